@@ -1,0 +1,21 @@
+"""The computer opponent: search, evaluation, playing levels and hints. Pure Python, no Qt.
+
+Public API (call these from a worker thread, never from the GUI thread):
+
+- :func:`search` ``(board, *, time_limit=None, depth=None, stop=None) -> SearchResult``
+- :data:`LEVELS` (tuple of :class:`Level`, 1 = gentlest), :func:`get_level`
+- :func:`choose_move` ``(board, level, stop=None, rng=None) -> Move``
+- :func:`hint` ``(board, time_limit=1.0) -> Hint(move, reason)``
+
+Scores are in hundredths of a man from the side to move's view.
+"""
+
+from .evaluate import KING, MAN, WIN, evaluate
+from .hint import Hint, hint
+from .levels import LEVELS, InvalidLevelError, Level, choose_move, get_level, search_at_level
+from .search import Searcher, SearchResult, search
+
+__all__ = [
+    "KING", "MAN", "WIN", "evaluate", "Hint", "hint", "LEVELS", "InvalidLevelError", "Level",
+    "choose_move", "get_level", "search_at_level", "Searcher", "SearchResult", "search",
+]

@@ -1,0 +1,54 @@
+"""``checkers-desktop bestmove --fen FEN [--level N | --time SECONDS | --depth D]``.
+
+Prints the move in PDN with the whole path ("26x17x10") and on the next line
+``score S depth D``: S in hundredths of a man from the side to move's view (a won position scores
+100000 less the plies to the win), D the deepest finished iteration in plies. Without an option the
+search takes 1 second.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from checkers_desktop.rules import Board, RulesError
+
+from .levels import InvalidLevelError, search_at_level
+from .search import Searcher
+
+
+def bestmove_command(args) -> int:
+    """Run the command for parsed arguments ``args`` (``fen``, ``level``, ``time``, ``depth``).
+
+    Exit status: 0 with a move; 1 when the side to move has no legal move (prints "no legal move"
+    on standard error); 2 for a bad FEN, level, time or depth (message on standard error).
+    """
+    try:
+        board = Board(args.fen)
+    except (RulesError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    level = getattr(args, "level", None)
+    seconds = getattr(args, "time", None)
+    depth = getattr(args, "depth", None)
+    try:
+        if level is not None:
+            result = search_at_level(board, level)
+        elif depth is not None:
+            if depth < 1:
+                raise ValueError(f"depth {depth!r} is not a positive number of plies")
+            result = Searcher().search(board, depth=depth)
+        else:
+            if seconds is None:
+                seconds = 1.0
+            if not seconds > 0:
+                raise ValueError(f"time {seconds!r} is not a positive number of seconds")
+            result = Searcher().search(board, time_limit=seconds)
+    except (InvalidLevelError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if result.move is None:
+        print(f"no legal move in {board.fen()}", file=sys.stderr)
+        return 1
+    print(result.move.pdn())
+    print(f"score {result.score} depth {result.depth}")
+    return 0

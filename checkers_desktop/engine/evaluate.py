@@ -1,0 +1,222 @@
+"""Static evaluation of a position: how good it is for the side to move, in hundredths of a man.
+
+Every term is a small function of the raw bitboards (see :mod:`checkers_desktop.rules.bitboard`)
+that returns BLACK's advantage (BLACK's share minus WHITE's); :func:`evaluate` adds them and turns
+the sign to the side to move's view. The terms work on masks and pop-counts only (no loops over
+squares except for the few men near the crowning row), because the search calls :func:`evaluate`
+at every leaf and Python is slow.
+
+Weights are the engine author's own, tuned by playing the benchmark matches (benchmarks/engine.py);
+the ideas behind the terms are the common ones of checkers programs and of the strategy books
+(material, the "bridge" back-rank guard, centre control, mobility, runaway men, tempo, simplifying
+when ahead, the double corner in king endings).
+"""
+
+from __future__ import annotations
+
+from checkers_desktop.rules.bitboard import MASK_OF_SQUARE, VALID, mask_of
+
+MAN = 100
+"""A man is worth 100: scores are in hundredths of a man."""
+KING = 140
+"""A king is worth 1.4 men: it moves both ways, but cannot crown again and has half the board's
+squares as a man has (a common figure of checkers programs is 1.3-1.5 men)."""
+
+WIN = 100_000
+"""Score of a won position (the side to move's opponent cannot move), less the plies to get there."""
+
+ROWS: tuple[int, ...] = tuple(mask_of(range(4 * r + 1, 4 * r + 5)) for r in range(8))
+"""ROWS[r]: the squares of row r, row 0 = squares 1-4 (BLACK's back row) to row 7 = 29-32."""
+
+BLACK_BACK = mask_of((1, 2, 3, 4))
+WHITE_BACK = mask_of((29, 30, 31, 32))
+BLACK_BRIDGE = mask_of((1, 3))
+WHITE_BRIDGE = mask_of((30, 32))
+CENTRE = mask_of((14, 15, 18, 19))
+WIDE_CENTRE = mask_of((10, 11, 14, 15, 18, 19, 22, 23))
+EDGES = mask_of((4, 12, 20, 28, 5, 13, 21, 29))
+DOUBLE_CORNERS = mask_of((1, 5, 28, 32))
+"""The two double corners (1-5 on BLACK's side, 28-32 on WHITE's): a lone king there cannot be
+trapped by a single king, which is why the weaker side runs there in king endings."""
+
+
+def _black_cone(square: int) -> int:
+    """Every square a BLACK man on ``square`` could reach moving forward (towards 29-32)."""
+    m = MASK_OF_SQUARE[square]
+    cone = 0
+    while m:
+        m = ((m << 4) | (m << 5)) & VALID
+        cone |= m
+    return cone
+
+
+def _white_cone(square: int) -> int:
+    """Every square a WHITE man on ``square`` could reach moving forward (towards 1-4)."""
+    m = MASK_OF_SQUARE[square]
+    cone = 0
+    while m:
+        m = ((m >> 4) | (m >> 5)) & VALID
+        cone |= m
+    return cone
+
+
+# (mask, cone, rows left to the crown) for the men that can be runaways: the three rows before crowning.
+_BLACK_RUNAWAY = tuple((MASK_OF_SQUARE[s], _black_cone(s), 7 - (s - 1) // 4) for s in range(13, 29))
+_WHITE_RUNAWAY = tuple((MASK_OF_SQUARE[s], _white_cone(s), (s - 1) // 4) for s in range(5, 21))
+_BLACK_NEAR = mask_of(range(13, 29))
+_WHITE_NEAR = mask_of(range(5, 21))
+
+
+def _div(a: int, b: int) -> int:
+    """``a / b`` rounded towards zero, so that every term is exactly antisymmetric in the colours."""
+    return a // b if a >= 0 else -(-a // b)
+
+
+def material(black: int, white: int, kings: int) -> int:
+    """Men at 100 and kings at :data:`KING`.
+
+    Why: material decides almost every game of checkers; a man up with a normal position is a win
+    for a strong player. Everything else is a tie-breaker smaller than a man.
+    """
+    bk = (black & kings).bit_count()
+    wk = (white & kings).bit_count()
+    return MAN * (black.bit_count() - bk - white.bit_count() + wk) + KING * (bk - wk)
+
+
+def back_rank(black: int, white: int, kings: int) -> int:
+    """Men kept on the own back row while the opponent still has men to crown.
+
+    Why: an empty king row lets the opponent crown freely; the "bridge" (BLACK on 1 and 3, WHITE on
+    30 and 32) alone stops any single man from crowning, so those squares count double. The guard
+    matters only while the opponent has men, so it is scaled by the opponent's men.
+    """
+    men_b = black & ~kings
+    men_w = white & ~kings
+    b = 6 * (men_b & BLACK_BACK).bit_count() + 6 * (men_b & BLACK_BRIDGE).bit_count()
+    w = 6 * (men_w & WHITE_BACK).bit_count() + 6 * (men_w & WHITE_BRIDGE).bit_count()
+    return _div(b * men_w.bit_count() - w * men_b.bit_count(), 8)
+
+
+def centre(black: int, white: int, kings: int) -> int:
+    """Men on the four centre squares (14, 15, 18, 19); kings on the eight middle squares, and a
+    small penalty for kings on the side edges.
+
+    Why: pieces in the centre reach both wings and restrict the opponent's men; a king on the edge
+    covers only one diagonal direction and is easier to trap.
+    """
+    men_b = black & ~kings
+    men_w = white & ~kings
+    kb = black & kings
+    kw = white & kings
+    s = 5 * ((men_b & CENTRE).bit_count() - (men_w & CENTRE).bit_count())
+    if kings:
+        s += 8 * ((kb & WIDE_CENTRE).bit_count() - (kw & WIDE_CENTRE).bit_count())
+        s -= 6 * ((kb & EDGES).bit_count() - (kw & EDGES).bit_count())
+    return s
+
+
+def mobility(black: int, white: int, kings: int) -> int:
+    """Steps each side could make (jumps aside), 2 each.
+
+    Why: a side with few moves is close to being forced into giving men away or to having no move
+    at all (which loses the game); freedom to wait is worth something in every phase.
+    """
+    empty = VALID & ~(black | white)
+    kb = black & kings
+    kw = white & kings
+    nb = ((black << 4) & empty).bit_count() + ((black << 5) & empty).bit_count()
+    nw = ((white >> 4) & empty).bit_count() + ((white >> 5) & empty).bit_count()
+    if kb:
+        nb += ((kb >> 4) & empty).bit_count() + ((kb >> 5) & empty).bit_count()
+    if kw:
+        nw += ((kw << 4) & empty).bit_count() + ((kw << 5) & empty).bit_count()
+    return 2 * (nb - nw)
+
+
+def runaway(black: int, white: int, kings: int) -> int:
+    """Men in the last three rows before the crown with no enemy piece anywhere ahead of them.
+
+    Why: such a man will crown unless the opponent brings a king round, so it is worth nearly a king
+    already; the bonus is less than a king's extra value so the engine still prefers to crown.
+    """
+    s = 0
+    men_b = black & ~kings & _BLACK_NEAR
+    if men_b:
+        for m, cone, left in _BLACK_RUNAWAY:
+            if men_b & m and not cone & white:
+                s += 32 - 6 * left
+    men_w = white & ~kings & _WHITE_NEAR
+    if men_w:
+        for m, cone, left in _WHITE_RUNAWAY:
+            if men_w & m and not cone & black:
+                s -= 32 - 6 * left
+    return s
+
+
+def tempo(black: int, white: int, kings: int) -> int:
+    """How far the men have advanced (rows from the own back row), weighted by how few pieces are left.
+
+    Why: in the opening an advanced man is a target and the back men guard the king row, so tempo
+    counts for nothing with a full board; as pieces come off, men must move on to crown and the side
+    whose men are further advanced usually wins the race (the "move" and tempo counts of the books).
+    """
+    total = (black | white).bit_count()
+    weight = 24 - total
+    if weight <= 8:
+        return 0
+    men_b = black & ~kings
+    men_w = white & ~kings
+    tb = tw = 0
+    for r in range(1, 7):
+        row = ROWS[r]
+        tb += r * (men_b & row).bit_count()
+        tw += (7 - r) * (men_w & row).bit_count()
+    return _div((tb - tw) * (weight - 8), 8)
+
+
+def endgame(black: int, white: int, kings: int) -> int:
+    """Simplify when ahead, and in king endings run to (or keep out of) the double corners.
+
+    Why: an extra man counts for more the fewer pieces are left (three against two wins, twelve
+    against eleven may not), so the side ahead gains by exchanging. With only kings left, the weaker
+    side draws by sitting in a double corner and the stronger side must drive it out, so a lone
+    defender's kings in the double corners count for the defender.
+    """
+    nb = black.bit_count()
+    nw = white.bit_count()
+    total = nb + nw
+    if total > 16:
+        return 0
+    lead = material(black, white, kings)
+    s = _div(lead * (16 - total), 40)
+    if total <= 8 and kings:
+        kb = black & kings
+        kw = white & kings
+        if lead < 0:
+            s += 12 * (kb & DOUBLE_CORNERS).bit_count()
+        elif lead > 0:
+            s -= 12 * (kw & DOUBLE_CORNERS).bit_count()
+    return s
+
+
+TERMS = (material, back_rank, centre, mobility, runaway, tempo, endgame)
+"""Every term, in the order :func:`evaluate` adds them."""
+
+
+def evaluate_black(black: int, white: int, kings: int) -> int:
+    """BLACK's advantage in hundredths of a man (the sum of :data:`TERMS`)."""
+    return (material(black, white, kings) + back_rank(black, white, kings)
+            + centre(black, white, kings) + mobility(black, white, kings)
+            + runaway(black, white, kings) + tempo(black, white, kings)
+            + endgame(black, white, kings))
+
+
+def evaluate(my: int, opp: int, kings: int, black: bool) -> int:
+    """The score of a position for the side to move, in hundredths of a man.
+
+    ``my``/``opp`` are the masks of the side to move and of its opponent, ``black`` True when BLACK
+    is to move. The position is taken as quiet: the search resolves pending jumps before asking.
+    """
+    if black:
+        return evaluate_black(my, opp, kings)
+    return -evaluate_black(opp, my, kings)

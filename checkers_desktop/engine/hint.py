@@ -1,0 +1,96 @@
+"""A hint for the player: the move the engine suggests and a short reason in words.
+
+The reason comes from what the search saw: a forced move, a won game, and otherwise the change of
+material along the principal variation (the line the engine expects), counted when that line ends.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Optional
+
+from checkers_desktop.rules import Board, Move
+
+from .search import Searcher, SearchResult
+
+_COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+@dataclass(frozen=True)
+class Hint:
+    """``move``: the suggested move; ``reason``: a short phrase to say after it ("wins a man").
+
+    ``score`` is hundredths of a man for the player to move; ``pv`` the expected line.
+    """
+
+    move: Move
+    reason: str
+    score: int = 0
+    pv: tuple[Move, ...] = field(default=())
+
+
+def _pieces(board: Board, color) -> tuple[int, int]:
+    return board.count(color)
+
+
+def _men_phrase(n: int) -> str:
+    word = _COUNT_WORDS.get(n, str(n))
+    return f"{word} man" if n == 1 else f"{word} men"
+
+
+def material_along(board: Board, pv) -> tuple[int, int, bool]:
+    """Play ``pv`` on a copy of ``board`` (stopping at the first move that is not legal) and return
+    ``(pieces gained, kings gained, crowned)`` for the side to move: the change of its piece count
+    minus the opponent's, the same for kings, and whether the first move crowns a man."""
+    me = board.turn
+    b = board.copy(stack=False)
+    men0, kings0 = b.count(me)
+    omen0, okings0 = b.count(me.other)
+    crowned = bool(pv) and board.is_crowning(pv[0])
+    for move in pv:
+        try:
+            b.push(move)
+        except ValueError:
+            break
+    men1, kings1 = b.count(me)
+    omen1, okings1 = b.count(me.other)
+    pieces = (men1 + kings1 - men0 - kings0) - (omen1 + okings1 - omen0 - okings0)
+    kings = (kings1 - kings0) - (okings1 - okings0)
+    return pieces, kings, crowned
+
+
+def reason_for(board: Board, result: SearchResult) -> str:
+    """The short reason for ``result.move`` in ``board`` (see the module docstring)."""
+    legal = board.legal_moves
+    move = result.move
+    if len(legal) == 1:
+        return "this jump is forced" if move.is_capture else "it is the only move"
+    if result.is_win:
+        return "wins the game"
+    if result.is_loss:
+        return "every move loses; this one holds out longest"
+    pieces, kings, crowned = material_along(board, result.pv)
+    if pieces > 0:
+        return "wins " + _men_phrase(pieces)
+    if crowned:
+        return "crowns a king"
+    if pieces < 0:
+        return "loses " + _men_phrase(-pieces) + ", the least of the choices"
+    if kings > 0:
+        return "heads for a king"
+    if move.is_capture:
+        return "an even exchange"
+    return "keeps the material even"
+
+
+def hint(board: Board, time_limit: float = 1.0, stop: Optional[threading.Event] = None
+         ) -> Optional[Hint]:
+    """The engine's suggestion for the side to move after searching ``time_limit`` seconds.
+
+    Returns None when the side to move has no legal move. Run it off the GUI thread.
+    """
+    result = Searcher().search(board, time_limit=time_limit, stop=stop)
+    if result.move is None:
+        return None
+    return Hint(result.move, reason_for(board, result), result.score, tuple(result.pv))

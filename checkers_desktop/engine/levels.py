@@ -1,0 +1,116 @@
+"""Playing levels: from a gentle beginner to the engine's full strength.
+
+A weaker level is not a stronger one that blunders at random. The low levels look fewer plies ahead
+(so they miss shots a few moves deep, as casual players do), the gentlest one does not follow jump
+sequences past its horizon, and the lower levels choose at random among the moves that their own
+short look scores nearly as well as the best (``margin``), so they vary their play without ever
+throwing a man away on purpose.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass
+from typing import Optional
+
+from checkers_desktop.rules import Board, Move
+
+from .search import Searcher, SearchResult
+
+
+@dataclass(frozen=True)
+class Level:
+    """One playing level.
+
+    ``number``: 1 (gentlest) to 6 (strongest). ``name``: one word, shown and spoken.
+    ``description``: a sentence for the speech output. ``think_seconds``: the most the search may
+    take (seconds). ``min_reply_seconds``: the shortest pause before the UI plays the reply (so that
+    a player hears their own move first). ``depth``: plies searched, or None for "as deep as the
+    time allows". ``margin``: hundredths of a man: the level picks at random among moves that score
+    within this of its best. ``quiescence``: follows pending jumps past the horizon.
+    """
+
+    number: int
+    name: str
+    description: str
+    think_seconds: float
+    min_reply_seconds: float
+    depth: Optional[int]
+    margin: int
+    quiescence: bool = True
+
+
+LEVELS: tuple[Level, ...] = (
+    Level(1, "beginner", "Level 1, beginner: plays quickly and misses some jumps ahead.",
+          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=40, quiescence=False),
+    Level(2, "casual", "Level 2, casual: sees the jumps in front of it, but not the shots behind them.",
+          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=25),
+    Level(3, "club", "Level 3, club player: looks a few moves ahead and rarely gives a man away.",
+          think_seconds=1.0, min_reply_seconds=0.8, depth=4, margin=10),
+    Level(4, "strong", "Level 4, strong: looks well ahead and plays for small advantages.",
+          think_seconds=1.0, min_reply_seconds=0.6, depth=None, margin=0),
+    Level(5, "expert", "Level 5, expert: thinks for about three seconds a move.",
+          think_seconds=3.0, min_reply_seconds=0.5, depth=None, margin=0),
+    Level(6, "master", "Level 6, master: the full strength, up to eight seconds a move.",
+          think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0),
+)
+"""Every level, weakest first; ``LEVELS[n - 1].number == n``."""
+
+
+class InvalidLevelError(ValueError):
+    """A level number outside 1 to ``len(LEVELS)``."""
+
+
+def get_level(level) -> Level:
+    """The :class:`Level` of a number 1-6 (a Level is returned as it is).
+
+    Raises :class:`InvalidLevelError` (a ValueError) quoting the number when there is no such level.
+    """
+    if isinstance(level, Level):
+        return level
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
+        raise InvalidLevelError(f"{level!r} is not a level from 1 to {len(LEVELS)}")
+    return LEVELS[level - 1]
+
+
+def search_at_level(board: Board, level, stop: Optional[threading.Event] = None,
+                    rng: Optional[random.Random] = None,
+                    searcher: Optional[Searcher] = None) -> SearchResult:
+    """The search a level makes, with the move the level chooses in ``result.move``.
+
+    Levels with a fixed ``depth`` are deterministic given ``rng`` (unless their time cap is hit);
+    the others depend on how deep the time allows. Raises :class:`InvalidLevelError`.
+    """
+    lv = get_level(level)
+    searcher = searcher or Searcher()
+    if lv.depth is not None:
+        result = searcher.search(board, depth=lv.depth, time_limit=lv.think_seconds, stop=stop,
+                                 all_scores=lv.margin > 0, quiescence=lv.quiescence)
+    else:
+        result = searcher.search(board, time_limit=lv.think_seconds, stop=stop)
+    if lv.margin > 0 and result.root_scores and result.move is not None:
+        best = max(s for _, s in result.root_scores)
+        near = [m for m, s in result.root_scores if s >= best - lv.margin]
+        near.sort(key=lambda m: m.path)  # a fixed order, so a seeded rng gives a fixed choice
+        if rng is None:
+            rng = random.Random()
+        choice = rng.choice(near)
+        if choice != result.move:
+            score = dict((m, s) for m, s in result.root_scores)[choice]
+            result = SearchResult(choice, score, result.depth, result.nodes, [choice],
+                                  result.seconds, result.root_scores)
+    return result
+
+
+def choose_move(board: Board, level, stop: Optional[threading.Event] = None,
+                rng: Optional[random.Random] = None) -> Optional[Move]:
+    """The move the computer plays at ``level`` (1-6 or a :class:`Level`) in ``board``.
+
+    Runs in the caller's thread (call it from a worker thread, not the GUI thread); takes at most
+    about the level's ``think_seconds``; returns promptly with a legal move once ``stop`` is set.
+    ``rng`` (a ``random.Random``) makes the choice among nearly equal moves repeatable. Returns None
+    only when the side to move has no legal move (the game is over). Raises
+    :class:`InvalidLevelError` for a level outside 1-6.
+    """
+    return search_at_level(board, level, stop=stop, rng=rng).move

@@ -1,0 +1,475 @@
+"""The search: iterative deepening alpha-beta (principal variation search) on raw bitboards.
+
+What it does, and why:
+
+- **Raw bitboards inside.** The tree is searched on the ints of
+  :mod:`checkers_desktop.rules.bitboard` (``generate`` for moves, the same three-line update as
+  ``bitboard.apply``); :class:`~checkers_desktop.rules.Board` and :class:`Move` objects appear only
+  at the root, because building them costs more than the search of a node.
+- **Transposition table keyed by the exact position.** The key is one Python int packing the side
+  to move's men and kings, the opponent's, and the side: ``((my << 35 | opp) << 36) | kings << 1
+  | black``. This is used instead of Zobrist keys because in Python a Zobrist update needs a loop
+  over the moved and captured squares in interpreted code for every move, while packing three ints
+  is three shifts done in C; and a dict keyed by the whole position never has a collision, so no
+  check move is needed when a hash move is reused. The table is a dict, cleared when it passes
+  :data:`TT_LIMIT` entries.
+- **Move ordering:** the hash move, then killer moves (two per ply: quiet moves that caused a
+  cut-off at the same depth in a sibling), then the history heuristic (a count per from/to pair
+  of cut-offs, weighted by depth squared).
+- **Forced captures do not end the search.** At the horizon a side that must jump keeps searching
+  its jumps (capture is compulsory, so there is no "stand pat"); a side with a single legal move is
+  not charged a ply for it. Only quiet positions are evaluated statically.
+- **Repetition:** a position met again on the current line or in the game since the last
+  irreversible move scores as a draw (0).
+- **Time and cancelling:** every 1024 nodes the search looks at the clock and at the caller's
+  ``threading.Event``; when either says stop it unwinds at once and the best move of the deepest
+  finished iteration (or the better one found so far in the unfinished one) is returned. A legal
+  move is chosen before any searching starts, so there is always one to return.
+
+Scores are in hundredths of a man from the side to move's view; a won position is worth
+``WIN - plies`` (see :data:`~checkers_desktop.engine.evaluate.WIN`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Optional
+
+from checkers_desktop.rules import Board, Move
+from checkers_desktop.rules import bitboard as bbm
+from checkers_desktop.rules.board import _raw_to_move
+
+from . import endgame as _endgame
+from .evaluate import WIN, evaluate
+
+BLACK_CROWN = bbm.BLACK_CROWN
+WHITE_CROWN = bbm.WHITE_CROWN
+VALID = bbm.VALID
+
+INF = 1_000_000
+MAX_PLY = 100
+"""No line is searched deeper than this many plies from the root (a guard for long forced lines)."""
+TT_LIMIT = 1_500_000
+"""Entries kept in the transposition table before it is cleared (about 300 MB at the most)."""
+WIN_BOUND = WIN - 1000
+"""Scores above this (or below minus this) are won (lost) positions with the distance folded in."""
+MAX_DEPTH = 64
+
+EXACT, LOWER, UPPER = 0, 1, 2
+LOST_NOW = _endgame.LOST_NOW
+
+
+class _Stopped(Exception):
+    """Raised inside the tree when the time is up or the caller set the stop event."""
+
+
+@dataclass
+class SearchResult:
+    """What a search found.
+
+    ``move``: the best move (a legal :class:`Move`; None only when the side to move has no move).
+    ``score``: hundredths of a man from the side to move's view (``WIN - plies`` for a forced win).
+    ``depth``: the deepest iteration finished, in plies (0 when stopped before the first finished).
+    ``nodes``: positions visited. ``pv``: the expected line, starting with ``move``.
+    ``seconds``: time used. ``root_scores``: for a multi-move search, (move, score) of every root
+    move (used by the levels to choose among nearly equal moves), else empty.
+    """
+
+    move: Optional[Move]
+    score: int
+    depth: int
+    nodes: int
+    pv: list[Move] = field(default_factory=list)
+    seconds: float = 0.0
+    root_scores: list[tuple[Move, int]] = field(default_factory=list)
+
+    @property
+    def is_win(self) -> bool:
+        return self.score > WIN_BOUND
+
+    @property
+    def is_loss(self) -> bool:
+        return self.score < -WIN_BOUND
+
+
+def position_key(my: int, opp: int, kings: int, black: bool) -> int:
+    """The exact position as one int (see the module docstring for why not Zobrist keys)."""
+    return (((my << 35) | opp) << 36) | (kings << 1) | black
+
+
+def _mkey(raw) -> int:
+    """A from/to key of a raw move for killers and history (jumps add the captured mask)."""
+    return (raw[0] << 35 | raw[1]) ^ (raw[2] << 70)
+
+
+class Searcher:
+    """One search's state: transposition table, killers, history, node count and the stop rules.
+
+    A Searcher may be kept between moves of a game (its table stays useful); it is not thread-safe:
+    use one per thread.
+    """
+
+    def __init__(self, endgame=None) -> None:
+        """``endgame``: an :class:`~.endgame.EndgameTable` to probe, False for none, or None for
+        the one installed with :func:`~.endgame.install_table` when the search starts."""
+        self.endgame = endgame
+        self._tb_values: Optional[dict] = None
+        self._tb_pieces = 0
+        self.tt: dict[int, tuple] = {}
+        self.nodes = 0
+        self.quiescence = True
+        self.threat_extension = True        self._deadline = None
+        self._stop: Optional[threading.Event] = None
+        self._killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self._history: dict[int, int] = {}
+        self._path: set[int] = set()
+
+    # --- the tree -------------------------------------------------------------------------
+    def _check(self) -> None:
+        if self._stop is not None and self._stop.is_set():
+            raise _Stopped
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise _Stopped
+
+    def _moves(self, my, opp, kings, black):
+        j = bbm.jumpers(my, opp, kings, black)
+        if j:
+            return bbm.jump_moves(my, opp, kings, black, j), True
+        return bbm.step_moves(my, opp, kings, black), False
+
+    def node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int, beta: int,
+             ply: int) -> int:
+        """Negamax value of a position for the side to move (``my``), searched ``depth`` plies."""
+        self.nodes += 1
+        if not self.nodes & 1023:
+            self._check()
+        key = (((my << 35) | opp) << 36) | (kings << 1) | black
+        if self._tb_pieces and my and (my | opp).bit_count() <= self._tb_pieces:
+            v = self._tb_values.get(key, 0)  # exact: the endgame database
+            if v > 0:
+                return WIN - ply - v
+            if v < 0:
+                return ply + (0 if v == LOST_NOW else -v) - WIN
+            return 0
+        j = bbm.jumpers(my, opp, kings, black)
+        if j:
+            moves = bbm.jump_moves(my, opp, kings, black, j)
+            if depth < 0:
+                depth = 0  # jumps are searched to the end at any depth
+        else:
+            if depth <= 0 or ply >= MAX_PLY:
+                # a quiet leaf; one with no step at all is lost (blocked), not evaluated
+                empty = VALID & ~(my | opp)
+                mk = my & kings
+                if black:
+                    free = ((my << 4) | (my << 5) | (mk >> 4) | (mk >> 5)) & empty
+                else:
+                    free = ((my >> 4) | (my >> 5) | (mk << 4) | (mk << 5)) & empty
+                if not free:
+                    return ply - WIN
+                if (depth < 0 or ply >= MAX_PLY or not self.threat_extension
+                        or not bbm.jumpers(opp, my, kings, not black)):
+                    return evaluate(my, opp, kings, black)
+                # the opponent threatens a jump: look one ply further (once) before judging
+                depth = -1
+            moves = bbm.step_moves(my, opp, kings, black)
+            if not moves:
+                return ply - WIN
+        if not self.quiescence and depth <= 0:
+            return evaluate(my, opp, kings, black)
+        if ply >= MAX_PLY:
+            return evaluate(my, opp, kings, black)
+
+        path = self._path
+        if kings and not j and key in path:
+            return 0
+        tt = self.tt
+        entry = tt.get(key)
+        hash_move = None
+        if entry is not None:
+            e_depth, e_flag, e_score, hash_move = entry
+            if e_depth >= depth:
+                if e_score > WIN_BOUND:
+                    e_score -= ply
+                elif e_score < -WIN_BOUND:
+                    e_score += ply
+                if e_flag == EXACT:
+                    return e_score
+                if e_flag == LOWER:
+                    if e_score >= beta:
+                        return e_score
+                elif e_score <= alpha:
+                    return e_score
+
+        n = len(moves)
+        if depth < 0:
+            new_depth = -1  # a threat extension: the replies are judged after their jumps only
+            depth = 0
+        elif n == 1:
+            new_depth = depth  # a forced move (single reply or the only jump) costs no ply
+        else:
+            new_depth = depth - 1
+        if n > 1:
+            moves = self._order(moves, hash_move, ply, bool(j))
+
+        crown = BLACK_CROWN if black else WHITE_CROWN
+        nxt = not black
+        alpha0 = alpha
+        best = -INF
+        best_move = None
+        first = True
+        if kings and not j:
+            path.add(key)
+        try:
+            for raw in moves:
+                frm, to, cap, _ = raw
+                nmy = (my & ~frm) | to
+                nopp = opp & ~cap
+                if kings & frm:
+                    nk = ((kings & ~cap) & ~frm) | to
+                elif to & crown:
+                    nk = (kings & ~cap) | to
+                else:
+                    nk = kings & ~cap
+                if first:
+                    score = -self.node(nopp, nmy, nk, nxt, new_depth, -beta, -alpha, ply + 1)
+                    first = False
+                else:
+                    score = -self.node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self.node(nopp, nmy, nk, nxt, new_depth, -beta, -score, ply + 1)
+                if score > best:
+                    best = score
+                    best_move = raw
+                    if score > alpha:
+                        alpha = score
+                        if alpha >= beta:
+                            if not cap:
+                                killers = self._killers[ply]
+                                if killers[0] != raw:
+                                    killers[1] = killers[0]
+                                    killers[0] = raw
+                                mk = _mkey(raw)
+                                self._history[mk] = self._history.get(mk, 0) + depth * depth
+                            break
+        finally:
+            if kings and not j:
+                path.discard(key)
+
+        if best >= beta:
+            flag = LOWER
+        elif best > alpha0:
+            flag = EXACT
+        else:
+            flag = UPPER
+        stored = best
+        if stored > WIN_BOUND:
+            stored += ply
+        elif stored < -WIN_BOUND:
+            stored -= ply
+        if len(tt) >= TT_LIMIT:
+            tt.clear()
+        tt[key] = (depth, flag, stored, best_move)
+        return best
+
+    def _order(self, moves, hash_move, ply, captures):
+        """Hash move first, then killers, then by history; jumps taking more pieces first."""
+        killers = self._killers[ply]
+        history = self._history
+        k0, k1 = killers
+
+        def rank(raw):
+            if raw == hash_move:
+                return 1 << 60
+            if captures:
+                return raw[2].bit_count() << 40
+            if raw == k0:
+                return 1 << 50
+            if raw == k1:
+                return 1 << 49
+            return history.get(_mkey(raw), 0)
+
+        return sorted(moves, key=rank, reverse=True)
+
+    # --- the root -------------------------------------------------------------------------
+    def search(self, board: Board, *, time_limit: Optional[float] = None,
+               depth: Optional[int] = None, stop: Optional[threading.Event] = None,
+               all_scores: bool = False, quiescence: bool = True) -> SearchResult:
+        """Iterative deepening from depth 1 up to ``depth`` plies or until ``time_limit`` seconds.
+
+        ``stop``: an Event; once set, the search returns within a few thousand nodes. With neither
+        ``depth`` nor ``time_limit`` the search runs to depth :data:`MAX_DEPTH` or until stopped.
+        ``all_scores``: score every root move exactly (no pruning at the root; slower), for the
+        levels that choose among nearly equal moves. ``quiescence=False`` evaluates at the horizon
+        even when a jump is pending (used by the gentlest level to miss shots, as people do).
+        Always returns a legal move when the position has one.
+        """
+        start = time.perf_counter()
+        self.nodes = 0
+        self.quiescence = quiescence
+        self._stop = stop
+        self._deadline = None if time_limit is None else start + max(0.0, time_limit)
+        self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
+        self._history = {}
+        table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
+        self._tb_values = table.values if table is not None else None
+        self._tb_pieces = table.pieces if table is not None else 0
+        black = board.turn.name == "BLACK"
+        my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
+        kings = board.kings_bb
+        raws = list(board.iter_moves_raw())
+        if not raws:
+            return SearchResult(None, -WIN, 0, 0, seconds=time.perf_counter() - start)
+        self._path = self._game_history(board)
+
+        # A legal move before any searching: the best by a one-ply look (cheap), or the only one.
+        crown = BLACK_CROWN if black else WHITE_CROWN
+
+        def child(raw):
+            frm, to, cap, _ = raw
+            nmy = (my & ~frm) | to
+            nopp = opp & ~cap
+            if kings & frm:
+                nk = ((kings & ~cap) & ~frm) | to
+            elif to & crown:
+                nk = (kings & ~cap) | to
+            else:
+                nk = kings & ~cap
+            return nopp, nmy, nk, not black
+
+        scored = [(-evaluate(*child(r)), i, r) for i, r in enumerate(raws)]
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        order = [r for _, _, r in scored]
+        best_raw = order[0]
+        best_score = scored[0][0]
+        best_pv = [best_raw]
+        done_depth = 0
+        root_scores: list[tuple[tuple, int]] = []
+        max_depth = MAX_DEPTH if depth is None else max(1, depth)
+        single = len(raws) == 1
+        if single and depth is None:
+            # Only one move: search a little for its score, no more.
+            limit = 0.1 if time_limit is None else min(time_limit, 0.1)
+            self._deadline = start + limit
+
+        scores_this: list = []
+        self._path.add(position_key(my, opp, kings, black))
+        try:
+            if stop is not None and stop.is_set():
+                raise _Stopped
+            for d in range(1, max_depth + 1):
+                iter_best = None
+                iter_score = -INF
+                alpha = -INF
+                beta = INF
+                scores_this = []
+                for idx, raw in enumerate(order):
+                    nopp, nmy, nk, nxt = child(raw)
+                    if all_scores:
+                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -INF, INF, 1)
+                    elif idx == 0:
+                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -beta, -alpha, 1)
+                    else:
+                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -alpha - 1, -alpha, 1)
+                        if score > alpha:
+                            score = -self.node(nopp, nmy, nk, nxt, d - 1, -beta, -score, 1)
+                    scores_this.append((raw, score))
+                    if score > iter_score:
+                        iter_score = score
+                        iter_best = raw
+                        if score > alpha:
+                            alpha = score
+                # the iteration finished
+                best_raw, best_score = iter_best, iter_score
+                done_depth = d
+                root_scores = scores_this
+                best_pv = self._pv(my, opp, kings, black, best_raw, d)
+                # next iteration: this one's best first, the rest by their scores (stable)
+                order = [r for r, _ in sorted(scores_this, key=lambda t: -t[1])]
+                if abs(best_score) > WIN_BOUND and WIN - abs(best_score) <= d:
+                    break  # the win or loss is proven within this depth
+                if single and d >= 4:
+                    break
+                if (my | opp).bit_count() <= self._tb_pieces:
+                    break  # every reply is valued exactly by the endgame database
+                if time_limit is not None and not single:
+                    if time.perf_counter() - start > 0.45 * time_limit:
+                        break  # the next iteration would most likely not finish
+        except _Stopped:
+            # A move of the unfinished iteration replaces the last finished iteration's best only
+            # when it was fully searched and scored better than that move (searched first).
+            if scores_this and done_depth > 0 and not all_scores:
+                s0 = scores_this[0][1]
+                cand = max(scores_this, key=lambda t: t[1])
+                if cand[1] > s0:
+                    best_raw, best_score = cand
+                    best_pv = [best_raw]
+        finally:
+            self._stop = None
+            self._deadline = None
+        pv_moves = self._pv_to_moves(best_pv, my, opp, kings, black)
+        return SearchResult(
+            move=_raw_to_move(best_raw), score=best_score, depth=done_depth, nodes=self.nodes,
+            pv=pv_moves, seconds=time.perf_counter() - start,
+            root_scores=[(_raw_to_move(r), s) for r, s in root_scores])
+
+    def _game_history(self, board: Board) -> set[int]:
+        """Keys of the positions of the game since the last capture or man move (for repetitions)."""
+        keys: set[int] = set()
+        if not board.kings_bb or not board.quiet_plies:
+            return keys
+        b = board.copy()
+        for _ in range(min(board.quiet_plies, b.ply)):
+            b.pop()
+            black = b.turn.name == "BLACK"
+            my, opp = (b.black_bb, b.white_bb) if black else (b.white_bb, b.black_bb)
+            keys.add(position_key(my, opp, b.kings_bb, black))
+        return keys
+
+    def _pv(self, my, opp, kings, black, first_raw, depth):
+        """The line of hash moves from the root, starting with ``first_raw`` (raw moves)."""
+        line = [first_raw]
+        seen = set()
+        raw = first_raw
+        for _ in range(max(depth, 1) + 8):
+            crown = BLACK_CROWN if black else WHITE_CROWN
+            frm, to, cap, _ = raw
+            nmy = (my & ~frm) | to
+            nopp = opp & ~cap
+            if kings & frm:
+                kings = ((kings & ~cap) & ~frm) | to
+            elif to & crown:
+                kings = (kings & ~cap) | to
+            else:
+                kings = kings & ~cap
+            my, opp, black = nopp, nmy, not black
+            key = position_key(my, opp, kings, black)
+            if key in seen:
+                break
+            seen.add(key)
+            entry = self.tt.get(key)
+            if entry is None or entry[3] is None:
+                break
+            raw = entry[3]
+            if raw not in bbm.generate(my, opp, kings, black):
+                break
+            line.append(raw)
+        return line
+
+    @staticmethod
+    def _pv_to_moves(line, my, opp, kings, black) -> list[Move]:
+        return [_raw_to_move(r) for r in line]
+
+
+def search(board: Board, *, time_limit: Optional[float] = None, depth: Optional[int] = None,
+           stop: Optional[threading.Event] = None) -> SearchResult:
+    """Search ``board`` for the side to move; see :meth:`Searcher.search`.
+
+    ``time_limit`` in seconds, ``depth`` in plies; with neither, 1 second. Returns a
+    :class:`SearchResult` whose ``move`` is legal in ``board`` (None only when there is no move).
+    """
+    if time_limit is None and depth is None:
+        time_limit = 1.0
+    return Searcher().search(board, time_limit=time_limit, depth=depth, stop=stop)

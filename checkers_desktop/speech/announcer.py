@@ -1,0 +1,168 @@
+"""One place every spoken or announced sentence goes through: :class:`Announcer`.
+
+The announcer hands each text, with a :class:`Priority`, to its output sinks: the screen reader sink
+(``checkers_desktop.ui.a11y.ScreenReaderSink``), the app's own voice (:class:`~.tts.TtsSink`) and, in
+tests, :class:`~.fake.FakeSynth`. Each sink can be switched on and off on its own.
+
+The priorities follow the screen reader NVDA's speech priorities:
+
+* ``QUEUE`` - said after whatever is being said (confirmations, the player's own moves).
+* ``READING`` - answers to reading commands ("read the board", "list my pieces"): a new reading
+  replaces any earlier READING or QUEUE text, whether it is being said or still waiting, so a
+  player who presses a reading key twice hears only the second answer.
+* ``INTERRUPT`` - the opponent's move, clock warnings, refused moves: cuts off whatever is being
+  said and clears everything waiting.
+
+:func:`schedule` is that rule as a pure function; sinks that keep their own queue (the TTS worker,
+the fake) use it so they all behave the same.
+
+Threading: the announcer is plain Python with no Qt and no locks. Call it from the GUI thread only
+(sinks that do slow work, such as the TTS sink, hand the text to their own worker and return at once).
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterable, Optional, Protocol, Sequence, runtime_checkable
+
+__all__ = ["Priority", "OutputSink", "Announcer", "schedule"]
+
+
+class Priority(enum.IntEnum):
+    """How a new text treats what is being said and what is waiting (see the module docstring)."""
+
+    QUEUE = 0
+    READING = 1
+    INTERRUPT = 2
+
+
+@runtime_checkable
+class OutputSink(Protocol):
+    """Anything that can say or show a text. Both methods must return quickly and never raise."""
+
+    def output(self, text: str, priority: Priority) -> None:
+        """Say ``text`` following the rules of ``priority``."""
+
+    def cancel(self) -> None:
+        """Stop what is being said and drop everything waiting."""
+
+
+def schedule(current: Optional[Priority], pending: Sequence[tuple[str, Priority]],
+             text: str, priority: Priority) -> tuple[bool, list[tuple[str, Priority]]]:
+    """Apply the priority rules to a sink's queue when ``text`` arrives.
+
+    ``current`` is the priority of the utterance being said now (None when silent) and
+    ``pending`` the texts waiting, oldest first. Returns ``(cut_current, new_pending)``:
+    whether the current utterance must be stopped, and the new waiting list (which ends with
+    ``text``). INTERRUPT cuts everything; READING cuts a READING or QUEUE utterance and drops
+    waiting READING and QUEUE texts (an INTERRUPT text already waiting or being said is kept);
+    QUEUE only appends.
+    """
+    priority = Priority(priority)
+    if priority is Priority.INTERRUPT:
+        return current is not None, [(text, priority)]
+    if priority is Priority.READING:
+        cut = current is not None and current <= Priority.READING
+        kept = [(t, p) for t, p in pending if p is Priority.INTERRUPT]
+        return cut, kept + [(text, priority)]
+    return False, list(pending) + [(text, priority)]
+
+
+class Announcer:
+    """Sends each announcement to every enabled sink and remembers what was said.
+
+    ``sinks``: the sinks to start with, all enabled. GUI thread only (see the module docstring).
+    A sink that raises is not allowed to stop the others or the game: its error is swallowed and
+    counted in :attr:`sink_errors`.
+    """
+
+    def __init__(self, sinks: Iterable[OutputSink] = ()) -> None:
+        self._sinks: list[OutputSink] = []
+        self._enabled: dict[int, bool] = {}
+        self.history: list[tuple[str, Priority]] = []
+        self.sink_errors: list[tuple[OutputSink, BaseException]] = []
+        for sink in sinks:
+            self.add_sink(sink)
+
+    # --- sinks ------------------------------------------------------------------------------
+    @property
+    def sinks(self) -> list[OutputSink]:
+        """The sinks, in the order they were added (a copy)."""
+        return list(self._sinks)
+
+    def add_sink(self, sink: OutputSink, enabled: bool = True) -> None:
+        """Add ``sink`` (once; adding it again only sets ``enabled``)."""
+        if sink not in self._sinks:
+            self._sinks.append(sink)
+        self._enabled[id(sink)] = bool(enabled)
+
+    def remove_sink(self, sink: OutputSink) -> None:
+        """Remove ``sink`` after cancelling it. Removing a sink that is not there does nothing."""
+        if sink in self._sinks:
+            self._call(sink, "cancel")
+            self._sinks.remove(sink)
+            self._enabled.pop(id(sink), None)
+
+    def set_sink_enabled(self, sink: OutputSink, enabled: bool) -> None:
+        """Switch ``sink`` on or off; switching it off also silences it at once.
+
+        Raises ``ValueError`` when ``sink`` was never added.
+        """
+        if sink not in self._sinks:
+            raise ValueError(f"{sink!r} is not one of this announcer's sinks")
+        was = self._enabled[id(sink)]
+        self._enabled[id(sink)] = bool(enabled)
+        if was and not enabled:
+            self._call(sink, "cancel")
+
+    def is_sink_enabled(self, sink: OutputSink) -> bool:
+        """True when ``sink`` was added and is switched on."""
+        return sink in self._sinks and self._enabled.get(id(sink), False)
+
+    # --- speaking ---------------------------------------------------------------------------
+    @property
+    def last_text(self) -> Optional[str]:
+        """The last text announced (None before the first)."""
+        return self.history[-1][0] if self.history else None
+
+    def announce(self, text: str, priority: Priority = Priority.QUEUE) -> None:
+        """Say ``text`` on every enabled sink with ``priority``; blank text is ignored.
+
+        Raises ``ValueError`` quoting ``priority`` when it is not a :class:`Priority` value.
+        """
+        try:
+            priority = Priority(priority)
+        except ValueError:
+            raise ValueError(f"{priority!r} is not a speech priority") from None
+        if not isinstance(text, str) or not text.strip():
+            return
+        text = text.strip()
+        self.history.append((text, priority))
+        self._send(text, priority)
+
+    def repeat_last(self) -> Optional[str]:
+        """Say the last text again, cutting off what is being said; returns it (None if none).
+
+        The repeat is not added to :attr:`history`.
+        """
+        text = self.last_text
+        if text is not None:
+            self._send(text, Priority.INTERRUPT)
+        return text
+
+    def stop(self) -> None:
+        """Silence every sink, enabled or not (the "stop speech" key)."""
+        for sink in list(self._sinks):
+            self._call(sink, "cancel")
+
+    # --- internals --------------------------------------------------------------------------
+    def _send(self, text: str, priority: Priority) -> None:
+        for sink in list(self._sinks):
+            if self._enabled.get(id(sink), False):
+                self._call(sink, "output", text, priority)
+
+    def _call(self, sink: OutputSink, method: str, *args) -> None:
+        try:
+            getattr(sink, method)(*args)
+        except Exception as exc:  # a broken sink must never end a game
+            self.sink_errors.append((sink, exc))

@@ -1,0 +1,667 @@
+"""One game in progress as versioned JSON: the game as PDN plus what PDN does not hold.
+
+PDN keeps the start position and the moves. It does not keep the clocks, the warnings and
+offences counted by the referee, the piece picked up under touch-move, checkers removed as a time
+or stalling penalty (VA rulebook 3:00 s4, 3:00 s4-VI: the board changes without a move), the
+official's actions with their times, or the match score. A :class:`Snapshot` holds all of these as
+plain JSON values next to the PDN text, so that a game interrupted by a crash or a closed laptop can
+be restored exactly, with its clocks paused.
+
+Pure Python, no Qt. Every malformed field raises :class:`DamagedAutosaveError` (a ``ValueError``)
+whose message says what is wrong; nothing here writes files (see :mod:`.autosave`).
+
+The referee, clock and match objects have no ``to_dict``/``from_dict`` of their own yet, so
+:func:`snapshot_from_referee`, :func:`restore_referee` and :func:`restore_match` read and set their
+state here; the clock's stopwatches are restored through their private fields (marked below).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+from checkers_desktop.rules import Board, Color, Move, RulesError
+from checkers_desktop.rules.notation import parse_squares
+
+__all__ = [
+    "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "Snapshot",
+    "snapshot_from_referee", "restore_referee", "restore_match",
+]
+
+SNAPSHOT_VERSION = 1
+"""Version of the JSON layout; a file with another version is treated as damaged."""
+
+SNAPSHOT_FORMAT = "checkers-desktop autosave"
+"""The ``format`` field every snapshot file carries."""
+
+
+class DamagedAutosaveError(ValueError):
+    """A saved game that cannot be read: bad JSON, another version, a malformed field, or moves
+    that do not replay. The message says why in plain words (and, from :mod:`.autosave`, where the
+    damaged file was kept)."""
+
+
+# --- small validators ---------------------------------------------------------------------------
+def _fail(what: str, value: Any) -> DamagedAutosaveError:
+    text = repr(value)
+    if len(text) > 80:
+        text = text[:77] + "..."
+    return DamagedAutosaveError(f"the saved game has a bad {what}: {text}")
+
+
+def _num(value: Any, what: str, *, optional: bool = False) -> Optional[float]:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or value < 0:
+        raise _fail(what, value)
+    return float(value)
+
+
+def _int(value: Any, what: str, *, optional: bool = False, lo: int = 0,
+         hi: Optional[int] = None) -> Optional[int]:
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo \
+            or (hi is not None and value > hi):
+        raise _fail(what, value)
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(what, value)
+    return value
+
+
+def _str(value: Any, what: str, *, optional: bool = False) -> Optional[str]:
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise _fail(what, value)
+    return value
+
+
+def _dict(value: Any, what: str, *, optional: bool = False) -> Optional[dict]:
+    if value is None and optional:
+        return None
+    if not isinstance(value, dict):
+        raise _fail(what, value)
+    return value
+
+
+def _list(value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise _fail(what, value)
+    return value
+
+
+def _color(value: Any, what: str, *, optional: bool = True) -> Optional[Color]:
+    if value is None and optional:
+        return None
+    try:
+        return Color(value)
+    except (ValueError, TypeError):
+        raise _fail(what, value) from None
+
+
+def _cval(color: Optional[Color]) -> Optional[str]:
+    return None if color is None else color.value
+
+
+def _per_color(value: Any, what: str, check) -> dict[Color, Any]:
+    d = _dict(value, what)
+    if set(d) != {c.value for c in Color}:
+        raise _fail(what, value)
+    return {Color(k): check(v, what) for k, v in d.items()}
+
+
+def _move_dict(move: Optional[Move]) -> Optional[dict]:
+    if move is None:
+        return None
+    return {"path": list(move.path), "captures": list(move.captures)}
+
+
+def _move_from(value: Any, what: str) -> Optional[Move]:
+    if value is None:
+        return None
+    d = _dict(value, what)
+    path = _list(d.get("path"), what)
+    caps = _list(d.get("captures"), what)
+    squares = [_int(s, what, lo=1, hi=32) for s in path + caps]
+    try:
+        return Move(tuple(squares[:len(path)]), tuple(squares[len(path):]))
+    except (ValueError, TypeError):
+        raise _fail(what, value) from None
+
+
+# --- the snapshot -------------------------------------------------------------------------------
+@dataclass
+class Snapshot:
+    """One game as it stood after the last completed move or official's action.
+
+    - ``pdn``: the game as PDN text (start position in a ``FEN`` tag when not the standard start;
+      moves with their whole path; a removed checker as a comment).
+    - ``fen``: the position after the last move and removal, checked on :meth:`restore`.
+    - ``profile``: the rule profile's key; ``players``: ``{"black": name, "white": name}``.
+    - ``removals``: ``[(ply, square), ...]``, checkers removed as a penalty after ``ply`` moves
+      (VA rulebook 3:00 s4, s4-VI); squares 1-32.
+    - ``clock``: the clock state (see :func:`snapshot_from_referee`), seconds; None without one.
+    - ``referee``: offences, stalling warnings, penalties, draw offer, 40-move count, pending
+      penalty, play-out flag; ``touch``: ``{"held": square or None}``.
+    - ``actions``: the referee's record, each ``{"at": seconds of game time, "ply", "kind",
+      "color": "B"/"W"/None, "detail", "move"}`` (moves and the official's actions).
+    - ``result``: the game's result when it is over (``winner``, ``reason``, ``detail``, ``at``).
+    - ``match``: the match (players, who had Black first, games played) or None.
+    - ``finished``: True when the game is over (such a save is never offered for resuming).
+    - ``extra``: anything else the UI wants back (must be JSON); ``saved_at``: ISO time, UTC.
+    """
+
+    pdn: str
+    fen: str
+    profile: str = "practice"
+    players: dict = field(default_factory=dict)
+    removals: list = field(default_factory=list)
+    clock: Optional[dict] = None
+    referee: Optional[dict] = None
+    touch: dict = field(default_factory=dict)
+    actions: list = field(default_factory=list)
+    result: Optional[dict] = None
+    match: Optional[dict] = None
+    finished: bool = False
+    extra: dict = field(default_factory=dict)
+    saved_at: str = ""
+    version: int = SNAPSHOT_VERSION
+
+    # --- building ---------------------------------------------------------------------------
+    @classmethod
+    def from_board(cls, board: Board, *, profile: str = "practice",
+                   players: Optional[dict] = None, removals: Optional[list] = None,
+                   finished: Optional[bool] = None, pdn_result: Optional[str] = None,
+                   extra: Optional[dict] = None, tags: Optional[dict] = None, **fields) -> "Snapshot":
+        """A snapshot of ``board`` (its root position and move stack).
+
+        ``finished`` defaults to whether the board's game is over; ``pdn_result`` is the PDN result
+        ("1-0", "0-1", "1/2-1/2", "*"; by default from the board). ``removals``: ``(ply,
+        square)`` pairs of checkers removed as penalties. Other keyword arguments set the
+        snapshot's fields of the same name (``clock``, ``referee``, ``touch``, ...).
+        """
+        from checkers_desktop.rules.pdn import Game, write_game
+
+        players = dict(players or {})
+        removals = [(int(p), int(s)) for p, s in (removals or [])]
+        all_tags = {}
+        if players.get("black"):
+            all_tags["Black"] = str(players["black"])
+        if players.get("white"):
+            all_tags["White"] = str(players["white"])
+        all_tags.update(tags or {})
+        if finished is None:
+            finished = board.is_game_over()
+        if pdn_result is None:
+            outcome = board.outcome()
+            pdn_result = outcome.result() if outcome else "*"
+        game = Game.from_board(board, tags=all_tags, result=pdn_result)
+        for ply, square in removals:
+            note = f"checker on {square} removed (penalty)"
+            if ply == 0:
+                game.intro.append(note)
+            elif ply <= len(game.nodes):
+                game.nodes[ply - 1].comments.append(note)
+        return cls(pdn=write_game(game), fen=board.fen(), profile=profile, players=players,
+                   removals=removals, finished=bool(finished), extra=dict(extra or {}),
+                   saved_at=_now(), **fields)
+
+    # --- reading back -----------------------------------------------------------------------
+    def restore(self) -> Board:
+        """The board: the PDN's start position, every move replayed (checked legal under the
+        profile, so Caseville's shortened jump series count) with the removals in between, and
+        the final position checked against :attr:`fen`.
+
+        Raises :class:`DamagedAutosaveError` saying which move does not replay or that the
+        position differs.
+        """
+        from checkers_desktop.rules.pdn import read_games
+        from checkers_desktop.rules.profiles import get_profile, profile_legal_moves, \
+            push_profile_move
+
+        try:
+            profile = get_profile(self.profile)
+        except (RulesError, KeyError) as exc:
+            raise DamagedAutosaveError(f"the saved game names an unknown rule profile: {exc}") \
+                from None
+        try:
+            parsed = next(iter(read_games(self.pdn)), None)
+        except (RulesError, ValueError) as exc:  # pragma: no cover - the reader reports problems
+            raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {exc}") from None
+        if parsed is None:
+            raise DamagedAutosaveError("the saved game's PDN holds no game")
+        game = parsed.game
+        start_problems = [p for p in parsed.problems if p.ply == 0]
+        if start_problems:
+            raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {start_problems[0]}")
+        try:
+            board = game.start_board()
+        except RulesError as exc:
+            raise DamagedAutosaveError(f"the saved game's start position is bad: {exc}") from None
+        removals: dict[int, list[int]] = {}
+        for ply, square in self.removals:
+            removals.setdefault(ply, []).append(square)
+
+        def remove(ply: int) -> None:
+            for square in removals.get(ply, ()):
+                if board.piece_at(square) is None:
+                    raise DamagedAutosaveError(f"the saved game removes a checker from {square} "
+                                               f"after move {ply}, but the square is empty")
+                board.set_piece_at(square, None)
+
+        remove(0)
+        for ply, node in enumerate(game.nodes, 1):
+            text = node.notation
+            try:
+                squares, _ = parse_squares(text)
+                legal = profile_legal_moves(board, profile)
+                found = [m for m in legal if m.path == squares]
+                move = found[0] if len(found) == 1 else board.parse_move(text)
+                push_profile_move(board, profile, move)
+            except RulesError as exc:
+                raise DamagedAutosaveError(f"move {ply} of the saved game ({text!r}) does not "
+                                           f"replay: {exc}") from None
+            remove(ply)
+        if any(p > len(game.nodes) for p in removals):
+            raise DamagedAutosaveError("the saved game removes a checker after its last move")
+        if board.fen() != self.fen:
+            raise DamagedAutosaveError(f"the saved game replays to {board.fen()!r}, not to the "
+                                       f"saved position {self.fen!r}")
+        return board
+
+    @property
+    def ply(self) -> int:
+        """Moves in the PDN's main line (what :meth:`restore` replays)."""
+        from checkers_desktop.rules.pdn import read_games
+
+        parsed = next(iter(read_games(self.pdn)), None)
+        return 0 if parsed is None else len(parsed.game.nodes)
+
+    # --- JSON -------------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "format": SNAPSHOT_FORMAT, "version": self.version, "saved_at": self.saved_at,
+            "profile": self.profile, "players": self.players, "finished": self.finished,
+            "pdn": self.pdn, "fen": self.fen, "removals": [list(r) for r in self.removals],
+            "clock": self.clock, "referee": self.referee, "touch": self.touch,
+            "actions": self.actions, "result": self.result, "match": self.match,
+            "extra": self.extra,
+        }
+
+    def to_json(self) -> str:
+        """The snapshot as JSON text (UTF-8 safe, one object). Raises ``TypeError`` when
+        ``extra`` holds a value JSON cannot write."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1, allow_nan=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> "Snapshot":
+        """Read :meth:`to_json`'s text, checking every field's type and range.
+
+        Raises :class:`DamagedAutosaveError` for text that is not JSON, another format or
+        version, or any malformed field. Does not replay the moves (see :meth:`restore`).
+        """
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise DamagedAutosaveError(f"the saved game is not valid JSON ({exc})") from None
+        return cls.from_dict(data)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "Snapshot":
+        """See :meth:`from_json`."""
+        d = _dict(data, "file (not a JSON object)")
+        if d.get("format") != SNAPSHOT_FORMAT:
+            raise _fail("format name", d.get("format"))
+        version = d.get("version")
+        if version != SNAPSHOT_VERSION or isinstance(version, bool):
+            raise DamagedAutosaveError(f"the saved game has version {version!r}; this program "
+                                       f"reads version {SNAPSHOT_VERSION}")
+        players = _dict(d.get("players", {}), "players")
+        for k, v in players.items():
+            if k not in ("black", "white"):
+                raise _fail("player entry", k)
+            _str(v, "player name")
+        removals = []
+        for r in _list(d.get("removals", []), "list of removed checkers"):
+            if not isinstance(r, list) or len(r) != 2:
+                raise _fail("removed checker", r)
+            removals.append((_int(r[0], "removal ply"), _int(r[1], "removed square", lo=1, hi=32)))
+        clock = _dict(d.get("clock"), "clock", optional=True)
+        if clock is not None:
+            _check_clock(clock)
+        referee = _dict(d.get("referee"), "referee state", optional=True)
+        if referee is not None:
+            _check_referee(referee)
+        touch = _dict(d.get("touch", {}), "touch-move state")
+        _int(touch.get("held"), "piece picked up", optional=True, lo=1, hi=32)
+        actions = _list(d.get("actions", []), "list of actions")
+        for a in actions:
+            _check_action(a)
+        result = _dict(d.get("result"), "result", optional=True)
+        if result is not None:
+            _check_result(result)
+        match = _dict(d.get("match"), "match", optional=True)
+        if match is not None:
+            _check_match(match)
+        snap = cls(
+            pdn=_str(d.get("pdn"), "PDN text"), fen=_str(d.get("fen"), "position (FEN)"),
+            profile=_str(d.get("profile"), "profile name"), players=players, removals=removals,
+            clock=clock, referee=referee, touch=touch, actions=actions, result=result,
+            match=match, finished=_bool(d.get("finished"), "finished flag"),
+            extra=_dict(d.get("extra", {}), "extra data"),
+            saved_at=_str(d.get("saved_at", ""), "save time"), version=version)
+        return snap
+
+    def with_extra(self, **extra) -> "Snapshot":
+        """A copy with ``extra`` updated."""
+        return replace(self, extra={**self.extra, **extra})
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+# --- field checks -------------------------------------------------------------------------------
+_CLOCK_SETTINGS = ("game_limit", "move_warning", "move_limit", "side_seconds")
+
+
+def _check_clock(c: dict) -> None:
+    s = _dict(c.get("settings"), "clock settings")
+    for name in _CLOCK_SETTINGS:
+        _num(s.get(name), f"clock setting {name}", optional=True)
+    _int(s.get("side_moves"), "clock setting side_moves", optional=True, lo=1)
+    for w in _list(s.get("game_warnings", []), "clock warnings"):
+        _num(w, "clock warning")
+    for name in ("game", "move"):
+        _num(c.get(name), f"clock time {name}")
+    _per_color(c.get("sides"), "side clock times", _num)
+    _per_color(c.get("side_moves_made"), "side move counts", _int)
+    _color(c.get("to_move"), "side to move on the clock")
+    for name in ("paused", "started", "finished", "game_expired", "move_warned", "move_expired"):
+        _bool(c.get(name), f"clock flag {name}")
+    for name in ("move_warning_now", "move_limit_now", "game_limit_now"):
+        _num(c.get(name), f"clock value {name}", optional=True)
+    for w in _list(c.get("game_warned", []), "game warnings given"):
+        _num(w, "game warning given")
+    for col in _list(c.get("side_expired", []), "expired side clocks"):
+        _color(col, "expired side clock", optional=False)
+
+
+def _check_referee(r: dict) -> None:
+    for name in ("offences", "stalling_warnings", "penalties"):
+        _per_color(r.get(name), name.replace("_", " "), _int)
+    _per_color(r.get("declined_by"), "declined draws", _bool)
+    for name in ("draw_offer", "time_forfeit_claimable", "forty_move_attacker"):
+        _color(r.get(name), name.replace("_", " "))
+    _str(r.get("draw_offer_reason"), "draw offer reason")
+    _int(r.get("forty_move_count"), "40-move count")
+    _bool(r.get("forty_judging"), "40-move judgement flag")
+    _bool(r.get("play_out"), "play-out flag")
+    pen = _dict(r.get("pending_penalty"), "pending penalty", optional=True)
+    if pen is not None:
+        _num(pen.get("at"), "penalty time")
+        _color(pen.get("chooser"), "penalty chooser", optional=False)
+        _color(pen.get("victim"), "penalty victim", optional=False)
+        for sq in _list(pen.get("squares"), "penalty squares"):
+            _int(sq, "penalty square", lo=1, hi=32)
+        _str(pen.get("cause"), "penalty cause")
+
+
+def _check_action(a: Any) -> None:
+    a = _dict(a, "action")
+    _num(a.get("at"), "action time")
+    _int(a.get("ply"), "action ply")
+    _str(a.get("kind"), "action kind")
+    _color(a.get("color"), "action side")
+    _str(a.get("detail"), "action detail")
+    _move_from(a.get("move"), "action move")
+
+
+def _check_result(r: dict) -> None:
+    _color(r.get("winner"), "winner")
+    _str(r.get("reason"), "result reason")
+    _str(r.get("detail"), "result detail")
+    _num(r.get("at"), "result time")
+    _bool(r.get("by_lot", False), "result by lot")
+    mat = _dict(r.get("material"), "result material", optional=True)
+    if mat is not None:
+        _per_color(mat, "result material", _int)
+
+
+def _check_match(m: dict) -> None:
+    players = _list(m.get("players"), "match players")
+    if len(players) != 2 or not all(isinstance(p, str) for p in players) \
+            or players[0] == players[1]:
+        raise _fail("match players", players)
+    if m.get("first_black") not in players:
+        raise _fail("match first Black player", m.get("first_black"))
+    _bool(m.get("finished_early", False), "match finished flag")
+    for g in _list(m.get("games"), "match games"):
+        g = _dict(g, "match game")
+        _int(g.get("number"), "match game number", lo=1)
+        _str(g.get("black"), "match game Black player")
+        _str(g.get("white"), "match game White player")
+        _bool(g.get("play_out"), "match game play-out flag")
+        _str(g.get("winner"), "match game winner", optional=True)
+        _color(g.get("winner_color"), "match game winning side")
+        _str(g.get("reason"), "match game reason")
+        _str(g.get("detail", ""), "match game detail")
+
+
+# --- the rules objects ----------------------------------------------------------------------------
+def _clock_state(clock) -> dict:
+    """The state of a :class:`~checkers_desktop.rules.clock.GameClock` (seconds). Reads private
+    fields: ``GameClock`` should own this as ``to_dict()``."""
+    return {
+        "settings": {
+            "game_limit": clock.game_limit, "game_warnings": list(clock.game_warnings),
+            "move_warning": clock.default_move_warning, "move_limit": clock.default_move_limit,
+            "side_moves": clock.side_moves, "side_seconds": clock.side_seconds,
+        },
+        "game": clock._game.elapsed(), "move": clock._move.elapsed(),
+        "sides": {c.value: clock._sides[c].elapsed() for c in Color},
+        "side_moves_made": {c.value: clock._side_moves_made[c] for c in Color},
+        "to_move": _cval(clock.to_move), "paused": clock.paused, "started": clock.started,
+        "finished": clock.finished,
+        "move_warning_now": clock._move_warning, "move_limit_now": clock._move_limit,
+        "game_limit_now": clock.game_limit,
+        "game_warned": sorted(clock._game_warned), "game_expired": clock._game_expired,
+        "move_warned": clock._move_warned, "move_expired": clock._move_expired,
+        "side_expired": sorted(c.value for c in clock._side_expired),
+    }
+
+
+def _restore_clock(state: dict, time_source):
+    """A paused :class:`GameClock` with the saved times. Sets private fields: ``GameClock`` should
+    own this as ``from_dict(state, time_source)``."""
+    from checkers_desktop.rules.clock import ClockError, GameClock
+
+    s = state["settings"]
+    try:
+        clock = GameClock(time_source, game_limit=s.get("game_limit"),
+                          game_warnings=tuple(s.get("game_warnings", ())),
+                          move_warning=s.get("move_warning"), move_limit=s.get("move_limit"),
+                          side_moves=s.get("side_moves"), side_seconds=s.get("side_seconds"))
+    except ClockError as exc:
+        raise DamagedAutosaveError(f"the saved game's clock settings are bad: {exc}") from None
+
+    def set_watch(watch, seconds: float) -> None:
+        watch._accumulated = float(seconds)
+        watch._started_at = None
+
+    set_watch(clock._game, state["game"])
+    set_watch(clock._move, state["move"])
+    for c in Color:
+        set_watch(clock._sides[c], state["sides"][c.value])
+        clock._side_moves_made[c] = state["side_moves_made"][c.value]
+    clock._to_move = _color(state.get("to_move"), "side to move on the clock")
+    clock._move_warning = state.get("move_warning_now")
+    clock._move_limit = state.get("move_limit_now")
+    if state.get("game_limit_now") is None and clock.game_limit is not None:
+        clock.remove_game_limit()
+    clock._paused = True  # restored games start paused: the official or the player resumes
+    clock._started = state["started"]
+    clock._finished = state["finished"]
+    clock._game_warned = set(state.get("game_warned", ()))
+    clock._game_expired = state["game_expired"]
+    clock._move_warned = state["move_warned"]
+    clock._move_expired = state["move_expired"]
+    clock._side_expired = {Color(c) for c in state.get("side_expired", ())}
+    return clock
+
+
+def _result_dict(result) -> Optional[dict]:
+    if result is None:
+        return None
+    return {"winner": _cval(result.winner), "reason": result.reason.value, "detail": result.detail,
+            "at": result.at, "by_lot": result.by_lot,
+            "material": None if result.material is None
+            else {c.value: n for c, n in result.material.items()}}
+
+
+def _match_dict(match) -> dict:
+    return {
+        "players": list(match.players), "first_black": match.first_black,
+        "finished_early": bool(getattr(match, "_finished_early", False)),
+        "game_number": len(match.games) + 1,
+        "score": {p: match.wins(p) for p in match.players} | {"draws": match.draws()},
+        "games": [{"number": g.number, "black": g.black, "white": g.white, "play_out": g.play_out,
+                   "winner": g.winner, "winner_color": _cval(g.winner_color), "reason": g.reason,
+                   "detail": g.detail} for g in match.games],
+    }
+
+
+def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None,
+                          extra: Optional[dict] = None, tags: Optional[dict] = None) -> Snapshot:
+    """A snapshot of a :class:`~checkers_desktop.rules.referee.Referee`'s game (board, clock,
+    touch-move, offences, penalties, draw state, record, result) and of ``match`` (a
+    :class:`~checkers_desktop.rules.match.Match`, optional). Checkers removed as penalties are
+    taken from the referee's record ("checker_removed" entries).
+    """
+    removals = []
+    for entry in referee.record:
+        if entry.kind == "checker_removed":
+            removals.append((entry.ply, int(entry.detail.split()[0])))
+    pen = referee.pending_penalty
+    ref_state = {
+        "offences": {c.value: n for c, n in referee.offences.items()},
+        "stalling_warnings": {c.value: n for c, n in referee.stalling_warnings.items()},
+        "penalties": {c.value: n for c, n in referee.penalties.items()},
+        "draw_offer": _cval(referee.draw_offer),
+        "draw_offer_reason": referee._draw_offer_reason.value,
+        "declined_by": {c.value: b for c, b in referee._declined_by.items()},
+        "time_forfeit_claimable": _cval(referee.time_forfeit_claimable),
+        "forty_move_attacker": _cval(referee.forty_move_attacker),
+        "forty_move_count": referee.forty_move_count,
+        "forty_judging": referee.forty_move_judgement_due,
+        "play_out": referee.play_out,
+        "pending_penalty": None if pen is None else {
+            "at": pen.at, "chooser": pen.chooser.value, "victim": pen.victim.value,
+            "squares": list(pen.squares), "cause": pen.cause},
+    }
+    actions = [{"at": e.at, "ply": e.ply, "kind": e.kind, "color": _cval(e.color),
+                "detail": e.detail, "move": _move_dict(e.move)} for e in referee.record]
+    result = referee.result
+    if players is None and match is not None:
+        setup = match.next_game() if result is None else None
+        if setup is None and match.games:
+            g = match.games[-1]
+            players = {"black": g.black, "white": g.white}
+        elif setup is not None:
+            players = {"black": setup.black, "white": setup.white}
+    return Snapshot.from_board(
+        referee.board, profile=referee.profile.key, players=players, removals=removals,
+        finished=result is not None, pdn_result=result.pdn_result() if result else "*",
+        extra=extra, tags=tags, clock=_clock_state(referee.clock), referee=ref_state,
+        touch={"held": referee.touch.held}, actions=actions, result=_result_dict(result),
+        match=None if match is None else _match_dict(match))
+
+
+def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
+    """A :class:`~checkers_desktop.rules.referee.Referee` in the saved state, its clocks paused
+    (call ``referee.resume()`` when the players are ready). ``time_source``: monotonic seconds
+    (``time.monotonic`` by default). Raises :class:`DamagedAutosaveError` when the snapshot does
+    not replay or its referee state is missing.
+    """
+    import time
+
+    from checkers_desktop.rules.referee import (EndReason, GameResult, PenaltyDue, RecordEntry,
+                                                Referee)
+
+    board = snapshot.restore()
+    r = snapshot.referee
+    if r is None:
+        raise DamagedAutosaveError("the saved game has no referee state")
+    _check_referee(r)
+    ts = time_source if time_source is not None else time.monotonic
+    clock = _restore_clock(snapshot.clock, ts) if snapshot.clock is not None else None
+    kwargs = {"time_source": ts, "rng": rng, "play_out": r["play_out"]}
+    if clock is not None:
+        kwargs["clock"] = clock
+    referee = Referee(snapshot.profile, board, **kwargs)
+    if clock is None:
+        referee.clock.pause()
+    referee.offences = {Color(k): v for k, v in r["offences"].items()}
+    referee.stalling_warnings = {Color(k): v for k, v in r["stalling_warnings"].items()}
+    referee.penalties = {Color(k): v for k, v in r["penalties"].items()}
+    referee.draw_offer = _color(r["draw_offer"], "draw offer")
+    try:
+        referee._draw_offer_reason = EndReason(r["draw_offer_reason"])
+        result = None
+        if snapshot.result is not None:
+            res = snapshot.result
+            material = res.get("material")
+            result = GameResult(
+                _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
+                float(res["at"]), None if material is None
+                else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)))
+    except (ValueError, KeyError) as exc:
+        raise DamagedAutosaveError(f"the saved game has a bad result or draw reason: {exc}") \
+            from None
+    referee.result = result
+    referee._declined_by = {Color(k): v for k, v in r["declined_by"].items()}
+    referee.time_forfeit_claimable = _color(r["time_forfeit_claimable"], "time forfeit")
+    referee.forty_move_attacker = _color(r["forty_move_attacker"], "40-move attacker")
+    referee.forty_move_count = r["forty_move_count"]
+    referee._forty_judging = r["forty_judging"]
+    pen = r.get("pending_penalty")
+    if pen is not None:
+        referee.pending_penalty = PenaltyDue(float(pen["at"]), Color(pen["chooser"]),
+                                             Color(pen["victim"]), tuple(pen["squares"]),
+                                             pen["cause"])
+    held = snapshot.touch.get("held")
+    referee.touch.held = held if held is not None and board.piece_at(held) is not None else None
+    referee.record = [RecordEntry(float(a["at"]), a["ply"], a["kind"], _color(a["color"], "side"),
+                                  a["detail"], _move_from(a.get("move"), "action move"))
+                      for a in snapshot.actions]
+    return referee
+
+
+def restore_match(snapshot: Snapshot, rng=None):
+    """The :class:`~checkers_desktop.rules.match.Match` saved with the game, or None."""
+    from checkers_desktop.rules.match import GameRecord, Match, MatchError
+
+    m = snapshot.match
+    if m is None:
+        return None
+    _check_match(m)
+    try:
+        match = Match(tuple(m["players"]), snapshot.profile, rng=rng,
+                      first_black=m["first_black"])
+    except (MatchError, RulesError, KeyError) as exc:
+        raise DamagedAutosaveError(f"the saved match cannot be restored: {exc}") from None
+    match.first_black = m["first_black"]
+    match.games = [GameRecord(g["number"], g["black"], g["white"], g["play_out"], g["winner"],
+                              _color(g["winner_color"], "winning side"), g["reason"],
+                              g.get("detail", "")) for g in m["games"]]
+    match._finished_early = bool(m.get("finished_early", False))
+    return match

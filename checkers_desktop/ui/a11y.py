@@ -1,0 +1,46 @@
+"""Screen reader output: announcements posted to the accessibility tree (Qt 6.8+).
+
+:class:`ScreenReaderSink` is an ``OutputSink`` of the speech ``Announcer``: each text becomes a
+``QAccessibleAnnouncementEvent`` on a widget of the window, which Orca (AT-SPI), NVDA/JAWS (UIA) and
+VoiceOver speak with the user's own voice and settings.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
+
+# The speech helper's Priority.INTERRUPT is 2; an int compare keeps this module free of that import.
+_INTERRUPT = 2
+
+
+def politeness_for(priority: int) -> QAccessible.AnnouncementPoliteness:
+    """Assertive (interrupts the screen reader) for INTERRUPT, polite (waits its turn) otherwise."""
+    if int(priority) >= _INTERRUPT:
+        return QAccessible.AnnouncementPoliteness.Assertive
+    return QAccessible.AnnouncementPoliteness.Polite
+
+
+class ScreenReaderSink:
+    """Posts each announcement as a ``QAccessibleAnnouncementEvent`` on ``target``.
+
+    ``post`` does the posting (default ``QAccessible.updateAccessibility``); tests pass a recorder.
+    ``cancel`` does nothing: a screen reader's speech is the user's to stop (their own stop key).
+    """
+
+    def __init__(self, target: QObject,
+                 post: Callable[[QAccessibleAnnouncementEvent], None] | None = None) -> None:
+        self.target = target
+        self._post = post or QAccessible.updateAccessibility
+
+    def output(self, text: str, priority: int = 0) -> None:
+        if not text:
+            return
+        event = QAccessibleAnnouncementEvent(self.target, text)
+        event.setPoliteness(politeness_for(priority))
+        self._post(event)
+
+    def cancel(self) -> None:
+        """Nothing to cancel: the screen reader owns its speech queue."""

@@ -1,0 +1,153 @@
+"""The real app read through AT-SPI, the way Orca reads it, on a private Xvfb display.
+
+The app runs as a user starts it (``python -m checkers_desktop``) with Qt's AT-SPI bridge on;
+``atspi_reader.py`` (Debian's Python, which has pyatspi) dumps the window's accessible tree, types
+"11-15" into the "Move" box with synthesized keys, presses Return, and records the
+``object:announcement`` events (the move, the computer's reply) and the tree after them. The tests below assert on that JSON.
+
+Needs the Debian packages xvfb, dbus-daemon, dbus-bin, at-spi2-core and python3-pyatspi; without them
+the tests skip, naming what is missing (under ``CI=true`` they fail instead: CI installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import xsession  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+READER = HERE / "atspi_reader.py"
+ATSPI_LIVE_ASSERTIVE = 2  # AtspiLive in at-spi2-core's atspi-constants.h: NONE 0, POLITE 1
+SQUARE_NAME = re.compile(r"^(\d{1,2}), (.+)$")
+
+# The starting position of English draughts: Black's twelve men on 1-12, the other side's on
+# 21-32 (WCDF rules 1.3-1.4); the practice profile calls that side Red.
+START = {**{sq: "black man" for sq in range(1, 13)}, **{sq: "empty" for sq in range(13, 21)},
+         **{sq: "red man" for sq in range(21, 33)}}
+
+
+def _missing_or_skip() -> None:
+    missing = xsession.missing_tools()
+    if not missing:
+        return
+    reason = "AT-SPI test needs " + ", ".join(missing)
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason + " (.ci/run installs these)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def reading(tmp_path_factory) -> dict:
+    """Start the session and the app, run the reader once; the reader's JSON plus a screenshot."""
+    _missing_or_skip()
+    workdir = tmp_path_factory.mktemp("atspi")
+    settings = workdir / "settings.ini"
+    settings.write_text("[speech]\nenabled=false\n")  # no own voice: the screen reader speaks
+    with xsession.XSession(workdir) as session:
+        app = session.spawn("app", [sys.executable, "-m", "checkers_desktop"], {
+            "QT_QPA_PLATFORM": "xcb",
+            "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+            "CHECKERS_DESKTOP_SETTINGS": str(settings),
+            "PYTHONPATH": str(HERE.parents[1]),
+        })
+        result = session.run("reader", [
+            xsession.SYSTEM_PYTHON, str(READER), "--pid", str(app.pid), "--wait-for", "Board",
+            "--timeout", "60", "--event", "object:announcement", "--type-into", "Move",
+            "--text", "11-15", "--listen", "40", "--until-text", "Black to move",
+            "--dump-after"], timeout=180)
+        if app.poll() is not None:
+            pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
+        shot = session.screenshot(workdir / "window.png")
+        wanted = os.environ.get("CHECKERS_A11Y_SCREENSHOT")
+        if wanted:
+            Path(wanted).write_bytes(shot.read_bytes())
+        try:
+            data = json.loads(result.stdout)
+        except json.JSONDecodeError:
+            pytest.fail(f"reader printed no JSON (status {result.returncode}): "
+                        f"{result.stdout[-2000:]}\n{session.log_text('reader')}\n"
+                        + session.log_text("app"))
+        data["_app_log"] = session.log_text("app")
+        data["_screenshot"] = str(shot)
+    return data
+
+
+def _nodes(node: dict):
+    yield node
+    for child in node.get("children", ()):
+        yield from _nodes(child)
+
+
+def _squares(tree: dict) -> dict[int, str]:
+    """Square number -> what its accessible name says, for the objects under "Board"."""
+    board = next((n for n in _nodes(tree) if n["name"] == "Board"), None)
+    assert board is not None, f"no object named 'Board' in {[n['name'] for n in _nodes(tree)]}"
+    found: dict[int, str] = {}
+    for node in _nodes(board):
+        match = SQUARE_NAME.match(node["name"])
+        if match:
+            found[int(match.group(1))] = match.group(2)
+    return found
+
+
+def _context(data: dict) -> str:
+    return json.dumps({k: data.get(k) for k in ("app", "typed", "events", "log")})[:3000] \
+        + "\n" + data.get("_app_log", "")
+
+
+def test_the_app_is_on_the_accessibility_bus_with_its_window(reading):
+    assert reading["app"] is not None, _context(reading)
+    assert reading["app"]["toolkit"] == "Qt"
+    windows = reading["tree"]["children"]
+    assert any("Checkers" in w["name"] for w in windows), [w["name"] for w in windows]
+
+
+def test_the_board_names_all_32_playing_squares_with_their_pieces(reading):
+    assert _squares(reading["tree"]) == START
+
+
+def test_the_move_box_and_status_are_named(reading):
+    names = {n["name"]: n for n in _nodes(reading["tree"])}
+    assert "Move" in names and "editable" in names["Move"]["states"], sorted(names)
+    assert "Status" in names, sorted(names)
+
+
+def test_typing_a_move_is_announced_to_the_screen_reader(reading):
+    typed = reading["typed"]
+    assert typed and typed["found"] and typed["text_before_return"] == "11-15", _context(reading)
+    texts = [str(e["any_data"]) for e in reading["events"] if e["type"] == "object:announcement"]
+    assert any("eleven to fifteen" in t.lower() for t in texts), _context(reading)
+
+
+def test_the_computers_reply_is_announced_assertively(reading):
+    """The opponent's move interrupts the screen reader: AT-SPI politeness 2 (assertive)."""
+    events = [e for e in reading["events"] if e["type"] == "object:announcement"]
+    mine = next((i for i, e in enumerate(events)
+                 if "eleven to fifteen" in str(e["any_data"]).lower()), None)
+    assert mine is not None, _context(reading)
+    replies = [e for e in events[mine + 1:] if str(e["any_data"]).startswith("Red, ")]
+    assert replies, _context(reading)
+    assert replies[0]["detail1"] == ATSPI_LIVE_ASSERTIVE, replies[0]
+
+
+def test_the_square_names_follow_the_move(reading):
+    after = _squares(reading["tree_after"])
+    # The computer's reply cannot touch 11 or 15: Red has no jump after 11-15.
+    assert after[11] == "empty" and after[15] == "black man", after
+
+
+def test_the_window_is_drawn(reading):
+    from PySide6.QtGui import QImage
+
+    image = QImage(reading["_screenshot"])
+    assert not image.isNull()
+    colours = {image.pixel(x, y) for x in range(0, image.width(), 16)
+               for y in range(0, image.height(), 16)}
+    assert len(colours) >= 4, f"the screen looks blank: {len(colours)} colours"

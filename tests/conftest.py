@@ -1,0 +1,51 @@
+"""Settings for the whole test tree.
+
+* Qt runs without a screen (``QT_QPA_PLATFORM=offscreen``) unless the caller chose a platform;
+  the screen-reader test in ``tests/a11y`` starts its own Xvfb and sets ``xcb`` for the app.
+* Qt's per-user files (settings, data, cache) go to a directory made for this run, never to the
+  user's own: ``XDG_CONFIG_HOME``, ``XDG_DATA_HOME`` and ``XDG_CACHE_HOME`` point into it.
+
+Fixtures: ``shared_dir`` (../shared beside the clone, or a skip saying it is absent) and
+``settings_file`` (a fresh ini file that ``CHECKERS_DESKTOP_SETTINGS`` names for the test).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+_HOME = Path(tempfile.mkdtemp(prefix="checkers-desktop-tests-"))
+for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
+    os.environ[_name] = str(_HOME / _name.lower())
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_HOME, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def shared_dir() -> Path:
+    """The read-only reference folder ``../shared`` beside the clone (RULES.md, PERFT.md, pdn/).
+
+    Skips the test, saying where it looked, when the folder is absent.
+    """
+    if not SHARED_DIR.is_dir():
+        pytest.skip(f"reference folder {SHARED_DIR} is absent (CI puts shared/ beside the clone)")
+    return SHARED_DIR
+
+
+@pytest.fixture
+def settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Path of an ini file (not yet created) that ``CHECKERS_DESKTOP_SETTINGS`` names for this test."""
+    path = tmp_path / "checkers-desktop.ini"
+    monkeypatch.setenv("CHECKERS_DESKTOP_SETTINGS", str(path))
+    return path

@@ -1,0 +1,61 @@
+"""``checkers-desktop bestmove``: output format and errors."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from checkers_desktop.cli import build_parser
+from checkers_desktop.engine.commands import bestmove_command
+from checkers_desktop.rules import Board
+
+LINE2 = re.compile(r"^score (-?\d+) depth (\d+)$")
+
+
+def _run(argv, capsys):
+    args = build_parser().parse_args(["bestmove", *argv])
+    status = bestmove_command(args)
+    out = capsys.readouterr()
+    return status, out.out.splitlines(), out.err
+
+
+@pytest.mark.parametrize("extra", [["--depth", "4"], ["--level", "2"], ["--time", "0.2"]])
+def test_prints_a_legal_move_with_the_whole_path_then_score_and_depth(extra, capsys):
+    fen = "W:W27,28,32:B19,20,K24"  # WHITE to move; 28x19x... or another jump path is forced
+    status, lines, err = _run(["--fen", fen, *extra], capsys)
+    assert status == 0 and err == ""
+    assert len(lines) == 2
+    board = Board(fen)
+    assert lines[0] in {m.pdn() for m in board.legal_moves}
+    assert LINE2.match(lines[1])
+
+
+def test_depth_reported_is_the_depth_asked(capsys):
+    status, lines, _ = _run(["--fen", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
+                             "--depth", "5"], capsys)
+    assert status == 0
+    assert LINE2.match(lines[1]).group(2) == "5"
+
+
+def test_a_won_position_scores_as_a_win(capsys):
+    status, lines, _ = _run(["--fen", "B:W18:B14", "--depth", "3"], capsys)
+    assert status == 0
+    assert lines[0] == "14x23"
+    assert int(LINE2.match(lines[1]).group(1)) > 90_000
+
+
+def test_bad_fen_exits_2_with_the_fen_quoted(capsys):
+    status, lines, err = _run(["--fen", "Q:nonsense"], capsys)
+    assert status == 2 and lines == []
+    assert "Q:nonsense" in err
+
+
+def test_bad_level_exits_2(capsys):
+    status, lines, err = _run(["--fen", "B:W18:B14", "--level", "9"], capsys)
+    assert status == 2 and lines == [] and "9" in err
+
+
+def test_no_legal_move_exits_1(capsys):
+    status, lines, err = _run(["--fen", "W:W29:B25,22", "--depth", "2"], capsys)
+    assert status == 1 and lines == [] and "no legal move" in err

@@ -1,0 +1,147 @@
+"""The endgame database: values consistent with the moves, known endings, cache round trip."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from checkers_desktop.engine import Searcher
+from checkers_desktop.engine import endgame as eg
+from checkers_desktop.rules import Board
+from checkers_desktop.rules import bitboard as bbm
+
+
+@pytest.fixture(scope="module")
+def table2():
+    return eg.build_table(2)
+
+
+def _view(board: Board):
+    black = board.turn.name == "BLACK"
+    my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
+    return my, opp, board.kings_bb, black
+
+
+def _value(table, board: Board) -> int:
+    """The stored value for the side to move (see EndgameTable)."""
+    return table.probe(*_view(board))
+
+
+def _check_consistent(table, board: Board) -> None:
+    """Bellman check, independent of how the table was built: a win in d has a move to a loss in
+    d - 1 and none to a quicker one; a loss in d has every move going to a win, the longest d - 1;
+    a draw has no move to a loss and some move to a draw."""
+    v = _value(table, board)
+    children = []
+    for move in board.legal_moves:
+        board.push(move)
+        if not board.squares(board.turn):
+            children.append(eg.LOST_NOW)  # the side to move has nothing left
+        else:
+            children.append(_value(table, board))
+        board.pop()
+    if not children:
+        assert v == eg.LOST_NOW
+        return
+    losses = [eg.plies_of(c) for c in children if c < 0]
+    if v > 0:
+        assert losses and min(losses) + 1 == v
+    elif v < 0:
+        assert all(c > 0 for c in children)
+        assert max(children) + 1 == eg.plies_of(v)
+    else:
+        assert not losses and any(c == 0 for c in children)
+
+
+def _random_boards(count, pieces, seed):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        squares = rng.sample(range(1, 33), pieces)
+        nb = rng.randint(1, pieces - 1)
+        fen_b, fen_w = [], []
+        for i, s in enumerate(squares):
+            black = i < nb
+            king = rng.random() < 0.5 or (black and s >= 29) or (not black and s <= 4)
+            (fen_b if black else fen_w).append(("K" if king else "") + str(s))
+        turn = rng.choice("BW")
+        out.append(Board(f"{turn}:W{','.join(fen_w)}:B{','.join(fen_b)}"))
+    return out
+
+
+def test_two_piece_table_is_consistent_everywhere(table2):
+    checked = 0
+    for board in _random_boards(400, 2, seed=1):
+        _check_consistent(table2, board)
+        checked += 1
+    assert checked == 400
+    # some of each outcome occur
+    values = list(table2.values.values())
+    assert any(v > 0 for v in values) and any(v < 0 for v in values)
+
+
+def test_king_against_king_in_the_open_is_a_draw(table2):
+    assert _value(table2, Board("B:WK23:BK10")) == 0
+
+
+def test_a_man_that_must_walk_into_a_jump_is_lost_in_two(table2):
+    board = Board("B:WK13:B5")  # 5-9 is BLACK's only move, then WHITE's king jumps it
+    assert [m.pdn() for m in board.legal_moves] == ["5-9"]
+    assert _value(table2, board) == -2
+    board.push_pdn("5-9")
+    assert _value(table2, board) == 1
+
+
+@pytest.mark.slow
+def test_three_piece_table_consistent_and_two_kings_beat_one():
+    table = eg.build_table(3)
+    for board in _random_boards(300, 3, seed=2):
+        _check_consistent(table, board)
+    # two kings against one king win (the lone king is hunted down; no double corner saves it)
+    for board in _random_boards(60, 3, seed=3):
+        if (len(board.squares(board.turn)) == 2 and not board.is_capture_required()
+                and all(board.piece_at(s).is_king for s in board.squares(board.turn))
+                and all(board.piece_at(s).is_king for s in board.squares(board.turn.other))):
+            assert _value(table, board) > 0
+
+
+def test_cache_round_trip(tmp_path, table2):
+    path = eg.save_table(table2, tmp_path)
+    assert path.exists()
+    loaded = eg.load_table(tmp_path, 2)
+    assert loaded is not None and loaded.values == table2.values
+    assert eg.load_table(tmp_path / "missing", 2) is None
+    path.write_bytes(b"not gzip")
+    assert eg.load_table(tmp_path, 2) is None
+
+
+def test_ensure_table_generates_then_loads(tmp_path):
+    installed = eg.installed_table()
+    table = eg.ensure_table(tmp_path, pieces=2, install=False)
+    assert list(tmp_path.iterdir())  # cached
+    again = eg.ensure_table(tmp_path, pieces=2, install=False)
+    assert again is not table and again.values == table.values
+    assert eg.installed_table() is installed
+
+
+def test_generation_can_be_stopped():
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(InterruptedError):
+        eg.build_table(3, stop=stop)
+
+
+def test_search_with_the_table_plays_the_quickest_win(table2):
+    won = [b for b in _random_boards(200, 2, seed=4)
+           if _value(table2, b) > 2 and not b.is_capture_required()]
+    assert won
+    board = won[0]
+    before = _value(table2, board)
+    result = Searcher(endgame=table2).search(board, depth=3)
+    assert result.is_win
+    board.push(result.move)
+    # after the engine's move the opponent is lost in one ply fewer
+    after = _value(table2, board)
+    assert after < 0 and eg.plies_of(after) == before - 1

@@ -1,0 +1,82 @@
+"""Fixtures for the window tests: a window with a FakeSynth voice, a recorder for screen reader
+events, a recorder for sounds, settings in a temporary ini file and a fast computer opponent."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from checkers_desktop.speech.fake import FakeSynth  # noqa: E402
+from checkers_desktop.ui.engine_worker import first_legal_move  # noqa: E402
+from checkers_desktop.ui.settings import Settings  # noqa: E402
+
+
+class SoundRecorder:
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str) -> bool:
+        self.played.append(name)
+        return True
+
+
+class EventRecorder:
+    """Stands in for QAccessible.updateAccessibility: keeps (message, politeness, object)."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple] = []
+
+    def __call__(self, event) -> None:
+        self.events.append((event.message(), event.politeness(), event.object()))
+
+    @property
+    def messages(self) -> list[str]:
+        return [e[0] for e in self.events]
+
+
+@pytest.fixture
+def settings_path(tmp_path):
+    return tmp_path / "settings.ini"
+
+
+@pytest.fixture
+def settings(settings_path):
+    return Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def make_window(qtbot, settings):
+    """make_window(**overrides) -> MainWindow, shown, with fakes in .synth, .events, .sounds."""
+    from checkers_desktop.ui.main_window import MainWindow
+
+    windows = []
+
+    def make(**kwargs):
+        synth = kwargs.pop("synth", None) or FakeSynth()
+        events = EventRecorder()
+        sounds = SoundRecorder()
+        options = dict(settings=settings, speech_sink=synth, screen_reader_post=events,
+                       engine_choose=first_legal_move, reply_seconds=0,
+                       confirm=lambda question: True, sound_player=sounds,
+                       welcome_delay_ms=0)
+        options.update(kwargs)
+        window = MainWindow(**options)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        window.activateWindow()
+        qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+        qtbot.waitUntil(lambda: bool(window.announcer.history))  # the welcome
+        window.synth, window.events, window.sounds = synth, events, sounds
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        window.controller.shutdown()

@@ -1,0 +1,276 @@
+"""The board by keyboard: cursor, edges, picking up and putting down, square names, refusals."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from checkers_desktop.rules import BLACK, WHITE, Board
+from checkers_desktop.ui.board_widget import neighbour, square_cell
+
+
+def focus_board(window, qtbot, square=None):
+    if square is not None:
+        window.board.set_cursor(square)
+    else:
+        window.board.focus_cursor()
+    assert window.focusWidget() is window.board.squares[window.board.cursor]
+    window.synth.clear()
+
+
+def press(qtbot, window, key, times=1):
+    for _ in range(times):
+        qtbot.keyClick(QApplication.focusWidget(), key)
+
+
+def type_square(qtbot, window, number):
+    qtbot.keyClicks(QApplication.focusWidget(), str(number))
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+def test_standard_diagram_geometry():
+    # ../shared/RULES.md: seen from the second mover's chair 1 is b8, 4 is h8, 29 is a1, 32 is g1.
+    assert square_cell(1) == (0, 1)
+    assert square_cell(4) == (0, 7)
+    assert square_cell(29) == (7, 0)
+    assert square_cell(32) == (7, 6)
+    cells = {square_cell(sq) for sq in range(1, 33)}
+    assert len(cells) == 32 and all((r + c) % 2 == 1 for r, c in cells)
+
+
+def test_neighbours_and_edges():
+    assert neighbour(11, "up") == 7 and neighbour(11, "down") == 15
+    assert neighbour(11, "left") == 10 and neighbour(11, "right") == 12
+    assert neighbour(1, "up") is None and neighbour(29, "left") is None
+    assert neighbour(12, "right") is None and neighbour(30, "down") is None
+
+
+def test_board_has_32_named_square_children(make_window):
+    window = make_window()
+    squares = window.board.squares
+    assert len(squares) == 32
+    assert all(w.parent() is window.board for w in squares.values())
+    assert squares[11].accessibleName() == "11, black man"
+    assert squares[15].accessibleName() == "15, empty"
+    assert squares[22].accessibleName() == "22, red man"
+    assert window.board.accessibleName() == "Board"
+    assert window.move_box.accessibleName() == "Move"
+    assert window.status.accessibleName() == "Status"
+    assert window.windowTitle() == "Checkers"
+
+
+def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 11)
+    press(qtbot, window, Qt.Key.Key_Up)
+    assert QApplication.focusWidget() is window.board.squares[7]
+    assert window.synth.spoken[-1].startswith("7, black man")
+    press(qtbot, window, Qt.Key.Key_Right)
+    assert window.board.cursor == 8
+    press(qtbot, window, Qt.Key.Key_Down, times=3)
+    assert window.board.cursor == 20
+    assert window.synth.spoken[-1].startswith("20, empty")
+    # The cursor's square names go to the app's voice only: the screen reader reads the focus.
+    assert not any(m.startswith("20,") for m in window.events.messages)
+
+
+def test_edge_is_announced_with_its_sound_and_the_cursor_stays(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 4)
+    press(qtbot, window, Qt.Key.Key_Up)
+    assert window.board.cursor == 4
+    assert window.synth.spoken == ["Top edge."]
+    assert "Top edge." in window.events.messages
+    press(qtbot, window, Qt.Key.Key_Right)
+    assert window.board.cursor == 4 and window.synth.spoken[-1] == "Right edge."
+    assert window.sounds.played == ["edge", "edge"]
+
+
+def test_typed_square_number_moves_the_cursor(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 11)
+    type_square(qtbot, window, 27)
+    assert QApplication.focusWidget() is window.board.squares[27]
+    assert window.controller.selected is None  # Enter after digits only moves the cursor
+    type_square(qtbot, window, 40)
+    assert window.board.cursor == 27
+    assert window.synth.spoken[-1] == "There is no square 40. Squares are 1 to 32."
+
+
+def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 11)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.selected == 11
+    assert window.board.squares[11].accessibleDescription() == "Picked up."
+    assert window.synth.spoken[-1] == "Eleven picked up. It can go to fifteen or sixteen."
+    assert "Can go here" in window.board.squares[15].accessibleDescription()
+    press(qtbot, window, Qt.Key.Key_Down)
+    press(qtbot, window, Qt.Key.Key_Space)
+    board = window.controller.board
+    assert board.move_stack[0].pdn() == "11-15"
+    assert window.synth.spoken[window.synth.spoken.index("Black, eleven to fifteen."):][:2] == [
+        "Black, eleven to fifteen.", "Red to move."]
+    # The computer (first legal move) replies through the worker.
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    assert board.turn is BLACK
+    assert "Picked up." not in window.board.squares[11].accessibleDescription()
+
+
+def test_square_names_follow_the_moves(make_window, qtbot):
+    window = make_window()
+    window.move_box.setFocus()
+    qtbot.keyClicks(window.move_box, "11-15")
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.board.squares[11].accessibleName() == "11, empty"
+    assert window.board.squares[15].accessibleName() == "15, black man"
+    assert window.move_box.text() == ""
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    reply = window.controller.board.peek()
+    assert window.board.squares[reply.from_square].accessibleName().endswith("empty")
+    assert window.board.squares[reply.to_square].accessibleName() == f"{reply.to_square}, red man"
+
+
+def test_escape_puts_the_piece_back(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 10)
+    press(qtbot, window, Qt.Key.Key_Space)
+    assert window.controller.selected == 10
+    press(qtbot, window, Qt.Key.Key_Escape)
+    assert window.controller.selected is None
+    assert window.synth.spoken[-1] == "Ten put back."
+    assert window.controller.board.ply == 0
+
+
+def test_another_piece_can_be_picked_up_instead(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 10)
+    press(qtbot, window, Qt.Key.Key_Return)
+    press(qtbot, window, Qt.Key.Key_Right)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.selected == 11
+    assert window.controller.board.ply == 0
+
+
+def test_picking_up_nothing_or_the_opponent_is_refused(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 15)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.selected is None
+    assert window.synth.spoken[-1] == "Fifteen is empty. Pick up one of your own pieces."
+    type_square(qtbot, window, 22)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.selected is None
+    assert window.synth.spoken[-1] == "Twenty-two is a red piece, not yours."
+    assert window.sounds.played.count("refused") == 2
+
+
+def test_illegal_destination_is_refused_and_changes_nothing(make_window, qtbot):
+    window = make_window()
+    before = window.controller.board.fen()
+    focus_board(window, qtbot, 11)
+    press(qtbot, window, Qt.Key.Key_Return)
+    type_square(qtbot, window, 19)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.board.fen() == before
+    assert window.synth.spoken[-1].startswith("Eleven to nineteen is not a legal move.")
+    assert window.status.text().count("Eleven to nineteen is not a legal move.") == 1
+
+
+def test_multi_jump_with_two_paths_asks_for_a_square_passed_through(make_window, qtbot):
+    # Black man on 2, red men on 6, 7, 14, 15: 2x9x18 and 2x11x18 both end on 18.
+    window = make_window()
+    window.controller.load_position("B:W6,7,14,15:B2", vs_computer=False)
+    focus_board(window, qtbot, 2)
+    press(qtbot, window, Qt.Key.Key_Return)
+    type_square(qtbot, window, 18)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.controller.board.ply == 0
+    assert window.synth.spoken[-1] == ("There are several ways to reach eighteen. First put the "
+                                       "piece on a square it passes through: nine or eleven.")
+    type_square(qtbot, window, 11)
+    press(qtbot, window, Qt.Key.Key_Return)
+    played = window.controller.board.peek()
+    assert played.path == (2, 11, 18) and played.captures == (7, 15)
+    assert window.board.squares[18].accessibleName() == "18, black man"
+    assert window.board.squares[7].accessibleName() == "7, empty"
+
+
+def test_two_players_move_both_sides_by_keyboard(make_window, qtbot):
+    window = make_window()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert window.synth.spoken[-2:] == ["New game for two players.", "Black to move."]
+    for text in ("11-15", "23-19", "8-11"):
+        window.move_box.setFocus()
+        qtbot.keyClicks(window.move_box, text)
+        qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    board = window.controller.board
+    assert [m.pdn() for m in board.move_stack] == ["11-15", "23-19", "8-11"]
+    assert board.turn is WHITE
+    assert window.controller.thinking is False
+    assert "Red, twenty-three to nineteen." in window.synth.spoken
+
+
+def test_tab_leaves_the_board_and_comes_back_to_the_cursor(make_window, qtbot):
+    window = make_window()
+    focus_board(window, qtbot, 10)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is window.move_box
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is window.board.squares[10]
+    assert window.synth.spoken[-1] == "10, black man"  # coming back by Tab says the square
+
+
+def test_move_box_escape_returns_to_the_board(make_window, qtbot):
+    window = make_window()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is window.move_box
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Escape)
+    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+
+
+def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
+    window = make_window()
+    qtbot.mouseClick(window.board.squares[12], Qt.MouseButton.LeftButton)
+    assert window.controller.selected == 12
+    qtbot.mouseClick(window.board.squares[16], Qt.MouseButton.LeftButton)
+    assert window.controller.board.move_stack[0].pdn() == "12-16"
+    assert Board().fen() != window.controller.board.fen()
+
+
+def test_typed_jump_with_two_paths_asks_for_the_whole_path(make_window, qtbot):
+    window = make_window()
+    window.controller.load_position("B:W6,7,14,15:B2", vs_computer=False)
+    window.synth.clear()
+    window.move_box.setFocus()
+    qtbot.keyClicks(window.move_box, "2x18")
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.controller.board.ply == 0
+    said = window.synth.spoken[-1]
+    assert "can be played two ways" in said and "two jumps nine jumps eighteen" in said
+    window.move_box.clear()
+    qtbot.keyClicks(window.move_box, "2x9x18")
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.controller.board.peek().captures == (6, 14)
+
+
+def test_f1_opens_the_keyboard_commands(make_window, qtbot):
+    from PySide6.QtCore import QTimer
+
+    from checkers_desktop.ui.help_dialog import HelpDialog
+
+    window = make_window()
+    seen = []
+
+    def close_dialog():
+        dialog = QApplication.activeModalWidget()
+        seen.append(dialog)
+        text = dialog.browser.toPlainText()
+        seen.append("Ctrl+Shift+S" in text and "Enter, Space" in text)
+        dialog.reject()
+
+    QTimer.singleShot(100, close_dialog)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
+    assert isinstance(seen[0], HelpDialog) and seen[1] is True
+    assert window.focusWidget() is window.board.squares[window.board.cursor]

@@ -1,0 +1,194 @@
+"""Announcements: the screen reader sink, speech on and off, no speech engine, resigning."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QLabel
+
+from checkers_desktop.speech.announcer import Priority
+from checkers_desktop.speech.fake import FakeSynth
+from checkers_desktop.ui.a11y import ScreenReaderSink
+from checkers_desktop.ui.settings import Settings
+
+
+def type_move(qtbot, window, text):
+    window.move_box.setFocus()
+    qtbot.keyClicks(window.move_box, text)
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+
+
+def test_screen_reader_sink_posts_an_announcement_event(qtbot):
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=posted.append)
+    sink.output("Red, twenty-two jumps fifteen.", Priority.INTERRUPT)
+    sink.output("Black to move.", Priority.QUEUE)
+    sink.output("", Priority.QUEUE)
+    assert [e.message() for e in posted] == ["Red, twenty-two jumps fifteen.", "Black to move."]
+    assert posted[0].politeness() == QAccessible.AnnouncementPoliteness.Assertive
+    assert posted[1].politeness() == QAccessible.AnnouncementPoliteness.Polite
+    assert posted[0].object() is label
+    assert posted[0].type() == QAccessible.Event.Announcement
+
+
+def test_screen_reader_sink_default_post_does_not_fail(qtbot):
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    ScreenReaderSink(label).output("Black to move.", Priority.READING)  # real updateAccessibility
+
+
+def test_every_message_goes_to_both_sinks(make_window, qtbot):
+    window = make_window()
+    window.synth.clear()
+    window.events.events.clear()
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    assert window.synth.spoken[:2] == ["Black, eleven to fifteen.", "Red to move."]
+    assert window.events.messages == window.synth.spoken
+    assert window.events.events[0][2] is window.status
+
+
+def test_refused_moves_leave_the_board_and_give_the_reason(make_window, qtbot):
+    window = make_window()
+    board = window.controller.board
+    before = board.fen()
+    for text, reason in (
+            ("abc", "'abc' is not a move. Type squares such as 11-15."),
+            ("11-18", "Eleven to eighteen is not a legal move."),
+            ("22-18", "Twenty-two to eighteen is not a legal move. That is not your piece.")):
+        window.synth.clear()
+        type_move(qtbot, window, text)
+        assert board.fen() == before and board.ply == 0
+        assert window.synth.spoken[0].startswith(reason)
+        assert reason in window.status.text()
+        assert window.move_box.text() == text  # kept, selected, to be corrected
+        window.move_box.clear()
+    assert window.sounds.played == ["refused"] * 3
+
+
+def test_required_jump_is_refused_with_the_jump(make_window, qtbot):
+    # Black man on 15, red man on 18: Black must jump 15x22 (VA rulebook 3:00 s6).
+    window = make_window()
+    window.controller.load_position("B:W18:B9,15", vs_computer=False)
+    before = window.controller.board.fen()
+    window.synth.clear()
+    type_move(qtbot, window, "9-13")
+    assert window.controller.board.fen() == before
+    assert window.synth.spoken == ["You must jump: fifteen jumps twenty-two."]
+    assert window.events.events[-1][1] == QAccessible.AnnouncementPoliteness.Assertive
+    # Picking up a piece that cannot jump gets the same reason.
+    window.synth.clear()
+    window.board.set_cursor(9)
+    qtbot.keyClick(window.board.squares[9], Qt.Key.Key_Return)
+    assert window.controller.selected is None
+    assert window.synth.spoken[-1] == "You must jump: fifteen jumps twenty-two."
+
+
+def test_speech_off_silences_the_voice_but_not_the_screen_reader(make_window, qtbot,
+                                                                 settings_path):
+    window = make_window()
+    focus = QApplication.focusWidget()
+    qtbot.keyClick(focus, Qt.Key.Key_S,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert not window.actions_by_id["toggle_speech"].isChecked()
+    assert window.synth.cancels >= 1
+    window.synth.clear()
+    window.events.events.clear()
+    type_move(qtbot, window, "11-15")
+    assert window.synth.spoken == []
+    assert "Black, eleven to fifteen." in window.events.messages
+    # Saved: a new window starts with speech off.
+    stored = Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
+    assert stored.speech_enabled is False
+    synth2 = FakeSynth()
+    second = make_window(synth=synth2)
+    assert not second.actions_by_id["toggle_speech"].isChecked()
+    assert synth2.spoken == []
+    # And back on.
+    second.set_speech_enabled(True)
+    assert synth2.spoken == ["Speech on."]
+
+
+class _NoEngine:
+    available = False
+    error_message = "Speech is off: no speech engine was found (install espeak-ng)."
+
+    def output(self, text, priority):
+        raise AssertionError("an unavailable sink must not be used")
+
+    def cancel(self):
+        pass
+
+
+def test_no_speech_engine_is_said_once_in_the_status_line(make_window, qtbot):
+    window = make_window(synth=_NoEngine())
+    assert window.status.text().count(_NoEngine.error_message) == 1
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    assert window.status.text().count(_NoEngine.error_message) == 1
+    assert not window.actions_by_id["toggle_speech"].isEnabled()
+    assert window.controller.running  # the game goes on
+
+
+def test_resign_asks_first(make_window, qtbot):
+    answers = []
+    window = make_window(confirm=lambda question: answers.pop(0))
+    answers.append(False)
+    window.resign()
+    assert window.controller.running
+    answers.append(True)
+    window.synth.clear()
+    window.resign()
+    assert not window.controller.running
+    assert window.synth.spoken == ["Black resigns. Red wins."]
+    assert window.status.text().startswith("Black resigns. Red wins.")
+    type_move(qtbot, window, "11-15")
+    assert window.controller.board.ply == 0
+    assert window.synth.spoken[-1].startswith("No game in progress.")
+
+
+def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
+    window = make_window()
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.synth.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.controller.board.ply == 0 and window.controller.running
+    assert window.synth.spoken == ["New game against the computer. You play Black.",
+                                   "Black to move."]
+    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+
+
+def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
+    window = make_window()
+    assert window.synth.spoken[0].startswith("Checkers. A game against the computer is ready")
+    assert "Control N" in window.synth.spoken[0]
+    assert window.controller.running and window.controller.is_human_turn()
+    assert QApplication.focusWidget() is window.board.squares[11]
+
+
+def test_repeat_and_whose_turn_keys(make_window, qtbot):
+    window = make_window()
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    last = window.announcer.last_text
+    window.synth.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F2)
+    assert window.synth.spoken == [last]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F3)
+    said = window.synth.spoken[-1]
+    assert said.startswith("Black to move.")
+    assert "Last move: Red, " in said
+    assert said == window.status.text()
+
+
+def test_a_failing_engine_never_stalls_the_game(make_window, qtbot):
+    def broken(board, level, stop=None):
+        raise RuntimeError("engine crashed")
+
+    window = make_window(engine_choose=broken)
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    assert window.controller.is_human_turn()
