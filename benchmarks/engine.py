@@ -2,8 +2,9 @@
 
 Run from the repository root::
 
-    .venv/bin/python benchmarks/engine.py            # about 10 minutes
-    .venv/bin/python benchmarks/engine.py --quick    # about 2 minutes
+    .venv/bin/python benchmarks/engine.py            # about 15 minutes
+    .venv/bin/python benchmarks/engine.py --quick    # about 3 minutes
+    .venv/bin/python benchmarks/engine.py --problems 0 --problem-time 1   # every problem, 1 s each
 
 Prints:
 
@@ -15,8 +16,14 @@ Prints:
    BLACK (the first mover) wins, "0-1" WHITE. Confirmed: a won score for the side to move when it is
    the stated winner, a lost score when the other side is, and neither when the result is a draw;
 3. match scores (wins + half the draws, engine's view) against level 1 and against a plain
-   fixed-depth minimax opponent (material only, no pruning), colours alternating over ballots. A
-   game is drawn after 200 plies, a third repetition or 80 plies without a capture or a man's move.
+   fixed-depth minimax opponent (material only, no pruning), colours alternating over ballots, and
+   a ladder of the fixed-depth levels (1 against 2, 2 against 3, 1 against the minimax). A game is
+   drawn after 200 plies, a third repetition or 80 plies without a capture or a man's move;
+4. whether the engine, playing both sides, converts two known won endings (First Position; three
+   kings against two).
+
+The endgame database (3 pieces) is generated on the first run into --endgame-cache (about 15 s).
+Figures vary with the machine's load: other processes share the cores.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from checkers_desktop.engine import Searcher, WIN  # noqa: E402
 from checkers_desktop.engine.endgame import ensure_table  # noqa: E402
 from checkers_desktop.engine.levels import search_at_level  # noqa: E402
 from checkers_desktop.engine.search import WIN_BOUND  # noqa: E402
-from checkers_desktop.rules import BLACK, WHITE, Board  # noqa: E402
+from checkers_desktop.rules import BLACK, Board  # noqa: E402
 from checkers_desktop.rules import bitboard as bbm  # noqa: E402
 from checkers_desktop.rules.board import _raw_to_move  # noqa: E402
 
@@ -138,24 +145,32 @@ def speed(seconds: float, positions: int):
         b = Board(row["fen"])
         r = Searcher().search(b, time_limit=seconds)
         rows.append((row["moves"], r.depth, r.nodes / r.seconds))
+        forced = " (the only move: searched 0.1 s)" if len(b.legal_moves) == 1 else ""
         print(f"ballot {row['number']} ({row['moves']}): depth {r.depth}, "
-              f"{r.nodes / r.seconds:,.0f} nodes/s, move {r.move.pdn()}, score {r.score}")
+              f"{r.nodes / r.seconds:,.0f} nodes/s, move {r.move.pdn()}, score {r.score}{forced}")
     return nps, r.depth, rows
 
 
-def confirm(fen: str, result: str, seconds: float) -> bool:
+def confirm(fen: str, result: str, seconds: float) -> tuple[bool, bool]:
+    """(proven, seen) for one problem.
+
+    proven: the search's score is a forced win for the stated winner (a won score for the side to
+    move when it wins, a lost one when the other side wins), or, for a draw, neither a win nor a
+    loss. seen: the same with "winning" read as "a man ahead or better" (score >= 100 for the
+    winner), the usual way a problem's win shows in a search that cannot reach its end."""
     board = Board(fen)
     r = Searcher().search(board, time_limit=seconds)
     mover = "1-0" if board.turn is BLACK else "0-1"
     if result == "1/2-1/2":
-        return abs(r.score) <= WIN_BOUND
+        ok = abs(r.score) <= WIN_BOUND
+        return ok, ok
     if result == mover:
-        return r.score > WIN_BOUND
-    return r.score < -WIN_BOUND
+        return r.score > WIN_BOUND, r.score >= 100
+    return r.score < -WIN_BOUND, r.score <= -100
 
 
 def problem_share(seconds: float, limit):
-    print(f"## Composed problems ({seconds} s each)")
+    print(f"## Composed problems ({seconds} s each): proven / seen (see confirm()) / count")
     probs = problems()
     if limit:
         step = max(1, len(probs) // limit)
@@ -172,21 +187,22 @@ def problem_share(seconds: float, limit):
         mover = "1-0" if board.turn is BLACK else "0-1"
         kind = "draw" if result == "1/2-1/2" else ("win, mover" if result == mover
                                                     else "win, other side")
-        ok = confirm(fen, result, seconds)
+        proven, seen = confirm(fen, result, seconds)
         for table, key in ((by_kind, kind), (by_file, fname)):
-            table.setdefault(key, [0, 0])
-            table[key][0] += ok
-            table[key][1] += 1
-    for name, (ok, n) in sorted(by_file.items()):
-        print(f"  {name:16s} {ok:4d} / {n:4d}")
-    for name, (ok, n) in sorted(by_kind.items()):
-        print(f"  {name:16s} {ok:4d} / {n:4d}")
+            table.setdefault(key, [0, 0, 0])
+            table[key][0] += proven
+            table[key][1] += seen
+            table[key][2] += 1
+    for name, (ok, ok2, n) in sorted(by_file.items()) + sorted(by_kind.items()):
+        print(f"  {name:16s} {ok:4d} {ok2:4d} / {n:4d}")
     ok = sum(v[0] for v in by_kind.values())
-    n = sum(v[1] for v in by_kind.values())
-    print(f"  all              {ok:4d} / {n:4d} = {100 * ok / max(n, 1):.0f}%")
+    ok2 = sum(v[1] for v in by_kind.values())
+    n = sum(v[2] for v in by_kind.values())
+    print(f"  all              {ok:4d} {ok2:4d} / {n:4d} = {100 * ok / max(n, 1):.0f}% proven, "
+          f"{100 * ok2 / max(n, 1):.0f}% seen")
     for line in unreadable:
         print(f"  skipped (FEN not a legal position): {line}")
-    return ok, n
+    return ok, ok2, n
 
 
 def play_game(fen, black_player, white_player, max_plies=200):
@@ -205,49 +221,82 @@ def play_game(fen, black_player, white_player, max_plies=200):
     return 0.5
 
 
-def match(name, opponent_factory, ballot_rows, move_time):
-    engine = Searcher()
+def match(name, opponent_factory, ballot_rows, move_time, engine_factory=None, engine_name=None):
+    """Play each ballot twice, the engine taking each colour once; print and return its score."""
+    if engine_factory is None:
+        engine = Searcher()
 
-    def engine_player(board):
-        return engine.search(board, time_limit=move_time).move
+        def engine_factory(i):
+            engine.tt.clear()
+            return lambda board: engine.search(board, time_limit=move_time).move
 
+        engine_name = f"engine ({move_time} s a move)"
     score = wins = draws = losses = 0
     for i, row in enumerate(ballot_rows):
         for engine_black in (True, False):
-            opp = opponent_factory(i)
+            me, opp = engine_factory(i), opponent_factory(i)
             # the ballot position has WHITE to move
             if engine_black:
-                s = play_game(row["fen"], engine_player, opp)
+                s = play_game(row["fen"], me, opp)
             else:
-                s = 1 - play_game(row["fen"], opp, engine_player)
-            engine.tt.clear()
+                s = 1 - play_game(row["fen"], opp, me)
             score += s
             wins += s == 1
             draws += s == 0.5
             losses += s == 0
     n = 2 * len(ballot_rows)
-    print(f"  engine ({move_time} s a move) vs {name}: {score} / {n} "
-          f"(+{wins} ={draws} -{losses})")
+    print(f"  {engine_name} vs {name}: {score} / {n} (+{wins} ={draws} -{losses})", flush=True)
     return score, n
+
+
+ENDINGS = (
+    ("First Position (2 kings against king and man), White to move wins", "W:WK19,K23:B12,K28", 0.0),
+    ("3 kings against 2 kings, White to move wins", "W:WK1,K2,K3:BK30,K31", 0.0),
+)
+
+
+def endings(move_time):
+    """The engine plays both sides of known won endings; a win for the stronger side confirms
+    that it can convert them (the weaker side defends with the same search)."""
+    print(f"## Endings converted (engine against itself, {move_time} s a move)")
+    for name, fen, expected in ENDINGS:
+        s = Searcher()
+        plies = []
+
+        def player(board):
+            plies.append(1)
+            return s.search(board, time_limit=move_time).move
+
+        result = play_game(fen, player, player)
+        verdict = "won" if result == expected else "NOT won"
+        print(f"  {name}: {verdict} in {len(plies)} plies")
+
+
+def level_player(level):
+    def factory(i):
+        rng = random.Random(i)
+        return lambda board: search_at_level(board, level, rng=rng).move
+    return factory
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer positions, problems and games")
     ap.add_argument("--problem-time", type=float, default=None, help="seconds per problem")
-    ap.add_argument("--problems", type=int, default=None, help="how many problems (evenly spread)")
+    ap.add_argument("--problems", type=int, default=None,
+                    help="how many problems (evenly spread; 0 = all 1,031)")
     ap.add_argument("--games", type=int, default=None, help="ballots per match (2 games each)")
     ap.add_argument("--move-time", type=float, default=None, help="engine seconds a move in matches")
     ap.add_argument("--endgame-cache", default="/tmp/checkers-desktop-bench-cache",
                     help="where the endgame database is cached (generated when missing)")
     ap.add_argument("--no-endgame", action="store_true", help="search without the endgame database")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: speed,problems,matches")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: speed,problems,endings,matches")
     args = ap.parse_args(argv)
     quick = args.quick
-    ptime = args.problem_time or (0.25 if quick else 1.0)
-    nprob = args.problems if args.problems is not None else (120 if quick else 0)
-    nballots = args.games or (4 if quick else 12)
-    mtime = args.move_time or (0.1 if quick else 0.25)
+    ptime = args.problem_time or (0.25 if quick else 0.5)
+    nprob = args.problems if args.problems is not None else (120 if quick else 300)
+    nballots = args.games or (4 if quick else 8)
+    mtime = args.move_time or (0.1 if quick else 0.2)
     skip = set(filter(None, args.skip.split(",")))
     if not SHARED.is_dir():
         print(f"needs {SHARED} (the shared reference material)", file=sys.stderr)
@@ -263,22 +312,26 @@ def main(argv=None):
         speed(1.0, 3 if quick else 5)
     if "problems" not in skip:
         problem_share(ptime, nprob)
+    if "endings" not in skip:
+        endings(0.5 if quick else 1.0)
     if "matches" not in skip:
         print("## Matches (colours alternating over the three-move ballots)")
         rows = ballots()
         step = max(1, len(rows) // nballots)
         rows = rows[::step][:nballots]
 
-        def level1(i):
-            rng = random.Random(i)
-            return lambda board: search_at_level(board, 1, rng=rng).move
-
         def minimax(i):
             peer = PlainMinimax(depth=4, seed=i)
             return peer.choose
 
-        match("level 1", level1, rows, mtime)
+        match("level 1", level_player(1), rows, mtime)
         match("plain minimax depth 4", minimax, rows, mtime)
+        print("## Level ladder (each level against the next, same ballots)")
+        for lv in (1, 2):
+            match(f"level {lv + 1}", level_player(lv + 1), rows, mtime,
+                  engine_factory=level_player(lv), engine_name=f"level {lv}")
+        match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
+              engine_name="level 1")
     return 0
 
 

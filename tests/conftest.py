@@ -11,6 +11,7 @@ Fixtures: ``shared_dir`` (../shared beside the clone, or a skip saying it is abs
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -21,15 +22,12 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 _HOME = Path(tempfile.mkdtemp(prefix="checkers-desktop-tests-"))
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
 for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = str(_HOME / _name.lower())
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    shutil.rmtree(_HOME, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

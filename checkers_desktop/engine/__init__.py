@@ -6,10 +6,13 @@ Public API (call these from a worker thread, never from the GUI thread):
 - :data:`LEVELS` (tuple of :class:`Level`, 1 = gentlest), :func:`get_level`
 - :func:`choose_move` ``(board, level, stop=None, rng=None) -> Move``
 - :func:`hint` ``(board, time_limit=1.0) -> Hint(move, reason)``
+- :func:`ensure_table` ``(cache_dir, pieces=3)``: load or generate the endgame database (slow the
+  first time: about 15 s of one core; call from a worker thread) and make every search use it.
 
 Scores are in hundredths of a man from the side to move's view.
 """
 
+from .endgame import EndgameTable, ensure_table, install_table, installed_table
 from .evaluate import KING, MAN, WIN, evaluate
 from .hint import Hint, hint
 from .levels import LEVELS, InvalidLevelError, Level, choose_move, get_level, search_at_level
@@ -18,4 +21,5 @@ from .search import Searcher, SearchResult, search
 __all__ = [
     "KING", "MAN", "WIN", "evaluate", "Hint", "hint", "LEVELS", "InvalidLevelError", "Level",
     "choose_move", "get_level", "search_at_level", "Searcher", "SearchResult", "search",
+    "EndgameTable", "ensure_table", "install_table", "installed_table",
 ]

@@ -30,10 +30,6 @@ class Hint:
     pv: tuple[Move, ...] = field(default=())
 
 
-def _pieces(board: Board, color) -> tuple[int, int]:
-    return board.count(color)
-
-
 def _men_phrase(n: int) -> str:
     word = _COUNT_WORDS.get(n, str(n))
     return f"{word} man" if n == 1 else f"{word} men"

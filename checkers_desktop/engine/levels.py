@@ -29,6 +29,8 @@ class Level:
     a player hears their own move first). ``depth``: plies searched, or None for "as deep as the
     time allows". ``margin``: hundredths of a man: the level picks at random among moves that score
     within this of its best. ``quiescence``: follows pending jumps past the horizon.
+    ``endgame``: uses the endgame database when one is installed (the gentle levels do not: they
+    would play the last few pieces perfectly).
     """
 
     number: int
@@ -39,15 +41,18 @@ class Level:
     depth: Optional[int]
     margin: int
     quiescence: bool = True
+    endgame: bool = True
 
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "Level 1, beginner: plays quickly and misses some jumps ahead.",
-          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=40, quiescence=False),
-    Level(2, "casual", "Level 2, casual: sees the jumps in front of it, but not the shots behind them.",
-          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=25),
+          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=40, quiescence=False,
+          endgame=False),
+    Level(2, "casual",
+          "Level 2, casual: sees the jumps in front of it, but not the shots behind them.",
+          think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=25, endgame=False),
     Level(3, "club", "Level 3, club player: looks a few moves ahead and rarely gives a man away.",
-          think_seconds=1.0, min_reply_seconds=0.8, depth=4, margin=10),
+          think_seconds=1.0, min_reply_seconds=0.8, depth=4, margin=10, endgame=False),
     Level(4, "strong", "Level 4, strong: looks well ahead and plays for small advantages.",
           think_seconds=1.0, min_reply_seconds=0.6, depth=None, margin=0),
     Level(5, "expert", "Level 5, expert: thinks for about three seconds a move.",
@@ -56,6 +61,10 @@ LEVELS: tuple[Level, ...] = (
           think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0),
 )
 """Every level, weakest first; ``LEVELS[n - 1].number == n``."""
+
+
+_pool: list[Searcher] = []
+_pool_lock = threading.Lock()
 
 
 class InvalidLevelError(ValueError):
@@ -83,7 +92,22 @@ def search_at_level(board: Board, level, stop: Optional[threading.Event] = None,
     the others depend on how deep the time allows. Raises :class:`InvalidLevelError`.
     """
     lv = get_level(level)
-    searcher = searcher or Searcher()
+    if searcher is None and lv.depth is None:
+        # The time-limited levels borrow a searcher from a pool, so that the transposition table
+        # of the last move helps the next one (each search thread of the UI is a new thread).
+        with _pool_lock:
+            searcher = _pool.pop() if _pool else Searcher()
+        try:
+            return _search_at_level(board, lv, stop, rng, searcher)
+        finally:
+            with _pool_lock:
+                _pool.append(searcher)
+    if searcher is None:
+        searcher = Searcher(endgame=None if lv.endgame else False)
+    return _search_at_level(board, lv, stop, rng, searcher)
+
+
+def _search_at_level(board, lv, stop, rng, searcher) -> SearchResult:
     if lv.depth is not None:
         result = searcher.search(board, depth=lv.depth, time_limit=lv.think_seconds, stop=stop,
                                  all_scores=lv.margin > 0, quiescence=lv.quiescence)

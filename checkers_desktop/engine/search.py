@@ -14,11 +14,15 @@ What it does, and why:
   check move is needed when a hash move is reused. The table is a dict, cleared when it passes
   :data:`TT_LIMIT` entries.
 - **Move ordering:** the hash move, then killer moves (two per ply: quiet moves that caused a
-  cut-off at the same depth in a sibling), then the history heuristic (a count per from/to pair
+  cut-off at the same ply of another line), then the history heuristic (a count per from/to pair
   of cut-offs, weighted by depth squared).
 - **Forced captures do not end the search.** At the horizon a side that must jump keeps searching
   its jumps (capture is compulsory, so there is no "stand pat"); a side with a single legal move is
-  not charged a ply for it. Only quiet positions are evaluated statically.
+  not charged a ply for it; a leaf where the opponent threatens a jump is searched one ply more
+  (once), so that a man left hanging at the horizon is seen. Only quiet positions are evaluated
+  statically, and a quiet leaf whose side to move has no step at all is a loss, not a score.
+- **Endgame database:** when a table is installed (:mod:`.endgame`), any position with that few
+  pieces takes its exact value from it (plies to the win or loss) instead of being searched.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Time and cancelling:** every 1024 nodes the search looks at the clock and at the caller's
@@ -37,7 +41,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Optional
 
-from checkers_desktop.rules import Board, Move
+from checkers_desktop.rules import BLACK, Board, Move
 from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.board import _raw_to_move
 
@@ -51,8 +55,9 @@ VALID = bbm.VALID
 INF = 1_000_000
 MAX_PLY = 100
 """No line is searched deeper than this many plies from the root (a guard for long forced lines)."""
-TT_LIMIT = 1_500_000
-"""Entries kept in the transposition table before it is cleared (about 300 MB at the most)."""
+TT_LIMIT = 500_000
+"""Entries kept in the transposition table before it is cleared (about 170 MB at the most: some
+350 bytes an entry)."""
 WIN_BOUND = WIN - 1000
 """Scores above this (or below minus this) are won (lost) positions with the distance folded in."""
 MAX_DEPTH = 64
@@ -99,9 +104,8 @@ def position_key(my: int, opp: int, kings: int, black: bool) -> int:
     return (((my << 35) | opp) << 36) | (kings << 1) | black
 
 
-def _mkey(raw) -> int:
-    """A from/to key of a raw move for killers and history (jumps add the captured mask)."""
-    return (raw[0] << 35 | raw[1]) ^ (raw[2] << 70)
+def _captured_count(raw) -> int:
+    return raw[2].bit_count()
 
 
 class Searcher:
@@ -120,7 +124,8 @@ class Searcher:
         self.tt: dict[int, tuple] = {}
         self.nodes = 0
         self.quiescence = True
-        self.threat_extension = True        self._deadline = None
+        self.threat_extension = True
+        self._deadline = None
         self._stop: Optional[threading.Event] = None
         self._killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history: dict[int, int] = {}
@@ -132,12 +137,6 @@ class Searcher:
             raise _Stopped
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise _Stopped
-
-    def _moves(self, my, opp, kings, black):
-        j = bbm.jumpers(my, opp, kings, black)
-        if j:
-            return bbm.jump_moves(my, opp, kings, black, j), True
-        return bbm.step_moves(my, opp, kings, black), False
 
     def node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int, beta: int,
              ply: int) -> int:
@@ -251,8 +250,8 @@ class Searcher:
                                 if killers[0] != raw:
                                     killers[1] = killers[0]
                                     killers[0] = raw
-                                mk = _mkey(raw)
-                                self._history[mk] = self._history.get(mk, 0) + depth * depth
+                                hk = (frm << 35) | to
+                                self._history[hk] = self._history.get(hk, 0) + depth * depth
                             break
         finally:
             if kings and not j:
@@ -275,23 +274,22 @@ class Searcher:
         return best
 
     def _order(self, moves, hash_move, ply, captures):
-        """Hash move first, then killers, then by history; jumps taking more pieces first."""
-        killers = self._killers[ply]
-        history = self._history
-        k0, k1 = killers
-
-        def rank(raw):
-            if raw == hash_move:
-                return 1 << 60
-            if captures:
-                return raw[2].bit_count() << 40
-            if raw == k0:
-                return 1 << 50
-            if raw == k1:
-                return 1 << 49
-            return history.get(_mkey(raw), 0)
-
-        return sorted(moves, key=rank, reverse=True)
+        """Hash move first; then jumps taking the most pieces, or for steps the killers and then
+        the history scores."""
+        if captures:
+            out = sorted(moves, key=_captured_count, reverse=True)
+            front = (hash_move,)
+        else:
+            history = self._history
+            out = sorted(moves, key=lambda r: history.get((r[0] << 35) | r[1], 0), reverse=True)
+            k0, k1 = self._killers[ply]
+            front = (hash_move, k0, k1)
+        for i in range(len(front) - 1, -1, -1):  # last first, so the hash move ends up in front
+            m = front[i]
+            if m is not None and m in out:
+                out.remove(m)
+                out.insert(0, m)
+        return out
 
     # --- the root -------------------------------------------------------------------------
     def search(self, board: Board, *, time_limit: Optional[float] = None,
@@ -310,13 +308,15 @@ class Searcher:
         self.nodes = 0
         self.quiescence = quiescence
         self._stop = stop
-        self._deadline = None if time_limit is None else start + max(0.0, time_limit)
+        # a small margin keeps the answer inside the limit: the clock is read every 1024 nodes
+        self._deadline = (None if time_limit is None
+                          else start + max(0.0, time_limit - min(0.05, 0.1 * time_limit)))
         self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history = {}
         table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
         self._tb_values = table.values if table is not None else None
         self._tb_pieces = table.pieces if table is not None else 0
-        black = board.turn.name == "BLACK"
+        black = board.turn is BLACK
         my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
         kings = board.kings_bb
         raws = list(board.iter_moves_raw())
@@ -409,7 +409,7 @@ class Searcher:
         finally:
             self._stop = None
             self._deadline = None
-        pv_moves = self._pv_to_moves(best_pv, my, opp, kings, black)
+        pv_moves = [_raw_to_move(r) for r in best_pv]
         return SearchResult(
             move=_raw_to_move(best_raw), score=best_score, depth=done_depth, nodes=self.nodes,
             pv=pv_moves, seconds=time.perf_counter() - start,
@@ -423,7 +423,7 @@ class Searcher:
         b = board.copy()
         for _ in range(min(board.quiet_plies, b.ply)):
             b.pop()
-            black = b.turn.name == "BLACK"
+            black = b.turn is BLACK
             my, opp = (b.black_bb, b.white_bb) if black else (b.white_bb, b.black_bb)
             keys.add(position_key(my, opp, b.kings_bb, black))
         return keys
@@ -457,10 +457,6 @@ class Searcher:
                 break
             line.append(raw)
         return line
-
-    @staticmethod
-    def _pv_to_moves(line, my, opp, kings, black) -> list[Move]:
-        return [_raw_to_move(r) for r in line]
 
 
 def search(board: Board, *, time_limit: Optional[float] = None, depth: Optional[int] = None,

@@ -247,6 +247,28 @@ class Board:
         raise IllegalMoveError(f"{move.pdn()!r} is not a legal move in {self.fen()}",
                                tuple(m for m in self.legal_moves if m.is_capture))
 
+    def push_partial_jump(self, move: Move) -> None:
+        """Play the first jumps of a legal jump series and stop there.
+
+        Only for rule profiles where continuing a series is optional (Caseville: "it is an option
+        of the player moving their checker to jump or not any further jumps on that turn"). ``move``
+        must be a strict beginning, of at least one jump, of a legal series; the turn passes as after
+        any move and :meth:`pop` takes it back. Raises ``IllegalMoveError`` (changing nothing)
+        otherwise.
+        """
+        for full in self.legal_moves:
+            n = len(move.captures)
+            if (full.is_capture and 1 <= n < len(full.captures)
+                    and full.path[:n + 1] == move.path and full.captures[:n] == move.captures):
+                frm = bb.MASK_OF_SQUARE[move.from_square]
+                raw = (frm, bb.MASK_OF_SQUARE[move.to_square], bb.mask_of(move.captures),
+                       tuple(bb.MASK_OF_SQUARE[s] for s in move.path))
+                self._push_raw(raw, move)
+                return
+        raise IllegalMoveError(
+            f"{move.pdn()!r} does not begin a legal jump series in {self.fen()}",
+            tuple(m for m in self.legal_moves if m.is_capture))
+
     def push_pdn(self, text: str) -> Move:
         """Parse ``text`` with :meth:`parse_move` and play it; returns the move played."""
         move = self.parse_move(text)

@@ -57,6 +57,32 @@ _TOKEN_RE = re.compile(r"""
 
 _NEXT_TAG_LINE_RE = re.compile(r"\n\s*\[")
 
+_REMOVE_RE = re.compile(r"\[%remove\s+(\d{1,2})\]")
+"""A checker removed as a penalty (VA rulebook 3:00 s4: at 30 s "the opposing competitor will have
+the opportunity to select a checker to be removed"). PDN has no notation for it, so it is written in
+a comment after the move it followed, as ``[%remove 22]`` (the ``[%command ...]`` form PGN uses for
+machine-readable data in comments)."""
+
+
+def removals(comments: Iterable[str]) -> list[int]:
+    """The squares (1-32) of the ``[%remove N]`` markers in ``comments``, in order."""
+    return [int(m.group(1)) for c in comments for m in _REMOVE_RE.finditer(c)]
+
+
+def apply_removals(board: Board, comments: Iterable[str]) -> list[int]:
+    """Take the pieces named by ``[%remove N]`` markers off ``board``; returns the squares.
+
+    Raises ``InvalidPdnError`` (changing nothing) when a marker names a square outside 1-32 or an
+    empty square.
+    """
+    squares = removals(comments)
+    for sq in squares:
+        if not 1 <= sq <= 32 or board.piece_at(sq) is None:
+            raise InvalidPdnError(f"'[%remove {sq}]' names no piece in {board.fen()}")
+    for sq in squares:
+        board.set_piece_at(sq, None)
+    return squares
+
 
 # --- the record ---------------------------------------------------------------------------------
 @dataclass(eq=False)
@@ -139,8 +165,12 @@ class Game:
     def board(self) -> Board:
         """A board after the main line's resolved moves (with them on its move stack)."""
         board = self.start_board()
-        for move in self.moves:
-            board.push(move)
+        apply_removals(board, self.intro)
+        for node in self.nodes:
+            if node.move is None:
+                break
+            board.push(node.move)
+            apply_removals(board, node.comments)
         return board
 
     def add_move(self, move: Move, comment: Optional[str] = None,
@@ -335,6 +365,12 @@ class _GameBuilder:
             except RulesError as exc:
                 self.problem(0, f"bad FEN tag: {exc}", game.fen)
         if board is not None:
+            try:
+                apply_removals(board, game.intro)
+            except InvalidPdnError as exc:
+                self.problem(0, str(exc))
+                board = None
+        if board is not None:
             self._resolve(nodes, board, 0, "")
         self.problems.sort(key=lambda p: p.ply)
         return ParsedGame(self.number, game, self.problems)
@@ -435,6 +471,11 @@ class _GameBuilder:
                 return
             board.push(move)
             node.move = move
+            try:
+                apply_removals(board, node.comments)
+            except InvalidPdnError as exc:
+                self.problem(ply, where + str(exc), node.text, line=line)
+                return
             for variation in node.variations:
                 self._resolve(variation, before, ply - 1, "in a variation: ")
 

@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, Optional
 
-from . import bitboard as bb
 from .board import Board
 from .errors import RulesError
 from .types import BLACK, WHITE, Color, Move
@@ -371,13 +370,7 @@ def push_profile_move(board: Board, profile: Profile, move: Move) -> None:
     if not is_profile_legal(board, profile, move):
         board.push(move)  # raises IllegalMoveError with the board's message
         return
-    frm = bb.MASK_OF_SQUARE[move.from_square]
-    to = bb.MASK_OF_SQUARE[move.to_square]
-    cap = bb.mask_of(move.captures)
-    raw = (frm, to, cap, tuple(bb.MASK_OF_SQUARE[s] for s in move.path))
-    # The board has no public way to push a move its own rules do not generate; _push_raw keeps the
-    # move stack, quiet-ply count and turn consistent exactly as push() does.
-    board._push_raw(raw, move)  # noqa: SLF001
+    board.push_partial_jump(move)
 
 
 def material_totals(board: Board) -> dict[Color, int]:

@@ -402,3 +402,228 @@ def last_move_text(board: Board, side_names: SideNames = None, style: str = "jum
     before = board.copy()
     before.pop()
     return f"Last move: {move_text(before, move, side_names, style)}"
+
+
+# --- the referee: clocks, penalties, touch-move, results, the rule profile ---------------------
+# Added for the game controller (issue 4). The events and rulings come from
+# checkers_desktop.rules.referee and .clock; their rules are cited where they are applied there.
+def duration_words(seconds: float) -> str:
+    """A time in words a listener takes in at once: "9 minutes 40 seconds", "1 minute",
+    "25 seconds", "0 seconds" (rounded to the nearest second; negative counts as 0)."""
+    total = max(0, int(round(seconds)))
+    if total == 0:
+        return "0 seconds"
+    minutes, secs = divmod(total, 60)
+    parts = []
+    if minutes:
+        parts.append(_plural(minutes, "minute"))
+    if secs or not minutes:
+        parts.append(_plural(secs, "second"))
+    return " ".join(parts)
+
+
+def _subject(color: Color, side_names: SideNames, you: Optional[Color]) -> str:
+    return "You" if you is not None and color is you else side_name(side_names, color)
+
+
+def clock_event_text(event, side_names: SideNames = None, you: Optional[Color] = None) -> str:
+    """A referee or clock event (from ``Referee.poll()``) as a sentence, or "" for one that says
+    nothing on its own. ``you``: the player at this keyboard against the computer ("You have 5
+    seconds left to move."), None for two players.
+
+    * ``MoveWarning`` (VA rulebook 3:00 s4, 25 s): "Black: 25 seconds used. 5 seconds left to move."
+    * ``MoveTimeExpired``: "Black's time for this move is up."
+    * ``GameTimeWarning`` (at 5, 2, 1 minutes): "5 minutes of game time left."
+    * ``GameTimeExpired`` (VA 3:00 s5): "The game's time limit is reached."
+    * ``SideTimeExpired`` (WCDF 4.3): "Black's clock has run out. Red may claim the game."
+    * ``PenaltyDue``: "Red chooses a black checker to be removed: 9, 10 or 11." (the chooser is
+      told to go to the checker and press Enter when it is ``you``)
+    * ``FortyMovesCompleted`` (WCDF 6.2): "Forty moves are counted. ..."
+    * ``GameEnded``: :func:`result_text`.
+    """
+    code = type(event).__name__
+    if code == "MoveWarning":
+        left = max(0.0, event.limit - event.seconds)
+        who = _subject(event.color, side_names, you)
+        if who == "You":
+            return f"You have {duration_words(left)} left to move."
+        return f"{who}: {duration_words(event.seconds)} used. {duration_words(left)} left to move."
+    if code == "MoveTimeExpired":
+        if you is not None and event.color is you:
+            return "Your time for this move is up."
+        return f"{side_name(side_names, event.color)}'s time for this move is up."
+    if code == "GameTimeWarning":
+        return f"{_capital(duration_words(event.seconds_left))} of game time left."
+    if code == "GameTimeExpired":
+        return "The game's time limit is reached."
+    if code == "SideTimeExpired":
+        return (f"{side_name(side_names, event.color)}'s clock has run out. "
+                f"{side_name(side_names, event.color.other)} may claim the game.")
+    if code == "PenaltyDue":
+        victim = side_name(side_names, event.victim).lower()
+        squares = _join([str(s) for s in event.squares], "or")
+        if you is not None and event.chooser is you:
+            return (f"You choose a {victim} checker to be removed: {squares}. Go to it and press "
+                    "Enter.")
+        return f"{side_name(side_names, event.chooser)} chooses a {victim} checker to be removed."
+    if code == "FortyMovesCompleted":
+        return (f"Forty moves are counted for {side_name(side_names, event.attacker)}. The official "
+                "judges whether the position was strengthened.")
+    if code == "GameEnded":
+        return result_text(event.result, side_names)
+    return ""
+
+
+def result_text(result, side_names: SideNames = None) -> str:
+    """How a refereed game ended (a ``GameResult``): "Black wins by adjudication: Black 8, Red 7
+    (man 1, king 2)." / "Drawn by adjudication: material is equal, 6 each." / "Red wins. Black
+    forfeits." / "The game is drawn by agreement." / "Black wins. Red cannot move." """
+    reason = result.reason.value
+    winner = side_name(side_names, result.winner) if result.winner is not None else None
+    if reason == "adjudication" and result.material:
+        mat = result.material
+        b, w = mat[BLACK], mat[WHITE]
+        counts = (f"{side_name(side_names, BLACK)} {b}, {side_name(side_names, WHITE)} {w} "
+                  "(man 1, king 2)")
+        if winner is None:
+            return f"Time is up. Drawn by adjudication: material is equal, {counts}."
+        lot = " The tie was decided by lot." if result.by_lot else ""
+        return f"Time is up. {winner} wins by adjudication: {counts}.{lot}"
+    if reason == "no moves":
+        loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
+        return f"{winner} wins. {loser} cannot move."
+    if reason == "resignation":
+        return f"{side_name(side_names, result.winner.other)} resigns. {winner} wins."
+    if reason == "forfeit":
+        return f"{winner} wins. {side_name(side_names, result.winner.other)} forfeits the game."
+    if winner is None:
+        return f"The game is drawn ({reason})."
+    return f"{winner} wins ({reason})."
+
+
+def clocks_text(clock, board: Board, side_names: SideNames = None, has_clock: bool = True,
+                title: str = "") -> str:
+    """The clocks reading command: game time left (or played), this move's time, each side's
+    chess clock. ``clock`` is the referee's ``GameClock``; ``has_clock`` False says the rules have
+    none: "No clocks: Practice at home rules have no time limit." """
+    if not has_clock:
+        return f"No clocks: {title or 'these'} rules have no time limit."
+    parts = []
+    remaining = clock.game_remaining()
+    if remaining is not None:
+        parts.append(f"Game time left: {duration_words(remaining)}.")
+    else:
+        parts.append(f"Game time played: {duration_words(clock.elapsed())}.")
+    warning, limit = clock.move_limits()
+    side = side_name(side_names, board.turn)
+    if limit is not None:
+        parts.append(f"{side}'s move: {duration_words(clock.move_elapsed())} used of "
+                     f"{duration_words(limit)}.")
+    else:
+        parts.append(f"{side}'s move: {duration_words(clock.move_elapsed())} so far.")
+    for color in (BLACK, WHITE):
+        left = clock.side_remaining(color)
+        if left is not None:
+            parts.append(f"{side_name(side_names, color)}'s clock: {duration_words(left)}.")
+    if clock.paused:
+        parts.append("The clocks are stopped.")
+    return " ".join(parts)
+
+
+def profile_text(profile, verbosity: str = "full") -> str:
+    """The rules in force, read from a ``Profile``: its title, the sides, touch-move, the time
+    limits, undo and hints. Brief gives the title and sides only."""
+    _check_verbosity(verbosity)
+    first, second = profile.side_names[BLACK], profile.side_names[WHITE]
+    parts = [f"Rules: {profile.title}. {first} moves first; {second} is the other side."]
+    if verbosity == "brief":
+        return " ".join(parts)
+    touch = profile.touch.name
+    if touch == "STRICT":
+        parts.append("Touch and move: a piece you pick up must be moved.")
+    elif touch == "LIBERAL":
+        parts.append("A piece you pick up may be put back.")
+    else:
+        parts.append("Pieces may be picked up and put back freely.")
+    if profile.jump_continuation_optional:
+        parts.append("A jump series may be stopped before its end.")
+    if profile.game_limit:
+        parts.append(f"Game time limit: {duration_words(profile.game_limit)}; then the material "
+                     "decides, man 1, king 2.")
+    ml = profile.move_limit
+    if ml is not None:
+        parts.append(f"Each move: a warning at {duration_words(ml.warning)}, the limit at "
+                     f"{duration_words(ml.limit)}.")
+    if profile.stalling_rule:
+        parts.append("No move limit, but the official may warn for stalling.")
+    if not profile.has_clock:
+        parts.append("No clocks.")
+    extras = []
+    if profile.allows_undo:
+        extras.append("taking moves back")
+    if profile.allows_hints:
+        extras.append("hints")
+    if extras:
+        parts.append(f"These rules allow {_join(extras)}.")
+    return " ".join(parts)
+
+
+def touch_text(square: int, strict: bool, destinations: Sequence[int]) -> str:
+    """A piece picked up under a touch-move rule (VA rulebook 4:00 s1 strict, s1-VI liberal):
+    "You picked up eleven. You must move it. It can go to fifteen or sixteen." (strict) or
+    "You picked up eleven. It can go to fifteen or sixteen." (liberal)."""
+    text = f"You picked up {number_words(square)}."
+    if strict:
+        text += " You must move it."
+    if destinations:
+        text += " It can go to " + _join([number_words(s) for s in destinations], "or") + "."
+    return text
+
+
+def put_back_refused_text(square: int) -> str:
+    """Strict touch-move refuses putting a picked-up piece back (VA rulebook 4:00 s1)."""
+    return f"You picked up {number_words(square)}: you must move it. Touch and move."
+
+
+def must_move_held_text(held: int) -> str:
+    return f"You already picked up {number_words(held)}: you must move it. Touch and move."
+
+
+def put_back_touch_text(square: int) -> str:
+    """Liberal touch-move: the piece is put back (VA rulebook 4:00 s1-VI)."""
+    return f"You put {number_words(square)} back."
+
+
+def checker_removed_text(square: int, victim: Color, side_names: SideNames = None) -> str:
+    return f"The {side_name(side_names, victim).lower()} checker on {square} is removed."
+
+
+def offence_text(ruling_verdict: str, color: Color, side_names: SideNames = None,
+                 reminded: bool = False) -> str:
+    """What a counted offence brings (WCDF 3.3/3.4 warned, Caseville reminded, then forfeit):
+    "Black is warned: the next time forfeits the game." / "Black forfeits the game." """
+    side = side_name(side_names, color)
+    if ruling_verdict == "forfeit":
+        return f"{side} forfeits the game."
+    return f"{side} is {'reminded' if reminded else 'warned'}: the next time forfeits the game."
+
+
+def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames = None,
+              verbosity: str = "full") -> str:
+    """The board read row by row in the order ``rows`` gives (for example the screen's order, top
+    row first, left to right, so that the reading matches the arrow keys). Full: every square,
+    "Row 1: 1 black man, 2 black man, 3 black man, 4 black man."; brief: only the pieces, "Row 3:
+    9 black man." / "Row 4: empty." Ends with whose turn it is."""
+    _check_verbosity(verbosity)
+    sentences = []
+    for number, row in enumerate(rows, start=1):
+        cells = [f"{sq} {piece_words(board, sq, side_names)}" for sq in row
+                 if verbosity == "full" or board.piece_at(sq) is not None]
+        sentences.append(f"Row {number}: {', '.join(cells) if cells else 'empty'}.")
+    sentences.append(turn_text(board, side_names))
+    return " ".join(sentences)
+
+
+__all__ += ["duration_words", "clock_event_text", "result_text", "clocks_text", "profile_text",
+            "touch_text", "put_back_refused_text", "must_move_held_text", "put_back_touch_text",
+            "checker_removed_text", "offence_text", "read_rows"]

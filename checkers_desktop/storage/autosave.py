@@ -85,8 +85,9 @@ class AutosaveStore:
     def save(self, snapshot: Snapshot) -> Path:
         """Write ``snapshot`` atomically as the last save; the save before it becomes
         ``autosave.prev.json``. Returns the path written. Raises ``OSError`` (disk full, no
-        permission) with the old save intact, and ``TypeError`` for ``extra`` data JSON cannot
-        hold."""
+        permission) leaving the old save readable (as ``autosave.json``, or as
+        ``autosave.prev.json`` if the failure fell between the two renames, which :meth:`load`
+        falls back to), and ``TypeError``/``ValueError`` for ``extra`` data JSON cannot hold."""
         text = snapshot.to_json()
         self.folder.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=_TMP_PREFIX, suffix=_TMP_SUFFIX)
@@ -106,6 +107,19 @@ class AutosaveStore:
             raise
         _fsync_folder(self.folder)
         return self.path
+
+    def try_save(self, snapshot: Snapshot) -> Optional[str]:
+        """:meth:`save` for the game in progress, which must never stop the game: returns None when
+        saved, else a plain sentence to show and speak (the error is logged). The previous save
+        stays readable."""
+        try:
+            self.save(snapshot)
+        except (OSError, TypeError, ValueError) as exc:
+            log.exception("autosave to %s failed", self.path)
+            why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+            return (f"The game could not be saved automatically ({why}). Play goes on; the last "
+                    "saved position is kept.")
+        return None
 
     def discard(self) -> None:
         """The game ended normally: remove the last and previous saves (not damaged ones, which

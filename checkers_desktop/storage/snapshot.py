@@ -148,7 +148,8 @@ class Snapshot:
     - ``fen``: the position after the last move and removal, checked on :meth:`restore`.
     - ``profile``: the rule profile's key; ``players``: ``{"black": name, "white": name}``.
     - ``removals``: ``[(ply, square), ...]``, checkers removed as a penalty after ``ply`` moves
-      (VA rulebook 3:00 s4, s4-VI); squares 1-32.
+      (VA rulebook 3:00 s4, s4-VI); squares 1-32. Those at ply 0 are already in the PDN's start
+      position (the board's root is the position the first move was played from).
     - ``clock``: the clock state (see :func:`snapshot_from_referee`), seconds; None without one.
     - ``referee``: offences, stalling warnings, penalties, draw offer, 40-move count, pending
       penalty, play-out flag; ``touch``: ``{"held": square or None}``.
@@ -258,7 +259,8 @@ class Snapshot:
                                                f"after move {ply}, but the square is empty")
                 board.set_piece_at(square, None)
 
-        remove(0)
+        # Removals before the first move are already in the start position: the board's root
+        # (and so the PDN's FEN tag) is the position the first move was played from.
         for ply, node in enumerate(game.nodes, 1):
             text = node.notation
             try:
@@ -360,6 +362,31 @@ class Snapshot:
             extra=_dict(d.get("extra", {}), "extra data"),
             saved_at=_str(d.get("saved_at", ""), "save time"), version=version)
         return snap
+
+    def summary(self) -> str:
+        """One sentence for the resume offer, shown and spoken: "An unfinished game was found: VA
+        Golden Age, standard, Ann (Black) against Bob (Red), after 14 moves, Black to move."
+        Never raises (a field it cannot use is left out)."""
+        from checkers_desktop.rules.profiles import get_profile
+
+        try:
+            profile = get_profile(self.profile)
+            title, names = profile.title, profile.side_names
+        except (RulesError, KeyError):
+            title, names = self.profile, {c: c.name.capitalize() for c in Color}
+        black_side, white_side = names[Color.BLACK], names[Color.WHITE]
+        parts = [title]
+        black, white = self.players.get("black"), self.players.get("white")
+        if black and white:
+            parts.append(f"{black} ({black_side}) against {white} ({white_side})")
+        try:
+            plies = self.ply
+            turn = Board(self.fen).turn
+            parts.append(f"after {plies} move{'s' if plies != 1 else ''}, "
+                         f"{names[turn]} to move")
+        except (RulesError, ValueError):
+            pass
+        return "An unfinished game was found: " + ", ".join(parts) + "."
 
     def with_extra(self, **extra) -> "Snapshot":
         """A copy with ``extra`` updated."""
@@ -613,7 +640,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     referee.offences = {Color(k): v for k, v in r["offences"].items()}
     referee.stalling_warnings = {Color(k): v for k, v in r["stalling_warnings"].items()}
     referee.penalties = {Color(k): v for k, v in r["penalties"].items()}
-    referee.draw_offer = _color(r["draw_offer"], "draw offer")
+    referee.draw_offer = _color(r.get("draw_offer"), "draw offer")
     try:
         referee._draw_offer_reason = EndReason(r["draw_offer_reason"])
         result = None
@@ -629,8 +656,8 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
             from None
     referee.result = result
     referee._declined_by = {Color(k): v for k, v in r["declined_by"].items()}
-    referee.time_forfeit_claimable = _color(r["time_forfeit_claimable"], "time forfeit")
-    referee.forty_move_attacker = _color(r["forty_move_attacker"], "40-move attacker")
+    referee.time_forfeit_claimable = _color(r.get("time_forfeit_claimable"), "time forfeit")
+    referee.forty_move_attacker = _color(r.get("forty_move_attacker"), "40-move attacker")
     referee.forty_move_count = r["forty_move_count"]
     referee._forty_judging = r["forty_judging"]
     pen = r.get("pending_penalty")
@@ -640,7 +667,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
                                              pen["cause"])
     held = snapshot.touch.get("held")
     referee.touch.held = held if held is not None and board.piece_at(held) is not None else None
-    referee.record = [RecordEntry(float(a["at"]), a["ply"], a["kind"], _color(a["color"], "side"),
+    referee.record = [RecordEntry(float(a["at"]), a["ply"], a["kind"], _color(a.get("color"), "side"),
                                   a["detail"], _move_from(a.get("move"), "action move"))
                       for a in snapshot.actions]
     return referee
@@ -660,8 +687,8 @@ def restore_match(snapshot: Snapshot, rng=None):
     except (MatchError, RulesError, KeyError) as exc:
         raise DamagedAutosaveError(f"the saved match cannot be restored: {exc}") from None
     match.first_black = m["first_black"]
-    match.games = [GameRecord(g["number"], g["black"], g["white"], g["play_out"], g["winner"],
-                              _color(g["winner_color"], "winning side"), g["reason"],
+    match.games = [GameRecord(g["number"], g["black"], g["white"], g["play_out"], g.get("winner"),
+                              _color(g.get("winner_color"), "winning side"), g["reason"],
                               g.get("detail", "")) for g in m["games"]]
     match._finished_early = bool(m.get("finished_early", False))
     return match

@@ -44,3 +44,29 @@ class ScreenReaderSink:
 
     def cancel(self) -> None:
         """Nothing to cancel: the screen reader owns its speech queue."""
+
+
+# --- where speech goes (issue 4): screen reader, the app's own voice, or both -----------------
+OUTPUT_MODES = ("auto", "screen_reader", "self_voice", "both")
+"""The values of the speech output setting (settings.OUTPUT)."""
+
+
+def screen_reader_active() -> bool:
+    """True when an assistive technology listens to this app (``QAccessible.isActive()``: Orca
+    through AT-SPI, NVDA/JAWS through UIA, VoiceOver). Tests replace this function."""
+    return bool(QAccessible.isActive())
+
+
+def output_routes(mode: str, reader_active: bool) -> tuple[bool, bool]:
+    """``(to_screen_reader, to_own_voice)`` for the output ``mode``.
+
+    "auto" avoids hearing everything twice: the screen reader alone when one is listening, else
+    the app's own voice (screen reader events stay on: with no assistive technology they cost
+    nothing and are heard by none). An unknown mode counts as "auto"."""
+    if mode == "screen_reader":
+        return True, False
+    if mode == "self_voice":
+        return False, True
+    if mode == "both":
+        return True, True
+    return True, not reader_active

@@ -39,6 +39,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "New game against the computer",
                "Start a new game: you play Black and move first, the computer plays the other side.",
                "Game"),
+    # issue 6 (practice at home; handled by ui/practice.py)
+    ActionSpec("new_vs_computer_red", "New game against the computer, you play R&ed",
+               "Ctrl+Shift+C", "New game against the computer, you play Red",
+               "Start a new game against the computer with the second side (Red in practice "
+               "rules); the computer moves first. The board is turned so your side is at the "
+               "bottom.", "Game"),
     ActionSpec("new_two_players", "New game for &two players", "Ctrl+Shift+N",
                "New game for two players",
                "Start a new game for two people at the same keyboard; both sides move by keyboard.",
@@ -50,6 +56,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Escape goes back to the board.", "Game"),
     ActionSpec("go_to_board", "Go to the &board", "Ctrl+B", "Go to the board",
                "Put the keyboard cursor back on the board.", "Game"),
+    ActionSpec("next_level", "&Next computer level", "Ctrl+L", "Next computer level",
+               "Make the computer one level stronger (after the strongest, level 1 again) and say "
+               "the level; Game > Computer level lists them all. It applies from the computer's "
+               "next move.", "Game"),
     ActionSpec("quit", "&Quit", "Ctrl+Q", "Quit", "Close the app.", "Game"),
     ActionSpec("repeat_last", "&Repeat last message", "F2", "Repeat last message",
                "Say the last message again.", "Speech"),
@@ -58,8 +68,116 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("toggle_speech", "&Speech on", "Ctrl+Shift+S", "Speech on or off",
                "Switch the app's own voice on or off. Screen reader announcements go on either way.",
                "Speech", checkable=True),
+    # --- View menu (issue 7, low vision; handled by ui/display.py) -----------------------------
+    ActionSpec("next_theme", "Next &theme", "Ctrl+T", "Next theme",
+               "Change to the next colour theme and say its name. View > Theme lists them all.",
+               "View"),
+    ActionSpec("zoom_in", "Zoom &in", "Ctrl++", "Zoom in",
+               "Magnify the board, up to 400 percent; the view follows the cursor. Ctrl+= works "
+               "too.", "View"),
+    ActionSpec("zoom_out", "Zoom &out", "Ctrl+-", "Zoom out",
+               "Make the board smaller again, down to 100 percent (the board fills the window).",
+               "View"),
+    ActionSpec("zoom_reset", "&Actual size", "Ctrl+0", "Zoom to 100 percent",
+               "The whole board fills the window again.", "View"),
+    ActionSpec("text_larger", "&Larger text", "Ctrl+Shift+Up", "Larger text",
+               "Make every label, menu and the move box larger, up to 300 percent.", "View"),
+    ActionSpec("text_smaller", "&Smaller text", "Ctrl+Shift+Down", "Smaller text",
+               "Make the text smaller again, down to 100 percent.", "View"),
+    ActionSpec("large_numbers", "Large square &numbers", "", "Large square numbers",
+               "Write the square numbers large: in the middle of an empty square, larger in "
+               "the corner of one with a piece.",
+               "View", checkable=True),
+    ActionSpec("where_am_i", "&Where am I", "F6", "Where am I",
+               "Flash and enlarge the square under the cursor for a moment and say it, with its "
+               "row and column.", "View"),
+    # --- end of View menu ----------------------------------------------------------------------
+    # --- Read menu (issue 4: one-key reading commands; ui/reading.py says them) ----------------
+    # Single letters, so they never clash with the digits typed on the board (go to a square);
+    # in the move box letters type as usual. Lichess's blind mode and Blindfold Checkers use
+    # the same idea: one key, one question.
+    ActionSpec("read_board", "Read the &board", "B", "Read the board",
+               "Read the whole board row by row, top row first, as the squares lie on the screen.",
+               "Read"),
+    ActionSpec("read_my_pieces", "My &pieces", "P", "My pieces",
+               "List where your pieces stand, men and kings (two players: the side to move).",
+               "Read"),
+    ActionSpec("read_opponent_pieces", "&Opponent's pieces", "O", "Opponent's pieces",
+               "List where your opponent's pieces stand, men and kings.", "Read"),
+    ActionSpec("read_counts", "Counts and &material", "M", "Counts and material",
+               "Count the men and kings of each side and say who is ahead (man 1, king 2).",
+               "Read"),
+    ActionSpec("read_last_move", "&Last move", "L", "Last move", "Say the last move played.",
+               "Read"),
+    ActionSpec("read_move_list", "Move &history", "H", "Move history",
+               "Read every move of the game, numbered.", "Read"),
+    ActionSpec("read_turn", "Whose &turn", "T", "Whose turn",
+               "Say whose turn it is, whether a jump must be made, or how the game ended.", "Read"),
+    ActionSpec("read_clocks", "&Clocks", "C", "Clocks",
+               "Say the game time left and the time used on this move.", "Read"),
+    ActionSpec("read_all_moves", "&All legal moves", "A", "All legal moves",
+               "List every legal move of the side to move.", "Read"),
+    ActionSpec("read_piece_moves", "&Destinations of this piece", "D", "Moves of the piece under the cursor",
+               "List the moves of the piece under the cursor (D for destinations).", "Read"),
+    ActionSpec("read_captures", "&Jumps", "J", "Jumps",
+               "Say the jumps the side to move must make, and the jumps the opponent threatens.",
+               "Read"),
+    ActionSpec("read_rules", "&Rules in force", "R", "Rules in force",
+               "Say the rule profile of this game: touch-move, time limits, what is allowed.",
+               "Read"),
+    ActionSpec("stop_speaking", "&Stop speaking", "S", "Stop speaking",
+               "Stop the app's own voice at once (your screen reader has its own stop key, usually "
+               "Control).", "Read"),
+    # --- end of Read menu ----------------------------------------------------------------------
+    # --- Practice menu (issue 6: practice against the computer; handled by ui/practice.py) -----
+    ActionSpec("hint", "&Hint", "F9", "Hint",
+               "Practice rules only: the engine suggests your move with a short reason, and its "
+               "squares are marked on the board until the next move.", "Practice"),
+    ActionSpec("take_back", "&Take back", "Ctrl+Z", "Take back",
+               "Practice rules only: take back your last move and the computer's reply, so it is "
+               "your turn again.", "Practice"),
+    ActionSpec("review_game", "Re&view my game", "F8", "Review my game",
+               "Say which of your moves changed the result (\"Your move 14, ten to fifteen, lost "
+               "a man\"). Done by itself when a practice game against the computer ends.",
+               "Practice"),
+    # --- end of Practice menu ------------------------------------------------------------------
     ActionSpec("keyboard_help", "&Keyboard commands", "F1", "Keyboard commands",
                "List every key of the app.", "Help"),
+)
+
+# --- Event menu (issue 8: a VA Golden Age Games match; handled by ui/event/menu.py) ------------
+# Not in ACTIONS: the Event menu installs them itself (ui/event/install_event_menu). The official's
+# actions sit in the submenu "Event/Official", each behind a confirmation.
+EVENT_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("event_new_match", "&New match...", "Ctrl+Shift+M", "New match",
+               "Start a best-of-three match: both players' names, medical centers and age groups, "
+               "the rules; a coin flip gives the first Black.", "Event"),
+    ActionSpec("event_say_match", "Say the &score and clocks", "F4", "Say the score and clocks",
+               "Say the match score, whose turn it is and the clocks.", "Event"),
+    ActionSpec("event_choose_removal", "&Choose the checker to remove...", "Ctrl+Shift+X",
+               "Choose the checker to remove",
+               "After a time or stalling penalty, type the square of the offender's checker to "
+               "remove (you may also pick it on the board with Enter, Space or a click).", "Event"),
+    ActionSpec("event_save_pdf", "Save score sheet as P&DF...", "Ctrl+Shift+E",
+               "Save score sheet as PDF", "Save the match's score sheet as a PDF file.", "Event"),
+    ActionSpec("event_print", "&Print score sheet...", "Ctrl+P", "Print score sheet",
+               "Print the match's score sheet.", "Event"),
+    ActionSpec("official_pause", "&Pause the clocks", "Ctrl+Alt+P", "Pause the clocks",
+               "Official: stop every clock, after a confirmation.", "Event/Official"),
+    ActionSpec("official_resume", "&Restart the clocks", "Ctrl+Alt+R", "Restart the clocks",
+               "Official: start the clocks again, after a confirmation.", "Event/Official"),
+    ActionSpec("official_stalling_warning", "Stalling &warning...", "Ctrl+Alt+W",
+               "Stalling warning", "Official: warn a player for stalling (visually impaired "
+               "rules).", "Event/Official"),
+    ActionSpec("official_stalling_penalty", "Stalling p&enalty...", "Ctrl+Alt+S",
+               "Stalling penalty", "Official: after a warning, the opponent chooses one of the "
+               "staller's checkers to remove.", "Event/Official"),
+    ActionSpec("official_adjudicate", "&Adjudicate now...", "Ctrl+Alt+A", "Adjudicate now",
+               "Official: end the game by the count, man 1, king 2.", "Event/Official"),
+    ActionSpec("official_forfeit", "Declare a &forfeit...", "Ctrl+Alt+F", "Declare a forfeit",
+               "Official: a player forfeits the game in progress.", "Event/Official"),
+    ActionSpec("official_correct", "&Correct a result...", "Ctrl+Alt+C", "Correct a result",
+               "Official: set the result of a game of the match.", "Event/Official"),
 )
 
 BOARD_KEYS: tuple[KeySpec, ...] = (
@@ -110,7 +228,7 @@ def keyboard_help_rows() -> list[tuple[str, str]]:
     """(keys, what they do) for every key of the app: board keys first, then the commands."""
     rows = [(k.keys, k.help_text) for k in BOARD_KEYS]
     rows += [(spec.shortcut, f"{spec.accessible_name}. {spec.help_text}")
-             for spec in ACTIONS if spec.shortcut]
+             for spec in ACTIONS + EVENT_ACTIONS if spec.shortcut]
     return rows
 
 
@@ -123,8 +241,10 @@ def keyboard_help_markdown() -> str:
         "prints it); a test checks this file against it. The same list is in the app under "
         "Help > Keyboard commands (F1).",
         "",
-        "The board is 32 squares, numbered 1 to 32 as in every checkers book: 1 to 4 are the top row "
-        "and Black's home row, 29 to 32 the bottom row and Red's home row. The keyboard cursor is the "
+        "The board is 32 squares, numbered 1 to 32 as in every checkers book: 1 to 4 are Black's "
+        "home row, 29 to 32 Red's. Against the computer the board is turned so that your own side "
+        "is at the bottom (playing Black, squares 1 to 4 are the bottom row; playing Red, 29 to 32); "
+        "the arrow keys and Read the board follow the screen. The keyboard cursor is the "
         "focused square; your screen reader reads it as you move, for example \"11, black man\".",
         "",
         "## On the board",
@@ -136,8 +256,38 @@ def keyboard_help_markdown() -> str:
     lines += ["", "## Commands (anywhere in the window)", "", "| Keys | Command | What it does |",
               "| --- | --- | --- |"]
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
-              for spec in ACTIONS if spec.shortcut]
+              for spec in ACTIONS + EVENT_ACTIONS if spec.shortcut]
+    lines += speech_settings_markdown()  # issue 4: the Speech menu's settings
     return "\n".join(lines) + "\n"
+
+
+# --- issue 4: the speech and sound settings in keyboard.md (menus built by main_window) ---------
+SPEECH_SETTINGS_MENU = "Speech"
+"""The menu holding the speech and sound settings submenus (Alt+S opens it)."""
+
+
+def speech_settings_markdown() -> list[str]:
+    """Lines of keyboard.md describing the settings submenus of the Speech menu, from settings.py."""
+    from .settings import CHOICES, MENU_TITLES, SOUND_MUTED, SPEECH_SPECS
+
+    lines = ["", "## Speech and sound settings (Speech menu, Alt+S)", "",
+             "Open the Speech menu with Alt+S, go down to a submenu with the arrow keys, Right "
+             "opens it, Enter chooses. Your choice is said and remembered.", "",
+             "| Menu item | What it sets | Choices | Default |", "| --- | --- | --- | --- |"]
+    for spec in SPEECH_SPECS:
+        options = CHOICES.get(spec.key)
+        if options:
+            choices = "; ".join(label for _, label in options)
+            default = next((label for value, label in options if value == spec.default),
+                           str(spec.default))
+        elif spec is SOUND_MUTED:
+            choices, default = "on, off (a check item)", "off"
+        else:
+            choices, default = "the voices of your speech engine", "the system's voice"
+        title = MENU_TITLES[spec.key].replace("&", "")
+        lines.append(f"| {title} | {spec.help_text} | {choices} | {default} |")
+    return lines
+# --- end of issue 4 block --------------------------------------------------------------------
 
 
 if __name__ == "__main__":  # pragma: no cover - prints the keyboard map

@@ -4,18 +4,42 @@ Squares 1-4 are the top row, 29-32 the bottom row (the standard diagram, WCDF ru
 the second mover's chair: 1 is b8, 4 is h8, 29 is a1). Up and Down change the square number by four,
 Left and Right move along the row; Enter or Space activates the square under the cursor; digits then
 Enter move the cursor to a square by number.
+
+Display (issue 7, low vision; the settings are applied by ``ui/display.py``): at 100 % zoom the
+board fills the widget and keeps its squares square; at 125-400 % it is magnified and the view pans
+so that the cursor's square stays in the middle (clamped at the board's edges), as a screen
+magnifier that follows the focus does. :meth:`BoardWidget.where_am_i` flashes and enlarges the
+cursor's square over its neighbours for a moment. All geometry is in device-independent pixels, so
+the OS's display scaling and high-DPI screens enlarge everything alike.
 """
 
 from __future__ import annotations
 
 from typing import Callable, Optional
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent, QResizeEvent
+from dataclasses import replace
+
+from PySide6.QtCore import QRect, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QKeyEvent, QPainter, QPainterPath,
+                           QPaintEvent, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..rules import Piece
+from .painting import focus_outline_width
 from .square_widget import DEFAULT_THEME_KEY, SquareMarks, SquareWidget, get_theme, paint_square
+from .themes import Theme
+
+MIN_ZOOM_PERCENT = 100
+"""The whole board fills the widget."""
+MAX_ZOOM_PERCENT = 400
+"""Four times the size that fits (issue 7)."""
+FLASH_MS = 1500
+"""How long "where am I" shows the enlarged square, in milliseconds."""
+FLASH_SCALE = 1.8
+"""How much "where am I" enlarges the square (its side times this), at the peak."""
+FLASH_BLINK_MS = 300
+"""Half-period of the blinking ring round the enlarged square, in milliseconds: under two flashes a
+second, well below the three-flashes limit of WCAG 2.3.1."""
 
 
 def square_cell(square: int, flipped: bool = False) -> tuple[int, int]:
@@ -58,7 +82,9 @@ class BoardWidget(QWidget):
 
     Signals: ``activated(square)`` (Enter, Space or a click), ``escape_pressed()``,
     ``cursor_moved(square)`` (the cursor moved by a key, or came in by Tab: say the square), ``edge(direction)``
-    (an arrow at the edge of the board), ``bad_square(text)`` (a typed number that is no square).
+    (an arrow at the edge of the board), ``bad_square(text)`` (a typed number that is no square),
+    ``flash_finished(square)`` ("where am I" has ended), ``zoom_step_requested(direction)``
+    (Ctrl + mouse wheel: +1 zoom in, -1 zoom out).
     """
 
     activated = Signal(int)
@@ -66,12 +92,16 @@ class BoardWidget(QWidget):
     cursor_moved = Signal(int)
     edge = Signal(str)
     bad_square = Signal(str)
+    flash_finished = Signal(int)
+    zoom_step_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None, theme_key: str = DEFAULT_THEME_KEY) -> None:
         super().__init__(parent)
         self.theme = get_theme(theme_key)
         self.flipped = False
         self.show_numbers = True
+        self.large_numbers = False
+        self.zoom_percent = MIN_ZOOM_PERCENT
         self.cursor = 11
         self.typed = ""
         self.setObjectName("board")
@@ -86,6 +116,7 @@ class BoardWidget(QWidget):
             widget = SquareWidget(sq, self)
             widget.clicked.connect(lambda checked=False, s=sq: self._clicked(s))
             self.squares[sq] = widget
+        self.flash = FlashOverlay(self)
         self._layout_squares()
 
     # --- state from the game ----------------------------------------------------------------
@@ -104,6 +135,7 @@ class BoardWidget(QWidget):
         if not 1 <= square <= 32:
             raise ValueError(f"{square!r} is not a square from 1 to 32")
         self.cursor = square
+        self._follow_cursor()
         if focus:
             self.squares[square].setFocus(Qt.FocusReason.OtherFocusReason)
         if announce:
@@ -117,6 +149,7 @@ class BoardWidget(QWidget):
         also announced (keys announce their own moves; the program's focus changes stay quiet so
         they do not cut off what is being said)."""
         self.cursor = square
+        self._follow_cursor()
         if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
             self.cursor_moved.emit(square)
 
@@ -185,6 +218,59 @@ class BoardWidget(QWidget):
         if not self.handle_key(event):
             super().keyPressEvent(event)
 
+    # --- display (issue 7): theme, zoom, numbers, where am I ----------------------------------
+    def set_theme(self, theme: Theme) -> None:
+        """Paint the board in ``theme`` from now on (every square repaints at once)."""
+        self.theme = theme
+        self.update()
+        for widget in self.squares.values():
+            widget.update()
+        self.flash.update()
+
+    def set_zoom(self, percent: int) -> int:
+        """Magnify the board to ``percent`` (clamped to 100-400) of the size that fits; returns
+        the zoom now in force. Above 100 % the view centres on the cursor's square."""
+        self.zoom_percent = max(MIN_ZOOM_PERCENT, min(MAX_ZOOM_PERCENT, int(percent)))
+        self._layout_squares()
+        self.update()
+        return self.zoom_percent
+
+    def set_large_numbers(self, on: bool) -> None:
+        """Write every playing square's number large in its middle (``on``), or small in its
+        top-left corner."""
+        self.large_numbers = bool(on)
+        for widget in self.squares.values():
+            widget.update()
+
+    def cell_size(self) -> int:
+        """Side of one square now, in device-independent pixels."""
+        return self._board_rect().width() // 8
+
+    def visible_squares(self) -> set[int]:
+        """The playing squares wholly inside the widget (all 32 at 100 %)."""
+        inside = self.rect()
+        return {sq for sq, w in self.squares.items() if inside.contains(w.geometry())}
+
+    def where_am_i(self, duration_ms: int = FLASH_MS) -> None:
+        """Flash and enlarge the cursor's square over its neighbours for ``duration_ms``
+        milliseconds; :attr:`flash_finished` (the square) is emitted when it is gone."""
+        self._follow_cursor()
+        self.flash.start(self.cursor, duration_ms)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        """Ctrl + mouse wheel asks for a zoom step (:attr:`zoom_step_requested`: +1 in, -1 out)."""
+        delta = event.angleDelta().y()
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier and delta:
+            self.zoom_step_requested.emit(1 if delta > 0 else -1)
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def _follow_cursor(self) -> None:
+        if self.zoom_percent > MIN_ZOOM_PERCENT:
+            self._layout_squares()
+            self.update()
+
     # --- geometry ---------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
         return QSize(8 * 72, 8 * 72)
@@ -199,9 +285,31 @@ class BoardWidget(QWidget):
         return width
 
     def _board_rect(self) -> QRect:
-        side = min(self.width(), self.height())
+        """The whole board's rectangle in the widget: centred when it fits, else panned so that
+        the cursor's square is in the middle, without showing anything beyond the board's edge."""
+        fit = min(self.width(), self.height())
+        side = fit * self.zoom_percent // 100
         side -= side % 8
-        return QRect((self.width() - side) // 2, (self.height() - side) // 2, side, side)
+        cell = side // 8
+        row, col = square_cell(self.cursor, self.flipped)
+
+        def origin(extent: int, index: int) -> int:
+            if side <= extent:
+                return (extent - side) // 2
+            wanted = extent // 2 - (2 * index + 1) * cell // 2
+            return max(extent - side, min(0, wanted))
+
+        return QRect(origin(self.width(), col), origin(self.height(), row), side, side)
+
+    def set_flipped(self, flipped: bool) -> None:
+        """Turn the board. ``False``: the standard diagram, seen from WHITE's chair (squares 1-4 and
+        BLACK's men at the top). ``True``: seen from BLACK's chair (squares 29-32 at the top). The
+        arrow keys follow what is on the screen."""
+        if self.flipped == flipped:
+            return
+        self.flipped = flipped
+        self._layout_squares()
+        self.update()
 
     def _layout_squares(self) -> None:
         rect = self._board_rect()
@@ -209,6 +317,7 @@ class BoardWidget(QWidget):
         for sq, widget in self.squares.items():
             row, col = square_cell(sq, self.flipped)
             widget.setGeometry(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
+        self.flash.setGeometry(self.rect())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -223,4 +332,100 @@ class BoardWidget(QWidget):
                 if (row + col) % 2 == 0:  # the light squares; the dark ones are the children
                     paint_square(painter, QRectF(rect.x() + col * cell, rect.y() + row * cell,
                                                  cell, cell), self.theme, False, SquareMarks())
+        painter.end()
+
+
+class FlashOverlay(QWidget):
+    """"Where am I": the cursor's square drawn enlarged (up to :data:`FLASH_SCALE` times) over
+    its neighbours, with a blinking ring, for a moment. Hidden otherwise; takes no focus and lets
+    mouse clicks through."""
+
+    def __init__(self, board: BoardWidget) -> None:
+        super().__init__(board)
+        self.board = board
+        self.square: Optional[int] = None
+        self.scale = 1.0
+        self.ring_on = True
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hide()
+        self.animation = QVariantAnimation(self)
+        self.animation.setStartValue(1.0)
+        self.animation.setKeyValueAt(0.15, FLASH_SCALE)
+        self.animation.setKeyValueAt(0.85, FLASH_SCALE)
+        self.animation.setEndValue(1.0)
+        self.animation.valueChanged.connect(self._set_scale)
+        self.animation.finished.connect(self._finish)
+        self.blink = QTimer(self)
+        self.blink.setInterval(FLASH_BLINK_MS)
+        self.blink.timeout.connect(self._toggle_ring)
+
+    @property
+    def active(self) -> bool:
+        return self.isVisible()
+
+    def start(self, square: int, duration_ms: int) -> None:
+        self.animation.stop()
+        self.square = square
+        self.scale = 1.0
+        self.ring_on = True
+        self.setGeometry(self.board.rect())
+        self.raise_()
+        self.show()
+        self.animation.setDuration(max(1, int(duration_ms)))
+        self.animation.start()
+        self.blink.start()
+
+    def enlarged_rect(self) -> QRectF:
+        """Where the enlarged square is drawn now (widget pixels), kept inside the board widget."""
+        if self.square is None:
+            return QRectF()
+        base = QRectF(self.board.squares[self.square].geometry())
+        side = base.width() * self.scale
+        ring = self.ring_width(side)
+        rect = QRectF(0, 0, side, side)
+        rect.moveCenter(base.center())
+        bounds = QRectF(self.rect()).adjusted(ring, ring, -ring, -ring)
+        dx = max(bounds.left() - rect.left(), 0) + min(bounds.right() - rect.right(), 0)
+        dy = max(bounds.top() - rect.top(), 0) + min(bounds.bottom() - rect.bottom(), 0)
+        return rect.translated(dx, dy)
+
+    @staticmethod
+    def ring_width(side: float) -> int:
+        """Width of the blinking ring round the enlarged square: twice the focus band."""
+        return 2 * focus_outline_width(side)
+
+    def _set_scale(self, value) -> None:
+        self.scale = float(value)
+        self.update()
+
+    def _toggle_ring(self) -> None:
+        self.ring_on = not self.ring_on
+        self.update()
+
+    def _finish(self) -> None:
+        self.blink.stop()
+        self.hide()
+        square, self.square = self.square, None
+        if square is not None:
+            self.board.flash_finished.emit(square)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        if self.square is None:
+            return
+        widget = self.board.squares[self.square]
+        theme = self.board.theme
+        rect = self.enlarged_rect()
+        ring = self.ring_width(rect.width())
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        outer = rect.adjusted(-ring, -ring, ring, ring)
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.OddEvenFill)
+        path.addRect(outer)
+        path.addRect(rect)
+        colour = theme.focus if self.ring_on else theme.text
+        painter.fillPath(path, QBrush(QColor(colour)))
+        marks = replace(widget.marks, focused=True)
+        widget.paint_content(painter, rect, marks)
         painter.end()

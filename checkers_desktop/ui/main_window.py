@@ -27,6 +27,10 @@ from .engine_worker import ChooseFn, EngineWorker
 from .game_controller import GameController
 from .help_dialog import HelpDialog
 from .settings import Settings
+from .display import DisplayController  # issue 7: View menu (display.py)
+from .event import install_event_menu  # issue 8: Event menu (ui/event/)
+from .speech_menu import SpeechControls  # issue 4: Read menu and speech settings (speech_menu.py)
+from .practice import PracticeControls  # issue 6: level, hint, take back, review (practice.py)
 from .square_widget import SquareMarks
 
 WINDOW_TITLE = "Checkers"
@@ -145,8 +149,10 @@ class MainWindow(QMainWindow):
 
         # --- game -------------------------------------------------------------------------
         self.worker = EngineWorker(engine_choose, min_seconds=reply_seconds, parent=self)
-        self.controller = GameController(self.announcer, self.worker, side_names,
-                                         level=self.settings.engine_level, parent=self)
+        # issue 4: the controller plays under the profile's Referee (side names from the profile)
+        self.controller = GameController(self.announcer, self.worker, None,
+                                         level=self.settings.engine_level, parent=self,
+                                         profile=self.profile)
         self.controller.position_changed.connect(self.refresh_board)
         self.controller.status_changed.connect(self._show_status)
         self.controller.sound.connect(self.play_sound)
@@ -171,6 +177,16 @@ class MainWindow(QMainWindow):
             "toggle_speech": self.set_speech_enabled,
             "keyboard_help": self.show_keyboard_help,
         }
+        # --- display (issue 7): theme, zoom, text size, numbers, where am I; see display.py --
+        self.display = DisplayController(self)
+        handlers.update(self.display.handlers)
+        # --- end display ---
+        # --- non-visual play (issue 4): reading commands, speech settings; see speech_menu.py --
+        self.speech_controls = SpeechControls(self)
+        handlers.update(self.speech_controls.handlers)
+        # --- end non-visual play ---
+        self.practice = PracticeControls(self)  # issue 6: practice against the computer
+        handlers.update(self.practice.handlers)
         menus = {}
         for spec in ACTIONS:
             action = self.actions_by_id[spec.id]
@@ -181,11 +197,19 @@ class MainWindow(QMainWindow):
             if spec.menu not in menus:
                 menus[spec.menu] = self.menuBar().addMenu(f"&{spec.menu}")
             menus[spec.menu].addAction(action)
+        if "View" in menus:  # issue 7: Theme and Text size submenus (display.py)
+            self.display.build_view_menu(menus["View"], self.actions_by_id)
+        if "Speech" in menus:  # issue 4: speech and sound settings submenus (speech_menu.py)
+            self.speech_controls.build_menu(menus["Speech"])
+        self.practice.build_menu(menus, self.actions_by_id)  # issue 6: Game > Computer level
+        self.speech_controls.apply_all()  # issue 4: output routes, voice, sounds, words
+        self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # issue 4: Tab reaches the status
         speech_action = self.actions_by_id["toggle_speech"]
         speech_action.blockSignals(True)
         speech_action.setChecked(speech_sink is not None and self.settings.speech_enabled)
         speech_action.setEnabled(speech_sink is not None and self.speech_error is None)
         speech_action.blockSignals(False)
+        install_event_menu(self)  # issue 8: Event menu, match and official (ui/event/)
 
         # --- ready to play: a game against the computer, the player is Black and moves first --
         self.controller.new_game(vs_computer=True, human_color=BLACK, announce=False)
@@ -205,6 +229,7 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(self._welcome_delay_ms, self._welcome)
 
     def _welcome(self) -> None:
+        self.speech_controls.apply_routes()  # issue 4: a screen reader may have attached by now
         self.announcer.announce(texts.welcome_text(self.controller.side_names[BLACK]),
                                 Priority.QUEUE)
 
@@ -256,14 +281,8 @@ class MainWindow(QMainWindow):
         if self.speech_sink is None:
             return
         self.settings.speech_enabled = on
-        if on:
-            self.announcer.set_sink_enabled(self.speech_sink, True)
-            self.echo.set_sink_enabled(self.speech_sink, True)
-            self.announcer.announce(texts.speech_text(True), Priority.INTERRUPT)
-        else:
-            self.announcer.set_sink_enabled(self.speech_sink, False)
-            self.echo.set_sink_enabled(self.speech_sink, False)
-            self.announcer.announce(texts.speech_text(False), Priority.INTERRUPT)
+        self.speech_controls.apply_routes()  # issue 4: on/off within the output setting
+        self.announcer.announce(texts.speech_text(on), Priority.INTERRUPT)
         action = self.actions_by_id["toggle_speech"]
         if action.isChecked() != on:
             action.blockSignals(True)
@@ -288,15 +307,19 @@ class MainWindow(QMainWindow):
         board = c.board
         last = set(board.peek().path) if board.peek() is not None else set()
         dests = c.destinations()
+        practice = getattr(self, "practice", None)  # issue 6: a hint's squares are marked
+        hinted = practice.hint_squares() if practice is not None else set()
         required = c.required_jump_squares() if c.selected is None else set()
         picked = set(c.partial_path)
 
         def marks(sq: int) -> SquareMarks:
-            return SquareMarks(focused=False, selected=sq in picked, destination=sq in dests,
+            return SquareMarks(focused=False, selected=sq in picked,
+                               destination=sq in dests or sq in hinted,
                                last_move=sq in last, required_jump=sq in required)
 
         def description(sq: int) -> str:
-            return texts.square_description(sq in picked, sq in dests, sq in required, sq in last)
+            text = texts.square_description(sq in picked, sq in dests, sq in required, sq in last)
+            return f"{text} Hint.".strip() if sq in hinted else text
 
         self.board.show_position(board.piece_at, marks, c.square_name, description)
 
@@ -335,6 +358,7 @@ class MainWindow(QMainWindow):
     # --- closing ----------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
         self.controller.shutdown()
+        self.practice.shutdown()  # issue 6: hint and review searches
         if self._owns_tts and self.speech_sink is not None:
             self.speech_sink.close()
         super().closeEvent(event)

@@ -37,6 +37,71 @@ PROFILE_KEY = SettingSpec("game/profile", str, "practice",
 
 SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY)
 
+# --- display settings (issue 7; applied by ui/display.py) ---------------------------------------
+from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)
+
+THEME_KEY = SettingSpec("display/theme", str, DEFAULT_THEME_KEY,
+                        "Colour theme of the board and window (a key of ui/themes.THEMES).")
+ZOOM_PERCENT = SettingSpec("display/zoom", int, 100,
+                           "Board magnification, 100 to 400 percent; above 100 the view follows "
+                           "the cursor.")
+TEXT_SIZE_PERCENT = SettingSpec("display/text_size", int, 100,
+                                "Size of every label, menu and the move box, 100 to 300 percent of "
+                                "the system font.")
+LARGE_NUMBERS = SettingSpec("display/large_numbers", bool, False,
+                            "Square numbers written large: in the middle of an empty square, "
+                            "larger in the corner of one with a piece.")
+DISPLAY_SPECS: tuple[SettingSpec, ...] = (THEME_KEY, ZOOM_PERCENT, TEXT_SIZE_PERCENT, LARGE_NUMBERS)
+SPECS = SPECS + DISPLAY_SPECS
+# --- end of display settings ---------------------------------------------------------------------
+
+# --- speech and sound settings (issue 4; applied by main_window's speech block) -----------------
+VERBOSITY = SettingSpec("speech/verbosity", str, "full",
+                        "How much is said: full sentences, or brief (fewer words, for experienced "
+                        "players).")
+NOTATION = SettingSpec("speech/notation", str, "jumps",
+                       "How moves are spoken: \"twenty-two jumps fifteen\", \"twenty-two takes "
+                       "fifteen\" or \"twenty-two to fifteen\".")
+OUTPUT = SettingSpec("speech/output", str, "auto",
+                     "Where speech goes: auto (your screen reader when one is running, else the "
+                     "app's own voice), screen reader only, the app's own voice only, or both.")
+SPEECH_RATE = SettingSpec("speech/rate", int, 200, "Speed of the app's own voice, words a minute.")
+SPEECH_VOLUME = SettingSpec("speech/volume", int, 100,
+                            "Loudness of the app's own voice, percent.")
+SPEECH_VOICE = SettingSpec("speech/voice", str, "",
+                           "The app's own voice (an id of the speech engine; empty: the system's "
+                           "default voice).")
+SOUND_VOLUME = SettingSpec("sound/volume", int, 80,
+                           "Loudness of the short sounds (move, capture, crowning, refused, edge, "
+                           "warning, end of game), percent, separate from speech.")
+SOUND_MUTED = SettingSpec("sound/muted", bool, False, "The short sounds are off.")
+SPEECH_SPECS: tuple[SettingSpec, ...] = (VERBOSITY, NOTATION, OUTPUT, SPEECH_RATE, SPEECH_VOLUME,
+                                         SPEECH_VOICE, SOUND_VOLUME, SOUND_MUTED)
+SPECS = SPECS + SPEECH_SPECS
+
+CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
+    VERBOSITY.key: (("full", "Full"), ("brief", "Brief")),
+    NOTATION.key: (("jumps", "Twenty-two jumps fifteen"), ("takes", "Twenty-two takes fifteen"),
+                   ("to", "Twenty-two to fifteen")),
+    OUTPUT.key: (("auto", "Automatic: screen reader if running, else own voice"),
+                 ("screen_reader", "Screen reader only"), ("self_voice", "Own voice only"),
+                 ("both", "Screen reader and own voice")),
+    SPEECH_RATE.key: ((130, "Slow"), (170, "Relaxed"), (200, "Normal"), (250, "Fast"),
+                      (300, "Very fast")),
+    SPEECH_VOLUME.key: ((25, "25 percent"), (50, "50 percent"), (75, "75 percent"),
+                        (100, "100 percent")),
+    SOUND_VOLUME.key: ((25, "25 percent"), (50, "50 percent"), (80, "80 percent"),
+                       (100, "100 percent")),
+}
+"""The values a menu offers for a setting (value, spoken and shown label), in menu order."""
+MENU_TITLES: dict[str, str] = {
+    VERBOSITY.key: "&Verbosity", NOTATION.key: "Spoken &notation", OUTPUT.key: "Speech &output",
+    SPEECH_RATE.key: "Speech ra&te", SPEECH_VOLUME.key: "Speech vo&lume", SPEECH_VOICE.key: "Voi&ce",
+    SOUND_VOLUME.key: "Sound volu&me", SOUND_MUTED.key: "M&ute sounds",
+}
+"""The Speech menu's item for each speech or sound setting (a submenu, or a check item for a bool)."""
+# --- end of speech and sound settings -----------------------------------------------------------
+
 
 def open_qsettings(path: str | os.PathLike | None = None) -> QSettings:
     """The QSettings store: the ini file ``path``, else ``$CHECKERS_DESKTOP_SETTINGS``, else native."""

@@ -17,13 +17,17 @@ from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QAbstractButton
 
 from ..rules import Piece
-from .painting import SquareMarks, paint_square
+from .painting import SquareMarks, paint_number, paint_square
 from .themes import DEFAULT_THEME_KEY, get_theme
 
 if TYPE_CHECKING:  # pragma: no cover
     from .board_widget import BoardWidget
 
 __all__ = ["SquareWidget", "SquareMarks", "paint_square", "get_theme", "DEFAULT_THEME_KEY"]
+
+
+LARGE_CORNER_SCALE = 1.25
+"""With large numbers, a piece's square has its number 1.25 times the normal corner size."""
 
 
 class SquareWidget(QAbstractButton):
@@ -62,9 +66,30 @@ class SquareWidget(QAbstractButton):
         marks = self.marks
         if self.hasFocus() != marks.focused:
             marks = replace(marks, focused=self.hasFocus())
-        paint_square(painter, rect, self.board_widget.theme, True, marks, number=self.square,
-                     show_number=self.board_widget.show_numbers, piece=self.piece)
+        self.paint_content(painter, rect, marks)
         painter.end()
+
+    def paint_content(self, painter: QPainter, rect: QRectF, marks: SquareMarks) -> None:
+        """Paint this square, its piece, ``marks`` and its number into ``rect`` (device-independent
+        pixels; the board's "where am I" overlay calls this with a larger rect).
+
+        Numbers (when the board's ``show_numbers`` is on): normally 28 % of the side high in the
+        top-left corner, inside the focus band. With the board's ``large_numbers``: 45 % high in
+        the middle of an empty square, and on a square with a piece or a destination diamond
+        35 % high in the top-left corner, the most that leaves the piece's shape (solid disc or
+        ring with a hole) visible, since nothing may be told by colour alone."""
+        board = self.board_widget
+        paint_square(painter, rect, board.theme, True, marks, piece=self.piece)
+        if not board.show_numbers:
+            return
+        if not getattr(board, "large_numbers", False):
+            paint_number(painter, rect, board.theme, self.square)
+        elif self.piece is None and not marks.destination:
+            paint_number(painter, rect, board.theme, self.square, centred=True)
+        else:  # the corner number of a square LARGE_CORNER_SCALE times as big: 35 % high
+            big = QRectF(rect.x(), rect.y(), rect.width() * LARGE_CORNER_SCALE,
+                         rect.height() * LARGE_CORNER_SCALE)
+            paint_number(painter, big, board.theme, self.square)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.board_widget.handle_key(event):

@@ -21,7 +21,8 @@ def _cap(text: str) -> str:
 def welcome_text(human_side: str) -> str:
     return (f"Checkers. A game against the computer is ready: you play {human_side} and move first. "
             "Arrow keys move over the board, Enter picks up and puts down, Control M types a move, "
-            "Control N starts a new game, F1 lists every key.")
+            "Control N starts a new game. Single letters read the game: B the board, T whose turn, "
+            "L the last move, A the legal moves, C the clocks. F1 lists every key.")
 
 
 def new_game_text(vs_computer: bool, human_side: str) -> str:

@@ -12,7 +12,8 @@ inside the session that :mod:`xsession` starts. Steps, each bounded by ``--timeo
    with synthesized key presses (XTest under Xvfb), falling back to the editable-text interface
    when the typed text does not arrive, and press Return (``--no-return`` to leave it);
 5. collect events for ``--listen`` seconds, or until ``--stop-after`` events arrived or an
-   event's text holds ``--until-text``; with ``--dump-after``, dump the tree again.
+   event's text (after step 4) holds ``--until-text``; with ``--dump-after``, dump the tree again;
+6. press the ``--keys`` one by one (synthesized, to the focused window), collecting events.
 
 Output (stdout), one JSON object: ``{"app": {...}, "tree": node, "tree_after": node, "events":
 [...], "typed": {...}, "log": [...]}``, where a node is ``{"name", "role", "states", "description",
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 
@@ -35,6 +37,8 @@ from gi.repository import Atspi, GLib  # noqa: E402
 
 import pyatspi  # noqa: E402
 
+KEYSYMS = {"Return": 0xFF0D, "Escape": 0xFF1B, "Tab": 0xFF09, "Home": 0xFF50, "Left": 0xFF51,
+           "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "End": 0xFF57, "space": 0x20}
 MAX_NODES = 3000
 MAX_DEPTH = 16
 RETURN_KEYSYM = 0xFF0D
@@ -120,6 +124,20 @@ def find(acc, name: str, depth: int = 0):
         if hit is not None:
             return hit
     return None
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as stat:  # a zombie has ended too
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
 
 
 def find_app(pid: int):
@@ -214,7 +232,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="stop listening once an event's text contains this")
     parser.add_argument("--dump-after", action="store_true",
                         help="dump the tree again after listening (as tree_after)")
+    parser.add_argument("--keys", default="",
+                        help="comma-separated keys to press last, e.g. Escape,Down,Right "
+                             f"(one of {', '.join(KEYSYMS)}); each is recorded as a "
+                             "'reader:key' event, then events are collected for --key-wait s")
+    parser.add_argument("--key-wait", type=float, default=1.0,
+                        help="seconds to collect events after each of --keys")
     args = parser.parse_args(argv)
+    unknown = [k for k in filter(None, (k.strip() for k in args.keys.split(","))) if k not in KEYSYMS]
+    if unknown:
+        parser.error(f"unknown key(s) {unknown!r}; known: {', '.join(KEYSYMS)}")
 
     out: dict = {"app": None, "tree": None, "events": [], "typed": None, "log": _log}
     events: list[dict] = []
@@ -230,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     while time.monotonic() < deadline:
         app = find_app(args.pid)
         if app is not None and (args.wait_for is None or find(app, args.wait_for) is not None):
+            break
+        if not alive(args.pid):
+            log(f"process {args.pid} has ended")
             break
         pump(0.2)
     if app is None:
@@ -249,17 +279,23 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.type_into:
         out["typed"] = type_into(app, args.type_into, args.text, not args.no_return, args.timeout)
+    since = len(events)  # --until-text looks only at what came after the typing
 
     def done() -> bool:
         if args.stop_after and len(events) >= args.stop_after:
             return True
         return args.until_text is not None and any(
-            args.until_text in str(e["any_data"]) for e in events)
+            args.until_text in str(e["any_data"]) for e in events[since:])
 
     wait_until(done, args.listen)
     if args.dump_after:
         pump(0.3)  # name changes that follow the announcement
         out["tree_after"] = dump(app)
+    for key in filter(None, (k.strip() for k in args.keys.split(","))):
+        events.append({"type": "reader:key", "source_name": "", "source_role": "", "detail1": 0,
+                       "detail2": 0, "any_data": key, "time": round(time.monotonic(), 3)})
+        pyatspi.Registry.generateKeyboardEvent(KEYSYMS[key], None, pyatspi.KEY_SYM)
+        pump(args.key_wait)
     if args.event:
         safe(lambda: pyatspi.Registry.deregisterEventListener(on_event, *args.event))
     out["events"] = events

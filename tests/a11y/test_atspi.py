@@ -2,11 +2,12 @@
 
 The app runs as a user starts it (``python -m checkers_desktop``) with Qt's AT-SPI bridge on;
 ``atspi_reader.py`` (Debian's Python, which has pyatspi) dumps the window's accessible tree, types
-"11-15" into the "Move" box with synthesized keys, presses Return, and records the
-``object:announcement`` events (the move, the computer's reply) and the tree after them. The tests below assert on that JSON.
+"11-15" into the "Move" box with synthesized keys and presses Return, records the
+``object:announcement`` events (the move, the computer's reply) and the tree after them, then
+presses Escape and arrow keys and records where the focus goes. The tests assert on that JSON.
 
-Needs the Debian packages xvfb, dbus-daemon, dbus-bin, at-spi2-core and python3-pyatspi; without them
-the tests skip, naming what is missing (under ``CI=true`` they fail instead: CI installs them).
+Needs the Debian packages xvfb, dbus, at-spi2-core and python3-pyatspi; without them the tests
+skip, naming what is missing (under ``CI=true`` they fail instead: .ci/run installs them).
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ import xsession  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 READER = HERE / "atspi_reader.py"
+# After the move: back from the move box to the board, then one step each way: whatever square
+# the cursor is on, at least one of Down/Up and one of Right/Left moves it.
+KEYS = ("Escape", "Down", "Up", "Right", "Left")
 ATSPI_LIVE_ASSERTIVE = 2  # AtspiLive in at-spi2-core's atspi-constants.h: NONE 0, POLITE 1
 SQUARE_NAME = re.compile(r"^(\d{1,2}), (.+)$")
 
@@ -59,9 +63,10 @@ def reading(tmp_path_factory) -> dict:
         })
         result = session.run("reader", [
             xsession.SYSTEM_PYTHON, str(READER), "--pid", str(app.pid), "--wait-for", "Board",
-            "--timeout", "60", "--event", "object:announcement", "--type-into", "Move",
+            "--timeout", "60", "--event", "object:announcement",
+            "--event", "object:state-changed:focused", "--type-into", "Move",
             "--text", "11-15", "--listen", "40", "--until-text", "Black to move",
-            "--dump-after"], timeout=180)
+            "--dump-after", "--keys", ",".join(KEYS)], timeout=180)
         if app.poll() is not None:
             pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
         shot = session.screenshot(workdir / "window.png")
@@ -141,6 +146,18 @@ def test_the_square_names_follow_the_move(reading):
     after = _squares(reading["tree_after"])
     # The computer's reply cannot touch 11 or 15: Red has no jump after 11-15.
     assert after[11] == "empty" and after[15] == "black man", after
+
+
+def test_the_keyboard_cursor_moves_the_screen_readers_focus_over_named_squares(reading):
+    """Orca speaks the focused object: each key must put the focus on a square named as it is."""
+    events = reading["events"]
+    first_key = next((i for i, e in enumerate(events) if e["type"] == "reader:key"), None)
+    assert first_key is not None, _context(reading)
+    focused = [e["source_name"] for e in events[first_key:]
+               if e["type"] == "object:state-changed:focused" and e["detail1"] == 1]
+    names = {f"{sq}, {what}" for sq, what in _squares(reading["tree_after"]).items()}
+    assert focused and set(focused) <= names, (focused, _context(reading))
+    assert len(set(focused)) >= 2, focused
 
 
 def test_the_window_is_drawn(reading):

@@ -136,7 +136,7 @@ class XSession:
                if k not in ("DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS",
                             "AT_SPI_BUS_ADDRESS", "NO_AT_BRIDGE", "QT_QPA_PLATFORM")}
         env.update(XDG_RUNTIME_DIR=str(runtime), XDG_CONFIG_HOME=str(config),
-                   XDG_SESSION_TYPE="x11", NO_AT_BRIDGE="0")
+                   XDG_SESSION_TYPE="x11")
 
         read_fd, write_fd = os.pipe()
         try:

@@ -32,8 +32,8 @@ def test_prints_a_legal_move_with_the_whole_path_then_score_and_depth(extra, cap
 
 
 def test_depth_reported_is_the_depth_asked(capsys):
-    status, lines, _ = _run(["--fen", "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15",
-                             "--depth", "5"], capsys)
+    fen = "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15"
+    status, lines, _ = _run(["--fen", fen, "--depth", "5"], capsys)
     assert status == 0
     assert LINE2.match(lines[1]).group(2) == "5"
 

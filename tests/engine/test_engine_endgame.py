@@ -10,7 +10,6 @@ import pytest
 from checkers_desktop.engine import Searcher
 from checkers_desktop.engine import endgame as eg
 from checkers_desktop.rules import Board
-from checkers_desktop.rules import bitboard as bbm
 
 
 @pytest.fixture(scope="module")
@@ -145,3 +144,9 @@ def test_search_with_the_table_plays_the_quickest_win(table2):
     # after the engine's move the opponent is lost in one ply fewer
     after = _value(table2, board)
     assert after < 0 and eg.plies_of(after) == before - 1
+
+
+@pytest.mark.parametrize("pieces", [1, 4, "3"])
+def test_only_two_or_three_pieces_can_be_generated(pieces):
+    with pytest.raises(ValueError, match=repr(pieces)):
+        eg.build_table(pieces)

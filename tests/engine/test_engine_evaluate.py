@@ -70,3 +70,10 @@ def test_back_rank_guard_counts_the_bridge():
 def test_every_term_says_why():
     for term in ev.TERMS:
         assert "Why:" in (term.__doc__ or ""), term.__name__
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_the_one_pass_evaluation_is_the_sum_of_the_terms(pos):
+    black, white, kings = pos
+    assert ev.evaluate_black(black, white, kings) == sum(t(black, white, kings) for t in ev.TERMS)

@@ -7,7 +7,9 @@ import threading
 
 import pytest
 
-from checkers_desktop.engine import LEVELS, Searcher, choose_move, get_level, hint, search
+from checkers_desktop.engine import (LEVELS, Searcher, SearchResult, choose_move, get_level, hint,
+                                     search)
+from checkers_desktop.engine.hint import material_along, reason_for
 from checkers_desktop.engine.levels import InvalidLevelError, search_at_level
 from checkers_desktop.rules import WHITE, Board
 
@@ -145,7 +147,11 @@ def test_hint_for_a_forced_jump():
     assert h.reason == "this jump is forced"
 
 
-def test_stop_event_set_from_another_thread_ends_an_unlimited_search():
+@pytest.mark.parametrize("run_search", [
+    lambda board, stop: Searcher().search(board, stop=stop).move,  # no depth, no time: until stopped
+    lambda board, stop: choose_move(board, 6, stop=stop),  # the strongest level
+], ids=["unlimited-search", "level-6"])
+def test_stop_event_set_from_another_thread_ends_the_search(run_search):
     polled = threading.Event()
 
     class ProbeEvent(threading.Event):
@@ -166,16 +172,16 @@ def test_stop_event_set_from_another_thread_ends_an_unlimited_search():
     out = {}
 
     def run():
-        out["result"] = Searcher().search(board, stop=stop)  # no depth, no time: until stopped
+        out["move"] = run_search(board, stop)
 
     worker = threading.Thread(target=run, daemon=True)
     worker.start()
     assert polled.wait(60), "the search never looked at the stop event"
-    assert "result" not in out  # it was still searching: without a limit it would go on
+    assert "move" not in out  # it was still searching
     stop.set()
     worker.join(60)
     assert not worker.is_alive(), "the search did not stop after the event was set"
-    assert out["result"].move in board.legal_moves
+    assert out["move"] in board.legal_moves
 
 
 def test_stop_already_set_still_returns_a_legal_move():
@@ -245,5 +251,17 @@ def test_hint_reasons():
 
 def test_search_at_level_reports_depth_and_score():
     result = search_at_level(Board(SHOT_FEN), 3, rng=random.Random(0))
-    assert result.depth == 3 or result.depth == get_level(3).depth
+    assert result.depth == get_level(3).depth
     assert result.score > 50  # a man up for White, who is to move
+
+
+def test_material_along_the_line_counts_the_jumps():
+    board = Board("B:W18,27,32:B14,5")  # BLACK 14x23, then WHITE 27x18
+    line = [board.parse_move("14x23")]
+    pieces, kings, crowned = material_along(board, line)
+    assert (pieces, kings, crowned) == (1, 0, False)
+    after = board.copy()
+    after.push(line[0])
+    line.append(after.parse_move("27x18"))
+    assert material_along(board, line)[0] == 0
+    assert reason_for(board, SearchResult(line[0], 0, 2, 10, line)) == "this jump is forced"

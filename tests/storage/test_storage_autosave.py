@@ -197,3 +197,19 @@ def test_unwritable_folder_raises_oserror(tmp_path):
     blocker.write_text("x")
     with pytest.raises(OSError):
         AutosaveStore(blocker / "sub").save(snap(1))
+
+
+def test_try_save_reports_a_failure_in_words_and_keeps_the_old_save(tmp_path, monkeypatch, caplog):
+    store = AutosaveStore(tmp_path)
+    assert store.try_save(snap(5)) is None
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosave_module.os, "fsync", disk_full)
+    message = store.try_save(snap(6))
+    monkeypatch.undo()
+    assert message.startswith("The game could not be saved automatically (No space left on device)")
+    assert "autosave" in caplog.text and "failed" in caplog.text
+    assert store.load().restore().ply == 5
+    assert leftovers(tmp_path) == []

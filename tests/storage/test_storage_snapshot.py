@@ -223,3 +223,31 @@ def test_removal_from_an_empty_square_is_damaged():
     snap.removals = [(2, 16)] if snap.restore().piece_at(16) is None else [(2, 17)]
     with pytest.raises(DamagedAutosaveError):
         snap.restore()
+
+
+@pytest.mark.parametrize("moves_after", [0, 3])
+def test_penalty_before_the_first_move_restores(moves_after):
+    # Found by benchmarks/soak.py: a stalling penalty (VA rulebook 3:00 s4-VI) before any move.
+    ref = Referee("va-vi", time_source=FakeTime())
+    assert ref.stalling_warning(BLACK).code == "stalling_warning"
+    ref.stalling_penalty(BLACK)
+    assert ref.remove_checker(WHITE, 4).ok
+    for _ in range(moves_after):
+        assert ref.submit_move(ref.legal_moves()[0]).ok
+    snap = Snapshot.from_json(snapshot_from_referee(ref).to_json())
+    assert snap.removals == [(0, 4)]
+    again = restore_referee(snap)
+    assert again.board.fen() == ref.board.fen() and again.board.piece_at(4) is None
+    assert again.board.move_stack == ref.board.move_stack
+    assert again.penalties == ref.penalties
+
+
+def test_summary_names_the_profile_players_and_turn():
+    board = Board()
+    board.push_pdn("11-15")
+    text = Snapshot.from_board(board, profile="va-vi",
+                               players={"black": "Ann", "white": "Bob"}).summary()
+    assert text == ("An unfinished game was found: VA Golden Age, visually impaired, Ann (Black) "
+                    "against Bob (Red), after 1 move, Red to move.")
+    damaged = Snapshot(pdn="", fen="?", profile="nonesuch")
+    assert damaged.summary().startswith("An unfinished game was found: nonesuch")

@@ -1,0 +1,20 @@
+"""Voice commands: offline recognition of moves and commands (pocketsphinx + SpeechRecognition).
+
+The UI uses :class:`VoiceRecognizer` (``decode(audio_data, board, profile=None) -> VoiceResult``,
+from a worker thread), :class:`Microphone` for push-to-talk and continuous listening, and
+:func:`needs_confirmation`. What can be said is in accessibility/voice-commands.md and
+:data:`COMMANDS`. No Qt here; pocketsphinx and sounddevice are imported only when used.
+"""
+
+from .confirm import Confirmation, needs_confirmation, pick_up_commits
+from .grammar import COMMANDS, Command, available_commands, build_grammar, help_text
+from .microphone import Microphone, MicrophoneUnavailableError, UtteranceSegmenter, microphone_status
+from .recognizer import (RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
+                         confirmation_question)
+
+__all__ = [
+    "COMMANDS", "Command", "Confirmation", "Microphone", "MicrophoneUnavailableError",
+    "RecognizerUnavailableError", "UtteranceSegmenter", "VoiceRecognizer", "VoiceResult",
+    "available_commands", "build_grammar", "confirmation_question", "help_text",
+    "microphone_status", "needs_confirmation", "pick_up_commits",
+]

@@ -32,7 +32,8 @@ except ImportError:  # pragma: no cover - only while speech/spoken.py is missing
     _number_words = None
 
 __all__ = [
-    "COMMANDS", "Command", "CONFIRMATION_COMMANDS", "Interpretation", "VoiceGrammar",
+    "COMMANDS", "Command", "CONFIRMATION_COMMANDS", "Interpretation", "VoiceGrammar", "help_text",
+    "available_commands", "diagonal_pairs",
     "build_grammar", "square_words", "words_to_squares", "VOCABULARY", "GARBAGE_PREFIX",
 ]
 
@@ -229,8 +230,13 @@ class VoiceGrammar:
             return _NOTHING
         if tokens[0] == "move":
             tokens = tokens[1:]
-        squares = _split_path(tokens)
-        if squares:
+        readings = _split_path(tokens)
+        for squares in readings:
+            fits = {m for m in self.legal if m.path[0] == squares[0]
+                    and m.path[-1] == squares[-1] and (len(squares) == 2 or list(m.path) == squares)}
+            if len(fits) > 1:
+                return Interpretation("nothing", reason="ambiguous")
+        if readings:
             return Interpretation("nothing", reason="not-legal")
         return _NOTHING
 
@@ -301,8 +307,7 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
     confirmation question are strong. ``weights``: relative weights of the "strong", "other"
     and "garbage" alternatives (defaults tuned on espeak-ng speech, see benchmarks/voice.py).
     """
-    w = {"strong": 1.0, "decoy": 0.5, "other": 0.0, "garbage": 0.0,
-         "generic": 1.0}
+    w = {"strong": 1.0, "decoy": 0.5, "multi": 0.0, "other": 0.0, "garbage": 0.0}
     if weights:
         w.update(weights)
     grammar = VoiceGrammar(board=board, selected=selected, confirming=confirming,
@@ -339,7 +344,7 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
         by_key.setdefault(key, meaning)
     concrete = sorted({p for p, _ in entries if _sound_key(p) not in grammar.ambiguous})
     grammar.phrases = {k: v for k, v in by_key.items() if k not in grammar.ambiguous}
-    decoys = sorted(_decoys(grammar, selected is not None) - set(concrete))
+    decoys = sorted(_decoys(grammar, selected is not None))
     grammar.jsgf = _jsgf(concrete, decoys, w)
     return grammar
 
@@ -350,11 +355,12 @@ def _decoys(grammar: VoiceGrammar, bare_squares: bool) -> set[str]:
     phrases so that an illegal move is heard as itself and refused instead of being pulled onto
     the nearest legal one."""
     out = set()
+    targets: dict[int, list[int]] = {}
     for a, b in diagonal_pairs(1) + diagonal_pairs(2):
-        wa, wb = square_words(a), square_words(b)
-        for join in (" to ", " takes ", " jumps ", " "):
-            out.add(wa + join + wb)
-    out |= {f"pick up {square_words(sq)}" for sq in range(1, 33)}
+        targets.setdefault(a, []).append(b)
+    for a, ends in sorted(targets.items()):  # one branch per first square keeps the FSG small
+        out.add(f"{square_words(a)} [<join>] ({' | '.join(square_words(b) for b in ends)})")
+    out.add("pick up <square>")
     out |= {p for c in COMMANDS for p in c.phrases}
     if bare_squares:
         out |= set(_SQUARE_PHRASES)
@@ -376,12 +382,9 @@ def _jsgf(strong: list[str], decoys: list[str], w: dict[str, float]) -> str:
         rules.append("<strong> = " + " | ".join(strong) + ";")
     if decoys and w["decoy"] > 0:
         alternatives.append(f"/{_weight(w['decoy'])}/ [move] <decoy>")
-        alternatives.append(f"/{_weight(w['decoy'] / 4)}/ [move] <multi>")
-        if w.get("generic"):
-            rules.append("<decoy> = <square> [<join>] <square> | pick up <square> | "
-                         + commands + (" | <square>" if w.get("bare") else "") + ";")
-        else:
-            rules.append("<decoy> = " + " | ".join(decoys) + ";")
+        if w.get("multi", 0.25) > 0:
+            alternatives.append(f"/{_weight(w['decoy'] * w.get('multi', 0.25))}/ [move] <multi>")
+        rules.append("<decoy> = " + " | ".join(decoys) + ";")
         rules.append("<multi> = <square> <join> <square> <join> <square> (<join> <square>)*;")
         rules.append("<join> = to | takes | jumps;")
     if w["other"] > 0 or not alternatives:
@@ -396,3 +399,19 @@ def _jsgf(strong: list[str], decoys: list[str], w: dict[str, float]) -> str:
     lines += rules
     lines.append(f"<square> = {squares};")
     return "\n".join(lines) + "\n"
+
+
+def help_text(profile=None) -> str:
+    """What can be said, as the app's help shows and speaks it (the commands that ``profile``
+    allows; see accessibility/voice-commands.md for the full list)."""
+    lines = [
+        "Say a move with its squares: \"eleven to fifteen\", \"move eleven to fifteen\" or "
+        "\"eleven fifteen\".",
+        "Say a jump with \"takes\" or \"jumps\": \"twenty two takes fifteen\"; a multiple jump "
+        "names every landing square: \"twenty six takes seventeen takes ten\".",
+        "Or pick up a piece, \"pick up eleven\", then say where it goes: \"fifteen\".",
+        "Commands:",
+    ]
+    for command in available_commands(profile):
+        lines.append(f"\"{command.phrases[0]}\": {command.description}.")
+    return "\n".join(lines)

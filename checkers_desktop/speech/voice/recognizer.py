@@ -12,6 +12,8 @@ pocketsphinx 5 it fails because it builds its ``FsgModel`` the pocketsphinx 0.1 
 
 from __future__ import annotations
 
+import array
+import random
 import threading
 import time
 from collections import OrderedDict
@@ -21,8 +23,8 @@ from typing import Optional
 
 from checkers_desktop.rules import Board, Move
 
-from .grammar import (GARBAGE_PHONES, GARBAGE_PREFIX, VOCABULARY, VoiceGrammar, build_grammar,
-                      square_words)
+from .grammar import (CONNECTORS, GARBAGE_PHONES, GARBAGE_PREFIX, VOCABULARY, Interpretation,
+                      VoiceGrammar, build_grammar, square_words)
 
 __all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE"]
 
@@ -31,11 +33,57 @@ SAMPLE_RATE = 16000
 
 
 DECODER_OPTIONS = {
-    # Dither: digital silence (exact zeros, as padded or synthetic audio has) upsets the
-    # cepstral mean normalisation; a little noise makes such audio decode like a microphone's.
-    "dither": True,
+    # No dither: its random numbers would make the same audio decode differently from run to
+    # run; add_noise_floor() does its job with fixed noise instead.
+    "dither": False,
+    # Narrower beams and a cap on active HMMs per frame: same accuracy on the benchmark corpus,
+    # about half the decoding time (benchmarks/voice.py).
+    "beam": 1e-40,
+    "wbeam": 1e-30,
+    "pbeam": 1e-40,
+    "maxhmmpf": 3000,
 }
 """pocketsphinx options used unless overridden (tuned with benchmarks/voice.py)."""
+
+
+NOISE_FLOOR = 30
+"""Standard deviation (in 16-bit sample units, about -60 dBFS) of the fixed noise added to every
+utterance before decoding. A microphone never delivers exact digital silence, but WAV files and
+padded captures do, and the decoder's silence model then fails to reach the grammar's end."""
+
+_FLOOR = None
+
+
+def _noise_floor(n_bytes: int) -> bytes:
+    global _FLOOR
+    if _FLOOR is None or len(_FLOOR) < n_bytes:
+        rng = random.Random(16000)  # fixed: the same audio always decodes the same way
+        samples = max(n_bytes // 2, 16000 * 10)
+        _FLOOR = array.array("h", (int(rng.gauss(0, NOISE_FLOOR)) for _ in range(samples))).tobytes()
+    return _FLOOR[:n_bytes]
+
+
+def add_noise_floor(pcm: bytes) -> bytes:
+    """``pcm`` (16-bit mono) with the fixed :data:`NOISE_FLOOR` added, clipped to 16 bits."""
+    pcm = pcm[: len(pcm) // 2 * 2]
+    noise = _noise_floor(len(pcm))
+    try:
+        import audioop  # standard library up to 3.12; the audioop-lts package after
+
+        return audioop.add(pcm, noise, 2)
+    except ImportError:  # pragma: no cover - plain Python fallback
+        a, b = array.array("h", pcm), array.array("h", noise)
+        return array.array("h", (max(-32768, min(32767, x + y)) for x, y in zip(a, b))).tobytes()
+
+
+CONFIDENCE_MARGIN = 2.0
+"""How much better (log-likelihood per 10 ms frame, in pocketsphinx's log units) the heard move
+must align with the audio than its closest rival before it is accepted. Rivals are the other
+legal moves that share a square with it and are said the same way ("eleven fifteen" against
+"eleven sixteen"), the other destinations of a picked-up piece, and the other pieces that could
+be picked up. Below the margin the result is "nothing" with reason "unsure": the player is asked
+to say it again rather than risk a wrong move. Set on benchmarks/voice.py's corpus (seed 7),
+checked on another (seed 5)."""
 
 
 class RecognizerUnavailableError(RuntimeError):
@@ -49,7 +97,8 @@ class VoiceResult:
     ``kind``: "move" (``move`` is the legal move), "pick-up" (``square`` is the piece's square,
     1-32), "square" (a destination said after a pick-up: ``square`` and the resulting ``move``),
     "command" (``command`` is the name listed in accessibility/voice-commands.md) or "nothing"
-    (``reason``: "silence", "not-understood", "not-legal", "ambiguous" or "not-now").
+    (``reason``: "silence", "not-understood", "not-legal", "ambiguous", "not-now" or "unsure": too
+    close to a rival move, see :data:`CONFIDENCE_MARGIN`).
     ``heard`` is the words recognised ("" for silence or noise); ``seconds`` the decoding time.
     """
 
@@ -91,6 +140,8 @@ class VoiceResult:
         if self.reason == "ambiguous":
             return (f"I heard '{self.heard}', which could be more than one move. "
                     "Say it with 'to' or 'takes' between the squares.")
+        if self.reason == "unsure":
+            return f"I heard '{self.heard}', but I am not sure. Please say it again."
         if self.reason == "not-now":
             return f"I heard '{self.heard}', which is not possible now."
         return "I did not understand. Say help for the commands."
@@ -121,8 +172,10 @@ class VoiceRecognizer:
 
     def __init__(self, *, weights: Optional[dict[str, float]] = None, cache_size: int = 8,
                  hmm: Optional[str] = None, dictionary: Optional[str] = None,
-                 decoder_options: Optional[dict] = None) -> None:
+                 decoder_options: Optional[dict] = None,
+                 confidence_margin: float = CONFIDENCE_MARGIN) -> None:
         self._weights = weights
+        self.confidence_margin = confidence_margin
         self._options = dict(DECODER_OPTIONS, **(decoder_options or {}))
         self._cache_size = cache_size
         self._paths = (hmm, dictionary)
@@ -204,25 +257,101 @@ class VoiceRecognizer:
         Raises :class:`RecognizerUnavailableError` when the recogniser cannot run.
         """
         start = time.perf_counter()
+        pcm = add_noise_floor(pcm)
         with self._lock:
             decoder = self._ensure_decoder()
             grammar = self._activate(decoder, board, profile, selected, confirming)
-            try:
-                decoder.start_utt()
-                decoder.process_raw(pcm, full_utt=True)
-                decoder.end_utt()
-            except Exception as exc:
-                raise RecognizerUnavailableError(f"The speech recogniser failed ({exc}).") from exc
-            hyp = decoder.hyp()
-            text = hyp.hypstr if hyp is not None else ""
-        meaning = grammar.interpret(text)
-        heard = " ".join(w for w in text.split() if not w.startswith(GARBAGE_PREFIX))
-        if meaning.kind == "nothing" and meaning.reason == "not-understood":
+            text = self._run(decoder, pcm)
+            meaning = grammar.interpret(text)
+            heard = " ".join(w.split("(")[0] for w in text.split()
+                             if not w.startswith((GARBAGE_PREFIX, "<", "[")))
+            if meaning.kind in ("move", "square", "pick-up") and self.confidence_margin > 0:
+                if not self._confident(decoder, pcm, heard, meaning, grammar):
+                    meaning = Interpretation("nothing", reason="unsure")
+        if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
         return VoiceResult(kind=meaning.kind, heard=heard, move=meaning.move,
                            command=meaning.command if meaning.kind == "command" else None,
                            square=meaning.square, reason=meaning.reason,
                            seconds=time.perf_counter() - start)
+
+    @staticmethod
+    def _run(decoder, pcm: bytes) -> str:
+        try:
+            decoder.start_utt()
+            decoder.process_raw(pcm, full_utt=True)
+            decoder.end_utt()
+        except Exception as exc:
+            raise RecognizerUnavailableError(f"The speech recogniser failed ({exc}).") from exc
+        hyp = decoder.hyp()
+        return hyp.hypstr if hyp is not None else ""
+
+    def _align_score(self, decoder, pcm: bytes, text: str) -> Optional[float]:
+        """Log-likelihood per frame of ``pcm`` forced onto the words ``text`` (None: no fit)."""
+        try:
+            decoder.set_align_text(text)
+            decoder.start_utt()
+            decoder.process_raw(pcm, full_utt=True)
+            decoder.end_utt()
+        except Exception:
+            return None
+        hyp = decoder.hyp()
+        if hyp is None or not hyp.score > 0:
+            return None
+        return decoder.get_logmath().log(hyp.score) / max(decoder.n_frames(), 1)
+
+    def _confident(self, decoder, pcm: bytes, heard: str, meaning: Interpretation,
+                   grammar: VoiceGrammar) -> bool:
+        """True when ``heard`` fits the audio clearly better than each rival phrase."""
+        rivals = _rival_phrases(heard, meaning, grammar)
+        if not rivals:
+            return True
+        top = self._align_score(decoder, pcm, heard)
+        if top is None:
+            return False
+        for phrase in rivals:
+            score = self._align_score(decoder, pcm, phrase)
+            if score is not None and top - score < self.confidence_margin:
+                return False
+        return True
+
+
+def _rephrase(heard: str, path) -> Optional[str]:
+    """``heard``'s way of saying a move ("move" or not, its joining words) applied to ``path``."""
+    tokens = heard.split()
+    joins = [t for t in tokens if t in CONNECTORS]
+    words = [square_words(sq) for sq in path]
+    if joins and len(joins) != len(words) - 1:
+        return None
+    out = ["move"] if tokens[:1] == ["move"] else []
+    out.append(words[0])
+    for i, word in enumerate(words[1:]):
+        if joins:
+            out.append(joins[i])
+        out.append(word)
+    return " ".join(out)
+
+
+def _rival_phrases(heard: str, meaning: Interpretation, grammar: VoiceGrammar) -> list[str]:
+    """The phrases a mishearing of ``heard`` would most likely have come from."""
+    legal = grammar.legal
+    if meaning.kind == "pick-up":
+        return [f"pick up {square_words(sq)}"
+                for sq in sorted({m.from_square for m in legal} - {meaning.square})]
+    if meaning.kind == "square":
+        return [square_words(m.to_square) for m in legal
+                if m.from_square == grammar.selected and m.to_square != meaning.square]
+    move = meaning.move
+    rivals = []
+    for other in legal:
+        if other == move or len(other.path) != len(move.path):
+            continue
+        if other.from_square != move.from_square and other.to_square != move.to_square:
+            continue
+        phrase = _rephrase(heard, other.path)
+        if phrase and phrase != heard:
+            rivals.append(phrase)
+    return rivals
 
 
 def confirmation_question(result: VoiceResult) -> str:

@@ -1,0 +1,198 @@
+"""After a game: which of the player's moves changed the result. Pure Python, no Qt.
+
+:func:`review_game` replays a finished game from its first position and, at each move of the
+player's side, searches the position briefly (a fixed small depth, capped in seconds) scoring every
+legal move exactly (``Searcher.search(all_scores=True)``). A move is reported when the search
+scores it about a man (:data:`THRESHOLD`, hundredths of a man) or more below the best move there,
+when it let a won game slip, or when it turned a game that was not lost into a lost one. The
+material consequence is counted along the lines the engine expects after the played move and after
+the better one (``hint.material_along``).
+
+Scores are hundredths of a man from the mover's view (man 100, king 140; see ``evaluate``). The
+search is short, so a finding means "the engine, looking a few moves ahead, saw this"; a quiet
+positional slip below a man is not reported, on purpose: the review is for the moves a player can
+learn from.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Optional
+
+from checkers_desktop.rules import BLACK, Board, Color, Move
+from checkers_desktop.speech.spoken import spoken_move
+
+from .evaluate import MAN
+from .hint import material_along
+from .search import Searcher, WIN_BOUND
+
+THRESHOLD = 80
+"""A move is reported when it scores this many hundredths of a man (or more) below the best:
+"about a man"."""
+
+REVIEW_DEPTH = 6
+"""Plies searched at each of the player's positions."""
+
+REVIEW_SECONDS = 0.3
+"""The most a position's search may take, seconds (the depth is cut short beyond it)."""
+
+_COUNT_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
+
+LOST_MATERIAL = "lost_material"
+THREW_AWAY_WIN = "threw_away_win"
+LOST_GAME = "lost_game"
+LOST_GROUND = "lost_ground"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One move that changed the result.
+
+    ``ply``: index of the move in the game's move list (0 = the first move played).
+    ``move_number``: the move's number as a score sheet counts (Black's move and the reply share a
+    number; 1 = the first). ``color``: the side that played it. ``move``: the move played;
+    ``better``: the engine's choice in that position. ``best_score``/``played_score``: the
+    search's scores of the two moves, hundredths of a man from the mover's view. ``men_lost``:
+    pieces lost by the played move compared with the better one, counted along the expected lines
+    (0 when the loss is in position or a king rather than a piece). ``kind``: one of
+    ``"lost_material"``, ``"threw_away_win"``, ``"lost_game"``, ``"lost_ground"`` (about a man's
+    worth of position, no piece lost). ``text``: the
+    sentence to say.
+    """
+
+    ply: int
+    move_number: int
+    color: Color
+    move: Move
+    better: Move
+    best_score: int
+    played_score: int
+    men_lost: int
+    kind: str
+    text: str
+
+    @property
+    def score_drop(self) -> int:
+        """How much worse the played move scored than the better one, hundredths of a man."""
+        return self.best_score - self.played_score
+
+
+def move_number(root_turn: Color, ply: int) -> int:
+    """The score-sheet number of the move at index ``ply`` (0-based) of a game whose first
+    position has ``root_turn`` to move."""
+    offset = 0 if root_turn is BLACK else 1
+    return (ply + offset) // 2 + 1
+
+
+def _men(n: int) -> str:
+    return _COUNT_WORDS.get(n, f"{n} men")
+
+
+def finding_text(number: int, move: Move, better: Move, kind: str, men_lost: int,
+                 style: str = "jumps") -> str:
+    """The sentence for a finding: "Your move 14, ten to fifteen, lost a man; twenty-two to
+    eighteen was better." ``style``: how jumps are said ("jumps", "takes" or "to")."""
+    played = spoken_move(move, style)
+    other = spoken_move(better, style)
+    if kind == THREW_AWAY_WIN:
+        what = "let a won game slip"
+        tail = f"{other} wins"
+    elif kind == LOST_GAME:
+        what = "lost the game"
+        tail = f"{other} holds" if men_lost <= 0 else f"{other} was better"
+    elif kind == LOST_MATERIAL:
+        what = f"lost {_men(men_lost)}"
+        tail = f"{other} was better"
+    else:
+        what = "cost about a man's worth of position"
+        tail = f"{other} was better"
+    return f"Your move {number}, {played}, {what}; {tail}."
+
+
+def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
+                time_limit: Optional[float] = REVIEW_SECONDS,
+                stop: Optional[threading.Event] = None, threshold: int = THRESHOLD,
+                style: str = "jumps") -> list[Finding]:
+    """The moves of ``color`` in the game on ``board`` that changed the result, in game order.
+
+    ``board``: the game (its ``move_stack`` from ``board.root()``; it is not changed).
+    ``depth``: plies searched at each position of ``color`` (about ``depth`` x 2-30 ms each);
+    ``time_limit``: seconds, the most each position's search may take (None: no cap).
+    ``stop``: a ``threading.Event``; once set the review returns what it found so far.
+    ``threshold``: hundredths of a man (default :data:`THRESHOLD`). ``style``: how jumps are said
+    in the sentences. Run it off the GUI thread: a 40-move game takes a few seconds.
+    """
+    position = board.root()
+    moves = list(board.move_stack)
+    root_turn = position.turn
+    findings: list[Finding] = []
+    for ply, played in enumerate(moves):
+        if stop is not None and stop.is_set():
+            break
+        if position.turn is color and len(position.legal_moves) > 1:
+            finding = _judge(position, played, ply, move_number(root_turn, ply), depth,
+                             time_limit, stop, threshold, style)
+            if finding is not None:
+                findings.append(finding)
+        position.push(played)
+    return findings
+
+
+def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
+           time_limit: Optional[float], stop, threshold: int, style: str) -> Optional[Finding]:
+    result = Searcher().search(position, depth=depth, time_limit=time_limit, stop=stop,
+                               all_scores=True)
+    if stop is not None and stop.is_set():
+        return None
+    scores = dict(result.root_scores)
+    if result.move is None or played not in scores or not scores:
+        return None
+    best_move = max(scores, key=lambda m: scores[m])
+    best, mine = scores[best_move], scores[played]
+    if best_move == played or best - mine <= 0:
+        return None
+    win_before, loss_before = best > WIN_BOUND, best < -WIN_BOUND
+    win_after, loss_after = mine > WIN_BOUND, mine < -WIN_BOUND
+    if win_before and not win_after:
+        kind = THREW_AWAY_WIN
+    elif loss_after and not loss_before:
+        kind = LOST_GAME
+    elif loss_before or win_after:
+        return None  # lost anyway, or still winning: nothing changed the result
+    elif best - mine >= threshold:
+        kind = LOST_GROUND
+    else:
+        return None
+    men_lost = _men_lost(position, played, best_move, result.pv, depth, time_limit, stop)
+    if kind == LOST_GROUND and men_lost > 0:
+        kind = LOST_MATERIAL
+    return Finding(ply, number, position.turn, played, best_move, best, mine, max(0, men_lost),
+                   kind, finding_text(number, played, best_move, kind, men_lost, style))
+
+
+def _men_lost(position: Board, played: Move, better: Move, best_pv, depth: int,
+              time_limit: Optional[float], stop) -> int:
+    """Pieces the played move loses against the better one, along the lines the engine expects."""
+    best_line = list(best_pv) if best_pv and best_pv[0] == better else [better]
+    if len(best_line) == 1:
+        after_best = position.copy()
+        after_best.push(better)
+        reply = Searcher().search(after_best, depth=max(1, depth - 1), time_limit=time_limit,
+                                  stop=stop)
+        best_line += reply.pv
+    after = position.copy()
+    after.push(played)
+    reply = Searcher().search(after, depth=max(1, depth - 1), time_limit=time_limit, stop=stop)
+    played_line = [played] + list(reply.pv)
+    gained_best, _, _ = material_along(position, best_line)
+    gained_played, _, _ = material_along(position, played_line)
+    return gained_best - gained_played
+
+
+def review_text(findings: list[Finding]) -> str:
+    """What to say after the review: every finding's sentence, or that no move changed the
+    result."""
+    if not findings:
+        return "No move of yours changed the result."
+    return " ".join(f.text for f in findings)

@@ -1,0 +1,52 @@
+"""``checkers-desktop listen --fen FEN FILE.wav [FILE.wav ...]``: decode WAV files as if spoken in a
+position, through the same code path the app uses (AudioData -> VoiceRecognizer.decode)."""
+
+from __future__ import annotations
+
+import sys
+
+from checkers_desktop.rules import Board, InvalidFenError
+
+from .recognizer import RecognizerUnavailableError, VoiceRecognizer
+
+
+def load_audio(path: str):
+    """A WAV, AIFF or FLAC file as a ``speech_recognition.AudioData`` (mono; any rate).
+
+    Raises ``ValueError`` quoting ``path`` when the file cannot be read as audio.
+    """
+    import speech_recognition as sr
+
+    try:
+        with sr.AudioFile(path) as source:
+            return sr.Recognizer().record(source)
+    except (OSError, ValueError, EOFError) as exc:
+        raise ValueError(f"{path!r} is not a readable audio file ({exc})") from exc
+
+
+def listen_command(args) -> int:
+    """Print ``FILE<TAB>RESULT`` for each file: RESULT is the PDN move with its whole path
+    ("11-15", "26x17x10"), a command name (accessibility/voice-commands.md), "pick-up N", or "?"
+    when nothing fits. Exit status 0; 1 when a file could not be read; 2 for a bad FEN or when
+    the recogniser cannot run."""
+    try:
+        board = Board(args.fen)
+    except (InvalidFenError, ValueError) as exc:
+        print(f"checkers-desktop listen: {exc}", file=sys.stderr)
+        return 2
+    recognizer = VoiceRecognizer()
+    status = 0
+    for path in args.files:
+        try:
+            audio = load_audio(path)
+        except ValueError as exc:
+            print(f"checkers-desktop listen: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        try:
+            result = recognizer.decode(audio, board)
+        except RecognizerUnavailableError as exc:
+            print(f"checkers-desktop listen: {exc}", file=sys.stderr)
+            return 2
+        print(f"{path}\t{result.result_text()}", flush=True)
+    return status

@@ -1,0 +1,40 @@
+"""When a voice result needs "yes" before it acts (the player's confirmation setting).
+
+Lichess's voice moves confirm moves unless the player turns that off; resigning and offering a
+draw are always confirmed here, since they cannot be taken back.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from .recognizer import VoiceResult
+
+__all__ = ["Confirmation", "needs_confirmation", "pick_up_commits"]
+
+
+class Confirmation(enum.Enum):
+    """The setting: confirm every move, or only resign and draw offers."""
+
+    EVERY_MOVE = "every-move"
+    RESIGN_AND_DRAW = "resign-and-draw"
+
+
+ALWAYS_CONFIRMED = ("resign", "offer-draw")
+
+
+def needs_confirmation(result: VoiceResult, setting: Confirmation) -> bool:
+    """True when ``result`` must be followed by "yes" before it acts: resign and offer-draw
+    always; moves (said in full or put down after a pick-up) under ``EVERY_MOVE``."""
+    if result.kind == "command":
+        return result.command in ALWAYS_CONFIRMED
+    if result.kind in ("move", "square"):
+        return setting is Confirmation.EVERY_MOVE
+    return False
+
+
+def pick_up_commits(touch_move_strict: bool) -> bool:
+    """Whether "pick up N" binds the player to move that piece: it does exactly when strict
+    touch-move is in force, as touching the piece would (VA rulebook 3:00, touch-move rule);
+    otherwise another "pick up" changes the choice."""
+    return bool(touch_move_strict)

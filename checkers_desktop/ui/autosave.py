@@ -1,0 +1,338 @@
+"""Never lose a game (issue 9): the window's autosave and the resume offer at start.
+
+:class:`AutosaveKeeper` sits between the window's ``GameController`` and the storage layer
+(:mod:`checkers_desktop.storage`): after every move and every official's action (the controller's
+``ruling_made`` and ``referee_event``), and when a game starts or ends (a match's next game as soon
+as it is set up), the game is written atomically to ``autosave.json`` in the application data
+folder. The folder is ``QStandardPaths.writableLocation(AppLocalDataLocation)``, or the folder named
+by the environment variable ``CHECKERS_DESKTOP_DATA`` (tests).
+
+At start, :meth:`AutosaveKeeper.start` looks for an unfinished game. A damaged save was kept aside by
+the store (never deleted) and is told (shown and spoken). An unfinished game is offered: the
+offer is spoken and shown as a question (Yes / No, Yes the default: Enter resumes, Escape
+declines). Resuming restores the position, the referee's state, the match and the players; in a
+match the clocks stay paused until the official restarts them (Event > Official > Restart the
+clocks, Ctrl+Alt+R); outside a match they run again once the player has said Yes. A declined game
+is kept aside as ``autosave.declined-YYYYmmdd-HHMMSS.json`` (nothing is deleted).
+
+The keeper does nothing (reads and writes no file) until :meth:`start` is called, so windows made
+in tests never touch the user's folder. ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer Yes
+without the question (the kill test of the real app, ``tests/ui/test_ui_kill_resume.py``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Optional
+
+from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtWidgets import QMessageBox
+
+from ..rules import BLACK, WHITE, Color
+from ..speech.announcer import Priority
+from ..storage import (AutosaveStore, DamagedAutosaveError, Snapshot, restore_match,
+                       restore_referee, snapshot_from_referee)
+from . import failures
+
+__all__ = ["DATA_ENV", "AUTORESUME_ENV", "data_folder", "AutosaveKeeper", "resume_question",
+           "resumed_text", "CLOCKS_PAUSED_TEXT"]
+
+log = logging.getLogger(__name__)
+
+DATA_ENV = "CHECKERS_DESKTOP_DATA"
+"""Environment variable naming the data folder (autosave, log) instead of Qt's."""
+AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
+"""Environment variable: "1" resumes an unfinished game without asking (tests)."""
+
+CLOCKS_PAUSED_TEXT = ("The clocks are paused. The official restarts them with Control+Alt+R, "
+                      "Event, Official, Restart the clocks.")
+
+
+def data_folder() -> Path:
+    """The folder for the autosave and the log: ``$CHECKERS_DESKTOP_DATA``, else Qt's
+    ``AppLocalDataLocation`` (set the application and organisation names first), else
+    ``~/.local/share/checkers-desktop``."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
+    if location:
+        return Path(location)
+    return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
+
+
+def resume_question(snapshot: Snapshot) -> str:
+    """The offer, shown and spoken: the store's summary and the question."""
+    return f"{snapshot.summary()} Resume it?"
+
+
+def resumed_text(turn: str, in_match: bool) -> str:
+    """What is said once the game is back: "The game is resumed. Red to move." (and, in a
+    match, that the clocks are paused)."""
+    text = f"The game is resumed. {turn}".strip()
+    if in_match:
+        text += " " + CLOCKS_PAUSED_TEXT
+    return text
+
+
+class AutosaveKeeper(QObject):
+    """Keeps the window's game on disk and offers it back at the next start.
+
+    ``window``: the ``MainWindow``. ``folder``: where the files go (default :func:`data_folder`).
+    ``ask(question) -> bool``: asks the resume question (default an accessible ``QMessageBox``,
+    Yes the default button). Signals: ``saved(object)`` after each completed save (the
+    ``Snapshot``), ``resumed(object)`` after a resume (the ``Snapshot``), ``failed(str)`` when a
+    save failed (the sentence told to the player).
+    """
+
+    saved = Signal(object)
+    resumed = Signal(object)
+    failed = Signal(str)
+
+    def __init__(self, window, folder: Optional[os.PathLike] = None,
+                 ask: Optional[Callable[[str], bool]] = None) -> None:
+        super().__init__(window)
+        self.window = window
+        self.folder = Path(folder) if folder is not None else None
+        self.store: Optional[AutosaveStore] = None
+        self.active = False
+        self.ask = ask or self._ask_dialog
+        self.save_count = 0
+        self._last_failure: Optional[str] = None
+        c = window.controller
+        c.ruling_made.connect(self._on_change)
+        c.referee_event.connect(self._on_change)
+        c.game_started.connect(self._on_boundary)
+        c.game_result.connect(self._on_boundary)
+
+    # --- start-up ---------------------------------------------------------------------------
+    def start(self, *, ask: Optional[Callable[[str], bool]] = None,
+              autoresume: Optional[bool] = None) -> bool:
+        """Open the store, tell any damaged save, offer an unfinished game, then keep saving.
+
+        Returns True when a game was resumed. ``autoresume`` (default: ``$CHECKERS_DESKTOP_AUTORESUME``
+        is "1") answers Yes without asking. Never raises: a folder that cannot be read is told and
+        the app plays on without autosave.
+        """
+        if ask is not None:
+            self.ask = ask
+        if autoresume is None:
+            autoresume = os.environ.get(AUTORESUME_ENV) == "1"
+        folder = self.folder or data_folder()
+        self.folder = folder
+        self.store = AutosaveStore(folder)
+        try:
+            found = self.store.load_result()
+        except OSError as exc:
+            log.exception("cannot read the autosave folder %s", folder)
+            failures.report(self.window, f"Saved games cannot be read in {folder} "
+                                         f"({exc.strerror or exc}). Play goes on.")
+            self.active = True
+            return False
+        if found.message:
+            failures.report(self.window, found.message)
+        resumed = False
+        snapshot = found.snapshot
+        if snapshot is not None:
+            question = resume_question(snapshot)
+            self.window.announcer.announce(question, Priority.INTERRUPT)
+            yes = True if autoresume else bool(self.ask(question))
+            if yes:
+                self.active = True
+                resumed = self.resume(snapshot)
+            else:
+                self._set_aside_declined()
+                self.window.announcer.announce("The saved game was put aside. A new game is set "
+                                               "up.", Priority.QUEUE)
+        self.active = True
+        return resumed
+
+    def _ask_dialog(self, question: str) -> bool:
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", question,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                          self.window)
+        box.setObjectName("resume-offer")
+        box.setAccessibleName("Resume the game?")
+        box.setAccessibleDescription(question)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes)
+        box.setEscapeButton(QMessageBox.StandardButton.No)
+        answer = box.exec()
+        self.window.board.focus_cursor()
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _set_aside_declined(self) -> None:
+        """The player said No: the save becomes ``autosave.declined-<time>.json`` (kept, not
+        offered again); the save before it is removed (an older state of the same game)."""
+        store = self.store
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        try:
+            if store.path.exists():
+                target = store.folder / f"autosave.declined-{stamp}.json"
+                n = 1
+                while target.exists():
+                    target = store.folder / f"autosave.declined-{stamp}-{n}.json"
+                    n += 1
+                os.replace(store.path, target)
+                log.info("declined save kept as %s", target)
+            if store.prev_path.exists():
+                store.prev_path.unlink()
+        except OSError as exc:
+            log.error("could not put the declined save aside: %s", exc)
+
+    # --- resuming ---------------------------------------------------------------------------
+    def resume(self, snapshot: Snapshot) -> bool:
+        """Put ``snapshot``'s game on the board: position, referee, players, match. Returns
+        False (told to the player) when it cannot be rebuilt; the current game is then kept."""
+        from .game_controller import Mode
+
+        c = self.window.controller
+        try:
+            referee = restore_referee(snapshot, time_source=c.time_source)
+            match = restore_match(snapshot)
+        except DamagedAutosaveError as exc:
+            failures.report(self.window, f"The saved game could not be resumed: {exc}.")
+            return False
+        extra = snapshot.extra or {}
+        try:
+            mode = Mode(extra.get("mode", Mode.TWO_PLAYERS.value if match else Mode.COMPUTER.value))
+        except ValueError:
+            mode = Mode.COMPUTER
+        try:
+            human = Color(extra.get("human_color", BLACK.value))
+        except ValueError:
+            human = BLACK
+        if isinstance(extra.get("level"), int):
+            c.level = extra["level"]
+        in_match = False
+        if match is not None and not match.is_over:
+            in_match = self._resume_match(snapshot, referee, match)
+        if not in_match:
+            names = extra.get("player_names") or {}
+            c.player_names = ({BLACK: names.get("B", ""), WHITE: names.get("W", "")}
+                              if names.get("B") and names.get("W") else None)
+            if referee.clock.paused and not referee.is_over:
+                referee.clock.resume()  # outside a match the player's Yes restarts the clocks
+            c.new_game(mode, human, referee=referee, announce=False)
+        self.window.announcer.announce(resumed_text(c.status_text().split("  ")[0], in_match),
+                                       Priority.QUEUE)
+        self.window.board.focus_cursor()
+        self.resumed.emit(snapshot)
+        return True
+
+    def _resume_match(self, snapshot: Snapshot, referee, match) -> bool:
+        """Rebuild the Event menu's match around the restored referee (clocks paused). Returns
+        False when the window has no Event menu or the saved match settings are unusable."""
+        from .event.event_controller import EventController
+        from .event.model import MatchSettings, PlayedGame, PlayerInfo
+        from .game_controller import Mode
+
+        menu = getattr(self.window, "event_menu", None)
+        info = (snapshot.extra or {}).get("event")
+        if menu is None or not isinstance(info, dict):
+            return False
+        try:
+            s = dict(info["settings"])
+            players = tuple(PlayerInfo(**p) for p in s.pop("players"))
+            settings = MatchSettings(players=players, **s)
+            ev = EventController(settings, self.window.announcer, rng=menu.rng,
+                                 records_dir=menu.records_dir, now=menu.now,
+                                 host=self.window.controller, parent=menu)
+        except Exception as exc:  # a bad field: fall back to a two-player game with the names
+            log.exception("the saved match could not be rebuilt")
+            failures.report(self.window, f"The match could not be rebuilt ({exc}); the game is "
+                                         "resumed on its own.")
+            return False
+        setup = match.next_game()
+        ev.match = match
+        if info.get("folder"):
+            ev.folder = Path(info["folder"])
+        if info.get("date"):
+            ev.date_iso = info["date"]
+        ev.started = True
+        ev.referee = referee
+        ev.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
+                             referee.board)
+        ev.games = [ev.game]
+        if menu.current is not None:
+            menu.current.detach()
+        menu.current = ev
+        menu.last_settings = settings
+        ev.clocks_changed.connect(menu.refresh_clocks)
+        ev.match_finished.connect(menu._on_match_finished)
+        menu.panel.show()
+        menu.timer.start()
+        c = self.window.controller
+        c.player_names = {BLACK: setup.black, WHITE: setup.white}
+        c.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
+        menu.refresh_clocks()
+        a, b = settings.names
+        self.window.announcer.announce(
+            f"Match {a} against {b}, game {setup.number}. Score: {a} {match.wins(a)}, "
+            f"{b} {match.wins(b)}.", Priority.QUEUE)
+        return True
+
+    # --- saving -----------------------------------------------------------------------------
+    def current_match(self):
+        """The Event menu's match whose game is on the board, as (EventController, Match), or
+        (None, None)."""
+        menu = getattr(self.window, "event_menu", None)
+        ev = getattr(menu, "current", None)
+        if ev is not None and ev.referee is self.window.controller.referee and ev.started:
+            return ev, ev.match
+        return None, None
+
+    def snapshot(self) -> Snapshot:
+        """The game on the board now, with what the window needs to put it back (mode, the
+        player's colour, the computer's level, players' names, the match's settings)."""
+        c = self.window.controller
+        ev, match = self.current_match()
+        extra = {"mode": c.mode.value, "human_color": c.human_color.value, "level": c.level}
+        if c.player_names:
+            extra["player_names"] = {col.value: name for col, name in c.player_names.items()}
+        players = None
+        if ev is not None:
+            extra["event"] = {"settings": dataclasses.asdict(ev.settings),
+                              "folder": str(ev.folder), "date": ev.date_iso}
+        elif c.player_names:
+            players = {"black": c.player_names.get(BLACK), "white": c.player_names.get(WHITE)}
+        return snapshot_from_referee(c.referee, match=match, players=players, extra=extra)
+
+    def save_now(self) -> bool:
+        """Save the game on the board now (when started). Returns True when saved; a failure is
+        told once (shown and spoken) and play goes on."""
+        if not self.active or self.store is None:
+            return False
+        try:
+            snap = self.snapshot()
+        except Exception as exc:  # never stop the game over a save
+            log.exception("could not build the autosave snapshot")
+            self._tell_failure(f"The game could not be saved automatically ({exc}). Play goes on.")
+            return False
+        problem = self.store.try_save(snap)
+        if problem is not None:
+            self._tell_failure(problem)
+            return False
+        self._last_failure = None
+        self.save_count += 1
+        self.saved.emit(snap)
+        return True
+
+    def _tell_failure(self, text: str) -> None:
+        if text != self._last_failure:
+            self._last_failure = text
+            failures.report(self.window, text)
+        self.failed.emit(text)
+
+    def _on_change(self, _item=None) -> None:
+        self.save_now()
+
+    def _on_boundary(self, _item=None) -> None:
+        """A game started or ended: save now, and again once the event loop has run (a match
+        records the result and sets up its next game from the same signal)."""
+        self.save_now()
+        if self.active:
+            QTimer.singleShot(0, self.save_now)

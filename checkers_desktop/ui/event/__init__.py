@@ -1,0 +1,20 @@
+"""Event mode: a best-of-three match at the National Veterans Golden Age Games, run from the menus.
+
+``install_event_menu(window)`` adds the Event menu (new match, the official's actions, the score
+sheet) to the main window. The pieces: :mod:`.model` (the match settings and the logged actions),
+:mod:`.match_dialog` (the new-match form), :mod:`.event_controller` (the match: coin flip, games,
+clocks, penalties, records, announcements), :mod:`.clock_panel` (the clocks in large type),
+:mod:`.penalty` (choosing the checker to remove), :mod:`.official` (the official's actions with
+confirmations), :mod:`.records` (PDN of each game) and :mod:`.score_sheet` (PDF and printing).
+"""
+
+from __future__ import annotations
+
+__all__ = ["install_event_menu"]
+
+
+def install_event_menu(window):
+    """Add the Event menu to ``window`` (a ``MainWindow``) and return the ``EventMenu`` object."""
+    from .menu import EventMenu
+
+    return EventMenu.install(window)

@@ -1,0 +1,281 @@
+"""The Event menu of the main window: New match, the official's submenu, the score sheet.
+
+:meth:`EventMenu.install` adds the menu (actions declared in ``ui/actions.py``
+``EVENT_ACTIONS``), a :class:`~.clock_panel.ClockPanel` above the board (shown during a match) and a
+timer refreshing it. A match is an :class:`~.event_controller.EventController` hosted by the
+window's game controller: the players play on the board, by keyboard, mouse, move box or voice,
+exactly as in a two-player game.
+
+Everything that asks a question can be replaced for tests: ``dialog_factory(parent)`` (the new-match
+form), ``desk.confirm``/``desk.choose``/``desk.ask_text`` (the official's questions),
+``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
+``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: the app data folder),
+``rng`` (the coin flip), ``now`` (time of day).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from pathlib import Path
+from typing import Callable, Optional
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu
+
+from ...rules import BLACK
+from ...speech.announcer import Priority
+from ..actions import EVENT_ACTIONS
+from . import texts
+from .clock_panel import ClockPanel
+from .event_controller import EventController, EventError
+from .match_dialog import MatchDialog
+from .model import MatchSettings
+from .official import OfficialDesk
+from .penalty import SquareChoiceDialog
+from .score_sheet import print_html
+
+__all__ = ["EventMenu", "REFRESH_MS"]
+
+REFRESH_MS = 250
+"""How often the clock panel is redrawn, milliseconds."""
+
+
+class EventMenu(QObject):
+    """The Event menu and the match it runs on ``window`` (a ``MainWindow``)."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        self.current: Optional[EventController] = None
+        self.records_dir: Optional[Path] = None
+        self.rng: Optional[random.Random] = None
+        self.now: Callable[[], datetime] = datetime.now
+        self.dialog_factory: Callable = lambda parent: MatchDialog(parent, announce=self._say)
+        self.ask_square: Callable = self._ask_square
+        self.ask_save_path: Callable = self._ask_save_path
+        self.print_dialog_factory = None
+        self.last_settings: Optional[MatchSettings] = None
+        self.desk = OfficialDesk(lambda: self.current, self._say, window)
+        self.actions: dict[str, QAction] = {}
+        self.panel = ClockPanel(window.centralWidget())
+        self.panel.hide()
+        layout = window.centralWidget().layout()
+        if layout is not None:
+            layout.insertWidget(0, self.panel)
+        self.timer = QTimer(self)
+        self.timer.setInterval(REFRESH_MS)
+        self.timer.timeout.connect(self.refresh_clocks)
+        self.face_mover = True
+        """During a match the board turns to the mover's side each turn (the reading commands
+        follow the screen, so the board is read from the mover's side too)."""
+        window.controller.position_changed.connect(self._turn_board)
+        window.controller.game_started.connect(self._on_game_started)
+
+    @classmethod
+    def install(cls, window) -> "EventMenu":
+        """Make the Event menu on ``window``'s menu bar and return it (also as
+        ``window.event_menu``)."""
+        menu = cls(window)
+        handlers = {
+            "event_new_match": menu.new_match,
+            "event_say_match": menu.say_match,
+            "event_choose_removal": menu.choose_removal,
+            "event_save_pdf": menu.save_pdf,
+            "event_print": menu.print_sheet,
+            "official_pause": menu.desk.pause,
+            "official_resume": menu.desk.resume,
+            "official_stalling_warning": menu.desk.stalling_warning,
+            "official_stalling_penalty": menu.desk.stalling_penalty,
+            "official_adjudicate": menu.desk.adjudicate,
+            "official_forfeit": menu.desk.declare_forfeit,
+            "official_correct": menu.desk.correct_result,
+        }
+        menus: dict[str, QMenu] = {}
+        for spec in EVENT_ACTIONS:
+            action = QAction(spec.text, window)
+            action.setObjectName(spec.id)
+            if spec.shortcut:
+                action.setShortcut(QKeySequence(spec.shortcut))
+            action.setToolTip(spec.accessible_name)
+            action.setStatusTip(spec.help_text)
+            action.setWhatsThis(spec.help_text)
+            action.triggered.connect(lambda checked=False, h=handlers[spec.id]: menu._run(h))
+            if spec.menu not in menus:
+                parent_name, _, child = spec.menu.partition("/")
+                if parent_name not in menus:
+                    menus[parent_name] = _add_menu_before_help(window, f"&{parent_name}")
+                if child:
+                    menus[spec.menu] = menus[parent_name].addMenu(f"&{child}")
+            menus[spec.menu].addAction(action)
+            menu.actions[spec.id] = action
+        menu.menus = menus
+        window.event_menu = menu
+        return menu
+
+    # --- helpers ------------------------------------------------------------------------
+    def _say(self, text: str) -> None:
+        self.window.announcer.announce(text, Priority.INTERRUPT)
+
+    def _run(self, handler: Callable) -> None:
+        """Run a menu command; a mistake is said, never raised into Qt."""
+        try:
+            handler()
+        except EventError as exc:
+            reason = str(exc)
+            self._say(f"{reason[:1].upper()}{reason[1:]}.")
+        except OSError as exc:
+            self._say(f"The file could not be written: {exc}")
+
+    # --- new match ----------------------------------------------------------------------
+    def new_match(self) -> Optional[EventController]:
+        """Ask for the match (the new-match form) and start it: coin flip, game 1."""
+        if self.current is not None and not self.current.is_over and self.current.started:
+            if not self.desk.confirm("A match is in progress. Abandon it and start a new one?"):
+                return None
+        dialog = self.dialog_factory(self.window)
+        if self.last_settings is not None and hasattr(dialog, "fill"):
+            dialog.fill(self.last_settings)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            self.window.board.focus_cursor()
+            return None
+        settings = getattr(dialog, "result_settings", None) or dialog.settings()
+        return self.start_match(settings)
+
+    def start_match(self, settings: MatchSettings) -> EventController:
+        """Start a match with ``settings`` (no form): used by :meth:`new_match` and tests."""
+        if self.current is not None:
+            self.current.detach()
+        self.last_settings = settings
+        window = self.window
+        event = EventController(settings, window.announcer, rng=self.rng,
+                                records_dir=self.records_dir, now=self.now,
+                                host=window.controller, parent=self)
+        self.current = event
+        event.clocks_changed.connect(self.refresh_clocks)
+        event.match_finished.connect(self._on_match_finished)
+        self.panel.show()
+        event.start()
+        self.timer.start()
+        self.refresh_clocks()
+        window.board.focus_cursor()
+        return event
+
+    def _on_match_finished(self, text: str) -> None:
+        self.refresh_clocks()
+        self.timer.stop()
+
+    def _on_game_started(self) -> None:
+        """A game started outside the match (Game > New game): the match stops, its records are
+        kept (the unfinished game with the result "*") and the official is told."""
+        ev = self.current
+        if ev is None or ev.is_over or not ev.started or ev.referee is None \
+                or self.window.controller.referee is ev.referee:
+            return
+        ev.abandon()
+        self.current = None
+        self.timer.stop()
+        self.panel.hide()
+        self._say(texts.match_left_text(ev.folder))
+
+    def _turn_board(self) -> None:
+        """After each change on the board: refresh the clocks' turn line, and show the board from
+        the side to move: Black's home row (1-4) at the bottom when Black moves, Red's (29-32)
+        when Red moves. Only while a match is in progress."""
+        ev = self.current
+        if ev is None or ev.is_over or not ev.game_running:
+            return
+        self.refresh_clocks()
+        if not self.face_mover:
+            return
+        board_widget = self.window.board
+        flipped = self.window.controller.board.turn is BLACK
+        if board_widget.flipped == flipped:
+            return
+        board_widget.set_flipped(flipped)
+
+    # --- clocks -------------------------------------------------------------------------
+    def refresh_clocks(self) -> None:
+        ev = self.current
+        if ev is None:
+            return
+        if ev.is_over:
+            self.panel.show_clock(None, "", over=ev.result_text)
+            return
+        referee = ev.referee
+        if referee is None:
+            return
+        self.panel.show_clock(referee.clock, ev.turn_text().rstrip("."), paused=ev.paused)
+
+    def say_match(self) -> None:
+        """F4: the score, whose turn and the clocks."""
+        ev = self.current
+        if ev is None:
+            self._say(texts.no_match_text())
+            return
+        self.refresh_clocks()
+        self.window.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
+                                       Priority.READING)
+
+    # --- penalty ------------------------------------------------------------------------
+    def _ask_square(self, chooser: str, victim: str, allowed) -> Optional[int]:
+        dialog = SquareChoiceDialog(chooser, victim, allowed, self.window)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.square
+
+    def choose_removal(self) -> bool:
+        """Ctrl+Shift+X: type the square of the checker to remove (the board works too)."""
+        ev = self.current
+        due = ev.pending_penalty if ev is not None else None
+        if due is None:
+            self._say(texts.no_penalty_text())
+            return False
+        square = self.ask_square(ev.player(due.chooser), ev.player(due.victim), due.squares)
+        if square is None:
+            return False
+        ok = ev.remove_checker(square).ok
+        self.window.board.focus_cursor()
+        return ok
+
+    # --- score sheet --------------------------------------------------------------------
+    def _ask_save_path(self, default: str) -> Optional[str]:
+        path, _ = QFileDialog.getSaveFileName(self.window, "Save score sheet as PDF", default,
+                                              "PDF files (*.pdf)")
+        return path or None
+
+    def save_pdf(self) -> Optional[Path]:
+        """Ask where, and save the score sheet there as PDF."""
+        ev = self.current
+        if ev is None:
+            self._say(texts.no_match_text())
+            return None
+        default = str(ev.folder / "score-sheet.pdf")
+        path = self.ask_save_path(default)
+        if not path:
+            return None
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        saved = ev.save_score_sheet(Path(path))
+        self._say(texts.match_saved_text(str(saved)))
+        return saved
+
+    def print_sheet(self) -> bool:
+        ev = self.current
+        if ev is None:
+            self._say(texts.no_match_text())
+            return False
+        return print_html(ev.score_sheet_html(), self.window, self.print_dialog_factory)
+
+
+def _add_menu_before_help(window, title: str) -> QMenu:
+    """A new menu on ``window``'s menu bar, placed before Help when there is one."""
+    bar = window.menuBar()
+    help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    menu = QMenu(title, bar)
+    if help_action is not None:
+        bar.insertMenu(help_action, menu)
+    else:
+        bar.addMenu(menu)
+    return menu

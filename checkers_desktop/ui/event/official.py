@@ -1,0 +1,181 @@
+"""The official's actions, each behind a confirmation: pause and resume the clocks, a stalling
+warning and penalty (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a forfeit, and correcting a
+result. Each is announced and written to the game record with the time by the
+:class:`~.event_controller.EventController`; this module asks the questions.
+
+The questions go through three replaceable callables (tests pass fakes): ``confirm(question) ->
+bool``, ``choose(title, label, options) -> int | None`` (index of the option chosen) and
+``ask_text(title, label) -> str | None``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from ...rules import BLACK, WHITE
+from .event_controller import EventController, EventError
+
+__all__ = ["OfficialDesk"]
+
+TITLE = "Official"
+
+
+class OfficialDesk:
+    """The official's commands for the match ``event()`` (a callable returning the current
+    :class:`EventController` or None). ``say(text)`` tells why an action cannot be done now."""
+
+    def __init__(self, event: Callable[[], Optional[EventController]], say: Callable[[str], None],
+                 parent: Optional[QWidget] = None, *,
+                 confirm: Optional[Callable[[str], bool]] = None,
+                 choose: Optional[Callable[[str, str, Sequence[str]], Optional[int]]] = None,
+                 ask_text: Optional[Callable[[str, str], Optional[str]]] = None) -> None:
+        self.event = event
+        self.say = say
+        self.parent = parent
+        self.confirm = confirm or self._confirm
+        self.choose = choose or self._choose
+        self.ask_text = ask_text or self._ask_text
+
+    # --- default dialogs ----------------------------------------------------------------
+    def _confirm(self, question: str) -> bool:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self.parent, TITLE, question, buttons,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _choose(self, title: str, label: str, options: Sequence[str]) -> Optional[int]:
+        item, ok = QInputDialog.getItem(self.parent, title, label, list(options), 0, False)
+        return list(options).index(item) if ok and item in options else None
+
+    def _ask_text(self, title: str, label: str) -> Optional[str]:
+        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal, "")
+        return text if ok else None
+
+    # --- helpers ------------------------------------------------------------------------
+    def _running(self) -> Optional[EventController]:
+        ev = self.event()
+        if ev is None or not ev.game_running:
+            from .texts import no_match_text
+
+            self.say(no_match_text() if ev is None else "No game is in progress.")
+            return None
+        return ev
+
+    def _choose_player(self, ev: EventController, title: str):
+        """The colour of the player the official picks (names with their side), or None."""
+        options = [f"{ev.player(c)} ({ev.sides[c]})" for c in (BLACK, WHITE)]
+        index = self.choose(title, "Which player?", options)
+        if index is None:
+            return None
+        return (BLACK, WHITE)[index]
+
+    # --- the actions --------------------------------------------------------------------
+    def pause(self) -> bool:
+        ev = self._running()
+        if ev is None:
+            return False
+        if ev.paused:
+            self.say("The clocks are already paused.")
+            return False
+        if not self.confirm("Pause the clocks?"):
+            return False
+        ev.pause()
+        return True
+
+    def resume(self) -> bool:
+        ev = self._running()
+        if ev is None:
+            return False
+        if not ev.paused:
+            self.say("The clocks are running.")
+            return False
+        if not self.confirm("Restart the clocks?"):
+            return False
+        ev.resume()
+        return True
+
+    def stalling_warning(self) -> bool:
+        ev = self._running()
+        if ev is None:
+            return False
+        color = self._choose_player(ev, "Stalling warning")
+        if color is None or not self.confirm(f"Warn {ev.player(color)} for stalling?"):
+            return False
+        return ev.stalling_warning(color).verdict.value != "refused"
+
+    def stalling_penalty(self) -> bool:
+        ev = self._running()
+        if ev is None:
+            return False
+        color = self._choose_player(ev, "Stalling penalty")
+        if color is None or not self.confirm(
+                f"Penalize {ev.player(color)} for stalling? {ev.player(color.other)} will choose "
+                f"one of {ev.player(color)}'s checkers to remove."):
+            return False
+        return ev.stalling_penalty(color).verdict.value != "refused"
+
+    ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
+                     "Drawn: neither player can force a win")
+
+    def adjudicate(self) -> bool:
+        """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
+        win (4:00 s4)."""
+        ev = self._running()
+        if ev is None:
+            return False
+        choice = self.choose("Adjudicate", "How?", self.ADJUDICATIONS)
+        if choice is None:
+            return False
+        if choice == 0:
+            if not self.confirm("Adjudicate the game now by the count (man 1, king 2)?"):
+                return False
+            ev.adjudicate()
+        else:
+            if not self.confirm("Declare the game drawn? A new game follows."):
+                return False
+            ev.declare_draw()
+        return True
+
+    def declare_forfeit(self) -> bool:
+        ev = self._running()
+        if ev is None:
+            return False
+        color = self._choose_player(ev, "Declare a forfeit")
+        if color is None:
+            return False
+        reason = self.ask_text("Declare a forfeit", f"Why does {ev.player(color)} forfeit?")
+        if reason is None or not self.confirm(
+                f"Declare that {ev.player(color)} forfeits game {ev.game.number}?"):
+            return False
+        ev.declare_forfeit(color, reason.strip())
+        return True
+
+    def correct_result(self) -> bool:
+        ev = self.event()
+        if ev is None or not ev.games:
+            from .texts import no_match_text
+
+            self.say(no_match_text())
+            return False
+        games = [f"Game {g.number}: {g.black} - {g.white}, {g.pdn_result}" for g in ev.games]
+        index = self.choose("Correct a result", "Which game?", games)
+        if index is None:
+            return False
+        game = ev.games[index]
+        options = [f"{game.black} wins", f"{game.white} wins", "Drawn"]
+        choice = self.choose("Correct a result", f"Result of game {game.number}:", options)
+        if choice is None:
+            return False
+        winner = (game.black, game.white, None)[choice]
+        detail = self.ask_text("Correct a result", "Reason for the correction:")
+        if detail is None or not self.confirm(f"Set the result of game {game.number}: "
+                                              f"{options[choice]}?"):
+            return False
+        try:
+            ev.correct_result(game.number, winner, detail.strip())
+        except EventError as exc:
+            self.say(str(exc))
+            return False
+        return True

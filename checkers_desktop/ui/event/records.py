@@ -1,0 +1,124 @@
+"""PDN records of the games of a match, with the event's tags and the official's actions.
+
+Each game is written with :func:`checkers_desktop.rules.pdn.write_game`: the seven standard tags
+(Event, Site, Date, Round, Black, White, Result), GameType 21, then the event's own tags
+(``Profile``, ``Rules``, ``Termination``, ``TerminationDetail``, ``Game``, ``BlackCenter``,
+``WhiteCenter``, ``BlackAgeGroup``, ``WhiteAgeGroup``, ``Official``). Every logged action (the
+official's actions, penalties, clock warnings) becomes a comment after the move at which it
+happened, stamped with the game time and the time of day.
+
+A checker removed as a penalty (VA rulebook 3:00 s4) is not a move: PDN has no way to write it, so
+it stands in a comment, with a machine-readable ``[%remove 22]`` after the text (the form PGN uses
+for clock times, ``[%clk ...]``). A reader that does not apply it may find a later move illegal.
+
+Files go under the app's data folder (``QStandardPaths.AppDataLocation``/event/), one folder per
+match; tests pass their own folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable
+
+from PySide6.QtCore import QStandardPaths
+
+from ...rules import BLACK, WHITE
+from ...rules.pdn import Game, write_game
+from ...rules.profiles import get_profile
+from .model import LoggedAction, MatchSettings, PlayedGame, format_game_time
+
+__all__ = ["default_records_dir", "match_folder_name", "game_tags", "game_to_pdn", "save_game",
+           "pdn_date"]
+
+
+def default_records_dir() -> Path:
+    """``<AppDataLocation>/event``: where match folders are kept (not created here)."""
+    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    if not base:  # pragma: no cover - no writable location on this platform
+        base = str(Path.home() / ".checkers-desktop")
+    return Path(base) / "event"
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-") or "player"
+
+
+def match_folder_name(settings: MatchSettings, stamp: str) -> str:
+    """"<stamp>_<first>-vs-<second>" with only letters, digits and dashes in the names;
+    ``stamp`` is the match's start ("2026-11-22_1405")."""
+    a, b = settings.names
+    return f"{stamp}_{_slug(a)}-vs-{_slug(b)}"
+
+
+def pdn_date(date_iso: str) -> str:
+    """"2026-11-22" as PDN writes dates: "2026.11.22"."""
+    return date_iso.replace("-", ".")
+
+
+def game_tags(settings: MatchSettings, game: PlayedGame, date_iso: str) -> dict[str, str]:
+    """The tags of one game, in order (see the module text)."""
+    profile = get_profile(settings.profile_key)
+    black, white = settings.player(game.black), settings.player(game.white)
+    rnd = f"{settings.round}.{game.number}" if settings.round else str(game.number)
+    tags = {
+        "Event": settings.event or "?",
+        "Site": settings.site or "?",
+        "Date": pdn_date(date_iso),
+        "Round": rnd,
+        "Black": game.black,
+        "White": game.white,
+        "Result": game.pdn_result,
+        "Game": str(game.number),
+        "Profile": profile.key,
+        "Rules": profile.title,
+        "Sides": f"{profile.side_names[BLACK]}, {profile.side_names[WHITE]}",
+        "BlackCenter": black.medical_center or "?",
+        "WhiteCenter": white.medical_center or "?",
+        "BlackAgeGroup": black.age_group or "?",
+        "WhiteAgeGroup": white.age_group or "?",
+    }
+    if settings.official:
+        tags["Official"] = settings.official
+    if game.result is not None:
+        tags["Termination"] = game.result.reason.value
+        tags["TerminationDetail"] = game.result.detail
+        tags["GameTime"] = format_game_time(game.result.at)
+    if game.play_out:
+        tags["PlayOut"] = "after a drawn game (VA rulebook 4:00 s4)"
+    return tags
+
+
+def _comment(action: LoggedAction) -> str:
+    who = "Official: " if action.official else ""
+    command = f" {action.command}" if action.command else ""
+    return f"{format_game_time(action.at)} ({action.wall}) {who}{action.text}{command}"
+
+
+def game_to_pdn(settings: MatchSettings, game: PlayedGame, actions: Iterable[LoggedAction],
+                date_iso: str) -> str:
+    """The PDN text of ``game``; ``actions`` of this game become comments after the move at their
+    ply (before the first move for ply 0, after the last for a later ply)."""
+    tags = game_tags(settings, game, date_iso)
+    record = Game.from_board(game.board, tags=tags, result=game.pdn_result)
+    for action in actions:
+        if action.game != game.number:
+            continue
+        text = _comment(action)
+        ply = min(action.ply, len(record.nodes))
+        if ply == 0:
+            record.intro.append(text)
+        else:
+            record.nodes[ply - 1].comments.append(text)
+    return write_game(record)
+
+
+def save_game(folder: Path, settings: MatchSettings, game: PlayedGame,
+              actions: Iterable[LoggedAction], date_iso: str) -> Path:
+    """Write ``game-<n>.pdn`` into ``folder`` (created when missing) and return its path.
+    Raises ``OSError`` when the folder cannot be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"game-{game.number}.pdn"
+    path.write_text(game_to_pdn(settings, game, actions, date_iso), encoding="utf-8")
+    game.pdn_path = str(path)
+    return path

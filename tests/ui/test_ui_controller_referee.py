@@ -1,0 +1,232 @@
+"""The game controller drives a Referee: touch-move, refused jumps per profile, clocks with a fake
+time source (no real time passes), penalties, adjudication, and the signals the window and the
+event mode listen to."""
+
+from __future__ import annotations
+
+import pytest
+
+from checkers_desktop.rules import BLACK, WHITE, Board
+from checkers_desktop.rules.clock import GameTimeWarning, MoveWarning
+from checkers_desktop.rules.referee import EndReason, GameEnded, PenaltyDue
+from checkers_desktop.speech.announcer import Announcer, Priority
+from checkers_desktop.speech.fake import FakeSynth
+from checkers_desktop.ui.engine_worker import EngineWorker, first_legal_move
+from checkers_desktop.ui.game_controller import GameController, Mode
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def rig(qtbot):
+    """(controller, synth, fake time, recorded signals) for two players by default."""
+    synth = FakeSynth()
+    announcer = Announcer([synth])
+    worker = EngineWorker(first_legal_move, min_seconds=0)
+    clock = FakeTime()
+    controller = GameController(announcer, worker, profile="practice", time_source=clock,
+                                poll_interval_ms=0)
+    seen = {"sounds": [], "events": [], "results": [], "rulings": []}
+    controller.sound.connect(seen["sounds"].append)
+    controller.referee_event.connect(seen["events"].append)
+    controller.game_result.connect(seen["results"].append)
+    controller.ruling_made.connect(seen["rulings"].append)
+    yield controller, synth, clock, seen
+    controller.shutdown()
+
+
+def test_default_profile_is_practice_and_moves_go_through_the_referee(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS)
+    assert controller.profile.key == "practice"
+    assert controller.side_names[WHITE] == "Red"
+    assert controller.submit_text("11-15")
+    assert controller.referee.board is controller.board
+    assert [e.kind for e in controller.referee.record if e.kind == "move"] == ["move"]
+    assert seen["rulings"][-1].code == "move_played"
+
+
+def test_strict_touch_move_binds_the_piece(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="va-standard")
+    controller.activate(11)
+    assert synth.spoken[-1].startswith("You picked up eleven. You must move it.")
+    assert controller.cancel_selection() is False
+    assert "must move it" in synth.spoken[-1]
+    assert controller.selected == 11
+    controller.activate(10)  # another piece: refused under strict touch-move
+    assert controller.selected == 11
+    assert "You already picked up eleven" in synth.spoken[-1]
+    assert seen["sounds"][-1] == "refused"
+    assert not controller.submit_text("10-14")  # typed move of another piece: refused too
+    assert controller.board.ply == 0
+    controller.activate(15)
+    assert controller.board.peek().pdn() == "11-15"
+
+
+def test_liberal_touch_move_puts_back_and_says_so(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
+    controller.activate(11)
+    assert synth.spoken[-1].startswith("You picked up eleven.")
+    assert "must move" not in synth.spoken[-1]
+    assert controller.cancel_selection()
+    assert synth.spoken[-1] == "You put eleven back."
+    assert controller.selected is None
+
+
+@pytest.mark.parametrize("key, verdicts, words", [
+    ("practice", ["refused", "refused"], "You must jump"),
+    ("va-standard", ["refused", "refused"], "taken back; no penalty"),
+    ("wcdf", ["warning", "forfeit"], "warned"),
+])
+def test_refused_jump_per_profile(rig, key, verdicts, words):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key=key, fen="B:W18,30:B14,15,1")
+    assert not controller.submit_text("1-5")
+    assert seen["rulings"][-1].verdict.value == verdicts[0]
+    assert words in synth.spoken[-1]
+    assert controller.running
+    assert not controller.submit_text("1-6")
+    assert seen["rulings"][-1].verdict.value == verdicts[1]
+    assert controller.running is (verdicts[1] != "forfeit")
+    if verdicts[1] == "forfeit":
+        assert seen["results"][-1].reason is EndReason.FORFEIT
+        assert seen["results"][-1].winner is WHITE
+
+
+def test_move_warning_and_penalty_under_va_standard(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="va-standard")
+    clock.now += 24
+    assert controller.poll_clock() == []
+    clock.now += 1.5
+    events = controller.poll_clock()
+    polled = list(events)
+    assert [type(e) for e in events] == [MoveWarning]
+    assert controller.announcer.history[-1][1] is Priority.INTERRUPT
+    assert "5 seconds left to move" in synth.spoken[-1]
+    assert seen["sounds"][-1] == "warning"
+    clock.now += 5
+    events = controller.poll_clock()
+    polled += events
+    assert any(isinstance(e, PenaltyDue) for e in events)
+    assert "Red chooses a black checker" in " ".join(synth.spoken[-2:])
+    assert not controller.submit_text("11-15")  # nobody moves until the checker is removed
+    controller.activate(22)  # not a black checker
+    assert controller.board.piece_at(22) is not None
+    controller.activate(12)
+    assert controller.board.piece_at(12) is None
+    assert controller.referee.penalties[BLACK] == 1
+    assert controller.submit_text("11-15")
+    # every polled event came out once on the signal, in order
+    assert seen["events"][0] is polled[0]
+    assert seen["events"] == polled
+
+
+def test_computer_chooses_the_checker_when_the_player_runs_out_of_time(rig, qtbot):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.COMPUTER, BLACK, profile_key="va-standard")
+    clock.now += 31
+    controller.poll_clock()
+    assert controller.referee.penalties[BLACK] == 1
+    assert controller.referee.pending_penalty is None
+    assert sum(1 for sq in range(1, 13) if controller.board.piece_at(sq)) == 11
+    assert any("is removed" in text for text in synth.spoken)
+    assert controller.is_human_turn()
+
+
+def test_game_time_warnings_and_adjudication_with_counts(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="va-vi", fen="B:W30,31:B1,2,3")
+    said = []
+    for minutes_left in (5, 2, 1):
+        clock.now = 1000.0 + 900 - 60 * minutes_left
+        events = controller.poll_clock()
+        assert [type(e) for e in events] == [GameTimeWarning]
+        said.append(synth.spoken[-1])
+    assert said == ["5 minutes of game time left.", "2 minutes of game time left.",
+                    "1 minute of game time left."]
+    clock.now = 1000.0 + 900
+    events = controller.poll_clock()
+    assert any(isinstance(e, GameEnded) for e in events)
+    assert not controller.running
+    result = seen["results"][-1]
+    assert result.reason is EndReason.ADJUDICATION and result.winner is BLACK
+    assert "Black 3, Red 2" in controller.result_text
+    assert len(seen["results"]) == 1
+    assert seen["sounds"][-1] == "game_over"
+
+
+def test_stalling_warning_under_va_vi(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
+    ruling = controller.stalling_warning(BLACK)
+    assert ruling.code == "stalling_warning"
+    assert "warned for stalling" in synth.spoken[-1]
+    controller.stalling_penalty(BLACK)
+    assert controller.referee.pending_penalty is not None
+    controller.activate(9)
+    assert controller.board.piece_at(9) is None
+
+
+def test_caseville_jump_series_may_stop(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, profile_key="caseville", fen="B:W14,23,30:B9,1")
+    controller.activate(9)
+    controller.activate(18)
+    assert controller.partial_path == (9, 18)
+    assert "stop the jump series here" in synth.spoken[-1]
+    controller.activate(18)
+    assert controller.board.peek().pdn() == "9x18"
+
+
+def test_resign_emits_one_game_result(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS)
+    controller.resign()
+    assert len(seen["results"]) == 1
+    assert seen["results"][0].reason is EndReason.RESIGNATION
+    assert seen["results"][0].winner is WHITE
+
+
+def test_player_names_in_turn_text_and_adopted_referee(rig):
+    from checkers_desktop.rules.referee import Referee
+    controller, synth, clock, seen = rig
+    referee = Referee("va-vi", Board(), time_source=clock, play_out=True)
+    controller.player_names = {BLACK: "Alice", WHITE: "Bob"}
+    controller.new_game(Mode.TWO_PLAYERS, referee=referee)
+    assert controller.referee is referee and controller.profile.key == "va-vi"
+    assert synth.spoken[-1].startswith("Alice, Black to move")
+
+
+def test_square_interceptor_is_asked_first(rig):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS)
+    asked = []
+    controller.square_interceptor = lambda sq: asked.append(sq) or True
+    controller.activate(11)
+    controller.submit_text("9")
+    assert asked == [11, 9]
+    assert controller.selected is None
+
+
+def test_clock_timer_polls_with_fake_time(rig, qtbot):
+    """The QTimer polls the referee; the fake time decides what happens."""
+    from checkers_desktop.ui.game_controller import GameController as GC
+    controller, synth, clock, seen = rig
+    timed = GC(controller.announcer, controller.worker, profile="va-standard", time_source=clock,
+               poll_interval_ms=10)
+    got = []
+    timed.referee_event.connect(got.append)
+    timed.new_game(Mode.TWO_PLAYERS)
+    clock.now += 26
+    qtbot.waitUntil(lambda: bool(got), timeout=3000)
+    assert isinstance(got[0], MoveWarning)
+    timed.shutdown()

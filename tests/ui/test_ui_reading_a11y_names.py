@@ -1,0 +1,74 @@
+"""Every menu item has a name and a keyboard path; the squares carry their names for a screen
+reader; the accessible focus follows the cursor; Tab goes board -> move box -> status."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMenu
+
+from checkers_desktop.speech.messages import square_name
+
+
+def walk(menu: QMenu, path=()):
+    for action in menu.actions():
+        if action.isSeparator():
+            continue
+        yield path, action
+        if action.menu() is not None:
+            yield from walk(action.menu(), path + (action.text(),))
+
+
+def access_key(text: str) -> str:
+    i = text.find("&")
+    return text[i + 1].lower() if i >= 0 and i + 1 < len(text) else ""
+
+
+OWN_MENUS = ("&Read", "&Speech")  # issue 4's menus; the others' owners check their own
+
+
+def test_every_menu_and_item_has_a_name_and_an_access_key(make_window):
+    window = make_window()
+    top = [a for a in window.menuBar().actions() if not a.isSeparator()]
+    keys = [access_key(a.text()) for a in top]
+    assert all(keys), [a.text() for a in top]
+    assert len(set(keys)) == len(keys), [a.text() for a in top]
+    assert all(name in [a.text() for a in top] for name in OWN_MENUS)
+    for menu_action in top:
+        items = list(walk(menu_action.menu()))
+        assert items, menu_action.text()
+        by_menu: dict = {}
+        for path, action in items:
+            assert action.text().replace("&", "").strip(), (menu_action.text(), path)
+            by_menu.setdefault(path, []).append(action)
+        if menu_action.text() not in OWN_MENUS:
+            continue
+        for path, actions in by_menu.items():
+            letters = [access_key(a.text()) for a in actions if access_key(a.text())]
+            assert len(letters) == len(set(letters)), (menu_action.text(), path,
+                                                       [a.text() for a in actions])
+
+
+def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make_window, qtbot):
+    window = make_window()
+    board = window.controller.board
+    for sq in range(1, 33):
+        widget = window.board.squares[sq]
+        assert widget.accessibleName() == square_name(board, sq, window.controller.side_names)
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.cursor == 15
+    assert window.synth.spoken[-1].startswith("15, empty")
+
+
+def test_tab_goes_from_the_board_to_the_move_box_and_the_status(make_window, qtbot):
+    window = make_window()
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is window.move_box
+    assert window.move_box.accessibleName() == "Move"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is window.status
+    assert window.status.accessibleName() == "Status"

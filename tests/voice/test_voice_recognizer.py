@@ -1,0 +1,153 @@
+"""Decoding real audio: utterances rendered with espeak-ng into temporary WAV files, decoded
+through the path the app uses (WAV -> SpeechRecognition AudioData -> VoiceRecognizer.decode)."""
+
+from __future__ import annotations
+
+import array
+import random
+import shutil
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+
+from checkers_desktop.rules import Board
+from checkers_desktop.speech.voice import (RecognizerUnavailableError, VoiceRecognizer,
+                                           confirmation_question)
+from checkers_desktop.speech.voice.commands import listen_command, load_audio
+from checkers_desktop.speech.voice.grammar import VOCABULARY
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
+]
+
+JUMP = "W:W22,30:B18"
+DOUBLE = "W:W26:B22,14"
+
+
+@pytest.fixture(scope="module")
+def recognizer():
+    r = VoiceRecognizer()
+    r.warm_up()
+    return r
+
+
+@pytest.fixture
+def say(tmp_path):
+    count = iter(range(1000))
+
+    def render(text, voice="en-us+f2", speed=160):
+        path = tmp_path / f"u{next(count)}.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
+                       check=True)
+        return path
+    return render
+
+
+def decode(recognizer, path, fen=None, **kw):
+    board = Board(fen) if fen else Board()
+    before = board.fen()
+    result = recognizer.decode(load_audio(str(path)), board, **kw)
+    assert board.fen() == before  # decoding never changes the game
+    return result
+
+
+def test_dictionary_has_every_word_of_the_grammar(recognizer):
+    decoder = recognizer._decoder
+    assert [w for w in VOCABULARY if decoder.lookup_word(w) is None] == []
+
+
+@pytest.mark.parametrize("voice", ["en-us+f2", "en"])
+@pytest.mark.parametrize("text", ["eleven to fifteen", "move nine to fourteen", "twelve sixteen"])
+def test_moves(recognizer, say, text, voice):
+    squares = {"eleven to fifteen": "11-15", "move nine to fourteen": "9-14",
+               "twelve sixteen": "12-16"}
+    result = decode(recognizer, say(text, voice), None)
+    assert result.kind == "move"
+    assert result.move.pdn() == squares[text]
+    assert result.feedback().startswith("Heard: ")
+
+
+def test_jump(recognizer, say):
+    result = decode(recognizer, say("twenty two takes fifteen"), JUMP)
+    assert result.result_text() == "22x15"
+
+
+def test_multi_jump_names_the_whole_path(recognizer, say):
+    result = decode(recognizer, say("twenty six takes seventeen takes ten"), DOUBLE)
+    assert result.result_text() == "26x17x10"
+
+
+@pytest.mark.parametrize("text,name", [("read the board", "read-board"), ("resign", "resign"),
+                                       ("my pieces", "my-pieces"), ("whose turn", "whose-turn")])
+def test_commands(recognizer, say, text, name):
+    result = decode(recognizer, say(text))
+    assert (result.kind, result.command) == ("command", name)
+
+
+def test_pick_up_then_put_down(recognizer, say):
+    first = decode(recognizer, say("pick up eleven"))
+    assert (first.kind, first.square) == ("pick-up", 11)
+    second = decode(recognizer, say("fifteen"), selected=first.square)
+    assert second.kind == "square" and second.move.pdn() == "11-15"
+
+
+def test_confirmation_answer(recognizer, say):
+    assert decode(recognizer, say("yes"), confirming=True).command == "yes"
+    assert decode(recognizer, say("no"), confirming=True).command == "no"
+
+
+@pytest.mark.parametrize("text", ["twenty two to seventeen", "what a lovely day"])
+def test_what_is_not_possible_never_becomes_a_move(recognizer, say, text):
+    # Black to move: 22-17 is Red's move; the other is not a command at all.
+    result = decode(recognizer, say(text))
+    assert result.move is None and result.kind == "nothing"
+    assert result.result_text() == "?"
+    assert "legal move" in result.feedback() or "Say help" in result.feedback()
+
+
+def test_noise_and_silence_are_nothing(recognizer):
+    rng = random.Random(1)
+    noise = array.array("h", (int(rng.gauss(0, 3000)) for _ in range(16000))).tobytes()
+    for pcm in (noise, bytes(32000)):
+        result = recognizer.decode_pcm(pcm, Board())
+        assert result.kind == "nothing" and result.move is None
+
+
+def test_illegal_move_feedback_quotes_what_was_heard(recognizer, say):
+    result = decode(recognizer, say("eleven to eighteen"))
+    if result.reason == "not-legal":  # heard as said: the message quotes it
+        assert result.feedback() == f"I heard '{result.heard}', which is not a legal move."
+    assert result.move is None
+
+
+def test_missing_model_gives_a_plain_error():
+    r = VoiceRecognizer(hmm="/nonexistent/model", dictionary="/nonexistent/dict")
+    with pytest.raises(RecognizerUnavailableError, match="could not start"):
+        r.decode_pcm(bytes(3200), Board())
+
+
+def test_confirmation_question_reads_the_move():
+    board = Board()
+    move = board.parse_move("11-15")
+    from checkers_desktop.speech.voice import VoiceResult
+    assert confirmation_question(VoiceResult("move", "eleven fifteen", move=move)) == \
+        "Eleven to fifteen? Say yes or no."
+    assert "Resign" in confirmation_question(VoiceResult("command", "resign", command="resign"))
+
+
+def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path):
+    move, command = say("eleven to fifteen"), say("read the board")
+    bad = tmp_path / "bad.wav"
+    bad.write_text("not audio")
+    status = listen_command(SimpleNamespace(fen=Board().fen(),
+                                            files=[str(move), str(command), str(bad)]))
+    out = capsys.readouterr()
+    assert out.out.splitlines() == [f"{move}\t11-15", f"{command}\tread-board"]
+    assert "bad.wav" in out.err and status == 1
+
+
+def test_listen_command_refuses_a_bad_fen(capsys):
+    assert listen_command(SimpleNamespace(fen="nonsense", files=[])) == 2
+    assert "nonsense" in capsys.readouterr().err
