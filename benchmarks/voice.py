@@ -228,6 +228,20 @@ def main(argv=None) -> int:
             pass
         peer_times.append(time.perf_counter() - start)
         ours.append(recognizer.decode(audio, Board(item.fen)).seconds)
+    # One decoder per recognizer with the grammar swapped per position, against a new decoder.
+    starts = []
+    for _ in range(3):
+        t = time.perf_counter()
+        VoiceRecognizer().warm_up()
+        starts.append(time.perf_counter() - t)
+    swaps = []
+    for board in positions(random.Random(1), 20):
+        t = time.perf_counter()
+        recognizer._activate(recognizer._decoder, board, None, None, False)
+        swaps.append(time.perf_counter() - t)
+    print(f"new decoder: median {statistics.median(starts) * 1000:.0f} ms; grammar built and "
+          f"swapped in: median {statistics.median(swaps) * 1000:.1f} ms "
+          f"({statistics.median(starts) / statistics.median(swaps):.0f}x cheaper)")
     if peer_times:
         ratio = statistics.median(peer_times) / statistics.median(ours)
         print(f"peer recognize_sphinx (no grammar), {len(sample)} clean utterances: median "

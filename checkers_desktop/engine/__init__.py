@@ -5,7 +5,7 @@ Public API (call these from a worker thread, never from the GUI thread):
 - :func:`search` ``(board, *, time_limit=None, depth=None, stop=None) -> SearchResult``
 - :data:`LEVELS` (tuple of :class:`Level`, 1 = gentlest), :func:`get_level`
 - :func:`choose_move` ``(board, level, stop=None, rng=None) -> Move``
-- :func:`hint` ``(board, time_limit=1.0) -> Hint(move, reason)``
+- :func:`hint` ``(board, time_limit=1.0, stop=None) -> Hint(move, reason, score, pv)``
 - :func:`ensure_table` ``(cache_dir, pieces=3)``: load or generate the endgame database (slow the
   first time: about 15 s of one core; call from a worker thread) and make every search use it.
 

@@ -21,13 +21,12 @@ from dataclasses import dataclass
 from typing import Optional
 
 from checkers_desktop.rules import BLACK, Board, Color, Move
-from checkers_desktop.speech.spoken import spoken_move
 
 from .evaluate import MAN
 from .hint import material_along
 from .search import Searcher, WIN_BOUND
 
-THRESHOLD = 80
+THRESHOLD = MAN * 4 // 5
 """A move is reported when it scores this many hundredths of a man (or more) below the best:
 "about a man"."""
 
@@ -36,8 +35,6 @@ REVIEW_DEPTH = 6
 
 REVIEW_SECONDS = 0.3
 """The most a position's search may take, seconds (the depth is cut short beyond it)."""
-
-_COUNT_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
 
 LOST_MATERIAL = "lost_material"
 THREW_AWAY_WIN = "threw_away_win"
@@ -57,8 +54,8 @@ class Finding:
     pieces lost by the played move compared with the better one, counted along the expected lines
     (0 when the loss is in position or a king rather than a piece). ``kind``: one of
     ``"lost_material"``, ``"threw_away_win"``, ``"lost_game"``, ``"lost_ground"`` (about a man's
-    worth of position, no piece lost). ``text``: the
-    sentence to say.
+    worth of position, no piece lost). The sentence to say is made by
+    ``checkers_desktop.speech.messages.review_text``: the engine knows no words.
     """
 
     ply: int
@@ -70,7 +67,6 @@ class Finding:
     played_score: int
     men_lost: int
     kind: str
-    text: str
 
     @property
     def score_drop(self) -> int:
@@ -85,43 +81,17 @@ def move_number(root_turn: Color, ply: int) -> int:
     return (ply + offset) // 2 + 1
 
 
-def _men(n: int) -> str:
-    return _COUNT_WORDS.get(n, f"{n} men")
-
-
-def finding_text(number: int, move: Move, better: Move, kind: str, men_lost: int,
-                 style: str = "jumps") -> str:
-    """The sentence for a finding: "Your move 14, ten to fifteen, lost a man; twenty-two to
-    eighteen was better." ``style``: how jumps are said ("jumps", "takes" or "to")."""
-    played = spoken_move(move, style)
-    other = spoken_move(better, style)
-    if kind == THREW_AWAY_WIN:
-        what = "let a won game slip"
-        tail = f"{other} wins"
-    elif kind == LOST_GAME:
-        what = "lost the game"
-        tail = f"{other} holds" if men_lost <= 0 else f"{other} was better"
-    elif kind == LOST_MATERIAL:
-        what = f"lost {_men(men_lost)}"
-        tail = f"{other} was better"
-    else:
-        what = "cost about a man's worth of position"
-        tail = f"{other} was better"
-    return f"Your move {number}, {played}, {what}; {tail}."
-
-
 def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
                 time_limit: Optional[float] = REVIEW_SECONDS,
-                stop: Optional[threading.Event] = None, threshold: int = THRESHOLD,
-                style: str = "jumps") -> list[Finding]:
+                stop: Optional[threading.Event] = None, threshold: int = THRESHOLD
+                ) -> list[Finding]:
     """The moves of ``color`` in the game on ``board`` that changed the result, in game order.
 
     ``board``: the game (its ``move_stack`` from ``board.root()``; it is not changed).
     ``depth``: plies searched at each position of ``color`` (about ``depth`` x 2-30 ms each);
     ``time_limit``: seconds, the most each position's search may take (None: no cap).
     ``stop``: a ``threading.Event``; once set the review returns what it found so far.
-    ``threshold``: hundredths of a man (default :data:`THRESHOLD`). ``style``: how jumps are said
-    in the sentences. Run it off the GUI thread: a 40-move game takes a few seconds.
+    ``threshold``: hundredths of a man (default :data:`THRESHOLD`). Run it off the GUI thread: a 40-move game takes a few seconds.
     """
     position = board.root()
     moves = list(board.move_stack)
@@ -132,7 +102,7 @@ def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
             break
         if position.turn is color and len(position.legal_moves) > 1:
             finding = _judge(position, played, ply, move_number(root_turn, ply), depth,
-                             time_limit, stop, threshold, style)
+                             time_limit, stop, threshold)
             if finding is not None:
                 findings.append(finding)
         position.push(played)
@@ -140,7 +110,7 @@ def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
 
 
 def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
-           time_limit: Optional[float], stop, threshold: int, style: str) -> Optional[Finding]:
+           time_limit: Optional[float], stop, threshold: int) -> Optional[Finding]:
     result = Searcher().search(position, depth=depth, time_limit=time_limit, stop=stop,
                                all_scores=True)
     if stop is not None and stop.is_set():
@@ -168,7 +138,7 @@ def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
     if kind == LOST_GROUND and men_lost > 0:
         kind = LOST_MATERIAL
     return Finding(ply, number, position.turn, played, best_move, best, mine, max(0, men_lost),
-                   kind, finding_text(number, played, best_move, kind, men_lost, style))
+                   kind)
 
 
 def _men_lost(position: Board, played: Move, better: Move, best_pv, depth: int,
@@ -188,11 +158,3 @@ def _men_lost(position: Board, played: Move, better: Move, best_pv, depth: int,
     gained_best, _, _ = material_along(position, best_line)
     gained_played, _, _ = material_along(position, played_line)
     return gained_best - gained_played
-
-
-def review_text(findings: list[Finding]) -> str:
-    """What to say after the review: every finding's sentence, or that no move changed the
-    result."""
-    if not findings:
-        return "No move of yours changed the result."
-    return " ".join(f.text for f in findings)

@@ -63,6 +63,11 @@ class Stopwatch:
         self._accumulated = 0.0
         self._started_at = self._now() if run else None
 
+    def set_elapsed(self, seconds: float) -> None:
+        """Stop and hold ``seconds`` (a restored game's time; see :meth:`GameClock.from_dict`)."""
+        self._accumulated = max(0.0, float(seconds))
+        self._started_at = None
+
     def elapsed(self) -> float:
         """Seconds counted so far (never negative)."""
         total = self._accumulated
@@ -185,6 +190,60 @@ class GameClock:
         self._move_warned = False
         self._move_expired = False
         self._side_expired: set[Color] = set()
+
+    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    def to_dict(self) -> dict:
+        """The clock's whole state as plain JSON values: the settings, every timer's seconds,
+        the side to move (``"B"``/``"W"``/None) and which warnings and limits were given.
+        :meth:`from_dict` reads it back."""
+        return {
+            "settings": {
+                "game_limit": self.game_limit, "game_warnings": list(self.game_warnings),
+                "move_warning": self.default_move_warning, "move_limit": self.default_move_limit,
+                "side_moves": self.side_moves, "side_seconds": self.side_seconds,
+            },
+            "game": self._game.elapsed(), "move": self._move.elapsed(),
+            "sides": {c.value: self._sides[c].elapsed() for c in Color},
+            "side_moves_made": {c.value: self._side_moves_made[c] for c in Color},
+            "to_move": None if self._to_move is None else self._to_move.value,
+            "paused": self._paused, "started": self._started, "finished": self._finished,
+            "move_warning_now": self._move_warning, "move_limit_now": self._move_limit,
+            "game_limit_now": self.game_limit,
+            "game_warned": sorted(self._game_warned), "game_expired": self._game_expired,
+            "move_warned": self._move_warned, "move_expired": self._move_expired,
+            "side_expired": sorted(c.value for c in self._side_expired),
+        }
+
+    @classmethod
+    def from_dict(cls, state: dict, time_source: TimeSource = time.monotonic) -> "GameClock":
+        """A clock with :meth:`to_dict`'s state, **paused** whatever it was (a restored game
+        waits for the official or the player: :meth:`resume`). Raises :class:`ClockError` for
+        bad settings, ``KeyError``/``ValueError``/``TypeError`` for a malformed ``state``."""
+        s = state["settings"]
+        clock = cls(time_source, game_limit=s.get("game_limit"),
+                    game_warnings=tuple(s.get("game_warnings", ())),
+                    move_warning=s.get("move_warning"), move_limit=s.get("move_limit"),
+                    side_moves=s.get("side_moves"), side_seconds=s.get("side_seconds"))
+        clock._game.set_elapsed(state["game"])
+        clock._move.set_elapsed(state["move"])
+        for c in Color:
+            clock._sides[c].set_elapsed(state["sides"][c.value])
+            clock._side_moves_made[c] = int(state["side_moves_made"][c.value])
+        to_move = state.get("to_move")
+        clock._to_move = None if to_move is None else Color(to_move)
+        clock._move_warning = state.get("move_warning_now")
+        clock._move_limit = state.get("move_limit_now")
+        if state.get("game_limit_now") is None and clock.game_limit is not None:
+            clock.remove_game_limit()
+        clock._paused = True
+        clock._started = bool(state["started"])
+        clock._finished = bool(state["finished"])
+        clock._game_warned = set(state.get("game_warned", ()))
+        clock._game_expired = bool(state["game_expired"])
+        clock._move_warned = bool(state["move_warned"])
+        clock._move_expired = bool(state["move_expired"])
+        clock._side_expired = {Color(c) for c in state.get("side_expired", ())}
+        return clock
 
     @staticmethod
     def _check_move_times(warning: Optional[float], limit: Optional[float]) -> None:

@@ -86,6 +86,36 @@ class Match:
         self.games: list[GameRecord] = []
         self._finished_early = False
 
+    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    def to_dict(self) -> dict:
+        """The match as plain JSON values: players, who had Black first, whether it was ended
+        early, the next game's number, the score and every game played (sides ``"B"``/``"W"``).
+        The format is not included: :meth:`from_dict` takes it."""
+        return {
+            "players": list(self.players), "first_black": self.first_black,
+            "finished_early": self._finished_early,
+            "game_number": len(self.games) + 1,
+            "score": {p: self.wins(p) for p in self.players} | {"draws": self.draws()},
+            "games": [{"number": g.number, "black": g.black, "white": g.white,
+                       "play_out": g.play_out, "winner": g.winner,
+                       "winner_color": None if g.winner_color is None else g.winner_color.value,
+                       "reason": g.reason, "detail": g.detail} for g in self.games],
+        }
+
+    @classmethod
+    def from_dict(cls, state: dict, format: Union[MatchFormat, Profile, str], *,
+                  rng: Optional[random.Random] = None) -> "Match":
+        """The match :meth:`to_dict` saved, under ``format``. Raises :class:`MatchError` (bad
+        players), ``KeyError``/``ValueError``/``TypeError`` for a malformed ``state``."""
+        match = cls(tuple(state["players"]), format, rng=rng, first_black=state["first_black"])
+        match.first_black = state["first_black"]
+        match.games = [GameRecord(int(g["number"]), g["black"], g["white"], bool(g["play_out"]),
+                                  g.get("winner"),
+                                  None if g.get("winner_color") is None else Color(g["winner_color"]),
+                                  g["reason"], g.get("detail", "")) for g in state["games"]]
+        match._finished_early = bool(state.get("finished_early", False))
+        return match
+
     @property
     def wins_needed(self) -> Optional[int]:
         """Wins that take the match (2 in a best of three); None for an open series."""

@@ -195,6 +195,70 @@ class Referee:
         self._forty_judging = False
         self._pending_events: list[Event] = []
 
+    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    def to_dict(self) -> dict:
+        """The referee's own state as plain JSON values (sides as ``"B"``/``"W"``): offences,
+        stalling warnings, penalties, the draw offer and who declined one, a time forfeit that
+        may be claimed, the 40-move count (WCDF 1.32), the penalty waiting for its checker, the
+        play-out flag. The board, clock, record, result and touch-move state are saved by their
+        owners (see ``storage.snapshot``). :meth:`load_dict` reads it back."""
+        pen = self.pending_penalty
+
+        def cval(c: Optional[Color]) -> Optional[str]:
+            return None if c is None else c.value
+
+        return {
+            "offences": {c.value: n for c, n in self.offences.items()},
+            "stalling_warnings": {c.value: n for c, n in self.stalling_warnings.items()},
+            "penalties": {c.value: n for c, n in self.penalties.items()},
+            "draw_offer": cval(self.draw_offer),
+            "draw_offer_reason": self._draw_offer_reason.value,
+            "declined_by": {c.value: b for c, b in self._declined_by.items()},
+            "time_forfeit_claimable": cval(self.time_forfeit_claimable),
+            "forty_move_attacker": cval(self.forty_move_attacker),
+            "forty_move_count": self.forty_move_count,
+            "forty_judging": self._forty_judging,
+            "play_out": self.play_out,
+            "pending_penalty": None if pen is None else {
+                "at": pen.at, "chooser": pen.chooser.value, "victim": pen.victim.value,
+                "squares": list(pen.squares), "cause": pen.cause},
+        }
+
+    def load_dict(self, state: dict) -> None:
+        """Take :meth:`to_dict`'s state. Raises ``KeyError``/``ValueError``/``TypeError`` for a
+        malformed ``state`` (checked before anything changes)."""
+        per = lambda d: {Color(k): v for k, v in d.items()}  # noqa: E731
+        opt = lambda v: None if v is None else Color(v)  # noqa: E731
+        pen = state.get("pending_penalty")
+        new = {
+            "offences": per(state["offences"]),
+            "stalling_warnings": per(state["stalling_warnings"]),
+            "penalties": per(state["penalties"]),
+            "draw_offer": opt(state.get("draw_offer")),
+            "_draw_offer_reason": EndReason(state["draw_offer_reason"]),
+            "_declined_by": per(state["declined_by"]),
+            "time_forfeit_claimable": opt(state.get("time_forfeit_claimable")),
+            "forty_move_attacker": opt(state.get("forty_move_attacker")),
+            "forty_move_count": int(state["forty_move_count"]),
+            "_forty_judging": bool(state["forty_judging"]),
+            "play_out": bool(state["play_out"]),
+            "pending_penalty": None if pen is None else PenaltyDue(
+                float(pen["at"]), Color(pen["chooser"]), Color(pen["victim"]),
+                tuple(int(q) for q in pen["squares"]), str(pen["cause"])),
+        }
+        for name, value in new.items():
+            setattr(self, name, value)
+
+    @classmethod
+    def from_dict(cls, state: dict, profile: Union[Profile, str], board: Optional[Board] = None,
+                  *, time_source: TimeSource = time.monotonic, clock: Optional[GameClock] = None,
+                  rng: Optional[random.Random] = None) -> "Referee":
+        """A referee on ``board`` with :meth:`to_dict`'s ``state`` (errors as :meth:`load_dict`)."""
+        referee = cls(profile, board, time_source=time_source, clock=clock, rng=rng,
+                      play_out=bool(state["play_out"]))
+        referee.load_dict(state)
+        return referee
+
     # --- helpers ------------------------------------------------------------------------
     def name(self, color: Color) -> str:
         return self.profile.side_names[color]

@@ -627,3 +627,34 @@ def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames
 __all__ += ["duration_words", "clock_event_text", "result_text", "clocks_text", "profile_text",
             "touch_text", "put_back_refused_text", "must_move_held_text", "put_back_touch_text",
             "checker_removed_text", "offence_text", "read_rows"]
+
+
+# --- after a practice game: the engine's review (engine/review.py finds, this says) -----------
+
+_MEN_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
+
+
+def finding_text(finding, style: str = "jumps") -> str:
+    """The sentence for one review finding (``engine.review.Finding``): "Your move 14, ten to
+    fifteen, lost a man; twenty-two to eighteen was better." ``style``: how jumps are said."""
+    played = spoken_move(finding.move, style)
+    other = spoken_move(finding.better, style)
+    kind, men_lost = finding.kind, finding.men_lost
+    if kind == "threw_away_win":
+        what, tail = "let a won game slip", f"{other} wins"
+    elif kind == "lost_game":
+        what = "lost the game"
+        tail = f"{other} holds" if men_lost <= 0 else f"{other} was better"
+    elif kind == "lost_material":
+        what, tail = f"lost {_MEN_WORDS.get(men_lost, f'{men_lost} men')}", f"{other} was better"
+    else:
+        what, tail = "cost about a man's worth of position", f"{other} was better"
+    return f"Your move {finding.move_number}, {played}, {what}; {tail}."
+
+
+def review_text(findings, style: str = "jumps") -> str:
+    """What to say after the review: every finding's sentence, or that no move changed the
+    result."""
+    if not findings:
+        return "No move of yours changed the result."
+    return " ".join(finding_text(f, style) for f in findings)

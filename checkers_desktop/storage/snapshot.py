@@ -10,9 +10,9 @@ be restored exactly, with its clocks paused.
 Pure Python, no Qt. Every malformed field raises :class:`DamagedAutosaveError` (a ``ValueError``)
 whose message says what is wrong; nothing here writes files (see :mod:`.autosave`).
 
-The referee, clock and match objects have no ``to_dict``/``from_dict`` of their own yet, so
-:func:`snapshot_from_referee`, :func:`restore_referee` and :func:`restore_match` read and set their
-state here; the clock's stopwatches are restored through their private fields (marked below).
+:func:`snapshot_from_referee`, :func:`restore_referee` and :func:`restore_match` use the rules
+objects' own ``to_dict``/``from_dict`` (``GameClock``, ``Referee``, ``Match``) and check every field
+here before handing it over.
 """
 
 from __future__ import annotations
@@ -486,64 +486,20 @@ def _check_match(m: dict) -> None:
 
 # --- the rules objects ----------------------------------------------------------------------------
 def _clock_state(clock) -> dict:
-    """The state of a :class:`~checkers_desktop.rules.clock.GameClock` (seconds). Reads private
-    fields: ``GameClock`` should own this as ``to_dict()``."""
-    return {
-        "settings": {
-            "game_limit": clock.game_limit, "game_warnings": list(clock.game_warnings),
-            "move_warning": clock.default_move_warning, "move_limit": clock.default_move_limit,
-            "side_moves": clock.side_moves, "side_seconds": clock.side_seconds,
-        },
-        "game": clock._game.elapsed(), "move": clock._move.elapsed(),
-        "sides": {c.value: clock._sides[c].elapsed() for c in Color},
-        "side_moves_made": {c.value: clock._side_moves_made[c] for c in Color},
-        "to_move": _cval(clock.to_move), "paused": clock.paused, "started": clock.started,
-        "finished": clock.finished,
-        "move_warning_now": clock._move_warning, "move_limit_now": clock._move_limit,
-        "game_limit_now": clock.game_limit,
-        "game_warned": sorted(clock._game_warned), "game_expired": clock._game_expired,
-        "move_warned": clock._move_warned, "move_expired": clock._move_expired,
-        "side_expired": sorted(c.value for c in clock._side_expired),
-    }
+    """The state of a :class:`~checkers_desktop.rules.clock.GameClock` (seconds)."""
+    return clock.to_dict()
 
 
 def _restore_clock(state: dict, time_source):
-    """A paused :class:`GameClock` with the saved times. Sets private fields: ``GameClock`` should
-    own this as ``from_dict(state, time_source)``."""
+    """A paused :class:`GameClock` with the saved times (``GameClock.from_dict``)."""
     from checkers_desktop.rules.clock import ClockError, GameClock
 
-    s = state["settings"]
     try:
-        clock = GameClock(time_source, game_limit=s.get("game_limit"),
-                          game_warnings=tuple(s.get("game_warnings", ())),
-                          move_warning=s.get("move_warning"), move_limit=s.get("move_limit"),
-                          side_moves=s.get("side_moves"), side_seconds=s.get("side_seconds"))
+        return GameClock.from_dict(state, time_source)
     except ClockError as exc:
         raise DamagedAutosaveError(f"the saved game's clock settings are bad: {exc}") from None
-
-    def set_watch(watch, seconds: float) -> None:
-        watch._accumulated = float(seconds)
-        watch._started_at = None
-
-    set_watch(clock._game, state["game"])
-    set_watch(clock._move, state["move"])
-    for c in Color:
-        set_watch(clock._sides[c], state["sides"][c.value])
-        clock._side_moves_made[c] = state["side_moves_made"][c.value]
-    clock._to_move = _color(state.get("to_move"), "side to move on the clock")
-    clock._move_warning = state.get("move_warning_now")
-    clock._move_limit = state.get("move_limit_now")
-    if state.get("game_limit_now") is None and clock.game_limit is not None:
-        clock.remove_game_limit()
-    clock._paused = True  # restored games start paused: the official or the player resumes
-    clock._started = state["started"]
-    clock._finished = state["finished"]
-    clock._game_warned = set(state.get("game_warned", ()))
-    clock._game_expired = state["game_expired"]
-    clock._move_warned = state["move_warned"]
-    clock._move_expired = state["move_expired"]
-    clock._side_expired = {Color(c) for c in state.get("side_expired", ())}
-    return clock
+    except (KeyError, TypeError, ValueError) as exc:
+        raise DamagedAutosaveError(f"the saved game's clock is malformed: {exc!r}") from None
 
 
 def _result_dict(result) -> Optional[dict]:
@@ -556,15 +512,7 @@ def _result_dict(result) -> Optional[dict]:
 
 
 def _match_dict(match) -> dict:
-    return {
-        "players": list(match.players), "first_black": match.first_black,
-        "finished_early": bool(getattr(match, "_finished_early", False)),
-        "game_number": len(match.games) + 1,
-        "score": {p: match.wins(p) for p in match.players} | {"draws": match.draws()},
-        "games": [{"number": g.number, "black": g.black, "white": g.white, "play_out": g.play_out,
-                   "winner": g.winner, "winner_color": _cval(g.winner_color), "reason": g.reason,
-                   "detail": g.detail} for g in match.games],
-    }
+    return match.to_dict()
 
 
 def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None,
@@ -578,23 +526,7 @@ def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None
     for entry in referee.record:
         if entry.kind == "checker_removed":
             removals.append((entry.ply, int(entry.detail.split()[0])))
-    pen = referee.pending_penalty
-    ref_state = {
-        "offences": {c.value: n for c, n in referee.offences.items()},
-        "stalling_warnings": {c.value: n for c, n in referee.stalling_warnings.items()},
-        "penalties": {c.value: n for c, n in referee.penalties.items()},
-        "draw_offer": _cval(referee.draw_offer),
-        "draw_offer_reason": referee._draw_offer_reason.value,
-        "declined_by": {c.value: b for c, b in referee._declined_by.items()},
-        "time_forfeit_claimable": _cval(referee.time_forfeit_claimable),
-        "forty_move_attacker": _cval(referee.forty_move_attacker),
-        "forty_move_count": referee.forty_move_count,
-        "forty_judging": referee.forty_move_judgement_due,
-        "play_out": referee.play_out,
-        "pending_penalty": None if pen is None else {
-            "at": pen.at, "chooser": pen.chooser.value, "victim": pen.victim.value,
-            "squares": list(pen.squares), "cause": pen.cause},
-    }
+    ref_state = referee.to_dict()
     actions = [{"at": e.at, "ply": e.ply, "kind": e.kind, "color": _cval(e.color),
                 "detail": e.detail, "move": _move_dict(e.move)} for e in referee.record]
     result = referee.result
@@ -621,8 +553,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     """
     import time
 
-    from checkers_desktop.rules.referee import (EndReason, GameResult, PenaltyDue, RecordEntry,
-                                                Referee)
+    from checkers_desktop.rules.referee import EndReason, GameResult, RecordEntry, Referee
 
     board = snapshot.restore()
     r = snapshot.referee
@@ -631,18 +562,9 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     _check_referee(r)
     ts = time_source if time_source is not None else time.monotonic
     clock = _restore_clock(snapshot.clock, ts) if snapshot.clock is not None else None
-    kwargs = {"time_source": ts, "rng": rng, "play_out": r["play_out"]}
-    if clock is not None:
-        kwargs["clock"] = clock
-    referee = Referee(snapshot.profile, board, **kwargs)
-    if clock is None:
-        referee.clock.pause()
-    referee.offences = {Color(k): v for k, v in r["offences"].items()}
-    referee.stalling_warnings = {Color(k): v for k, v in r["stalling_warnings"].items()}
-    referee.penalties = {Color(k): v for k, v in r["penalties"].items()}
-    referee.draw_offer = _color(r.get("draw_offer"), "draw offer")
     try:
-        referee._draw_offer_reason = EndReason(r["draw_offer_reason"])
+        referee = Referee.from_dict(r, snapshot.profile, board, time_source=ts, clock=clock,
+                                    rng=rng)
         result = None
         if snapshot.result is not None:
             res = snapshot.result
@@ -651,20 +573,12 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
                 _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
                 float(res["at"]), None if material is None
                 else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)))
-    except (ValueError, KeyError) as exc:
-        raise DamagedAutosaveError(f"the saved game has a bad result or draw reason: {exc}") \
-            from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DamagedAutosaveError(f"the saved game has a bad referee state, result or draw "
+                                   f"reason: {exc}") from None
+    if clock is None:
+        referee.clock.pause()
     referee.result = result
-    referee._declined_by = {Color(k): v for k, v in r["declined_by"].items()}
-    referee.time_forfeit_claimable = _color(r.get("time_forfeit_claimable"), "time forfeit")
-    referee.forty_move_attacker = _color(r.get("forty_move_attacker"), "40-move attacker")
-    referee.forty_move_count = r["forty_move_count"]
-    referee._forty_judging = r["forty_judging"]
-    pen = r.get("pending_penalty")
-    if pen is not None:
-        referee.pending_penalty = PenaltyDue(float(pen["at"]), Color(pen["chooser"]),
-                                             Color(pen["victim"]), tuple(pen["squares"]),
-                                             pen["cause"])
     held = snapshot.touch.get("held")
     referee.touch.held = held if held is not None and board.piece_at(held) is not None else None
     referee.record = [RecordEntry(float(a["at"]), a["ply"], a["kind"], _color(a.get("color"), "side"),
@@ -675,20 +589,13 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
 
 def restore_match(snapshot: Snapshot, rng=None):
     """The :class:`~checkers_desktop.rules.match.Match` saved with the game, or None."""
-    from checkers_desktop.rules.match import GameRecord, Match, MatchError
+    from checkers_desktop.rules.match import Match, MatchError
 
     m = snapshot.match
     if m is None:
         return None
     _check_match(m)
     try:
-        match = Match(tuple(m["players"]), snapshot.profile, rng=rng,
-                      first_black=m["first_black"])
-    except (MatchError, RulesError, KeyError) as exc:
+        return Match.from_dict(m, snapshot.profile, rng=rng)
+    except (MatchError, RulesError, KeyError, ValueError, TypeError) as exc:
         raise DamagedAutosaveError(f"the saved match cannot be restored: {exc}") from None
-    match.first_black = m["first_black"]
-    match.games = [GameRecord(g["number"], g["black"], g["white"], g["play_out"], g.get("winner"),
-                              _color(g.get("winner_color"), "winning side"), g["reason"],
-                              g.get("detail", "")) for g in m["games"]]
-    match._finished_early = bool(m.get("finished_early", False))
-    return match

@@ -51,6 +51,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Game"),
     ActionSpec("resign", "&Resign", "Ctrl+Shift+R", "Resign",
                "Resign the game in progress, after a confirmation.", "Game"),
+    ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # issue 9: ui/open_game.py
+               "Open a game saved as a PDN file and go on playing from its last position, two "
+               "players. A file that cannot be read changes nothing.", "Game"),
     ActionSpec("move_box", "Type a &move", "Ctrl+M", "Type a move",
                "Go to the move box and type a move such as 11-15, 11 15 or 22x15, then press Enter. "
                "Escape goes back to the board.", "Game"),
@@ -143,6 +146,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     # --- end of Practice menu ------------------------------------------------------------------
     ActionSpec("keyboard_help", "&Keyboard commands", "F1", "Keyboard commands",
                "List every key of the app.", "Help"),
+    ActionSpec("problem_report", "Save a &problem report...", "", "Save a problem report",
+               "Write the log, the settings and the current game into one text file to give to "
+               "the organiser.", "Help"),  # issue 9: ui/problem_report_action.py
 )
 
 # --- Event menu (issue 8: a VA Golden Age Games match; handled by ui/event/menu.py) ------------

@@ -102,11 +102,14 @@ class AutosaveKeeper(QObject):
         self.active = False
         self.ask = ask or self._ask_dialog
         self.save_count = 0
+        self.resumed_at_start = False
+        self._starting = False
         self._last_failure: Optional[str] = None
         c = window.controller
         c.ruling_made.connect(self._on_change)
         c.referee_event.connect(self._on_change)
         c.game_started.connect(self._on_boundary)
+        c.game_started.connect(self._clear_notice)
         c.game_result.connect(self._on_boundary)
 
     # --- start-up ---------------------------------------------------------------------------
@@ -120,8 +123,18 @@ class AutosaveKeeper(QObject):
         """
         if ask is not None:
             self.ask = ask
+        tell_speech = getattr(self, "_tell_speech_error", None)
+        if tell_speech is not None:
+            tell_speech()  # no speech engine: the screen reader says so
         if autoresume is None:
             autoresume = os.environ.get(AUTORESUME_ENV) == "1"
+        self._starting = True
+        try:
+            return self._start(autoresume)
+        finally:
+            self._starting = False
+
+    def _start(self, autoresume: bool) -> bool:
         folder = self.folder or data_folder()
         self.folder = folder
         self.store = AutosaveStore(folder)
@@ -149,6 +162,7 @@ class AutosaveKeeper(QObject):
                 self.window.announcer.announce("The saved game was put aside. A new game is set "
                                                "up.", Priority.QUEUE)
         self.active = True
+        self.resumed_at_start = resumed
         return resumed
 
     def _ask_dialog(self, question: str) -> bool:
@@ -246,6 +260,10 @@ class AutosaveKeeper(QObject):
             failures.report(self.window, f"The match could not be rebuilt ({exc}); the game is "
                                          "resumed on its own.")
             return False
+        from ..rules.match import Match
+
+        # The match's own format (best of N, coin flip), not the profile's: as EventController.
+        match = Match.from_dict(snapshot.match, ev.match.format, rng=menu.rng)
         setup = match.next_game()
         ev.match = match
         if info.get("folder"):
@@ -316,7 +334,11 @@ class AutosaveKeeper(QObject):
         if problem is not None:
             self._tell_failure(problem)
             return False
-        self._last_failure = None
+        if self._last_failure is not None:
+            if getattr(self.window, "failure_notice", None) == self._last_failure:
+                self.window.failure_notice = None
+                self.window._show_status(self.window.controller.status_text())
+            self._last_failure = None
         self.save_count += 1
         self.saved.emit(snap)
         return True
@@ -327,12 +349,57 @@ class AutosaveKeeper(QObject):
             failures.report(self.window, text)
         self.failed.emit(text)
 
+    def _watch_match(self) -> None:
+        """Save after every action the match logs too (an official's correction of a result
+        changes the match without a ruling on the board)."""
+        ev, _ = self.current_match()
+        if ev is not None and not getattr(ev, "_autosave_watched", False):
+            ev._autosave_watched = True
+            ev.logged.connect(self._on_change)
+
+    def _clear_notice(self) -> None:
+        """A game started after start-up: an old failure notice leaves the status line."""
+        notice = getattr(self.window, "failure_notice", None)
+        if self.active and not self._starting and notice != self._last_failure:
+            self.window.failure_notice = None  # (a failing autosave stays until saving works)
+
     def _on_change(self, _item=None) -> None:
         self.save_now()
 
     def _on_boundary(self, _item=None) -> None:
         """A game started or ended: save now, and again once the event loop has run (a match
         records the result and sets up its next game from the same signal)."""
+        self._watch_match()
         self.save_now()
         if self.active:
             QTimer.singleShot(0, self.save_now)
+
+
+# --- the window's wiring ----------------------------------------------------------------------------
+def install_keeping(window) -> dict:
+    """Give ``window`` (a ``MainWindow``) its autosave keeper (``window.autosave``), Game > Open
+    game (``window.open_game_action``), Help > Save a problem report
+    (``window.problem_report_action``), and the screen-reader announcement of a failing voice.
+    Returns the menu handlers by action id. Nothing is read or written until
+    ``window.autosave.start()``."""
+    from .open_game import OpenGameAction
+    from .problem_report_action import ProblemReportAction
+
+    keeper = AutosaveKeeper(window)
+    window.autosave = keeper
+    window.open_game_action = OpenGameAction(window)
+    window.problem_report_action = ProblemReportAction(
+        window, lambda: keeper.folder or data_folder())
+    told: set[str] = set()
+
+    def on_tts_error(message: str) -> None:
+        # Shown on the status line by the window itself; said here by the screen reader only
+        # (asking the failed voice again would fail again).
+        if message and message not in told:
+            told.add(message)
+            failures.report(window, message, speak_own_voice=False)
+
+    window.tts_error.connect(on_tts_error)
+    keeper._tell_speech_error = lambda: (window.speech_error and on_tts_error(window.speech_error))
+    return {"open_game": lambda: window.open_game_action.open(),
+            "problem_report": lambda: window.problem_report_action.save()}

@@ -37,6 +37,9 @@ log = logging.getLogger(__name__)
 def report(window, text: str, *, speak_own_voice: bool = True) -> None:
     """Show ``text`` on ``window``'s status line and speak it (assertive for a screen reader).
 
+    The text stays on the status line (``window.failure_notice``) until a newer one replaces it,
+    the player starts a new game, or (for a failed autosave) saving works again.
+
     ``speak_own_voice=False`` when the app's own voice is what failed: then only the screen reader
     gets it (asking a broken voice again would only fail again). Never raises.
     """
@@ -46,8 +49,12 @@ def report(window, text: str, *, speak_own_voice: bool = True) -> None:
     except AttributeError:
         window.failure_messages = [text]
     try:
-        base = window.controller.status_text()
-        window.status.setText(f"{base}  {text}" if base else text)
+        window.failure_notice = text  # kept on the status line (MainWindow._show_status)
+        show = getattr(window, "_show_status", None)
+        if show is not None:
+            show(window.controller.status_text())
+        else:  # pragma: no cover - any window with a status line
+            window.status.setText(text)
         if speak_own_voice:
             window.announcer.announce(text, Priority.INTERRUPT)
         else:

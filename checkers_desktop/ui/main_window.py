@@ -31,6 +31,7 @@ from .display import DisplayController  # issue 7: View menu (display.py)
 from .event import install_event_menu  # issue 8: Event menu (ui/event/)
 from .speech_menu import SpeechControls  # issue 4: Read menu and speech settings (speech_menu.py)
 from .practice import PracticeControls  # issue 6: level, hint, take back, review (practice.py)
+from .autosave import install_keeping  # issue 9: autosave, Open game, problem report
 from .square_widget import SquareMarks
 
 WINDOW_TITLE = "Checkers"
@@ -185,6 +186,8 @@ class MainWindow(QMainWindow):
         self.speech_controls = SpeechControls(self)
         handlers.update(self.speech_controls.handlers)
         # --- end non-visual play ---
+        # --- never lose a game (issue 9): autosave, Open game, problem report; see autosave.py --
+        handlers.update(install_keeping(self))  # inert until self.autosave.start()
         self.practice = PracticeControls(self)  # issue 6: practice against the computer
         handlers.update(self.practice.handlers)
         menus = {}
@@ -342,6 +345,9 @@ class MainWindow(QMainWindow):
     def _show_status(self, text: str) -> None:
         if self.speech_error:
             text = f"{text}  {self.speech_error}"
+        notice = getattr(self, "failure_notice", None)  # issue 9: ui/failures.report
+        if notice and notice != self.speech_error:
+            text = f"{text}  {notice}"
         self.status.setText(text)
 
     def _on_tts_error(self, message: str) -> None:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import QMenu
 
 from ..rules import BLACK, WHITE, Board, Move
 from ..speech.announcer import Priority
+from ..speech.messages import review_text
 from ..speech.spoken import spoken_move
 from .game_controller import Mode
 
@@ -117,9 +118,9 @@ def _run_hint(stop: threading.Event, board: Board):
     return hint(board, time_limit=HINT_SECONDS, stop=stop)
 
 
-def _run_review(stop: threading.Event, board: Board, color, style: str):
+def _run_review(stop: threading.Event, board: Board, color):
     from ..engine.review import review_game
-    return review_game(board, color, stop=stop, style=style)
+    return review_game(board, color, stop=stop)
 
 
 class PracticeControls(QObject):
@@ -308,10 +309,10 @@ class PracticeControls(QObject):
             self.window.play_sound("refused")
             return False
         self._clear_hint()
+        self._review_token = -1  # a review of the game as it was is no longer wanted
+        self.review_job.cancel()
         self._say(took_back_text(moves, c.style), Priority.INTERRUPT)
-        last = c.board.peek()
-        if last is not None:
-            self.window.board.set_cursor(moves[-1].from_square, focus=False)
+        self.window.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
         self.window.board.focus_cursor()
         return True
 
@@ -332,8 +333,7 @@ class PracticeControls(QObject):
 
     def _start_review(self) -> None:
         c = self.window.controller
-        self._review_token = self.review_job.start(_run_review, c.board.copy(), c.human_color,
-                                                   c.style)
+        self._review_token = self.review_job.start(_run_review, c.board.copy(), c.human_color)
 
     def _player_has_moved(self) -> bool:
         """Whether the move stack holds a move of the player's (the sides alternate, so the last
@@ -353,9 +353,8 @@ class PracticeControls(QObject):
     def _on_review(self, findings, token: int) -> None:
         if token != self._review_token:
             return
-        from ..engine.review import review_text
         self.last_findings = list(findings)
-        text = "Review of your game: " + review_text(findings)
+        text = "Review of your game: " + review_text(findings, self.window.controller.style)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
         self.review_ready.emit(text)

@@ -31,7 +31,8 @@ class SettingSpec:
 SPEECH_ENABLED = SettingSpec("speech/enabled", bool, True,
                              "The app speaks moves and messages with its own voice.")
 ENGINE_LEVEL = SettingSpec("engine/level", int, 3,
-                           "Strength of the computer, 1 (gentle) and up; about a second a move.")
+                           "Strength of the computer, 1 (gentle) to 6 (master) as in "
+                           "engine.LEVELS; set in Game > Computer level or with Ctrl+L.")
 PROFILE_KEY = SettingSpec("game/profile", str, "practice",
                           "Rule profile whose side names are used (Black and Red for practice).")
 

@@ -8,7 +8,8 @@ import pytest
 
 from checkers_desktop.engine import Searcher
 from checkers_desktop.engine.review import (LOST_MATERIAL, THREW_AWAY_WIN, Finding, move_number,
-                                            review_game, review_text)
+                                            review_game)
+from checkers_desktop.speech.messages import finding_text, review_text
 from checkers_desktop.rules import BLACK, WHITE, Board
 
 # Black's man on 14 has one safe step (14-17) and one that walks into a jump (14-18, 23x14);
@@ -32,9 +33,9 @@ def test_a_move_that_hangs_a_man_is_reported_with_a_better_move():
     assert f.better.pdn() != "14-18"
     assert f.men_lost == 1 and f.kind == LOST_MATERIAL
     assert f.score_drop >= 80
-    assert f.text.startswith("Your move 1, fourteen to eighteen, lost a man; ")
-    assert f.text.endswith(" was better.")
-    assert review_text(findings) == f.text
+    assert finding_text(f).startswith("Your move 1, fourteen to eighteen, lost a man; ")
+    assert finding_text(f).endswith(" was better.")
+    assert review_text(findings) == finding_text(f)
 
 
 def test_the_other_side_is_not_judged():
@@ -51,7 +52,7 @@ def test_a_red_player_is_reviewed_on_red_moves_and_numbered_like_a_score_sheet()
     board.push_pdn("10x19")
     findings = review_game(board, WHITE, depth=4)
     assert [(f.ply, f.move_number, f.color) for f in findings] == [(0, 1, WHITE)]
-    assert findings[0].text.startswith("Your move 1, nineteen to fifteen, lost a man; ")
+    assert finding_text(findings[0]).startswith("Your move 1, nineteen to fifteen, lost a man; ")
 
 
 def test_the_engines_own_moves_are_never_reported():
@@ -74,7 +75,7 @@ def test_a_thrown_away_win_is_named():
     findings = review_game(board, BLACK, depth=6, time_limit=None)
     assert [f.kind for f in findings] == [THREW_AWAY_WIN]
     assert findings[0].better in wins
-    assert findings[0].text.startswith("Your move 1, fourteen to seventeen, let a won game slip; ")
+    assert finding_text(findings[0]).startswith("Your move 1, fourteen to seventeen, let a won game slip; ")
 
 
 def test_a_set_stop_event_ends_the_review_at_once():

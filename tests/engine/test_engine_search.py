@@ -6,6 +6,8 @@ import random
 import threading
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from checkers_desktop.engine import (LEVELS, Searcher, SearchResult, choose_move, get_level, hint,
                                      search)
@@ -265,3 +267,29 @@ def test_material_along_the_line_counts_the_jumps():
     line.append(after.parse_move("27x18"))
     assert material_along(board, line)[0] == 0
     assert reason_for(board, SearchResult(line[0], 0, 2, 10, line)) == "this jump is forced"
+
+
+@st.composite
+def _boards(draw):
+    """Any legal set-up: up to 12 pieces a side, men never on their own crowning row."""
+    squares = draw(st.lists(st.integers(1, 32), min_size=2, max_size=24, unique=True))
+    split = draw(st.integers(1, len(squares) - 1))
+    black, white = [], []
+    for i, s in enumerate(squares):
+        is_black = i < split
+        king = draw(st.booleans()) or (is_black and s >= 29) or (not is_black and s <= 4)
+        (black if is_black else white).append(("K" if king else "") + str(s))
+    turn = draw(st.sampled_from("BW"))
+    return Board(f"{turn}:W{','.join(white)}:B{','.join(black)}")
+
+
+@settings(max_examples=60, deadline=None)
+@given(_boards(), st.integers(1, 3))
+def test_any_position_gets_a_legal_move_or_none(board, depth):
+    result = search(board, depth=depth)
+    legal = board.legal_moves
+    if legal:
+        assert result.move in legal
+        assert result.pv and result.pv[0] == result.move
+    else:
+        assert result.move is None and result.is_loss

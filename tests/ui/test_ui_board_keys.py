@@ -61,28 +61,31 @@ def test_board_has_32_named_square_children(make_window):
 
 def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
     window = make_window()
+    # Playing Black against the computer, the board is seen from Black's chair: Black's men
+    # (1-12) at the bottom, so Up goes towards Red (the numbers grow) and Right towards 9, 5, 1.
+    assert window.board.flipped
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Up)
-    assert QApplication.focusWidget() is window.board.squares[7]
-    assert window.synth.spoken[-1].startswith("7, black man")
+    assert QApplication.focusWidget() is window.board.squares[15]
+    assert window.synth.spoken[-1].startswith("15, empty")
     press(qtbot, window, Qt.Key.Key_Right)
-    assert window.board.cursor == 8
+    assert window.board.cursor == 14
     press(qtbot, window, Qt.Key.Key_Down, times=3)
-    assert window.board.cursor == 20
-    assert window.synth.spoken[-1].startswith("20, empty")
+    assert window.board.cursor == 2
+    assert window.synth.spoken[-1].startswith("2, black man")
     # The cursor's square names go to the app's voice only: the screen reader reads the focus.
-    assert not any(m.startswith("20,") for m in window.events.messages)
+    assert not any(m.startswith("2,") for m in window.events.messages)
 
 
 def test_edge_is_announced_with_its_sound_and_the_cursor_stays(make_window, qtbot):
     window = make_window()
-    focus_board(window, qtbot, 4)
+    focus_board(window, qtbot, 29)  # from Black's chair 29 is the top right corner
     press(qtbot, window, Qt.Key.Key_Up)
-    assert window.board.cursor == 4
+    assert window.board.cursor == 29
     assert window.synth.spoken == ["Top edge."]
     assert "Top edge." in window.events.messages
     press(qtbot, window, Qt.Key.Key_Right)
-    assert window.board.cursor == 4 and window.synth.spoken[-1] == "Right edge."
+    assert window.board.cursor == 29 and window.synth.spoken[-1] == "Right edge."
     assert window.sounds.played == ["edge", "edge"]
 
 
@@ -105,7 +108,7 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     assert window.board.squares[11].accessibleDescription() == "Picked up."
     assert window.synth.spoken[-1] == "Eleven picked up. It can go to fifteen or sixteen."
     assert "Can go here" in window.board.squares[15].accessibleDescription()
-    press(qtbot, window, Qt.Key.Key_Down)
+    press(qtbot, window, Qt.Key.Key_Up)  # towards Red: Black's side is at the bottom
     press(qtbot, window, Qt.Key.Key_Space)
     board = window.controller.board
     assert board.move_stack[0].pdn() == "11-15"
@@ -146,7 +149,7 @@ def test_another_piece_can_be_picked_up_instead(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 10)
     press(qtbot, window, Qt.Key.Key_Return)
-    press(qtbot, window, Qt.Key.Key_Right)
+    press(qtbot, window, Qt.Key.Key_Left)  # from Black's chair 11 is left of 10
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.controller.selected == 11
     assert window.controller.board.ply == 0

@@ -164,10 +164,12 @@ def test_zoom_magnifies_and_the_view_follows_the_cursor(make_window, qtbot, perc
     for square in (1, 4, 15, 29, 32, 18):
         board.set_cursor(square)
         assert square in board.visible_squares(), f"square {square} out of view at {percent} %"
-    # arrows too: walk down the board and the cursor never leaves the view
+    # arrows too: walk up the board (Black's side is at the bottom) and the cursor never leaves
+    # the view
+    assert board.flipped
     board.set_cursor(1)
     for _ in range(7):
-        key(qtbot, window, Qt.Key.Key_Down)
+        key(qtbot, window, Qt.Key.Key_Up)
         assert board.cursor in board.visible_squares()
     assert board.cursor == 29
     # the cursor in the middle of the board sits in the middle of the view
@@ -233,9 +235,9 @@ def test_where_am_i_flashes_enlarges_and_says_the_square(make_window, qtbot):
     window.synth.clear()
     with qtbot.waitSignal(board.flash_finished, timeout=5000) as blocker:
         key(qtbot, window, Qt.Key.Key_F6)
-        row, col = square_cell(11)
+        row, col = square_cell(11, flipped=True)  # seen from Black's chair
         assert window.synth.spoken == [f"Square 11, black man, row {row + 1}, column {col + 1}."]
-        assert window.synth.spoken == ["Square 11, black man, row 3, column 6."]
+        assert window.synth.spoken == ["Square 11, black man, row 6, column 3."]
         assert board.flash.isVisible()
         square_rect = board.squares[11].geometry()
         qtbot.waitUntil(lambda: board.flash.scale > 1.5, timeout=2000)
@@ -253,7 +255,7 @@ def test_where_am_i_text_tells_the_marks(make_window):
     window.board.set_cursor(11)
     window.controller.activate(11)  # pick up the man on 11
     text = display.where_am_i_text(window.board)
-    assert text.startswith("Square 11, black man, row 3, column 6.")
+    assert text.startswith("Square 11, black man, row 6, column 3.")  # from Black's chair
     assert "Picked up." in text
 
 

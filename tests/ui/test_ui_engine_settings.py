@@ -63,7 +63,7 @@ def test_gui_answers_keys_while_the_computer_thinks(make_window, qtbot):
     assert window.controller.thinking
     assert "The computer is thinking." in window.status.text()
     window.board.set_cursor(22)
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)  # Black's side at the bottom
     assert window.board.cursor == 18
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert window.synth.spoken[-1] == "Please wait: it is the computer's turn."

@@ -23,7 +23,8 @@ def access_key(text: str) -> str:
     return text[i + 1].lower() if i >= 0 and i + 1 < len(text) else ""
 
 
-OWN_MENUS = ("&Read", "&Speech")  # issue 4's menus; the others' owners check their own
+OWN_MENUS = ("&Read", "&Speech", "&Event")  # issue 4's menus and the Event menu (two items
+# once shared S); tests/ui/test_ui_practice_levels.py checks Game, Practice and Event with submenus
 
 
 def test_every_menu_and_item_has_a_name_and_an_access_key(make_window):
@@ -56,7 +57,7 @@ def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make
         assert widget.accessibleName() == square_name(board, sq, window.controller.side_names)
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)  # Black's side at the bottom
     assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
     assert window.board.cursor == 15
     assert window.synth.spoken[-1].startswith("15, empty")

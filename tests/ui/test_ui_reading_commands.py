@@ -41,7 +41,7 @@ def test_every_read_command_has_a_single_letter_and_a_reader():
 
 @pytest.mark.parametrize("key, check", [
     (Qt.Key.Key_B, lambda text, board: all(f"{sq} " in text for sq in range(1, 33))
-     and text.index("Row 1: 1 ") < text.index("Row 8: 29 ")),
+     and text.index("Row 1: 32 ") < text.index("Row 8: 4 ")),  # from Black's chair
     (Qt.Key.Key_P, lambda text, board: all(str(sq) in text for sq in board.squares(BLACK))
      and "Red" not in text),
     (Qt.Key.Key_O, lambda text, board: all(str(sq) in text for sq in board.squares(WHITE))

@@ -151,3 +151,20 @@ def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path
 def test_listen_command_refuses_a_bad_fen(capsys):
     assert listen_command(SimpleNamespace(fen="nonsense", files=[])) == 2
     assert "nonsense" in capsys.readouterr().err
+
+
+def test_a_move_too_close_to_a_rival_is_refused_as_unsure(say):
+    path = say("eleven to fifteen")
+    strict = VoiceRecognizer(confidence_margin=1000.0)
+    result = decode(strict, path)
+    assert result.kind == "nothing" and result.reason == "unsure" and result.move is None
+    assert "not sure" in result.feedback()
+    lenient = VoiceRecognizer(confidence_margin=0.0)
+    assert decode(lenient, path).result_text() == "11-15"
+
+
+def test_same_audio_decodes_the_same_way_every_time(recognizer, say):
+    path = say("move nine to fourteen", "en")
+    first = decode(recognizer, path)
+    decode(recognizer, say("read the board"))
+    assert decode(recognizer, path).result_text() == first.result_text()

@@ -8,7 +8,8 @@ from a worker thread), :class:`Microphone` for push-to-talk and continuous liste
 
 from .confirm import Confirmation, needs_confirmation, pick_up_commits
 from .grammar import COMMANDS, Command, available_commands, build_grammar, help_text
-from .microphone import Microphone, MicrophoneUnavailableError, UtteranceSegmenter, microphone_status
+from .microphone import (Microphone, MicrophoneUnavailableError, UtteranceSegmenter,
+                         microphone_status)
 from .recognizer import (RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
                          confirmation_question)
 

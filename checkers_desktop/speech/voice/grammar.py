@@ -1,12 +1,13 @@
 """What a player can say in a position, as a JSGF grammar and as a table back to moves and commands.
 
-The grammar is rebuilt for every position (it takes about a millisecond) from the legal moves and
-the commands, so the recogniser strongly prefers what is possible now. Two weaker alternatives sit
-beside them so that an impossible or unclear utterance is not forced onto a legal move:
-
-- ``<other>``: any sequence of squares joined by "to", "takes" or "jumps" (and "pick up" a square),
-  so "eleven to sixteen" in a position where it is illegal is heard as such and refused;
-- ``<garbage>``: a loop of single phones, which soaks up coughs, noise and other speech.
+The grammar is rebuilt for every position (about a millisecond) from the legal moves and the
+commands, so the recogniser strongly prefers what is possible now. Beside them, with a lower
+weight, sit *decoys*: every diagonal step and single jump of the board in both directions
+(whatever the pieces), "pick up" any square, and every command. A move that is not legal now
+("eleven to eighteen", or the opponent's "twenty two to seventeen") is then heard as itself and
+refused, instead of being pulled onto the nearest legal move. Two further alternatives can be
+switched on with weights (both off by default: they slowed decoding without making it safer on
+the benchmark): ``<other>``, any sequence of squares, and ``<garbage>``, a loop of single phones.
 
 Every phrase the grammar can produce is parsed back by :meth:`VoiceGrammar.interpret`, which maps it
 onto exactly one legal move or command or onto nothing. Phrases that sound the same ("twenty two
@@ -233,7 +234,8 @@ class VoiceGrammar:
         readings = _split_path(tokens)
         for squares in readings:
             fits = {m for m in self.legal if m.path[0] == squares[0]
-                    and m.path[-1] == squares[-1] and (len(squares) == 2 or list(m.path) == squares)}
+                    and m.path[-1] == squares[-1]
+                    and (len(squares) == 2 or list(m.path) == squares)}
             if len(fits) > 1:
                 return Interpretation("nothing", reason="ambiguous")
         if readings:
@@ -242,7 +244,7 @@ class VoiceGrammar:
 
 
 def _split_path(tokens: list[str]) -> list[list[int]]:
-    """Readings of "A to B takes C ..." (connectors optional between two squares) as square lists."""
+    """Readings of "A to B takes C ..." (joining words optional) as lists of squares."""
     groups, current = [], []
     for t in tokens:
         if t in CONNECTORS:
