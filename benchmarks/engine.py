@@ -22,7 +22,8 @@ Prints:
 4. whether the engine, playing both sides, converts two known won endings (First Position; three
    kings against two).
 
-The endgame database (3 pieces) is generated on the first run into --endgame-cache (about 15 s).
+The endgame database (4 pieces) is generated on the first run into --endgame-cache (minutes; 2-3
+pieces in seconds: --endgame-pieces 3).
 Figures vary with the machine's load: other processes share the cores.
 """
 
@@ -290,6 +291,8 @@ def main(argv=None):
     ap.add_argument("--endgame-cache", default="/tmp/checkers-desktop-bench-cache",
                     help="where the endgame database is cached (generated when missing)")
     ap.add_argument("--no-endgame", action="store_true", help="search without the endgame database")
+    ap.add_argument("--endgame-pieces", type=int, default=4,
+                    help="pieces of the endgame database (2-4; 4 takes minutes the first time)")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: speed,problems,endings,matches")
     args = ap.parse_args(argv)
     quick = args.quick
@@ -303,9 +306,11 @@ def main(argv=None):
         return 2
     if not args.no_endgame:
         t = time.perf_counter()
-        table = ensure_table(args.endgame_cache)
-        print(f"endgame database: {len(table):,} won/lost positions of up to {table.pieces} pieces, "
-              f"ready in {time.perf_counter() - t:.1f} s (cached in {args.endgame_cache})")
+        table = ensure_table(args.endgame_cache, pieces=args.endgame_pieces)
+        print(f"endgame database: {len(table):,} won/lost positions (BLACK to move; the WHITE "
+              f"twins are the same) of up to {table.pieces} pieces, "
+              f"{table.nbytes() / 2**20:.1f} MiB in memory, ready in "
+              f"{time.perf_counter() - t:.1f} s (cached in {args.endgame_cache})")
     else:
         print("endgame database: off")
     if "speed" not in skip:

@@ -46,7 +46,8 @@ VOICES = ("en-us", "en", "en-us+f2", "en-us+m3")
 RATES = (140, 180)
 SNR_DB = 10.0
 OTHER_SPEECH = ("what a lovely day", "where did I put my glasses", "banana split",
-                "I think so", "good game", "hello there")
+                "I think so", "good game", "hello there", "is it my turn yet", "hold on a second",
+                "pass me the water please", "nice move", "can you hear me", "let me think")
 
 
 @dataclass
@@ -139,7 +140,7 @@ def corpus(rng: random.Random, n_positions: int) -> list[Item]:
         illegal = [p for p in diagonal_pairs(1) + diagonal_pairs(2) if p not in legal_pairs]
         a, b = rng.choice(illegal)
         items.append(Item(fen, f"{square_words(a)} to {square_words(b)}", "illegal", "?"))
-        if rng.random() < 0.3:
+        if rng.random() < 0.5:
             items.append(Item(fen, rng.choice(OTHER_SPEECH), "other", "?"))
     return items
 
@@ -158,7 +159,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     voices = args.voices.split(",")
-    items = corpus(rng, 6 if args.quick else 24)
+    items = corpus(rng, 4 if args.quick else 16)
     recognizer = VoiceRecognizer()
     recognizer.warm_up()
     no_pcm = {}

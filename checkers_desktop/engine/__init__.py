@@ -6,8 +6,9 @@ Public API (call these from a worker thread, never from the GUI thread):
 - :data:`LEVELS` (tuple of :class:`Level`, 1 = gentlest), :func:`get_level`
 - :func:`choose_move` ``(board, level, stop=None, rng=None) -> Move``
 - :func:`hint` ``(board, time_limit=1.0, stop=None) -> Hint(move, reason, score, pv)``
-- :func:`ensure_table` ``(cache_dir, pieces=3)``: load or generate the endgame database (slow the
-  first time: about 15 s of one core; call from a worker thread) and make every search use it.
+- :func:`ensure_table` ``(cache_dir, pieces=4, stop=None)``: load or generate the endgame database
+  (slow the first time: 2-3 pieces in seconds, then 4 pieces in about 2 minutes of one core; call
+  from a worker thread; each finished count is installed at once) and make every search use it.
 
 Scores are in hundredths of a man from the side to move's view.
 """

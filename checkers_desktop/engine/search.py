@@ -13,6 +13,14 @@ What it does, and why:
   is three shifts done in C; and a dict keyed by the whole position never has a collision, so no
   check move is needed when a hash move is reused. The table is a dict, cleared when it passes
   :data:`TT_LIMIT` entries.
+  An interior node looks in the table before generating its moves, so a cut-off costs no move
+  generation; a stored proven win (a lower bound above :data:`WIN_BOUND`) or proven loss (an upper
+  bound below minus it) is used whatever depth it was found at, since it holds at any depth.
+- **Late move reductions:** at depth 3 or more, quiet moves ordered after the first
+  :data:`LMR_AFTER` (not crownings, never jumps) are searched one ply shallower with a null window
+  first, and again at full depth only when they beat alpha. Every move is still searched, so a
+  won or lost score stays a proof. Measured (benchmarks/engine.py style, same process): one ply
+  deeper in 1 s from the start; 23.5 / 44 games against the same engine without reductions.
 - **Move ordering:** the hash move, then killer moves (two per ply: quiet moves that caused a
   cut-off at the same ply of another line), then the history heuristic (a count per from/to pair
   of cut-offs, weighted by depth squared).
@@ -21,8 +29,9 @@ What it does, and why:
   not charged a ply for it; a leaf where the opponent threatens a jump is searched one ply more
   (once), so that a man left hanging at the horizon is seen. Only quiet positions are evaluated
   statically, and a quiet leaf whose side to move has no step at all is a loss, not a score.
-- **Endgame database:** when a table is installed (:mod:`.endgame`), any position with that few
-  pieces takes its exact value from it (plies to the win or loss) instead of being searched.
+- **Endgame database:** when a table is installed (:mod:`.endgame`, 4 pieces by default), any
+  position with that few pieces takes its exact value from it (plies to the win or loss) instead
+  of being searched, so a won line that simplifies to four pieces is proven at once.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Time and cancelling:** every 1024 nodes the search looks at the clock and at the caller's
@@ -64,6 +73,8 @@ MAX_DEPTH = 64
 
 EXACT, LOWER, UPPER = 0, 1, 2
 LOST_NOW = _endgame.LOST_NOW
+LMR_AFTER = 3
+"""Late move reductions start with the move ordered this many places down (0-based)."""
 
 
 class _Stopped(Exception):
@@ -119,16 +130,17 @@ class Searcher:
         """``endgame``: an :class:`~.endgame.EndgameTable` to probe, False for none, or None for
         the one installed with :func:`~.endgame.install_table` when the search starts."""
         self.endgame = endgame
-        self._tb_values: Optional[dict] = None
+        self._tb_probe = None
         self._tb_pieces = 0
         self.tt: dict[int, tuple] = {}
         self.nodes = 0
         self.quiescence = True
         self.threat_extension = True
+        self.reductions = True
         self._deadline = None
         self._stop: Optional[threading.Event] = None
         self._killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self._history: dict[int, int] = {}
+        self._history: dict[tuple, int] = {}  # raw step move -> cut-offs weighted by depth^2
         self._path: set[int] = set()
 
     # --- the tree -------------------------------------------------------------------------
@@ -146,12 +158,38 @@ class Searcher:
             self._check()
         key = (((my << 35) | opp) << 36) | (kings << 1) | black
         if self._tb_pieces and my and (my | opp).bit_count() <= self._tb_pieces:
-            v = self._tb_values.get(key, 0)  # exact: the endgame database
+            v = self._tb_probe(my, opp, kings, black)  # exact: the endgame database
             if v > 0:
                 return WIN - ply - v
             if v < 0:
                 return ply + (0 if v == LOST_NOW else -v) - WIN
             return 0
+        path = self._path
+        if kings and key in path:
+            return 0  # a repetition (a position with a jump is never in the path)
+        hash_move = None
+        if depth > 0:
+            # interior node: the table first, so that a cut-off costs no move generation
+            entry = self.tt.get(key)
+            if entry is not None:
+                e_depth, e_flag, e_score, hash_move = entry
+                # a proven win (lower bound) or loss (upper bound) holds at any depth
+                if (e_depth >= depth or (e_score > WIN_BOUND and e_flag != UPPER)
+                        or (e_score < -WIN_BOUND and e_flag != LOWER)):
+                    if e_score > WIN_BOUND:
+                        e_score -= ply
+                    elif e_score < -WIN_BOUND:
+                        e_score += ply
+                    if e_flag == EXACT:
+                        return e_score
+                    if e_flag == LOWER:
+                        if e_score >= beta:
+                            return e_score
+                    elif e_score <= alpha:
+                        return e_score
+            probed = True
+        else:
+            probed = False
         j = bbm.jumpers(my, opp, kings, black)
         if j:
             moves = bbm.jump_moves(my, opp, kings, black, j)
@@ -181,26 +219,25 @@ class Searcher:
         if ply >= MAX_PLY:
             return evaluate(my, opp, kings, black)
 
-        path = self._path
-        if kings and not j and key in path:
-            return 0
         tt = self.tt
-        entry = tt.get(key)
-        hash_move = None
-        if entry is not None:
-            e_depth, e_flag, e_score, hash_move = entry
-            if e_depth >= depth:
-                if e_score > WIN_BOUND:
-                    e_score -= ply
-                elif e_score < -WIN_BOUND:
-                    e_score += ply
-                if e_flag == EXACT:
-                    return e_score
-                if e_flag == LOWER:
-                    if e_score >= beta:
+        if not probed:
+            entry = tt.get(key)
+            if entry is not None:
+                e_depth, e_flag, e_score, hash_move = entry
+                # a proven win (lower bound) or loss (upper bound) holds at any depth
+                if (e_depth >= depth or (e_score > WIN_BOUND and e_flag != UPPER)
+                        or (e_score < -WIN_BOUND and e_flag != LOWER)):
+                    if e_score > WIN_BOUND:
+                        e_score -= ply
+                    elif e_score < -WIN_BOUND:
+                        e_score += ply
+                    if e_flag == EXACT:
                         return e_score
-                elif e_score <= alpha:
-                    return e_score
+                    if e_flag == LOWER:
+                        if e_score >= beta:
+                            return e_score
+                    elif e_score <= alpha:
+                        return e_score
 
         n = len(moves)
         if depth < 0:
@@ -219,24 +256,37 @@ class Searcher:
         best = -INF
         best_move = None
         first = True
+        # late move reductions: quiet moves ordered after the first LMR_AFTER, at depth 3 or more,
+        # are searched one ply shallower first (again at full depth when they beat alpha)
+        late = LMR_AFTER if (self.reductions and not j and new_depth >= 2) else n
         if kings and not j:
             path.add(key)
         try:
-            for raw in moves:
+            for idx, raw in enumerate(moves):
                 frm, to, cap, _ = raw
                 nmy = (my & ~frm) | to
                 nopp = opp & ~cap
+                crowned = False
                 if kings & frm:
                     nk = ((kings & ~cap) & ~frm) | to
                 elif to & crown:
                     nk = (kings & ~cap) | to
+                    crowned = True
                 else:
                     nk = kings & ~cap
                 if first:
                     score = -self.node(nopp, nmy, nk, nxt, new_depth, -beta, -alpha, ply + 1)
                     first = False
                 else:
-                    score = -self.node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha, ply + 1)
+                    if idx >= late and not crowned:
+                        score = -self.node(nopp, nmy, nk, nxt, new_depth - 1, -alpha - 1, -alpha,
+                                           ply + 1)
+                        if score > alpha:
+                            score = -self.node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha,
+                                               ply + 1)
+                    else:
+                        score = -self.node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha,
+                                           ply + 1)
                     if alpha < score < beta:
                         score = -self.node(nopp, nmy, nk, nxt, new_depth, -beta, -score, ply + 1)
                 if score > best:
@@ -250,8 +300,8 @@ class Searcher:
                                 if killers[0] != raw:
                                     killers[1] = killers[0]
                                     killers[0] = raw
-                                hk = (frm << 35) | to
-                                self._history[hk] = self._history.get(hk, 0) + depth * depth
+                                history = self._history
+                                history[raw] = history.get(raw, 0) + depth * depth
                             break
         finally:
             if kings and not j:
@@ -280,8 +330,10 @@ class Searcher:
             out = sorted(moves, key=_captured_count, reverse=True)
             front = (hash_move,)
         else:
-            history = self._history
-            out = sorted(moves, key=lambda r: history.get((r[0] << 35) | r[1], 0), reverse=True)
+            hget = self._history.get
+            dec = [(hget(r, 0), r) for r in moves]
+            dec.sort(reverse=True)
+            out = [r for _, r in dec]
             k0, k1 = self._killers[ply]
             front = (hash_move, k0, k1)
         for i in range(len(front) - 1, -1, -1):  # last first, so the hash move ends up in front
@@ -314,7 +366,7 @@ class Searcher:
         self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history = {}
         table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
-        self._tb_values = table.values if table is not None else None
+        self._tb_probe = table.probe if table is not None else None
         self._tb_pieces = table.pieces if table is not None else 0
         black = board.turn is BLACK
         my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
@@ -406,6 +458,8 @@ class Searcher:
                 if cand[1] > s0:
                     best_raw, best_score = cand
                     best_pv = [best_raw]
+                elif s0 > WIN_BOUND and scores_this[0][0] == best_raw:
+                    best_score = s0  # the deeper search proved the win of the same move
         finally:
             self._stop = None
             self._deadline = None

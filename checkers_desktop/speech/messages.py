@@ -495,7 +495,17 @@ def result_text(result, side_names: SideNames = None) -> str:
     if reason == "resignation":
         return f"{side_name(side_names, result.winner.other)} resigns. {winner} wins."
     if reason == "forfeit":
-        return f"{winner} wins. {side_name(side_names, result.winner.other)} forfeits the game."
+        loser = side_name(side_names, result.winner.other)
+        _, _, why = (result.detail or "").partition("forfeits: ")
+        return f"{winner} wins. {loser} forfeits the game" + (f": {why}." if why else ".")
+    drawn = {"agreement": "The game is drawn by agreement.",
+             "declared drawn": "The official declares the game drawn: neither side can force "
+                               "a win.",
+             "40-move count": "The game is drawn by the forty-move count: the position was not "
+                              "strengthened.",
+             "repetition": "The game is drawn: the position repeated and the draw was accepted."}
+    if winner is None and reason in drawn:
+        return drawn[reason]
     if winner is None:
         return f"The game is drawn ({reason})."
     return f"{winner} wins ({reason})."

@@ -51,6 +51,12 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Game"),
     ActionSpec("resign", "&Resign", "Ctrl+Shift+R", "Resign",
                "Resign the game in progress, after a confirmation.", "Game"),
+    # issue 8: draw offers (ui/event/draws.py; in a match through the Event menu's controller,
+    # where the same item also sits in the Event menu)
+    ActionSpec("offer_draw", "Offer a dra&w...", "Ctrl+Shift+D", "Offer a draw",
+               "The player to move offers a draw, after a confirmation. The opponent answers: Yes "
+               "accepts, No plays on (against the computer, the computer answers). In a match it "
+               "is written to the record with the time.", "Game"),
     ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # issue 9: ui/open_game.py
                "Open a game saved as a PDN file and go on playing from its last position, two "
                "players. A file that cannot be read changes nothing.", "Game"),
@@ -144,6 +150,31 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "a man\"). Done by itself when a practice game against the computer ends.",
                "Practice"),
     # --- end of Practice menu ------------------------------------------------------------------
+    # --- Voice menu (issue 5: voice commands; handled by ui/voice_input.py) --------------------
+    ActionSpec("voice_on", "&Voice commands on", "Ctrl+Shift+V", "Voice commands on or off",
+               "Play by speaking: moves (\"eleven to fifteen\") and commands (\"read the board\", "
+               "\"help\"). Recognition runs on this computer. The microphone is used only while "
+               "you talk (F12), or all the time with continuous listening.", "Voice",
+               checkable=True),
+    ActionSpec("push_to_talk", "&Talk (push-to-talk)", "F12", "Push to talk",
+               "Hold F12 while you say a move or a command and let go when you have finished (or "
+               "press it once to start and once to stop, if Push-to-talk key toggles is on). "
+               "Turns voice commands on when they are off.", "Voice"),
+    ActionSpec("voice_continuous", "&Continuous listening", "Ctrl+Shift+L",
+               "Continuous listening",
+               "Listen all the time, without F12; each phrase is picked out by the pauses around "
+               "it. While the app speaks, the microphone is ignored.", "Voice", checkable=True),
+    ActionSpec("voice_ptt_toggles", "Push-to-talk key t&oggles", "", "Push-to-talk key toggles",
+               "F12 is pressed once to start talking and once to stop, instead of held down.",
+               "Voice", checkable=True),
+    ActionSpec("voice_confirm_moves", "Confirm every &move", "", "Confirm every move",
+               "On: each move you say is read back and played only when you say \"yes\" (\"no\" "
+               "cancels). Off: moves are played at once. Resigning and offering a draw are always "
+               "confirmed.", "Voice", checkable=True),
+    ActionSpec("voice_help", "&What can I say?", "Ctrl+Shift+H", "What can I say",
+               "Say and show the voice commands the rules of this game allow (saying \"help\" "
+               "does the same).", "Voice"),
+    # --- end of Voice menu ---------------------------------------------------------------------
     ActionSpec("keyboard_help", "&Keyboard commands", "F1", "Keyboard commands",
                "List every key of the app.", "Help"),
     ActionSpec("problem_report", "Save a &problem report...", "", "Save a problem report",
@@ -168,6 +199,20 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "Save score sheet as PDF", "Save the match's score sheet as a PDF file.", "Event"),
     ActionSpec("event_print", "&Print score sheet...", "Ctrl+P", "Print score sheet",
                "Print the match's score sheet.", "Event"),
+    # Draws under WCDF rules (shown only when the match's rules have them; Offer a draw,
+    # Ctrl+Shift+D, is in this menu too)
+    ActionSpec("event_repetition", "Point out a repe&tition...", "Ctrl+Shift+T",
+               "Point out a repetition",
+               "WCDF rules: the player to move points out that the position has repeated and "
+               "suggests a draw; the opponent accepts or plays on.", "Event"),
+    ActionSpec("event_forty_request", "Request the &forty-move count...", "Ctrl+Shift+F",
+               "Request the forty-move count",
+               "WCDF rules: after a declined draw offer, its player requests the 40-move count: "
+               "the opponent has 40 moves to show a strengthened position.", "Event"),
+    ActionSpec("event_strengthened", "The position was stren&gthened...", "Ctrl+Shift+G",
+               "The position was strengthened",
+               "WCDF rules: the player who requested the 40-move count concedes that the "
+               "opponent has strengthened the position; the count starts again.", "Event"),
     ActionSpec("official_pause", "&Pause the clocks", "Ctrl+Alt+P", "Pause the clocks",
                "Official: stop every clock, after a confirmation.", "Event/Official"),
     ActionSpec("official_resume", "&Restart the clocks", "Ctrl+Alt+R", "Restart the clocks",
@@ -184,6 +229,11 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "Official: a player forfeits the game in progress.", "Event/Official"),
     ActionSpec("official_correct", "&Correct a result...", "Ctrl+Alt+C", "Correct a result",
                "Official: set the result of a game of the match.", "Event/Official"),
+    ActionSpec("official_forty_ruling", "Forty-&move ruling...", "Ctrl+Alt+M",
+               "Forty-move ruling",
+               "Official, WCDF rules: when the 40-move count is complete, rule whether the "
+               "position was strengthened (play goes on) or not (the game is drawn). Asked by "
+               "itself when the count completes.", "Event/Official"),
 )
 
 BOARD_KEYS: tuple[KeySpec, ...] = (

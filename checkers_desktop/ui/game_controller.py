@@ -36,6 +36,9 @@ class Mode(enum.Enum):
     TWO_PLAYERS = "two players"
 
 
+_SAID_BY_RESULT = {"drawn", "forfeit", "resigned", "adjudicated", "corrected"}
+"""Codes of rulings whose result text says all the ruling's message says (handle_ruling)."""
+
 _WARNING_EVENTS = {"MoveWarning", "MoveTimeExpired", "GameTimeWarning", "GameTimeExpired",
                    "SideTimeExpired", "PenaltyDue", "FortyMovesCompleted"}
 
@@ -90,6 +93,10 @@ class GameController(QObject):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (event mode): turn texts say "Alice, Black, to move."."""
+        self.announce_results = True
+        """False while an event-mode match hosts the game: the game's end is not said here (the
+        match says it once, with the players' names, the count and the score); the result text,
+        the sound and the signals are unchanged."""
         self.square_interceptor: Optional[Callable[[int], bool]] = None
         """Called first by :meth:`activate` and :meth:`submit_text` (with the square typed, when
         the text is a number); returning True means the square was handled elsewhere."""
@@ -357,23 +364,34 @@ class GameController(QObject):
             self._on_referee_event(self.referee.pending_penalty)
         return ruling
 
-    def handle_ruling(self, ruling: Ruling, priority: Priority = Priority.INTERRUPT) -> None:
+    def handle_ruling(self, ruling: Ruling, priority: Priority = Priority.INTERRUPT, *,
+                      say: bool = True) -> None:
         """Announce and act on a ruling got from ``self.referee`` directly (official actions by the
-        event-mode window: pause, stalling, adjudicate, forfeit, draws). Moves are not played here."""
+        event-mode window: pause, stalling, adjudicate, forfeit, draws). Moves are not played here.
+        A draw, forfeit, resignation, adjudication or correction is said once, as its result
+        (``messages.result_text``); another ruling that ends the game (a removal) is said first.
+        ``say`` False: the caller has said it (event mode, with the players' names); the ruling is
+        still emitted and acted on, with its sounds."""
         self.ruling_made.emit(ruling)
         if ruling.verdict is Verdict.REFUSED:
-            self._refuse(ruling.message)
+            if say:
+                self._refuse(ruling.message)
+            else:
+                self.sound.emit("refused")
             return
         if ruling.code == "checker_removed":
             self.sound.emit("capture")
         elif ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT):
             self.sound.emit("warning")
         if ruling.result is not None:
-            self._say(ruling.message, priority)
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            if say and ruling.code not in _SAID_BY_RESULT:
+                self._say(ruling.message, priority)  # e.g. the removal that ended the game
+            self._end(messages.result_text(ruling.result, self.side_names), ruling.result,
+                      say=say)
             return
         self.message = ruling.message
-        self._say(ruling.message, priority)
+        if say:
+            self._say(ruling.message, priority)
         self._changed()
         if ruling.code in ("checker_removed", "resumed"):
             self._maybe_start_engine()
@@ -604,13 +622,14 @@ class GameController(QObject):
         self._changed()
         self._maybe_start_engine()
 
-    def _end(self, text: str, result: Optional[GameResult]) -> None:
+    def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
         self._timer.stop()
         self._cancel_engine()
         self.running = False
         self.result_text = text
         self._clear_selection()
-        self._say(text, Priority.QUEUE)
+        if say and self.announce_results:
+            self._say(text, Priority.QUEUE)
         self.sound.emit("game_over")
         self._changed()
         self.game_ended.emit(text)

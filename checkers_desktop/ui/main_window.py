@@ -32,6 +32,7 @@ from .event import install_event_menu  # issue 8: Event menu (ui/event/)
 from .speech_menu import SpeechControls  # issue 4: Read menu and speech settings (speech_menu.py)
 from .practice import PracticeControls  # issue 6: level, hint, take back, review (practice.py)
 from .autosave import install_keeping  # issue 9: autosave, Open game, problem report
+from .voice_input import VoiceInput  # issue 5: voice commands (Voice menu)
 from .square_widget import SquareMarks
 
 WINDOW_TITLE = "Checkers"
@@ -170,6 +171,7 @@ class MainWindow(QMainWindow):
             "new_vs_computer": lambda: self.new_game(True),
             "new_two_players": lambda: self.new_game(False),
             "resign": self.resign,
+            "offer_draw": lambda: self.event_menu.offer_draw(),  # issue 8: ui/event/draws.py
             "move_box": self.focus_move_box,
             "go_to_board": self.board.focus_cursor,
             "quit": self.close,
@@ -190,6 +192,8 @@ class MainWindow(QMainWindow):
         handlers.update(install_keeping(self))  # inert until self.autosave.start()
         self.practice = PracticeControls(self)  # issue 6: practice against the computer
         handlers.update(self.practice.handlers)
+        self.voice_input = VoiceInput(self)  # issue 5: voice commands (voice_input.py)
+        handlers.update(self.voice_input.handlers)
         menus = {}
         for spec in ACTIONS:
             action = self.actions_by_id[spec.id]
@@ -205,6 +209,7 @@ class MainWindow(QMainWindow):
         if "Speech" in menus:  # issue 4: speech and sound settings submenus (speech_menu.py)
             self.speech_controls.build_menu(menus["Speech"])
         self.practice.build_menu(menus, self.actions_by_id)  # issue 6: Game > Computer level
+        self.voice_input.sync_actions()  # issue 5: Voice menu check items from the settings
         self.speech_controls.apply_all()  # issue 4: output routes, voice, sounds, words
         self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # issue 4: Tab reaches the status
         speech_action = self.actions_by_id["toggle_speech"]

@@ -103,6 +103,25 @@ MENU_TITLES: dict[str, str] = {
 """The Speech menu's item for each speech or sound setting (a submenu, or a check item for a bool)."""
 # --- end of speech and sound settings -----------------------------------------------------------
 
+# --- voice commands (issue 5; applied by ui/voice_input.py, Voice menu) -------------------------
+VOICE_ENABLED = SettingSpec("voice/enabled", bool, False,
+                            "Voice commands are on (the microphone is opened only when you talk, "
+                            "or all the time with continuous listening).")
+VOICE_CONTINUOUS = SettingSpec("voice/continuous", bool, False,
+                               "Listen all the time instead of only while the push-to-talk key "
+                               "(F12) is used.")
+VOICE_PTT_TOGGLES = SettingSpec("voice/push_to_talk_toggles", bool, False,
+                                "F12 is pressed once to start talking and once to stop, instead "
+                                "of held down while you speak.")
+VOICE_CONFIRMATION = SettingSpec("voice/confirmation", str, "every-move",
+                                 "Which voice commands wait for \"yes\": every move "
+                                 "(\"every-move\") or only resigning and draw offers "
+                                 "(\"resign-and-draw\").")
+VOICE_SPECS: tuple[SettingSpec, ...] = (VOICE_ENABLED, VOICE_CONTINUOUS, VOICE_PTT_TOGGLES,
+                                        VOICE_CONFIRMATION)
+SPECS = SPECS + VOICE_SPECS
+# --- end of voice commands ----------------------------------------------------------------------
+
 
 def open_qsettings(path: str | os.PathLike | None = None) -> QSettings:
     """The QSettings store: the ini file ``path``, else ``$CHECKERS_DESKTOP_SETTINGS``, else native."""

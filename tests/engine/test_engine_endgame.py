@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from checkers_desktop.engine import Searcher
+from checkers_desktop.engine import WIN, Searcher
 from checkers_desktop.engine import endgame as eg
 from checkers_desktop.rules import Board
 
@@ -70,15 +70,36 @@ def _random_boards(count, pieces, seed):
     return out
 
 
+@pytest.fixture(scope="module")
+def table3():
+    return eg.build_table(3)
+
+
 def test_two_piece_table_is_consistent_everywhere(table2):
     checked = 0
+    values = set()
     for board in _random_boards(400, 2, seed=1):
         _check_consistent(table2, board)
+        values.add((_value(table2, board) > 0) - (_value(table2, board) < 0))
         checked += 1
     assert checked == 400
-    # some of each outcome occur
-    values = list(table2.values.values())
-    assert any(v > 0 for v in values) and any(v < 0 for v in values)
+    assert values == {-1, 0, 1}  # some of each outcome occur
+
+
+def test_white_to_move_is_the_turned_board_with_black_to_move(table3):
+    """Colour reversal (the storage's symmetry) checked on boards built both ways."""
+    for board in _random_boards(300, 3, seed=5):
+        turned = Board(board.fen())
+        for sq in range(1, 33):
+            turned.set_piece_at(sq, None)
+        for sq in range(1, 33):
+            piece = board.piece_at(sq)
+            if piece is not None:
+                turned.set_piece_at(33 - sq, type(piece)(piece.color.other, piece.kind))
+        turned_fen = turned.fen()
+        side = "B" if board.turn.name == "WHITE" else "W"
+        turned = Board(side + turned_fen[1:])
+        assert _value(table3, turned) == _value(table3, board)
 
 
 def test_king_against_king_in_the_open_is_a_draw(table2):
@@ -93,9 +114,8 @@ def test_a_man_that_must_walk_into_a_jump_is_lost_in_two(table2):
     assert _value(table2, board) == 1
 
 
-@pytest.mark.slow
-def test_three_piece_table_consistent_and_two_kings_beat_one():
-    table = eg.build_table(3)
+def test_three_piece_table_consistent_and_two_kings_beat_one(table3):
+    table = table3
     for board in _random_boards(300, 3, seed=2):
         _check_consistent(table, board)
     # two kings against one king win (the lone king is hunted down; no double corner saves it)
@@ -110,7 +130,7 @@ def test_cache_round_trip(tmp_path, table2):
     path = eg.save_table(table2, tmp_path)
     assert path.exists()
     loaded = eg.load_table(tmp_path, 2)
-    assert loaded is not None and loaded.values == table2.values
+    assert loaded is not None and loaded.tables == table2.tables
     assert eg.load_table(tmp_path / "missing", 2) is None
     path.write_bytes(b"not gzip")
     assert eg.load_table(tmp_path, 2) is None
@@ -121,8 +141,20 @@ def test_ensure_table_generates_then_loads(tmp_path):
     table = eg.ensure_table(tmp_path, pieces=2, install=False)
     assert list(tmp_path.iterdir())  # cached
     again = eg.ensure_table(tmp_path, pieces=2, install=False)
-    assert again is not table and again.values == table.values
+    assert again is not table and again.tables == table.tables
     assert eg.installed_table() is installed
+
+
+def test_ensure_table_builds_on_a_cached_smaller_table_and_installs_each_count(tmp_path, table2,
+                                                                              monkeypatch):
+    eg.save_table(table2, tmp_path)
+    seen = []
+    monkeypatch.setattr(eg, "install_table", lambda t: seen.append(t.pieces))
+    table = eg.ensure_table(tmp_path, pieces=3)
+    assert seen == [2, 3, 3]  # the cached 2 at once, then 3 when finished
+    assert table.pieces == 3 and eg.load_table(tmp_path, 3).tables == table.tables
+    for board in _random_boards(50, 2, seed=6):
+        assert _value(table, board) == _value(table2, board)
 
 
 def test_generation_can_be_stopped():
@@ -146,7 +178,66 @@ def test_search_with_the_table_plays_the_quickest_win(table2):
     assert after < 0 and eg.plies_of(after) == before - 1
 
 
-@pytest.mark.parametrize("pieces", [1, 4, "3"])
-def test_only_two_or_three_pieces_can_be_generated(pieces):
+@pytest.mark.parametrize("pieces", [1, 5, "3"])
+def test_only_two_to_four_pieces_can_be_generated(pieces, tmp_path):
     with pytest.raises(ValueError, match=repr(pieces)):
         eg.build_table(pieces)
+    with pytest.raises(ValueError, match=repr(pieces)):
+        eg.ensure_table(tmp_path, pieces=pieces)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.fixture(scope="module")
+def table4_part(table3):
+    """Three four-piece materials solved on top of the 3-piece table (about 40 s)."""
+    tables = dict(table3.tables)
+    for mat in ((0, 2, 0, 2), (0, 1, 0, 3), (1, 1, 0, 2)):
+        eg._solve_material(mat, tables, 4, None)
+    return eg.EndgameTable(4, tables)
+
+
+def _two_kings_each(count, seed):
+    rng = random.Random(seed)
+    for _ in range(count):
+        squares = rng.sample(range(1, 33), 4)
+        yield Board(f"{rng.choice('BW')}:WK{squares[0]},K{squares[1]}:BK{squares[2]},K{squares[3]}")
+
+
+@pytest.mark.slow
+def test_four_kings_and_first_position(table4_part):
+    """Consistent, and First Position (two kings against king and man) is a win for the two kings
+    (Lees' Guide; see the engine benchmark's endings)."""
+    table = table4_part
+    assert _value(table, Board("W:WK19,K23:B12,K28")) > 0
+    for board in _two_kings_each(200, seed=7):
+        _check_consistent(table, board)
+
+
+@pytest.mark.slow
+def test_wins_the_search_proves_are_real(table3, table4_part):
+    """The search (late move reductions, proven scores reused from its table) with only the
+    3-piece database: every win or loss it claims for a 4-piece position is one by the 4-piece
+    database, and never quicker than the quickest."""
+    claims = 0
+    for board in _two_kings_each(60, seed=8):
+        result = Searcher(endgame=table3).search(board, depth=7)
+        truth = _value(table4_part, board)
+        if result.is_win or result.is_loss:
+            claims += 1
+            plies = WIN - abs(result.score)
+            assert (truth > 0) == result.is_win and truth != 0
+            assert plies >= eg.plies_of(truth)
+    assert claims  # the check was exercised
+
+
+def test_a_stopped_build_keeps_the_smaller_table_installed(tmp_path, table2, monkeypatch):
+    """The app's background build: stopped while generating 3 pieces, the cached 2-piece table
+    stays installed for the searches and nothing half-made is written."""
+    eg.save_table(table2, tmp_path)
+    monkeypatch.setattr(eg, "_installed", None)
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(InterruptedError):
+        eg.ensure_table(tmp_path, pieces=3, stop=stop)
+    assert eg.installed_table() is not None and eg.installed_table().pieces == 2
+    assert eg.load_table(tmp_path, 3) is None

@@ -100,8 +100,14 @@ def test_game_limit_adjudicates_by_the_count_and_reads_it(qapp, tmp_path):
     assert game1.result.at == pytest.approx(limit)
     mat = game1.result.material
     assert mat == material_totals(game1.board)
-    count = (f"The count: Black {number_words(mat[BLACK])}, Red {number_words(mat[WHITE])}.")
-    assert count in synth.spoken
+    count = (f"The count: Black {number_words(mat[BLACK])}, Red {number_words(mat[WHITE])} "
+             "(man 1, king 2).")
+    # one announcement at the game's end: the named result, the count, the score
+    end = [line for line in synth.spoken if count in line]
+    assert len(end) == 1
+    winner = game1.player(game1.result.winner)
+    assert end[0].startswith(f"{winner} wins game one with ")
+    assert "Score: Ann Lee " in end[0]
     assert "Time limit reached." in synth.spoken
     assert "Five minutes left in the game." in synth.spoken
 
@@ -149,7 +155,8 @@ def test_whole_match_result_records_and_correction(qapp, tmp_path):
     event.referee.resign(loser)                # p2 wins game 3 and the match
     event.after_action()
     assert event.is_over and event.match.winner == p2
-    assert synth.spoken[-1] == f"{p2} wins the match, two games to none."
+    assert synth.spoken[-1].endswith(f"{p2} wins the match, two games to none.")
+    assert synth.spoken[-1].startswith(f"{p2} wins game three with ")
     pdns = sorted(event.folder.glob("game-*.pdn"))
     assert [p.name for p in pdns] == ["game-1.pdn", "game-2.pdn", "game-3.pdn"]
     games = [next(read_games(p.read_text())) for p in pdns]

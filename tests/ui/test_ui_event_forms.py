@@ -122,7 +122,8 @@ def test_event_shortcuts_are_unique_listed_and_on_the_window(make_window):
         action = window.event_menu.actions[spec.id]
         assert action.shortcut().toString() == QKeySequence(spec.shortcut).toString()
     official = [s.id for s in EVENT_ACTIONS if s.menu == "Event/Official"]
-    assert len(official) == 7
+    assert len(official) == 8  # pause, restart, warning, penalty, adjudicate, forfeit,
+    # correct, forty-move ruling
 
 
 def test_official_action_without_a_match_is_refused_aloud(make_window, qtbot):

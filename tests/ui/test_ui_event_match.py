@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.rules import BLACK, WHITE
 from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.rules.profiles import get_profile
+from checkers_desktop.speech.spoken import number_words
 from checkers_desktop.ui.event.match_dialog import MatchDialog
 from checkers_desktop.ui.event.model import format_game_time
 
@@ -148,6 +149,8 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     assert said(window, "The Red checker on 22 is removed.")
     assert event.actions[-1].kind == "checker_removed"
     assert f"{other} removes {first}'s Red checker on twenty-two." == event.actions[-1].text
+    # on paper the square is in digits
+    assert f"{other} removes {first}'s Red checker on 22." == event.actions[-1].paper
     # play on, a move every 20 seconds, to the game limit: adjudicated by the count
     while event.game is game2 and game2.result is None:
         clock.advance(20)
@@ -159,10 +162,15 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     assert result2.reason.value == "adjudication" and result2.winner is not None
     assert result2.at == pytest.approx(profile.game_limit)
     mat = result2.material
-    assert said(window, f"Black {mat[BLACK]}, Red {mat[WHITE]} (man 1, king 2)")  # the count
     winner = game2.player(result2.winner)
     loser = first if winner == other else other
-    assert said(window, f"{winner} wins game two with")
+    # one announcement: the named result, the count, the score (the controller's own "Black
+    # wins by adjudication" is not said as well)
+    count = (f"The count: Black {number_words(mat[BLACK])}, Red {number_words(mat[WHITE])} "
+             "(man 1, king 2).")
+    end = [line for line in window.synth.spoken if f"{winner} wins game two with" in line]
+    assert len(end) == 1 and count in end[0] and "Score: Ann Lee " in end[0]
+    assert not said(window, "wins by adjudication")
 
     # --- game 3: the loser of game 2 resigns (Game > Resign, side to move) after any moves
     game3 = event.game
@@ -193,9 +201,9 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     assert any(c.startswith("0:00 (10:30:00) Official: The official declares the game drawn")
                for c in comments1)
     comments2 = " ".join(c for cs in parsed[1].game.comments.values() for c in cs)
-    assert "Red checker on twenty-two. [%remove 22]" in comments2
-    assert "twenty-five seconds" in comments2
-    assert f"{format_game_time(profile.game_limit)} (10:30:00) {winner} wins game two" in comments2
+    assert "Red checker on 22. [%remove 22]" in comments2
+    assert "25 seconds" in comments2 and "twenty" not in comments2
+    assert f"{format_game_time(profile.game_limit)} (10:30:00) {winner} wins game 2" in comments2
 
     # --- the score sheet: saved at the end, and again where the official asks; printable
     sheet = folder / "score-sheet.pdf"
@@ -212,7 +220,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     for name in ("Ann Lee", "Bo Diaz", "Tampa VAMC", "Reno VAMC", "Carol Ruiz"):
         assert name in text
     for fragment in ("Game 1", "Game 2", "Game 3", "11-15", "Official", "adjudication",
-                     "two games to none"):
+                     "wins the match, 2 games to"):  # digits on paper
         assert fragment in text
 
 
@@ -259,7 +267,7 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert record.tags["Profile"] == "va-vi"
     comments = [c for cs in record.comments.values() for c in cs]
     kinds = ["warns", "stalling penalty", "removes", "pauses the clocks", "restarts the clocks",
-             "forfeits game one: left the table"]
+             "forfeits game 1: left the table"]
     for fragment in kinds:
         assert any(fragment in c for c in comments), fragment
     assert any(c.startswith("1:30 (10:30:00) Official: The official warns") for c in comments)

@@ -116,6 +116,9 @@ CONFIRMATION_COMMANDS = ("yes", "no", "repeat", "stop-talking", "help")
 CONNECTORS = ("to", "takes", "jumps")
 JUMP_CONNECTORS = ("takes", "jumps", "to")
 GARBAGE_PREFIX = "zzg"
+PAUSE = "zzpause"
+"""A word made of the silence phone, allowed before and after the phrase: the decoder's own
+silence handling lets a phrase followed by a pause lose to an unfinished one ("nine to")."""
 # Single-phone "words" for the garbage loop (CMU phone set of the bundled en-us model).
 GARBAGE_PHONES = ("AA", "AE", "AH", "AO", "AW", "AY", "B", "CH", "D", "DH", "EH", "ER", "EY", "F",
                   "G", "HH", "IH", "IY", "JH", "K", "L", "M", "N", "NG", "OW", "OY", "P", "R", "S",
@@ -206,7 +209,7 @@ class VoiceGrammar:
         "nothing" with a ``reason``.
         """
         tokens = [t.split("(")[0] for t in (text or "").lower().split()]
-        tokens = [t for t in tokens if not t.startswith(("<", "[", "+"))]
+        tokens = [t for t in tokens if not t.startswith(("<", "[", "+")) and t != PAUSE]
         if not tokens:
             return Interpretation("nothing", reason="silence")
         if any(t.startswith(GARBAGE_PREFIX) for t in tokens):
@@ -397,7 +400,7 @@ def _jsgf(strong: list[str], decoys: list[str], w: dict[str, float]) -> str:
         alternatives.append(f"/{_weight(w['garbage'])}/ <garbage>")
         rules.append(f"<garbage> = ({garbage})+;")
     lines = ["#JSGF V1.0;", "grammar checkers;",
-             "public <utterance> = " + " | ".join(alternatives) + ";"]
+             f"public <utterance> = {PAUSE}* (" + " | ".join(alternatives) + f") {PAUSE}*;"]
     lines += rules
     lines.append(f"<square> = {squares};")
     return "\n".join(lines) + "\n"

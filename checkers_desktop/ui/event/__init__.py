@@ -5,7 +5,9 @@ sheet) to the main window. The pieces: :mod:`.model` (the match settings and the
 :mod:`.match_dialog` (the new-match form), :mod:`.event_controller` (the match: coin flip, games,
 clocks, penalties, records, announcements), :mod:`.clock_panel` (the clocks in large type),
 :mod:`.penalty` (choosing the checker to remove), :mod:`.official` (the official's actions with
-confirmations), :mod:`.records` (PDN of each game) and :mod:`.score_sheet` (PDF and printing).
+confirmations), :mod:`.draws` (draw offers outside a match; in a match the menu and the event
+controller run draw offers, WCDF's repetition and 40-move count), :mod:`.records` (PDN of each
+game) and :mod:`.score_sheet` (PDF and printing).
 """
 
 from __future__ import annotations

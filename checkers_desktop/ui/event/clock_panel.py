@@ -18,7 +18,10 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 from ...rules.clock import GameClock
 from .model import format_game_time
 
-__all__ = ["ClockPanel", "clock_readings"]
+__all__ = ["ClockPanel", "clock_readings", "BASE_POINTS"]
+
+BASE_POINTS = 26.0
+"""The clocks' type size at View > Text size 100 percent, points; it grows with the setting."""
 
 
 def _remaining(seconds: Optional[float]) -> str:
@@ -54,16 +57,20 @@ class ClockPanel(QFrame):
 
     Call :meth:`show_clock` with the referee's clock (a ``QTimer`` in the window does it a few
     times a second). Accessible name "Clocks"; its description is the whole reading in one
-    sentence, so a screen reader can read it on demand.
+    sentence, so a screen reader can read it on demand. :meth:`set_text_percent` follows
+    View > Text size (``point_size`` at 100 percent, never smaller).
     """
 
-    def __init__(self, parent: Optional[QWidget] = None, point_size: float = 26.0) -> None:
+    def __init__(self, parent: Optional[QWidget] = None,
+                 point_size: float = BASE_POINTS) -> None:
         super().__init__(parent)
         self.setObjectName("clock-panel")
         self.setAccessibleName("Clocks")
         self.setFrameShape(QFrame.Shape.Box)
         self.setLineWidth(2)
         self.labels: dict[str, QLabel] = {}
+        self.base_points = point_size
+        self.text_percent = 100
         layout = QGridLayout(self)
         font = QFont(self.font())
         font.setPointSizeF(point_size)
@@ -83,6 +90,21 @@ class ClockPanel(QFrame):
             self.labels[key] = label
         self.readings: dict[str, str] = {}
         self.show_clock(None, "")
+
+    @property
+    def point_size(self) -> float:
+        """The clocks' type size now, points."""
+        return self.base_points * self.text_percent / 100
+
+    def set_text_percent(self, percent: int) -> None:
+        """Size the clocks' type for View > Text size ``percent`` (100-300): ``base_points`` times
+        ``percent`` / 100, never below ``base_points``."""
+        self.text_percent = max(100, int(percent))
+        for label in self.labels.values():
+            font = QFont(label.font())
+            font.setPointSizeF(self.point_size)
+            label.setFont(font)
+        self.updateGeometry()
 
     def show_clock(self, clock: Optional[GameClock], mover: str, *, paused: bool = False,
                    over: str = "") -> dict[str, str]:

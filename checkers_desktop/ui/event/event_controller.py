@@ -15,7 +15,10 @@ It owns no widget. It runs in one of two ways:
   each game's referee is handed to ``host.new_game(referee=...)``; the host takes the moves, polls
   the clocks, carries out penalties and says what happens in the game, and this controller listens
   to its signals (``referee_event``, ``ruling_made``, ``game_result``) to log them, and says only
-  the match's own sentences (coin flip, who plays which side, named results, score, match result).
+  the match's own sentences (coin flip, who plays which side, the players' draw offers, named
+  results, score, match result). The host does not say a game's end itself
+  (``host.announce_results`` is False while hosted): this controller says it once, with the
+  players' names, the count, the score and what follows.
 
 Time comes from an injected time source (seconds), and the coin flip from an injected
 ``random.Random``.
@@ -34,6 +37,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ...rules import BLACK, WHITE, Color, Move
 from ...rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
+from ...rules.referee import FortyMovesCompleted
 from ...rules.match import GameRecord, Match
 from ...rules.profiles import ColourChoice, get_profile
 from ...rules.referee import (EndReason, GameEnded, GameResult, PenaltyDue, Referee, Ruling,
@@ -64,7 +68,9 @@ class EventController(QObject):
     Signals: ``game_started(object)`` (the :class:`PlayedGame`), ``game_finished(object)``,
     ``match_finished(str)`` (the match result text), ``penalty_changed(object)`` (the
     ``PenaltyDue`` or None when settled), ``clocks_changed()`` (pause, resume, new game),
-    ``logged(object)`` (each :class:`LoggedAction`), ``announced(str)`` (each sentence said).
+    ``logged(object)`` (each :class:`LoggedAction`), ``announced(str)`` (each sentence said),
+    ``forty_moves_completed(object)`` (the ``FortyMovesCompleted`` event: the official's ruling is
+    awaited, see :meth:`forty_move_ruling`).
     """
 
     game_started = Signal(object)
@@ -74,6 +80,7 @@ class EventController(QObject):
     clocks_changed = Signal()
     logged = Signal(object)
     announced = Signal(str)
+    forty_moves_completed = Signal(object)
 
     def __init__(self, settings: MatchSettings, announcer, *,
                  time_source: Optional[Callable[[], float]] = None,
@@ -114,6 +121,7 @@ class EventController(QObject):
             host.referee_event.connect(self._on_host_event)
             host.ruling_made.connect(self._on_host_ruling)
             host.game_result.connect(self._on_host_result)
+            host.announce_results = False  # said here, once, with names and score
 
     @property
     def hosted(self) -> bool:
@@ -130,6 +138,7 @@ class EventController(QObject):
                 except (RuntimeError, TypeError):  # pragma: no cover - already disconnected
                     pass
             self.host.player_names = None
+            self.host.announce_results = True
             self.host = None
 
     # --- state --------------------------------------------------------------------------
@@ -175,7 +184,7 @@ class EventController(QObject):
         wa, wb = self.score()
         text = texts.score_text((a, b), (wa, wb), self.match.draws(), words)
         if self.is_over:
-            text += " " + self.result_text
+            text += " " + (self.result_text if words else self._match_result(spoken=False))
         return text
 
     # --- the match ----------------------------------------------------------------------
@@ -261,18 +270,28 @@ class EventController(QObject):
             if isinstance(ev, MoveWarning):
                 name = self.player(ev.color)
                 self._log("move_warning", texts.move_warning_text(name, ev.seconds, ev.limit),
-                          Priority.INTERRUPT, at=ev.at, **sp)
+                          Priority.INTERRUPT, at=ev.at, **sp,
+                          written=texts.move_warning_text(name, ev.seconds, ev.limit, False))
             elif isinstance(ev, MoveTimeExpired):
-                self._log("move_time_expired", texts.move_time_expired_text(
-                    self.player(ev.color), ev.seconds), Priority.INTERRUPT, at=ev.at, **sp)
+                name = self.player(ev.color)
+                self._log("move_time_expired", texts.move_time_expired_text(name, ev.seconds),
+                          Priority.INTERRUPT, at=ev.at, **sp,
+                          written=texts.move_time_expired_text(name, ev.seconds, False))
             elif isinstance(ev, PenaltyDue):
                 self._penalty_due(ev, speak)
             elif isinstance(ev, GameTimeWarning):
                 self._log("game_time_warning", texts.game_time_warning_text(ev.seconds_left),
-                          Priority.INTERRUPT, at=ev.at, **sp)
+                          Priority.INTERRUPT, at=ev.at, **sp,
+                          written=texts.game_time_warning_text(ev.seconds_left, False))
             elif isinstance(ev, GameTimeExpired):
                 limit_reached = True
                 self._log("time_limit", texts.time_limit_text(), Priority.INTERRUPT, at=ev.at, **sp)
+            elif isinstance(ev, FortyMovesCompleted):
+                attacker = self._named(ev.attacker)
+                self._log("forty_moves_completed", texts.forty_completed_text(attacker),
+                          Priority.INTERRUPT, at=ev.at, **sp,
+                          written=texts.forty_completed_text(attacker, False))
+                self.forty_moves_completed.emit(ev)
             elif isinstance(ev, GameEnded):
                 ended = True
                 if self.host is None:
@@ -293,9 +312,10 @@ class EventController(QObject):
         if ruling.code == "checker_removed":
             square = self._last_removed_square()
             victim = ruling.color
-            self._log("checker_removed", texts.checker_removed_text(
-                self.player(victim.other), self.player(victim), self.sides[victim], square),
-                Priority.QUEUE, speak=False, command=f"[%remove {square}]")
+            args = (self.player(victim.other), self.player(victim), self.sides[victim], square)
+            self._log("checker_removed", texts.checker_removed_text(*args), Priority.QUEUE,
+                      speak=False, command=f"[%remove {square}]",
+                      written=texts.checker_removed_text(*args, spoken=False))
             self.penalty_changed.emit(None)
             self.clocks_changed.emit()
 
@@ -312,10 +332,10 @@ class EventController(QObject):
 
     def _penalty_due(self, due: PenaltyDue, speak: bool = True) -> None:
         stalling = "stalling" in due.cause
-        self._log("penalty_due", texts.penalty_due_text(self.player(due.chooser),
-                                                        self.player(due.victim),
-                                                        self.sides[due.victim], stalling),
-                  Priority.INTERRUPT, at=due.at, speak=speak)
+        args = (self.player(due.chooser), self.player(due.victim), self.sides[due.victim],
+                stalling)
+        self._log("penalty_due", texts.penalty_due_text(*args), Priority.INTERRUPT, at=due.at,
+                  speak=speak, written=texts.penalty_due_text(*args, spoken=False))
         self.penalty_changed.emit(due)
 
     @property
@@ -337,9 +357,10 @@ class EventController(QObject):
         if not ruling.ok:
             self._say(ruling.message, Priority.INTERRUPT)
             return ruling
-        self._log("checker_removed", texts.checker_removed_text(
-            self.player(due.chooser), self.player(due.victim), self.sides[due.victim], square),
-            Priority.INTERRUPT, command=f"[%remove {square}]")
+        args = (self.player(due.chooser), self.player(due.victim), self.sides[due.victim], square)
+        self._log("checker_removed", texts.checker_removed_text(*args), Priority.INTERRUPT,
+                  command=f"[%remove {square}]",
+                  written=texts.checker_removed_text(*args, spoken=False))
         self.penalty_changed.emit(None)
         self.clocks_changed.emit()
         if ruling.result is not None:
@@ -418,7 +439,7 @@ class EventController(QObject):
         (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead."""
         referee = self._running_referee()
         self._log("adjudicate", texts.adjudication_requested_text(), Priority.INTERRUPT,
-                  official=True, speak=self.host is None)
+                  official=True)
         ruling = referee.adjudicate()
         if ruling.result is None and self.host is None:
             self._say(ruling.message, Priority.QUEUE)
@@ -429,8 +450,7 @@ class EventController(QObject):
         """The official declares the game drawn: neither player can force a win (VA rulebook
         4:00 s4). A new game follows."""
         referee = self._running_referee()
-        self._log("declare_draw", texts.declare_draw_text(), Priority.INTERRUPT, official=True,
-                  speak=self.host is None)
+        self._log("declare_draw", texts.declare_draw_text(), Priority.INTERRUPT, official=True)
         return self._apply(referee.declare_draw())
 
     def declare_forfeit(self, color: Color, reason: str = "") -> Ruling:
@@ -438,7 +458,8 @@ class EventController(QObject):
         referee = self._running_referee()
         name = self.player(color)
         self._log("forfeit", texts.forfeit_text(name, self.game.number, reason),
-                  Priority.INTERRUPT, official=True, speak=self.host is None)
+                  Priority.INTERRUPT, official=True,
+                  written=texts.forfeit_text(name, self.game.number, reason, False))
         return self._apply(referee.declare_forfeit(color, reason or "declared by the official"))
 
     def correct_result(self, number: int, winner: Optional[str], detail: str = "") -> GameResult:
@@ -453,11 +474,12 @@ class EventController(QObject):
         game = self.games[number - 1]
         color = None if winner is None else (BLACK if winner == game.black else WHITE)
         text = texts.corrected_text(number, winner) + (f" {detail}." if detail else "")
+        written = texts.corrected_text(number, winner, False) + (f" {detail}." if detail else "")
         detail = detail or "corrected by the official"
         current = game is self.game and game.result is None
         if current:
             self._log("correct_result", text, Priority.INTERRUPT, official=True,
-                      speak=self.host is None)
+                      written=written)
             ruling = self.referee.correct_result(color, detail)
             self._apply(ruling)
             return ruling.result
@@ -470,7 +492,8 @@ class EventController(QObject):
         rec = self.match.games[index]
         self.match.games[index] = GameRecord(rec.number, rec.black, rec.white, rec.play_out,
                                              winner, color, EndReason.CORRECTED.value, detail)
-        self._log("correct_result", text, Priority.INTERRUPT, official=True, game=game)
+        self._log("correct_result", text, Priority.INTERRUPT, official=True, game=game,
+                  written=written)
         self._save_game(game)
         self._say(self.summary_text(), Priority.QUEUE)
         if self.match.is_over and not was_over:
@@ -490,6 +513,142 @@ class EventController(QObject):
             self._save_score_sheet()
         return game.result
 
+    # --- draws (WCDF 6.1-6.4; agreement is allowed under every profile) --------------------
+    def _named(self, color: Color) -> str:
+        """"Bo Diaz (Red)": the player with ``color`` in the current game, with the side."""
+        return texts.named(self.player(color), self.sides[color])
+
+    def _player_ruling(self, ruling: Ruling) -> Ruling:
+        """After a draw action (said and logged here with the players' names): a refusal is said;
+        the ruling goes to the host (emitted, a result ends the game there, nothing said twice)
+        or, standalone, a result ends the game here."""
+        if ruling.verdict is Verdict.REFUSED:
+            self._say(ruling.message, Priority.INTERRUPT)
+        if self.host is not None:
+            self.host.handle_ruling(ruling, say=False)
+        elif ruling.result is not None:
+            self._finish_game(ruling.result)
+        return ruling
+
+    @property
+    def draw_offer(self) -> Optional[Color]:
+        """The colour whose draw offer (or pointed-out repetition) awaits an answer, or None."""
+        return None if self.referee is None or self.referee.is_over else self.referee.draw_offer
+
+    def offer_draw(self, color: Optional[Color] = None) -> Ruling:
+        """``color`` (default: the player to move) offers a draw (WCDF 6.1); the opponent answers
+        with :meth:`answer_draw`. Said with both names ("Ann Lee (Black) offers a draw. Bo Diaz
+        (Red), do you accept?") and logged. Raises :class:`EventError` when no game runs."""
+        referee = self._running_referee()
+        color = referee.board.turn if color is None else color
+        ruling = referee.offer_draw(color)
+        if ruling.ok:
+            self._log("draw_offer", texts.draw_offered_text(self._named(color),
+                                                            self._named(color.other)),
+                      Priority.INTERRUPT, written=texts.draw_offer_logged_text(self._named(color)))
+        return self._player_ruling(ruling)
+
+    def answer_draw(self, accept: bool) -> Ruling:
+        """The player offered a draw (or shown a repetition) accepts it (the game is drawn) or
+        declines it (play goes on; under WCDF rules the offerer may then request the 40-move
+        count). Refused, and said, when no offer stands."""
+        referee = self._running_referee()
+        offerer = referee.draw_offer
+        if offerer is None:
+            text = texts.no_draw_offer_text()
+            self._say(text, Priority.INTERRUPT)
+            return Ruling(Verdict.REFUSED, "no_draw_offer", text)
+        answerer = offerer.other
+        if accept:
+            ruling = referee.accept_draw(answerer)
+            if ruling.ok:
+                self._log("draw_accepted", texts.draw_accepted_text(self._named(answerer)),
+                          Priority.INTERRUPT)
+        else:
+            ruling = referee.decline_draw(answerer)
+            if ruling.ok:
+                self._log("draw_declined", texts.draw_declined_text(self._named(answerer)),
+                          Priority.INTERRUPT)
+        return self._player_ruling(ruling)
+
+    def point_out_repetition(self, color: Optional[Color] = None) -> Ruling:
+        """``color`` (default: the player to move) points out that the position has stood on the
+        board before and suggests a draw (WCDF 6.4); the opponent answers with
+        :meth:`answer_draw`. Refused (and said) under rules without it, or with no repetition."""
+        referee = self._running_referee()
+        color = referee.board.turn if color is None else color
+        ruling = referee.point_out_repetition(color)
+        if ruling.ok:
+            n = referee.board.repetitions()
+            self._log("repetition", texts.repetition_text(self._named(color), n,
+                                                          self._named(color.other)),
+                      Priority.INTERRUPT,
+                      written=texts.repetition_text(self._named(color), n, "", False))
+        return self._player_ruling(ruling)
+
+    def forty_move_requester(self) -> Optional[Color]:
+        """Who may request the 40-move count now: the player whose last draw offer was declined
+        (WCDF 6.2), or None."""
+        referee = self.referee
+        if referee is None:
+            return None
+        for entry in reversed(referee.record):
+            if entry.kind == "draw_declined" and entry.color is not None:
+                return entry.color.other
+            if entry.kind in ("forty_move_count",):
+                return None
+        return None
+
+    def request_forty_move_count(self, color: Optional[Color] = None) -> Ruling:
+        """``color`` (default: :meth:`forty_move_requester`, else the player to move), whose draw
+        offer was declined, requests the 40-move count: the opponent has forty moves to show a
+        strengthened position (WCDF 6.2). Refused (and said) under rules without the count."""
+        referee = self._running_referee()
+        if color is None:
+            color = self.forty_move_requester()
+            color = referee.board.turn if color is None else color
+        ruling = referee.request_forty_move_count(color)
+        if ruling.ok:
+            args = (self._named(color), self._named(color.other))
+            self._log("forty_move_count", texts.forty_requested_text(*args), Priority.INTERRUPT,
+                      written=texts.forty_requested_text(*args, spoken=False))
+        return self._player_ruling(ruling)
+
+    @property
+    def forty_move_attacker(self) -> Optional[Color]:
+        return None if self.referee is None else self.referee.forty_move_attacker
+
+    @property
+    def forty_move_judgement_due(self) -> bool:
+        return self.referee is not None and self.referee.forty_move_judgement_due
+
+    def concede_strengthening(self) -> Ruling:
+        """The player who requested the count concedes that the attacker strengthened the
+        position: the count starts again (WCDF 6.2a). Refused (and said) with no count running."""
+        referee = self._running_referee()
+        attacker = referee.forty_move_attacker
+        color = attacker.other if attacker is not None else referee.board.turn
+        ruling = referee.concede_strengthening(color)
+        if ruling.ok:
+            args = (self._named(color), self._named(attacker))
+            self._log("forty_move_restart", texts.strengthened_text(*args), Priority.INTERRUPT,
+                      written=texts.strengthened_text(*args, spoken=False))
+        return self._player_ruling(ruling)
+
+    def forty_move_ruling(self, strengthened: bool) -> Ruling:
+        """The official's judgement once the attacker has made forty counted moves (WCDF 6.2,
+        6.3): not strengthened, the game is drawn; strengthened, play goes on. Refused (and said)
+        when no count awaits a judgement."""
+        referee = self._running_referee()
+        attacker = referee.forty_move_attacker
+        ruling = referee.forty_move_ruling(strengthened)
+        if ruling.ok and attacker is not None:
+            name = self._named(attacker)
+            self._log("forty_move_ruling", texts.forty_ruling_text(name, strengthened),
+                      Priority.INTERRUPT, official=True,
+                      written=texts.forty_ruling_text(name, strengthened, False))
+        return self._player_ruling(ruling)
+
     # --- ending -------------------------------------------------------------------------
     def _finish_game(self, result: GameResult) -> None:
         game = self.game
@@ -498,19 +657,31 @@ class EventController(QObject):
         game.result = result
         self.match.record_game_result(result)
         winner = None if result.winner is None else game.player(result.winner)
+        side = None if result.winner is None else self.sides[result.winner]
         how = self._how(result, game)
-        if result.material is not None and self.host is None:  # the host reads the count
-            self._say(texts.count_text(result.material, self.sides), Priority.QUEUE)
-        self._log("result", texts.game_result_text(
-            game.number, winner, None if result.winner is None else self.sides[result.winner],
-            how), Priority.QUEUE, at=result.at)
+        count = written_count = ""
+        if result.material is not None:
+            count = texts.count_text(result.material, self.sides)
+            written_count = texts.count_text(result.material, self.sides, False)
+        named = texts.game_result_text(game.number, winner, side, how)
+        self._log("result", named, Priority.QUEUE, at=result.at, speak=False,
+                  written=" ".join(p for p in (texts.game_result_text(
+                      game.number, winner, side, self._how(result, game, False), False),
+                      written_count) if p))
         self._save_game(game)
         a, b = self.settings.names
-        self._say(texts.score_text((a, b), self.score(), self.match.draws()), Priority.QUEUE)
+        score = texts.score_text((a, b), self.score(), self.match.draws())
+        # One announcement: who won (names, sides, how), the count, the score, the match result.
+        if self.match.is_over:
+            self._update_result_text()
+            follows = self.result_text
+        else:
+            follows = ""  # the next game's own announcement follows at once
+        self._say(texts.game_end_announcement(named, count, score, follows), Priority.QUEUE)
         self.penalty_changed.emit(None)
         self.game_finished.emit(game)
         if self.match.is_over:
-            self._finish_match()
+            self._finish_match(said=True)
         elif self.host is not None:
             # The host is still inside its own game's end: start the next game after it returns.
             QTimer.singleShot(0, self._start_next_game)
@@ -521,32 +692,54 @@ class EventController(QObject):
         if self.game is not None and self.game.result is not None and not self.match.is_over:
             self._start_game()
 
-    def _how(self, result: GameResult, game: PlayedGame) -> str:
+    def _how(self, result: GameResult, game: PlayedGame, spoken: bool = True) -> str:
+        """How the game ended, with the players' names ("Bo Diaz resigns", "Bo Diaz forfeits:
+        left the table"); ``spoken`` False: numbers in digits."""
         r = result.reason
+        loser = result.winner.other if result.winner is not None else None
         if r is EndReason.NO_MOVES:
-            loser = result.winner.other if result.winner is not None else None
-            return (f"{game.player(loser)} cannot move" if loser is not None else result.detail)
-        if r is EndReason.RESIGNATION and result.winner is not None:
-            return f"{game.player(result.winner.other)} resigns"
-        if r is EndReason.FORFEIT and result.winner is not None:
-            return f"{game.player(result.winner.other)} forfeits"
+            if loser is None:
+                return result.detail
+            if not game.board.squares(loser):
+                return f"{game.player(loser)} has no pieces left"
+            return f"{game.player(loser)} cannot move"
+        if r is EndReason.RESIGNATION and loser is not None:
+            return f"{game.player(loser)} resigns"
+        if r is EndReason.FORFEIT and loser is not None:
+            _, _, why = result.detail.partition("forfeits: ")
+            return f"{game.player(loser)} forfeits" + (f": {why}" if why else "")
         if r is EndReason.ADJUDICATION:
-            return "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+            text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+            return text if loser is not None else text + ", the count is equal"
+        if r is EndReason.AGREEMENT:
+            return "the players agree to a draw"
+        if r is EndReason.OFFICIAL_DRAW:
+            return "the official declares that neither player can force a win"
+        if r is EndReason.REPETITION_DRAW:
+            return "the position repeated and the draw was accepted"
+        if r is EndReason.FORTY_MOVE_DRAW:
+            forty = "forty" if spoken else "40"
+            return f"the {forty}-move count: the position was not strengthened"
         return f"{r.value}, {result.detail}" if result.detail else r.value
 
-    def _update_result_text(self) -> None:
+    def _match_result(self, spoken: bool = True) -> str:
         winner = self.match.winner
         a, b = self.settings.names
         if winner is None:
-            self.result_text = texts.match_result_text(None, 0, 0)
-        else:
-            loser = b if winner == a else a
-            self.result_text = texts.match_result_text(winner, self.match.wins(winner),
-                                                       self.match.wins(loser))
+            return texts.match_result_text(None, 0, 0)
+        loser = b if winner == a else a
+        return texts.match_result_text(winner, self.match.wins(winner), self.match.wins(loser),
+                                       spoken)
 
-    def _finish_match(self) -> None:
+    def _update_result_text(self) -> None:
+        self.result_text = self._match_result()
+
+    def _finish_match(self, said: bool = False) -> None:
         self._update_result_text()
-        self._say(self.result_text, Priority.QUEUE)
+        if not said:
+            self._say(self.result_text, Priority.QUEUE)
+        if self.host is not None:
+            self.host.announce_results = True  # games after the match say their own results
         self._save_score_sheet()
         self.clocks_changed.emit()
         self.match_finished.emit(self.result_text)
@@ -603,7 +796,7 @@ class EventController(QObject):
 
     def _log(self, kind: str, text: str, priority: Priority, *, at: Optional[float] = None,
              official: bool = False, game: Optional[PlayedGame] = None,
-             speak: bool = True, command: str = "") -> LoggedAction:
+             speak: bool = True, command: str = "", written: str = "") -> LoggedAction:
         """Record ``text`` in the match log (the game's PDN comments and the score sheet) and, with
         ``speak``, announce it."""
         game = game or self.game
@@ -614,7 +807,8 @@ class EventController(QObject):
             at_ = referee.clock.elapsed() if referee is not None else 0.0
             ply = referee.board.ply if referee is not None else 0
         action = LoggedAction(game.number if game else 0, at_ if at is None else at, ply,
-                              self.now().strftime("%H:%M:%S"), kind, text, official, command)
+                              self.now().strftime("%H:%M:%S"), kind, text, official, command,
+                              written if written != text else "")
         self.actions.append(action)
         if speak:
             self._say(text, priority)

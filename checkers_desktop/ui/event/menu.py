@@ -6,8 +6,17 @@ timer refreshing it. A match is an :class:`~.event_controller.EventController` h
 window's game controller: the players play on the board, by keyboard, mouse, move box or voice,
 exactly as in a two-player game.
 
+Draws: Offer a draw (Ctrl+Shift+D, also in the Game menu: outside a match it works on the game in
+progress, see :mod:`.draws`) and, under rules that have them (WCDF), Point out a repetition, Request
+the forty-move count, The position was strengthened, and the official's Forty-move ruling (asked by
+itself when the count completes). The player offered a draw answers ``ask_answer(question)``
+(Yes accepts, No plays on).
+
+The clock panel's type follows View > Text size: 26 points at 100 percent.
+
 Everything that asks a question can be replaced for tests: ``dialog_factory(parent)`` (the new-match
 form), ``desk.confirm``/``desk.choose``/``desk.ask_text`` (the official's questions),
+``ask_answer(question) -> bool | None`` (the answer to a draw offer),
 ``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
 ``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: the app data folder),
 ``rng`` (the coin flip), ``now`` (time of day).
@@ -22,12 +31,12 @@ from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu
+from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..actions import EVENT_ACTIONS
-from . import texts
+from . import draws, texts
 from .clock_panel import ClockPanel
 from .event_controller import EventController, EventError
 from .match_dialog import MatchDialog
@@ -58,6 +67,7 @@ class EventMenu(QObject):
         self.print_dialog_factory = None
         self.last_settings: Optional[MatchSettings] = None
         self.desk = OfficialDesk(lambda: self.current, self._say, window)
+        self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
         self.actions: dict[str, QAction] = {}
         self.panel = ClockPanel(window.centralWidget())
         self.panel.hide()
@@ -72,6 +82,10 @@ class EventMenu(QObject):
         follow the screen, so the board is read from the mover's side too)."""
         window.controller.position_changed.connect(self._turn_board)
         window.controller.game_started.connect(self._on_game_started)
+        display = getattr(window, "display", None)  # issue 7: View > Text size
+        if display is not None:
+            self.panel.set_text_percent(display.text_size)
+            display.text_size_changed.connect(self.panel.set_text_percent)
 
     @classmethod
     def install(cls, window) -> "EventMenu":
@@ -91,6 +105,10 @@ class EventMenu(QObject):
             "official_adjudicate": menu.desk.adjudicate,
             "official_forfeit": menu.desk.declare_forfeit,
             "official_correct": menu.desk.correct_result,
+            "official_forty_ruling": menu.forty_move_ruling,
+            "event_repetition": menu.point_out_repetition,
+            "event_forty_request": menu.request_forty_move_count,
+            "event_strengthened": menu.concede_strengthening,
         }
         menus: dict[str, QMenu] = {}
         for spec in EVENT_ACTIONS:
@@ -111,7 +129,13 @@ class EventMenu(QObject):
             menus[spec.menu].addAction(action)
             menu.actions[spec.id] = action
         menu.menus = menus
+        # Offer a draw (declared once, in the Game menu) sits in the Event menu too, before the
+        # WCDF draw items.
+        shared = getattr(window, "actions_by_id", {}).get("offer_draw")
+        if shared is not None and "Event" in menus:
+            menus["Event"].insertAction(menu.actions["event_repetition"], shared)
         window.event_menu = menu
+        menu._update_draw_actions()
         return menu
 
     # --- helpers ------------------------------------------------------------------------
@@ -155,21 +179,29 @@ class EventMenu(QObject):
         self.current = event
         event.clocks_changed.connect(self.refresh_clocks)
         event.match_finished.connect(self._on_match_finished)
+        event.forty_moves_completed.connect(self._on_forty_moves_completed)
         self.panel.show()
         event.start()
         self.timer.start()
         self.refresh_clocks()
+        self._update_draw_actions()
         window.board.focus_cursor()
         return event
 
     def _on_match_finished(self, text: str) -> None:
         self.refresh_clocks()
         self.timer.stop()
+        self._update_draw_actions()
 
     def _on_game_started(self) -> None:
         """A game started outside the match (Game > New game): the match stops, its records are
         kept (the unfinished game with the result "*") and the official is told."""
         ev = self.current
+        if ev is not None and ev.is_over and ev.host is not None \
+                and self.window.controller.referee is not ev.referee:
+            ev.detach()  # a game after the match: no players' names, results said as usual
+            self._update_draw_actions()
+            return
         if ev is None or ev.is_over or not ev.started or ev.referee is None \
                 or self.window.controller.referee is ev.referee:
             return
@@ -177,6 +209,7 @@ class EventMenu(QObject):
         self.current = None
         self.timer.stop()
         self.panel.hide()
+        self._update_draw_actions()
         self._say(texts.match_left_text(ev.folder))
 
     def _turn_board(self) -> None:
@@ -238,6 +271,134 @@ class EventMenu(QObject):
         ok = ev.remove_checker(square).ok
         self.window.board.focus_cursor()
         return ok
+
+    # --- draws --------------------------------------------------------------------------
+    def _update_draw_actions(self) -> None:
+        """Show the WCDF draw items only while a match under rules that have them runs."""
+        ev = self.current
+        draws_rules = ev.profile.draws if ev is not None and not ev.is_over else None
+        shown = {
+            "event_repetition": bool(draws_rules and draws_rules.repetition),
+            "event_forty_request": bool(draws_rules and draws_rules.forty_move_count),
+            "event_strengthened": bool(draws_rules and draws_rules.forty_move_count),
+            "official_forty_ruling": bool(draws_rules and draws_rules.forty_move_count),
+        }
+        for key, visible in shown.items():
+            action = self.actions.get(key)
+            if action is not None:
+                action.setVisible(visible)
+
+    def _ask_answer(self, question: str) -> Optional[bool]:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self.window, "Draw offer", question, buttons,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _match_game(self):
+        """The match whose game is on the board now, or None."""
+        ev = self.current
+        if ev is not None and ev.game_running and self.window.controller.referee is ev.referee:
+            return ev
+        return None
+
+    def offer_draw(self):
+        """Ctrl+Shift+D: the player to move offers a draw (in a match: named, logged, on the
+        score sheet; outside: :func:`.draws.offer_draw_in_game`). Returns the last ruling or
+        None."""
+        ev = self._match_game()
+        if ev is None:
+            ruling = draws.offer_draw_in_game(self.window.controller, self.window.confirm,
+                                              self.ask_answer, self._say_queued)
+            self.window.board.focus_cursor()
+            return ruling
+        color = ev.referee.board.turn
+        if not self.desk.confirm(texts.draw_offer_question(ev._named(color))):
+            return None
+        ruling = ev.offer_draw(color)
+        return self._answer(ev, color, False) if ruling.ok else ruling
+
+    def _answer(self, ev, offerer, repetition: bool):
+        """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
+        answer = self.ask_answer(texts.draw_answer_question(ev._named(offerer),
+                                                            ev._named(offerer.other), repetition))
+        ruling = ev.answer_draw(bool(answer))
+        self.window.board.focus_cursor()
+        return ruling
+
+    def _wcdf_match(self, rule: str):
+        """The match in progress when its rules have ``rule`` ("repetition",
+        "forty_move_count"); else says why not and returns None."""
+        ev = self._match_game()
+        if ev is None:
+            self._say(texts.no_match_text() if self.current is None else "No game is in progress.")
+            return None
+        if not getattr(ev.profile.draws, rule):
+            self._say(texts.no_repetition_rule_text(ev.profile.title) if rule == "repetition"
+                      else texts.no_forty_count_text(ev.profile.title))
+            return None
+        return ev
+
+    def point_out_repetition(self):
+        """Ctrl+Shift+T (WCDF 6.4): the player to move points out a repeated position and
+        suggests a draw; the opponent answers."""
+        ev = self._wcdf_match("repetition")
+        if ev is None:
+            return None
+        color = ev.referee.board.turn
+        if not self.desk.confirm(texts.repetition_question(ev._named(color))):
+            return None
+        ruling = ev.point_out_repetition(color)
+        return self._answer(ev, color, True) if ruling.ok else ruling
+
+    def request_forty_move_count(self):
+        """Ctrl+Shift+F (WCDF 6.2): the player whose draw offer was declined requests the count."""
+        ev = self._wcdf_match("forty_move_count")
+        if ev is None:
+            return None
+        requester = ev.forty_move_requester()
+        if requester is None or ev.forty_move_attacker is not None:
+            return ev.request_forty_move_count()  # refused, and said why
+        if not self.desk.confirm(texts.forty_request_question(ev._named(requester),
+                                                              ev._named(requester.other))):
+            return None
+        return ev.request_forty_move_count(requester)
+
+    def concede_strengthening(self):
+        """Ctrl+Shift+G (WCDF 6.2a): the requester concedes a strengthening; the count restarts."""
+        ev = self._wcdf_match("forty_move_count")
+        if ev is None:
+            return None
+        attacker = ev.forty_move_attacker
+        if attacker is None:
+            return ev.concede_strengthening()  # refused, and said why
+        if not self.desk.confirm(texts.strengthened_question(ev._named(attacker.other),
+                                                             ev._named(attacker))):
+            return None
+        return ev.concede_strengthening()
+
+    def forty_move_ruling(self):
+        """Ctrl+Alt+M (WCDF 6.2, 6.3): the official rules once forty moves are counted."""
+        ev = self._wcdf_match("forty_move_count")
+        if ev is None:
+            return None
+        if not ev.forty_move_judgement_due:
+            self._say(texts.no_forty_ruling_due_text())
+            return None
+        attacker = ev._named(ev.forty_move_attacker)
+        choice = self.desk.choose("Forty-move ruling",
+                                  f"Has {attacker} strengthened the position?",
+                                  texts.FORTY_RULINGS)
+        if choice is None or not self.desk.confirm(f"{texts.FORTY_RULINGS[choice]}?"):
+            return None
+        ruling = ev.forty_move_ruling(choice == 1)
+        self.window.board.focus_cursor()
+        return ruling
+
+    def _on_forty_moves_completed(self, event) -> None:
+        QTimer.singleShot(0, lambda: self._run(self.forty_move_ruling))
+
+    def _say_queued(self, text: str) -> None:
+        self.window.announcer.announce(text, Priority.QUEUE)
 
     # --- score sheet --------------------------------------------------------------------
     def _ask_save_path(self, default: str) -> Optional[str]:

@@ -114,6 +114,14 @@ class LoggedAction:
     command: str = ""
     """A machine-readable command for the PDN comment, in the ``[%name args]`` form PGN uses for
     clock times: ``[%remove 22]`` when the checker on 22 was removed as a penalty."""
+    written: str = ""
+    """The same sentence for paper (score sheet, PDN comments), numbers in digits ("removes Bo
+    Diaz's Red checker on 22"); "" when it is the same as ``text``."""
+
+    @property
+    def paper(self) -> str:
+        """The text for the score sheet and the PDN comments."""
+        return self.written or self.text
 
 
 def format_game_time(seconds: Optional[float]) -> str:

@@ -92,7 +92,7 @@ def game_tags(settings: MatchSettings, game: PlayedGame, date_iso: str) -> dict[
 def _comment(action: LoggedAction) -> str:
     who = "Official: " if action.official else ""
     command = f" {action.command}" if action.command else ""
-    return f"{format_game_time(action.at)} ({action.wall}) {who}{action.text}{command}"
+    return f"{format_game_time(action.at)} ({action.wall}) {who}{action.paper}{command}"
 
 
 def game_to_pdn(settings: MatchSettings, game: PlayedGame, actions: Iterable[LoggedAction],

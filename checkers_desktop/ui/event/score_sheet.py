@@ -7,9 +7,10 @@ written as PDF with ``QPdfWriter`` (:func:`save_pdf`) or sent to a printer chose
 
 from __future__ import annotations
 
+import re
 from html import escape
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Mapping
 
 from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocument
@@ -34,12 +35,21 @@ def move_rows(game: PlayedGame) -> list[tuple[int, str, str]]:
     return rows
 
 
-def _result_line(game: PlayedGame) -> str:
+def named_detail(detail: str, game: PlayedGame, sides: Mapping) -> str:
+    """The referee's ``detail`` with each side's name replaced by the player and the side:
+    "Black resigns" -> "Bo Diaz (Black) resigns" (whole words only)."""
+    by_side = {sides[BLACK]: f"{game.black} ({sides[BLACK]})",
+               sides[WHITE]: f"{game.white} ({sides[WHITE]})"}
+    pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in by_side) + r")\b")
+    return pattern.sub(lambda m: by_side[m.group(1)], detail)
+
+
+def _result_line(game: PlayedGame, sides: Mapping) -> str:
     words = _RESULT_WORDS[game.pdn_result].format(black=game.black, white=game.white)
     if game.result is None:
         return words
     how = game.result.reason.value
-    detail = game.result.detail
+    detail = named_detail(game.result.detail, game, sides)
     return f"{words} ({game.pdn_result}) by {how}" + (f": {detail}" if detail else "") + \
         f", at {format_game_time(game.result.at)} game time"
 
@@ -48,7 +58,8 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
                      actions: Iterable[LoggedAction], date_iso: str, summary: str) -> str:
     """The score sheet as HTML (for ``QTextDocument``): event, players, then per game the colours,
     the moves in two columns, the result and how it ended, and the actions logged in that game
-    (the official's marked "Official"); the match summary at the end, with lines to sign."""
+    (the official's marked "Official"), numbers in digits, players named with their sides ("Bo
+    Diaz (Black) resigns"); the match summary at the end, with lines to sign."""
     profile = get_profile(settings.profile_key)
     sides = profile.side_names
     actions = list(actions)
@@ -86,14 +97,14 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
             out.append("</table>")
         else:
             out.append("<p>No moves.</p>")
-        out.append(f"<p><b>Result:</b> {e(_result_line(game))}</p>")
+        out.append(f"<p><b>Result:</b> {e(_result_line(game, sides))}</p>")
         logged = [a for a in actions if a.game == game.number and a.kind not in ("result",)]
         if logged:
             out.append("<p><b>Record:</b></p><ul>")
             for a in logged:
                 who = "<b>Official</b>: " if a.official else ""
                 out.append(f"<li>{e(format_game_time(a.at))} game time ({e(a.wall)}), after "
-                           f"{a.ply} move{'' if a.ply == 1 else 's'}: {who}{e(a.text)}</li>")
+                           f"{a.ply} move{'' if a.ply == 1 else 's'}: {who}{e(a.paper)}</li>")
             out.append("</ul>")
     out.append(f"<h2>Match</h2><p>{e(summary)}</p>")
     out.append("<p>Signed, official: ______________________ &nbsp; "

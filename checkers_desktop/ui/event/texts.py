@@ -1,6 +1,8 @@
 """The sentences event mode shows and speaks (the rest of the app's texts are in
 ``speech/messages.py`` and ``ui/texts.py``). Numbers a player hears are words ("game two",
-"twenty-five seconds"); squares in announcements are words too, as moves are."""
+"twenty-five seconds"); squares in announcements are words too, as moves are. On paper (the score
+sheet and the PDN comments) numbers are digits: the functions that put a number in a sentence
+take ``spoken`` (True: words, False: digits)."""
 
 from __future__ import annotations
 
@@ -10,16 +12,21 @@ from ...rules import BLACK, WHITE, Color
 from ...speech.spoken import number_words
 
 
-def _n(n: int) -> str:
-    return number_words(n) if 0 <= n <= 99 else str(n)
+def _n(n: int, spoken: bool = True) -> str:
+    return number_words(n) if spoken and 0 <= n <= 99 else str(n)
 
 
-def _seconds(seconds: float) -> str:
+def _seconds(seconds: float, spoken: bool = True) -> str:
     s = int(round(seconds))
     if s % 60 == 0 and s >= 60:
         m = s // 60
-        return f"{_n(m)} minute" + ("" if m == 1 else "s")
-    return f"{_n(s)} second" + ("" if s == 1 else "s")
+        return f"{_n(m, spoken)} minute" + ("" if m == 1 else "s")
+    return f"{_n(s, spoken)} second" + ("" if s == 1 else "s")
+
+
+def named(name: str, side: str) -> str:
+    """"Bo Diaz (Black)": a player with the side played in this game."""
+    return f"{name} ({side})"
 
 
 def coin_flip_text(first_black: str, other: str, sides: Mapping[Color, str],
@@ -42,29 +49,36 @@ def turn_text(name: str, side: str) -> str:
     return f"{name}, {side}, to move."
 
 
-def move_warning_text(name: str, seconds: float, limit: Optional[float]) -> str:
-    text = f"{name}, {_seconds(seconds)}."
+def move_warning_text(name: str, seconds: float, limit: Optional[float],
+                      spoken: bool = True) -> str:
+    text = f"{name}, {_seconds(seconds, spoken)}."
     if limit:
-        text += f" {_seconds(limit - seconds).capitalize()} left for this move."
+        left = _seconds(limit - seconds, spoken)
+        text += f" {left[:1].upper()}{left[1:]} left for this move."
     return text
 
 
-def move_time_expired_text(name: str, seconds: float) -> str:
-    return f"Time. {name} has used the {_seconds(seconds)} for a move."
+def move_time_expired_text(name: str, seconds: float, spoken: bool = True) -> str:
+    return f"Time. {name} has used the {_seconds(seconds, spoken)} for a move."
 
 
-def penalty_due_text(chooser: str, victim: str, victim_side: str, stalling: bool) -> str:
+def penalty_due_text(chooser: str, victim: str, victim_side: str, stalling: bool,
+                     spoken: bool = True) -> str:
+    """Said with how to choose; on paper (``spoken`` False) without it."""
     why = "Stalling penalty" if stalling else "Penalty"
-    return (f"{why}: {chooser} chooses one of {victim}'s {victim_side} checkers to remove. "
-            f"Pick it on the board, or type or say its square.")
+    text = f"{why}: {chooser} chooses one of {victim}'s {victim_side} checkers to remove."
+    return text + (" Pick it on the board, or type or say its square." if spoken else "")
 
 
-def checker_removed_text(chooser: str, victim: str, victim_side: str, square: int) -> str:
-    return f"{chooser} removes {victim}'s {victim_side} checker on {_n(square)}."
+def checker_removed_text(chooser: str, victim: str, victim_side: str, square: int,
+                         spoken: bool = True) -> str:
+    """"Ann Lee removes Bo Diaz's Red checker on twenty-two." (on paper: "on 22")."""
+    return f"{chooser} removes {victim}'s {victim_side} checker on {_n(square, spoken)}."
 
 
-def game_time_warning_text(seconds_left: float) -> str:
-    return f"{_seconds(seconds_left).capitalize()} left in the game."
+def game_time_warning_text(seconds_left: float, spoken: bool = True) -> str:
+    left = _seconds(seconds_left, spoken)
+    return f"{left[:1].upper()}{left[1:]} left in the game."
 
 
 def time_limit_text() -> str:
@@ -76,17 +90,25 @@ def play_out_text() -> str:
             "without a time limit.")
 
 
-def count_text(material: Mapping[Color, int], sides: Mapping[Color, str]) -> str:
+def count_text(material: Mapping[Color, int], sides: Mapping[Color, str],
+               spoken: bool = True) -> str:
     """The count at adjudication: man 1, king 2 (VA rulebook 3:00 s5)."""
-    return (f"The count: {sides[BLACK]} {_n(material[BLACK])}, {sides[WHITE]} "
-            f"{_n(material[WHITE])}.")
+    return (f"The count: {sides[BLACK]} {_n(material[BLACK], spoken)}, {sides[WHITE]} "
+            f"{_n(material[WHITE], spoken)} (man 1, king 2).")
 
 
 def game_result_text(number: int, winner: Optional[str], winner_side: Optional[str],
-                     how: str) -> str:
+                     how: str, spoken: bool = True) -> str:
     if winner is None:
-        return f"Game {_n(number)} is drawn: {how}."
-    return f"{winner} wins game {_n(number)} with {winner_side}: {how}."
+        return f"Game {_n(number, spoken)} is drawn: {how}."
+    return f"{winner} wins game {_n(number, spoken)} with {winner_side}: {how}."
+
+
+def game_end_announcement(result: str, count: str, score: str, next_game: str = "") -> str:
+    """The one sentence group said when a game of a match ends: the named result, the count when
+    the game was adjudicated, the score, and the next game or the match result (each may be
+    "")."""
+    return " ".join(part for part in (result, count, score, next_game) if part)
 
 
 def score_text(players: tuple[str, str], wins: tuple[int, int], draws: int,
@@ -99,12 +121,13 @@ def score_text(players: tuple[str, str], wins: tuple[int, int], draws: int,
     return text + "."
 
 
-def match_result_text(winner: Optional[str], wins: int, other_wins: int) -> str:
+def match_result_text(winner: Optional[str], wins: int, other_wins: int,
+                      spoken: bool = True) -> str:
     if winner is None:
         return "The match is over without a winner."
     games = "game" if wins == 1 else "games"
-    other = "none" if other_wins == 0 else _n(other_wins)
-    return f"{winner} wins the match, {_n(wins)} {games} to {other}."
+    other = "none" if other_wins == 0 else _n(other_wins, spoken)
+    return f"{winner} wins the match, {_n(wins, spoken)} {games} to {other}."
 
 
 def next_game_text(number: int) -> str:
@@ -124,8 +147,8 @@ def stalling_warning_text(name: str, side: str) -> str:
             f"removed.")
 
 
-def forfeit_text(name: str, number: int, reason: str) -> str:
-    text = f"The official declares that {name} forfeits game {_n(number)}"
+def forfeit_text(name: str, number: int, reason: str, spoken: bool = True) -> str:
+    text = f"The official declares that {name} forfeits game {_n(number, spoken)}"
     return text + (f": {reason}." if reason else ".")
 
 
@@ -137,9 +160,9 @@ def declare_draw_text() -> str:
     return "The official declares the game drawn: neither player can force a win."
 
 
-def corrected_text(number: int, winner: Optional[str]) -> str:
+def corrected_text(number: int, winner: Optional[str], spoken: bool = True) -> str:
     who = "a draw" if winner is None else f"{winner} wins"
-    return f"The official corrects the result of game {_n(number)}: {who}."
+    return f"The official corrects the result of game {_n(number, spoken)}: {who}."
 
 
 def no_match_text() -> str:
@@ -157,3 +180,105 @@ def match_saved_text(path: str) -> str:
 def match_left_text(folder) -> str:
     return (f"The match has stopped: a game outside the match was started. Its records are saved "
             f"in {folder}.")
+
+
+# --- draws (WCDF 6.1-6.4; agreement under every profile) ---------------------------------------
+def draw_offered_text(offerer: str, answerer: str) -> str:
+    """"Ann Lee (Black) offers a draw. Bo Diaz (Red), do you accept?" (names with sides)."""
+    return f"{offerer} offers a draw. {answerer}, do you accept?"
+
+
+def draw_offer_logged_text(offerer: str) -> str:
+    return f"{offerer} offers a draw."
+
+
+def draw_accepted_text(answerer: str) -> str:
+    return f"{answerer} accepts the draw."
+
+
+def draw_declined_text(answerer: str) -> str:
+    return f"{answerer} declines the draw. Play goes on."
+
+
+def draw_offer_question(offerer: str) -> str:
+    return f"Offer a draw for {offerer}, the player to move?"
+
+
+def draw_answer_question(offerer: str, answerer: str, repetition: bool = False) -> str:
+    what = ("points out that the position has repeated and suggests a draw" if repetition
+            else "offers a draw")
+    return (f"{answerer}: {offerer} {what}. Do you accept the draw? "
+            f"Yes accepts, No plays on.")
+
+
+def repetition_text(name: str, times: int, answerer: str, spoken: bool = True) -> str:
+    """WCDF 6.4: the see-saw position pointed out."""
+    text = (f"{name} points out that the position has occurred {_n(times, spoken)} times and "
+            f"suggests a draw.")
+    return text + (f" {answerer}, do you accept?" if answerer else "")
+
+
+def repetition_question(name: str) -> str:
+    return f"Point out, for {name}, that the position has repeated, and suggest a draw?"
+
+
+def forty_request_question(requester: str, attacker: str) -> str:
+    return (f"{requester} requests the forty-move count: {attacker} has forty moves to show a "
+            f"strengthened position. Start the count?")
+
+
+def forty_requested_text(requester: str, attacker: str, spoken: bool = True) -> str:
+    """WCDF 6.2: the count runs over the attacker's moves."""
+    forty = _n(40, spoken)
+    return (f"{requester} requests the {forty}-move count. {attacker} has {forty} moves to show "
+            f"a strengthened position.")
+
+
+def strengthened_question(requester: str, attacker: str) -> str:
+    return (f"Does {requester} concede that {attacker} has strengthened the position? The "
+            f"forty-move count starts again.")
+
+
+def strengthened_text(requester: str, attacker: str, spoken: bool = True) -> str:
+    """WCDF 6.2a."""
+    return (f"{requester} concedes that {attacker} has strengthened the position. The "
+            f"{_n(40, spoken)}-move count starts again.")
+
+
+def forty_completed_text(attacker: str, spoken: bool = True) -> str:
+    return (f"{_n(40, spoken).capitalize()} moves are counted for {attacker}. The official rules "
+            f"whether the position was strengthened.")
+
+
+FORTY_RULINGS = ("Not strengthened: the game is drawn",
+                 "Strengthened: play goes on")
+"""The official's choices when the 40-move count completes (WCDF 6.2, 6.3)."""
+
+
+def forty_ruling_text(attacker: str, strengthened: bool, spoken: bool = True) -> str:
+    if strengthened:
+        return (f"The official rules that {attacker} has strengthened the position. Play goes "
+                f"on.")
+    return (f"The official rules that {attacker} did not strengthen the position in "
+            f"{_n(40, spoken)} moves: the game is drawn.")
+
+
+def no_forty_count_text(profile_title: str) -> str:
+    return f"{profile_title} rules have no forty-move count."
+
+
+def no_repetition_rule_text(profile_title: str) -> str:
+    return f"{profile_title} rules have no repetition draw."
+
+
+def computer_draw_answer_text(accepts: bool) -> str:
+    return ("The computer accepts the draw." if accepts
+            else "The computer declines the draw. Play goes on.")
+
+
+def no_draw_offer_text() -> str:
+    return "No draw is offered now."
+
+
+def no_forty_ruling_due_text() -> str:
+    return "No forty-move count awaits a ruling."

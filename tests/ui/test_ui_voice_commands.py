@@ -1,0 +1,381 @@
+"""Voice commands through the window: utterances rendered with espeak-ng into WAV files, fed to
+``window.voice_input.inject_file`` (the same decoding path as the microphone's), acted on by the
+real MainWindow: confirmation, refusals, pick-up then square, reading, resigning, the
+push-to-talk key, and what happens when the microphone or the recogniser fails."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import threading
+
+import pytest
+from PySide6.QtCore import Qt
+
+from checkers_desktop.rules import BLACK
+from checkers_desktop.speech.voice import (MicrophoneUnavailableError,
+                                           RecognizerUnavailableError, VoiceRecognizer)
+from checkers_desktop.speech.voice.grammar import square_words
+from checkers_desktop.speech.voice.microphone import Microphone
+from checkers_desktop.ui import voice_input as voice_module
+from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
+    pytest.mark.timeout(120),
+]
+
+VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140))
+
+
+@pytest.fixture
+def say(tmp_path):
+    """say(text, attempt=0) -> path of a WAV file of ``text`` spoken by espeak-ng."""
+    count = iter(range(10000))
+
+    def render(text: str, attempt: int = 0):
+        voice, speed = VOICES[attempt % len(VOICES)]
+        path = tmp_path / f"u{next(count)}.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
+                       check=True)
+        return path
+    return render
+
+
+def utter(qtbot, window, path):
+    """Inject one utterance and wait until the window has acted on it; returns the VoiceResult."""
+    with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as blocker:
+        window.voice_input.inject_file(path)
+    return blocker.args[0]
+
+
+def utter_until(qtbot, window, say, text, accept):
+    """Say ``text`` (other voices on a retry) until ``accept(result)``; returns the result."""
+    for attempt in range(len(VOICES)):
+        result = utter(qtbot, window, say(text, attempt))
+        if accept(result):
+            return result
+    pytest.fail(f"{text!r} was not understood by any voice: last {result!r}")
+
+
+def make(make_window, settings, confirmation):
+    settings.set(VOICE_CONFIRMATION, confirmation)
+    window = make_window()
+    window.synth.clear()
+    return window
+
+
+def wait_for_black(qtbot, controller):
+    qtbot.waitUntil(lambda: not controller.running or
+                    (controller.board.turn is BLACK and not controller.thinking), timeout=15000)
+
+
+def test_confirmed_move_waits_for_yes_and_no_cancels(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "every-move")
+    c = window.controller
+    fen = c.board.fen()
+
+    result = utter_until(qtbot, window, say, "eleven to fifteen", lambda r: r.kind == "move")
+    assert result.move.pdn() == "11-15"
+    assert c.board.fen() == fen  # nothing played yet
+    assert window.voice_input.pending is result
+    assert "Eleven to fifteen? Say yes or no." in window.synth.spoken
+    assert "Eleven to fifteen? Say yes or no." in window.status.text()
+
+    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+        utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
+    assert played.args[0].pdn() == "11-15"
+    assert window.voice_input.pending is None
+    assert "Heard: eleven to fifteen." in window.status.text()  # stays shown after the move
+    wait_for_black(qtbot, c)
+
+    # "no" cancels: the position stays as it is
+    move = c.board.legal_moves[0]
+    words = (" takes " if move.is_capture else " to ").join(square_words(sq) for sq in move.path)
+    utter_until(qtbot, window, say, words, lambda r: r.kind == "move" and r.move == move)
+    fen = c.board.fen()
+    result = utter_until(qtbot, window, say, "no", lambda r: r.command == "no")
+    assert result.command == "no"
+    assert c.board.fen() == fen and c.board.turn is BLACK
+    assert window.voice_input.pending is None
+    assert window.synth.spoken[-1] == "Cancelled."
+
+
+def test_not_legal_and_not_understood_change_nothing(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    fen = c.board.fen()
+    result = utter(qtbot, window, say("twenty two to seventeen"))  # Red's move; Black to play
+    assert result.kind == "nothing"
+    feedback = result.feedback()
+    assert feedback.startswith("I heard '") or "Say help" in feedback
+    assert feedback in window.status.text()
+    assert window.synth.spoken[-1] == feedback
+    assert window.sounds.played[-1] == "refused"
+    assert c.board.fen() == fen and c.board.ply == 0
+
+    result = utter(qtbot, window, say("what a lovely day"))
+    assert result.kind == "nothing" and result.move is None
+    assert window.synth.spoken[-1] == result.feedback()
+    assert result.feedback() in window.status.text()
+    assert c.board.fen() == fen and c.running
+
+
+def test_pick_up_then_square(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
+    assert c.selected == 11 and c.board.ply == 0
+    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+        utter_until(qtbot, window, say, "fifteen", lambda r: r.kind == "square")
+    assert played.args[0].pdn() == "11-15"
+    assert c.selected is None
+
+
+def test_reading_command_by_voice(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    utter_until(qtbot, window, say, "read the board", lambda r: r.command == "read-board")
+    expected = window.speech_controls.reading_text("read_board")
+    assert expected in window.synth.spoken
+    assert window.controller.board.ply == 0
+
+
+def test_resign_by_voice_needs_yes(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    utter_until(qtbot, window, say, "resign", lambda r: r.command == "resign")
+    assert c.running
+    assert window.synth.spoken[-1] == "Resign the game? Say yes or no."
+    utter_until(qtbot, window, say, "no", lambda r: r.command == "no")
+    assert c.running
+
+    utter_until(qtbot, window, say, "resign", lambda r: r.command == "resign")
+    with qtbot.waitSignal(c.game_result, timeout=5000):
+        utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
+    assert not c.running
+    assert "Red wins" in (c.result_text or "")
+
+
+def test_help_by_voice_and_menu(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    window.actions_by_id["voice_help"].trigger()
+    spoken = window.synth.spoken[-1]
+    assert "pick up eleven" in spoken and "read the board" in spoken
+    window.synth.clear()
+    utter_until(qtbot, window, say, "help", lambda r: r.command == "help")
+    assert window.synth.spoken[-1] == spoken
+
+
+def test_decoding_runs_off_the_gui_thread(make_window, settings, qtbot, say):
+    calls = []
+
+    class Spy(VoiceRecognizer):
+        def decode(self, audio_data, board, profile=None, **kw):
+            calls.append(threading.get_ident())
+            return super().decode(audio_data, board, profile, **kw)
+
+    window = make(make_window, settings, "resign-and-draw")
+    window.voice_input.recognizer = Spy()
+    utter(qtbot, window, say("count"))
+    gui = threading.get_ident()
+    assert calls and all(ident != gui for ident in calls)
+    assert window.voice_input.decode_threads and gui not in window.voice_input.decode_threads
+
+
+def test_no_microphone_is_told_and_the_game_goes_on(make_window, settings, qtbot, monkeypatch):
+    message = "Voice commands cannot hear you: no microphone was found."
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (False, message))
+    window = make(make_window, settings, "resign-and-draw")
+    with qtbot.waitSignal(window.voice_input.failed) as failed:
+        window.actions_by_id["voice_on"].trigger()
+    text = failed.args[0]
+    assert "no microphone was found" in text and "keyboard" in text
+    assert text in window.status.text()
+    assert text in window.synth.spoken
+    assert not window.voice_input.enabled
+    assert not window.actions_by_id["voice_on"].isChecked()
+    assert window.controller.submit_text("11-15")  # the keyboard still plays
+
+    # a microphone that cannot be opened when the key goes down
+    def no_device():
+        raise MicrophoneUnavailableError("the microphone could not be opened")
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    window.voice_input.microphone_factory = no_device
+    with qtbot.waitSignal(window.voice_input.failed) as failed:
+        window.actions_by_id["push_to_talk"].trigger()
+    assert "could not be opened" in failed.args[0]
+    assert not window.voice_input.enabled and window.controller.running
+
+
+def test_recogniser_failure_is_told_and_the_game_goes_on(make_window, settings, qtbot):
+    class Broken:
+        def decode_pcm(self, *args, **kwargs):
+            raise RecognizerUnavailableError("The speech recogniser failed (test).")
+
+    window = make(make_window, settings, "resign-and-draw")
+    window.voice_input.recognizer = Broken()
+    with qtbot.waitSignal(window.voice_input.failed, timeout=10000) as failed:
+        window.voice_input.inject_pcm(bytes(16000))
+    assert "speech recogniser failed" in failed.args[0]
+    assert failed.args[0] in window.status.text()
+    assert failed.args[0] in window.synth.spoken
+    assert window.controller.running and window.controller.board.ply == 0
+    assert window.controller.submit_text("11-15")
+
+
+class FileStream:
+    """Stands in for the sound device: delivers a recording in 30 ms blocks when started."""
+
+    def __init__(self, callback, pcm: bytes) -> None:
+        self.callback, self.pcm = callback, pcm
+
+    def start(self):
+        for i in range(0, len(self.pcm), 960):
+            self.callback(self.pcm[i:i + 960])
+
+    def stop(self):
+        pass
+
+    def close(self):
+        pass
+
+
+def test_hold_to_talk_key_plays_a_move(make_window, settings, qtbot, say, monkeypatch):
+    from checkers_desktop.speech.voice.commands import load_audio
+
+    window = make(make_window, settings, "resign-and-draw")
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    holder = {}
+    window.voice_input.microphone_factory = lambda: Microphone(
+        stream_factory=lambda cb: FileStream(cb, holder["pcm"]))
+    for attempt in range(len(VOICES)):
+        audio = load_audio(str(say("eleven to fifteen", attempt)))
+        holder["pcm"] = audio.get_raw_data(convert_rate=16000, convert_width=2)
+        qtbot.keyPress(window, Qt.Key.Key_F12)
+        assert window.voice_input.enabled and window.voice_input.recording
+        with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as heard:
+            qtbot.keyRelease(window, Qt.Key.Key_F12)
+        if heard.args[0].kind == "move":
+            break
+    assert not window.voice_input.recording
+    assert window.controller.board.move_stack[0].pdn() == "11-15"
+    assert window.actions_by_id["voice_on"].isChecked()
+
+
+def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, monkeypatch):
+    from checkers_desktop.speech.fake import FakeSynth
+
+    synth = FakeSynth(hold=True)
+    window = make_window(synth=synth)
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    window.voice_input.microphone_factory = lambda: Microphone(
+        stream_factory=lambda cb: FileStream(cb, b""))
+    synth.finish_all()
+    window.actions_by_id["voice_on"].trigger()  # says "Voice commands on..."
+    assert synth.speaking
+    qtbot.waitUntil(lambda: window.voice_input.microphone.muted, timeout=2000)
+    synth.finish_all()
+    qtbot.waitUntil(lambda: not window.voice_input.microphone.muted, timeout=2000)
+    window.actions_by_id["voice_on"].trigger()
+    assert not window.voice_input.enabled
+
+
+def test_undo_and_hint_by_voice_in_practice(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    assert c.submit_text("11-15")
+    wait_for_black(qtbot, c)
+    assert c.board.ply == 2
+    utter_until(qtbot, window, say, "undo", lambda r: r.command == "undo")
+    assert c.board.ply == 0 and c.board.turn is BLACK
+
+    with qtbot.waitSignal(window.practice.hint_ready, timeout=20000) as hinted:
+        utter_until(qtbot, window, say, "hint", lambda r: r.command == "hint")
+    assert hinted.args[0] in window.synth.spoken
+    assert window.practice.hint_move in c.board.legal_moves
+
+
+def test_continuous_listening_plays_a_move(make_window, settings, qtbot, say, monkeypatch):
+    from checkers_desktop.speech.voice.commands import load_audio
+
+    window = make(make_window, settings, "resign-and-draw")
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    audio = load_audio(str(say("eleven to fifteen")))
+    pcm = bytes(16000) + audio.get_raw_data(convert_rate=16000, convert_width=2) + bytes(32000)
+    window.voice_input.microphone_factory = lambda: Microphone(
+        hold_off=0.0, stream_factory=lambda cb: FileStream(cb, pcm))
+    with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as heard:
+        window.actions_by_id["voice_continuous"].trigger()  # turns voice on, listening
+    assert window.voice_input.enabled and window.actions_by_id["voice_continuous"].isChecked()
+    assert heard.args[0].kind == "move"  # decoding is deterministic (fixed noise floor)
+    assert window.controller.board.move_stack[0].pdn() == "11-15"
+    window.actions_by_id["voice_on"].trigger()
+    assert not window.voice_input.enabled and not window.voice_input.microphone.active
+
+
+def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
+    """The resume offer at start (and any yes/no box) can be answered by voice."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window = make(make_window, settings, "resign-and-draw")
+    answers = []
+    for word in ("yes", "no"):
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", "Resume it?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+        box.setObjectName("resume-offer")
+        box.finished.connect(lambda code, box=box: answers.append(box.standardButton(
+            box.clickedButton())))
+        box.open()
+        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box)
+        utter_until(qtbot, window, say, word, lambda r: r.command == word)
+        qtbot.waitUntil(lambda: not box.isVisible())
+    assert answers == [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No]
+    assert window.controller.board.ply == 0 and window.voice_input.pending is None
+
+
+def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, settings, qtbot,
+                                                                  say):
+    from checkers_desktop.ui.event.texts import computer_draw_answer_text
+
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    assert window.voice_input.microphone is None  # nothing opened a sound device at start-up
+    utter_until(qtbot, window, say, "offer a draw", lambda r: r.command == "offer-draw")
+    assert window.synth.spoken[-1] == "Offer a draw? Say yes or no."
+    assert c.referee.draw_offer is None
+    utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
+    answers = {computer_draw_answer_text(True), computer_draw_answer_text(False)}
+    assert answers & set(window.synth.spoken)
+    assert any(entry.kind.startswith("draw") for entry in c.referee.record)
+
+
+def test_pick_up_commits_under_strict_touch_move(make_window, settings, qtbot, say):
+    from checkers_desktop.speech.messages import must_move_held_text
+
+    settings.profile_key = "va-standard"  # strict touch-move (VA rulebook 3:00)
+    window = make(make_window, settings, "resign-and-draw")
+    c = window.controller
+    assert c.profile.key == "va-standard"
+    utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
+    assert c.selected == 11
+    result = utter_until(qtbot, window, say, "nine to thirteen", lambda r: r.kind == "move")
+    assert result.move.pdn() == "9-13"
+    assert c.board.ply == 0  # the touched piece must be moved
+    assert must_move_held_text(11) in window.synth.spoken[-1]
+    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+        utter_until(qtbot, window, say, "sixteen", lambda r: r.kind == "square")
+    assert played.args[0].pdn() == "11-16"
+
+
+def test_voice_left_on_is_turned_on_at_the_next_start(make_window, settings, qtbot, monkeypatch):
+    from checkers_desktop.ui.settings import VOICE_ENABLED
+
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    settings.set(VOICE_ENABLED, True)
+    window = make(make_window, settings, "every-move")
+    qtbot.waitUntil(lambda: window.voice_input.enabled, timeout=5000)
+    assert window.actions_by_id["voice_on"].isChecked()
+    assert window.actions_by_id["voice_confirm_moves"].isChecked()
+    assert not window.voice_input.microphone.active  # push-to-talk: opened only while F12 is held
+    window.actions_by_id["voice_on"].trigger()
+    assert settings.get(VOICE_ENABLED) is False
