@@ -263,21 +263,23 @@ def native_shortcut(spec: ActionSpec) -> str:
     return QKeySequence(spec.shortcut).toString(QKeySequence.SequenceFormat.NativeText)
 
 
+def make_action(spec: ActionSpec, parent: QWidget) -> QAction:
+    """The ``QAction`` of one spec: its text, shortcut, accessible name (tool tip) and help text
+    (status tip and What's This), parented to ``parent``. The trigger is connected by the caller."""
+    action = QAction(spec.text, parent)
+    action.setObjectName(spec.id)
+    if spec.shortcut:
+        action.setShortcut(QKeySequence(spec.shortcut))
+    action.setToolTip(spec.accessible_name)
+    action.setStatusTip(spec.help_text)
+    action.setWhatsThis(spec.help_text)
+    action.setCheckable(spec.checkable)
+    return action
+
+
 def create_actions(parent: QWidget) -> dict[str, QAction]:
-    """One ``QAction`` per spec, parented to ``parent``, keyed by id. Triggers are connected by the
-    caller."""
-    actions: dict[str, QAction] = {}
-    for spec in ACTIONS:
-        action = QAction(spec.text, parent)
-        action.setObjectName(spec.id)
-        if spec.shortcut:
-            action.setShortcut(QKeySequence(spec.shortcut))
-        action.setToolTip(spec.accessible_name)
-        action.setStatusTip(spec.help_text)
-        action.setWhatsThis(spec.help_text)
-        action.setCheckable(spec.checkable)
-        actions[spec.id] = action
-    return actions
+    """One ``QAction`` per spec of :data:`ACTIONS`, parented to ``parent``, keyed by id."""
+    return {spec.id: make_action(spec, parent) for spec in ACTIONS}
 
 
 def keyboard_help_rows() -> list[tuple[str, str]]:

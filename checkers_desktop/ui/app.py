@@ -55,28 +55,58 @@ def run_app(argv: list[str] | None = None) -> int:
 
 
 def _load_endgame_table_in_background(app) -> None:
-    """Load (or, the first time, build: 10-20 s on one core) the engine's endgame database in a
-    daemon thread, cached under the user's cache folder. Searches use it from the moment it is
-    installed; until then they play without it. Stopped when the app quits."""
+    """Give the engine its endgame database (``engine/endgame.py``), cached under the user's cache
+    folder, without slowing the window or the computer's searches.
+
+    A daemon thread loads the 3-piece table, or builds it the first time (a few seconds), and
+    installs it. The 4-piece table takes about two minutes of one core and 300 MiB at its peak the
+    first time, so it is built in a separate process, which cannot hold the GUI's interpreter lock;
+    once cached, the thread loads and installs it (about 0.2 s). Until then searches use what is
+    installed. Everything stops when the app quits; a half-built table is never written.
+    """
     import threading
 
     from PySide6.QtCore import QStandardPaths
-
-    from ..engine import ensure_table
 
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
     stop = threading.Event()
 
     def work() -> None:
         import logging
+        import multiprocessing
 
+        from ..engine import ensure_table, install_table
+        from ..engine.endgame import load_table
+
+        log = logging.getLogger(__name__)
         try:
-            ensure_table(folder, stop=stop)
+            ensure_table(folder, pieces=3, stop=stop)
+            table = load_table(folder, 4)
+            if table is None and not stop.is_set():
+                process = multiprocessing.get_context("spawn").Process(
+                    target=_build_endgame_table, args=(folder, 4), name="endgame-build",
+                    daemon=True)
+                process.start()
+                while process.is_alive() and not stop.is_set():
+                    process.join(0.5)
+                if process.is_alive():
+                    process.terminate()
+                    return
+                table = load_table(folder, 4)
+            if table is not None and not stop.is_set():
+                install_table(table)
+                log.info("endgame database: 4 pieces installed")
         except InterruptedError:
             pass
         except Exception:  # the game goes on without the table
-            logging.getLogger(__name__).exception("endgame database not loaded")
+            log.exception("endgame database not loaded")
 
     app.aboutToQuit.connect(stop.set)
     threading.Thread(target=work, name="endgame-table", daemon=True).start()
 
+
+def _build_endgame_table(folder: str, pieces: int) -> None:
+    """Build and cache the endgame table of ``pieces`` (run in a separate process)."""
+    from ..engine import ensure_table
+
+    ensure_table(folder, pieces=pieces, install=False)

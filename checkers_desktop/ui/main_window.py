@@ -94,7 +94,6 @@ class MainWindow(QMainWindow):
             self.profile = get_profile(profile_key)
         except UnknownProfileError:
             self.profile = get_profile(DEFAULT_PROFILE_KEY)
-        side_names = dict(self.profile.side_names)
 
         # --- widgets ----------------------------------------------------------------------
         central = QWidget(self)

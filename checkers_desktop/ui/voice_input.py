@@ -125,6 +125,7 @@ class _Request:
     profile: Any
     selected: Optional[int]
     confirming: bool
+    choosing: Optional[frozenset] = None  # squares of a penalty's checkers to choose from
 
 
 class _Decoder(QObject):
@@ -159,11 +160,13 @@ class _Decoder(QObject):
                 if isinstance(request.audio, (bytes, bytearray)):
                     result = recognizer.decode_pcm(bytes(request.audio), request.board,
                                                    request.profile, selected=request.selected,
-                                                   confirming=request.confirming)
+                                                   confirming=request.confirming,
+                                                   choosing=request.choosing)
                 else:
                     result = recognizer.decode(request.audio, request.board, request.profile,
                                                selected=request.selected,
-                                               confirming=request.confirming)
+                                               confirming=request.confirming,
+                                               choosing=request.choosing)
             except Exception as exc:  # the recogniser failing must never end the thread
                 log.exception("voice decoding failed")
                 self.failed.emit(request.token, exc)
@@ -486,9 +489,11 @@ class VoiceInput(QObject):
         board = c.board.copy()
         selected = c.selected if (c.selected is not None and len(c.partial_path) == 1) else None
         confirming = self.pending is not None
+        penalty = getattr(getattr(c, "referee", None), "pending_penalty", None)
+        choosing = frozenset(penalty.squares) if penalty is not None else None
         self._requests[self._token] = (board.ply, board.key(), confirming)
         self._decoder.submit(_Request(self._token, audio, board, c.profile, selected,
-                                      confirming))
+                                      confirming, choosing))
         return self._token
 
     def _get_recognizer(self):

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checkers_desktop.rules import (AmbiguousMoveError, Board, IllegalMoveError, InvalidMoveError,
+from checkers_desktop.rules import (AmbiguousMoveError, IllegalMoveError, InvalidMoveError,
                                     RulesError)
 from checkers_desktop.rules.profiles import PROFILES
 from checkers_desktop.rules.referee import Referee, Verdict
+from strategies import games
 
 SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -22,17 +23,6 @@ MOVE_ERRORS = (InvalidMoveError, IllegalMoveError, AmbiguousMoveError)
 FIXED_NEAR_MISSES = ["11-1", "33-15", "11x", "1-2-3", "0-4", "11--15", "x11-15", "11-15x",
                      "11 - 15", "11x15x", "11:15", "11.15", "１１-１５", "11-15\n", "-11", "99x99",
                      "011-015", "11x18x25x32x", " ", "", "x", "11-15-11-15-11-15-11-15-11-15"]
-
-
-@st.composite
-def games(draw, max_plies: int = 40) -> Board:
-    board = Board()
-    for _ in range(draw(st.integers(0, max_plies))):
-        moves = board.legal_moves
-        if not moves:
-            break
-        board.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return board
 
 
 @st.composite
@@ -53,7 +43,7 @@ MOVE_TEXTS = st.one_of(st.sampled_from(FIXED_NEAR_MISSES), near_miss_moves(),
 
 
 @SETTINGS
-@given(games(), MOVE_TEXTS)
+@given(games(max_plies=40, from_start=True), MOVE_TEXTS)
 def test_parse_move_raises_only_move_errors_and_changes_nothing(board, text):
     fen, stack = board.fen(), board.move_stack
     try:
@@ -70,7 +60,7 @@ def test_parse_move_raises_only_move_errors_and_changes_nothing(board, text):
 
 
 @SETTINGS
-@given(games(), MOVE_TEXTS)
+@given(games(max_plies=40, from_start=True), MOVE_TEXTS)
 def test_push_pdn_refused_changes_nothing(board, text):
     fen, stack = board.fen(), board.move_stack
     try:

@@ -9,10 +9,10 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from checkers_desktop.rules import Board
 from checkers_desktop.rules.profiles import PROFILES
 from checkers_desktop.speech.voice.grammar import (COMMANDS, GARBAGE_PREFIX, VOCABULARY,
                                                    build_grammar)
+from strategies import games
 
 SETTINGS = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 200)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -23,24 +23,14 @@ WORDS = st.sampled_from(list(VOCABULARY) + [GARBAGE_PREFIX + "AH", "<s>", "</s>"
                                             "eleven(2)", "+breath+", "zero", "forty", "hundred"])
 
 
-@st.composite
-def games(draw, max_plies: int = 30) -> Board:
-    board = Board()
-    for _ in range(draw(st.integers(0, max_plies))):
-        moves = board.legal_moves
-        if not moves:
-            break
-        board.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return board
-
-
 HEARD = st.one_of(st.lists(WORDS, max_size=8).map(" ".join), st.text(max_size=40),
                   st.sampled_from(["", "   ", "eleven to fifteen", "move twenty two jumps fifteen",
                                    "pick up eleven", "read the board", "yes", "no", "undo"]))
 
 
 @SETTINGS
-@given(games(), HEARD, st.sampled_from([None] + sorted(PROFILES)), st.booleans(), st.data())
+@given(games(max_plies=30, from_start=True), HEARD, st.sampled_from([None] + sorted(PROFILES)),
+       st.booleans(), st.data())
 def test_interpret_never_raises_and_never_changes_the_board(board, text, profile, confirming, data):
     fen, stack = board.fen(), board.move_stack
     legal = board.legal_moves

@@ -15,38 +15,9 @@ from hypothesis import strategies as st
 from checkers_desktop.rules import (BLACK, WHITE, AmbiguousMoveError, Board, PieceKind, format_fen,
                                     parse_fen)
 from checkers_desktop.rules.pdn import RESULTS, Game, GameNode, read_game, write_game
+from strategies import games, positions
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-# square contents: 0 empty, 1 black man, 2 black king, 3 white man, 4 white king (empty is likelier)
-CONTENTS = st.sampled_from([0, 0, 0, 0, 0, 1, 2, 3, 4])
-
-
-@st.composite
-def positions(draw) -> Board:
-    cells = draw(st.lists(CONTENTS, min_size=32, max_size=32))
-    black: dict[int, bool] = {}
-    white: dict[int, bool] = {}
-    for sq, c in zip(range(1, 33), cells):
-        if c in (1, 2):
-            black[sq] = c == 2 or sq >= 29   # a man on 29-32 would be a king
-        elif c in (3, 4):
-            white[sq] = c == 4 or sq <= 4
-    turn = draw(st.sampled_from([BLACK, WHITE]))
-    return Board(format_fen(turn, black, white))
-
-
-@st.composite
-def games(draw, max_plies: int = 30) -> Board:
-    """A board after random legal moves from the start or from a random position."""
-    board = draw(st.one_of(st.just(None), positions()))
-    board = Board() if board is None else board
-    for _ in range(draw(st.integers(0, max_plies))):
-        moves = board.legal_moves
-        if not moves:
-            break
-        board.push(moves[draw(st.integers(0, len(moves) - 1))])
-    return board
 
 
 # --- a reference move generator in row/column terms ---------------------------------------------

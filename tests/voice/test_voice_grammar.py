@@ -149,3 +149,33 @@ def test_jsgf_has_one_public_rule_and_names_only_known_words():
     assert g.jsgf.startswith("#JSGF V1.0;")
     assert g.jsgf.count("public ") == 1
     assert "e-" not in g.jsgf  # weights are plain decimals
+
+
+PENALTY = frozenset({9, 10, 22})  # the offender's checkers the chooser may name
+
+
+@pytest.mark.parametrize("text,square", [("twenty two", 22), ("remove twenty two", 22),
+                                         ("nine", 9), ("remove ten", 10)])
+def test_choosing_a_checker_to_remove_hears_its_square(text, square):
+    m = meaning(START, text, choosing=PENALTY)
+    assert (m.kind, m.square, m.move) == ("square", square, None)
+
+
+@pytest.mark.parametrize("text", ["twenty three", "remove eleven", "eleven to fifteen",
+                                  "pick up eleven"])
+def test_choosing_refuses_other_squares_and_moves(text):
+    m = meaning(START, text, choosing=PENALTY)
+    assert m.kind == "nothing" and m.move is None
+    assert meaning(START, "read the board", choosing=PENALTY).command == "read-board"
+
+
+def test_choosing_puts_the_squares_and_remove_in_the_grammar():
+    jsgf = build_grammar(START, choosing=PENALTY).jsgf
+    assert "remove twenty two" in jsgf and "remove <square>" in jsgf
+    assert "eleven to fifteen" not in build_grammar(START, choosing=PENALTY).phrases
+    assert "remove" not in build_grammar(START).jsgf
+
+
+def test_choosing_refuses_squares_off_the_board():
+    with pytest.raises(ValueError, match="33"):
+        build_grammar(START, choosing={9, 33})

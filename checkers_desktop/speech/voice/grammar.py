@@ -133,7 +133,7 @@ def _vocabulary() -> tuple[str, ...]:
         for phrase in command.phrases:
             words.update(phrase.split())
     words.update(CONNECTORS)
-    words.update(("move", "pick", "up"))
+    words.update(("move", "pick", "up", "remove"))
     return tuple(sorted(words))
 
 
@@ -194,6 +194,7 @@ class VoiceGrammar:
     board: Board
     selected: Optional[int] = None
     confirming: bool = False
+    choosing: Optional[frozenset] = None
     commands: tuple[Command, ...] = ()
     jsgf: str = ""
     phrases: dict[str, Interpretation] = field(default_factory=dict)
@@ -227,6 +228,11 @@ class VoiceGrammar:
         for command in COMMANDS:
             if phrase in command.phrases:
                 return Interpretation("nothing", command=command.name, reason="not-now")
+        if tokens[:1] == ["remove"] or (self.choosing is not None and len(tokens) <= 2):
+            squares = words_to_squares(tokens[1:] if tokens[0] == "remove" else tokens)
+            if any(len(s) == 1 for s in squares):
+                return Interpretation("nothing", reason="not-legal")
+            return _NOTHING
         if tokens[:2] == ["pick", "up"]:
             squares = words_to_squares(tokens[2:])
             if any(len(s) == 1 for s in squares):
@@ -303,9 +309,14 @@ def available_commands(profile=None, confirming: bool = False) -> tuple[Command,
 
 
 def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
-                  confirming: bool = False, weights: Optional[dict[str, float]] = None
-                  ) -> VoiceGrammar:
+                  confirming: bool = False, weights: Optional[dict[str, float]] = None,
+                  choosing: Optional[Iterable[int]] = None) -> VoiceGrammar:
     """The grammar for ``board`` (side to move speaking).
+
+    ``choosing``: a penalty is due and the player chooses which of the offender's checkers is
+    removed (VA rulebook 3:00 s4, s4-VI); these are the squares (1-32) that may be chosen. A bare
+    square ("twenty two") or "remove twenty two" naming one of them gives kind "square"; no move
+    can be said meanwhile (nobody moves until the checker is removed); the commands stay.
 
     ``selected``: the square of a piece picked up with "pick up N" (squares 1-32); then a bare
     destination square ("fifteen") puts it down. ``confirming``: only the answers to a
@@ -315,9 +326,15 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
     w = {"strong": 1.0, "decoy": 0.5, "multi": 0.0, "other": 0.0, "garbage": 0.0}
     if weights:
         w.update(weights)
+    if choosing is not None:
+        choosing = frozenset(choosing)
+        bad = [sq for sq in choosing if isinstance(sq, bool) or sq not in range(1, 33)]
+        if bad:
+            raise ValueError(f"choosing {sorted(choosing)!r} names squares off the board")
+        selected = None
     grammar = VoiceGrammar(board=board, selected=selected, confirming=confirming,
-                           commands=available_commands(profile, confirming))
-    legal = [] if confirming else board.legal_moves
+                           choosing=choosing, commands=available_commands(profile, confirming))
+    legal = [] if confirming or choosing is not None else board.legal_moves
     grammar.legal = legal
     entries: list[tuple[str, Interpretation]] = []  # concrete word phrase -> meaning
 
@@ -328,6 +345,11 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
             for concrete in _expand(phrase):
                 entries.append((concrete, Interpretation("move", move=move)))
                 entries.append(("move " + concrete, Interpretation("move", move=move)))
+    if choosing is not None and not confirming:
+        for sq in sorted(choosing):
+            meaning = Interpretation("square", square=sq)
+            entries.append((square_words(sq), meaning))
+            entries.append((f"remove {square_words(sq)}", meaning))
     if not confirming:
         for sq in sorted({m.from_square for m in legal}):
             entries.append((f"pick up {square_words(sq)}", Interpretation("pick-up", square=sq)))
@@ -349,7 +371,7 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
         by_key.setdefault(key, meaning)
     concrete = sorted({p for p, _ in entries if _sound_key(p) not in grammar.ambiguous})
     grammar.phrases = {k: v for k, v in by_key.items() if k not in grammar.ambiguous}
-    decoys = sorted(_decoys(grammar, selected is not None))
+    decoys = sorted(_decoys(grammar, selected is not None or choosing is not None))
     grammar.jsgf = _jsgf(concrete, decoys, w)
     return grammar
 
@@ -369,6 +391,8 @@ def _decoys(grammar: VoiceGrammar, bare_squares: bool) -> set[str]:
     out |= {p for c in COMMANDS for p in c.phrases}
     if bare_squares:
         out |= set(_SQUARE_PHRASES)
+    if grammar.choosing is not None:
+        out.add("remove <square>")
     return out
 
 

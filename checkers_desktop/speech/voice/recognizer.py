@@ -24,7 +24,7 @@ from typing import Optional
 from checkers_desktop.rules import Board, Move
 
 from .grammar import (CONNECTORS, GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY,
-                      Interpretation, VoiceGrammar, build_grammar, square_words)
+                      Interpretation, VoiceGrammar, build_grammar, diagonal_pairs, square_words)
 
 __all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE"]
 
@@ -36,11 +36,13 @@ DECODER_OPTIONS = {
     # No dither: its random numbers would make the same audio decode differently from run to
     # run; add_noise_floor() does its job with fixed noise instead.
     "dither": False,
-    # Narrower beams and a cap on active HMMs per frame: same accuracy on the benchmark corpus,
-    # about half the decoding time (benchmarks/voice.py).
-    "beam": 1e-40,
-    "wbeam": 1e-30,
-    "pbeam": 1e-40,
+    # Narrow beams and a cap on active HMMs per frame: the same raw accuracy on the benchmark
+    # corpus as the defaults (1e-48) or 1e-40, about a third of the decoding time; 1e-25 loses
+    # words in noise (benchmarks/voice.py, seed 7). They apply to the alignments and the phone
+    # loop of the confidence checks too.
+    "beam": 1e-30,
+    "wbeam": 1e-25,
+    "pbeam": 1e-30,
     "maxhmmpf": 3000,
     # Silence between words is likelier than the default says (a few points of accuracy in
     # noise on the benchmark).
@@ -82,10 +84,13 @@ def add_noise_floor(pcm: bytes) -> bytes:
 
 CONFIDENCE_MARGIN = 2.0
 """How much better (log-likelihood per 10 ms frame, in pocketsphinx's log units) the heard move
-must align with the audio than its closest rival before it is accepted. Rivals are the other
-legal moves that share a square with it and are said the same way ("eleven fifteen" against
-"eleven sixteen"), the other destinations of a picked-up piece, and the other pieces that could
-be picked up. Below the margin the result is "nothing" with reason "unsure": the player is asked
+must align with the audio than its closest rival before it is accepted. Rivals, said the same
+way as the heard phrase, are the other legal moves that share a square with it ("eleven fifteen"
+against "eleven sixteen"), the steps and single jumps that are *not* legal now but share a square
+with it and differ in a look-alike square ("twenty six to nineteen" against the legal "twenty
+three to nineteen": an illegal move said must never become a legal one), the other destinations
+and look-alike non-destinations of a picked-up piece, and the look-alike squares of the other
+pieces that could be picked up or chosen for removal (see :func:`look_alike`). Below the margin the result is "nothing" with reason "unsure": the player is asked
 to say it again rather than risk a wrong move. Set on benchmarks/voice.py's corpus (seed 7),
 checked on another (seed 5)."""
 
@@ -98,6 +103,9 @@ the phones actually said. Set on benchmarks/voice.py's corpus (seed 7), where it
 4 % of correct results and most other speech; checked on another (seed 5)."""
 
 
+_PAIRS = diagonal_pairs(1) + diagonal_pairs(2)
+
+
 class RecognizerUnavailableError(RuntimeError):
     """pocketsphinx or its English model cannot be loaded; the message says why in plain words."""
 
@@ -107,7 +115,8 @@ class VoiceResult:
     """What one utterance meant.
 
     ``kind``: "move" (``move`` is the legal move), "pick-up" (``square`` is the piece's square,
-    1-32), "square" (a destination said after a pick-up: ``square`` and the resulting ``move``),
+    1-32), "square" (a destination said after a pick-up: ``square`` and the resulting ``move``; or,
+    while choosing a checker to remove for a penalty, its ``square`` and no move),
     "command" (``command`` is the name listed in accessibility/voice-commands.md) or "nothing"
     (``reason``: "silence", "not-understood", "not-legal", "ambiguous", "not-now" or "unsure": too
     close to a rival move or fitting the audio poorly, see :data:`CONFIDENCE_MARGIN` and
@@ -233,19 +242,22 @@ class VoiceRecognizer:
         _noise_floor(2 * SAMPLE_RATE * 10)
 
     def grammar_for(self, board: Board, profile=None, *, selected: Optional[int] = None,
-                    confirming: bool = False) -> VoiceGrammar:
+                    confirming: bool = False, choosing=None) -> VoiceGrammar:
         """The grammar that :meth:`decode` uses for this position and state (no decoder needed)."""
         return build_grammar(board, profile, selected=selected, confirming=confirming,
-                             weights=self._weights)
+                             weights=self._weights, choosing=choosing)
 
-    def _activate(self, decoder, board, profile, selected, confirming) -> VoiceGrammar:
+    def _activate(self, decoder, board, profile, selected, confirming, choosing=None
+                  ) -> VoiceGrammar:
         flags = (getattr(profile, "allows_undo", True), getattr(profile, "allows_hints", True))
-        key = (board.key(), flags, selected, confirming)
+        choosing = None if choosing is None else frozenset(choosing)
+        key = (board.key(), flags, selected, confirming, choosing)
         if key in self._searches:
             self._searches.move_to_end(key)
             name, grammar = self._searches[key]
         else:
-            grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming)
+            grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming,
+                                       choosing=choosing)
             self._counter += 1
             name = f"g{self._counter}"
             decoder.add_jsgf_string(name, grammar.jsgf)
@@ -258,27 +270,32 @@ class VoiceRecognizer:
 
     # -- decoding ----------------------------------------------------------------------------
     def decode(self, audio_data, board: Board, profile=None, *, selected: Optional[int] = None,
-               confirming: bool = False) -> VoiceResult:
+               confirming: bool = False, choosing=None) -> VoiceResult:
         """Decode ``audio_data`` (a ``speech_recognition.AudioData``, any rate and width) as spoken
         by the side to move in ``board``. See :meth:`decode_pcm` for the other arguments."""
         pcm = audio_data.get_raw_data(convert_rate=SAMPLE_RATE, convert_width=2)
-        return self.decode_pcm(pcm, board, profile, selected=selected, confirming=confirming)
+        return self.decode_pcm(pcm, board, profile, selected=selected, confirming=confirming,
+                               choosing=choosing)
 
     def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
-                   selected: Optional[int] = None, confirming: bool = False) -> VoiceResult:
+                   selected: Optional[int] = None, confirming: bool = False,
+                   choosing=None) -> VoiceResult:
         """Decode raw 16 kHz 16-bit mono PCM.
 
         ``profile``: a rule profile (undo and hint are heard only when it allows them; None allows
         both). ``selected``: the square (1-32) of a piece already picked up, so that a bare
         destination ("fifteen") puts it down. ``confirming``: a confirmation question waits, so
-        only yes, no, repeat, stop talking and help are heard. Never changes ``board``.
+        only yes, no, repeat, stop talking and help are heard. ``choosing``: the squares (1-32)
+        of the offender's checkers while a penalty waits for the player to choose one to remove
+        (VA rulebook 3:00 s4); a bare square or "remove N" among them gives kind "square" with no
+        move, and no move is heard meanwhile. Never changes ``board``.
         Raises :class:`RecognizerUnavailableError` when the recogniser cannot run.
         """
         start = time.perf_counter()
         pcm = add_noise_floor(pcm)
         with self._lock:
             decoder = self._ensure_decoder()
-            grammar = self._activate(decoder, board, profile, selected, confirming)
+            grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
             text = self._run(decoder, pcm)
             meaning = grammar.interpret(text)
             text = " ".join(w for w in text.split() if w != PAUSE)
@@ -367,24 +384,68 @@ def _rephrase(heard: str, path) -> Optional[str]:
     return " ".join(out)
 
 
+def look_alike(a: int, b: int) -> bool:
+    """True when squares ``a`` and ``b`` (1-32) may be heard one for the other: two one-word
+    squares ("fifteen" and "sixteen", "six" and "three": white noise masks such pairs), or two
+    squares that share a word ("twenty six" with "twenty three", "six" or "thirty six")."""
+    wa, wb = square_words(a).split(), square_words(b).split()
+    if a == b:
+        return False
+    return (len(wa) == len(wb) == 1) or bool(set(wa) & set(wb))
+
+
+def _neighbours(square: int) -> list[int]:
+    """The squares one step or one single jump away from ``square`` on a diagonal."""
+    return [b for a, b in _PAIRS if a == square]
+
+
+def _rival_paths(meaning: Interpretation, grammar: VoiceGrammar) -> list[tuple[int, ...]]:
+    """Paths of the moves a mishearing of ``meaning``'s move most likely came from: the other
+    legal moves of the same length that share its first or its last square, and the steps and
+    single jumps that are *not* legal now but share a square with it and differ in a square that
+    sounds alike (:func:`look_alike`). The illegal ones matter as much: a player saying the
+    illegal "twenty six to nineteen" must not have "twenty three to nineteen" played."""
+    move = meaning.move
+    paths = []
+    for other in grammar.legal:
+        if other == move or len(other.path) != len(move.path):
+            continue
+        if other.from_square == move.from_square or other.to_square == move.to_square:
+            paths.append(tuple(other.path))
+    if len(move.path) == 2:
+        a, b = move.path
+        legal = {(m.from_square, m.to_square) for m in grammar.legal}
+        for x in _neighbours(a):
+            if (a, x) not in legal and look_alike(x, b):
+                paths.append((a, x))
+        for y in _neighbours(b):
+            if (y, b) not in legal and look_alike(y, a):
+                paths.append((y, b))
+    return paths
+
+
 def _rival_phrases(heard: str, meaning: Interpretation, grammar: VoiceGrammar) -> list[str]:
-    """The phrases a mishearing of ``heard`` would most likely have come from."""
+    """The phrases a mishearing of ``heard`` would most likely have come from (see
+    :func:`_rival_paths`); for a pick-up, the look-alike squares of the other movable pieces;
+    for a bare square after a pick-up, the other destinations and the look-alike squares next
+    to the piece that are not destinations now."""
     legal = grammar.legal
     if meaning.kind == "pick-up":
         return [f"pick up {square_words(sq)}"
-                for sq in sorted({m.from_square for m in legal} - {meaning.square})]
+                for sq in sorted({m.from_square for m in legal} - {meaning.square})
+                if look_alike(sq, meaning.square)]
+    if meaning.kind == "square" and grammar.selected is None:  # choosing a checker to remove
+        return [square_words(sq) for sq in sorted(grammar.choosing or ())
+                if sq != meaning.square and look_alike(sq, meaning.square)]
     if meaning.kind == "square":
-        return [square_words(m.to_square) for m in legal
-                if m.from_square == grammar.selected and m.to_square != meaning.square]
-    move = meaning.move
+        ends = {m.to_square for m in legal if m.from_square == grammar.selected}
+        others = {sq for sq in _neighbours(grammar.selected)
+                  if sq not in ends and look_alike(sq, meaning.square)}
+        return [square_words(sq) for sq in sorted((ends | others) - {meaning.square})]
     rivals = []
-    for other in legal:
-        if other == move or len(other.path) != len(move.path):
-            continue
-        if other.from_square != move.from_square and other.to_square != move.to_square:
-            continue
-        phrase = _rephrase(heard, other.path)
-        if phrase and phrase != heard:
+    for path in _rival_paths(meaning, grammar):
+        phrase = _rephrase(heard, path)
+        if phrase and phrase != heard and phrase not in rivals:
             rivals.append(phrase)
     return rivals
 

@@ -30,12 +30,12 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
-from ..actions import EVENT_ACTIONS
+from ..actions import EVENT_ACTIONS, make_action
 from . import draws, texts
 from .clock_panel import ClockPanel
 from .event_controller import EventController, EventError
@@ -112,13 +112,7 @@ class EventMenu(QObject):
         }
         menus: dict[str, QMenu] = {}
         for spec in EVENT_ACTIONS:
-            action = QAction(spec.text, window)
-            action.setObjectName(spec.id)
-            if spec.shortcut:
-                action.setShortcut(QKeySequence(spec.shortcut))
-            action.setToolTip(spec.accessible_name)
-            action.setStatusTip(spec.help_text)
-            action.setWhatsThis(spec.help_text)
+            action = make_action(spec, window)
             action.triggered.connect(lambda checked=False, h=handlers[spec.id]: menu._run(h))
             if spec.menu not in menus:
                 parent_name, _, child = spec.menu.partition("/")

@@ -66,7 +66,7 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
     e = escape
     out = [
         "<html><body>",
-        f"<h1>Checkers score sheet</h1>",
+        "<h1>Checkers score sheet</h1>",
         f"<p><b>Event:</b> {e(settings.event or '-')}<br/>"
         f"<b>Site:</b> {e(settings.site or '-')}<br/>"
         f"<b>Date:</b> {e(date_iso)}<br/>"

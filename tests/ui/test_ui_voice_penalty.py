@@ -1,0 +1,96 @@
+"""Choosing the checker a penalty removes, by voice (VA rulebook 3:00 s4, s4-VI): while the
+referee waits for the chooser, a bare square ("nine") or "remove N" naming one of the offender's
+checkers removes it; a square that is not one of them removes nothing. Utterances are rendered
+with espeak-ng into WAV files and fed to the real MainWindow through ``inject_file``."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from checkers_desktop.rules import BLACK
+from checkers_desktop.ui.game_controller import Mode
+from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+
+pytestmark = [
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
+    pytest.mark.timeout(120),
+]
+
+VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140))
+
+
+@pytest.fixture
+def say(tmp_path):
+    """say(text, attempt=0) -> path of a WAV file of ``text`` spoken by espeak-ng."""
+    count = iter(range(10000))
+
+    def render(text: str, attempt: int = 0):
+        voice, speed = VOICES[attempt % len(VOICES)]
+        path = tmp_path / f"p{next(count)}.wav"
+        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
+                       check=True)
+        return path
+    return render
+
+
+def utter(qtbot, window, path):
+    with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as blocker:
+        window.voice_input.inject_file(path)
+    return blocker.args[0]
+
+
+def utter_until(qtbot, window, say, text, accept):
+    for attempt in range(len(VOICES)):
+        result = utter(qtbot, window, say(text, attempt))
+        if accept(result):
+            return result
+    pytest.fail(f"{text!r} was not understood by any voice: last {result!r}")
+
+
+@pytest.fixture
+def penalised(make_window, settings):
+    """A two-player VA game in which Black has been penalised for stalling: Red (White) must
+    choose one of Black's checkers (squares 1-12) to remove."""
+    settings.set(VOICE_CONFIRMATION, "resign-and-draw")
+    window = make_window()
+    c = window.controller
+    c.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
+    c.stalling_warning(BLACK)
+    c.stalling_penalty(BLACK)
+    assert c.referee.pending_penalty is not None
+    assert set(c.referee.pending_penalty.squares) == set(range(1, 13))
+    window.synth.clear()
+    return window
+
+
+@pytest.mark.parametrize("text,square", [("eight", 8), ("remove twelve", 12)])
+def test_a_spoken_square_chooses_the_checker_to_remove(penalised, qtbot, say, text, square):
+    c = penalised.controller
+    result = utter_until(qtbot, penalised, say, text, lambda r: r.kind == "square")
+    assert (result.square, result.move) == (square, None)
+    assert c.board.piece_at(square) is None
+    assert c.referee.pending_penalty is None
+    assert c.referee.penalties[BLACK] == 1
+    assert sum(1 for sq in range(1, 13) if c.board.piece_at(sq)) == 11
+    assert c.submit_text("11-15") or c.submit_text("12-16")  # play goes on
+
+
+def test_a_square_that_is_not_the_offenders_removes_nothing(penalised, qtbot, say):
+    c = penalised.controller
+    fen = c.board.fen()
+    result = utter(qtbot, penalised, say("twenty two"))  # a Red checker: not Black's
+    assert result.kind == "nothing" and result.square is None
+    assert c.board.fen() == fen
+    assert c.referee.pending_penalty is not None
+    assert penalised.synth.spoken[-1] == result.feedback()
+
+
+def test_while_the_penalty_waits_a_move_is_not_heard(penalised, qtbot, say):
+    c = penalised.controller
+    fen = c.board.fen()
+    result = utter(qtbot, penalised, say("eleven to fifteen"))
+    assert result.move is None
+    assert c.board.fen() == fen and c.referee.pending_penalty is not None
