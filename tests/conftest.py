@@ -23,6 +23,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 _HOME = Path(tempfile.mkdtemp(prefix="checkers-desktop-tests-"))
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+# Apps started by the tests (the screen-reader and kill tests start many) build no endgame
+# database: each start in a fresh cache folder would otherwise build it again.
+os.environ.setdefault("CHECKERS_DESKTOP_ENDGAME_PIECES", "0")
 for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = str(_HOME / _name.lower())
 

@@ -6,6 +6,10 @@ import sys
 
 APP_NAME = "checkers-desktop"
 
+ENDGAME_PIECES_ENV = "CHECKERS_DESKTOP_ENDGAME_PIECES"
+"""Environment variable: the largest endgame database to load or build at start, "4" (default),
+"3" (seconds to build) or "0" (none; the tests that start the app many times use it)."""
+
 
 def run_app(argv: list[str] | None = None) -> int:
     """Open the game window and run until it closes; returns the exit status."""
@@ -64,10 +68,16 @@ def _load_endgame_table_in_background(app) -> None:
     once cached, the thread loads and installs it (about 0.2 s). Until then searches use what is
     installed. Everything stops when the app quits; a half-built table is never written.
     """
+    import os
     import threading
 
     from PySide6.QtCore import QStandardPaths
 
+    pieces = os.environ.get(ENDGAME_PIECES_ENV, "4").strip()
+    if pieces not in ("0", "3", "4"):
+        pieces = "4"
+    if pieces == "0":
+        return
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
     stop = threading.Event()
 
@@ -81,11 +91,13 @@ def _load_endgame_table_in_background(app) -> None:
         log = logging.getLogger(__name__)
         try:
             ensure_table(folder, pieces=3, stop=stop)
+            if pieces == "3":
+                return
             table = load_table(folder, 4)
             if table is None and not stop.is_set():
                 process = multiprocessing.get_context("spawn").Process(
-                    target=_build_endgame_table, args=(folder, 4), name="endgame-build",
-                    daemon=True)
+                    target=_build_endgame_table, args=(folder, 4, os.getpid()),
+                    name="endgame-build", daemon=True)
                 process.start()
                 while process.is_alive() and not stop.is_set():
                     process.join(0.5)
@@ -105,8 +117,26 @@ def _load_endgame_table_in_background(app) -> None:
     threading.Thread(target=work, name="endgame-table", daemon=True).start()
 
 
-def _build_endgame_table(folder: str, pieces: int) -> None:
-    """Build and cache the endgame table of ``pieces`` (run in a separate process)."""
+def _build_endgame_table(folder: str, pieces: int, parent_pid: int) -> None:
+    """Build and cache the endgame table of ``pieces`` (run in a separate process).
+
+    The build stops, writing nothing, as soon as the app that started it is gone: a killed app
+    (power cut, SIGKILL) cannot stop its child, so the child watches for it (every 0.5 s).
+    """
+    import os
+    import threading
+
     from ..engine import ensure_table
 
-    ensure_table(folder, pieces=pieces, install=False)
+    stop = threading.Event()
+
+    def watch_parent() -> None:
+        while not stop.wait(0.5):
+            if os.getppid() != parent_pid:
+                stop.set()
+
+    threading.Thread(target=watch_parent, name="watch-app", daemon=True).start()
+    try:
+        ensure_table(folder, pieces=pieces, stop=stop, install=False)
+    except InterruptedError:
+        pass

@@ -25,7 +25,7 @@ pytestmark = [
     pytest.mark.timeout(120),
 ]
 
-VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140))
+VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140), ("en-us", 180))
 
 
 @pytest.fixture

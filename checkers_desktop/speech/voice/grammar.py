@@ -162,11 +162,12 @@ def _sound_key(phrase: str) -> str:
     return " ".join("to" if w == "two" else w for w in phrase.split())
 
 
-def _move_phrases(move: Move, unique_short: bool) -> list[str]:
-    """Spoken forms of ``move`` without the optional leading "move" (connectors written as <c>)."""
+def _move_phrases(move: Move, unique_short: bool, bare: bool = True) -> list[str]:
+    """Spoken forms of ``move`` without the optional leading "move" (connectors written as <c>);
+    ``bare`` False leaves out the form without a joining word ("eleven fifteen")."""
     words = [square_words(sq) for sq in move.path]
     if not move.is_capture:
-        return [f"{words[0]} to {words[1]}", f"{words[0]} {words[1]}"]
+        return [f"{words[0]} to {words[1]}"] + ([f"{words[0]} {words[1]}"] if bare else [])
     phrases = [" <j> ".join(words)]
     if len(words) > 2 and unique_short:
         phrases.append(f"{words[0]} <j> {words[-1]}")
@@ -319,7 +320,8 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
     can be said meanwhile (nobody moves until the checker is removed); the commands stay.
 
     ``selected``: the square of a piece picked up with "pick up N" (squares 1-32); then a bare
-    destination square ("fifteen") puts it down. ``confirming``: only the answers to a
+    destination square ("fifteen") puts it down, and a whole move must be said with its joining
+    word ("eleven to fifteen", not "eleven fifteen", which a bare square said is heard as). ``confirming``: only the answers to a
     confirmation question are strong. ``weights``: relative weights of the "strong", "other"
     and "garbage" alternatives (defaults tuned on espeak-ng speech, see benchmarks/voice.py).
     """
@@ -341,7 +343,8 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
     for move in legal:
         same_ends = [m for m in legal if m.from_square == move.from_square
                      and m.to_square == move.to_square]
-        for phrase in _move_phrases(move, unique_short=len(same_ends) == 1):
+        for phrase in _move_phrases(move, unique_short=len(same_ends) == 1,
+                                    bare=selected is None):
             for concrete in _expand(phrase):
                 entries.append((concrete, Interpretation("move", move=move)))
                 entries.append(("move " + concrete, Interpretation("move", move=move)))
@@ -378,7 +381,10 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
 
 def _decoys(grammar: VoiceGrammar, bare_squares: bool) -> set[str]:
     """Phrases that are possible in some position but may not be now: every diagonal step and
-    single jump in both directions, any "pick up", every command. They compete with the legal
+    single jump in both directions, any "pick up", every command. With ``bare_squares`` (a piece
+    is picked up, or a checker is chosen for removal) a single square is said, so the squares of a
+    step or jump need their joining word: else a bare "nine" and the sound after it would be
+    heard as "nine eighteen". They compete with the legal
     phrases so that an illegal move is heard as itself and refused instead of being pulled onto
     the nearest legal one."""
     out = set()
@@ -386,7 +392,8 @@ def _decoys(grammar: VoiceGrammar, bare_squares: bool) -> set[str]:
     for a, b in diagonal_pairs(1) + diagonal_pairs(2):
         targets.setdefault(a, []).append(b)
     for a, ends in sorted(targets.items()):  # one branch per first square keeps the FSG small
-        out.add(f"{square_words(a)} [<join>] ({' | '.join(square_words(b) for b in ends)})")
+        join = "<join>" if bare_squares else "[<join>]"
+        out.add(f"{square_words(a)} {join} ({' | '.join(square_words(b) for b in ends)})")
     out.add("pick up <square>")
     out |= {p for c in COMMANDS for p in c.phrases}
     if bare_squares:

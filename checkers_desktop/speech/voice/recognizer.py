@@ -37,9 +37,10 @@ DECODER_OPTIONS = {
     # run; add_noise_floor() does its job with fixed noise instead.
     "dither": False,
     # Narrow beams and a cap on active HMMs per frame: the same raw accuracy on the benchmark
-    # corpus as the defaults (1e-48) or 1e-40, about a third of the decoding time; 1e-25 loses
-    # words in noise (benchmarks/voice.py, seed 7). They apply to the alignments and the phone
-    # loop of the confidence checks too.
+    # corpus as the defaults (1e-48), about a third of the decoding time; beams of 1e-25 lose
+    # words in noise (benchmarks/voice.py, seed 7). A main beam of 1e-40 decodes "help" for one
+    # more espeak voice but let one wrong put-down through in noise (seed 5). They apply to the
+    # alignments and the phone loop of the confidence checks too.
     "beam": 1e-30,
     "wbeam": 1e-25,
     "pbeam": 1e-30,
