@@ -80,3 +80,13 @@ def make_window(qtbot, settings):
     yield make
     for window in windows:
         window.controller.shutdown()
+
+
+@pytest.fixture
+def say(tmp_path):
+    """say(text, attempt=0) -> path of a WAV file of ``text`` spoken by espeak-ng (voice tests)."""
+    from voice_audio import speak_to_file
+
+    count = iter(range(10000))
+    return lambda text, attempt=0: speak_to_file(text, tmp_path / f"u{next(count)}.wav", attempt)
+

@@ -6,7 +6,6 @@ push-to-talk key, and what happens when the microphone or the recogniser fails."
 from __future__ import annotations
 
 import shutil
-import subprocess
 import threading
 
 import pytest
@@ -19,44 +18,12 @@ from checkers_desktop.speech.voice.grammar import square_words
 from checkers_desktop.speech.voice.microphone import Microphone
 from checkers_desktop.ui import voice_input as voice_module
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+from voice_audio import VOICES, utter, utter_until
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
     pytest.mark.timeout(120),
 ]
-
-VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140), ("en-us", 180))
-
-
-@pytest.fixture
-def say(tmp_path):
-    """say(text, attempt=0) -> path of a WAV file of ``text`` spoken by espeak-ng."""
-    count = iter(range(10000))
-
-    def render(text: str, attempt: int = 0):
-        voice, speed = VOICES[attempt % len(VOICES)]
-        path = tmp_path / f"u{next(count)}.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
-                       check=True)
-        return path
-    return render
-
-
-def utter(qtbot, window, path):
-    """Inject one utterance and wait until the window has acted on it; returns the VoiceResult."""
-    with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as blocker:
-        window.voice_input.inject_file(path)
-    return blocker.args[0]
-
-
-def utter_until(qtbot, window, say, text, accept):
-    """Say ``text`` (other voices on a retry) until ``accept(result)``; returns the result."""
-    for attempt in range(len(VOICES)):
-        result = utter(qtbot, window, say(text, attempt))
-        if accept(result):
-            return result
-    pytest.fail(f"{text!r} was not understood by any voice: last {result!r}")
-
 
 def make(make_window, settings, confirmation):
     settings.set(VOICE_CONFIRMATION, confirmation)

@@ -6,49 +6,18 @@ with espeak-ng into WAV files and fed to the real MainWindow through ``inject_fi
 from __future__ import annotations
 
 import shutil
-import subprocess
 
 import pytest
 
 from checkers_desktop.rules import BLACK
 from checkers_desktop.ui.game_controller import Mode
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+from voice_audio import utter, utter_until
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
     pytest.mark.timeout(120),
 ]
-
-VOICES = (("en-us+f2", 160), ("en", 150), ("en-us+m3", 140))
-
-
-@pytest.fixture
-def say(tmp_path):
-    """say(text, attempt=0) -> path of a WAV file of ``text`` spoken by espeak-ng."""
-    count = iter(range(10000))
-
-    def render(text: str, attempt: int = 0):
-        voice, speed = VOICES[attempt % len(VOICES)]
-        path = tmp_path / f"p{next(count)}.wav"
-        subprocess.run(["espeak-ng", "-v", voice, "-s", str(speed), "-w", str(path), text],
-                       check=True)
-        return path
-    return render
-
-
-def utter(qtbot, window, path):
-    with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as blocker:
-        window.voice_input.inject_file(path)
-    return blocker.args[0]
-
-
-def utter_until(qtbot, window, say, text, accept):
-    for attempt in range(len(VOICES)):
-        result = utter(qtbot, window, say(text, attempt))
-        if accept(result):
-            return result
-    pytest.fail(f"{text!r} was not understood by any voice: last {result!r}")
-
 
 @pytest.fixture
 def penalised(make_window, settings):
