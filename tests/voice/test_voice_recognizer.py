@@ -153,14 +153,19 @@ def test_listen_command_refuses_a_bad_fen(capsys):
     assert "nonsense" in capsys.readouterr().err
 
 
-def test_a_move_too_close_to_a_rival_is_refused_as_unsure(say):
+def test_a_move_that_fits_the_audio_poorly_is_refused_as_unsure(say):
     path = say("eleven to fifteen")
-    strict = VoiceRecognizer(confidence_margin=1000.0)
+    strict = VoiceRecognizer(fit_threshold=1000.0)  # no path can fit that well
     result = decode(strict, path)
     assert result.kind == "nothing" and result.reason == "unsure" and result.move is None
     assert "not sure" in result.feedback()
-    lenient = VoiceRecognizer(confidence_margin=0.0)
+    lenient = VoiceRecognizer(fit_threshold=None, lookalike_margin=None)
     assert decode(lenient, path).result_text() == "11-15"
+
+
+def test_a_command_is_not_held_to_the_move_checks(say):
+    strict = VoiceRecognizer(fit_threshold=1000.0, lookalike_margin=1e9)
+    assert decode(strict, say("read the board")).result_text() == "read-board"
 
 
 def test_same_audio_decodes_the_same_way_every_time(recognizer, say):

@@ -1,48 +1,73 @@
-"""The rivals a heard move is compared with before it is accepted (no audio here): the other
-legal moves sharing a square, and the *illegal* steps and jumps that share a square and differ in
-a square that sounds alike, so that an illegal move said is never played as a legal look-alike."""
+"""How a result is chosen from the decoder's n-best list and which rivals it must beat (no audio
+here): the first whole phrase wins; a result that moves or touches a piece must beat every
+*legal* look-alike result of the same decoding by LOOKALIKE_MARGIN."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice.grammar import build_grammar
-from checkers_desktop.speech.voice.recognizer import _rival_phrases, look_alike
+from checkers_desktop.speech.voice.recognizer import (Candidate, choose, look_alike,
+                                                      lookalike_margin, sounds_alike)
 
 RED_23 = "W:W23,27:B1"  # Red (White) to move: 23-18, 23-19, 27-24; 26-19 is not a move here
 
 
-def rivals(fen, heard, **kw):
-    grammar = build_grammar(Board(fen), **kw)
-    return grammar, _rival_phrases(heard, grammar.interpret(heard), grammar)
+def candidates(grammar, *scored):
+    return [Candidate(words, score, grammar.interpret(words)) for words, score in scored]
 
 
-def test_an_illegal_look_alike_is_a_rival_of_the_legal_move():
-    grammar, found = rivals(RED_23, "twenty three to nineteen")
-    assert grammar.interpret("twenty three to nineteen").move.pdn() == "23-19"
-    assert grammar.interpret("twenty six to nineteen").kind == "nothing"
-    assert "twenty six to nineteen" in found       # illegal, sounds alike: the reported case
-    assert "twenty three to eighteen" in found     # legal, shares the first square
-    assert "twenty three to twenty six" not in found  # one word against two: not alike
+def test_the_first_whole_phrase_is_chosen_over_an_unfinished_path():
+    grammar = build_grammar(Board(RED_23))
+    found = candidates(grammar, ("two to", -3236), ("help", -3240), ("twenty three to", -3300))
+    chosen = choose(found)
+    assert chosen.words == "help" and chosen.meaning.command == "help"
 
 
-def test_rivals_keep_the_way_the_move_was_said():
-    _, found = rivals(RED_23, "move twenty three nineteen")
-    assert "move twenty six nineteen" in found
-    assert all(r.startswith("move ") and " to " not in r for r in found)
+def test_an_illegal_phrase_is_a_whole_phrase_and_wins_when_it_scores_best():
+    grammar = build_grammar(Board(RED_23))
+    found = candidates(grammar, ("twenty six to nineteen", -100), ("twenty three to nineteen", -90))
+    chosen = choose(found)
+    assert chosen.words == "twenty six to nineteen"
+    assert chosen.meaning.kind == "nothing" and chosen.meaning.reason == "not-legal"
 
 
-def test_a_put_down_is_compared_with_illegal_look_alike_destinations():
-    # Black's man on 11 can go to 15 or 16; 7 and 8 are behind it (not destinations).
-    _, found = rivals(Board().fen(), "fifteen", selected=11)
-    assert "sixteen" in found and "seven" in found and "eight" in found
-    assert "fifteen" not in found
+def test_nothing_is_chosen_when_no_path_is_whole():
+    grammar = build_grammar(Board(RED_23))
+    assert choose(candidates(grammar, ("twenty three to", -10), ("move", -20))) is None
+    assert choose([]) is None
 
 
-def test_choosing_compares_with_the_other_look_alike_checkers():
-    _, found = rivals(Board().fen(), "twenty two", choosing={21, 22, 23, 9})
-    assert set(found) == {"twenty one", "twenty three"}
+def test_legal_look_alike_moves_are_rivals_and_other_results_are_not():
+    grammar = build_grammar(Board(RED_23))
+    m = {w: grammar.interpret(w) for w in ("twenty three to nineteen", "twenty three to eighteen",
+                                           "twenty seven to twenty four", "count",
+                                           "twenty six to nineteen")}
+    assert sounds_alike(m["twenty three to nineteen"], m["twenty three to eighteen"])
+    assert not sounds_alike(m["twenty three to nineteen"], m["twenty three to nineteen"])
+    assert not sounds_alike(m["twenty three to nineteen"], m["twenty seven to twenty four"])
+    assert not sounds_alike(m["twenty three to nineteen"], m["count"])
+    # An illegal phrase is not a result: it competes inside the decoder (the grammar's decoys).
+    assert not sounds_alike(m["twenty three to nineteen"], m["twenty six to nineteen"])
+
+
+def test_put_downs_on_look_alike_destinations_are_rivals():
+    grammar = build_grammar(Board(), selected=11)  # 11 can go to 15 or 16
+    fifteen, sixteen = grammar.interpret("fifteen"), grammar.interpret("sixteen")
+    assert fifteen.kind == sixteen.kind == "square"
+    assert sounds_alike(fifteen, sixteen)
+
+
+def test_the_margin_is_measured_against_the_closest_look_alike_only():
+    grammar = build_grammar(Board(), selected=11)
+    found = candidates(grammar, ("fifteen", -2516), ("count", -2520), ("sixteen", -2833))
+    assert lookalike_margin(found[0], found) == 2833 - 2516
+    assert lookalike_margin(found[0], found[:2]) == math.inf
 
 
 @pytest.mark.parametrize("a,b,alike", [(26, 23, True), (15, 16, True), (6, 3, True),
@@ -51,3 +76,8 @@ def test_choosing_compares_with_the_other_look_alike_checkers():
                                        (5, 5, False)])
 def test_look_alike_squares(a, b, alike):
     assert look_alike(a, b) is alike
+
+
+@given(st.integers(1, 32), st.integers(1, 32))
+def test_look_alike_is_symmetric(a, b):
+    assert look_alike(a, b) == look_alike(b, a)

@@ -12,8 +12,6 @@ pocketsphinx 5 it fails because it builds its ``FsgModel`` the pocketsphinx 0.1 
 
 from __future__ import annotations
 
-import array
-import random
 import threading
 import time
 from collections import OrderedDict
@@ -23,10 +21,12 @@ from typing import Optional
 
 from checkers_desktop.rules import Board, Move
 
-from .grammar import (CONNECTORS, GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY,
-                      Interpretation, VoiceGrammar, build_grammar, diagonal_pairs, square_words)
+from . import denoise as _denoise
+from .grammar import (GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY, Interpretation,
+                      VoiceGrammar, build_grammar, square_words)
 
-__all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE"]
+__all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE",
+           "Candidate", "choose", "sounds_alike", "lookalike_margin", "look_alike"]
 
 SAMPLE_RATE = 16000
 """The decoder's audio: 16 kHz, 16-bit signed little-endian, mono."""
@@ -34,77 +34,65 @@ SAMPLE_RATE = 16000
 
 DECODER_OPTIONS = {
     # No dither: its random numbers would make the same audio decode differently from run to
-    # run; add_noise_floor() does its job with fixed noise instead.
+    # run; denoise.prepare() adds a fixed noise floor instead.
     "dither": False,
-    # Narrow beams and a cap on active HMMs per frame: the same raw accuracy on the benchmark
-    # corpus as the defaults (1e-48), about a third of the decoding time; beams of 1e-25 lose
-    # words in noise (benchmarks/voice.py, seed 7). A main beam of 1e-40 decodes "help" for one
-    # more espeak voice but let one wrong put-down through in noise (seed 5). They apply to the
-    # alignments and the phone loop of the confidence checks too.
-    "beam": 1e-30,
+    # Beams between pocketsphinx's defaults (1e-48) and the narrow 1e-30 used before, and a cap
+    # on active HMMs per frame: in noise (after noise removal) as accurate as the defaults,
+    # about 40 % faster (benchmarks/voice.py, seed 7).
+    "beam": 1e-35,
     "wbeam": 1e-25,
-    "pbeam": 1e-30,
-    "maxhmmpf": 3000,
+    "pbeam": 1e-35,
+    "maxhmmpf": 5000,
+    # The grammar's weight against the acoustics (default 6.5): 9 gained about half a point of
+    # accuracy on clean speech and decodes faster (more is pruned); 12 let wrong moves through.
+    "lw": 9.0,
     # Silence between words is likelier than the default says (a few points of accuracy in
     # noise on the benchmark).
     "silprob": 0.1,
 }
-"""pocketsphinx options used unless overridden (tuned with benchmarks/voice.py)."""
+"""pocketsphinx options of the main decoder, used unless overridden (tuned with
+benchmarks/voice.py on seed 7, checked on seed 5)."""
 
 
-NOISE_FLOOR = 30
-"""Standard deviation (in 16-bit sample units, about -60 dBFS) of the fixed noise added to every
-utterance before decoding. A microphone never delivers exact digital silence, but WAV files and
-padded captures do, and the decoder's silence model then fails to reach the grammar's end."""
-
-_FLOOR = None
-
-
-def _noise_floor(n_bytes: int) -> bytes:
-    global _FLOOR
-    if _FLOOR is None or len(_FLOOR) < n_bytes:
-        rng = random.Random(16000)  # fixed: the same audio always decodes the same way
-        samples = max(n_bytes // 2, 16000 * 10)
-        noise = (int(rng.gauss(0, NOISE_FLOOR)) for _ in range(samples))
-        _FLOOR = array.array("h", noise).tobytes()
-    return _FLOOR[:n_bytes]
+PHONE_LOOP_OPTIONS = {
+    "dither": False,
+    # Every second frame and narrow beams: the free phone recognition only has to say how well
+    # *some* speech sounds fit the audio, not which; about 30 ms instead of 55.
+    "ds": 2,
+    "beam": 1e-20,
+    "pbeam": 1e-20,
+    "wbeam": 1e-15,
+    "maxhmmpf": 1000,
+}
+"""pocketsphinx options of the second decoder that runs free phone recognition (see
+:data:`FIT_THRESHOLD`)."""
 
 
-def add_noise_floor(pcm: bytes) -> bytes:
-    """``pcm`` (16-bit mono) with the fixed :data:`NOISE_FLOOR` added, clipped to 16 bits."""
-    pcm = pcm[: len(pcm) // 2 * 2]
-    noise = _noise_floor(len(pcm))
-    try:
-        import audioop  # standard library up to 3.12; the audioop-lts package after
-
-        return audioop.add(pcm, noise, 2)
-    except ImportError:  # pragma: no cover - plain Python fallback
-        a, b = array.array("h", pcm), array.array("h", noise)
-        return array.array("h", (max(-32768, min(32767, x + y)) for x, y in zip(a, b))).tobytes()
+NBEST = 40
+"""How many different word strings of the decoder's n-best list (from its word lattice) are read:
+the first that is a whole phrase of the grammar is the result, the others are its rivals."""
 
 
-CONFIDENCE_MARGIN = 2.0
-"""How much better (log-likelihood per 10 ms frame, in pocketsphinx's log units) the heard move
-must align with the audio than its closest rival before it is accepted. Rivals, said the same
-way as the heard phrase, are the other legal moves that share a square with it ("eleven fifteen"
-against "eleven sixteen"), the steps and single jumps that are *not* legal now but share a square
-with it and differ in a look-alike square ("twenty six to nineteen" against the legal "twenty
-three to nineteen": an illegal move said must never become a legal one), the other destinations
-and look-alike non-destinations of a picked-up piece, and the look-alike squares of the other
-pieces that could be picked up or chosen for removal (see :func:`look_alike`). Below the margin the result is "nothing" with reason "unsure": the player is asked
-to say it again rather than risk a wrong move. Set on benchmarks/voice.py's corpus (seed 7),
-checked on another (seed 5)."""
+LOOKALIKE_MARGIN = 450
+"""How much better (pocketsphinx log units of 1.0001, shifted by 10 bits as the decoder reports
+path scores; 450 is about 46 in natural log) the result's path must score than the best path in
+the same decoding that means a *different legal* move, put-down, pick-up or checker whose squares
+sound alike (:func:`look_alike`: "fifteen" and "sixteen", "twenty six" and "twenty three").
+Below it the result is "nothing" with reason "unsure", and the player is asked to say it again.
+Scores of one decoding pass are comparable; scores of separate passes are not (pocketsphinx
+normalises each frame by the best state it kept), which is why rivals come from the n-best list
+and not from aligning each rival phrase separately. Set on benchmarks/voice.py: the closest wrong
+result seen was a "sixteen" put down on 15 in noise at 317 (seed 5); 450 leaves room and costs
+about a point of accuracy against 300."""
 
 
-FIT_THRESHOLD = -3.0
-"""How much worse (log-likelihood per frame) the heard phrase may fit the audio than free phone
-recognition does before the result is refused as "unsure". Speech that is not a command at all
-("can you hear me") is pulled onto some phrase of the grammar, which then fits far worse than
-the phones actually said. Set on benchmarks/voice.py's corpus (seed 7), where it refuses about
-4 % of correct results and most other speech; checked on another (seed 5)."""
-
-
-_PAIRS = diagonal_pairs(1) + diagonal_pairs(2)
+FIT_THRESHOLD = -12.0
+"""How much worse (log-likelihood per frame, in the units of :data:`LOOKALIKE_MARGIN`) a move's
+path may fit the audio than free phone recognition does before the move is refused as "unsure".
+Speech that is not a command at all ("where did I put my glasses") is pulled onto some phrase of
+the grammar, which then fits far worse than the phones actually said (-13 in that case, while
+98 % of correct moves fit better than -8 on benchmarks/voice.py). Only moves, put-downs, pick-ups
+and checkers chosen for removal are checked: a command heard by mistake changes nothing."""
 
 
 class RecognizerUnavailableError(RuntimeError):
@@ -120,7 +108,7 @@ class VoiceResult:
     while choosing a checker to remove for a penalty, its ``square`` and no move),
     "command" (``command`` is the name listed in accessibility/voice-commands.md) or "nothing"
     (``reason``: "silence", "not-understood", "not-legal", "ambiguous", "not-now" or "unsure": too
-    close to a rival move or fitting the audio poorly, see :data:`CONFIDENCE_MARGIN` and
+    close to a look-alike rival or fitting the audio poorly, see :data:`LOOKALIKE_MARGIN` and
     :data:`FIT_THRESHOLD`).
     ``heard`` is the words recognised ("" for silence or noise); ``seconds`` the decoding time.
     """
@@ -184,46 +172,121 @@ def _default_model_paths() -> tuple[str, str]:
     return str(hmm), str(dictionary)
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """One entry of the decoder's n-best list: the ``words`` (pause words left out), the path's
+    ``score`` (see :data:`LOOKALIKE_MARGIN` for the units) and its ``meaning`` in the position."""
+
+    words: str
+    score: int
+    meaning: Interpretation
+
+
+def is_whole_phrase(meaning: Interpretation) -> bool:
+    """True when the words are a whole phrase of the grammar (a result, or an illegal, ambiguous
+    or not-now phrase); False for silence and for an unfinished path ("nine to") that the decoder
+    returns when no path reached the grammar's end."""
+    return meaning.kind != "nothing" or meaning.reason in ("not-legal", "ambiguous", "not-now")
+
+
+def choose(candidates: list[Candidate]) -> Optional[Candidate]:
+    """The first candidate that is a whole phrase (:func:`is_whole_phrase`), or None."""
+    for candidate in candidates:
+        if is_whole_phrase(candidate.meaning):
+            return candidate
+    return None
+
+
+def _changes_the_game(meaning: Interpretation) -> bool:
+    """Results that move or touch a piece or remove a checker, which a mishearing must not do."""
+    return meaning.kind in ("move", "square", "pick-up")
+
+
+def _same(a: Interpretation, b: Interpretation) -> bool:
+    return (a.kind, a.move, a.command, a.square) == (b.kind, b.move, b.command, b.square)
+
+
+def sounds_alike(a: Interpretation, b: Interpretation) -> bool:
+    """True when results ``a`` and ``b`` differ and may be heard one for the other: two moves of
+    the same length whose squares are the same or :func:`look_alike` one by one (23-19 and 26-19;
+    15-24 and 16-23), or two pick-ups, put-downs or chosen checkers on look-alike squares."""
+    if _same(a, b) or a.kind == "nothing" or b.kind == "nothing":
+        return False
+    if a.kind == "move" and b.kind == "move":
+        pa, pb = a.move.path, b.move.path
+        return len(pa) == len(pb) and all(x == y or look_alike(x, y) for x, y in zip(pa, pb))
+    if a.kind == b.kind and a.kind in ("square", "pick-up"):
+        return a.square != b.square and look_alike(a.square, b.square)
+    return False
+
+
+def lookalike_margin(chosen: Candidate, candidates: list[Candidate]) -> float:
+    """How much better ``chosen`` scores than the best candidate whose meaning is a different
+    legal result that sounds alike (:func:`sounds_alike`); infinity when there is none."""
+    gaps = [chosen.score - c.score for c in candidates
+            if sounds_alike(chosen.meaning, c.meaning)]
+    return min(gaps, default=float("inf"))
+
+
+def _heard(words: str) -> str:
+    return " ".join(w.split("(")[0] for w in words.split()
+                    if w != PAUSE and not w.startswith((GARBAGE_PREFIX, "<", "[")))
+
+
 class VoiceRecognizer:
     """Decodes utterances against the grammar of a position.
 
-    One pocketsphinx decoder per recognizer, created on first use (about 0.1 s) and reused; the
-    grammar is swapped per position (about 1 ms) and the last few are kept. ``decode`` is
-    thread-safe (a lock serialises it). Raises :class:`RecognizerUnavailableError` on first use
-    when pocketsphinx or its model cannot be loaded.
+    Two pocketsphinx decoders, created on first use (about 0.2 s; the noise removal's imports take
+    about a second more) and reused: the main one, whose grammar is swapped per position (about
+    1 ms; the last few are kept), and a small one for free phone recognition
+    (:data:`FIT_THRESHOLD`). ``decode`` is thread-safe (a lock serialises it). Raises
+    :class:`RecognizerUnavailableError` on first use when pocketsphinx or its model cannot be
+    loaded.
+
+    How an utterance is decoded: the audio is cleaned (:func:`.denoise.prepare`); the main
+    decoder finds the best path through the position's grammar and its n-best list; the first
+    whole phrase of that list is the result; a result that would move or touch a piece is refused
+    as "unsure" when a look-alike rival scores within :data:`LOOKALIKE_MARGIN` of it or when it
+    fits the audio poorly (:data:`FIT_THRESHOLD`).
     """
 
     def __init__(self, *, weights: Optional[dict[str, float]] = None, cache_size: int = 8,
                  hmm: Optional[str] = None, dictionary: Optional[str] = None,
                  decoder_options: Optional[dict] = None,
-                 confidence_margin: float = CONFIDENCE_MARGIN,
-                 fit_threshold: Optional[float] = FIT_THRESHOLD) -> None:
+                 lookalike_margin: Optional[float] = LOOKALIKE_MARGIN,
+                 fit_threshold: Optional[float] = FIT_THRESHOLD,
+                 denoise: bool = True) -> None:
         self._weights = weights
-        self.confidence_margin = confidence_margin
+        self.lookalike_margin = lookalike_margin
         self.fit_threshold = fit_threshold
+        self.denoise = denoise
         self._options = dict(DECODER_OPTIONS, **(decoder_options or {}))
         self._cache_size = cache_size
         self._paths = (hmm, dictionary)
         self._decoder = None
+        self._phone_decoder = None
         self._searches: OrderedDict[tuple, tuple[str, VoiceGrammar]] = OrderedDict()
         self._counter = 0
         self._lock = threading.Lock()
 
     # -- set-up ------------------------------------------------------------------------------
-    def _ensure_decoder(self):
-        if self._decoder is not None:
-            return self._decoder
+    def _new_decoder(self, options: dict):
         hmm, dictionary = self._paths
         if hmm is None or dictionary is None:
             hmm, dictionary = _default_model_paths()
         try:
             from pocketsphinx import Decoder
 
-            decoder = Decoder(hmm=hmm, dict=dictionary, lm=None, samprate=SAMPLE_RATE,
-                              loglevel="FATAL", **self._options)
+            return Decoder(hmm=hmm, dict=dictionary, lm=None, samprate=SAMPLE_RATE,
+                           loglevel="FATAL", **options)
         except Exception as exc:
             raise RecognizerUnavailableError(
                 f"The speech recogniser could not start ({exc}).") from exc
+
+    def _ensure_decoder(self):
+        if self._decoder is not None:
+            return self._decoder
+        decoder = self._new_decoder(self._options)
         missing = [w for w in VOCABULARY if decoder.lookup_word(w) is None]
         if missing:
             raise RecognizerUnavailableError(
@@ -232,15 +295,26 @@ class VoiceRecognizer:
         for i, phone in enumerate(GARBAGE_PHONES):
             decoder.add_word(f"{GARBAGE_PREFIX}{phone.lower()}", phone,
                              update=i == len(GARBAGE_PHONES) - 1)
-        decoder.add_allphone_file("_phones")
         self._decoder = decoder
         return decoder
 
+    def _ensure_phone_decoder(self):
+        if self._phone_decoder is None:
+            phones = self._new_decoder(PHONE_LOOP_OPTIONS)
+            phones.add_allphone_file("_phones")
+            phones.activate_search("_phones")
+            self._phone_decoder = phones
+        return self._phone_decoder
+
     def warm_up(self) -> None:
-        """Load the model now (else on the first decode). Raises RecognizerUnavailableError."""
+        """Load the models and the noise removal now (else on the first decode). Raises
+        RecognizerUnavailableError."""
         with self._lock:
             self._ensure_decoder()
-        _noise_floor(2 * SAMPLE_RATE * 10)
+            if self.fit_threshold is not None:
+                self._ensure_phone_decoder()
+        if self.denoise:
+            _denoise.warm_up()
 
     def grammar_for(self, board: Board, profile=None, *, selected: Optional[int] = None,
                     confirming: bool = False, choosing=None) -> VoiceGrammar:
@@ -293,17 +367,20 @@ class VoiceRecognizer:
         Raises :class:`RecognizerUnavailableError` when the recogniser cannot run.
         """
         start = time.perf_counter()
-        pcm = add_noise_floor(pcm)
+        pcm = _denoise.prepare(pcm) if self.denoise else pcm
         with self._lock:
             decoder = self._ensure_decoder()
             grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
-            text = self._run(decoder, pcm)
-            meaning = grammar.interpret(text)
-            text = " ".join(w for w in text.split() if w != PAUSE)
-            heard = " ".join(w.split("(")[0] for w in text.split()
-                             if not w.startswith((GARBAGE_PREFIX, "<", "[")))
-            if meaning.kind != "nothing":
-                if not self._confident(decoder, pcm, heard, meaning, grammar):
+            candidates, frames = self._candidates(decoder, pcm, grammar)
+            chosen = choose(candidates)
+            if chosen is None:
+                meaning = (candidates[0].meaning if candidates
+                           else Interpretation("nothing", reason="silence"))
+                heard = ""
+            else:
+                meaning, heard = chosen.meaning, _heard(chosen.words)
+                if _changes_the_game(meaning) and not self._confident(
+                        pcm, chosen, candidates, frames):
                     meaning = Interpretation("nothing", reason="unsure")
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
@@ -313,76 +390,63 @@ class VoiceRecognizer:
                            seconds=time.perf_counter() - start)
 
     @staticmethod
-    def _run(decoder, pcm: bytes) -> str:
+    def _run(decoder, pcm: bytes) -> None:
         try:
             decoder.start_utt()
             decoder.process_raw(pcm, full_utt=True)
             decoder.end_utt()
         except Exception as exc:
             raise RecognizerUnavailableError(f"The speech recogniser failed ({exc}).") from exc
-        hyp = decoder.hyp()
-        return hyp.hypstr if hyp is not None else ""
 
-    def _align_score(self, decoder, pcm: bytes, text: str) -> Optional[float]:
-        """Log-likelihood per frame of ``pcm`` forced onto the words ``text`` (None: no fit)."""
+    def _candidates(self, decoder, pcm: bytes, grammar: VoiceGrammar
+                    ) -> tuple[list[Candidate], int]:
+        """The best path and the n-best list of the main decoder, best first, one entry per
+        word string (pause words removed), at most :data:`NBEST`; and the number of frames."""
+        self._run(decoder, pcm)
+        frames = max(decoder.n_frames(), 1)
+        logmath = decoder.get_logmath()
+        out, seen = [], set()
+
+        def add(words: str, score: float) -> None:
+            words = " ".join(w for w in words.split() if w != PAUSE)
+            if words in seen or not score > 0:
+                return
+            seen.add(words)
+            out.append(Candidate(words, logmath.log(score), grammar.interpret(words)))
+
+        hyp = decoder.hyp()
+        if hyp is not None:
+            add(hyp.hypstr, hyp.score)
         try:
-            decoder.set_align_text(text)
-            decoder.start_utt()
-            decoder.process_raw(pcm, full_utt=True)
-            decoder.end_utt()
-        except Exception:
-            return None
-        hyp = decoder.hyp()
-        if hyp is None or not hyp.score > 0:
-            return None
-        return decoder.get_logmath().log(hyp.score) / max(decoder.n_frames(), 1)
+            for i, entry in enumerate(decoder.nbest() or ()):
+                if i >= 10 * NBEST or len(out) >= NBEST:
+                    break
+                add(entry.hypstr, entry.score)
+        except Exception:  # no lattice (e.g. nothing decoded): the best path alone
+            pass
+        return out, frames
 
-    def _phone_score(self, decoder, pcm: bytes) -> Optional[float]:
+    def _phone_score(self, pcm: bytes) -> Optional[float]:
         """Log-likelihood per frame of free phone recognition of ``pcm`` (None: no result)."""
-        decoder.activate_search("_phones")
+        decoder = self._ensure_phone_decoder()
         self._run(decoder, pcm)
         hyp = decoder.hyp()
         if hyp is None or not hyp.score > 0:
             return None
         return decoder.get_logmath().log(hyp.score) / max(decoder.n_frames(), 1)
 
-    def _confident(self, decoder, pcm: bytes, heard: str, meaning: Interpretation,
-                   grammar: VoiceGrammar) -> bool:
-        """True when ``heard`` fits the audio well (:data:`FIT_THRESHOLD`) and clearly better
-        than each rival phrase (:data:`CONFIDENCE_MARGIN`)."""
-        rivals = []
-        if meaning.kind in ("move", "square", "pick-up") and self.confidence_margin > 0:
-            rivals = _rival_phrases(heard, meaning, grammar)
-        if not rivals and self.fit_threshold is None:
-            return True
-        top = self._align_score(decoder, pcm, heard)
-        if top is None:
+    def _confident(self, pcm: bytes, chosen: Candidate, candidates: list[Candidate],
+                   frames: int) -> bool:
+        """True when no look-alike rival comes within :data:`LOOKALIKE_MARGIN` of ``chosen`` and
+        ``chosen`` fits the audio well enough (:data:`FIT_THRESHOLD`)."""
+        if (self.lookalike_margin is not None
+                and lookalike_margin(chosen, candidates) < self.lookalike_margin):
             return False
         if self.fit_threshold is not None:
-            free = self._phone_score(decoder, pcm)
-            if free is not None and top - free < self.fit_threshold:
-                return False
-        for phrase in rivals:
-            score = self._align_score(decoder, pcm, phrase)
-            if score is not None and top - score < self.confidence_margin:
+            free = self._phone_score(pcm)
+            if free is not None and chosen.score / frames - free < self.fit_threshold:
                 return False
         return True
-
-
-def _rephrase(heard: str, path) -> Optional[str]:
-    """``heard``'s way of saying a move ("move" or not, its joining words) applied to ``path``."""
-    tokens = heard.split()
-    joins = [t for t in tokens if t in CONNECTORS]
-    words = [square_words(sq) for sq in path]
-    if joins and len(joins) != len(words) - 1:
-        return None
-    out = ["move"] if tokens[:1] == ["move"] else []
-    out.append(words[0])
-    for i, word in enumerate(words[1:]):
-        if joins:
-            out.append(joins[i])
-        out.append(word)
-    return " ".join(out)
 
 
 def look_alike(a: int, b: int) -> bool:
@@ -393,62 +457,6 @@ def look_alike(a: int, b: int) -> bool:
     if a == b:
         return False
     return (len(wa) == len(wb) == 1) or bool(set(wa) & set(wb))
-
-
-def _neighbours(square: int) -> list[int]:
-    """The squares one step or one single jump away from ``square`` on a diagonal."""
-    return [b for a, b in _PAIRS if a == square]
-
-
-def _rival_paths(meaning: Interpretation, grammar: VoiceGrammar) -> list[tuple[int, ...]]:
-    """Paths of the moves a mishearing of ``meaning``'s move most likely came from: the other
-    legal moves of the same length that share its first or its last square, and the steps and
-    single jumps that are *not* legal now but share a square with it and differ in a square that
-    sounds alike (:func:`look_alike`). The illegal ones matter as much: a player saying the
-    illegal "twenty six to nineteen" must not have "twenty three to nineteen" played."""
-    move = meaning.move
-    paths = []
-    for other in grammar.legal:
-        if other == move or len(other.path) != len(move.path):
-            continue
-        if other.from_square == move.from_square or other.to_square == move.to_square:
-            paths.append(tuple(other.path))
-    if len(move.path) == 2:
-        a, b = move.path
-        legal = {(m.from_square, m.to_square) for m in grammar.legal}
-        for x in _neighbours(a):
-            if (a, x) not in legal and look_alike(x, b):
-                paths.append((a, x))
-        for y in _neighbours(b):
-            if (y, b) not in legal and look_alike(y, a):
-                paths.append((y, b))
-    return paths
-
-
-def _rival_phrases(heard: str, meaning: Interpretation, grammar: VoiceGrammar) -> list[str]:
-    """The phrases a mishearing of ``heard`` would most likely have come from (see
-    :func:`_rival_paths`); for a pick-up, the look-alike squares of the other movable pieces;
-    for a bare square after a pick-up, the other destinations and the look-alike squares next
-    to the piece that are not destinations now."""
-    legal = grammar.legal
-    if meaning.kind == "pick-up":
-        return [f"pick up {square_words(sq)}"
-                for sq in sorted({m.from_square for m in legal} - {meaning.square})
-                if look_alike(sq, meaning.square)]
-    if meaning.kind == "square" and grammar.selected is None:  # choosing a checker to remove
-        return [square_words(sq) for sq in sorted(grammar.choosing or ())
-                if sq != meaning.square and look_alike(sq, meaning.square)]
-    if meaning.kind == "square":
-        ends = {m.to_square for m in legal if m.from_square == grammar.selected}
-        others = {sq for sq in _neighbours(grammar.selected)
-                  if sq not in ends and look_alike(sq, meaning.square)}
-        return [square_words(sq) for sq in sorted((ends | others) - {meaning.square})]
-    rivals = []
-    for path in _rival_paths(meaning, grammar):
-        phrase = _rephrase(heard, path)
-        if phrase and phrase != heard and phrase not in rivals:
-            rivals.append(phrase)
-    return rivals
 
 
 def confirmation_question(result: VoiceResult) -> str:
