@@ -34,11 +34,12 @@ from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from ..rules.touch import TouchRule
 from ..speech.announcer import Priority
 from ..speech.voice import (Confirmation, Microphone, MicrophoneUnavailableError,
                             RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
                             confirmation_question, help_text, microphone_status,
-                            needs_confirmation)
+                            needs_confirmation, pick_up_commits)
 from . import failures, texts
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
 
@@ -533,7 +534,10 @@ class VoiceInput(QObject):
         if result.kind == "command":
             self._command(result)
             return
-        if needs_confirmation(result, self.confirmation):
+        c = self.window.controller
+        # a pick-up binds only when nothing is held yet (a held piece already binds the player)
+        binds = pick_up_commits(c.profile.touch is TouchRule.STRICT) and c.selected is None
+        if needs_confirmation(result, self.confirmation, pick_up_binds=binds):
             self._ask(result)
             return
         self._show(result.feedback(), Priority.QUEUE)

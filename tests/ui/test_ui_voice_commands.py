@@ -334,6 +334,31 @@ def test_pick_up_commits_under_strict_touch_move(make_window, settings, qtbot, s
     assert played.args[0].pdn() == "11-16"
 
 
+def test_binding_pick_up_is_confirmed_when_every_move_is(make_window, settings, qtbot, say):
+    """Under strict touch-move a pick-up binds the player, so with "confirm every move" a
+    misheard pick-up must not bind them before they say yes."""
+    settings.profile_key = "va-standard"  # strict touch-move (VA rulebook 3:00)
+    window = make(make_window, settings, "every-move")
+    c = window.controller
+    result = utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
+    assert window.voice_input.pending is result and c.selected is None
+    question = "Pick up eleven? You must then move it. Say yes or no."
+    assert window.synth.spoken[-1] == question
+    utter_until(qtbot, window, say, "no", lambda r: r.command == "no")
+    assert c.selected is None and window.voice_input.pending is None
+    utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
+    assert c.selected is None
+    utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
+    assert c.selected == 11
+
+
+def test_pick_up_is_not_confirmed_without_strict_touch_move(make_window, settings, qtbot, say):
+    window = make(make_window, settings, "every-move")  # practice: no touch-move rule
+    c = window.controller
+    utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
+    assert c.selected == 11 and window.voice_input.pending is None
+
+
 def test_voice_left_on_is_turned_on_at_the_next_start(make_window, settings, qtbot, monkeypatch):
     from checkers_desktop.ui.settings import VOICE_ENABLED
 

@@ -164,3 +164,7 @@ def test_confirmation_setting():
     assert needs_confirmation(said_move, Confirmation.EVERY_MOVE)
     assert not needs_confirmation(said_move, Confirmation.RESIGN_AND_DRAW)
     assert pick_up_commits(True) and not pick_up_commits(False)
+    pick_up = VoiceResult("pick-up", "pick up eleven", square=11)
+    assert needs_confirmation(pick_up, Confirmation.EVERY_MOVE, pick_up_binds=True)
+    assert not needs_confirmation(pick_up, Confirmation.EVERY_MOVE)
+    assert not needs_confirmation(pick_up, Confirmation.RESIGN_AND_DRAW, pick_up_binds=True)

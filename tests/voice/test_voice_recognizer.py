@@ -45,6 +45,17 @@ def say(tmp_path):
     return render
 
 
+def noisy(pcm: bytes, snr_db: float, seed: int) -> bytes:
+    """``pcm`` (16-bit mono) with 0.3 s of silence either side and white noise at ``snr_db``
+    below the speech's power."""
+    speech = array.array("h", pcm)
+    samples = array.array("h", bytes(9600)) + speech + array.array("h", bytes(9600))
+    sigma = (sum(x * x for x in speech) / max(len(speech), 1) / 10 ** (snr_db / 10)) ** 0.5
+    rng = random.Random(seed)
+    return array.array("h", (max(-32768, min(32767, int(x + rng.gauss(0, sigma))))
+                             for x in samples)).tobytes()
+
+
 def decode(recognizer, path, fen=None, **kw):
     board = Board(fen) if fen else Board()
     before = board.fen()
@@ -173,3 +184,37 @@ def test_same_audio_decodes_the_same_way_every_time(recognizer, say):
     first = decode(recognizer, path)
     decode(recognizer, say("read the board"))
     assert decode(recognizer, path).result_text() == first.result_text()
+
+
+def test_the_same_audio_decodes_the_same_whatever_was_said_before(recognizer, say):
+    """pocketsphinx's own noise tracking would carry over from one utterance to the next, so the
+    same words scored differently (and were sometimes heard differently) after other speech."""
+    a = load_audio(str(say("pick up eleven", voice="en", speed=140)))
+    a_pcm = noisy(a.get_raw_data(convert_rate=16000, convert_width=2), 10.0, seed=3)
+    before = recognizer.candidates(a_pcm, Board())
+    assert before and before[0].words == "pick up eleven"
+    other = load_audio(str(say("twenty two to seventeen, read the board", voice="en-us",
+                               speed=180)))
+    other_pcm = noisy(other.get_raw_data(convert_rate=16000, convert_width=2), 0.0, seed=4)
+    for _ in range(2):
+        recognizer.decode_pcm(other_pcm, Board("W:W22,30:B18"))
+        assert recognizer.candidates(a_pcm, Board()) == before
+
+
+def test_a_pick_up_is_held_to_the_binding_margin_only_under_strict_touch_move(say):
+    from checkers_desktop.rules.profiles import get_profile
+    from checkers_desktop.speech.voice.recognizer import choose, rival_margin
+
+    strict, liberal = get_profile("va-standard"), get_profile("va-vi")
+    said = load_audio(str(say("pick up eleven")))
+    pcm = noisy(said.get_raw_data(convert_rate=16000, convert_width=2), 5.0, seed=3)
+    heard = VoiceRecognizer()
+    found = heard.candidates(pcm, Board(), strict)
+    assert choose(found).words == "pick up eleven"
+    assert 200 <= rival_margin(choose(found), found) < 10**6  # another phrase, well behind
+    assert heard.decode_pcm(pcm, Board(), strict).result_text() == "pick-up 11"
+    never_sure = VoiceRecognizer(binding_margin=10**6)
+    refused = never_sure.decode_pcm(pcm, Board(), strict)
+    assert refused.kind == "nothing" and refused.reason == "unsure"
+    assert never_sure.decode_pcm(pcm, Board(), liberal).result_text() == "pick-up 11"
+    assert never_sure.decode_pcm(pcm, Board()).result_text() == "pick-up 11"  # practice

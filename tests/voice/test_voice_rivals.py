@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice.grammar import build_grammar
 from checkers_desktop.speech.voice.recognizer import (Candidate, choose, look_alike,
-                                                      lookalike_margin, sounds_alike)
+                                                      lookalike_margin, rival_margin,
+                                                      sounds_alike)
 
 RED_23 = "W:W23,27:B1"  # Red (White) to move: 23-18, 23-19, 27-24; 26-19 is not a move here
 
@@ -81,3 +82,18 @@ def test_look_alike_squares(a, b, alike):
 @given(st.integers(1, 32), st.integers(1, 32))
 def test_look_alike_is_symmetric(a, b):
     assert look_alike(a, b) == look_alike(b, a)
+
+
+def test_a_binding_pick_up_must_beat_every_other_phrase_not_only_look_alikes():
+    """Under strict touch-move a pick-up binds the player, so any other meaning counts as a rival
+    ("eight to four" heard as "pick up four" was seen on benchmarks/voice.py)."""
+    grammar = build_grammar(Board("B:W12,18,23:B4,5,6,10"))
+    found = candidates(grammar, ("pick up four", -3188), ("pick up four", -3190),
+                       ("eight to four", -3272), ("read the board", -3483),
+                       ("pick up", -3000))
+    chosen = choose(found)
+    assert chosen.meaning.kind == "pick-up" and chosen.meaning.square == 4
+    assert lookalike_margin(chosen, found) == math.inf  # no other pick-up among them
+    assert rival_margin(chosen, found) == 84  # the illegal move, the nearest other phrase
+    # the same words again and an unfinished path are not rivals
+    assert rival_margin(chosen, found[:2] + found[4:]) == math.inf

@@ -23,13 +23,19 @@ class Confirmation(enum.Enum):
 ALWAYS_CONFIRMED = ("resign", "offer-draw")
 
 
-def needs_confirmation(result: VoiceResult, setting: Confirmation) -> bool:
+def needs_confirmation(result: VoiceResult, setting: Confirmation,
+                       pick_up_binds: bool = False) -> bool:
     """True when ``result`` must be followed by "yes" before it acts: resign and offer-draw
-    always; moves (said in full or put down after a pick-up) under ``EVERY_MOVE``."""
+    always; moves (said in full or put down after a pick-up) under ``EVERY_MOVE``; and, under
+    ``EVERY_MOVE``, a pick-up when ``pick_up_binds`` (strict touch-move, see
+    :func:`pick_up_commits`), since a misheard pick-up would then bind the player to the wrong
+    piece as surely as a misheard move plays it."""
     if result.kind == "command":
         return result.command in ALWAYS_CONFIRMED
     if result.kind in ("move", "square"):
         return setting is Confirmation.EVERY_MOVE
+    if result.kind == "pick-up":
+        return setting is Confirmation.EVERY_MOVE and pick_up_binds
     return False
 
 

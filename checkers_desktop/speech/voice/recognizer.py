@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Optional
 
 from checkers_desktop.rules import Board, Move
+from checkers_desktop.rules.profiles import TouchRule
 
 from . import denoise as _denoise
 from .grammar import (GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY, Interpretation,
                       VoiceGrammar, build_grammar, square_words)
 
 __all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE",
-           "Candidate", "choose", "sounds_alike", "lookalike_margin", "look_alike"]
+           "Candidate", "choose", "sounds_alike", "lookalike_margin", "rival_margin", "look_alike",
+           "BINDING_PICK_UP_MARGIN"]
 
 SAMPLE_RATE = 16000
 """The decoder's audio: 16 kHz, 16-bit signed little-endian, mono."""
@@ -36,10 +38,11 @@ DECODER_OPTIONS = {
     # No dither: its random numbers would make the same audio decode differently from run to
     # run; denoise.prepare() adds a fixed noise floor instead.
     "dither": False,
-    # Beams between pocketsphinx's defaults (1e-48) and the narrow 1e-30 used before, and a cap
-    # on active HMMs per frame: in noise (after noise removal) as accurate as the defaults,
-    # about 40 % faster (benchmarks/voice.py, seed 7).
-    "beam": 1e-35,
+    # pocketsphinx's default HMM beam: the narrower 1e-35 tried before pruned the right path
+    # away early in some utterances ("pick up twelve" came out as "eight eleven", a legal move,
+    # on the seed-11 corpus of benchmarks/voice.py); the narrower word and phone beams and the
+    # cap on active HMMs per frame keep decoding fast.
+    "beam": 1e-48,
     "wbeam": 1e-25,
     "pbeam": 1e-35,
     "maxhmmpf": 5000,
@@ -93,6 +96,16 @@ Speech that is not a command at all ("where did I put my glasses") is pulled ont
 the grammar, which then fits far worse than the phones actually said (-13 in that case, while
 98 % of correct moves fit better than -8 on benchmarks/voice.py). Only moves, put-downs, pick-ups
 and checkers chosen for removal are checked: a command heard by mistake changes nothing."""
+
+
+BINDING_PICK_UP_MARGIN = 200
+"""Under strict touch-move a pick-up binds the player to the piece (VA rulebook 4:00 s1), so a
+misheard pick-up is nearly as bad as a misheard move. Such a pick-up must then score at least
+this much better than *every* other whole phrase of the same decoding that means something else
+(not only its look-alikes), else it is refused as "unsure". Set on benchmarks/voice.py (seeds 5,
+7, 11 and 13, profile va-standard): of 6 wrong pick-ups that passed the other checks ("eight to
+four" heard as "pick up four", "pick up seven" as "pick up ten"), 5 scored within 200 of
+another phrase, while 93 % of right pick-ups cleared it."""
 
 
 class RecognizerUnavailableError(RuntimeError):
@@ -228,6 +241,15 @@ def lookalike_margin(chosen: Candidate, candidates: list[Candidate]) -> float:
     return min(gaps, default=float("inf"))
 
 
+def rival_margin(chosen: Candidate, candidates: list[Candidate]) -> float:
+    """How much better ``chosen`` scores than the best candidate that is a whole phrase
+    (:func:`is_whole_phrase`) with a different meaning, whatever it is (another move, a command,
+    an illegal move); infinity when there is none."""
+    gaps = [chosen.score - c.score for c in candidates
+            if is_whole_phrase(c.meaning) and not _same(chosen.meaning, c.meaning)]
+    return min(gaps, default=float("inf"))
+
+
 def _heard(words: str) -> str:
     return " ".join(w.split("(")[0] for w in words.split()
                     if w != PAUSE and not w.startswith((GARBAGE_PREFIX, "<", "[")))
@@ -246,8 +268,9 @@ class VoiceRecognizer:
     How an utterance is decoded: the audio is cleaned (:func:`.denoise.prepare`); the main
     decoder finds the best path through the position's grammar and its n-best list; the first
     whole phrase of that list is the result; a result that would move or touch a piece is refused
-    as "unsure" when a look-alike rival scores within :data:`LOOKALIKE_MARGIN` of it or when it
-    fits the audio poorly (:data:`FIT_THRESHOLD`).
+    as "unsure" when a look-alike rival scores within :data:`LOOKALIKE_MARGIN` of it, when it
+    fits the audio poorly (:data:`FIT_THRESHOLD`), or, for a pick-up that binds the player under
+    strict touch-move, when any other phrase comes within :data:`BINDING_PICK_UP_MARGIN`.
     """
 
     def __init__(self, *, weights: Optional[dict[str, float]] = None, cache_size: int = 8,
@@ -255,9 +278,11 @@ class VoiceRecognizer:
                  decoder_options: Optional[dict] = None,
                  lookalike_margin: Optional[float] = LOOKALIKE_MARGIN,
                  fit_threshold: Optional[float] = FIT_THRESHOLD,
+                 binding_margin: Optional[float] = BINDING_PICK_UP_MARGIN,
                  denoise: bool = True) -> None:
         self._weights = weights
         self.lookalike_margin = lookalike_margin
+        self.binding_margin = binding_margin
         self.fit_threshold = fit_threshold
         self.denoise = denoise
         self._options = dict(DECODER_OPTIONS, **(decoder_options or {}))
@@ -379,8 +404,10 @@ class VoiceRecognizer:
                 heard = ""
             else:
                 meaning, heard = chosen.meaning, _heard(chosen.words)
+                binds = (meaning.kind == "pick-up"
+                         and getattr(profile, "touch", None) is TouchRule.STRICT)
                 if _changes_the_game(meaning) and not self._confident(
-                        pcm, chosen, candidates, frames):
+                        pcm, chosen, candidates, frames, binds):
                     meaning = Interpretation("nothing", reason="unsure")
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
@@ -389,9 +416,26 @@ class VoiceRecognizer:
                            square=meaning.square, reason=meaning.reason,
                            seconds=time.perf_counter() - start)
 
+    def candidates(self, pcm: bytes, board: Board, profile=None, *,
+                   selected: Optional[int] = None, confirming: bool = False,
+                   choosing=None) -> list[Candidate]:
+        """The decoder's n-best list for raw 16 kHz 16-bit mono ``pcm`` (after the same clean-up
+        as :meth:`decode_pcm`), best first, each with its path score and meaning: what the result
+        was chosen from, for tools and tests. Same arguments and errors as :meth:`decode_pcm`."""
+        pcm = _denoise.prepare(pcm) if self.denoise else pcm
+        with self._lock:
+            decoder = self._ensure_decoder()
+            grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
+            return self._candidates(decoder, pcm, grammar)[0]
+
     @staticmethod
     def _run(decoder, pcm: bytes) -> None:
         try:
+            # A fresh front end for every utterance: the model's feature settings switch on
+            # pocketsphinx's own noise tracking, whose estimate otherwise carries over from one
+            # utterance to the next, so that the same words decoded differently depending on what
+            # was said before (about 0.1 ms).
+            decoder.reinit_feat()
             decoder.start_utt()
             decoder.process_raw(pcm, full_utt=True)
             decoder.end_utt()
@@ -436,11 +480,16 @@ class VoiceRecognizer:
         return decoder.get_logmath().log(hyp.score) / max(decoder.n_frames(), 1)
 
     def _confident(self, pcm: bytes, chosen: Candidate, candidates: list[Candidate],
-                   frames: int) -> bool:
-        """True when no look-alike rival comes within :data:`LOOKALIKE_MARGIN` of ``chosen`` and
-        ``chosen`` fits the audio well enough (:data:`FIT_THRESHOLD`)."""
+                   frames: int, binds: bool = False) -> bool:
+        """True when no look-alike rival comes within :data:`LOOKALIKE_MARGIN` of ``chosen``,
+        no other phrase at all within :data:`BINDING_PICK_UP_MARGIN` when ``binds`` (a pick-up
+        under strict touch-move), and ``chosen`` fits the audio well enough
+        (:data:`FIT_THRESHOLD`)."""
         if (self.lookalike_margin is not None
                 and lookalike_margin(chosen, candidates) < self.lookalike_margin):
+            return False
+        if (binds and self.binding_margin is not None
+                and rival_margin(chosen, candidates) < self.binding_margin):
             return False
         if self.fit_threshold is not None:
             free = self._phone_score(pcm)
@@ -460,7 +509,9 @@ def look_alike(a: int, b: int) -> bool:
 
 
 def confirmation_question(result: VoiceResult) -> str:
-    """The question asked before acting on ``result``: "Eleven to fifteen? Say yes or no."."""
+    """The question asked before acting on ``result``: "Eleven to fifteen? Say yes or no."; for a
+    pick-up that binds under strict touch-move, "Pick up eleven? You must then move it. Say yes
+    or no."."""
     if result.command == "resign":
         return "Resign the game? Say yes or no."
     if result.command == "offer-draw":
@@ -469,4 +520,7 @@ def confirmation_question(result: VoiceResult) -> str:
         join = " takes " if result.move.is_capture else " to "
         words = join.join(square_words(sq) for sq in result.move.path)
         return f"{words[0].upper()}{words[1:]}? Say yes or no."
+    if result.kind == "pick-up" and result.square is not None:
+        return (f"Pick up {square_words(result.square)}? You must then move it. "
+                "Say yes or no.")
     return f"{result.heard}? Say yes or no."
