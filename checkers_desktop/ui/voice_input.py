@@ -613,7 +613,7 @@ class VoiceInput(QObject):
             self._show_only(result.feedback())
             w.speech_controls.stop_speaking()
             return
-        if name in ("resign", "offer-draw"):
+        if needs_confirmation(result, self.confirmation):  # resign, offer draw; undo maybe
             self._ask(result)
             return
         self._show_only(result.feedback())
@@ -645,6 +645,9 @@ class VoiceInput(QObject):
         c = w.controller
         if name == "resign":
             c.resign()
+            return
+        if name == "undo":
+            w.practice.take_back()
             return
         menu = getattr(w, "event_menu", None)
         if menu is not None and getattr(menu, "_match_game", lambda: None)() is not None:

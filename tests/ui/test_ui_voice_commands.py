@@ -262,6 +262,20 @@ def test_undo_and_hint_by_voice_in_practice(make_window, settings, qtbot, say):
     assert window.practice.hint_move in c.board.legal_moves
 
 
+def test_undo_by_voice_is_confirmed_when_every_move_is(make_window, settings, qtbot, say):
+    """"Undo" changes the position, so it is confirmed as moves are ("help" was now and then
+    heard as "undo" on benchmarks/voice.py)."""
+    window = make(make_window, settings, "every-move")
+    c = window.controller
+    assert c.submit_text("11-15")
+    wait_for_black(qtbot, c)
+    utter_until(qtbot, window, say, "undo", lambda r: r.command == "undo")
+    assert c.board.ply == 2
+    assert window.synth.spoken[-1] == "Take back your last move? Say yes or no."
+    utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
+    assert c.board.ply == 0 and c.board.turn is BLACK
+
+
 def test_continuous_listening_plays_a_move(make_window, settings, qtbot, say, monkeypatch):
     from checkers_desktop.speech.voice.commands import load_audio
 

@@ -168,3 +168,6 @@ def test_confirmation_setting():
     assert needs_confirmation(pick_up, Confirmation.EVERY_MOVE, pick_up_binds=True)
     assert not needs_confirmation(pick_up, Confirmation.EVERY_MOVE)
     assert not needs_confirmation(pick_up, Confirmation.RESIGN_AND_DRAW, pick_up_binds=True)
+    undo = VoiceResult("command", "undo", command="undo")
+    assert needs_confirmation(undo, Confirmation.EVERY_MOVE)
+    assert not needs_confirmation(undo, Confirmation.RESIGN_AND_DRAW)

@@ -21,17 +21,22 @@ class Confirmation(enum.Enum):
 
 
 ALWAYS_CONFIRMED = ("resign", "offer-draw")
+CONFIRMED_LIKE_MOVES = ("undo",)
+"""Commands that change the position, confirmed when moves are: on benchmarks/voice.py "help"
+and some other speech ("can you hear me") were now and then heard as "undo"."""
 
 
 def needs_confirmation(result: VoiceResult, setting: Confirmation,
                        pick_up_binds: bool = False) -> bool:
     """True when ``result`` must be followed by "yes" before it acts: resign and offer-draw
-    always; moves (said in full or put down after a pick-up) under ``EVERY_MOVE``; and, under
+    always; moves (said in full or put down after a pick-up) and "undo" under ``EVERY_MOVE``;
+    and, under
     ``EVERY_MOVE``, a pick-up when ``pick_up_binds`` (strict touch-move, see
     :func:`pick_up_commits`), since a misheard pick-up would then bind the player to the wrong
     piece as surely as a misheard move plays it."""
     if result.kind == "command":
-        return result.command in ALWAYS_CONFIRMED
+        return result.command in ALWAYS_CONFIRMED or (
+            result.command in CONFIRMED_LIKE_MOVES and setting is Confirmation.EVERY_MOVE)
     if result.kind in ("move", "square"):
         return setting is Confirmation.EVERY_MOVE
     if result.kind == "pick-up":

@@ -54,7 +54,7 @@ DECODER_OPTIONS = {
     "silprob": 0.1,
 }
 """pocketsphinx options of the main decoder, used unless overridden (tuned with
-benchmarks/voice.py on seed 7, checked on seed 5)."""
+benchmarks/voice.py on seed 7, checked on seeds 5, 11 and 13)."""
 
 
 PHONE_LOOP_OPTIONS = {
@@ -516,6 +516,8 @@ def confirmation_question(result: VoiceResult) -> str:
         return "Resign the game? Say yes or no."
     if result.command == "offer-draw":
         return "Offer a draw? Say yes or no."
+    if result.command == "undo":
+        return "Take back your last move? Say yes or no."
     if result.move is not None:
         join = " takes " if result.move.is_capture else " to "
         words = join.join(square_words(sq) for sq in result.move.path)
