@@ -106,9 +106,13 @@ def stale_text(heard: str) -> str:
 
 
 def confirmation_text(setting: Confirmation) -> str:
+    """What is said when the confirmation setting changes. Turning it off warns about voices
+    nearby: with other talkers in the background benchmarks/voice.py --babble saw a few wrong
+    moves without confirmation and none with it."""
     if setting is Confirmation.EVERY_MOVE:
         return "Voice moves are confirmed: say yes to play each one."
-    return "Voice moves are played at once; only resigning and draw offers are confirmed."
+    return ("Voice moves are played at once; only resigning and draw offers are confirmed. "
+            "Where other people are talking nearby, keep confirmation on.")
 
 
 def push_to_talk_mode_text(toggles: bool) -> str:
