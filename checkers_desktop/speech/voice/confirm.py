@@ -30,8 +30,7 @@ def needs_confirmation(result: VoiceResult, setting: Confirmation,
                        pick_up_binds: bool = False) -> bool:
     """True when ``result`` must be followed by "yes" before it acts: resign and offer-draw
     always; moves (said in full or put down after a pick-up) and "undo" under ``EVERY_MOVE``;
-    and, under
-    ``EVERY_MOVE``, a pick-up when ``pick_up_binds`` (strict touch-move, see
+    and, under ``EVERY_MOVE``, a pick-up when ``pick_up_binds`` (strict touch-move, see
     :func:`pick_up_commits`), since a misheard pick-up would then bind the player to the wrong
     piece as surely as a misheard move plays it."""
     if result.kind == "command":
