@@ -394,9 +394,8 @@ class VoiceRecognizer:
         start = time.perf_counter()
         pcm = _denoise.prepare(pcm) if self.denoise else pcm
         with self._lock:
-            decoder = self._ensure_decoder()
-            grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
-            candidates, frames = self._candidates(decoder, pcm, grammar)
+            candidates, frames = self._decode_locked(pcm, board, profile, selected, confirming,
+                                                     choosing)
             chosen = choose(candidates)
             if chosen is None:
                 meaning = (candidates[0].meaning if candidates
@@ -424,9 +423,15 @@ class VoiceRecognizer:
         was chosen from, for tools and tests. Same arguments and errors as :meth:`decode_pcm`."""
         pcm = _denoise.prepare(pcm) if self.denoise else pcm
         with self._lock:
-            decoder = self._ensure_decoder()
-            grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
-            return self._candidates(decoder, pcm, grammar)[0]
+            return self._decode_locked(pcm, board, profile, selected, confirming, choosing)[0]
+
+    def _decode_locked(self, pcm: bytes, board: Board, profile, selected, confirming, choosing
+                       ) -> tuple[list[Candidate], int]:
+        """The n-best list and frame count of cleaned ``pcm`` in the position's grammar; the
+        caller holds ``self._lock``."""
+        decoder = self._ensure_decoder()
+        grammar = self._activate(decoder, board, profile, selected, confirming, choosing)
+        return self._candidates(decoder, pcm, grammar)
 
     @staticmethod
     def _run(decoder, pcm: bytes) -> None:
