@@ -64,7 +64,9 @@ def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: O
         loser = b if winner == a else a
         if kind == "bye" or loser is None:
             return f"{head}: {winner} goes through with a bye"
-        return f"{head}: {winner} beat {loser}, {_how(kind or 'played', winner_wins, loser_wins, draws)}"
+        sep = "," if ", " in winner else ""  # "Ann Lee, Tampa VAMC, beat ..."
+        how = _how(kind or "played", winner_wins, loser_wins, draws)
+        return f"{head}: {winner}{sep} beat {loser}, {how}"
     left = a if a is not None else "the winner of an earlier match"
     right = b if b is not None else "the winner of an earlier match"
     tail = f" ({status})" if status else ""

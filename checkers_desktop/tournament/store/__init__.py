@@ -10,7 +10,8 @@ from .engine import (ServerInfo, delete_password, load_password, make_engine, pa
 from .server import InitReport, drop_roles, init_server, organiser_url, table_url
 from .service import DEFAULT_TABLES, NOTIFY_CHANNEL, Tournament
 from .table_client import Outbox, TableClient
-from .views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo, DivisionView,
+from ..views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo,
+                     DivisionView,
                     DrawInfo, MatchView, Offer, StandingsView, TournamentEvent)
 from .watch import MAX_POLL_SECONDS, Watcher
 

@@ -54,14 +54,18 @@ def sqlite_url(path: str | Path) -> str:
 def parse_url(url: str | Path) -> URL:
     """``url`` as a SQLAlchemy URL: a path is a SQLite file; ``postgresql://`` and ``postgres://``
     use psycopg 3. Raises :class:`ConnectionTestError` (reason "url") for anything else."""
-    if isinstance(url, Path) or ("://" not in str(url)):
+    if isinstance(url, URL):
+        u = url
+    elif isinstance(url, Path) or ("://" not in str(url)):
         return make_url(sqlite_url(url))
-    try:
-        u = make_url(str(url))
-    except ArgumentError:
+    else:
+        try:
+            u = make_url(str(url))
+        except ArgumentError:
+            u = None
+    if u is None:
         raise ConnectionTestError(f"{_hide(str(url))!r} is not a database URL; use a file path or "
-                                  "postgresql+psycopg://USER@HOST:PORT/DATABASE", reason="url"
-                                  ) from None
+                                  "postgresql+psycopg://USER@HOST:PORT/DATABASE", reason="url")
     if u.drivername in ("postgresql", "postgres", "postgresql+psycopg"):
         u = u.set(drivername="postgresql+psycopg")
     elif u.drivername not in ("sqlite", "sqlite+pysqlite"):

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from sqlalchemy import text
+from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ..errors import ConnectionTestError, TournamentError
@@ -77,15 +78,20 @@ def _check_prefix(prefix: str) -> str:
     return prefix
 
 
+def _with_user(url, user: str) -> str:
+    u = parse_url(url)
+    return URL.create(u.drivername, username=user, password=None, host=u.host, port=u.port,
+                      database=u.database, query=u.query).render_as_string(hide_password=False)
+
+
 def table_url(url, prefix: str, table: int) -> str:
     """``url`` with the user of table ``table`` and no password (it goes in the keyring)."""
-    u = parse_url(url).set(username=f"{prefix}_table_{table}", password=None)
-    return u.render_as_string(hide_password=False)
+    return _with_user(url, f"{prefix}_table_{table}")
 
 
 def organiser_url(url, prefix: str = "checkers") -> str:
-    u = parse_url(url).set(username=f"{prefix}_organiser", password=None)
-    return u.render_as_string(hide_password=False)
+    """``url`` with the organiser's role and no password (it goes in the keyring)."""
+    return _with_user(url, f"{prefix}_organiser")
 
 
 def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",

@@ -44,7 +44,8 @@ from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportS
 from . import schema as s
 from .engine import (check_schema, ensure_tournament_error, make_engine, parse_url, role_table,
                      upgrade)
-from .views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo, DivisionView,
+from ..views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo,
+                     DivisionView,
                     DrawInfo, MatchView, Offer, StandingsView, TournamentEvent)
 
 __all__ = ["Tournament", "NOTIFY_CHANNEL", "DEFAULT_TABLES"]

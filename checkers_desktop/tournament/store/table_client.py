@@ -22,7 +22,7 @@ from ..errors import PermissionDeniedError, ServerUnavailableError, TournamentEr
 from ..table import (MatchReport, MatchSetup, ReportOutcome, ReportStatus, ServerState,
                      ServerStatusChange)
 from .service import Tournament
-from .views import MatchView
+from ..views import MatchView
 
 __all__ = ["Outbox", "TableClient"]
 

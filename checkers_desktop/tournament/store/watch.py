@@ -15,7 +15,7 @@ from typing import Optional
 from ..errors import ServerUnavailableError
 from .engine import parse_url
 from .service import NOTIFY_CHANNEL, Tournament
-from .views import TournamentEvent
+from ..views import TournamentEvent
 
 __all__ = ["Watcher", "MAX_POLL_SECONDS"]
 

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Optional
 
-from ..model import Competitor
-from .. import texts
+from .model import Competitor
+from . import texts
 
 __all__ = ["DivisionInfo", "MatchView", "StandingsView", "DivisionView", "AffectedMatch",
            "CorrectionPreview", "Call", "Offer", "AuditEntry", "TournamentEvent", "DrawInfo"]
