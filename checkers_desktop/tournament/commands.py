@@ -101,7 +101,7 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
                               stderr: Optional[TextIO] = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
-    from .store.engine import save_password, test_connection
+    from .store.engine import save_password, try_connection
 
     try:
         if args.action == "init":
@@ -121,7 +121,7 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
                   "enter the password on that laptop)", file=stdout)
             return 0
         if args.action == "test":
-            info = test_connection(args.url, password=_password_if_needed(args.url, stderr))
+            info = try_connection(args.url, password=_password_if_needed(args.url, stderr))
             who = f"table {info.table}" if info.table is not None else "the organiser"
             print(f"{info.backend} {info.version}: signed in as {info.user or '-'} ({who}); "
                   f"schema {info.schema}", file=stdout)
@@ -130,7 +130,7 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
             import getpass
 
             password = getpass.getpass(f"Password for {args.url}: ")
-            info = test_connection(args.url, password=password)
+            info = try_connection(args.url, password=password)
             save_password(args.url, password)
             who = f"table {info.table}" if info.table is not None else "the organiser"
             print(f"Password kept in the keyring; signed in as {info.user} ({who}).", file=stdout)
@@ -145,10 +145,10 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
 def _password_if_needed(url: str, stderr: TextIO) -> Optional[str]:
     """None (the URL's, the keyring's or none); asks at a terminal when the server wants one."""
     from .errors import ConnectionTestError
-    from .store.engine import test_connection
+    from .store.engine import try_connection
 
     try:
-        test_connection(url, require_schema=False)
+        try_connection(url, require_schema=False)
         return None
     except ConnectionTestError as exc:
         if exc.reason != "password" or not sys.stdin.isatty():

@@ -80,7 +80,9 @@ def pg_url():
     with engine.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
     url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    engine.dispose()
     yield url
+    engine = _admin_engine()          # a new connection: the server may have been restarted
     with engine.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     engine.dispose()

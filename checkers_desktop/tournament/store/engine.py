@@ -9,7 +9,7 @@
   before use, so a server restarted mid-tournament is used again without restarting the app.
 
 The schema is made and upgraded by Alembic (:func:`upgrade`); :func:`check_schema` refuses a database
-made by a newer app. :func:`test_connection` tries a URL and turns each failure into a sentence
+made by a newer app. :func:`try_connection` tries a URL and turns each failure into a sentence
 (wrong password, unreachable host, wrong server version).
 """
 
@@ -30,7 +30,7 @@ from ..errors import (ConnectionTestError, PermissionDeniedError, SchemaVersionE
 __all__ = [
     "CONNECT_TIMEOUT", "KEYRING_SERVICE", "MIN_SERVER_VERSION", "HEAD_REVISION", "ServerInfo",
     "parse_url", "sqlite_url", "make_engine", "upgrade", "schema_revision", "check_schema",
-    "save_password", "load_password", "delete_password", "password_key", "test_connection",
+    "save_password", "load_password", "delete_password", "password_key", "try_connection",
     "translate_error", "is_connection_error", "server_version_message",
 ]
 
@@ -289,7 +289,7 @@ def role_table(conn) -> Optional[int]:
     return _table_of(user, list(groups))
 
 
-def test_connection(url: str | Path, *, password: Optional[str] = None,
+def try_connection(url: str | Path, *, password: Optional[str] = None,
                     require_schema: bool = True) -> ServerInfo:
     """Connect to ``url`` once and say what is there. Raises :class:`ConnectionTestError` whose
     ``reason`` is "password" (wrong user or password), "unreachable" (no server answers at that

@@ -43,7 +43,7 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ..errors import ConnectionTestError, TournamentError
-from .engine import make_engine, parse_url, save_password, test_connection, upgrade
+from .engine import make_engine, parse_url, save_password, try_connection, upgrade
 from .service import DEFAULT_TABLES, Tournament
 
 __all__ = ["RoleReport", "InitReport", "init_server", "drop_roles", "make_password",
@@ -109,7 +109,7 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     if u.get_backend_name() != "postgresql":
         raise TournamentError("tournament-server init is for a PostgreSQL server; a SQLite file "
                               "needs no set-up")
-    test_connection(u, password=password, require_schema=False)
+    try_connection(u, password=password, require_schema=False)
     engine = make_engine(u, password=password, pool_size=1)
     passwords = dict(passwords or {})
     try:

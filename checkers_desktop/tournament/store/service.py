@@ -170,6 +170,12 @@ class Tournament:
     def _event(self, conn: Connection, kind: str, *, division_key: Optional[str] = None,
                match_number: Optional[int] = None, table: Optional[int] = None,
                payload: Optional[dict] = None) -> int:
+        """Add an event (the last write of every action). On PostgreSQL a transaction-scoped
+        advisory lock makes event ids follow the order of commits, so a watcher reading "events
+        after the last id seen" never skips one committed late with a smaller id."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
+                         {"space": _LOCK_SPACE + 1})
         event_id = conn.execute(insert(s.events).values(
             at=_now(), kind=kind, division_key=division_key, match_number=match_number,
             table_no=table, payload=payload or {}).returning(s.events.c.id)).scalar_one()
