@@ -106,8 +106,11 @@ def _check_structure(entrants, d):
     for a, b in first_round_pairs(d.slots):
         assert not (a is None and b is None)                      # never bye against bye
     states = resolve(d.slots)
+    last = max(r for r, _ in states) if states else 0
     for pos, state in states.items():                             # byes only in round one
-        if pos[0] > 1:
+        if pos[0] > 1 and pos != (last, 1):   # (the third place lacks a side only with 3 players)
+            assert state.a is not None and state.b is not None
+        if pos == (last, 1) and n > 3:
             assert state.a is not None and state.b is not None
     # byes spread: in every sub-bracket the two halves differ by at most one bye
     width = d.size
@@ -127,7 +130,7 @@ def _check_structure(entrants, d):
             assert d.slots[pos ^ 1] is None
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(registrations(), st.integers(0, 2 ** 31 - 1))
 def test_draw_properties_and_minimum_against_matching(entrants, seed):
     d = draw_bracket(entrants, seed)
@@ -138,7 +141,7 @@ def test_draw_properties_and_minimum_against_matching(entrants, seed):
     assert draw_bracket(entrants, seed) == d                      # the same seed, the same draw
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(registrations(max_n=9), st.integers(0, 2 ** 31 - 1))
 def test_minimum_against_brute_force(entrants, seed):
     d = draw_bracket(entrants, seed)
