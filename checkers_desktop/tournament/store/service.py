@@ -852,7 +852,7 @@ class Tournament:
         :class:`ConflictingResultError` when the match already has a result."""
         self._organiser_only("enter a result")
         return self._enter(match_number, list(winners), br.KIND_PLAYED, records, key, why,
-                           games_json=[{"number": i, "winner": w if not isinstance(w, int) else w}
+                           games_json=[{"number": i, "winner": w}
                                        for i, w in enumerate(winners, 1)])
 
     def walkover(self, match_number: int, present: Winner, *, why: str) -> MatchView:
