@@ -14,6 +14,7 @@ reports made meanwhile are queued on the tables, said once, and sent once when i
 from __future__ import annotations
 
 import json
+import os
 import random
 import subprocess
 import threading
@@ -27,7 +28,7 @@ from checkers_desktop.tournament import (CompetitorInput, GameOutcome, MatchRepo
 from checkers_desktop.tournament.store import TableClient, Tournament, Watcher
 from checkers_desktop.tournament.store import schema as s
 
-from conftest import PG_CTL
+PG_CTL = os.environ.get("CHECKERS_TEST_PG_CTL", "")
 
 
 def _register(org: Tournament, groups: dict[str, int]) -> None:
