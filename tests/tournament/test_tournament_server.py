@@ -233,3 +233,20 @@ def test_sqlite_view_follows_by_polling(tmp_path):
     events = watcher.wait(3)
     assert [e.kind for e in events] == ["result"] and events[0].match_number == m.number
     other.close(), org.close()
+
+
+def test_keyring_keeps_the_password_and_says_when_there_is_none(memory_keyring):
+    import keyring
+    from keyring.backends.fail import Keyring as NoKeyring
+
+    from checkers_desktop.tournament import TournamentError
+    from checkers_desktop.tournament.store import load_password, save_password
+
+    url = "postgresql+psycopg://checkers_table_3@organiser.local/tournament"
+    save_password(url, "k7qm-x2pd-h9wr")
+    assert load_password(url) == "k7qm-x2pd-h9wr"
+    assert load_password(url.replace("table_3", "table_4")) is None
+    keyring.set_keyring(NoKeyring())
+    with pytest.raises(TournamentError, match="no usable keyring"):
+        save_password(url, "x")
+    assert load_password(url) is None

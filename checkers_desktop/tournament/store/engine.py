@@ -87,10 +87,16 @@ def password_key(url: str | URL) -> str:
 
 
 def save_password(url: str | URL, password: str) -> None:
-    """Store the password for ``url``'s user in the operating system's keyring."""
+    """Store the password for ``url``'s user in the operating system's keyring. Raises
+    :class:`TournamentError` when this laptop has no usable keyring."""
     import keyring
+    from keyring.errors import KeyringError
 
-    keyring.set_password(KEYRING_SERVICE, password_key(url), password)
+    try:
+        keyring.set_password(KEYRING_SERVICE, password_key(url), password)
+    except (KeyringError, RuntimeError) as exc:
+        raise TournamentError(f"the password cannot be kept: this laptop has no usable keyring "
+                              f"({exc})") from None
 
 
 def load_password(url: str | URL) -> Optional[str]:
