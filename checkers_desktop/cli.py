@@ -16,6 +16,8 @@ _COMMANDS = {
     "replay": "checkers_desktop.rules.commands:replay_command",
     "bestmove": "checkers_desktop.engine.commands:bestmove_command",
     "listen": "checkers_desktop.speech.voice.commands:listen_command",
+    "bracket": "checkers_desktop.tournament.commands:bracket_command",
+    "tournament-server": "checkers_desktop.tournament.commands:tournament_server_command",
 }
 
 
@@ -46,6 +48,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("listen", help="decode voice commands from WAV files in a position")
     p.add_argument("--fen", required=True)
     p.add_argument("files", nargs="+")
+    p = sub.add_parser("bracket", help="print the first-round draw of a list of competitors "
+                                       "(CSV or Excel): DIVISION, MATCH, A, B per line")
+    p.add_argument("players", help="CSV or .xlsx with columns name, medical center, age group")
+    p.add_argument("--seed", type=int, default=None, help="the draw seed (printed when not given)")
+    p = sub.add_parser("tournament-server", help="set up (init), test or sign in to (login) a "
+                                                 "PostgreSQL tournament server")
+    p.add_argument("action", choices=("init", "test", "login"))
+    p.add_argument("url", help="postgresql+psycopg://USER@HOST:PORT/DATABASE")
+    p.add_argument("--tables", type=int, default=12, help="number of tables (init; default 12)")
+    p.add_argument("--prefix", default="checkers", help="role name prefix (init)")
+    p.add_argument("--name", default="Tournament", help="the tournament's name (init)")
     return parser
 
 

@@ -1,0 +1,236 @@
+"""A single-elimination bracket worked out from its draw and the results entered (pure, no storage).
+
+Positions are those of :mod:`.draw`. Round 1 match ``i`` is positions ``2i`` and ``2i + 1``; round
+``r`` match ``i`` is played by the winners of round ``r - 1`` matches ``2i`` and ``2i + 1``. In the
+last round, match 0 is the final and match 1 the third-place match between the two semi-final
+losers (VA rulebook, Event 4: "Third place games will match the two losers of the two semi-final
+games against each other").
+
+A side of a match is a competitor, *nobody* (a bye in round one; later, a side whose competitors all
+withdrew) or *not known yet*. A match with a competitor against nobody is won without play (a bye,
+or a walkover after a withdrawal). A withdrawn competitor who has not played a match that is due
+loses it by withdrawal. A stored result counts only while its two players are the match's two
+players: a correction upstream that changes who plays makes later results stale, and those matches
+are to be played again (:func:`stale_results`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Mapping, Optional, Sequence
+
+__all__ = [
+    "PENDING", "MatchPos", "StoredResult", "MatchState", "Standings", "rounds_for", "match_positions",
+    "round_name", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
+    "KIND_WITHDRAWAL", "KIND_BYE", "STATUS_WAITING", "STATUS_READY", "STATUS_DONE", "STATUS_EMPTY",
+    "later_matches",
+]
+
+KIND_PLAYED = "played"
+KIND_WALKOVER = "walkover"      # entered by the organiser: the opponent did not come
+KIND_WITHDRAWAL = "withdrawal"  # worked out: a withdrawn competitor's due match
+KIND_BYE = "bye"                # worked out: a competitor against nobody
+
+STATUS_WAITING = "waiting"  # a side is not known yet
+STATUS_READY = "ready"      # two competitors, no result: can be played
+STATUS_DONE = "done"        # decided (played, walkover, withdrawal or bye)
+STATUS_EMPTY = "empty"      # nobody on either side: no match
+
+
+class _Pending:
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING = _Pending()
+"""A side not known yet (its feeding match is undecided)."""
+
+MatchPos = tuple[int, int]
+"""(round, index): round 1 first; in the last round index 0 is the final, 1 the third place."""
+
+
+@dataclass(frozen=True)
+class StoredResult:
+    """A result as entered: the two players it was between, the winner, and ``kind``
+    (:data:`KIND_PLAYED` or :data:`KIND_WALKOVER`)."""
+
+    a: Hashable
+    b: Hashable
+    winner: Hashable
+    kind: str = KIND_PLAYED
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """One match as worked out. ``a``/``b``: a competitor id, None (nobody) or :data:`PENDING`.
+    ``winner``/``loser``: ids or None. ``kind``: how it was decided (None while undecided).
+    ``stale``: a stored result exists but its players are no longer this match's players."""
+
+    pos: MatchPos
+    a: object
+    b: object
+    status: str
+    winner: Optional[Hashable] = None
+    loser: Optional[Hashable] = None
+    kind: Optional[str] = None
+    stale: bool = False
+
+    @property
+    def round(self) -> int:
+        return self.pos[0]
+
+    @property
+    def index(self) -> int:
+        return self.pos[1]
+
+    @property
+    def players(self) -> tuple:
+        return tuple(x for x in (self.a, self.b) if x is not None and x is not PENDING)
+
+
+@dataclass(frozen=True)
+class Standings:
+    """A division's final places: ids or None where not decided (or nobody)."""
+
+    gold: Optional[Hashable] = None
+    silver: Optional[Hashable] = None
+    bronze: Optional[Hashable] = None
+    fourth: Optional[Hashable] = None
+
+    @property
+    def complete(self) -> bool:
+        return self.gold is not None
+
+
+def rounds_for(size: int) -> int:
+    """Rounds in a bracket of ``size`` positions (1 -> 0, 2 -> 1, 4 -> 2, 8 -> 3, ...)."""
+    r = 0
+    while (1 << r) < size:
+        r += 1
+    return r
+
+
+def match_positions(size: int) -> list[MatchPos]:
+    """Every match of a bracket of ``size``, in playing order: round by round, the third-place match
+    before the final."""
+    rounds = rounds_for(size)
+    out: list[MatchPos] = []
+    for r in range(1, rounds):
+        out += [(r, i) for i in range(size >> r)]
+    if rounds >= 2:
+        out.append((rounds, 1))
+    if rounds >= 1:
+        out.append((rounds, 0))
+    return out
+
+
+def round_name(size: int, pos: MatchPos) -> str:
+    """"Final", "Third place", "Semi-final 2", "Quarter-final 1", "Round of 16, pairing 3"."""
+    rounds = rounds_for(size)
+    r, i = pos
+    if r == rounds:
+        return "Final" if i == 0 else "Third place"
+    if r == rounds - 1:
+        return f"Semi-final {i + 1}"
+    if r == rounds - 2:
+        return f"Quarter-final {i + 1}"
+    return f"Round of {size >> (r - 1)}, pairing {i + 1}"
+
+
+def _decide(pos: MatchPos, a, b, stored: Optional[StoredResult], withdrawn) -> MatchState:
+    stale = False
+    if stored is not None:
+        if {a, b} == {stored.a, stored.b} and stored.winner in (a, b):
+            loser = b if stored.winner == a else a
+            return MatchState(pos, a, b, STATUS_DONE, stored.winner, loser, stored.kind)
+        stale = True
+    if a is PENDING or b is PENDING:
+        return MatchState(pos, a, b, STATUS_WAITING, stale=stale)
+    if a is None and b is None:
+        return MatchState(pos, a, b, STATUS_EMPTY, stale=stale)
+    if a is None or b is None:
+        return MatchState(pos, a, b, STATUS_DONE, a if b is None else b, None, KIND_BYE, stale)
+    out_a, out_b = a in withdrawn, b in withdrawn
+    if out_a and out_b:
+        return MatchState(pos, a, b, STATUS_EMPTY, stale=stale)
+    if out_a or out_b:
+        winner, loser = (b, a) if out_a else (a, b)
+        return MatchState(pos, a, b, STATUS_DONE, winner, loser, KIND_WITHDRAWAL, stale)
+    return MatchState(pos, a, b, STATUS_READY, stale=stale)
+
+
+def _advance(state: MatchState, loser: bool = False):
+    if state.status == STATUS_EMPTY:
+        return None
+    if state.status != STATUS_DONE:
+        return PENDING
+    # a loser by withdrawal goes on to the third place too, and loses it the same way
+    return state.loser if loser else state.winner
+
+
+def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
+            withdrawn=frozenset()) -> dict[MatchPos, MatchState]:
+    """Every match of the bracket whose positions hold ``slots`` (ids, None for a bye), given the
+    stored ``results`` and the ``withdrawn`` competitor ids. Returns states keyed by position in
+    playing order (see :func:`match_positions`)."""
+    size = len(slots)
+    rounds = rounds_for(size)
+    states: dict[MatchPos, MatchState] = {}
+    for r in range(1, rounds + 1):
+        for i in range(size >> r):
+            if r == 1:
+                a, b = slots[2 * i], slots[2 * i + 1]
+            else:
+                a = _advance(states[(r - 1, 2 * i)])
+                b = _advance(states[(r - 1, 2 * i + 1)])
+            states[(r, i)] = _decide((r, i), a, b, results.get((r, i)), withdrawn)
+        if r == rounds and rounds >= 2:
+            a = _advance(states[(r - 1, 0)], loser=True)
+            b = _advance(states[(r - 1, 1)], loser=True)
+            states[(r, 1)] = _decide((r, 1), a, b, results.get((r, 1)), withdrawn)
+    return {pos: states[pos] for pos in match_positions(size)}
+
+
+def standings(slots: Sequence, states: Mapping[MatchPos, MatchState],
+              withdrawn=frozenset()) -> Standings:
+    """Gold, silver, bronze and fourth from resolved ``states``. One competitor alone takes gold;
+    a withdrawn competitor gets no place (fourth stays empty when the third-place loser withdrew)."""
+    size = len(slots)
+    rounds = rounds_for(size)
+    if rounds == 0:
+        return Standings(gold=slots[0] if slots and slots[0] not in withdrawn else None)
+    final = states[(rounds, 0)]
+    gold = silver = bronze = fourth = None
+    if final.status == STATUS_DONE:
+        gold, silver = final.winner, final.loser
+    if rounds >= 2:
+        third = states[(rounds, 1)]
+        if third.status == STATUS_DONE:
+            bronze, fourth = third.winner, third.loser
+    if silver in withdrawn and final.kind == KIND_WITHDRAWAL:
+        silver = None
+    if fourth in withdrawn:
+        fourth = None
+    return Standings(gold, silver, bronze, fourth)
+
+
+def later_matches(size: int, pos: MatchPos) -> list[MatchPos]:
+    """The matches a result at ``pos`` feeds, directly or not: the winner's path to the final and,
+    from a semi-final (or earlier), the third-place match."""
+    rounds = rounds_for(size)
+    out: list[MatchPos] = []
+    r, i = pos
+    if r == rounds:
+        return out
+    while r < rounds - 1:
+        r, i = r + 1, i // 2
+        out.append((r, i))
+    if rounds >= 2:
+        out.append((rounds, 1))
+    out.append((rounds, 0))
+    return out
+
+
+def stale_results(states: Mapping[MatchPos, MatchState]) -> list[MatchPos]:
+    """Positions whose stored result no longer counts (their players changed)."""
+    return [pos for pos, s in states.items() if s.stale]

@@ -1,0 +1,1102 @@
+"""The tournament: registration, divisions, the draw, matches, results, corrections, tables.
+
+Every action is one database transaction: it either happens whole (with its audit entry and the
+event the organiser's view follows) or not at all, so a killed process or a power cut loses nothing
+that was confirmed. The bracket itself is worked out by :mod:`..bracket` from the draw and the
+results entered, and written to the ``matches`` rows in the same transaction.
+
+Concurrency (many laptops on one PostgreSQL server): an action on a division first locks the
+division's row (``SELECT ... FOR UPDATE``), taking a match locks the match's row, so two tables can
+never take one match and two results for one division are applied one after the other. A result
+carries an idempotency key (unique in ``results``): sending it again records nothing new. On SQLite
+every action starts with ``BEGIN IMMEDIATE`` (one writer at a time).
+
+Roles: on PostgreSQL the role signed in decides (``tournament-server init`` makes an organiser role
+and one role per table); a table may take its matches and report results, and gets
+:class:`PermissionDeniedError` for drawing, correcting, withdrawing and registering, both here and
+from the server itself (the grants). On SQLite the ``table`` argument of :meth:`Tournament.open`
+plays the table's part.
+"""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable, Iterator, Optional, Sequence, TextIO, Union
+
+from sqlalchemy import and_, delete, func, insert, select, text, update
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError
+
+from .. import bracket as br
+from ..divisions import DivisionPlan, match_profile, plan_divisions
+from ..draw import Entrant, draw_bracket
+from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
+                      MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
+                      RegistrationError, ResultError, TournamentError)
+from ..model import AGE_GROUPS, Competitor, CompetitorInput
+from ..registration import ImportReport, competitor_key, read_competitors
+from ..scoring import check_match
+from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
+from . import schema as s
+from .engine import (check_schema, ensure_tournament_error, make_engine, parse_url, role_table,
+                     upgrade)
+from ..views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo,
+                     DivisionView,
+                    DrawInfo, MatchView, Offer, StandingsView, TournamentEvent)
+
+__all__ = ["Tournament", "NOTIFY_CHANNEL", "DEFAULT_TABLES"]
+
+NOTIFY_CHANNEL = "checkers_tournament"
+"""The PostgreSQL LISTEN/NOTIFY channel; each notification's payload is the new event's id."""
+DEFAULT_TABLES = 12
+"""VA rulebook, Event 4: "The host will provide 12 four-foot square tables"."""
+
+Winner = Union[str, int, None]
+_LOCK_SPACE = 720_419  # first key of the advisory locks on divisions (any constant of our own)
+
+
+def _now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def _as_dt(value) -> Optional[datetime]:
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        value = datetime.fromisoformat(str(value))
+    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+
+
+class Tournament:
+    """One tournament database, opened by the organiser or by a table.
+
+    Open it with :meth:`open`. ``who`` is written in the audit log for every action (the official's
+    name, or "table 3"). Every method is one transaction and raises a :class:`TournamentError`
+    (nothing changed) for a refused action, :class:`ServerUnavailableError` when the server is away.
+    """
+
+    def __init__(self, engine: Engine, *, who: str = "organiser", table: Optional[int] = None
+                 ) -> None:
+        self.engine = engine
+        self.backend = engine.dialect.name
+        self.table = table
+        self.who = who if table is None or who != "organiser" else f"table {table}"
+
+    # --- opening ----------------------------------------------------------------------------
+    @classmethod
+    def open(cls, url: Union[str, Path], *, who: str = "organiser", name: str = "Tournament",
+             tables: int = DEFAULT_TABLES, table: Optional[int] = None,
+             password: Optional[str] = None) -> "Tournament":
+        """Open (and on SQLite create or upgrade) the tournament at ``url`` (a SQLite path or a
+        ``postgresql+psycopg://`` URL whose password is ``password`` or in the keyring).
+
+        On PostgreSQL the schema must have been made by ``tournament-server init`` and the role
+        signed in decides organiser or table (``table`` is then taken from the role). Raises
+        :class:`SchemaVersionError`, :class:`ServerUnavailableError`, ``ConnectionTestError``."""
+        u = parse_url(url)
+        engine = make_engine(u, password=password)
+        try:
+            if engine.dialect.name == "sqlite":
+                upgrade(engine)
+            else:
+                check_schema(engine)
+                with engine.connect().execution_options(readonly=True) as conn:
+                    role = role_table(conn)
+                if role is not None:
+                    table = role
+        except DBAPIError as exc:
+            engine.dispose()
+            raise ensure_tournament_error(exc) from None
+        except BaseException:
+            engine.dispose()
+            raise
+        t = cls(engine, who=who, table=table)
+        if table is None:
+            with t._tx() as conn:
+                if conn.execute(select(s.tournament.c.id)).first() is None:
+                    conn.execute(insert(s.tournament).values(id=1, name=name, table_count=tables,
+                                                             created_at=_now()))
+        return t
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> "Tournament":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def is_table(self) -> bool:
+        return self.table is not None
+
+    # --- transactions -----------------------------------------------------------------------
+    @contextmanager
+    def _tx(self, action: str = "") -> Iterator[Connection]:
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except TournamentError:
+            raise
+        except DBAPIError as exc:
+            raise ensure_tournament_error(exc, action) from exc
+
+    @contextmanager
+    def _read(self) -> Iterator[Connection]:
+        try:
+            with self.engine.connect().execution_options(readonly=True) as conn:
+                with conn.begin():
+                    yield conn
+        except TournamentError:
+            raise
+        except DBAPIError as exc:
+            raise ensure_tournament_error(exc) from exc
+
+    def _organiser_only(self, action: str) -> None:
+        if self.table is not None:
+            raise PermissionDeniedError(
+                f"Permission denied to {action}: this laptop is table {self.table}; only the "
+                "organiser can draw, correct a result, withdraw or register a competitor.")
+
+    def _audit(self, conn: Connection, action: str, subject: str, what: dict, why: str = "") -> None:
+        conn.execute(insert(s.audit).values(at=_now(), who=self.who, action=action,
+                                            subject=subject[:120], what=what, why=why or ""))
+
+    def _event(self, conn: Connection, kind: str, *, division_key: Optional[str] = None,
+               match_number: Optional[int] = None, table: Optional[int] = None,
+               payload: Optional[dict] = None) -> int:
+        """Add an event (the last write of every action). On PostgreSQL a transaction-scoped
+        advisory lock makes event ids follow the order of commits, so a watcher reading "events
+        after the last id seen" never skips one committed late with a smaller id."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
+                         {"space": _LOCK_SPACE + 1})
+        event_id = conn.execute(insert(s.events).values(
+            at=_now(), kind=kind, division_key=division_key, match_number=match_number,
+            table_no=table, payload=payload or {}).returning(s.events.c.id)).scalar_one()
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": NOTIFY_CHANNEL, "payload": str(event_id)})
+        return event_id
+
+    # --- the tournament itself --------------------------------------------------------------
+    def info(self) -> dict:
+        """{"name": ..., "table_count": ..., "created_at": ...}."""
+        with self._read() as conn:
+            row = conn.execute(select(s.tournament)).mappings().first()
+        return dict(row) if row else {"name": "", "table_count": DEFAULT_TABLES, "created_at": None}
+
+    def set_table_count(self, count: int) -> None:
+        """Set the number of tables (1 to 200). A table with a match in play cannot be removed."""
+        self._organiser_only("change the tables")
+        if not isinstance(count, int) or not 1 <= count <= 200:
+            raise TournamentError(f"{count!r} tables: give a number from 1 to 200")
+        with self._tx("change the tables") as conn:
+            busy = conn.execute(select(func.max(s.matches.c.table_no)).where(
+                s.matches.c.status.in_(("called", "playing")))).scalar()
+            if busy is not None and busy > count:
+                raise TournamentError(f"table {busy} has a match called or in play; it cannot be "
+                                      f"removed now")
+            conn.execute(update(s.tournament).values(table_count=count))
+            self._audit(conn, "tables", "tournament", {"table_count": count})
+            self._event(conn, "tables", payload={"table_count": count})
+
+    # --- competitors ----------------------------------------------------------------------
+    @staticmethod
+    def _competitor(row) -> Competitor:
+        return Competitor(row.id, row.name, row.medical_center, row.age_group,
+                          bool(row.visually_impaired), row.seed, row.withdrawn_at is not None,
+                          getattr(row, "division_key", None))
+
+    def _competitors(self, conn: Connection) -> dict[int, Competitor]:
+        q = select(s.competitors, s.divisions.c.key.label("division_key")).select_from(
+            s.competitors.outerjoin(s.divisions, s.competitors.c.division_id == s.divisions.c.id))
+        return {r.id: self._competitor(r) for r in conn.execute(q)}
+
+    def competitors(self) -> list[Competitor]:
+        """Every competitor, withdrawn ones included, in registration order."""
+        with self._read() as conn:
+            return sorted(self._competitors(conn).values(), key=lambda c: c.id)
+
+    def _check_duplicate(self, conn: Connection, entry: CompetitorInput,
+                         except_id: Optional[int] = None) -> None:
+        key = competitor_key(entry.name, entry.medical_center)
+        for r in conn.execute(select(s.competitors.c.id, s.competitors.c.name,
+                                     s.competitors.c.medical_center)):
+            if r.id != except_id and competitor_key(r.name, r.medical_center) == key:
+                raise RegistrationError(f"duplicate: {r.name}, {r.medical_center} is already "
+                                        f"registered")
+
+    def _division_for(self, conn: Connection, entry: CompetitorInput) -> Optional[int]:
+        """The undrawn division a new competitor joins, when divisions were made."""
+        rows = conn.execute(select(s.divisions)).all()
+        if not rows:
+            return None
+        for d in rows:
+            if entry.age_group in d.age_groups.split(",") and (
+                    d.vision == "all" or (d.vision == "vi") == entry.visually_impaired):
+                if d.bracket_size is not None:
+                    raise RegistrationError(
+                        f"division {d.label} is already drawn: redraw it, or register before the "
+                        "draw")
+                return d.id
+        raise RegistrationError(f"no division takes age group {entry.age_group}; make the "
+                                "divisions again")
+
+    def add_competitor(self, entry: CompetitorInput, *, why: str = "") -> Competitor:
+        """Register a competitor. Raises :class:`RegistrationError` (missing name, unknown age group,
+        duplicate of a registered competitor, their division already drawn)."""
+        self._organiser_only("register a competitor")
+        entry = entry.validated()
+        with self._tx("register a competitor") as conn:
+            self._check_duplicate(conn, entry)
+            division_id = self._division_for(conn, entry)
+            cid = conn.execute(insert(s.competitors).values(
+                name=entry.name, medical_center=entry.medical_center, age_group=entry.age_group,
+                visually_impaired=entry.visually_impaired, seed=entry.seed,
+                division_id=division_id, created_at=_now()).returning(s.competitors.c.id)
+            ).scalar_one()
+            self._audit(conn, "register", entry.name, self._entry_dict(entry), why)
+            self._event(conn, "registration", payload={"id": cid, "name": entry.name})
+            return self._competitors(conn)[cid]
+
+    @staticmethod
+    def _entry_dict(entry: CompetitorInput) -> dict:
+        return {"name": entry.name, "medical_center": entry.medical_center,
+                "age_group": entry.age_group, "visually_impaired": entry.visually_impaired,
+                "seed": entry.seed}
+
+    def import_competitors(self, path: Union[str, Path], *, why: str = "") -> ImportReport:
+        """Register every acceptable row of a CSV or Excel file in one transaction; the report lists
+        the rows refused (line and why), duplicates of registered competitors included. Raises
+        ``ImportFileError`` when the file cannot be used at all (nothing is registered)."""
+        self._organiser_only("register competitors")
+        with self._read() as conn:
+            registered = [(r.name, r.medical_center) for r in
+                          conn.execute(select(s.competitors.c.name, s.competitors.c.medical_center))]
+        report = read_competitors(path, registered=registered)
+        keep: list[tuple[int, CompetitorInput]] = []
+        with self._tx("register competitors") as conn:
+            for line, entry in report.accepted:
+                try:
+                    division_id = self._division_for(conn, entry)
+                except RegistrationError as exc:
+                    from ..registration import RefusedRow
+                    report.refused.append(RefusedRow(line, str(exc), entry.name))
+                    continue
+                conn.execute(insert(s.competitors).values(
+                    name=entry.name, medical_center=entry.medical_center,
+                    age_group=entry.age_group, visually_impaired=entry.visually_impaired,
+                    seed=entry.seed, division_id=division_id, created_at=_now()))
+                keep.append((line, entry))
+            report.accepted = keep
+            report.refused.sort(key=lambda r: r.line)
+            self._audit(conn, "import", Path(path).name,
+                        {"accepted": len(keep), "refused": [r.message(report.where)
+                                                            for r in report.refused]}, why)
+            self._event(conn, "registration", payload={"imported": len(keep)})
+        return report
+
+    def edit_competitor(self, competitor_id: int, entry: CompetitorInput, *, why: str = ""
+                        ) -> Competitor:
+        """Change a competitor's details. Once their division is drawn, only the spelling of the
+        name and the medical center may change (not the age group, vision or seed)."""
+        self._organiser_only("edit a competitor")
+        entry = entry.validated()
+        with self._tx("edit a competitor") as conn:
+            row = conn.execute(select(s.competitors).where(s.competitors.c.id == competitor_id)
+                               ).first()
+            if row is None:
+                raise RegistrationError(f"no competitor has id {competitor_id}")
+            self._check_duplicate(conn, entry, except_id=competitor_id)
+            drawn = row.division_id is not None and conn.execute(
+                select(s.divisions.c.bracket_size).where(s.divisions.c.id == row.division_id)
+            ).scalar() is not None
+            moves = (entry.age_group != row.age_group or entry.visually_impaired !=
+                     bool(row.visually_impaired) or entry.seed != row.seed)
+            division_id = row.division_id
+            if moves:
+                if drawn:
+                    raise RegistrationError(
+                        f"{row.name}'s division is drawn: the age group, vision and seed can no "
+                        "longer change (redraw the division first)")
+                division_id = self._division_for(conn, entry)
+            conn.execute(update(s.competitors).where(s.competitors.c.id == competitor_id).values(
+                name=entry.name, medical_center=entry.medical_center, age_group=entry.age_group,
+                visually_impaired=entry.visually_impaired, seed=entry.seed,
+                division_id=division_id))
+            before = {"name": row.name, "medical_center": row.medical_center,
+                      "age_group": row.age_group, "visually_impaired": bool(row.visually_impaired),
+                      "seed": row.seed}
+            self._audit(conn, "edit", entry.name, {"before": before,
+                                                   "after": self._entry_dict(entry)}, why)
+            self._event(conn, "registration", payload={"id": competitor_id, "name": entry.name})
+            return self._competitors(conn)[competitor_id]
+
+    def withdraw(self, competitor_id: int, *, why: str) -> list[int]:
+        """Withdraw a competitor. Before the draw they are left out of it; after, their due match is
+        lost by withdrawal (a walkover for the opponent) and so is any later one. Returns the numbers
+        of the matches this decided. Raises :class:`RegistrationError` for an unknown or already
+        withdrawn competitor or an empty ``why``."""
+        self._organiser_only("withdraw a competitor")
+        if not (why or "").strip():
+            raise RegistrationError("say why the competitor withdraws (it goes in the audit log)")
+        with self._tx("withdraw a competitor") as conn:
+            row = conn.execute(select(s.competitors).where(s.competitors.c.id == competitor_id)
+                               ).first()
+            if row is None:
+                raise RegistrationError(f"no competitor has id {competitor_id}")
+            if row.withdrawn_at is not None:
+                raise RegistrationError(f"{row.name} has already withdrawn")
+            div = None
+            if row.division_id is not None:
+                div = self._lock_division(conn, row.division_id)
+            conn.execute(update(s.competitors).where(s.competitors.c.id == competitor_id).values(
+                withdrawn_at=_now(), withdrawn_reason=why))
+            decided: list[int] = []
+            opponent = None
+            if div is not None and div.bracket_size is not None:
+                changes = self._recompute(conn, div)
+                for number, state in changes["finished"]:
+                    decided.append(number)
+                    if state.kind == br.KIND_WITHDRAWAL and state.loser == competitor_id:
+                        opponent = state.winner
+            comps = self._competitors(conn)
+            self._audit(conn, "withdraw", row.name, {"competitor": competitor_id,
+                                                     "decided_matches": decided}, why)
+            self._event(conn, "withdrawal", division_key=div.key if div is not None else None,
+                        payload={"name": row.name, "opponent": comps[opponent].name
+                                 if opponent is not None else None,
+                                 "walkover_match": decided[0] if decided else None})
+            return decided
+
+    # --- divisions and the draw -----------------------------------------------------------
+    def make_divisions(self, *, split_vi: Iterable[str] = (),
+                       merges: Iterable[Sequence[str]] = (),
+                       profiles: Optional[dict] = None, why: str = "") -> list[DivisionInfo]:
+        """(Re)make the divisions from the registered competitors (see
+        :func:`..divisions.plan_divisions`). Refused once any division is drawn."""
+        self._organiser_only("make the divisions")
+        merges = [tuple(m) for m in merges]
+        split_vi = list(split_vi)
+        with self._tx("make the divisions") as conn:
+            if conn.execute(select(s.divisions.c.id).where(s.divisions.c.bracket_size.is_not(None))
+                            ).first():
+                raise DivisionError("a division is already drawn; divisions can no longer be "
+                                    "remade")
+            people = [(r.id, r.age_group, bool(r.visually_impaired)) for r in conn.execute(
+                select(s.competitors).where(s.competitors.c.withdrawn_at.is_(None)))]
+            plans = plan_divisions(people, split_vi=split_vi, merges=merges, profiles=profiles)
+            conn.execute(update(s.competitors).values(division_id=None))
+            conn.execute(delete(s.divisions))
+            for plan in plans:
+                did = conn.execute(insert(s.divisions).values(
+                    key=plan.key, label=plan.label, age_groups=",".join(plan.age_groups),
+                    vision=plan.vision, profile_key=plan.profile_key, note=plan.note
+                ).returning(s.divisions.c.id)).scalar_one()
+                conn.execute(update(s.competitors).where(s.competitors.c.id.in_(plan.members))
+                             .values(division_id=did))
+            self._audit(conn, "divisions", "divisions",
+                        {"split_vi": split_vi, "merges": [list(m) for m in merges],
+                         "divisions": [{"key": p.key, "note": p.note, "count": len(p.members)}
+                                       for p in plans]}, why)
+            self._event(conn, "divisions", payload={"count": len(plans)})
+            return self._division_infos(conn)
+
+    def _division_infos(self, conn: Connection) -> list[DivisionInfo]:
+        counts = dict(conn.execute(select(s.competitors.c.division_id, func.count()).where(
+            s.competitors.c.withdrawn_at.is_(None)).group_by(s.competitors.c.division_id)).all())
+        out = []
+        for d in conn.execute(select(s.divisions).order_by(s.divisions.c.id)):
+            out.append(self._division_info(d, counts.get(d.id, 0)))
+        return out
+
+    @staticmethod
+    def _division_info(d, count: int) -> DivisionInfo:
+        return DivisionInfo(d.id, d.key, d.label, tuple(d.age_groups.split(",")), d.vision,
+                            d.profile_key, d.note, d.draw_seed, d.bracket_size,
+                            _as_dt(d.drawn_at), d.same_center_pairs, d.minimum_same_center_pairs,
+                            count)
+
+    def divisions(self) -> list[DivisionInfo]:
+        with self._read() as conn:
+            return self._division_infos(conn)
+
+    def _division_row(self, conn: Connection, key: str, lock: bool = False):
+        row = conn.execute(select(s.divisions).where(s.divisions.c.key == key)).first()
+        if row is None:
+            raise DivisionError(f"no division {key!r}")
+        if lock:
+            row = self._lock_division(conn, row.id)
+        return row
+
+    def _lock_division(self, conn: Connection, division_id: int):
+        """The division's row, after taking the division's lock for this transaction: on
+        PostgreSQL a transaction-scoped advisory lock (a table's role needs no right on the
+        divisions table for it); on SQLite ``BEGIN IMMEDIATE`` already serialises writers."""
+        if conn.dialect.name == "postgresql":
+            conn.execute(text("SELECT pg_advisory_xact_lock(:space, :id)"),
+                         {"space": _LOCK_SPACE, "id": int(division_id)})
+        return conn.execute(select(s.divisions).where(s.divisions.c.id == division_id)).first()
+
+    def draw(self, division_key: str, *, seed: Optional[int] = None, why: str = "") -> DrawInfo:
+        """Draw (or, before any result, redraw) a division from ``seed`` (a new random seed when
+        None; the seed is recorded so the draw can be shown again and audited). Raises
+        :class:`DrawError` when the division has no competitor or a result was entered."""
+        self._organiser_only("draw a division")
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        with self._tx("draw a division") as conn:
+            div = self._division_row(conn, division_key, lock=True)
+            match_ids = select(s.matches.c.id).where(s.matches.c.division_id == div.id)
+            if conn.execute(select(s.results.c.id).where(s.results.c.match_id.in_(match_ids))
+                            ).first():
+                raise DrawError(f"division {div.label} has results: it cannot be drawn again")
+            people = conn.execute(select(s.competitors).where(and_(
+                s.competitors.c.division_id == div.id, s.competitors.c.withdrawn_at.is_(None)))
+                .order_by(s.competitors.c.id)).all()
+            if not people:
+                raise DrawError(f"division {div.label} has no competitor to draw")
+            entrants = [Entrant(p.id, p.medical_center, p.seed) for p in people]
+            result = draw_bracket(entrants, seed)
+            conn.execute(delete(s.slots).where(s.slots.c.division_id == div.id))
+            conn.execute(delete(s.matches).where(s.matches.c.division_id == div.id))
+            for pos, cid in enumerate(result.slots):
+                conn.execute(insert(s.slots).values(division_id=div.id, position=pos,
+                                                    competitor_id=cid))
+            positions = br.match_positions(result.size)
+            for r, i in positions:
+                conn.execute(insert(s.matches).values(
+                    division_id=div.id, round=r, idx=i, a_known=False, b_known=False,
+                    status="waiting"))
+            conn.execute(update(s.divisions).where(s.divisions.c.id == div.id).values(
+                draw_seed=seed, bracket_size=result.size, drawn_at=_now(),
+                same_center_pairs=result.same_center_pairs,
+                minimum_same_center_pairs=result.minimum_same_center_pairs))
+            div = self._division_row(conn, division_key)
+            states = br.resolve(result.slots, {}, frozenset())
+            start = (conn.execute(select(func.max(s.matches.c.number))).scalar() or 0) + 1
+            numbers = []
+            for pos in positions:
+                st = states[pos]
+                if st.status in (br.STATUS_READY, br.STATUS_WAITING) and st.a is not None \
+                        and st.b is not None:
+                    conn.execute(update(s.matches).where(and_(
+                        s.matches.c.division_id == div.id, s.matches.c.round == pos[0],
+                        s.matches.c.idx == pos[1])).values(number=start))
+                    numbers.append(start)
+                    start += 1
+            self._recompute(conn, div)
+            self._audit(conn, "draw", div.label, {
+                "division": div.key, "seed": seed, "size": result.size,
+                "slots": list(result.slots), "same_center_pairs": result.same_center_pairs,
+                "minimum_same_center_pairs": result.minimum_same_center_pairs}, why)
+            self._event(conn, "draw", division_key=div.key, payload={"seed": seed})
+            return DrawInfo(div.key, seed, result.size, result.byes, result.same_center_pairs,
+                            result.minimum_same_center_pairs, tuple(numbers))
+
+    # --- working out the bracket ----------------------------------------------------------
+    def _bracket_inputs(self, conn: Connection, div):
+        slots_rows = conn.execute(select(s.slots).where(s.slots.c.division_id == div.id)
+                                  .order_by(s.slots.c.position)).all()
+        slot_ids = tuple(r.competitor_id for r in slots_rows)
+        rows = {(m.round, m.idx): m for m in conn.execute(
+            select(s.matches).where(s.matches.c.division_id == div.id))}
+        by_id = {m.id: pos for pos, m in rows.items()}
+        active = conn.execute(select(s.results).where(and_(
+            s.results.c.match_id.in_(list(by_id)), s.results.c.replaced_by.is_(None),
+            s.results.c.void_reason.is_(None)))).all()
+        results = {by_id[r.match_id]: r for r in active}
+        withdrawn = frozenset(r.id for r in conn.execute(
+            select(s.competitors.c.id).where(and_(s.competitors.c.division_id == div.id,
+                                                  s.competitors.c.withdrawn_at.is_not(None)))))
+        return slot_ids, rows, results, withdrawn
+
+    def _recompute(self, conn: Connection, div, *, void_reason: str = "") -> dict:
+        """Work the division's bracket out again and write the matches rows that changed.
+        Returns {"ready": [numbers], "finished": [(number, state)], "voided": [numbers]}."""
+        slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+        stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
+                  for pos, r in results.items()}
+        states = br.resolve(slot_ids, stored, withdrawn)
+        changes: dict = {"ready": [], "finished": [], "voided": []}
+        now = _now()
+        for pos, st in states.items():
+            row = rows[pos]
+            if st.stale and pos in results:
+                conn.execute(update(s.results).where(s.results.c.id == results[pos].id).values(
+                    void_reason=void_reason or "its players changed"))
+                changes["voided"].append(row.number)
+            a = st.a if isinstance(st.a, int) else None
+            b = st.b if isinstance(st.b, int) else None
+            values = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
+                      "b_known": st.b is not br.PENDING}
+            same_players = row.a_id == a and row.b_id == b
+            if st.status == br.STATUS_DONE:
+                res = results.get(pos) if not st.stale else None
+                values.update(status="finished", winner_id=st.winner, kind=st.kind,
+                              result_id=res.id if res is not None else None,
+                              finished_at=row.finished_at if row.status == "finished"
+                              and same_players and row.winner_id == st.winner else now)
+                if row.status != "finished" or row.winner_id != st.winner:
+                    changes["finished"].append((row.number, st))
+            else:
+                values.update(winner_id=None, kind=None, result_id=None, finished_at=None)
+                if st.status == br.STATUS_READY:
+                    if row.status in ("called", "playing") and same_players:
+                        values["status"] = row.status
+                    else:
+                        values.update(status="ready", table_no=None, taken_by=None,
+                                      called_at=None, taken_at=None)
+                        if row.status != "ready":
+                            changes["ready"].append(row.number)
+                elif st.status == br.STATUS_WAITING:
+                    values.update(status="waiting", table_no=None, taken_by=None, called_at=None,
+                                  taken_at=None)
+                else:
+                    values.update(status="empty", table_no=None, taken_by=None, called_at=None,
+                                  taken_at=None)
+            if any(getattr(row, k) != v for k, v in values.items()):
+                conn.execute(update(s.matches).where(s.matches.c.id == row.id).values(**values))
+        return changes
+
+    # --- reading matches ------------------------------------------------------------------
+    def _match_views(self, conn: Connection, where=None) -> list[MatchView]:
+        comps = self._competitors(conn)
+        divs = {d.id: d for d in conn.execute(select(s.divisions))}
+        q = select(s.matches).order_by(s.matches.c.division_id, s.matches.c.round,
+                                       s.matches.c.idx)
+        if where is not None:
+            q = q.where(where)
+        mrows = conn.execute(q).all()
+        rids = [m.result_id for m in mrows if m.result_id is not None]
+        res = {r.id: r for r in conn.execute(select(s.results).where(s.results.c.id.in_(rids)))} \
+            if rids else {}
+        out = []
+        for m in mrows:
+            d = divs[m.division_id]
+            r = res.get(m.result_id)
+            wins, draws, games, records, reporter = (0, 0), 0, (), (), None
+            if r is not None:
+                flip = r.a_id != m.a_id
+                wins = (r.wins_b, r.wins_a) if flip else (r.wins_a, r.wins_b)
+                draws, games, records = r.draws, tuple(r.games or ()), tuple(r.records or ())
+                reporter = r.reported_by
+            out.append(MatchView(
+                m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
+                                                                                         m.idx)),
+                comps.get(m.a_id), comps.get(m.b_id), bool(m.a_known), bool(m.b_known), m.status,
+                m.table_no, m.taken_by, comps.get(m.winner_id), m.kind, wins, draws, games,
+                records, reporter))
+        return out
+
+    def matches(self, division_key: Optional[str] = None) -> list[MatchView]:
+        """Every match (of one division), in bracket order; byes included (number None)."""
+        with self._read() as conn:
+            where = None
+            if division_key is not None:
+                where = s.matches.c.division_id == self._division_row(conn, division_key).id
+            return self._match_views(conn, where)
+
+    def match(self, number: int) -> MatchView:
+        with self._read() as conn:
+            views = self._match_views(conn, s.matches.c.number == number)
+        if not views:
+            raise MatchNotPlayableError(f"there is no match {number}")
+        return views[0]
+
+    def standings(self, division_key: str) -> StandingsView:
+        """Gold, silver, bronze and fourth of a division (None where not decided yet)."""
+        with self._read() as conn:
+            return self._standings(conn, self._division_row(conn, division_key))
+
+    def _standings(self, conn: Connection, div) -> StandingsView:
+        comps = self._competitors(conn)
+        if div.bracket_size is None:
+            return StandingsView(div.key, div.label, None, None, None, None)
+        slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+        stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
+                  for pos, r in results.items()}
+        st = br.standings(slot_ids, br.resolve(slot_ids, stored, withdrawn), withdrawn)
+        return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
+                                                   for x in (st.gold, st.silver, st.bronze,
+                                                             st.fourth)))
+
+    def division_view(self, division_key: str) -> DivisionView:
+        """The division with its draw, matches and standings (for the bracket window, the screen
+        reader's list and the printouts)."""
+        with self._read() as conn:
+            d = self._division_row(conn, division_key)
+            count = conn.execute(select(func.count()).select_from(s.competitors).where(and_(
+                s.competitors.c.division_id == d.id, s.competitors.c.withdrawn_at.is_(None)))
+            ).scalar_one()
+            comps = self._competitors(conn)
+            slot_ids = [r.competitor_id for r in conn.execute(
+                select(s.slots).where(s.slots.c.division_id == d.id).order_by(s.slots.c.position))]
+            name = conn.execute(select(s.tournament.c.name)).scalar() or ""
+            return DivisionView(self._division_info(d, count),
+                                tuple(comps.get(c) if c is not None else None for c in slot_ids),
+                                tuple(self._match_views(conn, s.matches.c.division_id == d.id)),
+                                self._standings(conn, d), name)
+
+    def path(self, competitor_id: int) -> list[MatchView]:
+        """A competitor's matches so far and the one due, in order."""
+        return [m for m in self.matches() if (m.a and m.a.id == competitor_id)
+                or (m.b and m.b.id == competitor_id)]
+
+    # --- tables -------------------------------------------------------------------------
+    def free_tables(self) -> list[int]:
+        """Tables with no match called to them or in play."""
+        with self._read() as conn:
+            return self._free_tables(conn)
+
+    def _free_tables(self, conn: Connection) -> list[int]:
+        count = conn.execute(select(s.tournament.c.table_count)).scalar() or DEFAULT_TABLES
+        busy = set(conn.execute(select(s.matches.c.table_no).where(
+            s.matches.c.status.in_(("called", "playing")))).scalars())
+        return [t for t in range(1, count + 1) if t not in busy]
+
+    def playable(self) -> list[MatchView]:
+        """Matches ready to be played and not yet called, earliest round first (so a division's
+        rounds keep pace), then by number."""
+        with self._read() as conn:
+            views = self._match_views(conn, s.matches.c.status == "ready")
+        return sorted(views, key=lambda m: (m.round, m.number or 0))
+
+    def offers(self) -> list[Offer]:
+        """The next playable matches offered to the free tables, one each, lowest table first."""
+        with self._read() as conn:
+            free = self._free_tables(conn)
+            views = sorted(self._match_views(conn, s.matches.c.status == "ready"),
+                           key=lambda m: (m.round, m.number or 0))
+        return [Offer(t, m) for t, m in zip(free, views)]
+
+    def call(self, match_number: int, table: int) -> Call:
+        """Call a ready match to a free table ("Match 5, Ann Lee and Bo Diaz, to table 3": see
+        :meth:`Call.sentence`). A match already called may be called again to another table.
+        Raises :class:`MatchNotPlayableError` (not ready, taken, table busy or unknown)."""
+        self._organiser_only("call a match")
+        with self._tx("call a match") as conn:
+            count = conn.execute(select(s.tournament.c.table_count)).scalar() or DEFAULT_TABLES
+            if not isinstance(table, int) or not 1 <= table <= count:
+                raise MatchNotPlayableError(f"there is no table {table}: tables are 1 to {count}")
+            m = self._lock_match(conn, match_number)
+            if m.status == "playing":
+                raise MatchTakenError(f"match {match_number} is being played at table "
+                                      f"{m.table_no}", match_number=match_number, table=m.table_no)
+            if m.status not in ("ready", "called"):
+                raise MatchNotPlayableError(self._not_playable(m))
+            other = conn.execute(select(s.matches.c.number).where(and_(
+                s.matches.c.table_no == table, s.matches.c.status.in_(("called", "playing")),
+                s.matches.c.id != m.id))).scalar()
+            if other is not None:
+                raise MatchNotPlayableError(f"table {table} is busy with match {other}")
+            conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
+                status="called", table_no=table, called_at=_now()))
+            comps = self._competitors(conn)
+            a, b = comps[m.a_id], comps[m.b_id]
+            div = conn.execute(select(s.divisions.c.key).where(s.divisions.c.id == m.division_id)
+                               ).scalar()
+            self._audit(conn, "call", f"match {match_number}", {"table": table})
+            self._event(conn, "called", division_key=div, match_number=match_number, table=table,
+                        payload={"a": a.name, "b": b.name})
+            return Call(match_number, table, a, b)
+
+    def _lock_match(self, conn: Connection, number: int):
+        m = conn.execute(select(s.matches).where(s.matches.c.number == number).with_for_update()
+                         ).first()
+        if m is None:
+            raise MatchNotPlayableError(f"there is no match {number}")
+        return m
+
+    @staticmethod
+    def _not_playable(m) -> str:
+        if m.status == "finished":
+            return f"match {m.number} is already decided"
+        if m.status == "waiting":
+            return f"match {m.number} is waiting for the winner of an earlier match"
+        if m.status == "empty":
+            return f"match {m.number} has nobody to play"
+        return f"match {m.number} cannot be played now ({m.status})"
+
+    def called_matches(self, table: Optional[int] = None) -> list[MatchView]:
+        """The matches called to (or being played at) ``table`` (this laptop's table by default)."""
+        table = table if table is not None else self.table
+        with self._read() as conn:
+            return self._match_views(conn, and_(s.matches.c.table_no == table,
+                                                s.matches.c.status.in_(("called", "playing"))))
+
+    def take(self, match_number: int, *, table: Optional[int] = None) -> MatchSetup:
+        """"Play this match here": the match becomes "playing" at this table (a row lock: of two
+        tables taking one match at once, the second gets :class:`MatchTakenError` naming the first).
+        Taking again a match this table already took gives its set-up again."""
+        table = table if table is not None else self.table
+        if table is None:
+            raise MatchNotPlayableError("say which table takes the match")
+        who = f"table {table}"
+        with self._tx("take a match") as conn:
+            m = self._lock_match(conn, match_number)
+            if m.status == "playing":
+                if m.taken_by != who:
+                    raise MatchTakenError(f"match {match_number} was already taken by "
+                                          f"{m.taken_by}", match_number=match_number,
+                                          table=m.table_no)
+            elif m.status == "called" and m.table_no not in (None, table):
+                raise MatchTakenError(f"match {match_number} is called to table {m.table_no}, not "
+                                      f"table {table}", match_number=match_number, table=m.table_no)
+            elif m.status not in ("ready", "called"):
+                raise MatchNotPlayableError(self._not_playable(m))
+            if m.status != "playing":
+                conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
+                    status="playing", table_no=table, taken_by=who, taken_at=_now()))
+                div = conn.execute(select(s.divisions.c.key).where(
+                    s.divisions.c.id == m.division_id)).scalar()
+                conn.execute(insert(s.audit).values(at=_now(), who=who, action="take",
+                                                    subject=f"match {match_number}",
+                                                    what={"table": table}, why=""))
+                self._event(conn, "taken", division_key=div, match_number=match_number,
+                            table=table, payload={})
+            return self._setup(conn, match_number, table)
+
+    def _setup(self, conn: Connection, match_number: int, table: Optional[int]) -> MatchSetup:
+        m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
+        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        comps = self._competitors(conn)
+        a, b = comps[m.a_id], comps[m.b_id]
+        event = conn.execute(select(s.tournament.c.name)).scalar() or ""
+        return MatchSetup(
+            match_number, d.key, d.label, br.round_name(d.bracket_size, (m.round, m.idx)),
+            (PlayerEntry(a.id, a.name, a.medical_center, a.age_group, a.visually_impaired),
+             PlayerEntry(b.id, b.name, b.medical_center, b.age_group, b.visually_impaired)),
+            match_profile(d.profile_key, d.vision, a.visually_impaired, b.visually_impaired),
+            3, table, event)
+
+    def setup_for(self, match_number: int) -> MatchSetup:
+        """The set-up of a ready or called match without taking it (to play it in the organiser's
+        own window)."""
+        with self._read() as conn:
+            m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
+            if m is None:
+                raise MatchNotPlayableError(f"there is no match {match_number}")
+            if m.status not in ("ready", "called", "playing"):
+                raise MatchNotPlayableError(self._not_playable(m))
+            return self._setup(conn, match_number, m.table_no)
+
+    # --- results --------------------------------------------------------------------------
+    def _token(self, winner: Winner, a: Competitor, b: Competitor) -> Optional[str]:
+        if winner is None:
+            return None
+        if isinstance(winner, int) and not isinstance(winner, bool):
+            if winner == a.id:
+                return "a"
+            if winner == b.id:
+                return "b"
+        elif isinstance(winner, str):
+            from ..model import normal_name
+            n = normal_name(winner)
+            if n == normal_name(a.name) and n != normal_name(b.name):
+                return "a"
+            if n == normal_name(b.name) and n != normal_name(a.name):
+                return "b"
+            if n == normal_name(a.label()):
+                return "a"
+            if n == normal_name(b.label()):
+                return "b"
+        raise ResultError(f"{str(winner)[:40]!r} is not {a.name!r} or {b.name!r} in this match")
+
+    def _record(self, conn: Connection, m, winners: Sequence[Winner], *, kind: str, key: str,
+                reporter: str, table: Optional[int], records: Sequence[str], games_json: list,
+                replace_result_id: Optional[int] = None) -> tuple[int, dict]:
+        comps = self._competitors(conn)
+        a, b = comps[m.a_id], comps[m.b_id]
+        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        if kind == br.KIND_WALKOVER:
+            token = self._token(winners[0], a, b)
+            if token is None:
+                raise ResultError("a walkover needs the name of the competitor who was there")
+            wins = (0, 0)
+            winner = a if token == "a" else b
+            draws = 0
+        else:
+            tokens = [self._token(w, a, b) for w in winners]
+            score = check_match(("a", "b"), tokens, match_profile(
+                d.profile_key, d.vision, a.visually_impaired, b.visually_impaired))
+            wins, draws = score.wins, score.draws
+            winner = a if score.winner == "a" else b
+        rid = conn.execute(insert(s.results).values(
+            match_id=m.id, key=key, a_id=a.id, b_id=b.id, winner_id=winner.id, kind=kind,
+            wins_a=wins[0], wins_b=wins[1], draws=draws, games=games_json,
+            records=[str(r) for r in records], reported_by=reporter, table_no=table,
+            received_at=_now()).returning(s.results.c.id)).scalar_one()
+        if replace_result_id is not None:
+            conn.execute(update(s.results).where(s.results.c.id == replace_result_id).values(
+                replaced_by=rid))
+        loser = b if winner is a else a
+        payload = {"winner": winner.name, "loser": loser.name,
+                   "winner_center": winner.medical_center, "loser_center": loser.medical_center,
+                   "winner_wins": max(wins), "loser_wins": min(wins), "draws": draws,
+                   "result_kind": kind, "key": key}
+        return rid, payload
+
+    def enter_result(self, match_number: int, winners: Sequence[Winner], *,
+                     records: Sequence[str] = (), key: Optional[str] = None,
+                     why: str = "") -> MatchView:
+        """Enter by hand a match played on a physical board: ``winners`` per game in playing order
+        (a competitor's name or id, None for a drawn game). Checked against the best-of-three
+        rule (:func:`..scoring.check_match`). Raises :class:`ResultError`, or
+        :class:`ConflictingResultError` when the match already has a result."""
+        self._organiser_only("enter a result")
+        return self._enter(match_number, list(winners), br.KIND_PLAYED, records, key, why,
+                           games_json=[{"number": i, "winner": w}
+                                       for i, w in enumerate(winners, 1)])
+
+    def walkover(self, match_number: int, present: Winner, *, why: str) -> MatchView:
+        """Record a walkover: ``present`` (name or id) came, the opponent did not."""
+        self._organiser_only("record a walkover")
+        if not (why or "").strip():
+            raise ResultError("say why (for example: did not come to the table within 10 minutes)")
+        return self._enter(match_number, [present], br.KIND_WALKOVER, (), None, why, games_json=[])
+
+    def _enter(self, match_number, winners, kind, records, key, why, games_json) -> MatchView:
+        key = key or uuid.uuid4().hex
+        with self._tx("enter a result") as conn:
+            number = self._apply_result(conn, match_number, winners, kind=kind, key=key,
+                                        reporter=self.who, table=None, records=records,
+                                        games_json=games_json, why=why)
+            return self._match_views(conn, s.matches.c.number == number)[0]
+
+    def _apply_result(self, conn: Connection, match_number: int, winners, *, kind: str, key: str,
+                      reporter: str, table: Optional[int], records, games_json, why: str = ""
+                      ) -> int:
+        m0 = conn.execute(select(s.matches.c.division_id).where(
+            s.matches.c.number == match_number)).first()
+        if m0 is None:
+            raise MatchNotPlayableError(f"there is no match {match_number}")
+        div = self._lock_division(conn, m0.division_id)
+        m = self._lock_match(conn, match_number)
+        if m.status == "finished":
+            if m.kind in (br.KIND_PLAYED, br.KIND_WALKOVER) and m.result_id is not None:
+                first = conn.execute(select(s.results).where(s.results.c.id == m.result_id)
+                                     ).first()
+                first_by = f"table {first.table_no}" if first.table_no is not None else \
+                    first.reported_by
+                raise ConflictingResultError(
+                    f"Match {match_number} already has a result, entered by {first_by}; the "
+                    f"result from {reporter} was refused. The organiser can correct it.",
+                    match_number=match_number, first_table=first_by, second_table=reporter)
+            raise MatchNotPlayableError(
+                f"match {match_number} was decided by {m.kind or 'a bye'}; no result is due")
+        if m.status in ("waiting", "empty"):
+            raise MatchNotPlayableError(self._not_playable(m))
+        if m.status == "playing" and table is not None and m.taken_by != f"table {table}":
+            raise MatchTakenError(
+                f"match {match_number} is being played at {m.taken_by}; the result from table "
+                f"{table} was refused", match_number=match_number, table=m.table_no)
+        rid, payload = self._record(conn, m, winners, kind=kind, key=key, reporter=reporter,
+                                    table=table if table is not None else m.table_no,
+                                    records=records, games_json=games_json)
+        changes = self._recompute(conn, div)
+        payload["next_matches"] = [n for n in changes["ready"] if n is not None]
+        conn.execute(insert(s.audit).values(
+            at=_now(), who=reporter, action="result" if kind == br.KIND_PLAYED else kind,
+            subject=f"match {match_number}", what={k: v for k, v in payload.items()}, why=why))
+        self._event(conn, "result", division_key=div.key, match_number=match_number,
+                    table=table if table is not None else m.table_no, payload=payload)
+        return match_number
+
+    def report(self, report: MatchReport, *, table: Optional[int] = None) -> ReportOutcome:
+        """Record a table's report of a finished match in one transaction (the bracket advances in
+        it). Sending the same report (same ``key``) again gives ``ALREADY_RECORDED``; a report for
+        a match another report already decided is refused naming both tables; so is one for a
+        match another table is playing. Raises only :class:`ServerUnavailableError`
+        (and :class:`PermissionDeniedError`); refusals are returned as ``REFUSED``."""
+        table = table if table is not None else self.table
+        reporter = f"table {table}" if table is not None else self.who
+        if not report.games:
+            return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
+                                 "the report has no game")
+        try:
+            with self._tx("report a result") as conn:
+                known = conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
+                                     ).first()
+                if known is not None:
+                    return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number,
+                                         report.key)
+                self._apply_result(
+                    conn, report.match_number, report.winners, kind=br.KIND_PLAYED,
+                    key=report.key, reporter=reporter, table=table, records=report.records,
+                    games_json=[{"number": g.number, "winner": g.winner, "black": g.black,
+                                 "white": g.white, "reason": g.reason, "detail": g.detail}
+                                for g in report.games])
+                nxt = conn.execute(select(s.events.c.payload).where(and_(
+                    s.events.c.kind == "result", s.events.c.match_number == report.match_number))
+                    .order_by(s.events.c.id.desc())).scalar()
+                return ReportOutcome(ReportStatus.RECORDED, report.match_number, report.key,
+                                     next_matches=tuple((nxt or {}).get("next_matches", ())))
+        except IntegrityError:
+            # the same key committed by a concurrent send of this very report
+            with self._read() as conn:
+                if conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
+                                ).first() is not None:
+                    return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number,
+                                         report.key)
+            raise
+        except (ResultError, MatchNotPlayableError, MatchTakenError,
+                ConflictingResultError) as exc:
+            return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key, str(exc))
+
+    # --- corrections ----------------------------------------------------------------------
+    def _plan_correction(self, conn: Connection, match_number: int, winners, walkover):
+        m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
+        if m is None:
+            raise CorrectionError(f"there is no match {match_number}")
+        if m.status != "finished" or m.result_id is None:
+            raise CorrectionError(f"match {match_number} has no entered result to correct"
+                                  + (f" (it was decided by {m.kind})" if m.kind else ""))
+        div = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        comps = self._competitors(conn)
+        a, b = comps[m.a_id], comps[m.b_id]
+        if walkover is not None:
+            token = self._token(walkover, a, b)
+            if token is None:
+                raise CorrectionError("a walkover needs the competitor who was there")
+            new_winner = a if token == "a" else b
+        else:
+            tokens = [self._token(w, a, b) for w in winners]
+            score = check_match(("a", "b"), tokens, match_profile(
+                div.profile_key, div.vision, a.visually_impaired, b.visually_impaired))
+            new_winner = a if score.winner == "a" else b
+        slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+        pos = (m.round, m.idx)
+        before = {p: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
+                  for p, r in results.items()}
+        after = dict(before)
+        after[pos] = br.StoredResult(a.id, b.id, new_winner.id,
+                                     br.KIND_WALKOVER if walkover is not None else br.KIND_PLAYED)
+        old_states = br.resolve(slot_ids, before, withdrawn)
+        new_states = br.resolve(slot_ids, after, withdrawn)
+        affected = []
+        for p in br.later_matches(div.bracket_size, pos):
+            o, n = old_states[p], new_states[p]
+            players_change = (o.a, o.b) != (n.a, n.b)
+            voided = n.stale and p in results
+            if players_change or voided:
+                affected.append(AffectedMatch(rows[p].number,
+                                              br.round_name(div.bracket_size, p),
+                                              players_change, voided))
+        old_winner = comps.get(m.winner_id)
+        return m, div, new_winner, CorrectionPreview(
+            match_number, old_winner, new_winner,
+            old_winner is None or old_winner.id != new_winner.id, tuple(affected))
+
+    def preview_correction(self, match_number: int, winners: Optional[Sequence[Winner]] = None,
+                           *, walkover: Winner = None) -> CorrectionPreview:
+        """What correcting a result would change, changing nothing: whether the winner changes and
+        which later matches are affected (their players change; a result they had is voided and
+        the match must be played again)."""
+        with self._read() as conn:
+            return self._plan_correction(conn, match_number, winners or [], walkover)[3]
+
+    def correct_result(self, match_number: int, winners: Optional[Sequence[Winner]] = None, *,
+                       walkover: Winner = None, why: str) -> CorrectionPreview:
+        """Replace a finished match's result (the games, or a walkover for ``walkover``). The old
+        result is kept, marked replaced; the audit log and the ``corrections`` table record who,
+        when, what and why, and which later matches it affects (returned, as by
+        :meth:`preview_correction`). Raises :class:`CorrectionError` without a reason,
+        :class:`PermissionDeniedError` for a table."""
+        self._organiser_only("correct a result")
+        if not (why or "").strip():
+            raise CorrectionError("say why the result is corrected (it goes in the audit log)")
+        with self._tx("correct a result") as conn:
+            m0 = conn.execute(select(s.matches.c.id, s.matches.c.division_id).where(
+                s.matches.c.number == match_number)).first()
+            if m0 is None:
+                raise CorrectionError(f"there is no match {match_number}")
+            # the first write: a table's role has no right to it, so the server refuses here
+            cid = conn.execute(insert(s.corrections).values(
+                match_id=m0.id, who=self.who, why=why, at=_now(), affected=[]
+            ).returning(s.corrections.c.id)).scalar_one()
+            self._lock_division(conn, m0.division_id)
+            m, div, new_winner, preview = self._plan_correction(conn, match_number,
+                                                                winners or [], walkover)
+            old = conn.execute(select(s.results).where(s.results.c.id == m.result_id)).first()
+            kind = br.KIND_WALKOVER if walkover is not None else br.KIND_PLAYED
+            rid, payload = self._record(
+                conn, m, [walkover] if walkover is not None else list(winners or []), kind=kind,
+                key=uuid.uuid4().hex, reporter=self.who, table=old.table_no, records=old.records,
+                games_json=[] if walkover is not None else
+                [{"number": i, "winner": w} for i, w in enumerate(winners or [], 1)],
+                replace_result_id=old.id)
+            changes = self._recompute(conn, div, void_reason=f"the correction of match "
+                                                             f"{match_number} changed its players")
+            affected = [a.number for a in preview.affected if a.number is not None]
+            conn.execute(update(s.corrections).where(s.corrections.c.id == cid).values(
+                old_result_id=old.id, new_result_id=rid,
+                affected=[{"number": a.number, "round": a.round_name,
+                           "players_change": a.players_change, "result_voided": a.result_voided}
+                          for a in preview.affected]))
+            self._audit(conn, "correction", f"match {match_number}", {
+                "old": {"winner": old.winner_id, "wins": [old.wins_a, old.wins_b],
+                        "draws": old.draws, "kind": old.kind},
+                "new": {"winner": new_winner.id, "kind": kind, "winner_wins":
+                        payload["winner_wins"], "loser_wins": payload["loser_wins"],
+                        "draws": payload["draws"]},
+                "affected": affected, "voided": [n for n in changes["voided"] if n]}, why)
+            self._event(conn, "correction", division_key=div.key, match_number=match_number,
+                        payload={"affected": affected, **payload})
+            return preview
+
+    # --- the log and events ---------------------------------------------------------------
+    def audit_log(self) -> list[AuditEntry]:
+        with self._read() as conn:
+            return [AuditEntry(r.id, _as_dt(r.at), r.who, r.action, r.subject, r.what or {},
+                               r.why) for r in conn.execute(select(s.audit).order_by(s.audit.c.id))]
+
+    def events_after(self, event_id: int = 0, limit: int = 500) -> list[TournamentEvent]:
+        """Events with an id above ``event_id``, oldest first."""
+        with self._read() as conn:
+            rows = conn.execute(select(s.events).where(s.events.c.id > event_id)
+                                .order_by(s.events.c.id).limit(limit)).all()
+        return [TournamentEvent(r.id, _as_dt(r.at), r.kind, r.division_key, r.match_number,
+                                r.table_no, r.payload or {}) for r in rows]
+
+    def last_event_id(self) -> int:
+        with self._read() as conn:
+            return conn.execute(select(func.max(s.events.c.id))).scalar() or 0
+
+    # --- exports ------------------------------------------------------------------------
+    def results_csv(self, out: TextIO) -> int:
+        """Write every decided match as CSV (header row first) to ``out``; returns the rows
+        written. Columns: division, match, round, table, player A, center A, player B, center B,
+        winner, score, drawn games, how (played, walkover, withdrawal, bye), reported by."""
+        import csv
+
+        writer = csv.writer(out)
+        writer.writerow(["division", "match", "round", "table", "player a", "center a",
+                         "player b", "center b", "winner", "score", "drawn games", "how",
+                         "reported by"])
+        rows = 0
+        for m in self.matches():
+            if m.status != "finished":
+                continue
+            writer.writerow([
+                m.division_label, m.number or "", m.round_name, m.table or "",
+                m.a.name if m.a else "", m.a.medical_center if m.a else "",
+                m.b.name if m.b else "", m.b.medical_center if m.b else "",
+                m.winner.name if m.winner else "",
+                f"{m.score[0]}-{m.score[1]}" if m.kind == "played" else "", m.draws or "",
+                m.kind or "", m.reported_by or ""])
+            rows += 1
+        return rows
+
+
+def competitors_of_age_group(competitors: Iterable[Competitor], group: str) -> list[Competitor]:
+    """Competitors of one age group (a convenience for the registration window)."""
+    if group not in AGE_GROUPS:
+        raise RegistrationError(f"unknown age group {group!r}")
+    return [c for c in competitors if c.age_group == group]

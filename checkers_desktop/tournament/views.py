@@ -1,0 +1,222 @@
+"""Read-only records the tournament hands out (plain frozen dataclasses, no database objects)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Optional
+
+from .model import Competitor
+from . import texts
+
+__all__ = ["DivisionInfo", "MatchView", "StandingsView", "DivisionView", "AffectedMatch",
+           "CorrectionPreview", "Call", "Offer", "AuditEntry", "TournamentEvent", "DrawInfo"]
+
+
+@dataclass(frozen=True)
+class DivisionInfo:
+    """A division as stored: its draw seed, bracket size and same-center figures once drawn."""
+
+    id: int
+    key: str
+    label: str
+    age_groups: tuple[str, ...]
+    vision: str
+    profile_key: str
+    note: str
+    draw_seed: Optional[int]
+    bracket_size: Optional[int]
+    drawn_at: Optional[datetime]
+    same_center_pairs: Optional[int]
+    minimum_same_center_pairs: Optional[int]
+    competitor_count: int
+
+    @property
+    def drawn(self) -> bool:
+        return self.bracket_size is not None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """One match. ``status``: "waiting" (a player not known yet), "ready", "called" (to ``table``),
+    "playing" (taken by ``taken_by``), "finished", "empty" (nobody to play). ``wins``: games won
+    by ``a`` and ``b``; ``kind``: "played", "walkover", "withdrawal", "bye" once finished."""
+
+    number: Optional[int]
+    division_key: str
+    division_label: str
+    round: int
+    index: int
+    round_name: str
+    a: Optional[Competitor]
+    b: Optional[Competitor]
+    a_known: bool
+    b_known: bool
+    status: str
+    table: Optional[int]
+    taken_by: Optional[str]
+    winner: Optional[Competitor]
+    kind: Optional[str]
+    wins: tuple[int, int] = (0, 0)
+    draws: int = 0
+    games: tuple = ()
+    records: tuple = ()
+    reported_by: Optional[str] = None
+
+    @property
+    def loser(self) -> Optional[Competitor]:
+        if self.winner is None:
+            return None
+        return self.b if self.a is not None and self.winner.id == self.a.id else self.a
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """(winner's games, loser's games)."""
+        return (max(self.wins), min(self.wins))
+
+    def line(self) -> str:
+        """The match for a screen reader's list ("Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo
+        Diaz, Reno VAMC, 2 games to 1")."""
+        def side(c, known):
+            if c is None:
+                return None if not known else "nobody"
+            return texts.name_with_center(c.name, c.medical_center)
+        a, b = side(self.a, self.a_known), side(self.b, self.b_known)
+        winner = None if self.winner is None else side(self.winner, True)
+        ww, lw = self.score
+        status = {"called": f"called to table {self.table}",
+                  "playing": f"being played at table {self.table}"}.get(self.status, "")
+        return texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
+                                winner_wins=ww, loser_wins=lw, draws=self.draws,
+                                number=self.number, status=status)
+
+
+@dataclass(frozen=True)
+class StandingsView:
+    division_key: str
+    division_label: str
+    gold: Optional[Competitor]
+    silver: Optional[Competitor]
+    bronze: Optional[Competitor]
+    fourth: Optional[Competitor]
+
+    @property
+    def complete(self) -> bool:
+        return self.gold is not None
+
+    def lines(self) -> list[str]:
+        def label(c):
+            return None if c is None else texts.name_with_center(c.name, c.medical_center)
+        return texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
+                                     label(self.fourth))
+
+
+@dataclass(frozen=True)
+class DivisionView:
+    """Everything the bracket window or a printout shows of one division."""
+
+    division: DivisionInfo
+    slots: tuple[Optional[Competitor], ...]
+    matches: tuple[MatchView, ...]
+    standings: StandingsView
+    event: str = ""
+
+
+@dataclass(frozen=True)
+class DrawInfo:
+    division_key: str
+    random_seed: int
+    size: int
+    byes: int
+    same_center_pairs: int
+    minimum_same_center_pairs: int
+    numbers: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class AffectedMatch:
+    """A later match a correction changes: its players change, and a result it had is voided
+    (the match is to be played again)."""
+
+    number: Optional[int]
+    round_name: str
+    players_change: bool
+    result_voided: bool
+
+
+@dataclass(frozen=True)
+class CorrectionPreview:
+    match_number: int
+    old_winner: Optional[Competitor]
+    new_winner: Competitor
+    winner_changes: bool
+    affected: tuple[AffectedMatch, ...]
+
+    def sentence(self) -> str:
+        return texts.correction_sentence(self.match_number,
+                                         [a.number for a in self.affected if a.number is not None])
+
+
+@dataclass(frozen=True)
+class Call:
+    """A match called to a table."""
+
+    match_number: int
+    table: int
+    a: Competitor
+    b: Competitor
+
+    def sentence(self) -> str:
+        """"Match 5, Ann Lee and Bo Diaz, to table 3"."""
+        return texts.call_sentence(self.match_number, self.a.name, self.b.name, self.table)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A free table and the next playable match offered to it."""
+
+    table: int
+    match: MatchView
+
+
+@dataclass(frozen=True)
+class AuditEntry:
+    id: int
+    at: datetime
+    who: str
+    action: str
+    subject: str
+    what: dict
+    why: str
+
+
+@dataclass(frozen=True)
+class TournamentEvent:
+    """A change the organiser's view follows. ``kind``: "result", "called", "taken", "draw",
+    "correction", "withdrawal", "registration", "divisions", "tables". ``payload``: the data
+    (names, score, table), never a sentence to parse."""
+
+    id: int
+    at: datetime
+    kind: str
+    division_key: Optional[str]
+    match_number: Optional[int]
+    table: Optional[int]
+    payload: dict
+
+    def sentence(self) -> str:
+        """What the organiser's view announces for this event ("" for quiet ones)."""
+        p = self.payload
+        if self.kind == "result" and p.get("winner"):
+            return texts.result_sentence(self.table, p["winner"], p.get("loser") or "",
+                                         p.get("winner_wins", 0), p.get("loser_wins", 0),
+                                         p.get("draws", 0), p.get("result_kind", "played"))
+        if self.kind == "called" and self.match_number is not None:
+            return texts.call_sentence(self.match_number, p.get("a", ""), p.get("b", ""),
+                                       self.table or 0)
+        if self.kind == "correction" and self.match_number is not None:
+            return texts.correction_sentence(self.match_number, list(p.get("affected", [])))
+        if self.kind == "withdrawal":
+            return texts.withdrawal_sentence(p.get("name", ""), p.get("opponent"),
+                                             p.get("walkover_match"))
+        return ""

@@ -1,0 +1,115 @@
+"""The bracket worked out from a draw and results (pure): byes, withdrawals, stale results after a
+correction, third place between the semi-final losers, standings; the best-of-three check reusing
+rules/match.py; round names; texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from checkers_desktop.tournament import bracket as br
+from checkers_desktop.tournament import texts
+from checkers_desktop.tournament.errors import ResultError
+from checkers_desktop.tournament.scoring import check_match, games_from_score
+
+
+def _play(slots, winner_rule, withdrawn=frozenset(), results=None):
+    results = dict(results or {})
+    while True:
+        states = br.resolve(slots, results, withdrawn)
+        ready = [s for s in states.values() if s.status == br.STATUS_READY]
+        if not ready:
+            return states, results
+        for s in ready:
+            results[s.pos] = br.StoredResult(s.a, s.b, winner_rule(s.a, s.b))
+
+
+def test_four_players_to_the_medals():
+    states, _ = _play((1, 2, 3, 4), min)
+    st = br.standings((1, 2, 3, 4), states)
+    assert (st.gold, st.silver, st.bronze, st.fourth) == (1, 3, 2, 4)
+    assert states[(2, 1)].players == (2, 4)    # third place: the semi-final losers
+
+
+def test_three_players_bronze_without_a_match():
+    slots = (1, None, 2, 3)
+    states, results = _play(slots, min)
+    st = br.standings(slots, states)
+    assert (st.gold, st.silver, st.bronze, st.fourth) == (1, 2, 3, None)
+    assert states[(1, 0)].kind == br.KIND_BYE and states[(2, 1)].kind == br.KIND_BYE
+    assert (2, 1) not in results
+
+
+def test_one_and_two_players():
+    assert br.standings((7,), br.resolve((7,))).gold == 7
+    states, _ = _play((7, 8), max)
+    assert br.standings((7, 8), states) == br.Standings(8, 7, None, None)
+
+
+def test_withdrawn_competitor_loses_the_due_match_and_the_third_place():
+    slots = tuple(range(1, 9))
+    results = {}
+    states, results = _play(slots, min, results={})
+    # withdraw 1 before the semi-final: replay from round one's results only
+    first = {p: r for p, r in results.items() if p[0] == 1}
+    states, _ = _play(slots, min, withdrawn=frozenset({1}), results=first)
+    semi = states[(2, 0)]
+    assert semi.kind == br.KIND_WITHDRAWAL and semi.loser == 1
+    third = states[(3, 1)]
+    assert third.kind == br.KIND_WITHDRAWAL and third.winner != 1
+    st = br.standings(slots, states, frozenset({1}))
+    assert st.fourth is None and 1 not in (st.gold, st.silver, st.bronze)
+
+
+def test_a_correction_upstream_makes_later_results_stale():
+    slots = (1, 2, 3, 4)
+    states, results = _play(slots, min)
+    results[(1, 0)] = br.StoredResult(1, 2, 2)        # 2 beat 1 after all
+    states = br.resolve(slots, results)
+    assert states[(2, 0)].stale and states[(2, 0)].status == br.STATUS_READY
+    assert set(br.stale_results(states)) == {(2, 0), (2, 1)}
+
+
+def test_later_matches_and_round_names():
+    assert br.later_matches(8, (1, 3)) == [(2, 1), (3, 1), (3, 0)]
+    assert br.later_matches(8, (3, 1)) == []
+    assert br.round_name(16, (1, 2)) == "Round of 16, pairing 3"
+    assert br.round_name(16, (2, 0)) == "Quarter-final 1"
+    assert br.round_name(16, (3, 1)) == "Semi-final 2"
+    assert br.round_name(16, (4, 0)) == "Final"
+    assert br.round_name(16, (4, 1)) == "Third place"
+    assert br.match_positions(4) == [(1, 0), (1, 1), (2, 1), (2, 0)]
+
+
+@pytest.mark.parametrize("games,winner,wins,draws", [
+    (["A", "A"], "A", (2, 0), 0),
+    (["A", "B", "B"], "B", (1, 2), 0),
+    ([None, "A", None, "B", "A"], "A", (2, 1), 2),
+])
+def test_best_of_three(games, winner, wins, draws):
+    score = check_match(("A", "B"), games, "va-standard")
+    assert (score.winner, score.wins, score.draws) == (winner, wins, draws)
+
+
+@pytest.mark.parametrize("games,message", [
+    ([], "no game"), (["A"], "not decided"), (["A", "B"], "not decided"),
+    (["A", "A", "B"], "decided after game 2"), (["A", "C"], "is not"),
+    ([None] * 20, "at most"),
+])
+def test_results_that_are_not_a_best_of_three(games, message):
+    with pytest.raises(ResultError, match=message):
+        check_match(("A", "B"), games, "va-vi")
+
+
+def test_games_from_score():
+    assert check_match(("A", "B"), games_from_score(("A", "B"), (1, 2), 1)).winner == "B"
+
+
+def test_sentences():
+    assert texts.call_sentence(5, "Ann Lee", "Bo Diaz", 3) == "Match 5, Ann Lee and Bo Diaz, to table 3"
+    assert texts.result_sentence(3, "Ann Lee", "Bo Diaz", 2, 1) == \
+        "Table 3: Ann Lee beat Bo Diaz, 2 games to 1"
+    assert texts.match_line("Quarter-final 2", "Ann Lee, Tampa VAMC", "Bo Diaz, Reno VAMC",
+                            winner="Ann Lee, Tampa VAMC", kind="played", winner_wins=2,
+                            loser_wins=1) == \
+        "Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo Diaz, Reno VAMC, 2 games to 1"
+    assert texts.correction_sentence(5, [9, 12]) == "Match 5 corrected; matches 9 and 12 are affected"
