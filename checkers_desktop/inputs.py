@@ -213,9 +213,14 @@ def open_regular_file(path: PathLike) -> BinaryIO:
 
 def _too_large(path, limit: int, size: Optional[int] = None, what: str = "file") -> InputError:
     found = f" ({_size_text(size)})" if size else ""
+    it = "the file" if path is not None else "the input"
     return InputError(InputProblem.TOO_LARGE,
-                      f"the file is too large{found}; a {what} may be at most {_size_text(limit)}",
-                      path, limit=limit, size=size)
+                      f"{it} is too large{found}; {_article(what)} may be at most "
+                      f"{_size_text(limit)}", path, limit=limit, size=size)
+
+
+def _article(what: str) -> str:
+    return what if what.startswith(("a ", "an ")) else f"a {what}"
 
 
 def _size_text(n: int) -> str:
