@@ -27,7 +27,7 @@ MAX_FEN_LINE_BYTES = 4 * MAX_FEN_CHARS
 """The longest line ``moves`` holds, in bytes (a FEN is at most 256 characters; four bytes a
 character leaves the FEN reader to say what is wrong with a line of other scripts' digits)."""
 
-FEN_LIST_WHAT = "a list of FEN positions, one a line"
+FEN_LIST_WHAT = "a list of FEN positions (one a line)"
 
 
 def perft_command(args) -> int:

@@ -235,3 +235,19 @@ def test_what_is_written_nested_to_the_limit_reads_back_and_one_more_is_refused(
         (variation,) = node.variations
         node = variation[0]
         assert node.move is not None and node.move.pdn() == "9-13"
+
+
+@SETTINGS
+@given(st.text(alphabet='ab "\\\n\t}é', max_size=3 * MAX_TAG_CHARS),
+       st.text(alphabet="ab }{\n", max_size=3 * MAX_COMMENT_CHARS))
+def test_what_the_app_writes_it_can_read_back_however_long_the_names(name, comment):
+    """A name typed (or pasted) into the app and a long note are cut so that the record written
+    never passes the reader's limits: an autosave is never unreadable for that."""
+    board = Board()
+    board.push_pdn("11-15")
+    game = Game.from_board(board, tags={"White": name})
+    game.nodes[0].comments.append(comment)
+    (parsed,) = read_games(write_game(game))
+    assert parsed.ok
+    assert name.startswith(parsed.game.tags["White"])
+    assert len(parsed.game.nodes[0].comments[0]) <= MAX_COMMENT_CHARS
