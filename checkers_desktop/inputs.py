@@ -36,8 +36,8 @@ from typing import BinaryIO, Iterator, Optional, Union
 
 __all__ = [
     "CHUNK_BYTES", "MIB", "QUOTE_CHARS", "InputError", "InputProblem", "PathLike", "brief",
-    "brief_message", "decode_text", "describe_path", "int_argument", "iter_lines", "open_regular_file", "quote",
-    "read_bytes", "read_text", "seconds_argument",
+    "brief_message", "decode_text", "describe_path", "int_argument", "iter_lines",
+    "open_regular_file", "quote", "read_bytes", "read_text", "seconds_argument",
 ]
 
 MIB = 1024 * 1024

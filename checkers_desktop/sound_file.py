@@ -1,6 +1,6 @@
-"""Checking a recorded voice command before it is decoded: a regular file, small, a WAV, AIFF or FLAC
-sound no longer than :data:`MAX_SOUND_SECONDS`. Only the header is read. Qt-free, standard library
-only (``wave`` and ``aifc`` read the headers, as SpeechRecognition's ``AudioFile`` does; FLAC's
+"""Checking a recorded voice command before it is decoded: a regular file, small, a WAV, AIFF or
+FLAC sound no longer than :data:`MAX_SOUND_SECONDS`. Only the header is read. Qt-free, standard
+library only (``wave`` and ``aifc`` read the headers, as SpeechRecognition's ``AudioFile`` does; FLAC's
 STREAMINFO block is read here, from the FLAC format specification, xiph.org/flac/format.html).
 
 Why a limit in seconds: decoding time and memory grow with the length of the sound (measured with

@@ -29,7 +29,8 @@ _RANGE_RE = re.compile(r"(K?)([0-9]{1,2})(?:-(K?)([0-9]{1,2}))?", re.ASCII)
 
 
 class FenPosition(NamedTuple):
-    """A parsed FEN: ``black`` and ``white`` map square (1-32) to True for a king, False for a man."""
+    """A parsed FEN: ``black`` and ``white`` map square (1-32) to True for a king, False for a
+    man."""
 
     turn: Color
     black: dict[int, bool]

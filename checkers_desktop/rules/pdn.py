@@ -36,7 +36,6 @@ import os
 import re
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
 from ..inputs import (MIB, InputError, InputProblem, brief, brief_message, decode_text, describe_path,
@@ -239,18 +238,20 @@ real file in ../shared/pdn (tinsley.pdn, 724 games) is 0.34 MB; 20 MB holds some
 
 MAX_TAG_CHARS = 1000
 """The longest tag value, in characters. The PGN standard (1994, section 7), on which PDN is built,
-limits a string to 255 characters; real PDN files keep to that, and a little more is tolerated."""
+limits a string to 255 characters; the longest in ../shared/pdn is 60; four times PGN's limit is
+tolerated."""
 
 MAX_TAGS = 200
 """The most tag pairs in one game (real games have 7 to 20)."""
 
 MAX_COMMENT_CHARS = 10_000
 """The longest comment (``{...}``, ``;`` to the end of the line, words outside braces), in
-characters: some pages of annotation. PDN sets no limit; the longest in ../shared/pdn is under 200."""
+characters: some pages of annotation. PDN sets no limit; the longest in ../shared/pdn is 161."""
 
 MAX_VARIATION_DEPTH = 64
-"""The deepest nesting of variations ``( ... ( ... ) ... )``. Annotated games nest a few levels;
-the reader works without recursion, and the writer and the replay recurse at most this deep."""
+"""The deepest nesting of variations ``( ... ( ... ) ... )``. Annotated games nest a few levels
+(the files of ../shared/pdn have none); the reader works without recursion, and the writer and the
+replay recurse at most this deep."""
 
 MAX_GAME_MOVES = 10_000
 """The most moves (plies) and variations in one game, counted together. No rulebook game comes near
@@ -262,7 +263,8 @@ MAX_GAME_CHARS = 256 * 1024
 120 KB). The window's Open and the autosave read one game, so this bounds their time and memory."""
 
 MAX_PROBLEMS = 100
-"""The most problems kept for one game; past it they are only counted (``ParsedGame.more_problems``)."""
+"""The most problems kept for one game; past it they are only counted
+(``ParsedGame.more_problems``)."""
 
 MAX_MOVE_CHARS = 64
 """A move token longer than this is not read as a move (the longest jump series has 9 captures,
@@ -676,9 +678,9 @@ class _GameBuilder:
         return main.nodes
 
     def _too_long(self, tok: _Token) -> PdnLimitError:
-        return PdnLimitError(PdnLimit.GAME_MOVES, f"the game has more than {MAX_GAME_MOVES:,} moves "
-                             "and variations; no real game has", MAX_GAME_MOVES, None, self.number,
-                             tok.line)
+        return PdnLimitError(PdnLimit.GAME_MOVES,
+                             f"the game has more than {MAX_GAME_MOVES:,} moves and variations; no "
+                             "real game has", MAX_GAME_MOVES, None, self.number, tok.line)
 
     # --- pass 2: moves ---
     def _resolve(self, nodes: list[GameNode], board: Board, start_ply: int, where: str) -> None:

@@ -91,7 +91,8 @@ def corpus(tmp_path_factory) -> Corpus:
     (root / "utf16-nobom.pdn").write_bytes(GAME.encode("utf-16-le"))
     (root / "utf16.pdn").write_bytes(GAME.encode("utf-16"))
     (root / "latin1.pdn").write_bytes(GAME.replace('"A"', '"Müller"').encode("latin-1"))
-    (root / "latin1-prose.pdn").write_bytes("Le jeu de dames: très bien joué.\n".encode("latin-1"))
+    (root / "latin1-prose.pdn").write_bytes("Le jeu de dames: très bien joué.\n"
+                                            .encode("latin-1"))
     (root / "controls.pdn").write_bytes(bytes(range(1, 9)) * 500)
     (root / "nested990.pdn").write_text(
         '[Event "x"]\n1. 11-15 ' + "(" * 990 + "23-18 " + ")" * 990 + " *\n")
@@ -243,7 +244,8 @@ def _no_escape_codes(run: Run) -> None:
 
 CASES: list[Case] = [
     # replay: files
-    Case("replay-missing", lambda c: ["replay", c.root + "/absent.pdn"], "no such file", names="absent.pdn"),
+    Case("replay-missing", lambda c: ["replay", c.root + "/absent.pdn"], "no such file",
+         names="absent.pdn"),
     Case("replay-folder", lambda c: ["replay", c.folder], "folder", names="folder"),
     Case("replay-fifo", lambda c: ["replay", c.fifo], "pipe", names="fifo"),
     Case("replay-dev-zero", lambda c: ["replay", "/dev/zero"], "device", names="/dev/zero"),
@@ -311,7 +313,8 @@ CASES: list[Case] = [
     *_fen_rows("perft", ["--depth", "1"]),
     Case("perft-depth-negative", lambda c: ["perft", "--depth", "-5"], "depth -5 is not from 1"),
     Case("perft-depth-zero", lambda c: ["perft", "--depth", "0"], "depth 0 is not from 1"),
-    Case("perft-depth-absurd", lambda c: ["perft", "--depth", "99"], "depth 99 is not from 1 to 15"),
+    Case("perft-depth-absurd", lambda c: ["perft", "--depth", "99"],
+         "depth 99 is not from 1 to 15"),
     Case("perft-depth-5000-digits", lambda c: ["perft", "--depth", "9" * 5000],
          "is not a whole number"),
     Case("perft-depth-float", lambda c: ["perft", "--depth", "1e9"], "is not a whole number"),
@@ -337,7 +340,8 @@ CASES: list[Case] = [
     Case("listen-mp3", lambda c: ["listen", "--fen", START, c.fake_mp3],
          "not a WAV, AIFF or FLAC sound file", names="fake.mp3"),
     Case("listen-ogg", lambda c: ["listen", "--fen", START, c.fake_ogg], "not a WAV, AIFF or FLAC"),
-    Case("listen-text", lambda c: ["listen", "--fen", START, c.text_wav], "not a WAV, AIFF or FLAC"),
+    Case("listen-text", lambda c: ["listen", "--fen", START, c.text_wav],
+         "not a WAV, AIFF or FLAC"),
     Case("listen-float-wav", lambda c: ["listen", "--fen", START, c.float_wav], "WAV header"),
     Case("listen-flac-no-length", lambda c: ["listen", "--fen", START, c.nolength_flac],
          "does not say how long"),

@@ -1,6 +1,6 @@
-"""Fuzzing the PDN reader (hypothesis) on random text and on two real games damaged in the ways files
-get damaged: cut short, bytes flipped, tags broken, pieces of text lost or doubled; and on text at
-and past the reader's limits: variations nested at random (up to 100,000 deep), tags and comments
+"""Fuzzing the PDN reader (hypothesis) on random text and on two real games damaged in the ways
+files get damaged: cut short, bytes flipped, tags broken, pieces of text lost or doubled; and on
+text at and past the reader's limits: variations nested at random (up to 100,000 deep), tags and comments
 around their longest. Reading never raises anything but the documented ``InvalidPdnError``
 subclasses (``PdnLimitError`` past a limit, ``NotPdnError`` for binary data, ``PdnProblem`` from
 ``read_game``), never a ``RecursionError``; a limit is reported exactly when it is passed, with a
@@ -168,7 +168,8 @@ TAG_ALPHABET = st.characters(blacklist_characters='"\\\n\r', blacklist_categorie
 @SETTINGS
 @given(st.one_of(st.integers(0, 40), st.integers(MAX_TAG_CHARS - 3, MAX_TAG_CHARS + 3),
                  st.integers(MAX_TAG_CHARS, 3_000_000)),
-       st.text(alphabet=TAG_ALPHABET, min_size=1, max_size=5), st.sampled_from(["Event", "FEN", "X"]))
+       st.text(alphabet=TAG_ALPHABET, min_size=1, max_size=5),
+       st.sampled_from(["Event", "FEN", "X"]))
 def test_tag_values_are_read_up_to_the_limit_and_refused_past_it(length, seed, name):
     value = (seed * (length // len(seed) + 1))[:length]
     pdn = f'[{name} "{value}"]\n1. 11-15 *\n'
