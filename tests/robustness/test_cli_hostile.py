@@ -29,6 +29,10 @@ from typing import Callable, Optional
 
 import pytest
 
+pytestmark = pytest.mark.skipif(
+    not (hasattr(os, "wait4") and hasattr(os, "mkfifo") and os.path.exists("/dev/zero")),
+    reason="needs a POSIX system: FIFOs, /dev/zero and wait4 for a child's own peak memory")
+
 REPO = Path(__file__).resolve().parents[2]
 TIMEOUT_SECONDS = 10.0
 MAX_PEAK_MB = 300.0

@@ -54,6 +54,8 @@ def test_brief_message_shortens_what_a_library_echoes():
 
 
 # --- files ----------------------------------------------------------------------------------
+@pytest.mark.skipif(not (hasattr(os, "mkfifo") and os.path.exists("/dev/zero")),
+                    reason="needs a POSIX system: FIFOs and /dev/zero")
 def test_what_is_not_a_regular_file_is_refused_before_reading(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
