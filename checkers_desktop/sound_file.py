@@ -1,15 +1,18 @@
 """Checking a recorded voice command before it is decoded: a regular file, small, a WAV, AIFF or
 FLAC sound no longer than :data:`MAX_SOUND_SECONDS`. Only the header is read. Qt-free, standard
-library only (``wave`` and ``aifc`` read the headers, as SpeechRecognition's ``AudioFile`` does; FLAC's
-STREAMINFO block is read here, from the FLAC format specification, xiph.org/flac/format.html).
+library only (``wave`` and ``aifc`` read the headers, as SpeechRecognition's ``AudioFile`` does;
+FLAC's STREAMINFO block is read here, from the FLAC format specification,
+xiph.org/flac/format.html).
 
 Why a limit in seconds: decoding time and memory grow with the length of the sound (measured with
-``checkers-desktop listen`` on white noise, 16 kHz, on the 2-core development machine: 16 s of sound
-took 5.3 s in all and 189 MB at the peak, 60 s took 13 s and 285 MB, and 10 minutes did not finish
-in 25 minutes). A voice command is a few words: the app's own microphone hands over at most 8
-seconds (``Microphone(max_seconds=8.0)`` in speech/voice/microphone.py); :data:`MAX_SOUND_SECONDS`
-is about twice that, room for silence before and after a recorded command, and keeps ``listen``
-under 10 s and 300 MB a file.
+``checkers-desktop listen`` on white noise, 16 kHz, on the shared 2-core development machine: 16 s
+of sound took 5.3 s in all and 189 MB at the peak, 30 s took 21 s and 243 MB, 60 s took 13 s and
+285 MB, the times varying with the machine's load; 10 minutes was reported still running after
+25 minutes at 686 MB). A voice command is a few words: the app's own microphone hands over at most
+8 seconds (``Microphone(max_seconds=8.0)`` in speech/voice/microphone.py);
+:data:`MAX_SOUND_SECONDS` is about twice that, room for silence before and after a recorded
+command, and keeps ``listen`` near 5 s and under 200 MB a file (``benchmarks/input_limits.py``:
+15 s of noise, 5.1 s and 180 MB).
 """
 
 from __future__ import annotations
