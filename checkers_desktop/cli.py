@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 
 # name -> (module, function taking the parsed arguments and returning an exit status, adder)
 _COMMANDS = {
@@ -26,13 +28,26 @@ def _load(spec: str):
     return getattr(importlib.import_module(module), attr)
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors on one line (exit status 2) that quotes what was typed briefly (an
+    argument of 120 KB is not echoed back) and points to ``--help`` for the usage."""
+
+    def error(self, message: str):
+        from .inputs import brief_message
+
+        self.exit(2, f"{self.prog}: error: {brief_message(message)} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from .inputs import int_argument, seconds_argument
+    from .rules.commands import MAX_PERFT_DEPTH
+
+    parser = _Parser(
         prog="checkers-desktop",
         description="Accessible English draughts. With no command, the game window opens.")
-    sub = parser.add_subparsers(dest="command")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     p = sub.add_parser("perft", help="count the move tree: one line per depth, DEPTH NODES SECONDS")
-    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--depth", type=int_argument(1, MAX_PERFT_DEPTH, "depth"), required=True)
     p.add_argument("--fen", default=None)
     p = sub.add_parser("moves", help="legal moves in PDN for each FEN read (one FEN a line)")
     p.add_argument("--fen-file", default=None)
@@ -42,9 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bestmove", help="the computer's move for a position")
     p.add_argument("--fen", required=True)
     g = p.add_mutually_exclusive_group()
-    g.add_argument("--level", type=int)
-    g.add_argument("--time", type=float)
-    g.add_argument("--depth", type=int)
+    # bounds that keep a typing slip from running for ever: 64 plies is the engine's deepest
+    # search (engine/search.py MAX_DEPTH), an hour more than any time control gives a move
+    g.add_argument("--level", type=int_argument(1, 99, "level"))
+    g.add_argument("--time", type=seconds_argument(3600.0, "time"))
+    g.add_argument("--depth", type=int_argument(1, 64, "depth"))
     p = sub.add_parser("listen", help="decode voice commands from WAV files in a position")
     p.add_argument("--fen", required=True)
     p.add_argument("files", nargs="+")
@@ -63,10 +80,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    """Run the window (no command) or a tool; returns the exit status. A tool's output that cannot
+    be encoded for the terminal is escaped, a closed output pipe (``| head``) and Ctrl+C end it
+    quietly, without a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
         from .ui.app import run_app
 
         return run_app()
-    return int(_load(_COMMANDS[args.command])(args) or 0)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    try:
+        return int(_load(_COMMANDS[args.command])(args) or 0)
+    except KeyboardInterrupt:
+        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader of our output went away: stop quietly (Python's documented recipe)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

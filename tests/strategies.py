@@ -17,9 +17,10 @@ def positions(draw) -> Board:
     black: dict[int, bool] = {}
     white: dict[int, bool] = {}
     for sq, c in zip(range(1, 33), cells):
-        if c in (1, 2):
+        # at most 12 pieces a side, as a FEN may give (each side starts with 12)
+        if c in (1, 2) and len(black) < 12:
             black[sq] = c == 2 or sq >= 29   # a man on 29-32 would be a king
-        elif c in (3, 4):
+        elif c in (3, 4) and len(white) < 12:
             white[sq] = c == 4 or sq <= 4
     turn = draw(st.sampled_from([BLACK, WHITE]))
     return Board(format_fen(turn, black, white))

@@ -16,18 +16,30 @@ found in it (game number from 1, ply from 1, reason). Only GameType 21 (English 
 
 Writing (:func:`write_game`) gives tags in their order, then the moves with their whole path, move
 numbers, NAGs, comments, variations and the result; reading it back gives the same game.
+
+Limits (a careless or hostile file is refused in bounded time and memory, never with a traceback):
+a file of at most :data:`MAX_PDN_BYTES` (20 MB), read by :func:`read_pdn_file` only if it is a
+regular file; a tag value of at most :data:`MAX_TAG_CHARS` characters and :data:`MAX_TAGS` tags a
+game; a comment of at most :data:`MAX_COMMENT_CHARS`; variations nested at most
+:data:`MAX_VARIATION_DEPTH` deep (read without recursion); a game of at most
+:data:`MAX_GAME_MOVES` moves and variations and :data:`MAX_GAME_CHARS` characters. Past one,
+reading stops with :class:`PdnLimitError`; binary data and text that holds no game raise
+:class:`NotPdnError`. Time is linear in the text (about 3 s a MB of real games on the development
+machine, most of it replaying the moves); memory is the text plus one game.
 """
 
 from __future__ import annotations
 
+import enum
 import io
 import os
 import re
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterable, Iterator, Optional, Union
 
+from ..inputs import (MIB, InputError, InputProblem, brief, brief_message, decode_text, describe_path,
+                      quote, read_bytes)
 from .board import STARTING_FEN, Board
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPdnError, RulesError
 from .notation import parse_squares
@@ -208,13 +220,105 @@ class Game:
         return game
 
 
+class PdnLimit(enum.Enum):
+    """Which limit of the reader a PDN text passed (see the module's limits)."""
+
+    FILE_SIZE = "file size"
+    TAG_LENGTH = "tag length"
+    TAG_COUNT = "tag count"
+    COMMENT_LENGTH = "comment length"
+    VARIATION_DEPTH = "variation depth"
+    GAME_MOVES = "game moves"
+    GAME_SIZE = "game size"
+
+
+MAX_PDN_BYTES = 20 * MIB
+"""The largest PDN file read (bytes; 20 MB, also the most characters of a PDN text). The largest
+real file in ../shared/pdn (tinsley.pdn, 724 games) is 0.34 MB; 20 MB holds some 40,000 games."""
+
+MAX_TAG_CHARS = 1000
+"""The longest tag value, in characters. The PGN standard (1994, section 7), on which PDN is built,
+limits a string to 255 characters; the longest in ../shared/pdn is 60; four times PGN's limit is
+tolerated."""
+
+MAX_TAGS = 200
+"""The most tag pairs in one game (real games have 7 to 20)."""
+
+MAX_COMMENT_CHARS = 10_000
+"""The longest comment (``{...}``, ``;`` to the end of the line, words outside braces), in
+characters: some pages of annotation. PDN sets no limit; the longest in ../shared/pdn is 161."""
+
+MAX_VARIATION_DEPTH = 64
+"""The deepest nesting of variations ``( ... ( ... ) ... )``. Annotated games nest a few levels
+(the files of ../shared/pdn have none); the reader works without recursion, and the writer and the
+replay recurse at most this deep."""
+
+MAX_GAME_MOVES = 10_000
+"""The most moves (plies) and variations in one game, counted together. No rulebook game comes near
+it: the draw rules of every profile (../shared/RULES.md) end a game long before 1,000 plies."""
+
+MAX_GAME_CHARS = 256 * 1024
+"""The longest text of one game (tags, moves, comments), in characters. A real game is 0.2 to 5 KB
+(tinsley.pdn: 474 bytes a game; an annotated one some tens of KB; 10,000 plies written out about
+120 KB). The window's Open and the autosave read one game, so this bounds their time and memory."""
+
+MAX_PROBLEMS = 100
+"""The most problems kept for one game; past it they are only counted
+(``ParsedGame.more_problems``)."""
+
+MAX_MOVE_CHARS = 64
+"""A move token longer than this is not read as a move (the longest jump series has 9 captures,
+"1x10x19x28x..." is under 40 characters)."""
+
+PDN_WHAT = "a checkers game record (PDN)"
+"""What a PDN file is, for messages: "This file is not a checkers game record (PDN)"."""
+
+
+class PdnLimitError(InvalidPdnError):
+    """A PDN text passed one of the reader's limits; reading stopped there.
+
+    ``limit`` is the :class:`PdnLimit`, ``maximum`` its value, ``found`` what was found (or None
+    when reading stopped as soon as the limit was passed), ``number`` the game (from 1; 0 for the
+    whole text), ``line`` the line (from 1; 0 when not known).
+    """
+
+    def __init__(self, limit: PdnLimit, message: str, maximum: int, found: Optional[int] = None,
+                 number: int = 0, line: int = 0) -> None:
+        where = (f"game {number}" if number else "") + \
+            (f"{', ' if number else ''}line {line:,}" if line else "")
+        super().__init__(f"{where}: {message}" if where else message)
+        self.detail = message
+        self.limit = limit
+        self.maximum = maximum
+        self.found = found
+        self.number = number
+        self.line = line
+
+
+class NotPdnError(InvalidPdnError):
+    """Data that is not a PDN record at all: empty, binary, or text with no tag pair and no move.
+
+    ``reason`` says why in words; ``problem`` the :class:`~checkers_desktop.inputs.InputProblem`
+    (EMPTY, NOT_TEXT, ENCODING or WRONG_CONTENT); ``path`` the file when known. ``str()`` is
+    "'FILE': This file is not a checkers game record (PDN): <reason>".
+    """
+
+    def __init__(self, reason: str, path=None,
+                 problem: InputProblem = InputProblem.WRONG_CONTENT) -> None:
+        where = f"{describe_path(path)}: " if path is not None else ""
+        super().__init__(f"{where}This file is not {PDN_WHAT}: {reason}")
+        self.reason = reason
+        self.path = path
+        self.problem = problem
+
+
 class PdnProblem(InvalidPdnError):
     """Why a game of a PDN file could not be read or replayed.
 
     ``number`` is the game's number in the file (from 1), ``ply`` the half-move (from 1; 0 for the
-    tags), ``reason`` the explanation (quoting the text), ``text`` the move or text at fault,
-    ``candidates`` the moves an ambiguous short capture fits, ``line`` the line in the file (from
-    1, 0 when not known).
+    tags), ``reason`` the explanation (quoting the text briefly), ``text`` the move or text at
+    fault, ``candidates`` the moves an ambiguous short capture fits, ``line`` the line in the file
+    (from 1, 0 when not known).
     """
 
     def __init__(self, number: int, ply: int, reason: str, text: str = "",
@@ -231,11 +335,13 @@ class PdnProblem(InvalidPdnError):
 @dataclass
 class ParsedGame:
     """One game read from a file: its number (from 1), the game (as far as it could be read) and the
-    problems found (empty when the game replays as legal English draughts)."""
+    problems found (empty when the game replays as legal English draughts; at most
+    :data:`MAX_PROBLEMS`, the others counted in ``more_problems``)."""
 
     number: int
     game: Game
     problems: list[PdnProblem] = field(default_factory=list)
+    more_problems: int = 0
 
     @property
     def ok(self) -> bool:
@@ -243,83 +349,185 @@ class ParsedGame:
 
 
 # --- reading ------------------------------------------------------------------------------------
-@dataclass
 class _Token:
-    kind: str
-    text: str
-    line: int
-    name: str = ""
-    value: str = ""
-    suffix: str = ""
+    __slots__ = ("kind", "text", "line", "pos", "name", "value", "suffix")
+
+    def __init__(self, kind: str, text: str, line: int, pos: int, name: str = "",
+                 value: str = "", suffix: str = "") -> None:
+        self.kind = kind
+        self.text = text
+        self.line = line
+        self.pos = pos
+        self.name = name
+        self.value = value
+        self.suffix = suffix
 
 
-_KINDS = ("ws", "comment", "open_comment", "line_comment", "tag", "bad_tag", "result", "number",
-          "move", "nag", "open", "close", "other")
+# White space, then one token. Every alternative is linear (no nested repetition); a comment's "{"
+# is found here and read by _tokens itself. Digits are ASCII only: "１１-１５" is not a move.
+_TOKEN_RE = re.compile(r"""\s*(?:
+    (?P<brace>\{)
+  | (?P<escape>(?<![^\r\n])%[^\r\n]*)
+  | (?P<line_comment>;[^\n]*)
+  | (?P<tag>\[\s*(?P<tag_name>[A-Za-z0-9_]+)\s*"(?P<tag_value>[^"\\]*(?:\\.[^"\\]*)*)"\s*\])
+  | (?P<bad_tag>\[[^\]\n]*\]?)
+  | (?P<result>(?:1-0|0-1|1/2-1/2|\*)(?![\w/*-]))
+  | (?P<number>[0-9]+\.+)
+  | (?P<movefull>(?P<move>[0-9]+(?:[-xX:][0-9]+)+)(?P<suffix>[!?]{1,2})?)
+  | (?P<nag>\$[0-9]+|[!?]{1,2})
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<other>[^\s{}()\[\];]+|[^{])
+  | (?P<end>\Z)
+)""", re.VERBOSE)
+
+_NEXT_TAG_LINE_RE = re.compile(r"\n[ \t\r\f\v]*\[")
 
 
-def _tokens(text: str) -> Iterator[_Token]:
-    """The tokens of a PDN text, with their line numbers (white space left out)."""
-    line = 1
+def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
+    """The tokens of a PDN text, with their line numbers and offsets (white space left out).
+
+    Raises :class:`PdnLimitError` for a tag value longer than :data:`MAX_TAG_CHARS` or a comment
+    longer than :data:`MAX_COMMENT_CHARS`. Time is linear in the text's length.
+    """
+    line = first_line
     pos = 0
     n = len(text)
+    next_close = -2  # offset of the next "}" at or after a "{" (-1: none; -2: not looked for)
+    match = _TOKEN_RE.match
+    count = text.count
     while pos < n:
-        # "%" at the start of a line escapes the whole line (PDN 3.0, as PGN).
-        if text[pos] == "%" and (pos == 0 or text[pos - 1] in "\r\n"):
-            end = text.find("\n", pos)
-            end = n if end < 0 else end
+        m = match(text, pos)
+        kind = m.lastgroup
+        start = m.start(kind)
+        if start > pos:
+            line += count("\n", pos, start)
+        if kind == "brace":
+            if next_close != -1 and next_close < start:
+                next_close = text.find("}", start)
+            if next_close >= 0:
+                end = next_close + 1
+                kind = "comment"
+            else:
+                # An unclosed comment runs to the next tag line or the end of the text.
+                nxt = _NEXT_TAG_LINE_RE.search(text, start)
+                end = nxt.start() if nxt else n
+                kind = "open_comment"
+            if end - start - 2 > MAX_COMMENT_CHARS:
+                raise PdnLimitError(
+                    PdnLimit.COMMENT_LENGTH,
+                    f"a comment is {end - start:,} characters long"
+                    f"{' (it is never closed)' if kind == 'open_comment' else ''}; a comment may "
+                    f"hold at most {MAX_COMMENT_CHARS:,}", MAX_COMMENT_CHARS, end - start,
+                    line=line)
+            raw = text[start:end]
+            yield _Token(kind, raw, line, start)
+            line += raw.count("\n")
             pos = end
             continue
-        m = _TOKEN_RE.match(text, pos)
-        # the alternative that matched (lastgroup may name an inner group of a tag or a move)
-        kind = next(k for k in _KINDS if m.group(k) is not None)
-        raw = m.group(0)
-        if kind == "open_comment":
-            # An unclosed comment runs to the next tag line or the end of the text.
-            nxt = _NEXT_TAG_LINE_RE.search(text, pos)
-            end = nxt.start() if nxt else n
-            raw = text[pos:end]
-            yield _Token("open_comment", raw, line)
+        pos = m.end()
+        if kind == "move" or kind == "suffix" or kind == "movefull":
+            yield _Token("move", m.group("move"), line, start, suffix=m.group("suffix") or "")
         elif kind == "tag":
-            value = re.sub(r"\\(.)", r"\1", m.group("tag_value"))
-            yield _Token("tag", raw, line, m.group("tag_name"), value)
-        elif kind == "move":
-            yield _Token("move", m.group("move"), line, suffix=m.group("suffix") or "")
-        elif kind != "ws":
-            yield _Token(kind, raw, line)
-        line += raw.count("\n")
-        pos += len(raw)
+            value = m.group("tag_value")
+            if len(value) > MAX_TAG_CHARS:
+                raise PdnLimitError(
+                    PdnLimit.TAG_LENGTH,
+                    f"the tag [{quote(m.group('tag_name'), 20)[1:-1]} ...] is "
+                    f"{len(value):,} characters long; a tag value may hold at most "
+                    f"{MAX_TAG_CHARS:,}", MAX_TAG_CHARS, len(value), line=line)
+            if "\\" in value:
+                value = re.sub(r"\\(.)", r"\1", value, flags=re.DOTALL)
+            raw = m.group(kind)
+            yield _Token("tag", raw, line, start, m.group("tag_name"), value)
+            line += raw.count("\n")
+            continue
+        elif kind == "end" or kind == "escape":
+            pass
+        else:
+            raw = m.group(kind)
+            if len(raw) > MAX_COMMENT_CHARS:
+                raise PdnLimitError(
+                    PdnLimit.COMMENT_LENGTH,
+                    f"a comment or word is {len(raw):,} characters long; a comment may hold at "
+                    f"most {MAX_COMMENT_CHARS:,}", MAX_COMMENT_CHARS, len(raw), line=line)
+            yield _Token(kind, raw, line, start)
 
 
 _COMMENT_KINDS = ("comment", "line_comment", "open_comment")
 
 
-def _split_games(text: str) -> Iterator[tuple[list[_Token], list[_Token]]]:
-    """Group tokens into games: (tag tokens, movetext tokens). A game ends at its result (outside
-    variations) or where a tag follows movetext."""
+def _split_games(text: str) -> Iterator[tuple[int, list[_Token], list[_Token]]]:
+    """Group tokens into games: (number, tag tokens, movetext tokens). A game ends at its result
+    (outside variations) or where a tag follows movetext.
+
+    Raises :class:`PdnLimitError` (naming the game) when a game passes :data:`MAX_GAME_CHARS`,
+    :data:`MAX_TAGS` or :data:`MAX_VARIATION_DEPTH`, or a token a length limit.
+    """
     tags: list[_Token] = []
     body: list[_Token] = []
     depth = 0
-    for tok in _tokens(text):
+    number = 1
+    start = -1  # offset of the game's first token
+
+    def limit(kind: PdnLimit, message: str, maximum: int, tok: _Token, found=None):
+        return PdnLimitError(kind, message, maximum, found, number, tok.line)
+
+    tokens = _tokens(text)
+    while True:
+        try:
+            tok = next(tokens)
+        except StopIteration:
+            break
+        except PdnLimitError as exc:
+            raise PdnLimitError(exc.limit, exc.detail, exc.maximum, exc.found, number,
+                                exc.line) from None
+        if start < 0:
+            start = tok.pos
+        elif tok.pos - start > MAX_GAME_CHARS:
+            raise limit(PdnLimit.GAME_SIZE, f"the game is longer than {MAX_GAME_CHARS // 1024} KB "
+                        "of text; no real game is", MAX_GAME_CHARS, tok)
         if tok.kind in ("tag", "bad_tag"):
             only_comments = all(t.kind in _COMMENT_KINDS for t in body)
             if not only_comments or (tok.kind == "tag" and any(t.name == tok.name for t in tags)):
                 # movetext then a tag, or a tag name seen again: a new game begins
-                yield tags, body
-                tags, body, depth = [], [], 0
+                yield number, tags, body
+                number += 1
+                tags, body, depth, start = [], [], 0, tok.pos
             elif not tags:
                 body = []  # comments before the first tag of the file belong to no game
+                start = tok.pos
             tags.append(tok)
+            if len(tags) > MAX_TAGS:
+                raise limit(PdnLimit.TAG_COUNT, f"the game has more than {MAX_TAGS} tag pairs",
+                            MAX_TAGS, tok)
             continue
         body.append(tok)
         if tok.kind == "open":
             depth += 1
+            if depth > MAX_VARIATION_DEPTH:
+                raise limit(PdnLimit.VARIATION_DEPTH,
+                            f"variations are nested more than {MAX_VARIATION_DEPTH} deep",
+                            MAX_VARIATION_DEPTH, tok)
         elif tok.kind == "close":
             depth = max(0, depth - 1)
         elif tok.kind == "result" and depth == 0:
-            yield tags, body
-            tags, body, depth = [], [], 0
+            yield number, tags, body
+            number += 1
+            tags, body, depth, start = [], [], 0, -1
     if tags or any(t.kind not in _COMMENT_KINDS for t in body):
-        yield tags, body
+        yield number, tags, body
+
+
+class _Frame:
+    """An open line of moves while the structure is read: the main line or a variation."""
+
+    __slots__ = ("nodes", "pending", "start_ply")
+
+    def __init__(self, start_ply: int) -> None:
+        self.nodes: list[GameNode] = []
+        self.pending: list[str] = []  # comments before the first move of a variation
+        self.start_ply = start_ply
 
 
 class _GameBuilder:
@@ -329,32 +537,36 @@ class _GameBuilder:
     def __init__(self, number: int, tag_tokens: list[_Token], body: list[_Token]) -> None:
         self.number = number
         self.problems: list[PdnProblem] = []
+        self.more_problems = 0
         self.game = Game()
         self.tag_tokens = tag_tokens
         self.body = body
         self.lines: dict[int, int] = {}  # id(node) -> line in the file
 
     def problem(self, ply: int, reason: str, text: str = "", candidates: tuple = (), line: int = 0):
-        self.problems.append(PdnProblem(self.number, ply, reason, text, candidates, line))
+        if len(self.problems) >= MAX_PROBLEMS:
+            self.more_problems += 1
+            return
+        self.problems.append(PdnProblem(self.number, ply, reason, text[:MAX_MOVE_CHARS],
+                                        candidates, line))
 
     def build(self) -> ParsedGame:
         game = self.game
         for tok in self.tag_tokens:
             if tok.kind == "bad_tag":
-                self.problem(0, f"{tok.text!r} is not a tag pair such as [Event \"name\"]",
+                self.problem(0, f"{quote(tok.text)} is not a tag pair such as [Event \"name\"]",
                              tok.text, line=tok.line)
             else:
                 game.tags[tok.name] = tok.value
         game.result = game.tags.get("Result", "*")
         if game.result not in RESULTS:
             game.result = "*"
-        nodes, _ = self._parse_line(0, 0, top=True)
-        game.nodes = nodes
+        game.nodes = self._parse_lines()
         board: Optional[Board] = None
         game_type = next((v for k, v in game.tags.items() if k.lower() == "gametype"), "")
         kind = game_type.split(",")[0].strip()
         if kind and kind != ENGLISH_GAME_TYPE:
-            self.problem(0, f"GameType {game_type!r} is not English draughts (21)", game_type)
+            self.problem(0, f"GameType {quote(game_type)} is not English draughts (21)", game_type)
         else:
             setup = next((v for k, v in game.tags.items() if k.lower() == "setup"), "")
             has_fen = any(k.lower() == "fen" and v.strip() for k, v in game.tags.items())
@@ -371,32 +583,39 @@ class _GameBuilder:
                 self.problem(0, str(exc))
                 board = None
         if board is not None:
-            self._resolve(nodes, board, 0, "")
+            self._resolve(game.nodes, board, 0, "")
         self.problems.sort(key=lambda p: p.ply)
-        return ParsedGame(self.number, game, self.problems)
+        return ParsedGame(self.number, game, self.problems, self.more_problems)
 
     # --- pass 1: structure ---
-    def _parse_line(self, pos: int, start_ply: int, top: bool) -> tuple[list[GameNode], int]:
-        """Read a line of moves from token ``pos`` up to its ``)`` (or the end for the main line)."""
-        body = self.body
-        nodes: list[GameNode] = []
-        pending: list[str] = []  # comments before the first move of a variation
-        while pos < len(body):
-            tok = body[pos]
-            pos += 1
+    def _parse_lines(self) -> list[GameNode]:
+        """The main line with its variations, read without recursion: an explicit stack holds
+        the open lines (its depth is bounded by :data:`MAX_VARIATION_DEPTH`, checked when the
+        tokens were grouped). Raises :class:`PdnLimitError` past :data:`MAX_GAME_MOVES` moves."""
+        main = _Frame(0)
+        stack: list[_Frame] = [main]
+        moves = 0
+        for tok in self.body:
+            frame = stack[-1]
+            top = frame is main
+            nodes = frame.nodes
             kind = tok.kind
-            ply = start_ply + len(nodes)
+            ply = frame.start_ply + len(nodes)
             if kind == "close":
                 if top:
                     self.problem(ply, "')' without a matching '('", ")", line=tok.line)
                     continue
-                return nodes, pos
+                stack.pop()
+                parent = stack[-1]
+                if parent.nodes:
+                    parent.nodes[-1].variations.append(nodes)
+                continue
             if kind == "number":
                 continue
             if kind in ("comment", "line_comment", "open_comment", "other"):
-                if kind == "other" and any(c.isdigit() for c in tok.text):
-                    self.problem(ply + 1, f"{tok.text!r} is not a move, move number, comment or "
-                                 "result", tok.text, line=tok.line)
+                if kind == "other" and any(c in "0123456789" for c in tok.text):
+                    self.problem(ply + 1, f"{quote(tok.text)} is not a move, move number, comment "
+                                 "or result", tok.text, line=tok.line)
                     continue
                 if kind == "open_comment":
                     self.problem(ply, "a comment '{' is never closed with '}'", tok.text[:40],
@@ -414,13 +633,14 @@ class _GameBuilder:
                 elif top:
                     self.game.intro.append(text)
                 else:
-                    pending.append(text)
+                    frame.pending.append(text)
                 continue
             if kind == "nag":
                 if nodes:
                     nodes[-1].nags.append(tok.text)
                 else:
-                    self.problem(ply, f"NAG {tok.text!r} before any move", tok.text, line=tok.line)
+                    self.problem(ply, f"NAG {quote(tok.text)} before any move", tok.text,
+                                 line=tok.line)
                 continue
             if kind == "result":
                 if top:
@@ -430,33 +650,52 @@ class _GameBuilder:
                                  line=tok.line)
                 continue
             if kind == "open":
-                variation, pos = self._parse_line(pos, max(ply - 1, 0), top=False)
-                if nodes:
-                    nodes[-1].variations.append(variation)
-                else:
+                moves += 1
+                if moves > MAX_GAME_MOVES:
+                    raise self._too_long(tok)
+                if not nodes:
                     self.problem(ply, "a variation '(' before any move", "(", line=tok.line)
+                stack.append(_Frame(max(ply - 1, 0)))
                 continue
             if kind == "move":
+                moves += 1
+                if moves > MAX_GAME_MOVES:
+                    raise self._too_long(tok)
                 node = GameNode(None, tok.text, [tok.suffix] if tok.suffix else [],
-                                comments_before=pending)
-                pending = []
+                                comments_before=frame.pending)
+                frame.pending = []
                 self.lines[id(node)] = tok.line
                 nodes.append(node)
                 continue
-            self.problem(ply, f"{tok.text!r} is not PDN here", tok.text, line=tok.line)
-        if not top:
-            self.problem(start_ply + len(nodes), "a variation '(' is never closed with ')'", "(")
-        return nodes, pos
+            self.problem(ply, f"{quote(tok.text)} is not PDN here", tok.text, line=tok.line)
+        while len(stack) > 1:
+            frame = stack.pop()
+            self.problem(frame.start_ply + len(frame.nodes),
+                         "a variation '(' is never closed with ')'", "(")
+            parent = stack[-1]
+            if parent.nodes:
+                parent.nodes[-1].variations.append(frame.nodes)
+        return main.nodes
+
+    def _too_long(self, tok: _Token) -> PdnLimitError:
+        return PdnLimitError(PdnLimit.GAME_MOVES,
+                             f"the game has more than {MAX_GAME_MOVES:,} moves and variations; no "
+                             "real game has", MAX_GAME_MOVES, None, self.number, tok.line)
 
     # --- pass 2: moves ---
     def _resolve(self, nodes: list[GameNode], board: Board, start_ply: int, where: str) -> None:
         """Resolve ``nodes`` from ``board`` (a copy is used). Stops at the first move that cannot be
         played; an ambiguous short capture is reported and then read as the candidate with which
-        the rest of the line replays furthest."""
+        the rest of the line replays furthest. Recurses into variations, at most
+        :data:`MAX_VARIATION_DEPTH` deep."""
         board = board.copy(stack=False)
         for i, node in enumerate(nodes):
             ply = start_ply + i + 1
             line = self.lines.get(id(node), 0)
+            if len(node.text) > MAX_MOVE_CHARS:
+                self.problem(ply, where + f"{quote(node.text)} is not a move: it is too long",
+                             node.text, line=line)
+                return
             before = board.copy(stack=False)
             try:
                 move = board.parse_move(node.text)
@@ -492,13 +731,15 @@ class _GameBuilder:
         if len(outcomes) == 1:
             # A king taking the same pieces going round either way: the same position either way.
             return candidates[0]
-        self.problem(ply, where + f"the short capture {text!r} is ambiguous: it fits "
+        self.problem(ply, where + f"the short capture {quote(text)} is ambiguous: it fits "
                      + ", ".join(m.pdn() for m in candidates), text, candidates, line)
 
         def reach(cand: Move) -> int:
             trial = board.copy(stack=False)
             trial.push(cand)
             for n, node in enumerate(rest):
+                if len(node.text) > MAX_MOVE_CHARS:
+                    return n
                 try:
                     trial.push(trial.parse_move(node.text))
                 except RulesError:
@@ -528,60 +769,118 @@ def _illegal_reason(text: str, board: Board, exc: IllegalMoveError) -> str:
         facts.append("a jump is required (" + ", ".join(m.pdn() for m in exc.required_captures)
                      + ")")
     why = " and ".join(facts) or "no legal move fits it"
-    return f"{side}'s {text!r} is illegal: {why} (position {board.fen()})"
+    return f"{side}'s {quote(text)} is illegal: {why} (position {board.fen()})"
 
 
 Source = Union[str, bytes, os.PathLike, io.IOBase]
 """What the reader takes: PDN text (``str``), bytes, a path (``pathlib.Path``) or an open stream."""
 
+_LOOKS_LIKE_PDN_RE = re.compile(
+    r'\[[ \t]*[A-Za-z0-9_]+[ \t]*"|(?<![0-9])[0-9]{1,2}[-xX:][0-9]{1,2}(?![0-9])')
+
+
+def _too_large(size: Optional[int], path=None) -> PdnLimitError:
+    where = f"{describe_path(path)}: " if path is not None else ""
+    found = f" ({size / MIB:,.1f} MB)" if size else ""
+    return PdnLimitError(PdnLimit.FILE_SIZE, f"{where}the PDN text is too large{found}; a PDN file "
+                         f"may be at most {MAX_PDN_BYTES // MIB} MB", MAX_PDN_BYTES, size)
+
+
+def decode_pdn(data: bytes, path=None) -> str:
+    """The text of a PDN file's bytes: UTF-8 (or UTF-16 with a byte-order mark), else Windows-1252,
+    the encoding of old programs' files (the PGN standard on which PDN is built uses ISO 8859-1).
+
+    Raises :class:`NotPdnError` for binary data (NUL bytes, control characters), and
+    :class:`PdnLimitError` for more than :data:`MAX_PDN_BYTES` bytes.
+    """
+    if len(data) > MAX_PDN_BYTES:
+        raise _too_large(len(data), path)
+    try:
+        return decode_text(data, fallback="cp1252")
+    except InputError as exc:
+        raise NotPdnError(exc.reason, path, exc.problem) from None
+
+
+def read_pdn_file(path) -> str:
+    """The text of the PDN file ``path``, read within limits, for :func:`read_games`.
+
+    What is not a regular file (a folder, a FIFO, ``/dev/zero``) is refused before reading; the file
+    is read in chunks, at most :data:`MAX_PDN_BYTES` bytes. Raises
+    :class:`~checkers_desktop.inputs.InputError` when the file cannot be read as a file (missing,
+    not permitted, a folder, not a regular file, too large), and :class:`NotPdnError` when it is
+    not a PDN record (empty, binary, or text with no tag pair and no move).
+    """
+    try:
+        data = read_bytes(path, MAX_PDN_BYTES, "PDN file")
+    except InputError as exc:
+        if exc.problem is InputProblem.TOO_LARGE:
+            exc.reason += " (about 40,000 games)"
+            exc.args = (f"{describe_path(path)}: {exc.reason}",)
+        raise
+    if not data.strip():
+        raise NotPdnError("the file is empty", path, InputProblem.EMPTY)
+    text = decode_pdn(data, path)
+    if not _LOOKS_LIKE_PDN_RE.search(text):
+        raise NotPdnError('it holds no tag pair such as [Event "..."] and no move such as 11-15',
+                          path, InputProblem.WRONG_CONTENT)
+    return text
+
 
 def _read_text(source) -> str:
     if isinstance(source, os.PathLike):
-        data = Path(source).read_bytes()
-        return _decode(data)
+        return read_pdn_file(source)
     if hasattr(source, "read"):
-        data = source.read()
-        return _decode(data) if isinstance(data, bytes) else data
-    if isinstance(source, bytes):
-        return _decode(source)
+        data = source.read(MAX_PDN_BYTES + 1)
+        if isinstance(data, bytes):
+            return decode_pdn(data)
+        if len(data) > MAX_PDN_BYTES:
+            raise _too_large(None)
+        return data
+    if isinstance(source, (bytes, bytearray)):
+        return decode_pdn(bytes(source))
     if isinstance(source, str):
+        if len(source) > MAX_PDN_BYTES:
+            raise _too_large(len(source))
         return source
     raise TypeError(f"read PDN from text, a path or a stream, not {type(source).__name__}")
 
 
-def _decode(data: bytes) -> str:
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
-
-
 class PdnReader:
-    """Iterates over the games of a PDN text (a ``str``), a path (``pathlib.Path``) or a stream,
-    yielding a :class:`ParsedGame` per game, numbered from 1. One bad game never stops the rest."""
+    """Iterates over the games of a PDN text (a ``str``), bytes, a path (``pathlib.Path``) or a
+    stream, yielding a :class:`ParsedGame` per game, numbered from 1. One bad game never stops the
+    rest; a text past the reader's limits does: iterating raises :class:`PdnLimitError` where the
+    limit was passed (the games before it were yielded).
+
+    Constructing it reads the source: raises :class:`PdnLimitError` for more than
+    :data:`MAX_PDN_BYTES`, :class:`NotPdnError` for binary data (and, for a path, for a file that is
+    empty or holds no tag and no move) and, for a path,
+    :class:`~checkers_desktop.inputs.InputError` (missing, a folder, a FIFO, ...).
+    """
 
     def __init__(self, source: Source) -> None:
         self.text = _read_text(source)
 
     def __iter__(self) -> Iterator[ParsedGame]:
-        for number, (tags, body) in enumerate(_split_games(self.text), 1):
+        for number, tags, body in _split_games(self.text):
             yield _GameBuilder(number, tags, body).build()
 
 
 def read_games(source: Source) -> Iterator[ParsedGame]:
-    """The games of a PDN text, path or stream, each a :class:`ParsedGame` (see :class:`PdnReader`)."""
+    """The games of a PDN text, path or stream, each a :class:`ParsedGame` (see :class:`PdnReader`
+    for what is raised)."""
     return iter(PdnReader(source))
 
 
 def read_game(source: Source) -> Game:
     """The first game of a PDN text, path or stream. Raises :class:`PdnProblem` (an
-    ``InvalidPdnError``) for its first problem, or ``InvalidPdnError`` when there is no game."""
+    ``InvalidPdnError``) for its first problem, ``InvalidPdnError`` when there is no game, and
+    what :class:`PdnReader` raises."""
     for parsed in read_games(source):
         if parsed.problems:
             raise parsed.problems[0]
         return parsed.game
     text = _read_text(source) if isinstance(source, str) else ""
-    raise InvalidPdnError(f"no PDN game in {text[:60]!r}")
+    raise InvalidPdnError(f"no PDN game in {quote(text)}")
 
 
 # --- writing ------------------------------------------------------------------------------------
@@ -589,9 +888,22 @@ def _escape(value: str) -> str:
     return value.replace("\\", "\\\\").replace('"', '\\"')
 
 
+def _tag_value(value: str) -> str:
+    """A tag value as written: escaped, and cut to what the reader takes (:data:`MAX_TAG_CHARS`
+    written characters), so that a long name typed in the app never makes a record the app cannot
+    read back."""
+    escaped = _escape(value)
+    if len(escaped) <= MAX_TAG_CHARS:
+        return escaped
+    value = value[:MAX_TAG_CHARS]
+    while len(_escape(value)) > MAX_TAG_CHARS:
+        value = value[:-1]
+    return _escape(value)
+
+
 def _comment(text: str) -> str:
-    # "}" cannot stand inside a PDN comment.
-    return "{" + text.replace("}", ")") + "}"
+    # "}" cannot stand inside a PDN comment; a comment is cut to what the reader takes.
+    return "{" + text.replace("}", ")")[:MAX_COMMENT_CHARS] + "}"
 
 
 def _line_tokens(nodes: list[GameNode], first_ply: int) -> list[str]:
@@ -638,10 +950,14 @@ def _wrap(tokens: list[str], width: int = 79) -> str:
 
 def write_game(game: Game) -> str:
     """The game as PDN text: tags in their order, a blank line, then the move text (moves with their
-    whole path, move numbers, NAGs, comments, variations) ending with the result, and a newline."""
+    whole path, move numbers, NAGs, comments, variations) ending with the result, and a newline.
+
+    A tag value longer than :data:`MAX_TAG_CHARS` or a comment longer than
+    :data:`MAX_COMMENT_CHARS` is cut to that length, so that what is written can be read back.
+    Raises ``InvalidPdnError`` for a result that is not a PDN result."""
     if game.result not in RESULTS:
         raise InvalidPdnError(f"result {game.result!r} is not one of {', '.join(RESULTS)}")
-    head = "".join(f'[{name} "{_escape(str(value))}"]\n' for name, value in game.tags.items())
+    head = "".join(f'[{name} "{_tag_value(str(value))}"]\n' for name, value in game.tags.items())
     tokens = [_comment(c) for c in game.intro]
     tokens += _line_tokens(game.nodes, 0)
     tokens.append(game.result)
@@ -657,19 +973,23 @@ def write_games(games: Iterable[Game]) -> str:
 def describe(parsed: ParsedGame) -> str:
     """``game N (white vs black / event)``, as the replay report names a game."""
     tags = parsed.game.tags
-    white = tags.get("White") or "?"
-    black = tags.get("Black") or "?"
-    event = tags.get("Event") or "?"
+    white = brief(tags.get("White") or "?")
+    black = brief(tags.get("Black") or "?")
+    event = brief(tags.get("Event") or "?")
     return f"game {parsed.number} ({white} vs {black} / {event})"
 
 
 def replay_main(args) -> int:
     """``checkers-desktop replay FILE.pdn [--profile NAME]``: replay every game of the file.
 
-    Prints one line per problem, ``game N (white vs black / event), ply P: reason``, and ends with
+    Prints one line per problem, ``game N (white vs black / event), ply P: reason`` (at most
+    :data:`MAX_PROBLEMS` a game, then how many more), and ends with
     ``games: N, replayed: N, errors: N`` (replayed: games that replay as legal English draughts;
     errors: games with a problem, so games = replayed + errors). Exit status 0 when every game
-    replays, 1 when some do not, 2 when the file cannot be opened or the profile is unknown.
+    replays, 1 when some do not, 2 for bad input: the file cannot be read (missing, a folder, a
+    FIFO or device, larger than 20 MB), is not PDN (empty, binary, no tag and no move), or passes
+    a limit of the reader (then the line ``error: 'FILE': game N, line L: what`` ends the output
+    instead of the summary), or the profile is unknown. Errors go to standard error, one line.
     """
     profile_name = getattr(args, "profile", None)
     if profile_name:
@@ -681,29 +1001,39 @@ def replay_main(args) -> int:
             try:
                 profile = get_profile(profile_name)
             except (KeyError, ValueError) as exc:
-                print(f"error: {exc}", file=sys.stderr)
+                print(f"error: {brief_message(str(exc))}", file=sys.stderr)
                 return 2
             print(f"profile: {getattr(profile, 'title', profile_name)}")
         elif not re.fullmatch(r"[a-z][a-z0-9-]*", profile_name):
-            print(f"error: {profile_name!r} is not a profile name", file=sys.stderr)
+            print(f"error: {quote(profile_name)} is not a profile name", file=sys.stderr)
             return 2
         else:
             print(f"profile: {profile_name}")
     try:
-        with open(args.file, "rb") as stream:
-            text = _decode(stream.read())
-    except OSError as exc:
-        print(f"error: cannot open {args.file!r}: {exc.strerror or exc}", file=sys.stderr)
+        text = read_pdn_file(args.file)
+    except (InputError, NotPdnError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
         return 2
     games = replayed = errors = 0
-    for parsed in read_games(text):
-        games += 1
-        if parsed.ok:
-            replayed += 1
-            continue
-        errors += 1
-        name = describe(parsed)
-        for problem in parsed.problems:
-            print(f"{name}, ply {problem.ply}: {problem.reason}")
+    try:
+        for parsed in read_games(text):
+            games += 1
+            if parsed.ok:
+                replayed += 1
+                continue
+            errors += 1
+            name = describe(parsed)
+            for problem in parsed.problems:
+                print(f"{name}, ply {problem.ply}: {problem.reason}")
+            if parsed.more_problems:
+                print(f"{name}: {parsed.more_problems:,} more problems")
+    except PdnLimitError as exc:
+        sys.stdout.flush()
+        print(f"error: {describe_path(args.file)}: {exc}; reading stopped there", file=sys.stderr)
+        return 2
+    if games == 0:
+        print(f"error: {describe_path(args.file)}: This file is not {PDN_WHAT}: it holds no game",
+              file=sys.stderr)
+        return 2
     print(f"games: {games}, replayed: {replayed}, errors: {errors}")
     return 1 if errors else 0

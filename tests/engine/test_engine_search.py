@@ -273,7 +273,7 @@ def test_material_along_the_line_counts_the_jumps():
 def _boards(draw):
     """Any legal set-up: up to 12 pieces a side, men never on their own crowning row."""
     squares = draw(st.lists(st.integers(1, 32), min_size=2, max_size=24, unique=True))
-    split = draw(st.integers(1, len(squares) - 1))
+    split = draw(st.integers(max(1, len(squares) - 12), min(12, len(squares) - 1)))
     black, white = [], []
     for i, s in enumerate(squares):
         is_black = i < split

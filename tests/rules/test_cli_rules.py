@@ -49,8 +49,8 @@ def test_moves_lists_each_positions_moves_sorted():
 
 def test_moves_reports_a_bad_line_and_goes_on():
     proc = run("moves", stdin="nonsense\nW:WK10:B14,15,22,23\n")
-    assert proc.returncode == 1
-    assert "'nonsense'" in proc.stderr
+    assert proc.returncode == 2
+    assert "'nonsense'" in proc.stderr and "line 1" in proc.stderr
     assert proc.stdout.splitlines() == ["", "10x17x26x19x10 10x19x26x17x10"]
 
 

@@ -156,7 +156,7 @@ def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path
                                             files=[str(move), str(command), str(bad)]))
     out = capsys.readouterr()
     assert out.out.splitlines() == [f"{move}\t11-15", f"{command}\tread-board"]
-    assert "bad.wav" in out.err and status == 1
+    assert "bad.wav" in out.err and status == 2
 
 
 def test_listen_command_refuses_a_bad_fen(capsys):

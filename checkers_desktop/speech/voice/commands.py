@@ -13,10 +13,16 @@ from .recognizer import RecognizerUnavailableError, VoiceRecognizer
 def load_audio(path: str):
     """A WAV, AIFF or FLAC file as a ``speech_recognition.AudioData`` (mono; any rate).
 
-    Raises ``ValueError`` quoting ``path`` when the file cannot be read as audio.
+    Raises ``ValueError`` quoting ``path`` when the file cannot be read as audio; first
+    :func:`~checkers_desktop.sound_file.check_sound_file` refuses, reading only the header, what is
+    not a regular file (a FIFO, /dev/zero), a file over 16 MB and a recording over 15 seconds
+    (its ``InputError`` is a ``ValueError``).
     """
     import speech_recognition as sr
 
+    from checkers_desktop.sound_file import check_sound_file
+
+    check_sound_file(path)
     try:
         with sr.AudioFile(path) as source:
             return sr.Recognizer().record(source)
@@ -27,8 +33,8 @@ def load_audio(path: str):
 def listen_command(args) -> int:
     """Print ``FILE<TAB>RESULT`` for each file: RESULT is the PDN move with its whole path
     ("11-15", "26x17x10"), a command name (accessibility/voice-commands.md), "pick-up N", or "?"
-    when nothing fits. Exit status 0; 1 when a file could not be read; 2 for a bad FEN or when
-    the recogniser cannot run."""
+    when nothing fits. Exit status 0; 2 when a file could not be read (the others are decoded),
+    for a bad FEN or when the recogniser cannot run."""
     try:
         board = Board(args.fen)
     except (InvalidFenError, ValueError) as exc:
@@ -41,7 +47,7 @@ def listen_command(args) -> int:
             audio = load_audio(path)
         except ValueError as exc:
             print(f"checkers-desktop listen: {exc}", file=sys.stderr)
-            status = 1
+            status = 2
             continue
         try:
             result = recognizer.decode(audio, board)
