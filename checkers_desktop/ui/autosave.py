@@ -36,10 +36,11 @@ from ..rules import BLACK, WHITE, Color
 from ..speech.announcer import Priority
 from ..storage import (AutosaveStore, DamagedAutosaveError, Snapshot, restore_match,
                        restore_referee, snapshot_from_referee)
+from ..texts import app as app_texts
+from ..texts import event as event_texts
 from . import failures
 
-__all__ = ["DATA_ENV", "AUTORESUME_ENV", "data_folder", "AutosaveKeeper", "resume_question",
-           "resumed_text", "CLOCKS_PAUSED_TEXT"]
+__all__ = ["DATA_ENV", "AUTORESUME_ENV", "data_folder", "AutosaveKeeper"]
 
 log = logging.getLogger(__name__)
 
@@ -47,10 +48,6 @@ DATA_ENV = "CHECKERS_DESKTOP_DATA"
 """Environment variable naming the data folder (autosave, log) instead of Qt's."""
 AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
 """Environment variable: "1" resumes an unfinished game without asking (tests)."""
-
-CLOCKS_PAUSED_TEXT = ("The clocks are paused. The official restarts them with Control+Alt+R, "
-                      "Event, Official, Restart the clocks.")
-
 
 def data_folder() -> Path:
     """The folder for the autosave and the log: ``$CHECKERS_DESKTOP_DATA``, else Qt's
@@ -63,20 +60,6 @@ def data_folder() -> Path:
     if location:
         return Path(location)
     return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
-
-
-def resume_question(snapshot: Snapshot) -> str:
-    """The offer, shown and spoken: the store's summary and the question."""
-    return f"{snapshot.summary()} Resume it?"
-
-
-def resumed_text(turn: str, in_match: bool) -> str:
-    """What is said once the game is back: "The game is resumed. Red to move." (and, in a
-    match, that the clocks are paused)."""
-    text = f"The game is resumed. {turn}".strip()
-    if in_match:
-        text += " " + CLOCKS_PAUSED_TEXT
-    return text
 
 
 class AutosaveKeeper(QObject):
@@ -142,8 +125,8 @@ class AutosaveKeeper(QObject):
             found = self.store.load_result()
         except OSError as exc:
             log.exception("cannot read the autosave folder %s", folder)
-            failures.report(self.window, f"Saved games cannot be read in {folder} "
-                                         f"({exc.strerror or exc}). Play goes on.")
+            failures.report(self.window, app_texts.saves_unreadable_text(
+                folder, exc.strerror or str(exc)))
             self.active = True
             return False
         if found.message:
@@ -151,7 +134,7 @@ class AutosaveKeeper(QObject):
         resumed = False
         snapshot = found.snapshot
         if snapshot is not None:
-            question = resume_question(snapshot)
+            question = app_texts.resume_offer_text(snapshot.summary())
             self.window.announcer.announce(question, Priority.INTERRUPT)
             yes = True if autoresume else bool(self.ask(question))
             if yes:
@@ -159,18 +142,17 @@ class AutosaveKeeper(QObject):
                 resumed = self.resume(snapshot)
             else:
                 self._set_aside_declined()
-                self.window.announcer.announce("The saved game was put aside. A new game is set "
-                                               "up.", Priority.QUEUE)
+                self.window.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
         self.active = True
         self.resumed_at_start = resumed
         return resumed
 
     def _ask_dialog(self, question: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", question,
+        box = QMessageBox(QMessageBox.Icon.Question, app_texts.resume_title_text(), question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.window)
         box.setObjectName("resume-offer")
-        box.setAccessibleName("Resume the game?")
+        box.setAccessibleName(app_texts.resume_title_text())
         box.setAccessibleDescription(question)
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.No)
@@ -208,7 +190,7 @@ class AutosaveKeeper(QObject):
             referee = restore_referee(snapshot, time_source=c.time_source)
             match = restore_match(snapshot)
         except DamagedAutosaveError as exc:
-            failures.report(self.window, f"The saved game could not be resumed: {exc}.")
+            failures.report(self.window, app_texts.not_resumed_text(str(exc)))
             return False
         extra = snapshot.extra or {}
         try:
@@ -231,7 +213,8 @@ class AutosaveKeeper(QObject):
             if referee.clock.paused and not referee.is_over:
                 referee.clock.resume()  # outside a match the player's Yes restarts the clocks
             c.new_game(mode, human, referee=referee, announce=False)
-        self.window.announcer.announce(resumed_text(c.status_text().split("  ")[0], in_match),
+        self.window.announcer.announce(app_texts.resumed_text(c.status_text().split("  ")[0],
+                                                              in_match),
                                        Priority.QUEUE)
         self.window.board.focus_cursor()
         self.resumed.emit(snapshot)
@@ -257,8 +240,7 @@ class AutosaveKeeper(QObject):
                                  host=self.window.controller, parent=menu)
         except Exception as exc:  # a bad field: fall back to a two-player game with the names
             log.exception("the saved match could not be rebuilt")
-            failures.report(self.window, f"The match could not be rebuilt ({exc}); the game is "
-                                         "resumed on its own.")
+            failures.report(self.window, app_texts.match_not_rebuilt_text(str(exc)))
             return False
         from ..rules.match import Match
 
@@ -288,9 +270,8 @@ class AutosaveKeeper(QObject):
         c.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
         menu.refresh_clocks()
         a, b = settings.names
-        self.window.announcer.announce(
-            f"Match {a} against {b}, game {setup.number}. Score: {a} {match.wins(a)}, "
-            f"{b} {match.wins(b)}.", Priority.QUEUE)
+        self.window.announcer.announce(event_texts.match_resumed_text(
+            (a, b), setup.number, (match.wins(a), match.wins(b))), Priority.QUEUE)
         return True
 
     # --- saving -----------------------------------------------------------------------------
@@ -328,7 +309,7 @@ class AutosaveKeeper(QObject):
             snap = self.snapshot()
         except Exception as exc:  # never stop the game over a save
             log.exception("could not build the autosave snapshot")
-            self._tell_failure(f"The game could not be saved automatically ({exc}). Play goes on.")
+            self._tell_failure(app_texts.autosave_failed_text(str(exc)))
             return False
         problem = self.store.try_save(snap)
         if problem is not None:

@@ -23,6 +23,7 @@ from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QKeySequence, QP
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT, square_cell
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
@@ -123,37 +124,13 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
 
 
 def where_am_i_text(board_widget) -> str:
-    """What "where am I" says: "Square 11, black man, row 3, column 6." plus the square's marks;
-    rows 1-8 from the top of the screen, columns 1-8 from the left."""
+    """What "where am I" says about the cursor's square: its name, row and column on the screen
+    (1-8 from the top left) and its marks."""
     square = board_widget.cursor
     widget = board_widget.squares[square]
     row, col = square_cell(square, board_widget.flipped)
-    text = f"Square {widget.accessibleName()}, row {row + 1}, column {col + 1}."
-    if widget.accessibleDescription():
-        text += " " + widget.accessibleDescription()
-    return text
-
-
-def theme_text(theme: Theme) -> str:
-    return f"Theme: {theme.name}."
-
-
-def zoom_text(percent: int) -> str:
-    if percent >= MAX_ZOOM_PERCENT:
-        return f"Zoom {percent} percent, the largest."
-    if percent <= MIN_ZOOM_PERCENT:
-        return f"Zoom {percent} percent, the whole board."
-    return f"Zoom {percent} percent."
-
-
-def text_size_text(percent: int) -> str:
-    if percent >= MAX_TEXT_PERCENT:
-        return f"Text size {percent} percent, the largest."
-    return f"Text size {percent} percent."
-
-
-def large_numbers_text(on: bool) -> str:
-    return "Large square numbers on." if on else "Large square numbers off."
+    return app_texts.where_am_i_text(widget.accessibleName(), row + 1, col + 1,
+                                     widget.accessibleDescription())
 
 
 class DisplayController(QObject):
@@ -263,7 +240,7 @@ class DisplayController(QObject):
         self._apply_theme(theme)
         self.settings.set(THEME_KEY, theme.key)
         self._sync_check(self.theme_actions.get(theme.key), True)
-        self.say(theme_text(theme))
+        self.say(app_texts.theme_text(theme.name))
         self.theme_changed.emit(theme.key)
         return theme
 
@@ -277,7 +254,8 @@ class DisplayController(QObject):
         """Magnify the board to ``percent`` (clamped to 100-400), save it and say it."""
         self.zoom = self.board.set_zoom(clamp_zoom(percent))
         self.settings.set(ZOOM_PERCENT, self.zoom)
-        self.say(zoom_text(self.zoom))
+        self.say(app_texts.zoom_text(self.zoom, self.zoom >= MAX_ZOOM_PERCENT,
+                                          self.zoom <= MIN_ZOOM_PERCENT))
         self.zoom_changed.emit(self.zoom)
         return self.zoom
 
@@ -288,7 +266,8 @@ class DisplayController(QObject):
         self._apply_text_size(self.text_size)
         self.settings.set(TEXT_SIZE_PERCENT, self.text_size)
         self._sync_check(self.text_size_actions.get(self.text_size), True)
-        self.say(text_size_text(self.text_size))
+        self.say(app_texts.text_size_text(self.text_size,
+                                               self.text_size >= MAX_TEXT_PERCENT))
         self.text_size_changed.emit(self.text_size)
         return self.text_size
 
@@ -298,7 +277,7 @@ class DisplayController(QObject):
         self.board.set_large_numbers(self.large_numbers)
         self.settings.set(LARGE_NUMBERS, self.large_numbers)
         self._sync_check(self.large_numbers_action, self.large_numbers)
-        self.say(large_numbers_text(self.large_numbers))
+        self.say(app_texts.large_numbers_text(self.large_numbers))
 
     def where_am_i(self) -> None:
         """Flash and enlarge the cursor's square and say it with its row and column."""

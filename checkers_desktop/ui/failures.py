@@ -25,6 +25,8 @@ from typing import Callable, Optional
 from PySide6.QtCore import QSettings
 
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
+from ..texts import voice as voice_texts
 
 __all__ = ["report", "settings_file_problem", "open_checked_settings", "voice_failure_text",
            "report_voice_failure", "unexpected_error_text", "install_excepthook",
@@ -137,30 +139,19 @@ def open_checked_settings(path: os.PathLike | str | None = None):
         holder = QTemporaryDir()
         fallback = Settings(QSettings(holder.filePath("settings.ini"), QSettings.Format.IniFormat))
         fallback._temporary_dir = holder  # keep the folder while the settings live
-        return fallback, (f"The settings file {file_name} could not be read ({problem}); the "
-                          "standard settings are used for now.")
-    return Settings(open_qsettings(str(file_name))), (
-        f"The settings file could not be read ({problem}); the standard settings are used. "
-        f"The damaged file was kept as {kept}.")
+        return fallback, app_texts.settings_unreadable_text(file_name, problem)
+    return Settings(open_qsettings(str(file_name))), app_texts.settings_damaged_text(problem, kept)
 
 
 # --- voice input ---------------------------------------------------------------------------------
 def voice_failure_text(error: BaseException) -> str:
     """The sentence for a voice-input failure: no microphone (or unplugged), or the recogniser
-    failing. The keyboard always works, so each sentence says so."""
-    try:
-        from ..speech.voice import MicrophoneUnavailableError, RecognizerUnavailableError
-    except ImportError:  # pragma: no cover - the voice package ships with the app
-        MicrophoneUnavailableError = RecognizerUnavailableError = ()  # type: ignore
-    detail = str(error).strip().rstrip(".")
-    if isinstance(error, MicrophoneUnavailableError):
-        head = "Voice commands are off: no microphone can be used"
-    elif isinstance(error, RecognizerUnavailableError):
-        head = "Voice commands are off: the speech recogniser failed"
-    else:
-        head = "Voice commands are off"
-    text = f"{head} ({detail})." if detail else f"{head}."
-    return text + " Play goes on by keyboard."
+    failing (``speech.voice``'s ``MicrophoneUnavailableError`` / ``RecognizerUnavailableError``)."""
+    from ..speech.voice import MicrophoneUnavailableError, RecognizerUnavailableError
+
+    return voice_texts.voice_failure_text(isinstance(error, MicrophoneUnavailableError),
+                                          isinstance(error, RecognizerUnavailableError),
+                                          str(error))
 
 
 def report_voice_failure(window, error: BaseException) -> str:
@@ -172,8 +163,7 @@ def report_voice_failure(window, error: BaseException) -> str:
 
 # --- uncaught exceptions -------------------------------------------------------------------------
 def unexpected_error_text(exc: BaseException) -> str:
-    return (f"Something went wrong inside the app ({type(exc).__name__}: {exc}). The game goes "
-            "on; the details are in the log (Help, Save a problem report).")
+    return app_texts.unexpected_error_text(type(exc).__name__, str(exc))
 
 
 _previous_hook: Optional[Callable] = None

@@ -22,9 +22,10 @@ from ..rules import BLACK, Board, Color, IllegalMoveError, Move, RulesError
 from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
 from ..rules.referee import GameEnded, GameResult, PenaltyDue, Referee, Ruling, Verdict
 from ..rules.touch import TouchRule, TouchStatus
-from ..speech import messages
 from ..speech.announcer import Priority
-from . import texts
+from ..texts import clock as clock_texts
+from ..texts import game as game_texts
+from ..texts import touch as touch_texts
 from .engine_worker import EngineWorker
 
 POLL_INTERVAL_MS = 250
@@ -162,7 +163,7 @@ class GameController(QObject):
         return {m.from_square for m in self.board.legal_moves}
 
     def square_name(self, square: int) -> str:
-        return texts.square_name(self.board, square, self.side_names)
+        return game_texts.square_name(self.board, square, self.side_names)
 
     def status_text(self) -> str:
         """The status line: whose turn (or the result), the last move, and the latest message."""
@@ -170,16 +171,16 @@ class GameController(QObject):
         if self.running:
             parts.append(self._turn_text())
             if self.thinking:
-                parts.append(texts.thinking_text())
+                parts.append(game_texts.thinking_text())
         elif self.result_text:
             parts.append(self.result_text)
         else:
-            parts.append(texts.game_not_running_text())
+            parts.append(game_texts.game_not_running_text())
         if self.last_move is not None:
-            parts.append(texts.last_move_text(self.board, self.side_names, self.style))
+            parts.append(game_texts.last_move_text(self.board, self.side_names, self.style))
         if self.message:
             parts.append(self.message)
-        return "  ".join(parts)
+        return game_texts.status_line(*parts)
 
     # --- game -------------------------------------------------------------------------------
     def new_game(self, mode: Union[Mode, bool] = Mode.COMPUTER, human_color: Color = BLACK,
@@ -218,14 +219,14 @@ class GameController(QObject):
         self.referee.start()
         if announce:
             self.announcer.announce(
-                texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color]),
+                game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color]),
                 Priority.INTERRUPT)
             self.announcer.announce(self._turn_text(), Priority.QUEUE)
         self._changed()
         self.game_started.emit()
         outcome = self.board.outcome()
         if outcome is not None:
-            self._end(texts.game_over_text(outcome, self.side_names, self.board), None)
+            self._end(game_texts.game_over_text(outcome, self.side_names, self.board), None)
             return
         if self._poll_by_timer and self.profile.has_clock:
             self._timer.start()
@@ -243,13 +244,13 @@ class GameController(QObject):
         ``color`` when given (WCDF 5.1). Returns False, with a spoken reason, when no game is in
         progress."""
         if not self.running:
-            self._refuse(texts.game_not_running_text())
+            self._refuse(game_texts.game_not_running_text())
             return False
         loser = color if color is not None else (
             self.human_color if self.mode is Mode.COMPUTER else self.board.turn)
         ruling = self.referee.resign(loser)
         self.ruling_made.emit(ruling)
-        self._end(texts.resigned_text(self.side_names[loser], self.side_names[loser.other]),
+        self._end(game_texts.resigned_text(self.side_names[loser], self.side_names[loser.other]),
                   ruling.result)
         return True
 
@@ -272,7 +273,7 @@ class GameController(QObject):
             count = 2  # the computer's reply, then the player's move
         if len(self.board.move_stack) < count:
             ruling = Ruling(Verdict.REFUSED, "nothing_to_undo",
-                            "You have no move to take back.", self.board.turn)
+                            game_texts.nothing_to_take_back_text(), self.board.turn)
             if not self.profile.allows_undo:
                 ruling = self.referee.undo()  # the profile's refusal
             return ruling, []
@@ -317,9 +318,9 @@ class GameController(QObject):
     def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
         name = type(event).__name__
         if isinstance(event, GameEnded):
-            self._end(messages.result_text(event.result, self.side_names), event.result)
+            self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
-        text = messages.clock_event_text(event, self.side_names, self.you)
+        text = clock_texts.clock_event_text(event, self.side_names, self.you)
         if text:
             self.message = text
             self._say(text, priority)
@@ -386,7 +387,7 @@ class GameController(QObject):
         if ruling.result is not None:
             if say and ruling.code not in _SAID_BY_RESULT:
                 self._say(ruling.message, priority)  # e.g. the removal that ended the game
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result,
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result,
                       say=say)
             return
         self.message = ruling.message
@@ -433,20 +434,20 @@ class GameController(QObject):
         square = self.selected
         if len(self.partial_path) > 1:  # halfway through a jump: back to the start, still held
             self.partial_path = (square,)
-            self._say(texts.put_back_text(square), Priority.READING)
+            self._say(game_texts.put_back_text(square), Priority.READING)
             self._changed()
             return True
         ruling = self.referee.put_back()
         self.ruling_made.emit(ruling)
         if not ruling.ok and ruling.touch is not None and \
                 ruling.touch.status is TouchStatus.PUT_BACK_REFUSED:
-            self._refuse(messages.put_back_refused_text(square))
+            self._refuse(touch_texts.put_back_refused_text(square))
             return False
         self._clear_selection()
         if self.profile.touch is TouchRule.LIBERAL:
-            self._say(messages.put_back_touch_text(square), Priority.READING)
+            self._say(touch_texts.put_back_touch_text(square), Priority.READING)
         else:
-            self._say(texts.put_back_text(square), Priority.READING)
+            self._say(game_texts.put_back_text(square), Priority.READING)
         self._changed()
         return True
 
@@ -476,10 +477,10 @@ class GameController(QObject):
 
     def _may_act(self) -> bool:
         if not self.running:
-            self._refuse(texts.game_not_running_text())
+            self._refuse(game_texts.game_not_running_text())
             return False
         if self.is_computer_turn():
-            self._refuse(texts.wait_text())
+            self._refuse(game_texts.wait_text())
             return False
         return True
 
@@ -496,31 +497,31 @@ class GameController(QObject):
             ends = sorted({m.to_square for m in moves})
             touch = self.profile.touch
             if touch is TouchRule.NONE:
-                text = texts.picked_up_text(square, ends)
+                text = game_texts.picked_up_text(square, ends)
             else:
-                text = messages.touch_text(square, touch is TouchRule.STRICT, ends)
+                text = touch_texts.touch_text(square, touch is TouchRule.STRICT, ends)
             self._say(text, Priority.READING)
             self._changed()
             return
         status = ruling.touch.status if ruling.touch is not None else None
         if status is TouchStatus.EMPTY_SQUARE:
-            text = texts.empty_square_text(square)
+            text = game_texts.empty_square_text(square)
         elif status is TouchStatus.NOT_YOUR_PIECE and piece is not None:
-            text = texts.not_yours_text(square, self.side_names[piece.color])
+            text = game_texts.not_yours_text(square, self.side_names[piece.color])
         elif status is TouchStatus.NO_LEGAL_MOVE:
             if board.is_capture_required():
                 required = tuple(board.legal_moves)
                 error = IllegalMoveError(f"{square!r} cannot move: a jump is required", required)
-                text = texts.refused_text(error, board, self.side_names, style=self.style)
+                text = game_texts.refused_text(error, board, self.side_names, style=self.style)
             else:
-                text = texts.no_move_text(square)
+                text = game_texts.no_move_text(square)
         elif status is TouchStatus.MUST_MOVE_HELD and ruling.touch.held is not None:
-            text = messages.must_move_held_text(ruling.touch.held)
+            text = touch_texts.must_move_held_text(ruling.touch.held)
         else:
             text = ruling.message
         self._refuse(self._with_offence(text, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
 
     def _put_down(self, square: int) -> None:
         n = len(self.partial_path)
@@ -533,7 +534,7 @@ class GameController(QObject):
             return
         if len(ending) > 1:
             vias = sorted({m.path[n] for m in ending if m.path[n] != square})
-            self._refuse(texts.several_paths_text(square, vias))
+            self._refuse(game_texts.several_paths_text(square, vias))
             return
         if through or ending:
             first = (through or ending)[0]
@@ -543,9 +544,8 @@ class GameController(QObject):
                 self._play(remaining[0])
                 return
             ends = sorted({m.to_square for m in remaining if m.path != self.partial_path})
-            text = texts.through_text(square, ends)
-            if any(m.path == self.partial_path for m in remaining):
-                text += " Or press Enter here again to stop the jump series here."
+            text = game_texts.through_text(square, ends, may_stop=any(
+                m.path == self.partial_path for m in remaining))
             self._say(text, Priority.READING)
             self._changed()
             return
@@ -564,30 +564,31 @@ class GameController(QObject):
         spoken = self._refusal_words(ruling, before, text)
         self._refuse(self._with_offence(spoken, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
         return False
 
     def _refusal_words(self, ruling: Ruling, board: Board, text: str) -> str:
         if ruling.code == "touch_violation" and ruling.touch is not None and ruling.touch.held:
-            return messages.must_move_held_text(ruling.touch.held)
+            return touch_texts.must_move_held_text(ruling.touch.held)
         if ruling.code in ("not_a_move", "ambiguous", "illegal_move", "jump_required",
                            "jump_incomplete"):
             try:
                 board.parse_move(text)
             except RulesError as error:
-                words = texts.refused_text(error, board, self.side_names, style=self.style)
+                words = game_texts.refused_text(error, board, self.side_names, style=self.style)
                 if ruling.code == "jump_incomplete":
-                    words = "The jump series must be completed. " + words
+                    words = game_texts.jump_incomplete_text(words)
                 if ruling.code.startswith("jump_") and ruling.verdict is Verdict.REFUSED and \
                         self.profile.refusal.name == "RETRACT":
-                    words += " The move is taken back; no penalty."
+                    words = game_texts.retracted_text(words)
                 return words
         return ruling.message
 
     def _with_offence(self, text: str, ruling: Ruling) -> str:
         if ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT) and ruling.color is not None:
             reminded = self.profile.refusal.name == "REMIND_THEN_FORFEIT"
-            return f"{text} {messages.offence_text(ruling.verdict.value, ruling.color, self.side_names, reminded)}"
+            return game_texts.with_offence_text(text, game_texts.offence_text(
+                ruling.verdict.value, ruling.color, self.side_names, reminded))
         return text
 
     # --- internals: moves -------------------------------------------------------------------
@@ -601,21 +602,21 @@ class GameController(QObject):
             return
         self._refuse(self._with_offence(ruling.message, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
 
     def _played(self, before: Board, move: Move, result: Optional[GameResult]) -> None:
         by_computer = self.mode is Mode.COMPUTER and before.turn is not self.human_color
         self._clear_selection()
         self.message = ""
         crowned = before.is_crowning(move)
-        self._say(texts.move_text(before, move, self.side_names, self.style, self.verbosity),
+        self._say(game_texts.move_text(before, move, self.side_names, self.style, self.verbosity),
                   Priority.INTERRUPT if by_computer else Priority.QUEUE)
         self.sound.emit("crown" if crowned else "capture" if move.is_capture else "move")
         self.move_played.emit(move)
         if result is not None:
             outcome = self.board.outcome()
-            text = (texts.game_over_text(outcome, self.side_names, self.board) if outcome is not None
-                    else messages.result_text(result, self.side_names))
+            text = (game_texts.game_over_text(outcome, self.side_names, self.board) if outcome is not None
+                    else game_texts.result_text(result, self.side_names))
             self._end(text, result)
             return
         self._say(self._turn_text(), Priority.QUEUE)
@@ -675,9 +676,9 @@ class GameController(QObject):
             self.status_changed.emit(self.status_text())
 
     def _turn_text(self) -> str:
-        text = texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)
+        text = game_texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)
         if self.player_names and self.board.turn in self.player_names:
-            text = f"{self.player_names[self.board.turn]}, {text}"
+            text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
         return text
 
     # --- internals: output ------------------------------------------------------------------

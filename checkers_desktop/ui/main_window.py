@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMes
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
 from ..speech.announcer import Announcer, Priority
-from . import texts
+from ..texts import app as app_texts
+from ..texts import game as game_texts
 from .a11y import ScreenReaderSink
 from .actions import ACTIONS, create_actions
 from .board_widget import BoardWidget
@@ -136,11 +137,11 @@ class MainWindow(QMainWindow):
             speech_sink, self.speech_error = _make_tts(self.tts_error.emit)
             self._owns_tts = speech_sink is not None
         elif speech_sink is False:
-            speech_sink, self.speech_error = None, texts.no_speech_engine_text(None)
+            speech_sink, self.speech_error = None, app_texts.no_speech_engine_text(None)
         self.speech_sink = speech_sink
         if speech_sink is not None and getattr(speech_sink, "available", True) is False:
             self.speech_error = getattr(speech_sink, "error_message", None) or \
-                texts.no_speech_engine_text(None)
+                app_texts.no_speech_engine_text(None)
         self.announcer = Announcer([self.screen_reader])
         self.echo = Announcer()  # cursor echo: the app's voice only
         if speech_sink is not None:
@@ -237,7 +238,7 @@ class MainWindow(QMainWindow):
 
     def _welcome(self) -> None:
         self.speech_controls.apply_routes()  # issue 4: a screen reader may have attached by now
-        self.announcer.announce(texts.welcome_text(self.controller.side_names[BLACK]),
+        self.announcer.announce(app_texts.welcome_text(self.controller.side_names[BLACK]),
                                 Priority.QUEUE)
 
     def _apply_theme(self) -> None:
@@ -266,7 +267,7 @@ class MainWindow(QMainWindow):
         if not self.controller.running:
             self.controller.resign()  # says there is no game
             return
-        if self.confirm(texts.resign_question()):
+        if self.confirm(game_texts.resign_question()):
             self.controller.resign()
         self.board.focus_cursor()
 
@@ -289,7 +290,7 @@ class MainWindow(QMainWindow):
             return
         self.settings.speech_enabled = on
         self.speech_controls.apply_routes()  # issue 4: on/off within the output setting
-        self.announcer.announce(texts.speech_text(on), Priority.INTERRUPT)
+        self.announcer.announce(app_texts.speech_text(on), Priority.INTERRUPT)
         action = self.actions_by_id["toggle_speech"]
         if action.isChecked() != on:
             action.blockSignals(True)
@@ -325,8 +326,8 @@ class MainWindow(QMainWindow):
                                last_move=sq in last, required_jump=sq in required)
 
         def description(sq: int) -> str:
-            text = texts.square_description(sq in picked, sq in dests, sq in required, sq in last)
-            return f"{text} Hint.".strip() if sq in hinted else text
+            return game_texts.square_description(sq in picked, sq in dests, sq in required,
+                                                 sq in last, sq in hinted)
 
         self.board.show_position(board.piece_at, marks, c.square_name, description)
 
@@ -338,11 +339,11 @@ class MainWindow(QMainWindow):
         self.echo.announce(text, Priority.READING)
 
     def _on_edge(self, direction: str) -> None:
-        self.announcer.announce(texts.EDGE_TEXTS[direction], Priority.READING)
+        self.announcer.announce(game_texts.edge_text(direction), Priority.READING)
         self.play_sound("edge")
 
     def _on_bad_square(self, typed: str) -> None:
-        self.announcer.announce(texts.no_square_text(typed), Priority.INTERRUPT)
+        self.announcer.announce(game_texts.no_square_text(typed), Priority.INTERRUPT)
         self.play_sound("refused")
 
     # --- status -----------------------------------------------------------------------------

@@ -19,9 +19,10 @@ from ..rules import RulesError
 from ..rules.pdn import read_games
 from ..rules.referee import Referee
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from . import failures
 
-__all__ = ["OpenGameAction", "PdnOpenError", "read_first_game", "opened_text"]
+__all__ = ["OpenGameAction", "PdnOpenError", "read_first_game"]
 
 log = logging.getLogger(__name__)
 
@@ -62,13 +63,8 @@ def read_first_game(path: Path):
         raise PdnOpenError(f"{path.name} has a position that is not legal ({exc})") from None
     note = None
     if parsed.problems:
-        note = (f"Only the first {board.ply} moves could be read; then: {parsed.problems[0]}")
+        note = app_texts.only_first_moves_text(board.ply, str(parsed.problems[0]))
     return board, note
-
-
-def opened_text(name: str, plies: int, turn: str) -> str:
-    moves = f"{plies} move{'s' if plies != 1 else ''}"
-    return f"Opened the game from {name}: {moves} played. Two players. {turn}"
 
 
 class OpenGameAction:
@@ -97,17 +93,14 @@ class OpenGameAction:
             board, note = read_first_game(Path(path))
         except PdnOpenError as exc:
             log.warning("PDN not opened: %s", exc)
-            failures.report(self.window, f"The game could not be opened: {exc}. Nothing was "
-                                         "changed.")
+            failures.report(self.window, app_texts.not_opened_text(str(exc)))
             return False
         c = self.window.controller
         referee = Referee(c.profile, board, time_source=c.time_source)
         c.player_names = None
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
         turn = c.status_text().split("  ")[0]
-        text = opened_text(Path(path).name, board.ply, turn)
-        if note:
-            text += " " + note
+        text = app_texts.opened_text(Path(path).name, board.ply, turn, note)
         self.window.announcer.announce(text, Priority.INTERRUPT)
         self.window.board.focus_cursor()
         return True

@@ -23,8 +23,7 @@ from PySide6.QtWidgets import QMenu
 
 from ..rules import BLACK, WHITE, Board, Move
 from ..speech.announcer import Priority
-from ..speech.messages import review_text
-from ..speech.spoken import spoken_move
+from ..texts import review as review_texts
 from .game_controller import Mode
 
 HINT_SECONDS = 1.0
@@ -41,21 +40,6 @@ def _levels():
 def level_item_text(level) -> str:
     """The menu text of a level: "&1 Beginner" (the digit is the access key)."""
     return f"&{level.number} {level.name.capitalize()}"
-
-
-def hint_text(move: Move, reason: str, style: str = "jumps") -> str:
-    """"Hint: twenty-two to eighteen. Wins a man." """
-    words = spoken_move(move, style)
-    text = f"Hint: {words}."
-    if reason:
-        text += f" {reason[:1].upper()}{reason[1:]}."
-    return text
-
-
-def took_back_text(moves: list[Move], style: str = "jumps") -> str:
-    """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first)."""
-    words = " and ".join(spoken_move(m, style) for m in moves)
-    return f"Took back {words}. Your turn."
 
 
 class BackgroundJob(QObject):
@@ -247,16 +231,16 @@ class PracticeControls(QObject):
         outside the player's turn, or with no game. Returns True when a search was started."""
         c = self.window.controller
         if not c.profile.allows_hints:
-            self._say("Hints are not allowed under these rules.", Priority.INTERRUPT)
+            self._say(review_texts.hints_not_allowed_text(), Priority.INTERRUPT)
             return False
         if not c.running:
-            self._say("No game in progress: no hint.", Priority.INTERRUPT)
+            self._say(review_texts.no_hint_no_game_text(), Priority.INTERRUPT)
             return False
         if c.is_computer_turn():
-            self._say("No hint now: it is the computer's turn.", Priority.INTERRUPT)
+            self._say(review_texts.no_hint_computer_turn_text(), Priority.INTERRUPT)
             return False
         self._hint_board_key = self._position_key()
-        self._say("Looking for a hint.", Priority.READING)
+        self._say(review_texts.looking_for_hint_text(), Priority.READING)
         self._hint_token = self.hint_job.start(_run_hint, c.board.copy())
         return True
 
@@ -272,18 +256,18 @@ class PracticeControls(QObject):
             return
         c = self.window.controller
         if result is None:
-            self._say("There is no move to suggest.", Priority.READING)
+            self._say(review_texts.no_move_to_suggest_text(), Priority.READING)
             return
         self.hint_move = result.move
         self._hint_key = self._hint_board_key
-        text = hint_text(result.move, result.reason, c.style)
+        text = review_texts.hint_text(result.move, result.reason, c.style)
         self._say(text, Priority.READING)
         self.window.refresh_board()
         self.hint_ready.emit(text)
 
     def _on_hint_failed(self, message: str, token: int) -> None:
         if token == self._hint_token:
-            self._say("No hint: the engine failed.", Priority.READING)
+            self._say(review_texts.hint_failed_text(), Priority.READING)
 
     def _clear_hint(self) -> None:
         self._hint_token = -1
@@ -311,7 +295,7 @@ class PracticeControls(QObject):
         self._clear_hint()
         self._review_token = -1  # a review of the game as it was is no longer wanted
         self.review_job.cancel()
-        self._say(took_back_text(moves, c.style), Priority.INTERRUPT)
+        self._say(review_texts.took_back_text(moves, c.style), Priority.INTERRUPT)
         self.window.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
         self.window.board.focus_cursor()
         return True
@@ -322,12 +306,12 @@ class PracticeControls(QObject):
         thread; the findings are said when ready. Returns True when a review was started."""
         c = self.window.controller
         if c.mode is not Mode.COMPUTER:
-            self._say("The review is for games against the computer.", Priority.INTERRUPT)
+            self._say(review_texts.review_only_against_computer_text(), Priority.INTERRUPT)
             return False
         if not self._player_has_moved():
-            self._say("No move of yours to review yet.", Priority.INTERRUPT)
+            self._say(review_texts.nothing_to_review_text(), Priority.INTERRUPT)
             return False
-        self._say("Reviewing your game.", Priority.QUEUE)
+        self._say(review_texts.reviewing_text(), Priority.QUEUE)
         self._start_review()
         return True
 
@@ -354,14 +338,14 @@ class PracticeControls(QObject):
         if token != self._review_token:
             return
         self.last_findings = list(findings)
-        text = "Review of your game: " + review_text(findings, self.window.controller.style)
+        text = review_texts.review_heading_text(findings, self.window.controller.style)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
         self.review_ready.emit(text)
 
     def _on_review_failed(self, message: str, token: int) -> None:
         if token == self._review_token:
-            self._say("The review could not be made.", Priority.QUEUE)
+            self._say(review_texts.review_failed_text(), Priority.QUEUE)
 
     # --- helpers ----------------------------------------------------------------------------
     def _say(self, text: str, priority: Priority) -> None:

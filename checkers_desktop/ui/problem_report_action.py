@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..problem_report import default_report_name, write_problem_report
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from . import failures
 
-__all__ = ["ProblemReportAction", "default_report_path", "report_saved_text"]
+__all__ = ["ProblemReportAction", "default_report_path"]
 
 log = logging.getLogger(__name__)
 
@@ -27,10 +28,6 @@ def default_report_path() -> Path:
     """Documents folder (else the home folder) / ``checkers-desktop-problem-<time>.txt``."""
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     return Path(docs or Path.home()) / default_report_name()
-
-
-def report_saved_text(path: Path) -> str:
-    return f"The problem report was saved as {path}. Please give this file to the organiser."
 
 
 class ProblemReportAction:
@@ -90,11 +87,11 @@ class ProblemReportAction:
                                            self.game_pdn(), self.program_info())
         except OSError as exc:
             log.exception("problem report not written to %s", path)
-            failures.report(self.window, f"The problem report could not be written to {path} "
-                                         f"({exc.strerror or exc}).")
+            failures.report(self.window, app_texts.report_not_written_text(
+                path, exc.strerror or str(exc)))
             return None
         log.info("problem report written to %s", written)
-        text = report_saved_text(written)
+        text = app_texts.report_saved_text(written)
         self.window.status.setText(text)
         self.window.announcer.announce(text, Priority.INTERRUPT)
         return written

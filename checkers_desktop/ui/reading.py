@@ -3,7 +3,7 @@
 Each command is declared once in :mod:`.actions` (id, key, accessible name, help text; the Read
 menu); this module holds what each one says, as a function of the game (a
 :class:`~.game_controller.GameController`) and the board cursor. The words come from
-:mod:`checkers_desktop.speech.messages`; nothing here touches a widget or speaks: the window
+:mod:`checkers_desktop.texts`; nothing here touches a widget or speaks: the window
 announces the text with the READING priority (a new reading replaces the one being said).
 """
 
@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..rules import Color
-from ..speech import messages
+from ..texts import clock as clock_texts
+from ..texts import game as game_texts
+from ..texts import reading as reading_texts
 from .painting import square_cell
 from .game_controller import GameController, Mode
 
@@ -49,75 +51,72 @@ def my_color(controller: GameController) -> Color:
 
 def _board(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.read_rows(c.board, screen_rows(ctx.flipped), c.side_names, c.verbosity)
+    return reading_texts.read_rows(c.board, screen_rows(ctx.flipped), c.side_names, c.verbosity)
 
 
 def _my_pieces(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.list_pieces(c.board, my_color(c), c.side_names)
+    return reading_texts.list_pieces(c.board, my_color(c), c.side_names)
 
 
 def _opponent_pieces(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.list_pieces(c.board, my_color(c).other, c.side_names)
+    return reading_texts.list_pieces(c.board, my_color(c).other, c.side_names)
 
 
 def _counts(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.counts_text(c.board, c.side_names, c.verbosity)
+    return reading_texts.counts_text(c.board, c.side_names, c.verbosity)
 
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.last_move_text(c.board, c.side_names, c.style)
+    return game_texts.last_move_text(c.board, c.side_names, c.style)
 
 
 def _move_list(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity)
+    return reading_texts.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity)
 
 
 def _turn(ctx: ReadingContext) -> str:
     c = ctx.controller
     if not c.running:
-        return c.result_text or "No game in progress."
-    text = messages.turn_text(c.board, c.side_names, verbosity="full")
+        return c.result_text or game_texts.no_game_text()
+    text = game_texts.turn_text(c.board, c.side_names, verbosity="full")
     if c.player_names and c.board.turn in c.player_names:
-        text = f"{c.player_names[c.board.turn]}, {text}"
-    if c.mode is Mode.COMPUTER:
-        text += " It is your turn." if c.is_human_turn() else " The computer is thinking." \
-            if c.thinking else " It is the computer's turn."
-    if c.selected is not None:
-        text += f" You hold the piece from {c.selected}."
-    return text
+        text = game_texts.named_turn_text(c.player_names[c.board.turn], text)
+    return reading_texts.whose_turn_text(
+        text, your_turn=c.is_human_turn() if c.mode is Mode.COMPUTER else None,
+        thinking=c.thinking, held=c.selected)
 
 
 def _clocks(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.clocks_text(c.referee.clock, c.board, c.side_names, c.profile.has_clock,
+    return clock_texts.clocks_text(c.referee.clock, c.board, c.side_names, c.profile.has_clock,
                                 c.profile.title)
 
 
 def _all_moves(ctx: ReadingContext) -> str:
     c = ctx.controller
     if not c.running:
-        return "The game is over. " + (c.result_text or "")
-    return messages.legal_moves_text(c.board, None, c.side_names, c.style)
+        return reading_texts.game_over_reading_text(c.result_text or "")
+    return reading_texts.legal_moves_text(c.board, None, c.side_names, c.style)
 
 
 def _piece_moves(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.legal_moves_text(c.board, ctx.cursor, c.side_names, c.style)
+    return reading_texts.legal_moves_text(c.board, ctx.cursor, c.side_names, c.style)
 
 
 def _captures(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.captures_text(c.board, c.side_names, c.style, c.verbosity)
+    return reading_texts.captures_text(c.board, c.side_names, c.style, c.verbosity)
 
 
 def _rules(ctx: ReadingContext) -> str:
     c = ctx.controller
-    return messages.profile_text(c.profile, c.verbosity)
+    return reading_texts.profile_text(c.profile, c.verbosity)
 
 
 READERS: dict[str, Callable[[ReadingContext], str]] = {

@@ -19,6 +19,7 @@ from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from . import a11y, reading
 from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUND_VOLUME,
                        SPEECH_RATE, SPEECH_SPECS, SPEECH_VOICE, SPEECH_VOLUME, VERBOSITY,
@@ -125,9 +126,9 @@ class SpeechControls:
         self._check(spec, value)
         title = MENU_TITLES[spec.key].replace("&", "")
         if spec is SOUND_MUTED:
-            words = "Sounds off." if value else "Sounds on."
+            words = app_texts.sounds_text(bool(value))
         else:
-            words = f"{title}: {label if label is not None else value}."
+            words = app_texts.setting_text(title, str(label if label is not None else value))
         w.announcer.announce(words, Priority.INTERRUPT)
 
     # --- the Speech menu --------------------------------------------------------------------

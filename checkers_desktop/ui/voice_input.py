@@ -40,16 +40,17 @@ from ..speech.voice import (Confirmation, Microphone, MicrophoneUnavailableError
                             RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
                             confirmation_question, help_text, microphone_status,
                             needs_confirmation, pick_up_commits)
-from . import failures, texts
+from ..texts import game as game_texts
+from ..texts.voice import (PUSH_TO_TALK_KEY, cancelled_text, confirmation_text,
+                          nothing_heard_text, nothing_to_confirm_text, push_to_talk_mode_text,
+                          stale_text, voice_off_text, voice_on_text)
+from . import failures
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
 
-__all__ = ["VoiceInput", "READING_COMMANDS", "PUSH_TO_TALK_KEY", "voice_on_text",
-           "voice_off_text"]
+__all__ = ["VoiceInput", "READING_COMMANDS"]
 
 log = logging.getLogger(__name__)
 
-PUSH_TO_TALK_KEY = "F12"
-"""The push-to-talk key (declared in actions.py as the shortcut of "push_to_talk")."""
 
 READING_COMMANDS: dict[str, str] = {
     "read-board": "read_board",
@@ -68,57 +69,6 @@ VOICE_MENU_TITLE = "Vo&ice"
 
 MUTE_POLL_MS = 100
 """How often (milliseconds) the microphone's mute follows the app's own voice."""
-
-
-# --- sentences (shown and spoken) ------------------------------------------------------------
-def voice_on_text(continuous: bool, toggles: bool) -> str:
-    if continuous:
-        return "Voice commands on, listening all the time. Say help for the commands."
-    if toggles:
-        return (f"Voice commands on. Press {PUSH_TO_TALK_KEY} to start talking and again to "
-                "stop. Say help for the commands.")
-    return (f"Voice commands on. Hold {PUSH_TO_TALK_KEY} while you speak. Say help for the "
-            "commands.")
-
-
-def voice_off_text() -> str:
-    return "Voice commands off."
-
-
-def listening_text() -> str:
-    return "Listening."
-
-
-def nothing_heard_text() -> str:
-    return "Nothing was heard. Hold the key while you speak."
-
-
-def nothing_to_confirm_text() -> str:
-    return "There is nothing to confirm."
-
-
-def cancelled_text() -> str:
-    return "Cancelled."
-
-
-def stale_text(heard: str) -> str:
-    return f"I heard '{heard}', but the position has changed since. Please say it again."
-
-
-def confirmation_text(setting: Confirmation) -> str:
-    """What is said when the confirmation setting changes. Turning it off warns about voices
-    nearby: with other talkers in the background benchmarks/voice.py --babble saw a few wrong
-    moves without confirmation and none with it."""
-    if setting is Confirmation.EVERY_MOVE:
-        return "Voice moves are confirmed: say yes to play each one."
-    return ("Voice moves are played at once; only resigning and draw offers are confirmed. "
-            "Where other people are talking nearby, keep confirmation on.")
-
-
-def push_to_talk_mode_text(toggles: bool) -> str:
-    if toggles:
-        return f"Press {PUSH_TO_TALK_KEY} once to start talking and once to stop."
-    return f"Hold {PUSH_TO_TALK_KEY} while you speak."
 
 
 # --- the decoding thread ---------------------------------------------------------------------
@@ -325,7 +275,7 @@ class VoiceInput(QObject):
         setting = Confirmation.EVERY_MOVE if on else Confirmation.RESIGN_AND_DRAW
         self.window.settings.set(VOICE_CONFIRMATION, setting.value)
         self._check("voice_confirm_moves", on)
-        self._say(confirmation_text(setting), Priority.INTERRUPT)
+        self._say(confirmation_text(setting is Confirmation.EVERY_MOVE), Priority.INTERRUPT)
 
     def set_push_to_talk_toggles(self, on: bool) -> None:
         self.window.settings.set(VOICE_PTT_TOGGLES, on)
@@ -556,7 +506,7 @@ class VoiceInput(QObject):
         elif result.kind == "pick-up":
             if c.selected == result.square and len(c.partial_path) == 1:
                 # already held: say where it can go (Enter here again would put it back)
-                self._say(texts.picked_up_text(result.square, sorted(c.destinations())),
+                self._say(game_texts.picked_up_text(result.square, sorted(c.destinations())),
                           Priority.READING)
             else:
                 c.activate(result.square)

@@ -299,16 +299,16 @@ def test_clock_panel_type_follows_the_text_size(make_window, tmp_path):
 
 def test_result_texts_say_how_a_draw_or_forfeit_came_about():
     from checkers_desktop.rules.referee import EndReason, GameResult
-    from checkers_desktop.speech import messages
+    from checkers_desktop.texts import game as game_texts
 
     sides = {BLACK: "Black", WHITE: "Red"}
     agreed = GameResult(None, EndReason.AGREEMENT, "the players agree", 10.0)
-    assert messages.result_text(agreed, sides) == "The game is drawn by agreement."
+    assert game_texts.result_text(agreed, sides) == "The game is drawn by agreement."
     forfeit = GameResult(WHITE, EndReason.FORFEIT, "Black forfeits: left the table", 10.0)
-    assert messages.result_text(forfeit, sides) == \
+    assert game_texts.result_text(forfeit, sides) == \
         "Red wins. Black forfeits the game: left the table."
     forty = GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 10.0)
-    assert "forty-move count" in messages.result_text(forty, sides)
+    assert "forty-move count" in game_texts.result_text(forty, sides)
 
 
 def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_window, qtbot,

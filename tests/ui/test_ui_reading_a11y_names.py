@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from checkers_desktop.speech.messages import square_name
+from checkers_desktop.texts.game import square_name
 
 
 def walk(menu: QMenu, path=()):

@@ -316,7 +316,7 @@ def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
 
 def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, settings, qtbot,
                                                                   say):
-    from checkers_desktop.ui.event.texts import computer_draw_answer_text
+    from checkers_desktop.texts.event import computer_draw_answer_text
 
     window = make(make_window, settings, "resign-and-draw")
     c = window.controller
@@ -331,7 +331,7 @@ def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, se
 
 
 def test_pick_up_commits_under_strict_touch_move(make_window, settings, qtbot, say):
-    from checkers_desktop.speech.messages import must_move_held_text
+    from checkers_desktop.texts.touch import must_move_held_text
 
     settings.profile_key = "va-standard"  # strict touch-move (VA rulebook 3:00)
     window = make(make_window, settings, "resign-and-draw")

@@ -16,8 +16,8 @@ from typing import Callable, Optional
 from ...rules import Board, Color
 from ...rules.profiles import material_totals
 from ...rules.referee import Ruling
-from .. import texts as window_texts
-from . import texts
+from ...texts import event as event_texts
+from ...texts import game as game_texts
 
 __all__ = ["computer_accepts_draw", "offer_draw_in_game"]
 
@@ -40,12 +40,12 @@ def offer_draw_in_game(controller, confirm: Callable[[str], bool],
     from ..game_controller import Mode
 
     if not controller.running:
-        say(window_texts.game_not_running_text())
+        say(game_texts.game_not_running_text())
         return None
     vs_computer = controller.mode is Mode.COMPUTER
     color = controller.human_color if vs_computer else controller.board.turn
     sides = controller.side_names
-    if not confirm(texts.draw_offer_question(sides[color])):
+    if not confirm(event_texts.draw_offer_question(sides[color])):
         return None
     referee = controller.referee
     ruling = referee.offer_draw(color)
@@ -55,9 +55,9 @@ def offer_draw_in_game(controller, confirm: Callable[[str], bool],
     answerer = color.other
     if vs_computer:
         accept = computer_accepts_draw(controller.board, answerer)
-        say(texts.computer_draw_answer_text(accept))
+        say(event_texts.computer_draw_answer_text(accept))
     else:
-        accept = bool(ask_answer(texts.draw_answer_question(sides[color], sides[answerer])))
+        accept = bool(ask_answer(event_texts.draw_answer_question(sides[color], sides[answerer])))
     ruling = referee.accept_draw(answerer) if accept else referee.decline_draw(answerer)
     # accepted: the result is said ("The game is drawn by agreement."); declined by the
     # computer: already said

@@ -43,7 +43,8 @@ from ...rules.profiles import ColourChoice, get_profile
 from ...rules.referee import (EndReason, GameEnded, GameResult, PenaltyDue, Referee, Ruling,
                               Verdict)
 from ...speech.announcer import Priority
-from . import records, texts
+from ...texts import event as event_texts
+from . import records
 from .model import LoggedAction, MatchSettings, PlayedGame
 
 __all__ = ["EventController", "EventError"]
@@ -173,16 +174,16 @@ class EventController(QObject):
     def turn_text(self) -> str:
         """"Alice, Black, to move." for the current game (or the match result when over)."""
         if self.referee is None or self.referee.is_over:
-            return self.result_text or texts.no_match_text()
+            return self.result_text or event_texts.no_match_text()
         c = self.referee.board.turn
-        return texts.turn_text(self.player(c), self.sides[c])
+        return event_texts.turn_text(self.player(c), self.sides[c])
 
     def summary_text(self, words: bool = True) -> str:
         """The score (and the match result when over), for F4 and the score sheet (``words``
         False: numbers in digits)."""
         a, b = self.settings.names
         wa, wb = self.score()
-        text = texts.score_text((a, b), (wa, wb), self.match.draws(), words)
+        text = event_texts.score_text((a, b), (wa, wb), self.match.draws(), words)
         if self.is_over:
             text += " " + (self.result_text if words else self._match_result(spoken=False))
         return text
@@ -198,7 +199,7 @@ class EventController(QObject):
         other = b if first == a else a
         by = ("coin flip" if self.match.format.first_colours is ColourChoice.COIN_FLIP
               else "draw")
-        self._say(texts.coin_flip_text(first, other, self.sides, by), Priority.QUEUE)
+        self._say(event_texts.coin_flip_text(first, other, self.sides, by), Priority.QUEUE)
         return self._start_game()
 
     def _make_referee(self, profile, play_out: bool) -> Referee:
@@ -213,7 +214,7 @@ class EventController(QObject):
         self.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
                                referee.board)
         self.games.append(self.game)
-        self._say(texts.game_start_text(setup.number, setup.black, setup.white, self.sides,
+        self._say(event_texts.game_start_text(setup.number, setup.black, setup.white, self.sides,
                                         setup.play_out, self.profile.title), Priority.QUEUE)
         if self.host is not None:
             from ..game_controller import Mode
@@ -269,35 +270,35 @@ class EventController(QObject):
         for ev in events:
             if isinstance(ev, MoveWarning):
                 name = self.player(ev.color)
-                self._log("move_warning", texts.move_warning_text(name, ev.seconds, ev.limit),
+                self._log("move_warning", event_texts.move_warning_text(name, ev.seconds, ev.limit),
                           Priority.INTERRUPT, at=ev.at, **sp,
-                          written=texts.move_warning_text(name, ev.seconds, ev.limit, False))
+                          written=event_texts.move_warning_text(name, ev.seconds, ev.limit, False))
             elif isinstance(ev, MoveTimeExpired):
                 name = self.player(ev.color)
-                self._log("move_time_expired", texts.move_time_expired_text(name, ev.seconds),
+                self._log("move_time_expired", event_texts.move_time_expired_text(name, ev.seconds),
                           Priority.INTERRUPT, at=ev.at, **sp,
-                          written=texts.move_time_expired_text(name, ev.seconds, False))
+                          written=event_texts.move_time_expired_text(name, ev.seconds, False))
             elif isinstance(ev, PenaltyDue):
                 self._penalty_due(ev, speak)
             elif isinstance(ev, GameTimeWarning):
-                self._log("game_time_warning", texts.game_time_warning_text(ev.seconds_left),
+                self._log("game_time_warning", event_texts.game_time_warning_text(ev.seconds_left),
                           Priority.INTERRUPT, at=ev.at, **sp,
-                          written=texts.game_time_warning_text(ev.seconds_left, False))
+                          written=event_texts.game_time_warning_text(ev.seconds_left, False))
             elif isinstance(ev, GameTimeExpired):
                 limit_reached = True
-                self._log("time_limit", texts.time_limit_text(), Priority.INTERRUPT, at=ev.at, **sp)
+                self._log("time_limit", event_texts.time_limit_text(), Priority.INTERRUPT, at=ev.at, **sp)
             elif isinstance(ev, FortyMovesCompleted):
                 attacker = self._named(ev.attacker)
-                self._log("forty_moves_completed", texts.forty_completed_text(attacker),
+                self._log("forty_moves_completed", event_texts.forty_completed_text(attacker),
                           Priority.INTERRUPT, at=ev.at, **sp,
-                          written=texts.forty_completed_text(attacker, False))
+                          written=event_texts.forty_completed_text(attacker, False))
                 self.forty_moves_completed.emit(ev)
             elif isinstance(ev, GameEnded):
                 ended = True
                 if self.host is None:
                     self._finish_game(ev.result)
         if limit_reached and not ended and self.referee is not None and not self.referee.is_over:
-            self._log("play_out", texts.play_out_text(), Priority.QUEUE)
+            self._log("play_out", event_texts.play_out_text(), Priority.QUEUE)
             self.clocks_changed.emit()
 
     # --- the host's signals -------------------------------------------------------------
@@ -313,9 +314,9 @@ class EventController(QObject):
             square = self._last_removed_square()
             victim = ruling.color
             args = (self.player(victim.other), self.player(victim), self.sides[victim], square)
-            self._log("checker_removed", texts.checker_removed_text(*args), Priority.QUEUE,
+            self._log("checker_removed", event_texts.checker_removed_text(*args), Priority.QUEUE,
                       speak=False, command=f"[%remove {square}]",
-                      written=texts.checker_removed_text(*args, spoken=False))
+                      written=event_texts.checker_removed_text(*args, spoken=False))
             self.penalty_changed.emit(None)
             self.clocks_changed.emit()
 
@@ -334,8 +335,8 @@ class EventController(QObject):
         stalling = "stalling" in due.cause
         args = (self.player(due.chooser), self.player(due.victim), self.sides[due.victim],
                 stalling)
-        self._log("penalty_due", texts.penalty_due_text(*args), Priority.INTERRUPT, at=due.at,
-                  speak=speak, written=texts.penalty_due_text(*args, spoken=False))
+        self._log("penalty_due", event_texts.penalty_due_text(*args), Priority.INTERRUPT, at=due.at,
+                  speak=speak, written=event_texts.penalty_due_text(*args, spoken=False))
         self.penalty_changed.emit(due)
 
     @property
@@ -349,8 +350,8 @@ class EventController(QObject):
         referee = self._running_referee()
         due = referee.pending_penalty
         if due is None:
-            self._say(texts.no_penalty_text(), Priority.INTERRUPT)
-            return Ruling(Verdict.REFUSED, "no_penalty", texts.no_penalty_text())
+            self._say(event_texts.no_penalty_text(), Priority.INTERRUPT)
+            return Ruling(Verdict.REFUSED, "no_penalty", event_texts.no_penalty_text())
         if self.host is not None:
             return self.host.remove_checker(square, due.chooser)  # logged by _on_host_ruling
         ruling = referee.remove_checker(due.chooser, square)
@@ -358,9 +359,9 @@ class EventController(QObject):
             self._say(ruling.message, Priority.INTERRUPT)
             return ruling
         args = (self.player(due.chooser), self.player(due.victim), self.sides[due.victim], square)
-        self._log("checker_removed", texts.checker_removed_text(*args), Priority.INTERRUPT,
+        self._log("checker_removed", event_texts.checker_removed_text(*args), Priority.INTERRUPT,
                   command=f"[%remove {square}]",
-                  written=texts.checker_removed_text(*args, spoken=False))
+                  written=event_texts.checker_removed_text(*args, spoken=False))
         self.penalty_changed.emit(None)
         self.clocks_changed.emit()
         if ruling.result is not None:
@@ -385,7 +386,7 @@ class EventController(QObject):
     def pause(self) -> Ruling:
         """The official stops every clock."""
         referee = self._running_referee()
-        self._log("pause", texts.paused_text(), Priority.INTERRUPT, official=True,
+        self._log("pause", event_texts.paused_text(), Priority.INTERRUPT, official=True,
                   speak=self.host is None)
         ruling = self._apply(referee.pause())
         self.clocks_changed.emit()
@@ -394,7 +395,7 @@ class EventController(QObject):
     def resume(self) -> Ruling:
         """The official starts the clocks again."""
         referee = self._running_referee()
-        self._log("resume", texts.resumed_text(), Priority.INTERRUPT, official=True,
+        self._log("resume", event_texts.resumed_text(), Priority.INTERRUPT, official=True,
                   speak=self.host is None)
         ruling = self._apply(referee.resume())
         self.clocks_changed.emit()
@@ -413,7 +414,7 @@ class EventController(QObject):
         else:
             ruling = referee.stalling_warning(color)
         if ruling.verdict is not Verdict.REFUSED:
-            self._log("stalling_warning", texts.stalling_warning_text(self.player(color),
+            self._log("stalling_warning", event_texts.stalling_warning_text(self.player(color),
                                                                       self.sides[color]),
                       Priority.INTERRUPT, official=True, speak=self.host is None)
         return ruling if self.host is not None else self._apply(ruling)
@@ -428,8 +429,8 @@ class EventController(QObject):
             ruling = referee.stalling_penalty(color)
         if ruling.verdict is Verdict.REFUSED:
             return ruling if self.host is not None else self._apply(ruling)
-        self._log("stalling_penalty", f"The official applies a stalling penalty to "
-                  f"{self.player(color)}.", Priority.INTERRUPT, official=True)
+        self._log("stalling_penalty", event_texts.stalling_penalty_logged_text(self.player(color)),
+                  Priority.INTERRUPT, official=True)
         if referee.pending_penalty is not None:
             self._penalty_due(referee.pending_penalty, speak=self.host is None)
         return ruling
@@ -438,7 +439,7 @@ class EventController(QObject):
         """The official ends the game now as at the time limit: the count decides, man 1, king 2
         (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead."""
         referee = self._running_referee()
-        self._log("adjudicate", texts.adjudication_requested_text(), Priority.INTERRUPT,
+        self._log("adjudicate", event_texts.adjudication_requested_text(), Priority.INTERRUPT,
                   official=True)
         ruling = referee.adjudicate()
         if ruling.result is None and self.host is None:
@@ -450,16 +451,16 @@ class EventController(QObject):
         """The official declares the game drawn: neither player can force a win (VA rulebook
         4:00 s4). A new game follows."""
         referee = self._running_referee()
-        self._log("declare_draw", texts.declare_draw_text(), Priority.INTERRUPT, official=True)
+        self._log("declare_draw", event_texts.declare_draw_text(), Priority.INTERRUPT, official=True)
         return self._apply(referee.declare_draw())
 
     def declare_forfeit(self, color: Color, reason: str = "") -> Ruling:
         """The official declares that ``color`` forfeits the current game."""
         referee = self._running_referee()
         name = self.player(color)
-        self._log("forfeit", texts.forfeit_text(name, self.game.number, reason),
+        self._log("forfeit", event_texts.forfeit_text(name, self.game.number, reason),
                   Priority.INTERRUPT, official=True,
-                  written=texts.forfeit_text(name, self.game.number, reason, False))
+                  written=event_texts.forfeit_text(name, self.game.number, reason, False))
         return self._apply(referee.declare_forfeit(color, reason or "declared by the official"))
 
     def correct_result(self, number: int, winner: Optional[str], detail: str = "") -> GameResult:
@@ -473,8 +474,8 @@ class EventController(QObject):
             raise EventError(f"{winner!r} is not one of the players")
         game = self.games[number - 1]
         color = None if winner is None else (BLACK if winner == game.black else WHITE)
-        text = texts.corrected_text(number, winner) + (f" {detail}." if detail else "")
-        written = texts.corrected_text(number, winner, False) + (f" {detail}." if detail else "")
+        text = event_texts.corrected_text(number, winner) + (f" {detail}." if detail else "")
+        written = event_texts.corrected_text(number, winner, False) + (f" {detail}." if detail else "")
         detail = detail or "corrected by the official"
         current = game is self.game and game.result is None
         if current:
@@ -516,7 +517,7 @@ class EventController(QObject):
     # --- draws (WCDF 6.1-6.4; agreement is allowed under every profile) --------------------
     def _named(self, color: Color) -> str:
         """"Bo Diaz (Red)": the player with ``color`` in the current game, with the side."""
-        return texts.named(self.player(color), self.sides[color])
+        return event_texts.named(self.player(color), self.sides[color])
 
     def _player_ruling(self, ruling: Ruling) -> Ruling:
         """After a draw action (said and logged here with the players' names): a refusal is said;
@@ -543,9 +544,9 @@ class EventController(QObject):
         color = referee.board.turn if color is None else color
         ruling = referee.offer_draw(color)
         if ruling.ok:
-            self._log("draw_offer", texts.draw_offered_text(self._named(color),
+            self._log("draw_offer", event_texts.draw_offered_text(self._named(color),
                                                             self._named(color.other)),
-                      Priority.INTERRUPT, written=texts.draw_offer_logged_text(self._named(color)))
+                      Priority.INTERRUPT, written=event_texts.draw_offer_logged_text(self._named(color)))
         return self._player_ruling(ruling)
 
     def answer_draw(self, accept: bool) -> Ruling:
@@ -555,19 +556,19 @@ class EventController(QObject):
         referee = self._running_referee()
         offerer = referee.draw_offer
         if offerer is None:
-            text = texts.no_draw_offer_text()
+            text = event_texts.no_draw_offer_text()
             self._say(text, Priority.INTERRUPT)
             return Ruling(Verdict.REFUSED, "no_draw_offer", text)
         answerer = offerer.other
         if accept:
             ruling = referee.accept_draw(answerer)
             if ruling.ok:
-                self._log("draw_accepted", texts.draw_accepted_text(self._named(answerer)),
+                self._log("draw_accepted", event_texts.draw_accepted_text(self._named(answerer)),
                           Priority.INTERRUPT)
         else:
             ruling = referee.decline_draw(answerer)
             if ruling.ok:
-                self._log("draw_declined", texts.draw_declined_text(self._named(answerer)),
+                self._log("draw_declined", event_texts.draw_declined_text(self._named(answerer)),
                           Priority.INTERRUPT)
         return self._player_ruling(ruling)
 
@@ -580,10 +581,10 @@ class EventController(QObject):
         ruling = referee.point_out_repetition(color)
         if ruling.ok:
             n = referee.board.repetitions()
-            self._log("repetition", texts.repetition_text(self._named(color), n,
+            self._log("repetition", event_texts.repetition_text(self._named(color), n,
                                                           self._named(color.other)),
                       Priority.INTERRUPT,
-                      written=texts.repetition_text(self._named(color), n, "", False))
+                      written=event_texts.repetition_text(self._named(color), n, "", False))
         return self._player_ruling(ruling)
 
     def forty_move_requester(self) -> Optional[Color]:
@@ -610,8 +611,8 @@ class EventController(QObject):
         ruling = referee.request_forty_move_count(color)
         if ruling.ok:
             args = (self._named(color), self._named(color.other))
-            self._log("forty_move_count", texts.forty_requested_text(*args), Priority.INTERRUPT,
-                      written=texts.forty_requested_text(*args, spoken=False))
+            self._log("forty_move_count", event_texts.forty_requested_text(*args), Priority.INTERRUPT,
+                      written=event_texts.forty_requested_text(*args, spoken=False))
         return self._player_ruling(ruling)
 
     @property
@@ -631,8 +632,8 @@ class EventController(QObject):
         ruling = referee.concede_strengthening(color)
         if ruling.ok:
             args = (self._named(color), self._named(attacker))
-            self._log("forty_move_restart", texts.strengthened_text(*args), Priority.INTERRUPT,
-                      written=texts.strengthened_text(*args, spoken=False))
+            self._log("forty_move_restart", event_texts.strengthened_text(*args), Priority.INTERRUPT,
+                      written=event_texts.strengthened_text(*args, spoken=False))
         return self._player_ruling(ruling)
 
     def forty_move_ruling(self, strengthened: bool) -> Ruling:
@@ -644,9 +645,9 @@ class EventController(QObject):
         ruling = referee.forty_move_ruling(strengthened)
         if ruling.ok and attacker is not None:
             name = self._named(attacker)
-            self._log("forty_move_ruling", texts.forty_ruling_text(name, strengthened),
+            self._log("forty_move_ruling", event_texts.forty_ruling_text(name, strengthened),
                       Priority.INTERRUPT, official=True,
-                      written=texts.forty_ruling_text(name, strengthened, False))
+                      written=event_texts.forty_ruling_text(name, strengthened, False))
         return self._player_ruling(ruling)
 
     # --- ending -------------------------------------------------------------------------
@@ -661,23 +662,23 @@ class EventController(QObject):
         how = self._how(result, game)
         count = written_count = ""
         if result.material is not None:
-            count = texts.count_text(result.material, self.sides)
-            written_count = texts.count_text(result.material, self.sides, False)
-        named = texts.game_result_text(game.number, winner, side, how)
+            count = event_texts.count_text(result.material, self.sides)
+            written_count = event_texts.count_text(result.material, self.sides, False)
+        named = event_texts.game_result_text(game.number, winner, side, how)
         self._log("result", named, Priority.QUEUE, at=result.at, speak=False,
-                  written=" ".join(p for p in (texts.game_result_text(
+                  written=" ".join(p for p in (event_texts.game_result_text(
                       game.number, winner, side, self._how(result, game, False), False),
                       written_count) if p))
         self._save_game(game)
         a, b = self.settings.names
-        score = texts.score_text((a, b), self.score(), self.match.draws())
+        score = event_texts.score_text((a, b), self.score(), self.match.draws())
         # One announcement: who won (names, sides, how), the count, the score, the match result.
         if self.match.is_over:
             self._update_result_text()
             follows = self.result_text
         else:
             follows = ""  # the next game's own announcement follows at once
-        self._say(texts.game_end_announcement(named, count, score, follows), Priority.QUEUE)
+        self._say(event_texts.game_end_announcement(named, count, score, follows), Priority.QUEUE)
         self.penalty_changed.emit(None)
         self.game_finished.emit(game)
         if self.match.is_over:
@@ -693,42 +694,18 @@ class EventController(QObject):
             self._start_game()
 
     def _how(self, result: GameResult, game: PlayedGame, spoken: bool = True) -> str:
-        """How the game ended, with the players' names ("Bo Diaz resigns", "Bo Diaz forfeits:
-        left the table"); ``spoken`` False: numbers in digits."""
-        r = result.reason
+        """How the game ended, with the players' names ("Bo Diaz resigns")."""
         loser = result.winner.other if result.winner is not None else None
-        if r is EndReason.NO_MOVES:
-            if loser is None:
-                return result.detail
-            if not game.board.squares(loser):
-                return f"{game.player(loser)} has no pieces left"
-            return f"{game.player(loser)} cannot move"
-        if r is EndReason.RESIGNATION and loser is not None:
-            return f"{game.player(loser)} resigns"
-        if r is EndReason.FORFEIT and loser is not None:
-            _, _, why = result.detail.partition("forfeits: ")
-            return f"{game.player(loser)} forfeits" + (f": {why}" if why else "")
-        if r is EndReason.ADJUDICATION:
-            text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
-            return text if loser is not None else text + ", the count is equal"
-        if r is EndReason.AGREEMENT:
-            return "the players agree to a draw"
-        if r is EndReason.OFFICIAL_DRAW:
-            return "the official declares that neither player can force a win"
-        if r is EndReason.REPETITION_DRAW:
-            return "the position repeated and the draw was accepted"
-        if r is EndReason.FORTY_MOVE_DRAW:
-            forty = "forty" if spoken else "40"
-            return f"the {forty}-move count: the position was not strengthened"
-        return f"{r.value}, {result.detail}" if result.detail else r.value
+        return event_texts.how_text(result, None if loser is None else game.player(loser),
+                                    loser is None or bool(game.board.squares(loser)), spoken)
 
     def _match_result(self, spoken: bool = True) -> str:
         winner = self.match.winner
         a, b = self.settings.names
         if winner is None:
-            return texts.match_result_text(None, 0, 0)
+            return event_texts.match_result_text(None, 0, 0)
         loser = b if winner == a else a
-        return texts.match_result_text(winner, self.match.wins(winner), self.match.wins(loser),
+        return event_texts.match_result_text(winner, self.match.wins(winner), self.match.wins(loser),
                                        spoken)
 
     def _update_result_text(self) -> None:

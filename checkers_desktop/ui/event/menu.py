@@ -36,7 +36,9 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..actions import EVENT_ACTIONS, make_action
-from . import draws, texts
+from ...texts import app as app_texts
+from ...texts import event as event_texts
+from . import draws
 from .clock_panel import ClockPanel
 from .event_controller import EventController, EventError
 from .match_dialog import MatchDialog
@@ -141,16 +143,15 @@ class EventMenu(QObject):
         try:
             handler()
         except EventError as exc:
-            reason = str(exc)
-            self._say(f"{reason[:1].upper()}{reason[1:]}.")
+            self._say(event_texts.event_error_text(str(exc)))
         except OSError as exc:
-            self._say(f"The file could not be written: {exc}")
+            self._say(app_texts.file_not_written_text(str(exc)))
 
     # --- new match ----------------------------------------------------------------------
     def new_match(self) -> Optional[EventController]:
         """Ask for the match (the new-match form) and start it: coin flip, game 1."""
         if self.current is not None and not self.current.is_over and self.current.started:
-            if not self.desk.confirm("A match is in progress. Abandon it and start a new one?"):
+            if not self.desk.confirm(event_texts.match_in_progress_question()):
                 return None
         dialog = self.dialog_factory(self.window)
         if self.last_settings is not None and hasattr(dialog, "fill"):
@@ -204,7 +205,7 @@ class EventMenu(QObject):
         self.timer.stop()
         self.panel.hide()
         self._update_draw_actions()
-        self._say(texts.match_left_text(ev.folder))
+        self._say(event_texts.match_left_text(ev.folder))
 
     def _turn_board(self) -> None:
         """After each change on the board: refresh the clocks' turn line, and show the board from
@@ -239,7 +240,7 @@ class EventMenu(QObject):
         """F4: the score, whose turn and the clocks."""
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return
         self.refresh_clocks()
         self.window.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
@@ -257,7 +258,7 @@ class EventMenu(QObject):
         ev = self.current
         due = ev.pending_penalty if ev is not None else None
         if due is None:
-            self._say(texts.no_penalty_text())
+            self._say(event_texts.no_penalty_text())
             return False
         square = self.ask_square(ev.player(due.chooser), ev.player(due.victim), due.squares)
         if square is None:
@@ -306,14 +307,14 @@ class EventMenu(QObject):
             self.window.board.focus_cursor()
             return ruling
         color = ev.referee.board.turn
-        if not self.desk.confirm(texts.draw_offer_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.draw_offer_question(ev._named(color))):
             return None
         ruling = ev.offer_draw(color)
         return self._answer(ev, color, False) if ruling.ok else ruling
 
     def _answer(self, ev, offerer, repetition: bool):
         """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
-        answer = self.ask_answer(texts.draw_answer_question(ev._named(offerer),
+        answer = self.ask_answer(event_texts.draw_answer_question(ev._named(offerer),
                                                             ev._named(offerer.other), repetition))
         ruling = ev.answer_draw(bool(answer))
         self.window.board.focus_cursor()
@@ -324,11 +325,12 @@ class EventMenu(QObject):
         "forty_move_count"); else says why not and returns None."""
         ev = self._match_game()
         if ev is None:
-            self._say(texts.no_match_text() if self.current is None else "No game is in progress.")
+            self._say(event_texts.no_match_text() if self.current is None
+                      else event_texts.no_game_in_match_text())
             return None
         if not getattr(ev.profile.draws, rule):
-            self._say(texts.no_repetition_rule_text(ev.profile.title) if rule == "repetition"
-                      else texts.no_forty_count_text(ev.profile.title))
+            self._say(event_texts.no_repetition_rule_text(ev.profile.title) if rule == "repetition"
+                      else event_texts.no_forty_count_text(ev.profile.title))
             return None
         return ev
 
@@ -339,7 +341,7 @@ class EventMenu(QObject):
         if ev is None:
             return None
         color = ev.referee.board.turn
-        if not self.desk.confirm(texts.repetition_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.repetition_question(ev._named(color))):
             return None
         ruling = ev.point_out_repetition(color)
         return self._answer(ev, color, True) if ruling.ok else ruling
@@ -352,7 +354,7 @@ class EventMenu(QObject):
         requester = ev.forty_move_requester()
         if requester is None or ev.forty_move_attacker is not None:
             return ev.request_forty_move_count()  # refused, and said why
-        if not self.desk.confirm(texts.forty_request_question(ev._named(requester),
+        if not self.desk.confirm(event_texts.forty_request_question(ev._named(requester),
                                                               ev._named(requester.other))):
             return None
         return ev.request_forty_move_count(requester)
@@ -365,7 +367,7 @@ class EventMenu(QObject):
         attacker = ev.forty_move_attacker
         if attacker is None:
             return ev.concede_strengthening()  # refused, and said why
-        if not self.desk.confirm(texts.strengthened_question(ev._named(attacker.other),
+        if not self.desk.confirm(event_texts.strengthened_question(ev._named(attacker.other),
                                                              ev._named(attacker))):
             return None
         return ev.concede_strengthening()
@@ -376,13 +378,14 @@ class EventMenu(QObject):
         if ev is None:
             return None
         if not ev.forty_move_judgement_due:
-            self._say(texts.no_forty_ruling_due_text())
+            self._say(event_texts.no_forty_ruling_due_text())
             return None
         attacker = ev._named(ev.forty_move_attacker)
         choice = self.desk.choose("Forty-move ruling",
-                                  f"Has {attacker} strengthened the position?",
-                                  texts.FORTY_RULINGS)
-        if choice is None or not self.desk.confirm(f"{texts.FORTY_RULINGS[choice]}?"):
+                                  event_texts.strengthened_by_question(attacker),
+                                  event_texts.FORTY_RULINGS)
+        if choice is None or not self.desk.confirm(
+                event_texts.forty_ruling_question(event_texts.FORTY_RULINGS[choice])):
             return None
         ruling = ev.forty_move_ruling(choice == 1)
         self.window.board.focus_cursor()
@@ -404,7 +407,7 @@ class EventMenu(QObject):
         """Ask where, and save the score sheet there as PDF."""
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return None
         default = str(ev.folder / "score-sheet.pdf")
         path = self.ask_save_path(default)
@@ -413,13 +416,13 @@ class EventMenu(QObject):
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
         saved = ev.save_score_sheet(Path(path))
-        self._say(texts.match_saved_text(str(saved)))
+        self._say(app_texts.score_sheet_saved_text(saved))
         return saved
 
     def print_sheet(self) -> bool:
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return False
         return print_html(ev.score_sheet_html(), self.window, self.print_dialog_factory)
 

@@ -15,6 +15,7 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...rules import BLACK, WHITE
+from ...texts import event as event_texts
 from .event_controller import EventController, EventError
 
 __all__ = ["OfficialDesk"]
@@ -57,16 +58,15 @@ class OfficialDesk:
     def _running(self) -> Optional[EventController]:
         ev = self.event()
         if ev is None or not ev.game_running:
-            from .texts import no_match_text
-
-            self.say(no_match_text() if ev is None else "No game is in progress.")
+            self.say(event_texts.no_match_text() if ev is None
+                     else event_texts.no_game_in_match_text())
             return None
         return ev
 
     def _choose_player(self, ev: EventController, title: str):
         """The colour of the player the official picks (names with their side), or None."""
-        options = [f"{ev.player(c)} ({ev.sides[c]})" for c in (BLACK, WHITE)]
-        index = self.choose(title, "Which player?", options)
+        options = [event_texts.named(ev.player(c), ev.sides[c]) for c in (BLACK, WHITE)]
+        index = self.choose(title, event_texts.which_player_question(), options)
         if index is None:
             return None
         return (BLACK, WHITE)[index]
@@ -77,9 +77,9 @@ class OfficialDesk:
         if ev is None:
             return False
         if ev.paused:
-            self.say("The clocks are already paused.")
+            self.say(event_texts.already_paused_text())
             return False
-        if not self.confirm("Pause the clocks?"):
+        if not self.confirm(event_texts.pause_question()):
             return False
         ev.pause()
         return True
@@ -89,9 +89,9 @@ class OfficialDesk:
         if ev is None:
             return False
         if not ev.paused:
-            self.say("The clocks are running.")
+            self.say(event_texts.clocks_running_text())
             return False
-        if not self.confirm("Restart the clocks?"):
+        if not self.confirm(event_texts.resume_question()):
             return False
         ev.resume()
         return True
@@ -101,7 +101,7 @@ class OfficialDesk:
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling warning")
-        if color is None or not self.confirm(f"Warn {ev.player(color)} for stalling?"):
+        if color is None or not self.confirm(event_texts.stalling_warning_question(ev.player(color))):
             return False
         return ev.stalling_warning(color).verdict.value != "refused"
 
@@ -110,14 +110,12 @@ class OfficialDesk:
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling penalty")
-        if color is None or not self.confirm(
-                f"Penalize {ev.player(color)} for stalling? {ev.player(color.other)} will choose "
-                f"one of {ev.player(color)}'s checkers to remove."):
+        if color is None or not self.confirm(event_texts.stalling_penalty_question(
+                ev.player(color), ev.player(color.other))):
             return False
         return ev.stalling_penalty(color).verdict.value != "refused"
 
-    ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
-                     "Drawn: neither player can force a win")
+    ADJUDICATIONS = event_texts.ADJUDICATIONS
 
     def adjudicate(self) -> bool:
         """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
@@ -125,15 +123,16 @@ class OfficialDesk:
         ev = self._running()
         if ev is None:
             return False
-        choice = self.choose("Adjudicate", "How?", self.ADJUDICATIONS)
+        choice = self.choose("Adjudicate", event_texts.adjudicate_how_question(),
+                             self.ADJUDICATIONS)
         if choice is None:
             return False
         if choice == 0:
-            if not self.confirm("Adjudicate the game now by the count (man 1, king 2)?"):
+            if not self.confirm(event_texts.adjudicate_question()):
                 return False
             ev.adjudicate()
         else:
-            if not self.confirm("Declare the game drawn? A new game follows."):
+            if not self.confirm(event_texts.declare_draw_question()):
                 return False
             ev.declare_draw()
         return True
@@ -145,9 +144,10 @@ class OfficialDesk:
         color = self._choose_player(ev, "Declare a forfeit")
         if color is None:
             return False
-        reason = self.ask_text("Declare a forfeit", f"Why does {ev.player(color)} forfeit?")
+        reason = self.ask_text("Declare a forfeit",
+                               event_texts.forfeit_reason_question(ev.player(color)))
         if reason is None or not self.confirm(
-                f"Declare that {ev.player(color)} forfeits game {ev.game.number}?"):
+                event_texts.forfeit_question(ev.player(color), ev.game.number)):
             return False
         ev.declare_forfeit(color, reason.strip())
         return True
@@ -155,27 +155,27 @@ class OfficialDesk:
     def correct_result(self) -> bool:
         ev = self.event()
         if ev is None or not ev.games:
-            from .texts import no_match_text
-
-            self.say(no_match_text())
+            self.say(event_texts.no_match_text())
             return False
-        games = [f"Game {g.number}: {g.black} - {g.white}, {g.pdn_result}" for g in ev.games]
-        index = self.choose("Correct a result", "Which game?", games)
+        games = [event_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
+                 for g in ev.games]
+        index = self.choose("Correct a result", event_texts.which_game_question(), games)
         if index is None:
             return False
         game = ev.games[index]
-        options = [f"{game.black} wins", f"{game.white} wins", "Drawn"]
-        choice = self.choose("Correct a result", f"Result of game {game.number}:", options)
+        options = list(event_texts.result_choices(game.black, game.white))
+        choice = self.choose("Correct a result", event_texts.result_of_game_question(game.number),
+                             options)
         if choice is None:
             return False
         winner = (game.black, game.white, None)[choice]
-        detail = self.ask_text("Correct a result", "Reason for the correction:")
-        if detail is None or not self.confirm(f"Set the result of game {game.number}: "
-                                              f"{options[choice]}?"):
+        detail = self.ask_text("Correct a result", event_texts.correction_reason_question())
+        if detail is None or not self.confirm(
+                event_texts.correction_question(game.number, options[choice])):
             return False
         try:
             ev.correct_result(game.number, winner, detail.strip())
         except EventError as exc:
-            self.say(str(exc))
+            self.say(event_texts.event_error_text(str(exc)))
             return False
         return True

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
                                QVBoxLayout, QWidget)
 
 from ...speech.spoken import number_words
+from ...texts import event as event_texts
 
 __all__ = ["SquareChoiceError", "parse_square_choice", "SquareChoiceDialog"]
 
@@ -58,8 +59,7 @@ class SquareChoiceDialog(QDialog):
         self.allowed = tuple(allowed)
         self.square: Optional[int] = None
         self.setWindowTitle("Choose the checker to remove")
-        prompt = (f"{chooser}: type the square of {victim}'s checker to remove. It may be one of "
-                  + ", ".join(map(str, self.allowed)) + ".")
+        prompt = event_texts.removal_prompt_text(chooser, victim, self.allowed)
         self.prompt = QLabel(prompt, self)
         self.prompt.setWordWrap(True)
         self.edit = QLineEdit(self)

@@ -1,27 +1,22 @@
-"""The sentences event mode shows and speaks (the rest of the app's texts are in
-``speech/messages.py`` and ``ui/texts.py``). Numbers a player hears are words ("game two",
-"twenty-five seconds"); squares in announcements are words too, as moves are. On paper (the score
-sheet and the PDN comments) numbers are digits: the functions that put a number in a sentence
-take ``spoken`` (True: words, False: digits)."""
+"""A match at the table: the coin flip, who plays which side, named results, the score, the
+official's actions and questions, penalties and draws.
+
+Numbers a player hears are words ("game two", "twenty-five seconds"); squares in announcements are
+words too, as moves are. On paper (the score sheet and the PDN comments) numbers are digits: the
+functions that put a number in a sentence take ``spoken`` (True: words, False: digits)."""
 
 from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from ...rules import BLACK, WHITE, Color
-from ...speech.spoken import number_words
-
-
-def _n(n: int, spoken: bool = True) -> str:
-    return number_words(n) if spoken and 0 <= n <= 99 else str(n)
+from ..rules import BLACK, WHITE, Color
+from .game import no_game_text
+from .words import capital, duration_words
+from .words import number as _n
 
 
 def _seconds(seconds: float, spoken: bool = True) -> str:
-    s = int(round(seconds))
-    if s % 60 == 0 and s >= 60:
-        m = s // 60
-        return f"{_n(m, spoken)} minute" + ("" if m == 1 else "s")
-    return f"{_n(s, spoken)} second" + ("" if s == 1 else "s")
+    return duration_words(seconds, spoken)
 
 
 def named(name: str, side: str) -> str:
@@ -53,8 +48,7 @@ def move_warning_text(name: str, seconds: float, limit: Optional[float],
                       spoken: bool = True) -> str:
     text = f"{name}, {_seconds(seconds, spoken)}."
     if limit:
-        left = _seconds(limit - seconds, spoken)
-        text += f" {left[:1].upper()}{left[1:]} left for this move."
+        text += f" {capital(_seconds(limit - seconds, spoken))} left for this move."
     return text
 
 
@@ -77,8 +71,7 @@ def checker_removed_text(chooser: str, victim: str, victim_side: str, square: in
 
 
 def game_time_warning_text(seconds_left: float, spoken: bool = True) -> str:
-    left = _seconds(seconds_left, spoken)
-    return f"{left[:1].upper()}{left[1:]} left in the game."
+    return f"{capital(_seconds(seconds_left, spoken))} left in the game."
 
 
 def time_limit_text() -> str:
@@ -167,6 +160,11 @@ def corrected_text(number: int, winner: Optional[str], spoken: bool = True) -> s
 
 def no_match_text() -> str:
     return "No match is in progress. Start one with Event, New match."
+
+
+def no_game_in_match_text() -> str:
+    """The match has no game on the board now (between games, or after it)."""
+    return no_game_text()
 
 
 def no_penalty_text() -> str:
@@ -282,3 +280,156 @@ def no_draw_offer_text() -> str:
 
 def no_forty_ruling_due_text() -> str:
     return "No forty-move count awaits a ruling."
+
+
+# --- how a game of the match ended, with the players' names --------------------------------------
+def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
+             spoken: bool = True) -> str:
+    """How the game ended, with the loser's name ("Bo Diaz resigns", "Bo Diaz forfeits: left the
+    table"); ``result`` a ``GameResult``, ``loser`` the losing player's name (None for a draw),
+    ``loser_has_pieces`` False when the loser has no pieces left; ``spoken`` False: numbers in
+    digits."""
+    from ..rules.referee import EndReason
+
+    r = result.reason
+    if r is EndReason.NO_MOVES:
+        if loser is None:
+            return result.detail
+        if not loser_has_pieces:
+            return f"{loser} has no pieces left"
+        return f"{loser} cannot move"
+    if r is EndReason.RESIGNATION and loser is not None:
+        return f"{loser} resigns"
+    if r is EndReason.FORFEIT and loser is not None:
+        _, _, why = result.detail.partition("forfeits: ")
+        return f"{loser} forfeits" + (f": {why}" if why else "")
+    if r is EndReason.ADJUDICATION:
+        text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+        return text if loser is not None else text + ", the count is equal"
+    if r is EndReason.AGREEMENT:
+        return "the players agree to a draw"
+    if r is EndReason.OFFICIAL_DRAW:
+        return "the official declares that neither player can force a win"
+    if r is EndReason.REPETITION_DRAW:
+        return "the position repeated and the draw was accepted"
+    if r is EndReason.FORTY_MOVE_DRAW:
+        return f"the {_n(40, spoken)}-move count: the position was not strengthened"
+    return f"{r.value}, {result.detail}" if result.detail else r.value
+
+
+def match_resumed_text(players: tuple[str, str], number: int, wins: tuple[int, int]) -> str:
+    """Said when a match comes back after a restart: "Match Ann against Bo, game 2. Score: Ann 1,
+    Bo 0." """
+    a, b = players
+    return f"Match {a} against {b}, game {number}. Score: {a} {wins[0]}, {b} {wins[1]}."
+
+
+# --- the official's questions ---------------------------------------------------------------------
+def which_player_question() -> str:
+    return "Which player?"
+
+
+def already_paused_text() -> str:
+    return "The clocks are already paused."
+
+
+def clocks_running_text() -> str:
+    return "The clocks are running."
+
+
+def pause_question() -> str:
+    return "Pause the clocks?"
+
+
+def resume_question() -> str:
+    return "Restart the clocks?"
+
+
+def stalling_warning_question(name: str) -> str:
+    return f"Warn {name} for stalling?"
+
+
+def stalling_penalty_question(name: str, chooser: str) -> str:
+    return (f"Penalize {name} for stalling? {chooser} will choose one of {name}'s checkers to "
+            "remove.")
+
+
+def stalling_penalty_logged_text(name: str) -> str:
+    return f"The official applies a stalling penalty to {name}."
+
+
+ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
+                 "Drawn: neither player can force a win")
+"""The official's two ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4)."""
+
+
+def adjudicate_how_question() -> str:
+    return "How?"
+
+
+def adjudicate_question() -> str:
+    return "Adjudicate the game now by the count (man 1, king 2)?"
+
+
+def declare_draw_question() -> str:
+    return "Declare the game drawn? A new game follows."
+
+
+def forfeit_reason_question(name: str) -> str:
+    return f"Why does {name} forfeit?"
+
+
+def forfeit_question(name: str, number: int) -> str:
+    return f"Declare that {name} forfeits game {number}?"
+
+
+def which_game_question() -> str:
+    return "Which game?"
+
+
+def game_choice_text(number: int, black: str, white: str, pdn_result: str) -> str:
+    return f"Game {number}: {black} - {white}, {pdn_result}"
+
+
+def result_choices(black: str, white: str) -> tuple[str, str, str]:
+    return (f"{black} wins", f"{white} wins", "Drawn")
+
+
+def result_of_game_question(number: int) -> str:
+    return f"Result of game {number}:"
+
+
+def correction_reason_question() -> str:
+    return "Reason for the correction:"
+
+
+def correction_question(number: int, choice: str) -> str:
+    return f"Set the result of game {number}: {choice}?"
+
+
+def match_in_progress_question() -> str:
+    return "A match is in progress. Abandon it and start a new one?"
+
+
+def strengthened_by_question(attacker: str) -> str:
+    return f"Has {attacker} strengthened the position?"
+
+
+def forty_ruling_question(choice: str) -> str:
+    return f"{choice}?"
+
+
+def removal_prompt_text(chooser: str, victim: str, allowed) -> str:
+    """The prompt of the dialog that asks for the checker to remove (squares 1-32)."""
+    return (f"{chooser}: type the square of {victim}'s checker to remove. It may be one of "
+            + ", ".join(map(str, allowed)) + ".")
+
+
+def form_error_text(reason: str) -> str:
+    """The new-match form was filled in wrongly: ``reason`` says how."""
+    return f"Please correct the form. {capital(reason)}."
+
+
+def event_error_text(reason: str) -> str:
+    """A match command that does not fit now: ``reason`` says why."""
+    return f"{capital(reason)}."
