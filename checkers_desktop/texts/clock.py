@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Optional
 
 from ..rules import BLACK, WHITE, Board, Color
+from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
+                           SideTimeExpired)
+from ..rules.referee import FortyMovesCompleted, GameEnded, PenaltyDue
 from .game import result_text
 from .words import SideNames, capital, duration_words, join, side_name
 
@@ -32,35 +35,34 @@ def clock_event_text(event, side_names: SideNames = None, you: Optional[Color] =
     * ``FortyMovesCompleted`` (WCDF 6.2): "Forty moves are counted. ..."
     * ``GameEnded``: :func:`result_text`.
     """
-    code = type(event).__name__
-    if code == "MoveWarning":
+    if isinstance(event, MoveWarning):
         left = max(0.0, event.limit - event.seconds)
         who = _subject(event.color, side_names, you)
         if who == "You":
             return f"You have {duration_words(left)} left to move."
         return f"{who}: {duration_words(event.seconds)} used. {duration_words(left)} left to move."
-    if code == "MoveTimeExpired":
+    if isinstance(event, MoveTimeExpired):
         if you is not None and event.color is you:
             return "Your time for this move is up."
         return f"{side_name(side_names, event.color)}'s time for this move is up."
-    if code == "GameTimeWarning":
+    if isinstance(event, GameTimeWarning):
         return f"{capital(duration_words(event.seconds_left))} of game time left."
-    if code == "GameTimeExpired":
+    if isinstance(event, GameTimeExpired):
         return "The game's time limit is reached."
-    if code == "SideTimeExpired":
+    if isinstance(event, SideTimeExpired):
         return (f"{side_name(side_names, event.color)}'s clock has run out. "
                 f"{side_name(side_names, event.color.other)} may claim the game.")
-    if code == "PenaltyDue":
+    if isinstance(event, PenaltyDue):
         victim = side_name(side_names, event.victim).lower()
         squares = join([str(s) for s in event.squares], "or")
         if you is not None and event.chooser is you:
             return (f"You choose a {victim} checker to be removed: {squares}. Go to it and press "
                     "Enter.")
         return f"{side_name(side_names, event.chooser)} chooses a {victim} checker to be removed."
-    if code == "FortyMovesCompleted":
+    if isinstance(event, FortyMovesCompleted):
         return (f"Forty moves are counted for {side_name(side_names, event.attacker)}. The official "
                 "judges whether the position was strengthened.")
-    if code == "GameEnded":
+    if isinstance(event, GameEnded):
         return result_text(event.result, side_names)
     return ""
 

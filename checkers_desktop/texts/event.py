@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color
+from ..rules.referee import EndReason
 from .game import no_game_text
 from .words import capital, duration_words
 from .words import number as _n
@@ -289,8 +290,6 @@ def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
     table"); ``result`` a ``GameResult``, ``loser`` the losing player's name (None for a draw),
     ``loser_has_pieces`` False when the loser has no pieces left; ``spoken`` False: numbers in
     digits."""
-    from ..rules.referee import EndReason
-
     r = result.reason
     if r is EndReason.NO_MOVES:
         if loser is None:
@@ -301,7 +300,7 @@ def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
     if r is EndReason.RESIGNATION and loser is not None:
         return f"{loser} resigns"
     if r is EndReason.FORFEIT and loser is not None:
-        _, _, why = result.detail.partition("forfeits: ")
+        why = result.forfeit_reason
         return f"{loser} forfeits" + (f": {why}" if why else "")
     if r is EndReason.ADJUDICATION:
         text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
@@ -433,3 +432,30 @@ def form_error_text(reason: str) -> str:
 def event_error_text(reason: str) -> str:
     """A match command that does not fit now: ``reason`` says why."""
     return f"{capital(reason)}."
+
+
+def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
+    """How a game ended, for the score sheet, from the ``GameResult``'s fields, the players
+    named with their sides ("Bo Diaz (Black) resigns", "time limit: Bo Diaz (Black) 8, Ann Lee
+    (Red) 7 (man 1, king 2)"); numbers in digits. ``players``: each colour's player."""
+    by = {c: named(players[c], sides[c]) for c in (BLACK, WHITE)}
+    loser = result.winner.other if result.winner is not None else None
+    r = result.reason
+    if r is EndReason.NO_MOVES and loser is not None:
+        return f"{by[loser]} cannot move"
+    if r is EndReason.RESIGNATION and loser is not None:
+        return f"{by[loser]} resigns"
+    if r is EndReason.FORFEIT and loser is not None:
+        return f"{by[loser]} forfeits" + (f": {result.forfeit_reason}"
+                                          if result.forfeit_reason else "")
+    if r is EndReason.ADJUDICATION and result.material:
+        mat = result.material
+        text = f"time limit: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
+        if result.winner is None:
+            return text + ": a drawn game (VA rulebook 3:00 s5)"
+        if result.by_lot:
+            return text + f"; a random draw picks {by[result.winner]} (Caseville rules)"
+        return text
+    if r is EndReason.FORTY_MOVE_DRAW:
+        return how_text(result, None, spoken=False)
+    return result.detail

@@ -7,13 +7,12 @@ jump is said ("jumps", "takes" or "to", see :mod:`checkers_desktop.speech.spoken
 
 from __future__ import annotations
 
-import ast
-import re
 from typing import Optional, Sequence
 
 from ..rules import (BLACK, WHITE, AmbiguousMoveError, Board, Color, IllegalMoveError,
                      InvalidMoveError, Move, Outcome)
 from ..rules.notation import parse_squares
+from ..rules.referee import EndReason, GameResult
 from ..speech.spoken import number_words, path_words, spoken_move, spoken_squares
 from .words import SideNames, capital, check_square, check_verbosity, join, side_name
 
@@ -79,21 +78,6 @@ def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brie
 
 
 # --- refused moves ----------------------------------------------------------------------------
-_QUOTED_RE = re.compile(r"""^\s*('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")
-
-
-def _quoted_input(error: BaseException) -> Optional[str]:
-    """The input an error message starts by quoting (rules errors quote it with ``repr``)."""
-    match = _QUOTED_RE.match(str(error))
-    if not match:
-        return None
-    try:
-        value = ast.literal_eval(match.group(1))
-    except (ValueError, SyntaxError):
-        return None
-    return value if isinstance(value, str) else None
-
-
 def _written_squares(text: Optional[str]) -> Optional[tuple[tuple[int, ...], bool]]:
     if text is None:
         return None
@@ -124,8 +108,8 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
                  text: Optional[str] = None, style: str = "jumps") -> str:
     """Why a move was refused, as a sentence, from the error the rules core raised.
 
-    ``board`` is the position the move was tried in; ``text`` the player's input (when omitted it
-    is read from the start of the error message, where the rules core quotes it).
+    ``board`` is the position the move was tried in; ``text`` the player's input (None when the
+    move was not typed: the sentences then say "That" or name the required jumps).
 
     * ``IllegalMoveError`` with ``required_captures`` (capture is compulsory, VA rulebook 3:00 s6,
       WCDF 1.18): "You must jump: twenty-two jumps fifteen." (up to three options joined with "or").
@@ -136,8 +120,6 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
     * ``AmbiguousMoveError``: "Twenty to four can be played two ways: ... Say the whole path."
     * anything else: "That move was refused." and the error's own message.
     """
-    if text is None:
-        text = _quoted_input(error)
     if isinstance(error, InvalidMoveError):
         shown = repr(text) if text is not None else "That"
         return f"{shown} is not a move. Type squares such as 11-15."
@@ -187,13 +169,14 @@ def game_over_text(outcome: Optional[Outcome], side_names: SideNames = None,
 
 
 
-def result_text(result, side_names: SideNames = None) -> str:
-    """How a refereed game ended (a ``GameResult``): "Black wins by adjudication: Black 8, Red 7
-    (man 1, king 2)." / "Drawn by adjudication: material is equal, 6 each." / "Red wins. Black
-    forfeits." / "The game is drawn by agreement." / "Black wins. Red cannot move." """
-    reason = result.reason.value
+def result_text(result: GameResult, side_names: SideNames = None) -> str:
+    """How a refereed game ended: "Time is up. Black wins by adjudication: Black 8, Red 7 (man 1,
+    king 2)." / "Time is up. Drawn by adjudication: material is equal, ..." / "Red wins. Black
+    forfeits the game: left the table." / "The game is drawn by agreement." / "Black wins. Red
+    cannot move." """
+    reason = result.reason
     winner = side_name(side_names, result.winner) if result.winner is not None else None
-    if reason == "adjudication" and result.material:
+    if reason is EndReason.ADJUDICATION and result.material:
         mat = result.material
         b, w = mat[BLACK], mat[WHITE]
         counts = (f"{side_name(side_names, BLACK)} {b}, {side_name(side_names, WHITE)} {w} "
@@ -202,39 +185,42 @@ def result_text(result, side_names: SideNames = None) -> str:
             return f"Time is up. Drawn by adjudication: material is equal, {counts}."
         lot = " The tie was decided by lot." if result.by_lot else ""
         return f"Time is up. {winner} wins by adjudication: {counts}.{lot}"
-    if reason == "no moves":
+    if reason is EndReason.NO_MOVES:
         loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
         return f"{winner} wins. {loser} cannot move."
-    if reason == "resignation":
+    if reason is EndReason.RESIGNATION:
         return f"{side_name(side_names, result.winner.other)} resigns. {winner} wins."
-    if reason == "forfeit":
+    if reason is EndReason.FORFEIT:
         loser = side_name(side_names, result.winner.other)
-        _, _, why = (result.detail or "").partition("forfeits: ")
+        why = result.forfeit_reason
         return f"{winner} wins. {loser} forfeits the game" + (f": {why}." if why else ".")
-    drawn = {"agreement": "The game is drawn by agreement.",
-             "declared drawn": "The official declares the game drawn: neither side can force "
-                               "a win.",
-             "40-move count": "The game is drawn by the forty-move count: the position was not "
-                              "strengthened.",
-             "repetition": "The game is drawn: the position repeated and the draw was accepted."}
-    if winner is None and reason in drawn:
-        return drawn[reason]
+    if winner is None and reason in _DRAWN:
+        return _DRAWN[reason]
     if winner is None:
-        return f"The game is drawn ({reason})."
-    return f"{winner} wins ({reason})."
+        return f"The game is drawn ({reason.value})."
+    return f"{winner} wins ({reason.value})."
 
+
+_DRAWN = {
+    EndReason.AGREEMENT: "The game is drawn by agreement.",
+    EndReason.OFFICIAL_DRAW: "The official declares the game drawn: neither side can force a win.",
+    EndReason.FORTY_MOVE_DRAW: "The game is drawn by the forty-move count: the position was not "
+                               "strengthened.",
+    EndReason.REPETITION_DRAW: "The game is drawn: the position repeated and the draw was "
+                               "accepted.",
+}
 
 
 def checker_removed_text(square: int, victim: Color, side_names: SideNames = None) -> str:
     return f"The {side_name(side_names, victim).lower()} checker on {square} is removed."
 
 
-def offence_text(ruling_verdict: str, color: Color, side_names: SideNames = None,
+def offence_text(forfeit: bool, color: Color, side_names: SideNames = None,
                  reminded: bool = False) -> str:
     """What a counted offence brings (WCDF 3.3/3.4 warned, Caseville reminded, then forfeit):
     "Black is warned: the next time forfeits the game." / "Black forfeits the game." """
     side = side_name(side_names, color)
-    if ruling_verdict == "forfeit":
+    if forfeit:
         return f"{side} forfeits the game."
     return f"{side} is {'reminded' if reminded else 'warned'}: the next time forfeits the game."
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..rules import BLACK, WHITE, Board, Color, Move, PieceKind
+from ..rules.touch import TouchRule
 from ..speech.spoken import spoken_move
 from .game import piece_words, turn_text
 from .words import (SideNames, check_square, check_verbosity, duration_words, join, plural,
@@ -192,10 +193,10 @@ def profile_text(profile, verbosity: str = "full") -> str:
     parts = [f"Rules: {profile.title}. {first} moves first; {second} is the other side."]
     if verbosity == "brief":
         return " ".join(parts)
-    touch = profile.touch.name
-    if touch == "STRICT":
+    touch = profile.touch
+    if touch is TouchRule.STRICT:
         parts.append("Touch and move: a piece you pick up must be moved.")
-    elif touch == "LIBERAL":
+    elif touch is TouchRule.LIBERAL:
         parts.append("A piece you pick up may be put back.")
     else:
         parts.append("Pieces may be picked up and put back freely.")

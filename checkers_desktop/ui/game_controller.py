@@ -20,7 +20,11 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ..rules import BLACK, Board, Color, IllegalMoveError, Move, RulesError
 from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
-from ..rules.referee import GameEnded, GameResult, PenaltyDue, Referee, Ruling, Verdict
+from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
+                           SideTimeExpired)
+from ..rules.profiles import RefusalRule
+from ..rules.referee import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Referee,
+                             Ruling, RulingCode, Verdict)
 from ..rules.touch import TouchRule, TouchStatus
 from ..speech.announcer import Priority
 from ..texts import clock as clock_texts
@@ -37,11 +41,18 @@ class Mode(enum.Enum):
     TWO_PLAYERS = "two players"
 
 
-_SAID_BY_RESULT = {"drawn", "forfeit", "resigned", "adjudicated", "corrected"}
+_SAID_BY_RESULT = {RulingCode.DRAWN, RulingCode.FORFEIT, RulingCode.RESIGNED,
+                   RulingCode.ADJUDICATED, RulingCode.CORRECTED}
 """Codes of rulings whose result text says all the ruling's message says (handle_ruling)."""
 
-_WARNING_EVENTS = {"MoveWarning", "MoveTimeExpired", "GameTimeWarning", "GameTimeExpired",
-                   "SideTimeExpired", "PenaltyDue", "FortyMovesCompleted"}
+_WARNING_EVENTS = (MoveWarning, MoveTimeExpired, GameTimeWarning, GameTimeExpired,
+                   SideTimeExpired, PenaltyDue, FortyMovesCompleted)
+"""Events announced with the warning sound."""
+
+_JUMP_REFUSALS = (RulingCode.JUMP_REQUIRED, RulingCode.JUMP_INCOMPLETE)
+_MOVE_REFUSALS = (RulingCode.NOT_A_MOVE, RulingCode.AMBIGUOUS, RulingCode.ILLEGAL_MOVE) + \
+    _JUMP_REFUSALS
+"""Refusals of a typed move whose words are worked out from the board's own error."""
 
 
 class GameController(QObject):
@@ -272,7 +283,7 @@ class GameController(QObject):
         if self.mode is Mode.COMPUTER and self.board.turn.other is not self.human_color:
             count = 2  # the computer's reply, then the player's move
         if len(self.board.move_stack) < count:
-            ruling = Ruling(Verdict.REFUSED, "nothing_to_undo",
+            ruling = Ruling(Verdict.REFUSED, RulingCode.NOTHING_TO_UNDO,
                             game_texts.nothing_to_take_back_text(), self.board.turn)
             if not self.profile.allows_undo:
                 ruling = self.referee.undo()  # the profile's refusal
@@ -316,7 +327,6 @@ class GameController(QObject):
         return events
 
     def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
-        name = type(event).__name__
         if isinstance(event, GameEnded):
             self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
@@ -324,7 +334,7 @@ class GameController(QObject):
         if text:
             self.message = text
             self._say(text, priority)
-        if name in _WARNING_EVENTS:
+        if isinstance(event, _WARNING_EVENTS):
             self.sound.emit("warning")
         if isinstance(event, PenaltyDue):
             self._clear_selection()
@@ -361,7 +371,7 @@ class GameController(QObject):
         """Stalling went on after a warning: a checker of ``color`` is to be removed (VA 3:00 s4-VI)."""
         ruling = self.referee.stalling_penalty(color)
         self.handle_ruling(ruling)
-        if ruling.code == "penalty_due" and self.referee.pending_penalty is not None:
+        if ruling.code is RulingCode.PENALTY_DUE and self.referee.pending_penalty is not None:
             self._on_referee_event(self.referee.pending_penalty)
         return ruling
 
@@ -380,7 +390,7 @@ class GameController(QObject):
             else:
                 self.sound.emit("refused")
             return
-        if ruling.code == "checker_removed":
+        if ruling.code is RulingCode.CHECKER_REMOVED:
             self.sound.emit("capture")
         elif ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT):
             self.sound.emit("warning")
@@ -394,7 +404,7 @@ class GameController(QObject):
         if say:
             self._say(ruling.message, priority)
         self._changed()
-        if ruling.code in ("checker_removed", "resumed"):
+        if ruling.code in (RulingCode.CHECKER_REMOVED, RulingCode.RESUMED):
             self._maybe_start_engine()
 
     # --- player actions ---------------------------------------------------------------------
@@ -568,27 +578,28 @@ class GameController(QObject):
         return False
 
     def _refusal_words(self, ruling: Ruling, board: Board, text: str) -> str:
-        if ruling.code == "touch_violation" and ruling.touch is not None and ruling.touch.held:
+        if ruling.code is RulingCode.TOUCH_VIOLATION and ruling.touch is not None and \
+                ruling.touch.held:
             return touch_texts.must_move_held_text(ruling.touch.held)
-        if ruling.code in ("not_a_move", "ambiguous", "illegal_move", "jump_required",
-                           "jump_incomplete"):
+        if ruling.code in _MOVE_REFUSALS:
             try:
                 board.parse_move(text)
             except RulesError as error:
-                words = game_texts.refused_text(error, board, self.side_names, style=self.style)
-                if ruling.code == "jump_incomplete":
+                words = game_texts.refused_text(error, board, self.side_names, text=text,
+                                                style=self.style)
+                if ruling.code is RulingCode.JUMP_INCOMPLETE:
                     words = game_texts.jump_incomplete_text(words)
-                if ruling.code.startswith("jump_") and ruling.verdict is Verdict.REFUSED and \
-                        self.profile.refusal.name == "RETRACT":
+                if ruling.code in _JUMP_REFUSALS and ruling.verdict is Verdict.REFUSED and \
+                        self.profile.refusal is RefusalRule.RETRACT:
                     words = game_texts.retracted_text(words)
                 return words
         return ruling.message
 
     def _with_offence(self, text: str, ruling: Ruling) -> str:
         if ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT) and ruling.color is not None:
-            reminded = self.profile.refusal.name == "REMIND_THEN_FORFEIT"
+            reminded = self.profile.refusal is RefusalRule.REMIND_THEN_FORFEIT
             return game_texts.with_offence_text(text, game_texts.offence_text(
-                ruling.verdict.value, ruling.color, self.side_names, reminded))
+                ruling.verdict is Verdict.FORFEIT, ruling.color, self.side_names, reminded))
         return text
 
     # --- internals: moves -------------------------------------------------------------------

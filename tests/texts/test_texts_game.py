@@ -19,7 +19,7 @@ RED_WHITE = {BLACK: "Red", WHITE: "White"}    # a tournament that calls the firs
 def refusal(board: Board, text: str) -> str:
     with pytest.raises((InvalidMoveError, IllegalMoveError, AmbiguousMoveError)) as info:
         board.parse_move(text)
-    return game_texts.refused_text(info.value, board, PRACTICE)
+    return game_texts.refused_text(info.value, board, PRACTICE, text=text)
 
 
 # --- squares ----------------------------------------------------------------------------------
@@ -126,11 +126,11 @@ def test_refused_illegal_moves_say_why(text, expected):
     assert refusal(Board(), text) == expected
 
 
-def test_refused_move_from_push_reads_the_move_from_the_error():
+def test_refused_move_from_push_names_the_move_given():
     board = Board()
     with pytest.raises(IllegalMoveError) as info:
         board.push(Move((11, 17)))
-    assert game_texts.refused_text(info.value, board, PRACTICE).startswith(
+    assert game_texts.refused_text(info.value, board, PRACTICE, text="11-17").startswith(
         "Eleven to seventeen is not a legal move.")
 
 

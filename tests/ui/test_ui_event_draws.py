@@ -24,7 +24,6 @@ from checkers_desktop.ui.event.clock_panel import BASE_POINTS
 from checkers_desktop.ui.event.draws import computer_accepts_draw
 from checkers_desktop.ui.event.event_controller import EventController
 from checkers_desktop.ui.event.model import MatchSettings, PlayerInfo
-from checkers_desktop.ui.event.score_sheet import named_detail
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -137,15 +136,23 @@ def test_wcdf_draws_are_refused_under_rules_without_them(qapp, tmp_path):
     assert event.game.result is None
 
 
-def test_named_detail_names_the_player_and_side():
-    from checkers_desktop.ui.event.model import PlayedGame
+def test_paper_detail_names_the_player_and_side():
+    from checkers_desktop.rules.referee import EndReason, GameResult
+    from checkers_desktop.texts.event import paper_detail_text
 
-    game = PlayedGame(1, "Bo Diaz", "Ann Lee", False, None)
+    players = {BLACK: "Bo Diaz", WHITE: "Ann Lee"}
     sides = {BLACK: "Black", WHITE: "Red"}
-    assert named_detail("Black resigns", game, sides) == "Bo Diaz (Black) resigns"
-    assert named_detail("time limit: Black 8, Red 7 (man 1, king 2)", game, sides) == \
+    resigned = GameResult(WHITE, EndReason.RESIGNATION, "Black resigns", 10.0)
+    assert paper_detail_text(resigned, players, sides) == "Bo Diaz (Black) resigns"
+    counted = GameResult(BLACK, EndReason.ADJUDICATION, "time limit", 10.0,
+                         material={BLACK: 8, WHITE: 7})
+    assert paper_detail_text(counted, players, sides) == \
         "time limit: Bo Diaz (Black) 8, Ann Lee (Red) 7 (man 1, king 2)"
-    assert named_detail("Redundant", game, sides) == "Redundant"
+    forfeit = GameResult(BLACK, EndReason.FORFEIT, "Red forfeits: left", 10.0,
+                         forfeit_reason="left the table")
+    assert paper_detail_text(forfeit, players, sides) == "Ann Lee (Red) forfeits: left the table"
+    agreed = GameResult(None, EndReason.AGREEMENT, "the players agree", 10.0)
+    assert paper_detail_text(agreed, players, sides) == "the players agree"
 
 
 def test_the_computer_accepts_a_draw_only_when_not_ahead():
@@ -304,7 +311,8 @@ def test_result_texts_say_how_a_draw_or_forfeit_came_about():
     sides = {BLACK: "Black", WHITE: "Red"}
     agreed = GameResult(None, EndReason.AGREEMENT, "the players agree", 10.0)
     assert game_texts.result_text(agreed, sides) == "The game is drawn by agreement."
-    forfeit = GameResult(WHITE, EndReason.FORFEIT, "Black forfeits: left the table", 10.0)
+    forfeit = GameResult(WHITE, EndReason.FORFEIT, "Black forfeits: left the table", 10.0,
+                         forfeit_reason="left the table")
     assert game_texts.result_text(forfeit, sides) == \
         "Red wins. Black forfeits the game: left the table."
     forty = GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 10.0)

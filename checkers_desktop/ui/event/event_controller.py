@@ -40,8 +40,8 @@ from ...rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, Mo
 from ...rules.referee import FortyMovesCompleted
 from ...rules.match import GameRecord, Match
 from ...rules.profiles import ColourChoice, get_profile
-from ...rules.referee import (EndReason, GameEnded, GameResult, PenaltyDue, Referee, Ruling,
-                              Verdict)
+from ...rules.referee import (EndReason, GameEnded, GameResult, PenaltyCause, PenaltyDue,
+                              Referee, Ruling, RulingCode, Verdict)
 from ...speech.announcer import Priority
 from ...texts import event as event_texts
 from . import records
@@ -234,7 +234,7 @@ class EventController(QObject):
         referee = self._running_referee()
         if self.host is not None:
             self.host.submit_text(move if isinstance(move, str) else move.pdn())
-            return Ruling(Verdict.ACCEPTED, "submitted", "")
+            return Ruling(Verdict.ACCEPTED, RulingCode.MOVE_PLAYED, "")
         ruling = referee.submit_move(move)
         if not ruling.ok:
             self._say(ruling.message, Priority.INTERRUPT)
@@ -249,7 +249,7 @@ class EventController(QObject):
             return
         if referee.result is not None:
             self._finish_game(referee.result)
-        elif ruling is not None and ruling.ok and ruling.code == "move_played":
+        elif ruling is not None and ruling.ok and ruling.code is RulingCode.MOVE_PLAYED:
             self.clocks_changed.emit()
 
     def poll(self) -> list:
@@ -310,8 +310,8 @@ class EventController(QObject):
     def _on_host_ruling(self, ruling) -> None:
         if self.host is None or self.host.referee is not self.referee or self.game is None:
             return
-        if ruling.code == "checker_removed":
-            square = self._last_removed_square()
+        if ruling.code is RulingCode.CHECKER_REMOVED:
+            square = ruling.square
             victim = ruling.color
             args = (self.player(victim.other), self.player(victim), self.sides[victim], square)
             self._log("checker_removed", event_texts.checker_removed_text(*args), Priority.QUEUE,
@@ -320,19 +320,13 @@ class EventController(QObject):
             self.penalty_changed.emit(None)
             self.clocks_changed.emit()
 
-    def _last_removed_square(self) -> int:
-        for entry in reversed(self.referee.record):
-            if entry.kind == "checker_removed":
-                return int(entry.detail.split()[0])
-        return 0  # pragma: no cover - the referee always records the removal
-
     def _on_host_result(self, result) -> None:
         if self.host is None or self.host.referee is not self.referee:
             return
         self._finish_game(result)
 
     def _penalty_due(self, due: PenaltyDue, speak: bool = True) -> None:
-        stalling = "stalling" in due.cause
+        stalling = due.cause is PenaltyCause.STALLING
         args = (self.player(due.chooser), self.player(due.victim), self.sides[due.victim],
                 stalling)
         self._log("penalty_due", event_texts.penalty_due_text(*args), Priority.INTERRUPT, at=due.at,
@@ -351,7 +345,7 @@ class EventController(QObject):
         due = referee.pending_penalty
         if due is None:
             self._say(event_texts.no_penalty_text(), Priority.INTERRUPT)
-            return Ruling(Verdict.REFUSED, "no_penalty", event_texts.no_penalty_text())
+            return Ruling(Verdict.REFUSED, RulingCode.NO_PENALTY, event_texts.no_penalty_text())
         if self.host is not None:
             return self.host.remove_checker(square, due.chooser)  # logged by _on_host_ruling
         ruling = referee.remove_checker(due.chooser, square)
@@ -558,7 +552,7 @@ class EventController(QObject):
         if offerer is None:
             text = event_texts.no_draw_offer_text()
             self._say(text, Priority.INTERRUPT)
-            return Ruling(Verdict.REFUSED, "no_draw_offer", text)
+            return Ruling(Verdict.REFUSED, RulingCode.NO_DRAW_OFFER, text)
         answerer = offerer.other
         if accept:
             ruling = referee.accept_draw(answerer)

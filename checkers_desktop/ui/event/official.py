@@ -15,6 +15,7 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...rules import BLACK, WHITE
+from ...rules.referee import Verdict
 from ...texts import event as event_texts
 from .event_controller import EventController, EventError
 
@@ -103,7 +104,7 @@ class OfficialDesk:
         color = self._choose_player(ev, "Stalling warning")
         if color is None or not self.confirm(event_texts.stalling_warning_question(ev.player(color))):
             return False
-        return ev.stalling_warning(color).verdict.value != "refused"
+        return ev.stalling_warning(color).verdict is not Verdict.REFUSED
 
     def stalling_penalty(self) -> bool:
         ev = self._running()
@@ -113,7 +114,7 @@ class OfficialDesk:
         if color is None or not self.confirm(event_texts.stalling_penalty_question(
                 ev.player(color), ev.player(color.other))):
             return False
-        return ev.stalling_penalty(color).verdict.value != "refused"
+        return ev.stalling_penalty(color).verdict is not Verdict.REFUSED
 
     ADJUDICATIONS = event_texts.ADJUDICATIONS
 

@@ -7,7 +7,6 @@ written as PDF with ``QPdfWriter`` (:func:`save_pdf`) or sent to a printer chose
 
 from __future__ import annotations
 
-import re
 from html import escape
 from pathlib import Path
 from typing import Iterable, Mapping
@@ -17,6 +16,7 @@ from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocume
 
 from ...rules import BLACK, WHITE
 from ...rules.profiles import get_profile
+from ...texts import event as event_texts
 from .model import LoggedAction, MatchSettings, PlayedGame, format_game_time
 
 __all__ = ["score_sheet_html", "save_pdf", "print_html", "move_rows"]
@@ -35,21 +35,13 @@ def move_rows(game: PlayedGame) -> list[tuple[int, str, str]]:
     return rows
 
 
-def named_detail(detail: str, game: PlayedGame, sides: Mapping) -> str:
-    """The referee's ``detail`` with each side's name replaced by the player and the side:
-    "Black resigns" -> "Bo Diaz (Black) resigns" (whole words only)."""
-    by_side = {sides[BLACK]: f"{game.black} ({sides[BLACK]})",
-               sides[WHITE]: f"{game.white} ({sides[WHITE]})"}
-    pattern = re.compile(r"\b(" + "|".join(re.escape(k) for k in by_side) + r")\b")
-    return pattern.sub(lambda m: by_side[m.group(1)], detail)
-
-
 def _result_line(game: PlayedGame, sides: Mapping) -> str:
     words = _RESULT_WORDS[game.pdn_result].format(black=game.black, white=game.white)
     if game.result is None:
         return words
     how = game.result.reason.value
-    detail = named_detail(game.result.detail, game, sides)
+    detail = event_texts.paper_detail_text(game.result, {BLACK: game.black, WHITE: game.white},
+                                           sides)
     return f"{words} ({game.pdn_result}) by {how}" + (f": {detail}" if detail else "") + \
         f", at {format_game_time(game.result.at)} game time"
 
