@@ -101,7 +101,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Flash and enlarge the square under the cursor for a moment and say it, with its "
                "row and column.", "View"),
     # --- end of View menu ----------------------------------------------------------------------
-    # --- Read menu (issue 4: one-key reading commands; ui/reading.py says them) ----------------
+    # --- Read menu: one-key reading commands (session/reading.py says them) -------------------
     # Single letters, so they never clash with the digits typed on the board (go to a square);
     # in the move box letters type as usual. Lichess's blind mode and Blindfold Checkers use
     # the same idea: one key, one question.

@@ -1,11 +1,10 @@
-"""Never lose a game (issue 9): the window's autosave and the resume offer at start.
+"""Never lose a game: the window's autosave and the resume offer at start.
 
-:class:`AutosaveKeeper` sits between the window's ``GameController`` and the storage layer
-(:mod:`checkers_desktop.storage`): after every move and every official's action (the controller's
-``ruling_made`` and ``referee_event``), and when a game starts or ends (a match's next game as soon
-as it is set up), the game is written atomically to ``autosave.json`` in the application data
-folder. The folder is ``QStandardPaths.writableLocation(AppLocalDataLocation)``, or the folder named
-by the environment variable ``CHECKERS_DESKTOP_DATA`` (tests).
+:class:`AutosaveKeeper` sits between the game session and the storage layer
+(:mod:`checkers_desktop.storage`): after every move and every official's action (the session's
+rulings and referee events), and when a game starts or ends (a match's next game as soon as it is
+set up), the game is written atomically to ``autosave.json`` in the app's data folder (see
+:mod:`.paths`).
 
 At start, :meth:`AutosaveKeeper.start` looks for an unfinished game. A damaged save was kept aside by
 the store (never deleted) and is told (shown and spoken). An unfinished game is offered: the
@@ -23,16 +22,18 @@ without the question (the kill test of the real app, ``tests/ui/test_ui_kill_res
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 import logging
 import os
 from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from ..rules import BLACK, WHITE, Color
+from ..session.game import Mode
 from ..speech.announcer import Priority
 from ..storage import (AutosaveStore, DamagedAutosaveError, Snapshot, restore_match,
                        restore_referee, snapshot_from_referee)
@@ -40,32 +41,18 @@ from ..texts import app as app_texts
 from ..texts import event as event_texts
 from . import failures
 
-__all__ = ["DATA_ENV", "AUTORESUME_ENV", "data_folder", "AutosaveKeeper"]
+__all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
 log = logging.getLogger(__name__)
 
-DATA_ENV = "CHECKERS_DESKTOP_DATA"
-"""Environment variable naming the data folder (autosave, log) instead of Qt's."""
 AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
 """Environment variable: "1" resumes an unfinished game without asking (tests)."""
-
-def data_folder() -> Path:
-    """The folder for the autosave and the log: ``$CHECKERS_DESKTOP_DATA``, else Qt's
-    ``AppLocalDataLocation`` (set the application and organisation names first), else
-    ``~/.local/share/checkers-desktop``."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env)
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
-    if location:
-        return Path(location)
-    return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
-
 
 class AutosaveKeeper(QObject):
     """Keeps the window's game on disk and offers it back at the next start.
 
-    ``window``: the ``MainWindow``. ``folder``: where the files go (default :func:`data_folder`).
+    ``ctx``: the :class:`~.context.AppContext`. ``folder``: where the files go (default the
+    context's data folder).
     ``ask(question) -> bool``: asks the resume question (default an accessible ``QMessageBox``,
     Yes the default button). Signals: ``saved(object)`` after each completed save (the
     ``Snapshot``), ``resumed(object)`` after a resume (the ``Snapshot``), ``failed(str)`` when a
@@ -76,10 +63,10 @@ class AutosaveKeeper(QObject):
     resumed = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, window, folder: Optional[os.PathLike] = None,
+    def __init__(self, ctx, folder: Optional[os.PathLike] = None,
                  ask: Optional[Callable[[str], bool]] = None) -> None:
-        super().__init__(window)
-        self.window = window
+        super().__init__(ctx.window)
+        self.ctx = ctx
         self.folder = Path(folder) if folder is not None else None
         self.store: Optional[AutosaveStore] = None
         self.active = False
@@ -88,12 +75,14 @@ class AutosaveKeeper(QObject):
         self.resumed_at_start = False
         self._starting = False
         self._last_failure: Optional[str] = None
-        c = window.controller
-        c.ruling_made.connect(self._on_change)
-        c.referee_event.connect(self._on_change)
-        c.game_started.connect(self._on_boundary)
-        c.game_started.connect(self._clear_notice)
-        c.game_result.connect(self._on_boundary)
+        self.before_start: Optional[Callable[[], None]] = None
+        """Called first by :meth:`start` (the window tells a missing voice there)."""
+        game = ctx.game
+        game.ruling_made.connect(self._on_change)
+        game.referee_event.connect(self._on_change)
+        game.game_started.connect(self._on_boundary)
+        game.game_started.connect(self._clear_notice)
+        game.game_result.connect(self._on_boundary)
 
     # --- start-up ---------------------------------------------------------------------------
     def start(self, *, ask: Optional[Callable[[str], bool]] = None,
@@ -106,9 +95,8 @@ class AutosaveKeeper(QObject):
         """
         if ask is not None:
             self.ask = ask
-        tell_speech = getattr(self, "_tell_speech_error", None)
-        if tell_speech is not None:
-            tell_speech()  # no speech engine: the screen reader says so
+        if self.before_start is not None:
+            self.before_start()
         if autoresume is None:
             autoresume = os.environ.get(AUTORESUME_ENV) == "1"
         self._starting = True
@@ -118,31 +106,31 @@ class AutosaveKeeper(QObject):
             self._starting = False
 
     def _start(self, autoresume: bool) -> bool:
-        folder = self.folder or data_folder()
+        folder = self.folder or self.ctx.data_folder
         self.folder = folder
         self.store = AutosaveStore(folder)
         try:
             found = self.store.load_result()
         except OSError as exc:
             log.exception("cannot read the autosave folder %s", folder)
-            failures.report(self.window, app_texts.saves_unreadable_text(
+            failures.report(self.ctx, app_texts.saves_unreadable_text(
                 folder, exc.strerror or str(exc)))
             self.active = True
             return False
         if found.message:
-            failures.report(self.window, found.message)
+            failures.report(self.ctx, found.message)
         resumed = False
         snapshot = found.snapshot
         if snapshot is not None:
             question = app_texts.resume_offer_text(snapshot.summary())
-            self.window.announcer.announce(question, Priority.INTERRUPT)
+            self.ctx.announcer.announce(question, Priority.INTERRUPT)
             yes = True if autoresume else bool(self.ask(question))
             if yes:
                 self.active = True
                 resumed = self.resume(snapshot)
             else:
                 self._set_aside_declined()
-                self.window.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
+                self.ctx.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
         self.active = True
         self.resumed_at_start = resumed
         return resumed
@@ -150,14 +138,14 @@ class AutosaveKeeper(QObject):
     def _ask_dialog(self, question: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, app_texts.resume_title_text(), question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.window)
+                          self.ctx.window)
         box.setObjectName("resume-offer")
         box.setAccessibleName(app_texts.resume_title_text())
         box.setAccessibleDescription(question)
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         answer = box.exec()
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return answer == QMessageBox.StandardButton.Yes
 
     def _set_aside_declined(self) -> None:
@@ -183,14 +171,12 @@ class AutosaveKeeper(QObject):
     def resume(self, snapshot: Snapshot) -> bool:
         """Put ``snapshot``'s game on the board: position, referee, players, match. Returns
         False (told to the player) when it cannot be rebuilt; the current game is then kept."""
-        from .game_controller import Mode
-
-        c = self.window.controller
+        c = self.ctx.session
         try:
             referee = restore_referee(snapshot, time_source=c.time_source)
             match = restore_match(snapshot)
         except DamagedAutosaveError as exc:
-            failures.report(self.window, app_texts.not_resumed_text(str(exc)))
+            failures.report(self.ctx, app_texts.not_resumed_text(str(exc)))
             return False
         extra = snapshot.extra or {}
         try:
@@ -213,10 +199,9 @@ class AutosaveKeeper(QObject):
             if referee.clock.paused and not referee.is_over:
                 referee.clock.resume()  # outside a match the player's Yes restarts the clocks
             c.new_game(mode, human, referee=referee, announce=False)
-        self.window.announcer.announce(app_texts.resumed_text(c.status_text().split("  ")[0],
-                                                              in_match),
+        self.ctx.announcer.announce(app_texts.resumed_text(c.headline(), in_match),
                                        Priority.QUEUE)
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         self.resumed.emit(snapshot)
         return True
 
@@ -225,9 +210,8 @@ class AutosaveKeeper(QObject):
         False when the window has no Event menu or the saved match settings are unusable."""
         from .event.event_controller import EventController
         from .event.model import MatchSettings, PlayedGame, PlayerInfo
-        from .game_controller import Mode
 
-        menu = getattr(self.window, "event_menu", None)
+        menu = self.ctx.matches
         info = (snapshot.extra or {}).get("event")
         if menu is None or not isinstance(info, dict):
             return False
@@ -235,12 +219,12 @@ class AutosaveKeeper(QObject):
             s = dict(info["settings"])
             players = tuple(PlayerInfo(**p) for p in s.pop("players"))
             settings = MatchSettings(players=players, **s)
-            ev = EventController(settings, self.window.announcer, rng=menu.rng,
+            ev = EventController(settings, self.ctx.announcer, rng=menu.rng,
                                  records_dir=menu.records_dir, now=menu.now,
-                                 host=self.window.controller, parent=menu)
+                                 host=self.ctx.session, parent=menu)
         except Exception as exc:  # a bad field: fall back to a two-player game with the names
             log.exception("the saved match could not be rebuilt")
-            failures.report(self.window, app_texts.match_not_rebuilt_text(str(exc)))
+            failures.report(self.ctx, app_texts.match_not_rebuilt_text(str(exc)))
             return False
         from ..rules.match import Match
 
@@ -265,12 +249,12 @@ class AutosaveKeeper(QObject):
         ev.match_finished.connect(menu._on_match_finished)
         menu.panel.show()
         menu.timer.start()
-        c = self.window.controller
+        c = self.ctx.session
         c.player_names = {BLACK: setup.black, WHITE: setup.white}
         c.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
         menu.refresh_clocks()
         a, b = settings.names
-        self.window.announcer.announce(event_texts.match_resumed_text(
+        self.ctx.announcer.announce(event_texts.match_resumed_text(
             (a, b), setup.number, (match.wins(a), match.wins(b))), Priority.QUEUE)
         return True
 
@@ -278,16 +262,16 @@ class AutosaveKeeper(QObject):
     def current_match(self):
         """The Event menu's match whose game is on the board, as (EventController, Match), or
         (None, None)."""
-        menu = getattr(self.window, "event_menu", None)
-        ev = getattr(menu, "current", None)
-        if ev is not None and ev.referee is self.window.controller.referee and ev.started:
+        menu = self.ctx.matches
+        ev = menu.current if menu is not None else None
+        if ev is not None and ev.referee is self.ctx.session.referee and ev.started:
             return ev, ev.match
         return None, None
 
     def snapshot(self) -> Snapshot:
         """The game on the board now, with what the window needs to put it back (mode, the
         player's colour, the computer's level, players' names, the match's settings)."""
-        c = self.window.controller
+        c = self.ctx.session
         ev, match = self.current_match()
         extra = {"mode": c.mode.value, "human_color": c.human_color.value, "level": c.level}
         if c.player_names:
@@ -316,9 +300,7 @@ class AutosaveKeeper(QObject):
             self._tell_failure(problem)
             return False
         if self._last_failure is not None:
-            if getattr(self.window, "failure_notice", None) == self._last_failure:
-                self.window.failure_notice = None
-                self.window._show_status(self.window.controller.status_text())
+            self.ctx.status.clear_notice(only=self._last_failure)
             self._last_failure = None
         self.save_count += 1
         self.saved.emit(snap)
@@ -327,7 +309,7 @@ class AutosaveKeeper(QObject):
     def _tell_failure(self, text: str) -> None:
         if text != self._last_failure:
             self._last_failure = text
-            failures.report(self.window, text)
+            failures.report(self.ctx, text)
         self.failed.emit(text)
 
     def _watch_match(self) -> None:
@@ -340,9 +322,10 @@ class AutosaveKeeper(QObject):
 
     def _clear_notice(self) -> None:
         """A game started after start-up: an old failure notice leaves the status line."""
-        notice = getattr(self.window, "failure_notice", None)
-        if self.active and not self._starting and notice != self._last_failure:
-            self.window.failure_notice = None  # (a failing autosave stays until saving works)
+        notice = self.ctx.status.notice
+        if self.active and not self._starting and notice is not None \
+                and notice != self._last_failure:
+            self.ctx.status.clear_notice()  # (a failing autosave stays until saving works)
 
     def _on_change(self, _item=None) -> None:
         self.save_now()
@@ -353,24 +336,31 @@ class AutosaveKeeper(QObject):
         self._watch_match()
         self.save_now()
         if self.active:
-            QTimer.singleShot(0, self.save_now)
+            self.ctx.scheduler.defer(self.save_now)
 
 
 # --- the window's wiring ----------------------------------------------------------------------------
-def install_keeping(window) -> dict:
-    """Give ``window`` (a ``MainWindow``) its autosave keeper (``window.autosave``), Game > Open
-    game (``window.open_game_action``), Help > Save a problem report
-    (``window.problem_report_action``), and the screen-reader announcement of a failing voice.
-    Returns the menu handlers by action id. Nothing is read or written until
-    ``window.autosave.start()``."""
+@dataclass(frozen=True)
+class Keeping:
+    """What :func:`install_keeping` makes: the autosave keeper, Game > Open game, Help > Save a
+    problem report, and the menu handlers by action id."""
+
+    autosave: AutosaveKeeper
+    open_game: object
+    problem_report: object
+    handlers: dict
+
+
+def install_keeping(ctx) -> Keeping:
+    """The autosave keeper, Game > Open game and Help > Save a problem report for the window of
+    ``ctx``, and the screen-reader announcement of a failing voice. Nothing is read or written
+    until ``autosave.start()``."""
     from .open_game import OpenGameAction
     from .problem_report_action import ProblemReportAction
 
-    keeper = AutosaveKeeper(window)
-    window.autosave = keeper
-    window.open_game_action = OpenGameAction(window)
-    window.problem_report_action = ProblemReportAction(
-        window, lambda: keeper.folder or data_folder())
+    keeper = AutosaveKeeper(ctx)
+    open_game = OpenGameAction(ctx)
+    problem_report = ProblemReportAction(ctx, lambda: keeper.folder or ctx.data_folder)
     told: set[str] = set()
 
     def on_tts_error(message: str) -> None:
@@ -378,9 +368,10 @@ def install_keeping(window) -> dict:
         # (asking the failed voice again would fail again).
         if message and message not in told:
             told.add(message)
-            failures.report(window, message, speak_own_voice=False)
+            failures.report(ctx, message, speak_own_voice=False)
 
-    window.tts_error.connect(on_tts_error)
-    keeper._tell_speech_error = lambda: (window.speech_error and on_tts_error(window.speech_error))
-    return {"open_game": lambda: window.open_game_action.open(),
-            "problem_report": lambda: window.problem_report_action.save()}
+    ctx.window.tts_error.connect(on_tts_error)
+    keeper.before_start = lambda: on_tts_error(ctx.status.speech_error or "")
+    return Keeping(keeper, open_game, problem_report,
+                   {"open_game": lambda: open_game.open(),
+                    "problem_report": lambda: problem_report.save()})

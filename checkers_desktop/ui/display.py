@@ -134,8 +134,9 @@ def where_am_i_text(board_widget) -> str:
 
 
 class DisplayController(QObject):
-    """Applies, saves and restores the display settings of ``window`` (a MainWindow: uses its
-    ``board``, ``settings``, ``announcer`` and, if present, ``_apply_theme()``).
+    """Applies, saves and restores the display settings of the window of ``ctx`` (an
+    :class:`~.context.AppContext`: its board, settings and announcer; the window follows a new
+    theme by ``theme_changed``).
 
     Make it after the window's widgets and before its menus: :attr:`handlers` maps the View
     actions' ids to callables, and :meth:`build_view_menu` adds the submenus.
@@ -146,13 +147,12 @@ class DisplayController(QObject):
     zoom_changed = Signal(int)
     text_size_changed = Signal(int)
 
-    def __init__(self, window, settings: Settings | None = None, announce: Callable | None = None
-                 ) -> None:
-        super().__init__(window)
-        self.window = window
-        self.board = window.board
-        self.settings = settings or window.settings
-        self._announce = announce
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
+        window = ctx.window
+        self.board = ctx.board
+        self.settings: Settings = ctx.settings
         self.theme_actions: dict[str, QAction] = {}
         self.text_size_actions: dict[int, QAction] = {}
         self.large_numbers_action: Optional[QAction] = None
@@ -286,12 +286,7 @@ class DisplayController(QObject):
 
     # --- helpers ----------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        if self._announce is not None:
-            self._announce(text)
-            return
-        announcer = getattr(self.window, "announcer", None)
-        if announcer is not None:
-            announcer.announce(text, Priority.READING)
+        self.ctx.say(text, Priority.READING)
 
     def _apply_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -299,9 +294,6 @@ class DisplayController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme, app.palette()))
-        apply_window = getattr(self.window, "_apply_theme", None)
-        if callable(apply_window):
-            apply_window()
 
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())

@@ -1,4 +1,4 @@
-"""Things that go wrong at an event, each told plainly, and the game goes on (issue 9).
+"""Things that go wrong at an event, each told plainly, and the game goes on.
 
 - :func:`report` shows a message on the window's status line and speaks it: to the screen reader
   always, and to the app's own voice unless that voice is what failed.
@@ -36,33 +36,23 @@ log = logging.getLogger(__name__)
 
 
 # --- telling the player -------------------------------------------------------------------------
-def report(window, text: str, *, speak_own_voice: bool = True) -> None:
-    """Show ``text`` on ``window``'s status line and speak it (assertive for a screen reader).
+def report(ctx, text: str, *, speak_own_voice: bool = True) -> None:
+    """Show ``text`` on the status line of the window of ``ctx`` (an :class:`~.context.AppContext`)
+    and speak it (assertive for a screen reader).
 
-    The text stays on the status line (``window.failure_notice``) until a newer one replaces it,
-    the player starts a new game, or (for a failed autosave) saving works again.
+    The text stays on the status line until a newer one replaces it, the player starts a new game,
+    or (for a failed autosave) saving works again; every text told is kept for the problem report
+    (``ctx.status.told``).
 
     ``speak_own_voice=False`` when the app's own voice is what failed: then only the screen reader
-    gets it (asking a broken voice again would only fail again). Never raises.
+    gets it (asking a broken voice again would only fail again).
     """
     log.warning("told the player: %s", text)
-    try:
-        window.failure_messages.append(text)
-    except AttributeError:
-        window.failure_messages = [text]
-    try:
-        window.failure_notice = text  # kept on the status line (MainWindow._show_status)
-        show = getattr(window, "_show_status", None)
-        if show is not None:
-            show(window.controller.status_text())
-        else:  # pragma: no cover - any window with a status line
-            window.status.setText(text)
-        if speak_own_voice:
-            window.announcer.announce(text, Priority.INTERRUPT)
-        else:
-            window.screen_reader.output(text, Priority.INTERRUPT)
-    except Exception:  # pragma: no cover - telling must never be what breaks the game
-        log.exception("could not tell the player %r", text)
+    ctx.status.set_notice(text)
+    if speak_own_voice:
+        ctx.say(text, Priority.INTERRUPT)
+    else:
+        ctx.screen_reader.output(text, Priority.INTERRUPT)
 
 
 # --- settings ------------------------------------------------------------------------------------
@@ -154,10 +144,10 @@ def voice_failure_text(error: BaseException) -> str:
                                           str(error))
 
 
-def report_voice_failure(window, error: BaseException) -> str:
+def report_voice_failure(ctx, error: BaseException) -> str:
     """Tell the player (shown and spoken) that voice input failed; returns the sentence."""
     text = voice_failure_text(error)
-    report(window, text)
+    report(ctx, text)
     return text
 
 
@@ -169,9 +159,9 @@ def unexpected_error_text(exc: BaseException) -> str:
 _previous_hook: Optional[Callable] = None
 
 
-def install_excepthook(window_getter: Callable[[], object]) -> Callable:
+def install_excepthook(ctx_getter: Callable[[], object]) -> Callable:
     """Make ``sys.excepthook`` log an uncaught exception (with its traceback) and tell the player
-    on the window ``window_getter()`` returns (None: log only), instead of PySide6's default
+    through the context ``ctx_getter()`` returns (None: log only), instead of PySide6's default
     print. Qt slots run on, so the game goes on. Returns the hook."""
     global _previous_hook
 
@@ -180,12 +170,9 @@ def install_excepthook(window_getter: Callable[[], object]) -> Callable:
             (_previous_hook or sys.__excepthook__)(exc_type, exc, tb)
             return
         log.error("uncaught exception:\n%s", "".join(traceback.format_exception(exc_type, exc, tb)))
-        try:
-            window = window_getter()
-        except Exception:  # pragma: no cover
-            window = None
-        if window is not None:
-            report(window, unexpected_error_text(exc))
+        ctx = ctx_getter()
+        if ctx is not None:
+            report(ctx, unexpected_error_text(exc))
 
     if _previous_hook is None:
         _previous_hook = sys.excepthook

@@ -253,7 +253,7 @@ def test_where_am_i_flashes_enlarges_and_says_the_square(make_window, qtbot):
 def test_where_am_i_text_tells_the_marks(make_window):
     window = make_window()
     window.board.set_cursor(11)
-    window.controller.activate(11)  # pick up the man on 11
+    window.session.activate(11)  # pick up the man on 11
     text = display.where_am_i_text(window.board)
     assert text.startswith("Square 11, black man, row 6, column 3.")  # from Black's chair
     assert "Picked up." in text

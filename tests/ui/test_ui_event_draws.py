@@ -21,9 +21,10 @@ from checkers_desktop.rules.profiles import get_profile
 from checkers_desktop.speech.announcer import Announcer
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.ui.event.clock_panel import BASE_POINTS
-from checkers_desktop.ui.event.draws import computer_accepts_draw
+from checkers_desktop.session.draws import computer_accepts_draw
 from checkers_desktop.ui.event.event_controller import EventController
 from checkers_desktop.ui.event.model import MatchSettings, PlayerInfo
+from checkers_desktop.session.game import Mode
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -170,7 +171,7 @@ def shortcut(qtbot, key, modifiers) -> None:
 
 
 def start_wcdf_match(window, tmp_path):
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     menu.rng = random.Random(5)
@@ -258,7 +259,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
 
 def test_va_match_hides_the_wcdf_items_and_refuses_their_shortcuts(make_window, qtbot, tmp_path):
     window = make_window()
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     event = menu.start_match(MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")),
@@ -279,14 +280,14 @@ def test_game_menu_draw_offer_two_players_and_against_the_computer(make_window, 
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
     assert asked and asked[0].startswith("Red: Black offers a draw.")
-    assert not window.controller.running
-    assert window.controller.referee.result.reason.value == "agreement"
+    assert not window.session.running
+    assert window.session.referee.result.reason.value == "agreement"
     assert window.synth.spoken == ["Black offers a draw.", "The game is drawn by agreement."]
     # against the computer, ahead in material: the computer declines; play goes on
-    window.controller.load_position("B:W21,22,23,24:B1,2", vs_computer=True, human_color=BLACK)
+    window.session.load_position("B:W21,22,23,24:B1,2", Mode.COMPUTER, human_color=BLACK)
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
-    assert window.controller.running
+    assert window.session.running
     assert window.synth.spoken == ["Black offers a draw.",
                                    "The computer declines the draw. Play goes on."]
 
@@ -350,7 +351,7 @@ def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_win
 
 def test_hidden_wcdf_shortcut_is_inactive_under_va_rules(make_window, qtbot, tmp_path):
     window = make_window()
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     event = menu.start_match(MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")),

@@ -51,10 +51,10 @@ def test_every_menu_and_item_has_a_name_and_an_access_key(make_window):
 
 def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make_window, qtbot):
     window = make_window()
-    board = window.controller.board
+    board = window.session.board
     for sq in range(1, 33):
         widget = window.board.squares[sq]
-        assert widget.accessibleName() == square_name(board, sq, window.controller.side_names)
+        assert widget.accessibleName() == square_name(board, sq, window.session.side_names)
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)  # Black's side at the bottom

@@ -63,7 +63,7 @@ def phrasings(move) -> list[str]:
 def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, tmp_path):
     settings.set(VOICE_CONFIRMATION, "resign-and-draw")  # moves are played as soon as heard
     window = make_window(engine_choose=level_one(GAME_SEED))
-    controller, voice = window.controller, window.voice_input
+    controller, voice = window.session, window.voice_input
     gui_thread = threading.get_ident()
     count = 0
     retries = 0

@@ -31,7 +31,7 @@ def level_one(board, level, stop=None):
 @pytest.mark.timeout(120)
 def test_whole_game_against_the_computer_by_keyboard(make_window, qtbot):
     window = make_window(engine_choose=level_one)
-    controller = window.controller
+    controller = window.session
     window.move_box.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
     window.synth.clear()

@@ -45,7 +45,7 @@ def go_to(qtbot, window, square: int) -> None:
 def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     synth = FakeSynth(hold=True)
     window = make_window(synth=synth)
-    controller = window.controller
+    controller = window.session
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
     synth.clear()

@@ -33,7 +33,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional, Union
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from ...rules import BLACK, WHITE, Color, Move
 from ...rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
@@ -44,6 +44,7 @@ from ...rules.referee import (EndReason, GameEnded, GameResult, PenaltyCause, Pe
                               Referee, Ruling, RulingCode, Verdict)
 from ...speech.announcer import Priority
 from ...texts import event as event_texts
+from ...session.events import RefereeEventRaised, ResultReached, RulingMade
 from . import records
 from .model import LoggedAction, MatchSettings, PlayedGame
 
@@ -107,8 +108,7 @@ class EventController(QObject):
         self.referee_factory = referee_factory or self._make_referee
         started = now()
         self.date_iso = started.strftime("%Y-%m-%d")
-        base = Path(records_dir) if records_dir is not None else records.default_records_dir()
-        self.folder = base / records.match_folder_name(self.settings,
+        self.folder = Path(records_dir) / records.match_folder_name(self.settings,
                                                        started.strftime("%Y-%m-%d_%H%M%S"))
         self.games: list[PlayedGame] = []
         self.actions: list[LoggedAction] = []
@@ -118,10 +118,9 @@ class EventController(QObject):
         self.score_sheet_path: Optional[Path] = None
         self.record_errors: list[str] = []
         self.started = False
+        self._unsubscribe = None
         if host is not None:
-            host.referee_event.connect(self._on_host_event)
-            host.ruling_made.connect(self._on_host_ruling)
-            host.game_result.connect(self._on_host_result)
+            self._unsubscribe = host.subscribe(self._on_host_game_event)
             host.announce_results = False  # said here, once, with names and score
 
     @property
@@ -131,13 +130,9 @@ class EventController(QObject):
     def detach(self) -> None:
         """Stop listening to the host (a new match replaces this one)."""
         if self.host is not None:
-            for signal, slot in ((self.host.referee_event, self._on_host_event),
-                                 (self.host.ruling_made, self._on_host_ruling),
-                                 (self.host.game_result, self._on_host_result)):
-                try:
-                    signal.disconnect(slot)
-                except (RuntimeError, TypeError):  # pragma: no cover - already disconnected
-                    pass
+            if self._unsubscribe is not None:
+                self._unsubscribe()
+                self._unsubscribe = None
             self.host.player_names = None
             self.host.announce_results = True
             self.host = None
@@ -217,7 +212,7 @@ class EventController(QObject):
         self._say(event_texts.game_start_text(setup.number, setup.black, setup.white, self.sides,
                                         setup.play_out, self.profile.title), Priority.QUEUE)
         if self.host is not None:
-            from ..game_controller import Mode
+            from ...session.game import Mode
 
             self.host.player_names = {BLACK: setup.black, WHITE: setup.white}
             self.host.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
@@ -301,7 +296,15 @@ class EventController(QObject):
             self._log("play_out", event_texts.play_out_text(), Priority.QUEUE)
             self.clocks_changed.emit()
 
-    # --- the host's signals -------------------------------------------------------------
+    # --- the host's events --------------------------------------------------------------
+    def _on_host_game_event(self, event) -> None:
+        if isinstance(event, RefereeEventRaised):
+            self._on_host_event(event.event)
+        elif isinstance(event, RulingMade):
+            self._on_host_ruling(event.ruling)
+        elif isinstance(event, ResultReached):
+            self._on_host_result(event.result)
+
     def _on_host_event(self, event) -> None:
         if self.host is None or self.host.referee is not self.referee:
             return
@@ -679,7 +682,7 @@ class EventController(QObject):
             self._finish_match(said=True)
         elif self.host is not None:
             # The host is still inside its own game's end: start the next game after it returns.
-            QTimer.singleShot(0, self._start_next_game)
+            self.host.scheduler.defer(self._start_next_game)
         else:
             self._start_game()
 

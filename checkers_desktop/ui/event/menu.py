@@ -18,7 +18,7 @@ Everything that asks a question can be replaced for tests: ``dialog_factory(pare
 form), ``desk.confirm``/``desk.choose``/``desk.ask_text`` (the official's questions),
 ``ask_answer(question) -> bool | None`` (the answer to a draw offer),
 ``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
-``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: the app data folder),
+``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: ``event`` in the app's data folder),
 ``rng`` (the coin flip), ``now`` (time of day).
 """
 
@@ -36,9 +36,10 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..actions import EVENT_ACTIONS, make_action
+from ..paths import records_folder
 from ...texts import app as app_texts
 from ...texts import event as event_texts
-from . import draws
+from ...session import draws
 from .clock_panel import ClockPanel
 from .event_controller import EventController, EventError
 from .match_dialog import MatchDialog
@@ -54,13 +55,15 @@ REFRESH_MS = 250
 
 
 class EventMenu(QObject):
-    """The Event menu and the match it runs on ``window`` (a ``MainWindow``)."""
+    """The Event menu and the match it runs, for the window of ``ctx`` (an
+    :class:`~..context.AppContext`)."""
 
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
+        window = ctx.window
         self.current: Optional[EventController] = None
-        self.records_dir: Optional[Path] = None
+        self.records_dir: Path = records_folder(ctx.data_folder)
         self.rng: Optional[random.Random] = None
         self.now: Callable[[], datetime] = datetime.now
         self.dialog_factory: Callable = lambda parent: MatchDialog(parent, announce=self._say)
@@ -82,18 +85,14 @@ class EventMenu(QObject):
         self.face_mover = True
         """During a match the board turns to the mover's side each turn (the reading commands
         follow the screen, so the board is read from the mover's side too)."""
-        window.controller.position_changed.connect(self._turn_board)
-        window.controller.game_started.connect(self._on_game_started)
-        display = getattr(window, "display", None)  # issue 7: View > Text size
-        if display is not None:
-            self.panel.set_text_percent(display.text_size)
-            display.text_size_changed.connect(self.panel.set_text_percent)
+        ctx.game.position_changed.connect(self._turn_board)
+        ctx.game.game_started.connect(self._on_game_started)
 
     @classmethod
-    def install(cls, window) -> "EventMenu":
-        """Make the Event menu on ``window``'s menu bar and return it (also as
-        ``window.event_menu``)."""
-        menu = cls(window)
+    def install(cls, ctx) -> "EventMenu":
+        """Make the Event menu on the window's menu bar and return it."""
+        menu = cls(ctx)
+        window = ctx.window
         handlers = {
             "event_new_match": menu.new_match,
             "event_say_match": menu.say_match,
@@ -127,16 +126,15 @@ class EventMenu(QObject):
         menu.menus = menus
         # Offer a draw (declared once, in the Game menu) sits in the Event menu too, before the
         # WCDF draw items.
-        shared = getattr(window, "actions_by_id", {}).get("offer_draw")
+        shared = ctx.actions.get("offer_draw")
         if shared is not None and "Event" in menus:
             menus["Event"].insertAction(menu.actions["event_repetition"], shared)
-        window.event_menu = menu
         menu._update_draw_actions()
         return menu
 
     # --- helpers ------------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self.window.announcer.announce(text, Priority.INTERRUPT)
+        self.ctx.say(text, Priority.INTERRUPT)
 
     def _run(self, handler: Callable) -> None:
         """Run a menu command; a mistake is said, never raised into Qt."""
@@ -153,11 +151,11 @@ class EventMenu(QObject):
         if self.current is not None and not self.current.is_over and self.current.started:
             if not self.desk.confirm(event_texts.match_in_progress_question()):
                 return None
-        dialog = self.dialog_factory(self.window)
+        dialog = self.dialog_factory(self.ctx.window)
         if self.last_settings is not None and hasattr(dialog, "fill"):
             dialog.fill(self.last_settings)
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            self.window.board.focus_cursor()
+            self.ctx.focus_board()
             return None
         settings = getattr(dialog, "result_settings", None) or dialog.settings()
         return self.start_match(settings)
@@ -167,10 +165,9 @@ class EventMenu(QObject):
         if self.current is not None:
             self.current.detach()
         self.last_settings = settings
-        window = self.window
-        event = EventController(settings, window.announcer, rng=self.rng,
+        event = EventController(settings, self.ctx.announcer, rng=self.rng,
                                 records_dir=self.records_dir, now=self.now,
-                                host=window.controller, parent=self)
+                                host=self.ctx.session, parent=self)
         self.current = event
         event.clocks_changed.connect(self.refresh_clocks)
         event.match_finished.connect(self._on_match_finished)
@@ -180,7 +177,7 @@ class EventMenu(QObject):
         self.timer.start()
         self.refresh_clocks()
         self._update_draw_actions()
-        window.board.focus_cursor()
+        self.ctx.focus_board()
         return event
 
     def _on_match_finished(self, text: str) -> None:
@@ -193,12 +190,12 @@ class EventMenu(QObject):
         kept (the unfinished game with the result "*") and the official is told."""
         ev = self.current
         if ev is not None and ev.is_over and ev.host is not None \
-                and self.window.controller.referee is not ev.referee:
+                and self.ctx.session.referee is not ev.referee:
             ev.detach()  # a game after the match: no players' names, results said as usual
             self._update_draw_actions()
             return
         if ev is None or ev.is_over or not ev.started or ev.referee is None \
-                or self.window.controller.referee is ev.referee:
+                or self.ctx.session.referee is ev.referee:
             return
         ev.abandon()
         self.current = None
@@ -217,8 +214,8 @@ class EventMenu(QObject):
         self.refresh_clocks()
         if not self.face_mover:
             return
-        board_widget = self.window.board
-        flipped = self.window.controller.board.turn is BLACK
+        board_widget = self.ctx.board
+        flipped = self.ctx.session.board.turn is BLACK
         if board_widget.flipped == flipped:
             return
         board_widget.set_flipped(flipped)
@@ -243,12 +240,12 @@ class EventMenu(QObject):
             self._say(event_texts.no_match_text())
             return
         self.refresh_clocks()
-        self.window.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
+        self.ctx.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
                                        Priority.READING)
 
     # --- penalty ------------------------------------------------------------------------
     def _ask_square(self, chooser: str, victim: str, allowed) -> Optional[int]:
-        dialog = SquareChoiceDialog(chooser, victim, allowed, self.window)
+        dialog = SquareChoiceDialog(chooser, victim, allowed, self.ctx.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.square
@@ -264,7 +261,7 @@ class EventMenu(QObject):
         if square is None:
             return False
         ok = ev.remove_checker(square).ok
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return ok
 
     # --- draws --------------------------------------------------------------------------
@@ -285,26 +282,27 @@ class EventMenu(QObject):
 
     def _ask_answer(self, question: str) -> Optional[bool]:
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        answer = QMessageBox.question(self.window, "Draw offer", question, buttons,
+        answer = QMessageBox.question(self.ctx.window, "Draw offer", question, buttons,
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
     def _match_game(self):
         """The match whose game is on the board now, or None."""
         ev = self.current
-        if ev is not None and ev.game_running and self.window.controller.referee is ev.referee:
+        if ev is not None and ev.game_running and self.ctx.session.referee is ev.referee:
             return ev
         return None
 
-    def offer_draw(self):
+    def offer_draw(self, confirmed: bool = False):
         """Ctrl+Shift+D: the player to move offers a draw (in a match: named, logged, on the
-        score sheet; outside: :func:`.draws.offer_draw_in_game`). Returns the last ruling or
-        None."""
+        score sheet, after the desk's confirmation; outside: :func:`.draws.offer_draw_in_game`,
+        asking first unless ``confirmed``, by voice). Returns the last ruling or None."""
         ev = self._match_game()
         if ev is None:
-            ruling = draws.offer_draw_in_game(self.window.controller, self.window.confirm,
-                                              self.ask_answer, self._say_queued)
-            self.window.board.focus_cursor()
+            confirm = (lambda _question: True) if confirmed else self.ctx.confirm
+            ruling = draws.offer_draw_in_game(self.ctx.session, confirm, self.ask_answer,
+                                              self._say_queued)
+            self.ctx.focus_board()
             return ruling
         color = ev.referee.board.turn
         if not self.desk.confirm(event_texts.draw_offer_question(ev._named(color))):
@@ -317,7 +315,7 @@ class EventMenu(QObject):
         answer = self.ask_answer(event_texts.draw_answer_question(ev._named(offerer),
                                                             ev._named(offerer.other), repetition))
         ruling = ev.answer_draw(bool(answer))
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return ruling
 
     def _wcdf_match(self, rule: str):
@@ -388,18 +386,18 @@ class EventMenu(QObject):
                 event_texts.forty_ruling_question(event_texts.FORTY_RULINGS[choice])):
             return None
         ruling = ev.forty_move_ruling(choice == 1)
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return ruling
 
     def _on_forty_moves_completed(self, event) -> None:
         QTimer.singleShot(0, lambda: self._run(self.forty_move_ruling))
 
     def _say_queued(self, text: str) -> None:
-        self.window.announcer.announce(text, Priority.QUEUE)
+        self.ctx.say(text, Priority.QUEUE)
 
     # --- score sheet --------------------------------------------------------------------
     def _ask_save_path(self, default: str) -> Optional[str]:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save score sheet as PDF", default,
+        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save score sheet as PDF", default,
                                               "PDF files (*.pdf)")
         return path or None
 
@@ -424,7 +422,7 @@ class EventMenu(QObject):
         if ev is None:
             self._say(event_texts.no_match_text())
             return False
-        return print_html(ev.score_sheet_html(), self.window, self.print_dialog_factory)
+        return print_html(ev.score_sheet_html(), self.ctx.window, self.print_dialog_factory)
 
 
 def _add_menu_before_help(window, title: str) -> QMenu:

@@ -1,10 +1,11 @@
-"""The reading commands: one key, one question about the game, answered in a sentence.
+"""The reading commands: one key (or one spoken command), one question about the game, answered
+in a sentence.
 
-Each command is declared once in :mod:`.actions` (id, key, accessible name, help text; the Read
+Each command is declared once in ``ui/actions.py`` (id, key, accessible name, help text; the Read
 menu); this module holds what each one says, as a function of the game (a
-:class:`~.game_controller.GameController`) and the board cursor. The words come from
-:mod:`checkers_desktop.texts`; nothing here touches a widget or speaks: the window
-announces the text with the READING priority (a new reading replaces the one being said).
+:class:`~.game.GameSession`) and the board cursor. The words come from
+:mod:`checkers_desktop.texts`; nothing here speaks: the window announces the text with the
+READING priority (a new reading replaces the one being said).
 """
 
 from __future__ import annotations
@@ -16,8 +17,8 @@ from ..rules import Color
 from ..texts import clock as clock_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
-from .painting import square_cell
-from .game_controller import GameController, Mode
+from ..rules.geometry import SIZE, row_squares
+from .game import GameSession, Mode
 
 __all__ = ["ReadingContext", "READERS", "read", "screen_rows", "my_color"]
 
@@ -27,7 +28,7 @@ class ReadingContext:
     """What a reading command reads: the game, the square under the cursor (1-32) and whether the
     board is shown turned round (``flipped``: the reading follows the screen)."""
 
-    controller: GameController
+    session: GameSession
     cursor: int
     flipped: bool = False
 
@@ -35,52 +36,48 @@ class ReadingContext:
 def screen_rows(flipped: bool = False) -> list[list[int]]:
     """The squares as the screen shows them: top row first, each row left to right (the order the
     arrow keys go)."""
-    cells = sorted((square_cell(sq, flipped), sq) for sq in range(1, 33))
-    rows: dict[int, list[int]] = {}
-    for (row, _col), sq in cells:
-        rows.setdefault(row, []).append(sq)
-    return [rows[r] for r in sorted(rows)]
+    return [list(row_squares(row, flipped)) for row in range(SIZE)]
 
 
-def my_color(controller: GameController) -> Color:
+def my_color(session: GameSession) -> Color:
     """"My" side: the player's against the computer; the side to move for two players."""
-    if controller.mode is Mode.COMPUTER:
-        return controller.human_color
-    return controller.board.turn
+    if session.mode is Mode.COMPUTER:
+        return session.human_color
+    return session.board.turn
 
 
 def _board(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.read_rows(c.board, screen_rows(ctx.flipped), c.side_names, c.verbosity)
 
 
 def _my_pieces(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.list_pieces(c.board, my_color(c), c.side_names)
 
 
 def _opponent_pieces(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.list_pieces(c.board, my_color(c).other, c.side_names)
 
 
 def _counts(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.counts_text(c.board, c.side_names, c.verbosity)
 
 
 def _last_move(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return game_texts.last_move_text(c.board, c.side_names, c.style)
 
 
 def _move_list(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity)
 
 
 def _turn(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     if not c.running:
         return c.result_text or game_texts.no_game_text()
     text = game_texts.turn_text(c.board, c.side_names, verbosity="full")
@@ -92,30 +89,30 @@ def _turn(ctx: ReadingContext) -> str:
 
 
 def _clocks(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return clock_texts.clocks_text(c.referee.clock, c.board, c.side_names, c.profile.has_clock,
                                 c.profile.title)
 
 
 def _all_moves(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     if not c.running:
         return reading_texts.game_over_reading_text(c.result_text or "")
     return reading_texts.legal_moves_text(c.board, None, c.side_names, c.style)
 
 
 def _piece_moves(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.legal_moves_text(c.board, ctx.cursor, c.side_names, c.style)
 
 
 def _captures(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.captures_text(c.board, c.side_names, c.style, c.verbosity)
 
 
 def _rules(ctx: ReadingContext) -> str:
-    c = ctx.controller
+    c = ctx.session
     return reading_texts.profile_text(c.profile, c.verbosity)
 
 
