@@ -429,10 +429,6 @@ def form_error_text(reason: str) -> str:
     return f"Please correct the form. {capital(reason)}."
 
 
-def event_error_text(reason: str) -> str:
-    """A match command that does not fit now: ``reason`` says why."""
-    return f"{capital(reason)}."
-
 
 def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
     """How a game ended, for the score sheet, from the ``GameResult``'s fields, the players
@@ -459,3 +455,39 @@ def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color
     if r is EndReason.FORTY_MOVE_DRAW:
         return how_text(result, None, spoken=False)
     return result.detail
+
+
+# --- a match command that does not fit now -----------------------------------------------------------
+def no_game_started_text() -> str:
+    return "No game of the match has started."
+
+
+def match_started_text() -> str:
+    return "The match has already started."
+
+
+def match_over_text() -> str:
+    return "The match is over."
+
+
+def not_a_player_text(name: str) -> str:
+    return f"{name!r} is not one of the players."
+
+
+def no_such_game_text(number: int, played: int) -> str:
+    return f"There is no game {number!r}; games played: {played}."
+
+
+def corrected_detail_text(text: str, detail: str) -> str:
+    """A correction's announcement followed by the official's reason, if any."""
+    return f"{text} {detail}." if detail else text
+
+
+def corrected_by_official_text() -> str:
+    """The record's reason for a correction when the official gave none."""
+    return "corrected by the official"
+
+
+def forfeit_by_official_text() -> str:
+    """The record's reason for a forfeit when the official gave none."""
+    return "declared by the official"

@@ -21,7 +21,6 @@ without the question (the kill test of the real app, ``tests/ui/test_ui_kill_res
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 import logging
 import os
@@ -32,14 +31,13 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
-from ..rules import BLACK, WHITE, Color
-from ..session.game import Mode
+from ..session.match_events import ActionLogged
+from ..session.resume import resume, snapshot_of
 from ..speech.announcer import Priority
-from ..storage import (AutosaveStore, DamagedAutosaveError, Snapshot, restore_match,
-                       restore_referee, snapshot_from_referee)
+from ..storage import AutosaveStore, DamagedAutosaveError, Snapshot
 from ..texts import app as app_texts
-from ..texts import event as event_texts
 from . import failures
+from .event.score_sheet import save_pdf
 
 __all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
@@ -75,6 +73,7 @@ class AutosaveKeeper(QObject):
         self.resumed_at_start = False
         self._starting = False
         self._last_failure: Optional[str] = None
+        self._watched = None
         self.before_start: Optional[Callable[[], None]] = None
         """Called first by :meth:`start` (the window tells a missing voice there)."""
         game = ctx.game
@@ -169,120 +168,39 @@ class AutosaveKeeper(QObject):
 
     # --- resuming ---------------------------------------------------------------------------
     def resume(self, snapshot: Snapshot) -> bool:
-        """Put ``snapshot``'s game on the board: position, referee, players, match. Returns
-        False (told to the player) when it cannot be rebuilt; the current game is then kept."""
-        c = self.ctx.session
+        """Put ``snapshot``'s game on the board: position, referee, players, match (see
+        ``session.resume``). Returns False (told to the player) when it cannot be rebuilt; the
+        current game is then kept. A saved field that was not usable is told too."""
+        menu = self.ctx.matches
         try:
-            referee = restore_referee(snapshot, time_source=c.time_source)
-            match = restore_match(snapshot)
+            resumed = resume(self.ctx.session, snapshot, records_dir=menu.records_dir,
+                             rng=menu.rng, now=menu.now, write_score_sheet=save_pdf)
         except DamagedAutosaveError as exc:
             failures.report(self.ctx, app_texts.not_resumed_text(str(exc)))
             return False
-        extra = snapshot.extra or {}
-        try:
-            mode = Mode(extra.get("mode", Mode.TWO_PLAYERS.value if match else Mode.COMPUTER.value))
-        except ValueError:
-            mode = Mode.COMPUTER
-        try:
-            human = Color(extra.get("human_color", BLACK.value))
-        except ValueError:
-            human = BLACK
-        if isinstance(extra.get("level"), int):
-            c.level = extra["level"]
-        in_match = False
-        if match is not None and not match.is_over:
-            in_match = self._resume_match(snapshot, referee, match)
-        if not in_match:
-            names = extra.get("player_names") or {}
-            c.player_names = ({BLACK: names.get("B", ""), WHITE: names.get("W", "")}
-                              if names.get("B") and names.get("W") else None)
-            if referee.clock.paused and not referee.is_over:
-                referee.clock.resume()  # outside a match the player's Yes restarts the clocks
-            c.new_game(mode, human, referee=referee, announce=False)
-        self.ctx.announcer.announce(app_texts.resumed_text(c.headline(), in_match),
-                                       Priority.QUEUE)
+        if resumed.match is not None:
+            menu.show_match(resumed.match)
+            menu.timer.start()
+            menu.refresh_clocks()
+        for problem in resumed.problems:
+            log.warning("resumed with a default: %s", problem)
+            failures.report(self.ctx, problem)
         self.ctx.focus_board()
         self.resumed.emit(snapshot)
         return True
 
-    def _resume_match(self, snapshot: Snapshot, referee, match) -> bool:
-        """Rebuild the Event menu's match around the restored referee (clocks paused). Returns
-        False when the window has no Event menu or the saved match settings are unusable."""
-        from .event.event_controller import EventController
-        from .event.model import MatchSettings, PlayedGame, PlayerInfo
-
-        menu = self.ctx.matches
-        info = (snapshot.extra or {}).get("event")
-        if menu is None or not isinstance(info, dict):
-            return False
-        try:
-            s = dict(info["settings"])
-            players = tuple(PlayerInfo(**p) for p in s.pop("players"))
-            settings = MatchSettings(players=players, **s)
-            ev = EventController(settings, self.ctx.announcer, rng=menu.rng,
-                                 records_dir=menu.records_dir, now=menu.now,
-                                 host=self.ctx.session, parent=menu)
-        except Exception as exc:  # a bad field: fall back to a two-player game with the names
-            log.exception("the saved match could not be rebuilt")
-            failures.report(self.ctx, app_texts.match_not_rebuilt_text(str(exc)))
-            return False
-        from ..rules.match import Match
-
-        # The match's own format (best of N, coin flip), not the profile's: as EventController.
-        match = Match.from_dict(snapshot.match, ev.match.format, rng=menu.rng)
-        setup = match.next_game()
-        ev.match = match
-        if info.get("folder"):
-            ev.folder = Path(info["folder"])
-        if info.get("date"):
-            ev.date_iso = info["date"]
-        ev.started = True
-        ev.referee = referee
-        ev.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
-                             referee.board)
-        ev.games = [ev.game]
-        if menu.current is not None:
-            menu.current.detach()
-        menu.current = ev
-        menu.last_settings = settings
-        ev.clocks_changed.connect(menu.refresh_clocks)
-        ev.match_finished.connect(menu._on_match_finished)
-        menu.panel.show()
-        menu.timer.start()
-        c = self.ctx.session
-        c.player_names = {BLACK: setup.black, WHITE: setup.white}
-        c.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
-        menu.refresh_clocks()
-        a, b = settings.names
-        self.ctx.announcer.announce(event_texts.match_resumed_text(
-            (a, b), setup.number, (match.wins(a), match.wins(b))), Priority.QUEUE)
-        return True
-
     # --- saving -----------------------------------------------------------------------------
     def current_match(self):
-        """The Event menu's match whose game is on the board, as (EventController, Match), or
-        (None, None)."""
+        """The Event menu's match whose game is on the board, or None."""
         menu = self.ctx.matches
-        ev = menu.current if menu is not None else None
-        if ev is not None and ev.referee is self.ctx.session.referee and ev.started:
-            return ev, ev.match
-        return None, None
+        match = menu.current if menu is not None else None
+        if match is not None and match.started and match.referee is self.ctx.session.referee:
+            return match
+        return None
 
     def snapshot(self) -> Snapshot:
-        """The game on the board now, with what the window needs to put it back (mode, the
-        player's colour, the computer's level, players' names, the match's settings)."""
-        c = self.ctx.session
-        ev, match = self.current_match()
-        extra = {"mode": c.mode.value, "human_color": c.human_color.value, "level": c.level}
-        if c.player_names:
-            extra["player_names"] = {col.value: name for col, name in c.player_names.items()}
-        players = None
-        if ev is not None:
-            extra["event"] = {"settings": dataclasses.asdict(ev.settings),
-                              "folder": str(ev.folder), "date": ev.date_iso}
-        elif c.player_names:
-            players = {"black": c.player_names.get(BLACK), "white": c.player_names.get(WHITE)}
-        return snapshot_from_referee(c.referee, match=match, players=players, extra=extra)
+        """The game on the board now, with what resuming needs (``session.resume``)."""
+        return snapshot_of(self.ctx.session, self.current_match())
 
     def save_now(self) -> bool:
         """Save the game on the board now (when started). Returns True when saved; a failure is
@@ -315,10 +233,11 @@ class AutosaveKeeper(QObject):
     def _watch_match(self) -> None:
         """Save after every action the match logs too (an official's correction of a result
         changes the match without a ruling on the board)."""
-        ev, _ = self.current_match()
-        if ev is not None and not getattr(ev, "_autosave_watched", False):
-            ev._autosave_watched = True
-            ev.logged.connect(self._on_change)
+        match = self.current_match()
+        if match is not None and match is not self._watched:
+            self._watched = match
+            match.subscribe(lambda event: self._on_change()
+                            if isinstance(event, ActionLogged) else None)
 
     def _clear_notice(self) -> None:
         """A game started after start-up: an old failure notice leaves the status line."""

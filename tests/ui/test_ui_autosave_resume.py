@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.storage import AutosaveStore
-from checkers_desktop.ui.event.model import MatchSettings, PlayerInfo
+from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 from checkers_desktop.session.game import Mode
 
 
@@ -152,12 +152,12 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     assert window.session.submit_text("11-15")
     clock.now += 3
     before = window.autosave.save_count
-    ev.pause()  # the official's action
+    ev.official.pause()  # the official's action
     assert window.autosave.save_count > before
     snap = store.load()
     assert snap.clock["paused"] is True and snap.ply == 1
     assert any(a["kind"] == "pause" for a in snap.actions)
-    ev.resume()
+    ev.official.resume()
     clock.now += 2
     fen = window.session.board.fen()
     black = window.session.player_names[BLACK]
@@ -178,7 +178,7 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     assert c.referee.clock.elapsed() == pytest.approx(elapsed)
     assert not c.submit_text("23-19" if c.board.turn is WHITE else "9-13")  # paused: refused
     assert any("paused" in t.lower() for t in again.synth.spoken)
-    ev2.resume()  # the official restarts the clocks
+    ev2.official.resume()  # the official restarts the clocks
     mover_move = next(m for m in c.legal_moves())
     assert c.submit_text(mover_move.pdn())
     assert AutosaveStore(data).load().ply == 2

@@ -18,7 +18,7 @@ from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.rules.profiles import get_profile
 from checkers_desktop.speech.spoken import number_words
 from checkers_desktop.ui.event.match_dialog import MatchDialog
-from checkers_desktop.ui.event.model import format_game_time
+from checkers_desktop.session.match_model import format_game_time
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier

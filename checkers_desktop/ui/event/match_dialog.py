@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ...rules.profiles import get_profile
 from ...texts import event as event_texts
-from .model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
+from ...session.match_model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
                     MatchSettingsError, PlayerInfo)
 
 __all__ = ["MatchDialog", "BEST_OF_CHOICES"]

@@ -2,9 +2,9 @@
 
 :meth:`EventMenu.install` adds the menu (actions declared in ``ui/actions.py``
 ``EVENT_ACTIONS``), a :class:`~.clock_panel.ClockPanel` above the board (shown during a match) and a
-timer refreshing it. A match is an :class:`~.event_controller.EventController` hosted by the
-window's game controller: the players play on the board, by keyboard, mouse, move box or voice,
-exactly as in a two-player game.
+timer refreshing it. A match is a :class:`~checkers_desktop.session.match.MatchSession` on the
+window's game session: the players play on the board, by keyboard, mouse, move box or voice,
+exactly as in a two-player game; the menu shows and asks, the match session rules and records.
 
 Draws: Offer a draw (Ctrl+Shift+D, also in the Game menu: outside a match it works on the game in
 progress, see :mod:`.draws`) and, under rules that have them (WCDF), Point out a repetition, Request
@@ -41,12 +41,13 @@ from ...texts import app as app_texts
 from ...texts import event as event_texts
 from ...session import draws
 from .clock_panel import ClockPanel
-from .event_controller import EventController, EventError
+from ...session.match import MatchSession, MatchSessionError
+from ...session.match_events import ClocksChanged, FortyMovesDue, MatchAbandoned, MatchFinished
+from ...session.match_model import MatchSettings
 from .match_dialog import MatchDialog
-from .model import MatchSettings
 from .official import OfficialDesk
 from .penalty import SquareChoiceDialog
-from .score_sheet import print_html
+from .score_sheet import print_html, save_pdf
 
 __all__ = ["EventMenu", "REFRESH_MS"]
 
@@ -62,7 +63,8 @@ class EventMenu(QObject):
         super().__init__(ctx.window)
         self.ctx = ctx
         window = ctx.window
-        self.current: Optional[EventController] = None
+        self.current: Optional[MatchSession] = None
+        self._unsubscribe: Optional[Callable[[], None]] = None
         self.records_dir: Path = records_folder(ctx.data_folder)
         self.rng: Optional[random.Random] = None
         self.now: Callable[[], datetime] = datetime.now
@@ -140,13 +142,13 @@ class EventMenu(QObject):
         """Run a menu command; a mistake is said, never raised into Qt."""
         try:
             handler()
-        except EventError as exc:
-            self._say(event_texts.event_error_text(str(exc)))
+        except MatchSessionError as exc:
+            self._say(str(exc))
         except OSError as exc:
             self._say(app_texts.file_not_written_text(str(exc)))
 
     # --- new match ----------------------------------------------------------------------
-    def new_match(self) -> Optional[EventController]:
+    def new_match(self) -> Optional[MatchSession]:
         """Ask for the match (the new-match form) and start it: coin flip, game 1."""
         if self.current is not None and not self.current.is_over and self.current.started:
             if not self.desk.confirm(event_texts.match_in_progress_question()):
@@ -160,49 +162,58 @@ class EventMenu(QObject):
         settings = getattr(dialog, "result_settings", None) or dialog.settings()
         return self.start_match(settings)
 
-    def start_match(self, settings: MatchSettings) -> EventController:
+    def start_match(self, settings: MatchSettings) -> MatchSession:
         """Start a match with ``settings`` (no form): used by :meth:`new_match` and tests."""
-        if self.current is not None:
-            self.current.detach()
-        self.last_settings = settings
-        event = EventController(settings, self.ctx.announcer, rng=self.rng,
-                                records_dir=self.records_dir, now=self.now,
-                                host=self.ctx.session, parent=self)
-        self.current = event
-        event.clocks_changed.connect(self.refresh_clocks)
-        event.match_finished.connect(self._on_match_finished)
-        event.forty_moves_completed.connect(self._on_forty_moves_completed)
-        self.panel.show()
-        event.start()
+        match = MatchSession(self.ctx.session, settings, self.records_dir, rng=self.rng,
+                             now=self.now, write_score_sheet=save_pdf)
+        self.show_match(match)
+        match.start()
         self.timer.start()
         self.refresh_clocks()
         self._update_draw_actions()
         self.ctx.focus_board()
-        return event
+        return match
 
-    def _on_match_finished(self, text: str) -> None:
-        self.refresh_clocks()
-        self.timer.stop()
-        self._update_draw_actions()
+    def show_match(self, match: MatchSession) -> None:
+        """Make ``match`` the Event menu's match (a new one, or one resumed after a restart): its
+        clocks shown, its events followed; the one before it is let go."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.current is not None and self.current is not match:
+            self.current.detach()
+        self.current = match
+        self.last_settings = match.settings
+        self._unsubscribe = match.subscribe(self._on_match_event)
+        self.panel.show()
 
-    def _on_game_started(self) -> None:
-        """A game started outside the match (Game > New game): the match stops, its records are
-        kept (the unfinished game with the result "*") and the official is told."""
-        ev = self.current
-        if ev is not None and ev.is_over and ev.host is not None \
-                and self.ctx.session.referee is not ev.referee:
-            ev.detach()  # a game after the match: no players' names, results said as usual
+    def _on_match_event(self, event) -> None:
+        if isinstance(event, ClocksChanged):
+            self.refresh_clocks()
+        elif isinstance(event, MatchFinished):
+            self.refresh_clocks()
+            self.timer.stop()
             self._update_draw_actions()
-            return
-        if ev is None or ev.is_over or not ev.started or ev.referee is None \
-                or self.ctx.session.referee is ev.referee:
-            return
-        ev.abandon()
+        elif isinstance(event, FortyMovesDue):
+            self.ctx.scheduler.defer(lambda: self._run(self.forty_move_ruling))
+        elif isinstance(event, MatchAbandoned):
+            self._match_abandoned(event.folder)
+
+    def _match_abandoned(self, folder) -> None:
+        """A game outside the match was started: the match stopped (its records are kept, the
+        unfinished game with the result "*"); the official is told."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         self.current = None
         self.timer.stop()
         self.panel.hide()
         self._update_draw_actions()
-        self._say(event_texts.match_left_text(ev.folder))
+        self._say(event_texts.match_left_text(folder))
+
+    def _on_game_started(self) -> None:
+        """Any game started: the WCDF draw items follow whether a match runs (the match itself
+        decides whether the game is its own, see ``MatchSession``)."""
+        self._update_draw_actions()
 
     def _turn_board(self) -> None:
         """After each change on the board: refresh the clocks' turn line, and show the board from
@@ -286,12 +297,10 @@ class EventMenu(QObject):
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
-    def _match_game(self):
+    def _match_game(self) -> Optional[MatchSession]:
         """The match whose game is on the board now, or None."""
         ev = self.current
-        if ev is not None and ev.game_running and self.ctx.session.referee is ev.referee:
-            return ev
-        return None
+        return ev if ev is not None and ev.on_board else None
 
     def offer_draw(self, confirmed: bool = False):
         """Ctrl+Shift+D: the player to move offers a draw (in a match: named, logged, on the
@@ -305,16 +314,17 @@ class EventMenu(QObject):
             self.ctx.focus_board()
             return ruling
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.draw_offer_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.draw_offer_question(ev.named(color))):
             return None
-        ruling = ev.offer_draw(color)
+        ruling = ev.draws.offer_draw(color)
         return self._answer(ev, color, False) if ruling.ok else ruling
 
     def _answer(self, ev, offerer, repetition: bool):
         """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
-        answer = self.ask_answer(event_texts.draw_answer_question(ev._named(offerer),
-                                                            ev._named(offerer.other), repetition))
-        ruling = ev.answer_draw(bool(answer))
+        answer = self.ask_answer(event_texts.draw_answer_question(ev.named(offerer),
+                                                                  ev.named(offerer.other),
+                                                                  repetition))
+        ruling = ev.draws.answer(bool(answer))
         self.ctx.focus_board()
         return ruling
 
@@ -339,9 +349,9 @@ class EventMenu(QObject):
         if ev is None:
             return None
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.repetition_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.repetition_question(ev.named(color))):
             return None
-        ruling = ev.point_out_repetition(color)
+        ruling = ev.draws.point_out_repetition(color)
         return self._answer(ev, color, True) if ruling.ok else ruling
 
     def request_forty_move_count(self):
@@ -349,48 +359,45 @@ class EventMenu(QObject):
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        requester = ev.forty_move_requester()
-        if requester is None or ev.forty_move_attacker is not None:
-            return ev.request_forty_move_count()  # refused, and said why
-        if not self.desk.confirm(event_texts.forty_request_question(ev._named(requester),
-                                                              ev._named(requester.other))):
+        requester = ev.draws.forty_move_requester()
+        if requester is None or ev.draws.forty_move_attacker is not None:
+            return ev.draws.request_forty_move_count()  # refused, and said why
+        if not self.desk.confirm(event_texts.forty_request_question(ev.named(requester),
+                                                                    ev.named(requester.other))):
             return None
-        return ev.request_forty_move_count(requester)
+        return ev.draws.request_forty_move_count(requester)
 
     def concede_strengthening(self):
         """Ctrl+Shift+G (WCDF 6.2a): the requester concedes a strengthening; the count restarts."""
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        attacker = ev.forty_move_attacker
+        attacker = ev.draws.forty_move_attacker
         if attacker is None:
-            return ev.concede_strengthening()  # refused, and said why
-        if not self.desk.confirm(event_texts.strengthened_question(ev._named(attacker.other),
-                                                             ev._named(attacker))):
+            return ev.draws.concede_strengthening()  # refused, and said why
+        if not self.desk.confirm(event_texts.strengthened_question(ev.named(attacker.other),
+                                                                   ev.named(attacker))):
             return None
-        return ev.concede_strengthening()
+        return ev.draws.concede_strengthening()
 
     def forty_move_ruling(self):
         """Ctrl+Alt+M (WCDF 6.2, 6.3): the official rules once forty moves are counted."""
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        if not ev.forty_move_judgement_due:
+        if not ev.draws.forty_move_judgement_due:
             self._say(event_texts.no_forty_ruling_due_text())
             return None
-        attacker = ev._named(ev.forty_move_attacker)
+        attacker = ev.named(ev.draws.forty_move_attacker)
         choice = self.desk.choose("Forty-move ruling",
                                   event_texts.strengthened_by_question(attacker),
                                   event_texts.FORTY_RULINGS)
         if choice is None or not self.desk.confirm(
                 event_texts.forty_ruling_question(event_texts.FORTY_RULINGS[choice])):
             return None
-        ruling = ev.forty_move_ruling(choice == 1)
+        ruling = ev.official.forty_move_ruling(choice == 1)
         self.ctx.focus_board()
         return ruling
-
-    def _on_forty_moves_completed(self, event) -> None:
-        QTimer.singleShot(0, lambda: self._run(self.forty_move_ruling))
 
     def _say_queued(self, text: str) -> None:
         self.ctx.say(text, Priority.QUEUE)

@@ -1,7 +1,7 @@
 """The official's actions, each behind a confirmation: pause and resume the clocks, a stalling
 warning and penalty (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a forfeit, and correcting a
-result. Each is announced and written to the game record with the time by the
-:class:`~.event_controller.EventController`; this module asks the questions.
+result. Each is announced and written to the game record with the time by the match session
+(``checkers_desktop.session.match_official``); this module asks the questions.
 
 The questions go through three replaceable callables (tests pass fakes): ``confirm(question) ->
 bool``, ``choose(title, label, options) -> int | None`` (index of the option chosen) and
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 from ...rules import BLACK, WHITE
 from ...rules.referee import Verdict
 from ...texts import event as event_texts
-from .event_controller import EventController, EventError
+from ...session.match import MatchSession, MatchSessionError
 
 __all__ = ["OfficialDesk"]
 
@@ -26,9 +26,9 @@ TITLE = "Official"
 
 class OfficialDesk:
     """The official's commands for the match ``event()`` (a callable returning the current
-    :class:`EventController` or None). ``say(text)`` tells why an action cannot be done now."""
+    ``MatchSession`` or None). ``say(text)`` tells why an action cannot be done now."""
 
-    def __init__(self, event: Callable[[], Optional[EventController]], say: Callable[[str], None],
+    def __init__(self, event: Callable[[], Optional[MatchSession]], say: Callable[[str], None],
                  parent: Optional[QWidget] = None, *,
                  confirm: Optional[Callable[[str], bool]] = None,
                  choose: Optional[Callable[[str, str, Sequence[str]], Optional[int]]] = None,
@@ -56,7 +56,7 @@ class OfficialDesk:
         return text if ok else None
 
     # --- helpers ------------------------------------------------------------------------
-    def _running(self) -> Optional[EventController]:
+    def _running(self) -> Optional[MatchSession]:
         ev = self.event()
         if ev is None or not ev.game_running:
             self.say(event_texts.no_match_text() if ev is None
@@ -64,7 +64,7 @@ class OfficialDesk:
             return None
         return ev
 
-    def _choose_player(self, ev: EventController, title: str):
+    def _choose_player(self, ev: MatchSession, title: str):
         """The colour of the player the official picks (names with their side), or None."""
         options = [event_texts.named(ev.player(c), ev.sides[c]) for c in (BLACK, WHITE)]
         index = self.choose(title, event_texts.which_player_question(), options)
@@ -82,7 +82,7 @@ class OfficialDesk:
             return False
         if not self.confirm(event_texts.pause_question()):
             return False
-        ev.pause()
+        ev.official.pause()
         return True
 
     def resume(self) -> bool:
@@ -94,7 +94,7 @@ class OfficialDesk:
             return False
         if not self.confirm(event_texts.resume_question()):
             return False
-        ev.resume()
+        ev.official.resume()
         return True
 
     def stalling_warning(self) -> bool:
@@ -104,7 +104,7 @@ class OfficialDesk:
         color = self._choose_player(ev, "Stalling warning")
         if color is None or not self.confirm(event_texts.stalling_warning_question(ev.player(color))):
             return False
-        return ev.stalling_warning(color).verdict is not Verdict.REFUSED
+        return ev.official.stalling_warning(color).verdict is not Verdict.REFUSED
 
     def stalling_penalty(self) -> bool:
         ev = self._running()
@@ -114,7 +114,7 @@ class OfficialDesk:
         if color is None or not self.confirm(event_texts.stalling_penalty_question(
                 ev.player(color), ev.player(color.other))):
             return False
-        return ev.stalling_penalty(color).verdict is not Verdict.REFUSED
+        return ev.official.stalling_penalty(color).verdict is not Verdict.REFUSED
 
     ADJUDICATIONS = event_texts.ADJUDICATIONS
 
@@ -131,11 +131,11 @@ class OfficialDesk:
         if choice == 0:
             if not self.confirm(event_texts.adjudicate_question()):
                 return False
-            ev.adjudicate()
+            ev.official.adjudicate()
         else:
             if not self.confirm(event_texts.declare_draw_question()):
                 return False
-            ev.declare_draw()
+            ev.official.declare_draw()
         return True
 
     def declare_forfeit(self) -> bool:
@@ -150,7 +150,7 @@ class OfficialDesk:
         if reason is None or not self.confirm(
                 event_texts.forfeit_question(ev.player(color), ev.game.number)):
             return False
-        ev.declare_forfeit(color, reason.strip())
+        ev.official.declare_forfeit(color, reason.strip())
         return True
 
     def correct_result(self) -> bool:
@@ -175,8 +175,8 @@ class OfficialDesk:
                 event_texts.correction_question(game.number, options[choice])):
             return False
         try:
-            ev.correct_result(game.number, winner, detail.strip())
-        except EventError as exc:
-            self.say(event_texts.event_error_text(str(exc)))
+            ev.official.correct_result(game.number, winner, detail.strip())
+        except MatchSessionError as exc:
+            self.say(str(exc))
             return False
         return True

@@ -3,7 +3,7 @@
 Each game is written with :func:`checkers_desktop.rules.pdn.write_game`: the seven standard tags
 (Event, Site, Date, Round, Black, White, Result), GameType 21, then the event's own tags
 (``Profile``, ``Rules``, ``Termination``, ``TerminationDetail``, ``Game``, ``BlackCenter``,
-``WhiteCenter``, ``BlackAgeGroup``, ``WhiteAgeGroup``, ``Official``). Every logged action (the
+``WhiteCenter``, ``BlackAgeGroup``, ``WhiteAgeGroup``, ``Official``, ``Division``). Every logged action (the
 official's actions, penalties, clock warnings) becomes a comment after the move at which it
 happened, stamped with the game time and the time of day.
 
@@ -21,10 +21,10 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from ...rules import BLACK, WHITE
-from ...rules.pdn import Game, write_game
-from ...rules.profiles import get_profile
-from .model import LoggedAction, MatchSettings, PlayedGame, format_game_time
+from ..rules import BLACK, WHITE
+from ..rules.pdn import Game, write_game
+from ..rules.profiles import get_profile
+from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
 
 __all__ = ["match_folder_name", "game_tags", "game_to_pdn", "save_game",
            "pdn_date"]
@@ -70,6 +70,8 @@ def game_tags(settings: MatchSettings, game: PlayedGame, date_iso: str) -> dict[
     }
     if settings.official:
         tags["Official"] = settings.official
+    if settings.division:
+        tags["Division"] = settings.division
     if game.result is not None:
         tags["Termination"] = game.result.reason.value
         tags["TerminationDetail"] = game.result.detail
