@@ -273,7 +273,7 @@ class Referee:
         self._forty_judging = False
         self._pending_events: list[Event] = []
 
-    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    # --- saving and restoring (storage/snapshot.py) ---------------------------
     def to_dict(self) -> dict:
         """The referee's own state as plain JSON values (sides as ``"B"``/``"W"``): offences,
         stalling warnings, penalties, the draw offer and who declined one, a time forfeit that

@@ -33,20 +33,19 @@ class MatchOfficial:
 
     def pause(self) -> Ruling:
         """The official stops every clock."""
-        m = self.match
-        referee = m.running_referee()
-        m.log("pause", event_texts.paused_text(), official=True, speak=False)
-        ruling = referee.pause()
-        m.host.handle_ruling(ruling)
-        m.clocks_changed()
-        return ruling
+        return self._clocks("pause", event_texts.paused_text(), lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
         """The official starts the clocks again."""
+        return self._clocks("resume", event_texts.resumed_text(),
+                            lambda referee: referee.resume())
+
+    def _clocks(self, kind: str, text: str, act) -> Ruling:
+        """Log ``text`` (said by the game as the ruling), act on the referee, show the clocks."""
         m = self.match
         referee = m.running_referee()
-        m.log("resume", event_texts.resumed_text(), official=True, speak=False)
-        ruling = referee.resume()
+        m.log(kind, text, official=True, speak=False)
+        ruling = act(referee)
         m.host.handle_ruling(ruling)
         m.clocks_changed()
         return ruling

@@ -24,7 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 import logging
 import os
-from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -148,21 +147,10 @@ class AutosaveKeeper(QObject):
         return answer == QMessageBox.StandardButton.Yes
 
     def _set_aside_declined(self) -> None:
-        """The player said No: the save becomes ``autosave.declined-<time>.json`` (kept, not
-        offered again); the save before it is removed (an older state of the same game)."""
-        store = self.store
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        """The player said No: the save is kept aside, not offered again (see
+        ``AutosaveStore.set_aside``); a folder that cannot be changed is logged."""
         try:
-            if store.path.exists():
-                target = store.folder / f"autosave.declined-{stamp}.json"
-                n = 1
-                while target.exists():
-                    target = store.folder / f"autosave.declined-{stamp}-{n}.json"
-                    n += 1
-                os.replace(store.path, target)
-                log.info("declined save kept as %s", target)
-            if store.prev_path.exists():
-                store.prev_path.unlink()
+            self.store.set_aside()
         except OSError as exc:
             log.error("could not put the declined save aside: %s", exc)
 

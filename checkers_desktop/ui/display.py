@@ -1,4 +1,4 @@
-"""Low-vision display settings of the window (issue 7): theme, zoom, text size, large square numbers
+"""Low-vision display settings of the window: theme, zoom, text size, large square numbers
 and "where am I", with the View menu that sets them.
 
 Each setting is declared once in ``settings.py`` (``THEME_KEY``, ``ZOOM_PERCENT``,
@@ -22,9 +22,10 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
+from ..rules.geometry import square_cell
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
-from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT, square_cell
+from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
 

@@ -18,13 +18,13 @@ import logging
 import os
 import sys
 import traceback
-from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QSettings
 
 from ..speech.announcer import Priority
+from ..storage.keep_aside import keep_aside
 from ..texts import app as app_texts
 from ..texts import voice as voice_texts
 
@@ -91,17 +91,6 @@ def settings_file_problem(path: os.PathLike | str) -> Optional[str]:
     return None
 
 
-def _keep_aside(path: Path) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix or '.ini'}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix or '.ini'}")
-        n += 1
-    os.replace(path, target)
-    return target
-
-
 def open_checked_settings(path: os.PathLike | str | None = None):
     """``(Settings, message or None)``: the app's settings (the ini file ``path``, else
     ``$CHECKERS_DESKTOP_SETTINGS``, else Qt's native place), after checking the file.
@@ -121,7 +110,7 @@ def open_checked_settings(path: os.PathLike | str | None = None):
     log.error("settings file %s is damaged: %s", file_name, problem)
     del qsettings
     try:
-        kept = _keep_aside(file_name)
+        kept = keep_aside(file_name, "damaged", default_suffix=".ini")
     except OSError as exc:
         log.error("could not rename the damaged settings file: %s", exc)
         from PySide6.QtCore import QTemporaryDir

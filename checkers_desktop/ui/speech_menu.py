@@ -1,4 +1,4 @@
-"""Non-visual play in the window (issue 4): the reading commands and the speech and sound settings.
+"""Non-visual play in the window: the reading commands and the speech and sound settings.
 
 :class:`SpeechControls` gives the window the handlers of the Read menu's commands (declared in
 ``actions.py``; their words come from :mod:`.reading`), adds the settings submenus to the Speech

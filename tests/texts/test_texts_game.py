@@ -11,6 +11,7 @@ from checkers_desktop.rules import (BLACK, WHITE, AmbiguousMoveError, Board, Ill
 from checkers_desktop.texts import game as game_texts
 from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.speech.spoken import number_words, spoken_move
+from checkers_desktop.rules.geometry import SQUARES
 
 PRACTICE = {BLACK: "Black", WHITE: "Red"}     # the practice profile's names
 RED_WHITE = {BLACK: "Red", WHITE: "White"}    # a tournament that calls the first mover Red
@@ -187,7 +188,7 @@ def test_read_board_full_from_each_side():
     assert rows[4] == "Row 5: 20 empty, 19 empty, 18 empty, 17 empty."
     assert from_black.endswith("Black to move.")
     mentioned = [int(n) for n in re.findall(r"(\d+) (?:black|red|empty)", from_black)]
-    assert sorted(mentioned) == list(range(1, 33))
+    assert sorted(mentioned) == list(SQUARES)
     from_red = _rows(reading_texts.read_board(board, PRACTICE, WHITE))
     assert from_red[0] == "Row 1: 29 red man, 30 red man, 31 red man, 32 red man."
 
@@ -292,10 +293,10 @@ def test_every_text_reads_as_sentences_in_random_games(choices):
         reading_texts.move_list_text(board, PRACTICE), game_texts.last_move_text(board, PRACTICE),
         game_texts.game_over_text(board.outcome(), PRACTICE, board),
     ]
-    texts += [reading_texts.legal_moves_text(board, sq, PRACTICE) for sq in range(1, 33)]
+    texts += [reading_texts.legal_moves_text(board, sq, PRACTICE) for sq in SQUARES]
     for text in texts:
         assert text and text.endswith(".") and "  " not in text
-    for square in range(1, 33):
+    for square in SQUARES:
         name = game_texts.square_name(board, square, PRACTICE)
         assert name.startswith(f"{square}, ")
         assert name.endswith(("empty", "black man", "black king", "red man", "red king"))

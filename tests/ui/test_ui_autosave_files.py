@@ -1,4 +1,4 @@
-"""Issue 9 in the window: Game > Open game (a PDN file to continue playing) and Help > Save a
+"""Never lose a game, in the window: Game > Open game (a PDN file to continue playing) and Help > Save a
 problem report (the log, the settings and the current game in one file)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9 in the window: the game is saved after every move and official's action, and offered
+"""Never lose a game, in the window: the game is saved after every move and official's action, and offered
 back at the next start through an accessible Yes/No question (Enter = Yes, Escape = No)."""
 
 from __future__ import annotations

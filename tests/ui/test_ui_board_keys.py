@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE, Board
-from checkers_desktop.ui.board_widget import neighbour, square_cell
+from checkers_desktop.ui.board_widget import neighbour
 from checkers_desktop.session.game import Mode
 
 
@@ -27,16 +27,6 @@ def press(qtbot, window, key, times=1):
 def type_square(qtbot, window, number):
     qtbot.keyClicks(QApplication.focusWidget(), str(number))
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
-
-
-def test_standard_diagram_geometry():
-    # ../shared/RULES.md: seen from the second mover's chair 1 is b8, 4 is h8, 29 is a1, 32 is g1.
-    assert square_cell(1) == (0, 1)
-    assert square_cell(4) == (0, 7)
-    assert square_cell(29) == (7, 0)
-    assert square_cell(32) == (7, 6)
-    cells = {square_cell(sq) for sq in range(1, 33)}
-    assert len(cells) == 32 and all((r + c) % 2 == 1 for r, c in cells)
 
 
 def test_neighbours_and_edges():

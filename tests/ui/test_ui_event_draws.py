@@ -96,7 +96,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)  # White offers, Red accepts
     qtbot.waitUntil(lambda: event.game.number == 2)
     assert event.games[0].result.reason.value == "agreement"
-    # one announcement for the game's end: names, how, the score (not the controller's own)
+    # one announcement for the game's end: names, how, the score (not the game session's own)
     ends = [line for line in window.synth.spoken if "is drawn" in line]
     assert ends == ["Game one is drawn: the players agree to a draw. Score: Ann Lee zero, "
                     "Bo Diaz zero, one drawn."]

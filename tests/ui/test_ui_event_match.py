@@ -164,7 +164,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     mat = result2.material
     winner = game2.player(result2.winner)
     loser = first if winner == other else other
-    # one announcement: the named result, the count, the score (the controller's own "Black
+    # one announcement: the named result, the count, the score (the game session's own "Black
     # wins by adjudication" is not said as well)
     count = (f"The count: Black {number_words(mat[BLACK])}, Red {number_words(mat[WHITE])} "
              "(man 1, king 2).")

@@ -1,4 +1,4 @@
-"""Issue 9: each failure gets a clear message, shown on the status line and spoken (by the screen
+"""Each failure gets a clear message, shown on the status line and spoken (by the screen
 reader at least), and the game goes on."""
 
 from __future__ import annotations

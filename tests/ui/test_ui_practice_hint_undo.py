@@ -1,4 +1,4 @@
-"""Practice (issue 6): the hint (F9) off the GUI thread, marked on the board; take back (Ctrl+Z);
+"""Practice: the hint (F9) off the GUI thread, marked on the board; take back (Ctrl+Z);
 both refused with a reason under other rules."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from checkers_desktop.speech.spoken import spoken_move
 from checkers_desktop.ui import practice
 from checkers_desktop.session.ports import first_legal_move
 from checkers_desktop.session.game import Mode
+from checkers_desktop.rules.geometry import SQUARES
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -44,7 +45,7 @@ def test_f9_says_the_forced_jump_and_marks_its_squares_until_the_move(make_windo
     assert not window.board.squares[1].marks.destination
     window.session.submit_text("11x18")
     assert not any("Hint." in window.board.squares[sq].accessibleDescription()
-                   for sq in range(1, 33))
+                   for sq in SQUARES)
     assert window.practice.hint_squares() == set()
 
 

@@ -1,4 +1,4 @@
-"""Practice (issue 6): Game > Computer level, Ctrl+L, the level remembered and used from the
+"""Practice: Game > Computer level, Ctrl+L, the level remembered and used from the
 computer's next move; every menu's access keys, the Event menu's included."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Practice (issue 6): playing Red against the computer with the board turned to the player's
+"""Practice: playing Red against the computer with the board turned to the player's
 side, and the review of the player's moves after the game and on demand (F8)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 6's proof: the window answers keys while the real engine thinks at a level with a long
+"""The proof of responsiveness: the window answers keys while the real engine thinks at a level with a long
 think, and the computer's move still comes afterwards."""
 
 from __future__ import annotations

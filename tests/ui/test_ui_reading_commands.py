@@ -15,6 +15,7 @@ from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.ui.actions import ACTIONS
 from checkers_desktop.session.reading import READERS, screen_rows
 from checkers_desktop.session.game import Mode
+from checkers_desktop.rules.geometry import SQUARES
 
 READ_SPECS = [spec for spec in ACTIONS if spec.menu == "Read"]
 
@@ -41,7 +42,7 @@ def test_every_read_command_has_a_single_letter_and_a_reader():
 
 
 @pytest.mark.parametrize("key, check", [
-    (Qt.Key.Key_B, lambda text, board: all(f"{sq} " in text for sq in range(1, 33))
+    (Qt.Key.Key_B, lambda text, board: all(f"{sq} " in text for sq in SQUARES)
      and text.index("Row 1: 32 ") < text.index("Row 8: 4 ")),  # from Black's chair
     (Qt.Key.Key_P, lambda text, board: all(str(sq) in text for sq in board.squares(BLACK))
      and "Red" not in text),
@@ -117,7 +118,7 @@ def test_readings_follow_the_game(make_window, qtbot):
 def test_screen_rows_follow_the_arrow_keys():
     from checkers_desktop.ui.board_widget import neighbour
     rows = screen_rows()
-    assert sorted(sq for row in rows for sq in row) == list(range(1, 33))
+    assert sorted(sq for row in rows for sq in row) == list(SQUARES)
     for row in rows:
         for left, right in zip(row, row[1:]):
             assert neighbour(left, "right") == right

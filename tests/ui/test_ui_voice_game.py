@@ -1,4 +1,4 @@
-"""Issue 5's "done": a whole game against the computer played by voice through the app's window.
+"""The whole of voice play: a whole game against the computer played by voice through the app's window.
 
 Each of the player's moves is spoken by espeak-ng into a WAV file, injected into the real
 MainWindow (``voice_input.inject_file``: the microphone's decoding path, in the decoding thread),
