@@ -15,7 +15,7 @@ from typing import Callable, Optional
 
 from ..rules import Board, Color
 from ..rules.profiles import material_totals
-from ..rules.referee import Ruling
+from ..rules.rulings import Ruling
 from ..texts import event as event_texts
 from ..texts import game as game_texts
 from .game import GameSession, Mode

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Optional, Union
 
 from ..rules import Move
-from ..rules.referee import GameResult, Ruling
+from ..rules.rulings import GameResult, Ruling
 
 __all__ = ["Cue", "PositionChanged", "StatusChanged", "SoundCue", "ThinkingChanged", "GameOver",
            "ResultReached", "MovePlayed", "RefereeEventRaised", "RulingMade", "GameStarted",

@@ -17,12 +17,13 @@ import logging
 import time
 from typing import Callable, Mapping, Optional, Union
 
-from ..rules import BLACK, Board, Color, IllegalMoveError, Move, RulesError
+from ..rules import BLACK, Board, Color, Move
 from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
                            SideTimeExpired)
-from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, RefusalRule, get_profile
-from ..rules.referee import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Referee,
-                             Ruling, RulingCode, Verdict)
+from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
+from ..rules.referee import Referee
+from ..rules.rulings import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Ruling,
+                             RulingCode, Verdict)
 from ..rules.touch import TouchRule, TouchStatus
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
@@ -32,6 +33,7 @@ from ..texts import touch as touch_texts
 from .events import (Cue, EngineFailed, GameOver, GameStarted, MovePlayed, Observable,
                      PositionChanged, RefereeEventRaised, ResultReached, RulingMade, SoundCue,
                      StatusChanged, ThinkingChanged)
+from . import refusals
 from .ports import Engine, EngineReply, Scheduler
 
 __all__ = ["GameSession", "Mode", "POLL_SECONDS"]
@@ -55,10 +57,6 @@ _WARNING_EVENTS = (MoveWarning, MoveTimeExpired, GameTimeWarning, GameTimeExpire
                    SideTimeExpired, PenaltyDue, FortyMovesCompleted)
 """Events announced with the warning sound."""
 
-_JUMP_REFUSALS = (RulingCode.JUMP_REQUIRED, RulingCode.JUMP_INCOMPLETE)
-_MOVE_REFUSALS = (RulingCode.NOT_A_MOVE, RulingCode.AMBIGUOUS, RulingCode.ILLEGAL_MOVE) + \
-    _JUMP_REFUSALS
-"""Refusals of a typed move whose words are worked out from the board's own error."""
 
 
 class GameSession(Observable):
@@ -324,12 +322,9 @@ class GameSession(Observable):
         self._changed()
 
     def _computer_removes(self, due: PenaltyDue) -> None:
-        """The computer chooses the checker to remove: a king first, else the most advanced man."""
-        board = self.board
-        kings = [s for s in due.squares if (p := board.piece_at(s)) is not None and p.is_king]
-        pool = kings or list(due.squares)
-        square = max(pool) if due.victim is BLACK else min(pool)
-        self.remove_checker(square, due.chooser, priority=Priority.QUEUE)
+        """The computer chooses the checker to remove (:func:`computer_removal`)."""
+        self.remove_checker(computer_removal(due, self.board), due.chooser,
+                            priority=Priority.QUEUE)
 
     def remove_checker(self, square: int, chooser: Optional[Color] = None,
                        priority: Priority = Priority.INTERRUPT) -> Ruling:
@@ -488,22 +483,8 @@ class GameSession(Observable):
             self._say(text, Priority.READING)
             self._changed()
             return
-        status = ruling.touch.status if ruling.touch is not None else None
-        if status is TouchStatus.EMPTY_SQUARE:
-            text = game_texts.empty_square_text(square)
-        elif status is TouchStatus.NOT_YOUR_PIECE and piece is not None:
-            text = game_texts.not_yours_text(square, self.side_names[piece.color])
-        elif status is TouchStatus.NO_LEGAL_MOVE:
-            if board.is_capture_required():
-                required = tuple(board.legal_moves)
-                error = IllegalMoveError(f"{square!r} cannot move: a jump is required", required)
-                text = game_texts.refused_text(error, board, self.side_names, style=self.style)
-            else:
-                text = game_texts.no_move_text(square)
-        elif status is TouchStatus.MUST_MOVE_HELD and ruling.touch.held is not None:
-            text = touch_texts.must_move_held_text(ruling.touch.held)
-        else:
-            text = ruling.message
+        text = refusals.pick_up_refusal(ruling, board, square, piece, self.side_names,
+                                        self.style)
         self.refuse(self._with_offence(text, ruling))
         if ruling.result is not None:
             self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
@@ -553,29 +534,11 @@ class GameSession(Observable):
         return False
 
     def _refusal_words(self, ruling: Ruling, board: Board, text: str) -> str:
-        if ruling.code is RulingCode.TOUCH_VIOLATION and ruling.touch is not None and \
-                ruling.touch.held:
-            return touch_texts.must_move_held_text(ruling.touch.held)
-        if ruling.code in _MOVE_REFUSALS:
-            try:
-                board.parse_move(text)
-            except RulesError as error:
-                words = game_texts.refused_text(error, board, self.side_names, text=text,
-                                                style=self.style)
-                if ruling.code is RulingCode.JUMP_INCOMPLETE:
-                    words = game_texts.jump_incomplete_text(words)
-                if ruling.code in _JUMP_REFUSALS and ruling.verdict is Verdict.REFUSED and \
-                        self.profile.refusal is RefusalRule.RETRACT:
-                    words = game_texts.retracted_text(words)
-                return words
-        return ruling.message
+        return refusals.move_refusal(ruling, board, text, self.side_names, self.style,
+                                     self.profile.refusal)
 
     def _with_offence(self, text: str, ruling: Ruling) -> str:
-        if ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT) and ruling.color is not None:
-            reminded = self.profile.refusal is RefusalRule.REMIND_THEN_FORFEIT
-            return game_texts.with_offence_text(text, game_texts.offence_text(
-                ruling.verdict is Verdict.FORFEIT, ruling.color, self.side_names, reminded))
-        return text
+        return refusals.with_offence(text, ruling, self.side_names, self.profile.refusal)
 
     # --- internals: moves -------------------------------------------------------------------
     def _play(self, move: Move) -> None:
@@ -724,3 +687,11 @@ def _profile(profile: Union[Profile, str, None]) -> Profile:
     if profile is None:
         return get_profile(DEFAULT_PROFILE_KEY)
     return get_profile(profile) if isinstance(profile, str) else profile
+
+
+def computer_removal(due: PenaltyDue, board: Board) -> int:
+    """The checker (its square, 1-32) the computer removes when a penalty lets it choose (VA
+    rulebook 3:00 s4): a king first, else the most advanced man of the offender's."""
+    kings = [s for s in due.squares if (p := board.piece_at(s)) is not None and p.is_king]
+    pool = kings or list(due.squares)
+    return max(pool) if due.victim is BLACK else min(pool)

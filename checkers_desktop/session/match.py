@@ -34,8 +34,9 @@ from ..rules import BLACK, WHITE, Color
 from ..rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
 from ..rules.match import Match
 from ..rules.profiles import ColourChoice, get_profile
-from ..rules.referee import (FortyMovesCompleted, GameResult, PenaltyCause, PenaltyDue, Referee,
-                             Ruling, RulingCode, Verdict)
+from ..rules.referee import Referee
+from ..rules.rulings import (FortyMovesCompleted, GameResult, PenaltyCause, PenaltyDue, Ruling,
+                             RulingCode, Verdict)
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import game as game_texts

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from ..rules import Color
-from ..rules.referee import Ruling, RulingCode, Verdict
+from ..rules.rulings import Ruling, RulingCode, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
 
-from ..rules.referee import PenaltyDue
+from ..rules.rulings import PenaltyDue
 from .match_model import LoggedAction, MatchResult, PlayedGame
 
 __all__ = ["MatchGameStarted", "MatchGameFinished", "MatchFinished", "PenaltyChanged",

@@ -12,7 +12,7 @@ from typing import Optional
 
 from ..rules import BLACK, Color
 from ..rules.profiles import PROFILES, UnknownProfileError, get_profile
-from ..rules.referee import EndReason
+from ..rules.rulings import EndReason
 
 __all__ = [
     "AGE_GROUPS", "EVENT_PROFILE_KEYS", "DEFAULT_EVENT", "MatchSettingsError", "PlayerInfo",

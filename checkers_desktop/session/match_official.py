@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.match import GameRecord
-from ..rules.referee import EndReason, GameResult, Ruling, Verdict
+from ..rules.rulings import EndReason, GameResult, Ruling, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
+from ..texts import official as official_texts
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import MatchSession
@@ -33,11 +34,11 @@ class MatchOfficial:
 
     def pause(self) -> Ruling:
         """The official stops every clock."""
-        return self._clocks("pause", event_texts.paused_text(), lambda referee: referee.pause())
+        return self._clocks("pause", official_texts.paused_text(), lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
         """The official starts the clocks again."""
-        return self._clocks("resume", event_texts.resumed_text(),
+        return self._clocks("resume", official_texts.resumed_text(),
                             lambda referee: referee.resume())
 
     def _clocks(self, kind: str, text: str, act) -> Ruling:
@@ -57,7 +58,7 @@ class MatchOfficial:
         m.running_referee()
         ruling = m.host.stalling_warning(color)  # said by the game session
         if ruling.verdict is not Verdict.REFUSED:
-            m.log("stalling_warning", event_texts.stalling_warning_text(m.player(color),
+            m.log("stalling_warning", official_texts.stalling_warning_text(m.player(color),
                                                                         m.sides[color]),
                   official=True, speak=False)
         return ruling
@@ -70,7 +71,7 @@ class MatchOfficial:
         ruling = m.host.stalling_penalty(color)  # said, the chooser prompted, by the game
         if ruling.verdict is Verdict.REFUSED:
             return ruling
-        m.log("stalling_penalty", event_texts.stalling_penalty_logged_text(m.player(color)),
+        m.log("stalling_penalty", official_texts.stalling_penalty_logged_text(m.player(color)),
               official=True)
         if referee.pending_penalty is not None:
             m.penalty_logged(referee.pending_penalty, speak=False)
@@ -82,7 +83,7 @@ class MatchOfficial:
         (refused, and said)."""
         m = self.match
         referee = m.running_referee()
-        m.log("adjudicate", event_texts.adjudication_requested_text(), official=True)
+        m.log("adjudicate", official_texts.adjudication_requested_text(), official=True)
         ruling = referee.adjudicate()
         m.host.handle_ruling(ruling)
         return ruling
@@ -92,7 +93,7 @@ class MatchOfficial:
         4:00 s4). A new game follows."""
         m = self.match
         referee = m.running_referee()
-        m.log("declare_draw", event_texts.declare_draw_text(), official=True)
+        m.log("declare_draw", official_texts.declare_draw_text(), official=True)
         ruling = referee.declare_draw()
         m.host.handle_ruling(ruling)
         return ruling
@@ -102,9 +103,9 @@ class MatchOfficial:
         m = self.match
         referee = m.running_referee()
         name = m.player(color)
-        m.log("forfeit", event_texts.forfeit_text(name, m.game.number, reason), official=True,
-              written=event_texts.forfeit_text(name, m.game.number, reason, False))
-        ruling = referee.declare_forfeit(color, reason or event_texts.forfeit_by_official_text())
+        m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason), official=True,
+              written=official_texts.forfeit_text(name, m.game.number, reason, False))
+        ruling = referee.declare_forfeit(color, reason or official_texts.forfeit_by_official_text())
         m.host.handle_ruling(ruling)
         return ruling
 
@@ -118,8 +119,8 @@ class MatchOfficial:
         ruling = referee.forty_move_ruling(strengthened)
         if ruling.ok and attacker is not None:
             name = m.named(attacker)
-            m.log("forty_move_ruling", event_texts.forty_ruling_text(name, strengthened),
-                  official=True, written=event_texts.forty_ruling_text(name, strengthened, False))
+            m.log("forty_move_ruling", official_texts.forty_ruling_text(name, strengthened),
+                  official=True, written=official_texts.forty_ruling_text(name, strengthened, False))
         return m.draws.settle(ruling)
 
     def correct_result(self, number: int, winner: Optional[str], detail: str = "") -> GameResult:
@@ -136,11 +137,11 @@ class MatchOfficial:
             raise MatchSessionError(event_texts.not_a_player_text(winner))
         game = m.games[number - 1]
         color = None if winner is None else (BLACK if winner == game.black else WHITE)
-        text = event_texts.corrected_detail_text(event_texts.corrected_text(number, winner),
+        text = official_texts.corrected_detail_text(official_texts.corrected_text(number, winner),
                                                  detail)
-        written = event_texts.corrected_detail_text(
-            event_texts.corrected_text(number, winner, False), detail)
-        detail = detail or event_texts.corrected_by_official_text()
+        written = official_texts.corrected_detail_text(
+            official_texts.corrected_text(number, winner, False), detail)
+        detail = detail or official_texts.corrected_by_official_text()
         if game is m.game and game.result is None:
             m.log("correct_result", text, official=True, written=written)
             ruling = m.referee.correct_result(color, detail)

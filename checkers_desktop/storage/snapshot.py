@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 from checkers_desktop.rules import Board, Color, Move, RulesError
 from checkers_desktop.rules.notation import parse_squares
-from checkers_desktop.rules.referee import PenaltyCause
+from checkers_desktop.rules.rulings import PenaltyCause
 
 __all__ = [
     "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "Snapshot",
@@ -562,7 +562,8 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     """
     import time
 
-    from checkers_desktop.rules.referee import EndReason, GameResult, RecordEntry, Referee
+    from checkers_desktop.rules.referee import Referee
+    from checkers_desktop.rules.rulings import EndReason, GameResult, RecordEntry
 
     board = snapshot.restore()
     r = snapshot.referee

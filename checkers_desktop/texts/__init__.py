@@ -6,7 +6,8 @@
 - :mod:`.clock`: clock events, penalties due, the clocks reading.
 - :mod:`.reading`: the reading commands (the board, pieces, counts, moves, the rules in force).
 - :mod:`.review`: hints, taking back, the review after a practice game.
-- :mod:`.event`: a match at the table (coin flip, named results, the official, draws, score).
+- :mod:`.event`: a match at the table (coin flip, named results, penalties, draws, score).
+- :mod:`.official`: the official's actions and the questions asked first.
 - :mod:`.voice`: voice commands.
 - :mod:`.app`: the window and its settings, saving and resuming, files, failures.
 

@@ -12,7 +12,7 @@ from typing import Optional
 from ..rules import BLACK, WHITE, Board, Color
 from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
                            SideTimeExpired)
-from ..rules.referee import FortyMovesCompleted, GameEnded, PenaltyDue
+from ..rules.rulings import FortyMovesCompleted, GameEnded, PenaltyDue
 from .game import result_text
 from .words import SideNames, capital, duration_words, join, side_name
 

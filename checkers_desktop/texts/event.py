@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color
-from ..rules.referee import EndReason
+from ..rules.rulings import EndReason
 from .game import no_game_text
 from .words import capital, duration_words
 from .words import number as _n
@@ -128,37 +128,6 @@ def next_game_text(number: int) -> str:
     return f"Game {_n(number)} follows."
 
 
-def paused_text() -> str:
-    return "The official pauses the clocks."
-
-
-def resumed_text() -> str:
-    return "The official restarts the clocks."
-
-
-def stalling_warning_text(name: str, side: str) -> str:
-    return (f"The official warns {name}, {side}, for stalling. If it goes on, a checker will be "
-            f"removed.")
-
-
-def forfeit_text(name: str, number: int, reason: str, spoken: bool = True) -> str:
-    text = f"The official declares that {name} forfeits game {_n(number, spoken)}"
-    return text + (f": {reason}." if reason else ".")
-
-
-def adjudication_requested_text() -> str:
-    return "The official adjudicates the game."
-
-
-def declare_draw_text() -> str:
-    return "The official declares the game drawn: neither player can force a win."
-
-
-def corrected_text(number: int, winner: Optional[str], spoken: bool = True) -> str:
-    who = "a draw" if winner is None else f"{winner} wins"
-    return f"The official corrects the result of game {_n(number, spoken)}: {who}."
-
-
 def no_match_text() -> str:
     return "No match is in progress. Start one with Event, New match."
 
@@ -249,19 +218,6 @@ def forty_completed_text(attacker: str, spoken: bool = True) -> str:
             f"whether the position was strengthened.")
 
 
-FORTY_RULINGS = ("Not strengthened: the game is drawn",
-                 "Strengthened: play goes on")
-"""The official's choices when the 40-move count completes (WCDF 6.2, 6.3)."""
-
-
-def forty_ruling_text(attacker: str, strengthened: bool, spoken: bool = True) -> str:
-    if strengthened:
-        return (f"The official rules that {attacker} has strengthened the position. Play goes "
-                f"on.")
-    return (f"The official rules that {attacker} did not strengthen the position in "
-            f"{_n(40, spoken)} moves: the game is drawn.")
-
-
 def no_forty_count_text(profile_title: str) -> str:
     return f"{profile_title} rules have no forty-move count."
 
@@ -324,98 +280,8 @@ def match_resumed_text(players: tuple[str, str], number: int, wins: tuple[int, i
 
 
 # --- the official's questions ---------------------------------------------------------------------
-def which_player_question() -> str:
-    return "Which player?"
-
-
-def already_paused_text() -> str:
-    return "The clocks are already paused."
-
-
-def clocks_running_text() -> str:
-    return "The clocks are running."
-
-
-def pause_question() -> str:
-    return "Pause the clocks?"
-
-
-def resume_question() -> str:
-    return "Restart the clocks?"
-
-
-def stalling_warning_question(name: str) -> str:
-    return f"Warn {name} for stalling?"
-
-
-def stalling_penalty_question(name: str, chooser: str) -> str:
-    return (f"Penalize {name} for stalling? {chooser} will choose one of {name}'s checkers to "
-            "remove.")
-
-
-def stalling_penalty_logged_text(name: str) -> str:
-    return f"The official applies a stalling penalty to {name}."
-
-
-ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
-                 "Drawn: neither player can force a win")
-"""The official's two ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4)."""
-
-
-def adjudicate_how_question() -> str:
-    return "How?"
-
-
-def adjudicate_question() -> str:
-    return "Adjudicate the game now by the count (man 1, king 2)?"
-
-
-def declare_draw_question() -> str:
-    return "Declare the game drawn? A new game follows."
-
-
-def forfeit_reason_question(name: str) -> str:
-    return f"Why does {name} forfeit?"
-
-
-def forfeit_question(name: str, number: int) -> str:
-    return f"Declare that {name} forfeits game {number}?"
-
-
-def which_game_question() -> str:
-    return "Which game?"
-
-
-def game_choice_text(number: int, black: str, white: str, pdn_result: str) -> str:
-    return f"Game {number}: {black} - {white}, {pdn_result}"
-
-
-def result_choices(black: str, white: str) -> tuple[str, str, str]:
-    return (f"{black} wins", f"{white} wins", "Drawn")
-
-
-def result_of_game_question(number: int) -> str:
-    return f"Result of game {number}:"
-
-
-def correction_reason_question() -> str:
-    return "Reason for the correction:"
-
-
-def correction_question(number: int, choice: str) -> str:
-    return f"Set the result of game {number}: {choice}?"
-
-
 def match_in_progress_question() -> str:
     return "A match is in progress. Abandon it and start a new one?"
-
-
-def strengthened_by_question(attacker: str) -> str:
-    return f"Has {attacker} strengthened the position?"
-
-
-def forty_ruling_question(choice: str) -> str:
-    return f"{choice}?"
 
 
 def removal_prompt_text(chooser: str, victim: str, allowed) -> str:
@@ -427,7 +293,6 @@ def removal_prompt_text(chooser: str, victim: str, allowed) -> str:
 def form_error_text(reason: str) -> str:
     """The new-match form was filled in wrongly: ``reason`` says how."""
     return f"Please correct the form. {capital(reason)}."
-
 
 
 def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
@@ -478,16 +343,3 @@ def no_such_game_text(number: int, played: int) -> str:
     return f"There is no game {number!r}; games played: {played}."
 
 
-def corrected_detail_text(text: str, detail: str) -> str:
-    """A correction's announcement followed by the official's reason, if any."""
-    return f"{text} {detail}." if detail else text
-
-
-def corrected_by_official_text() -> str:
-    """The record's reason for a correction when the official gave none."""
-    return "corrected by the official"
-
-
-def forfeit_by_official_text() -> str:
-    """The record's reason for a forfeit when the official gave none."""
-    return "declared by the official"

@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 from ..rules import (BLACK, WHITE, AmbiguousMoveError, Board, Color, IllegalMoveError,
                      InvalidMoveError, Move, Outcome)
 from ..rules.notation import parse_squares
-from ..rules.referee import EndReason, GameResult
+from ..rules.rulings import EndReason, GameResult
 from ..speech.spoken import number_words, path_words, spoken_move, spoken_squares
 from .words import SideNames, capital, check_square, check_verbosity, join, side_name
 
@@ -78,6 +78,12 @@ def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brie
 
 
 # --- refused moves ----------------------------------------------------------------------------
+def must_jump_text(required: Sequence[Move], style: str = "jumps") -> str:
+    """A jump is compulsory (VA rulebook 3:00 s6, WCDF 1.18): "You must jump: twenty-two jumps
+    fifteen." (up to three of the ``required`` moves, then "or one of N more")."""
+    return f"You must jump: {_options(required, style)}."
+
+
 def _written_squares(text: Optional[str]) -> Optional[tuple[tuple[int, ...], bool]]:
     if text is None:
         return None
@@ -138,7 +144,7 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
     if isinstance(error, IllegalMoveError):
         required = tuple(getattr(error, "required_captures", ()) or ())
         if required:
-            return f"You must jump: {_options(required, style)}."
+            return must_jump_text(required, style)
         written = _written_squares(text)
         if not written:
             return "That is not a legal move."

@@ -116,8 +116,8 @@ def open_checked_settings(path: os.PathLike | str | None = None):
         from PySide6.QtCore import QTemporaryDir
 
         holder = QTemporaryDir()
-        fallback = Settings(QSettings(holder.filePath("settings.ini"), QSettings.Format.IniFormat))
-        fallback._temporary_dir = holder  # keep the folder while the settings live
+        fallback = Settings(QSettings(holder.filePath("settings.ini"), QSettings.Format.IniFormat),
+                            keep_alive=holder)
         return fallback, app_texts.settings_unreadable_text(file_name, problem)
     return Settings(open_qsettings(str(file_name))), app_texts.settings_damaged_text(problem, kept)
 

@@ -134,8 +134,11 @@ def open_qsettings(path: str | os.PathLike | None = None) -> QSettings:
 class Settings:
     """Typed access to the declared settings. Unknown or unreadable stored values give the default."""
 
-    def __init__(self, qsettings: QSettings | None = None) -> None:
+    def __init__(self, qsettings: QSettings | None = None, *, keep_alive: object = None) -> None:
+        """``keep_alive``: an object that must live as long as these settings (the temporary
+        folder that holds them when the real file could not be used)."""
         self.qsettings = qsettings if qsettings is not None else open_qsettings()
+        self._keep_alive = keep_alive
 
     def get(self, spec: SettingSpec) -> Any:
         raw = self.qsettings.value(spec.key, spec.default)

@@ -8,7 +8,7 @@ import pytest
 
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.clock import GameTimeWarning, MoveWarning
-from checkers_desktop.rules.referee import EndReason, GameEnded, PenaltyDue
+from checkers_desktop.rules.rulings import EndReason, GameEnded, PenaltyDue
 from checkers_desktop.speech.announcer import Announcer, Priority
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.session import events as ev

@@ -12,7 +12,8 @@ import pytest
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.rules.profiles import get_profile, material_totals
-from checkers_desktop.rules.referee import EndReason, Referee
+from checkers_desktop.rules.referee import Referee
+from checkers_desktop.rules.rulings import EndReason
 from checkers_desktop.session import match_events as mev
 from checkers_desktop.session.draws import computer_accepts_draw
 from checkers_desktop.session.game import GameSession

@@ -256,7 +256,7 @@ def test_summary_names_the_profile_players_and_turn():
 def test_removal_square_and_forfeit_reason_are_fields_not_sentences():
     """The removed checker's square and a forfeit's reason travel as fields of the ruling, the
     record entry and the result, and survive a save; the penalty's cause is an enum."""
-    from checkers_desktop.rules.referee import EndReason, PenaltyCause, RulingCode
+    from checkers_desktop.rules.rulings import EndReason, PenaltyCause, RulingCode
 
     clock = FakeTime()
     ref = Referee("va-standard", time_source=clock)

@@ -179,7 +179,7 @@ def test_clock_panel_type_follows_the_text_size(make_window, tmp_path):
 
 
 def test_result_texts_say_how_a_draw_or_forfeit_came_about():
-    from checkers_desktop.rules.referee import EndReason, GameResult
+    from checkers_desktop.rules.rulings import EndReason, GameResult
     from checkers_desktop.texts import game as game_texts
 
     sides = {BLACK: "Black", WHITE: "Red"}
@@ -195,7 +195,7 @@ def test_result_texts_say_how_a_draw_or_forfeit_came_about():
 
 def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_window, qtbot,
                                                                        tmp_path):
-    from checkers_desktop.rules.referee import FortyMovesCompleted
+    from checkers_desktop.rules.rulings import FortyMovesCompleted
     from checkers_desktop.session.match_events import FortyMovesDue
 
     window = make_window()

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QLabel
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.clock import GameClock
 from checkers_desktop.rules.pdn import read_games
-from checkers_desktop.rules.referee import EndReason, GameResult
+from checkers_desktop.rules.rulings import EndReason, GameResult
 from checkers_desktop.ui.actions import ACTIONS, EVENT_ACTIONS, keyboard_help_markdown
 from checkers_desktop.ui.event.clock_panel import ClockPanel, clock_readings
 from checkers_desktop.ui.event.match_dialog import MatchDialog

@@ -8,7 +8,8 @@ from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired,
                                           MoveWarning, SideTimeExpired)
 from checkers_desktop.rules.profiles import PROFILES, get_profile
-from checkers_desktop.rules.referee import EndReason, GameResult, PenaltyDue, Referee
+from checkers_desktop.rules.referee import Referee
+from checkers_desktop.rules.rulings import EndReason, GameResult, PenaltyDue
 from checkers_desktop.texts import clock as clock_texts
 from checkers_desktop.texts import game as game_texts
 from checkers_desktop.texts import reading as reading_texts

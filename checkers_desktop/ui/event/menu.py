@@ -39,6 +39,7 @@ from ..actions import EVENT_ACTIONS, make_action
 from ..paths import records_folder
 from ...texts import app as app_texts
 from ...texts import event as event_texts
+from ...texts import official as official_texts
 from ...session import draws
 from .clock_panel import ClockPanel
 from ...session.match import MatchSession, MatchSessionError
@@ -390,10 +391,10 @@ class EventMenu(QObject):
             return None
         attacker = ev.named(ev.draws.forty_move_attacker)
         choice = self.desk.choose("Forty-move ruling",
-                                  event_texts.strengthened_by_question(attacker),
-                                  event_texts.FORTY_RULINGS)
+                                  official_texts.strengthened_by_question(attacker),
+                                  official_texts.FORTY_RULINGS)
         if choice is None or not self.desk.confirm(
-                event_texts.forty_ruling_question(event_texts.FORTY_RULINGS[choice])):
+                official_texts.forty_ruling_question(official_texts.FORTY_RULINGS[choice])):
             return None
         ruling = ev.official.forty_move_ruling(choice == 1)
         self.ctx.focus_board()

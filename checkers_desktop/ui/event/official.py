@@ -15,8 +15,9 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...rules import BLACK, WHITE
-from ...rules.referee import Verdict
+from ...rules.rulings import Verdict
 from ...texts import event as event_texts
+from ...texts import official as official_texts
 from ...session.match import MatchSession, MatchSessionError
 
 __all__ = ["OfficialDesk"]
@@ -67,7 +68,7 @@ class OfficialDesk:
     def _choose_player(self, ev: MatchSession, title: str):
         """The colour of the player the official picks (names with their side), or None."""
         options = [event_texts.named(ev.player(c), ev.sides[c]) for c in (BLACK, WHITE)]
-        index = self.choose(title, event_texts.which_player_question(), options)
+        index = self.choose(title, official_texts.which_player_question(), options)
         if index is None:
             return None
         return (BLACK, WHITE)[index]
@@ -78,9 +79,9 @@ class OfficialDesk:
         if ev is None:
             return False
         if ev.paused:
-            self.say(event_texts.already_paused_text())
+            self.say(official_texts.already_paused_text())
             return False
-        if not self.confirm(event_texts.pause_question()):
+        if not self.confirm(official_texts.pause_question()):
             return False
         ev.official.pause()
         return True
@@ -90,9 +91,9 @@ class OfficialDesk:
         if ev is None:
             return False
         if not ev.paused:
-            self.say(event_texts.clocks_running_text())
+            self.say(official_texts.clocks_running_text())
             return False
-        if not self.confirm(event_texts.resume_question()):
+        if not self.confirm(official_texts.resume_question()):
             return False
         ev.official.resume()
         return True
@@ -102,7 +103,7 @@ class OfficialDesk:
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling warning")
-        if color is None or not self.confirm(event_texts.stalling_warning_question(ev.player(color))):
+        if color is None or not self.confirm(official_texts.stalling_warning_question(ev.player(color))):
             return False
         return ev.official.stalling_warning(color).verdict is not Verdict.REFUSED
 
@@ -111,12 +112,12 @@ class OfficialDesk:
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling penalty")
-        if color is None or not self.confirm(event_texts.stalling_penalty_question(
+        if color is None or not self.confirm(official_texts.stalling_penalty_question(
                 ev.player(color), ev.player(color.other))):
             return False
         return ev.official.stalling_penalty(color).verdict is not Verdict.REFUSED
 
-    ADJUDICATIONS = event_texts.ADJUDICATIONS
+    ADJUDICATIONS = official_texts.ADJUDICATIONS
 
     def adjudicate(self) -> bool:
         """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
@@ -124,16 +125,16 @@ class OfficialDesk:
         ev = self._running()
         if ev is None:
             return False
-        choice = self.choose("Adjudicate", event_texts.adjudicate_how_question(),
+        choice = self.choose("Adjudicate", official_texts.adjudicate_how_question(),
                              self.ADJUDICATIONS)
         if choice is None:
             return False
         if choice == 0:
-            if not self.confirm(event_texts.adjudicate_question()):
+            if not self.confirm(official_texts.adjudicate_question()):
                 return False
             ev.official.adjudicate()
         else:
-            if not self.confirm(event_texts.declare_draw_question()):
+            if not self.confirm(official_texts.declare_draw_question()):
                 return False
             ev.official.declare_draw()
         return True
@@ -146,9 +147,9 @@ class OfficialDesk:
         if color is None:
             return False
         reason = self.ask_text("Declare a forfeit",
-                               event_texts.forfeit_reason_question(ev.player(color)))
+                               official_texts.forfeit_reason_question(ev.player(color)))
         if reason is None or not self.confirm(
-                event_texts.forfeit_question(ev.player(color), ev.game.number)):
+                official_texts.forfeit_question(ev.player(color), ev.game.number)):
             return False
         ev.official.declare_forfeit(color, reason.strip())
         return True
@@ -158,21 +159,21 @@ class OfficialDesk:
         if ev is None or not ev.games:
             self.say(event_texts.no_match_text())
             return False
-        games = [event_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
+        games = [official_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
                  for g in ev.games]
-        index = self.choose("Correct a result", event_texts.which_game_question(), games)
+        index = self.choose("Correct a result", official_texts.which_game_question(), games)
         if index is None:
             return False
         game = ev.games[index]
-        options = list(event_texts.result_choices(game.black, game.white))
-        choice = self.choose("Correct a result", event_texts.result_of_game_question(game.number),
+        options = list(official_texts.result_choices(game.black, game.white))
+        choice = self.choose("Correct a result", official_texts.result_of_game_question(game.number),
                              options)
         if choice is None:
             return False
         winner = (game.black, game.white, None)[choice]
-        detail = self.ask_text("Correct a result", event_texts.correction_reason_question())
+        detail = self.ask_text("Correct a result", official_texts.correction_reason_question())
         if detail is None or not self.confirm(
-                event_texts.correction_question(game.number, options[choice])):
+                official_texts.correction_question(game.number, options[choice])):
             return False
         try:
             ev.official.correct_result(game.number, winner, detail.strip())
