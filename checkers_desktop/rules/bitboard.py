@@ -18,13 +18,15 @@ The functions take the side to move as ``my``/``opp`` masks and ``black`` (True 
 
 from __future__ import annotations
 
-BIT_OF_SQUARE: tuple[int, ...] = (-1,) + tuple(s - 1 + (s - 1) // 8 for s in range(1, 33))
-SQUARE_OF_BIT: dict[int, int] = {BIT_OF_SQUARE[s]: s for s in range(1, 33)}
-MASK_OF_SQUARE: tuple[int, ...] = (0,) + tuple(1 << BIT_OF_SQUARE[s] for s in range(1, 33))
-SQUARE_OF_MASK: dict[int, int] = {MASK_OF_SQUARE[s]: s for s in range(1, 33)}
+from .types import SQUARES
+
+BIT_OF_SQUARE: tuple[int, ...] = (-1,) + tuple(s - 1 + (s - 1) // 8 for s in SQUARES)
+SQUARE_OF_BIT: dict[int, int] = {BIT_OF_SQUARE[s]: s for s in SQUARES}
+MASK_OF_SQUARE: tuple[int, ...] = (0,) + tuple(1 << BIT_OF_SQUARE[s] for s in SQUARES)
+SQUARE_OF_MASK: dict[int, int] = {MASK_OF_SQUARE[s]: s for s in SQUARES}
 
 VALID = 0
-for _s in range(1, 33):
+for _s in SQUARES:
     VALID |= MASK_OF_SQUARE[_s]
 del _s
 
@@ -166,23 +168,29 @@ def count_moves(my: int, opp: int, kings: int, black: bool) -> int:
     return n
 
 
+def after_move(my: int, opp: int, kings: int, frm: int, to: int, cap: int,
+               crown: int) -> tuple[int, int, int]:
+    """``(my, opp, kings)`` after the mover's raw move from ``frm`` to ``to`` capturing ``cap``
+    (masks); ``crown`` is the mover's crowning row: a man that ends there is crowned (VA
+    rulebook 3:00 s9), and the move ends there."""
+    if kings & frm:
+        new_kings = ((kings & ~cap) & ~frm) | to
+    elif to & crown:
+        new_kings = (kings & ~cap) | to
+    else:
+        new_kings = kings & ~cap
+    return (my & ~frm) | to, opp & ~cap, new_kings
+
+
 def apply(black_bb: int, white_bb: int, kings: int, black: bool, move) -> tuple[int, int, int]:
     """The position ``(black, white, kings)`` after a raw move by the side to move."""
     frm, to, cap, _ = move
     if black:
-        black_bb = (black_bb & ~frm) | to
-        white_bb &= ~cap
-        crown = BLACK_CROWN
+        black_bb, white_bb, kings = after_move(black_bb, white_bb, kings, frm, to, cap,
+                                               BLACK_CROWN)
     else:
-        white_bb = (white_bb & ~frm) | to
-        black_bb &= ~cap
-        crown = WHITE_CROWN
-    if kings & frm:
-        kings = ((kings & ~cap) & ~frm) | to
-    else:
-        kings &= ~cap
-        if to & crown:
-            kings |= to
+        white_bb, black_bb, kings = after_move(white_bb, black_bb, kings, frm, to, cap,
+                                               WHITE_CROWN)
     return black_bb, white_bb, kings
 
 
@@ -199,14 +207,7 @@ def perft(black_bb: int, white_bb: int, kings: int, black: bool, depth: int) -> 
     total = 0
     nxt = not black
     for frm, to, cap, _ in generate(my, opp, kings, black):
-        nmy = (my & ~frm) | to
-        nopp = opp & ~cap
-        if kings & frm:
-            nk = ((kings & ~cap) & ~frm) | to
-        elif to & crown:
-            nk = (kings & ~cap) | to
-        else:
-            nk = kings & ~cap
+        nmy, nopp, nk = after_move(my, opp, kings, frm, to, cap, crown)
         if black:
             total += perft(nmy, nopp, nk, nxt, depth - 1)
         else:

@@ -19,6 +19,7 @@ from typing import Iterator, Optional
 from . import bitboard as bb
 from .errors import AmbiguousMoveError, IllegalMoveError
 from .fen import format_fen, parse_fen
+from .geometry import check_square
 from .notation import parse_squares, path_matches
 from .types import BLACK, WHITE, Color, Move, Piece, PieceKind, Square
 
@@ -126,9 +127,7 @@ class Board:
     # --- pieces -----------------------------------------------------------------------------
     def piece_at(self, square: Square) -> Optional[Piece]:
         """The piece on a square 1-32, or None. Raises ``ValueError`` for a number outside 1-32."""
-        if not 1 <= square <= 32:
-            raise ValueError(f"{square!r} is not a square from 1 to 32")
-        m = bb.MASK_OF_SQUARE[square]
+        m = bb.MASK_OF_SQUARE[check_square(square)]
         kind = PieceKind.KING if self.kings_bb & m else PieceKind.MAN
         if self.black_bb & m:
             return Piece(BLACK, kind)

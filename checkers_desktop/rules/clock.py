@@ -191,7 +191,7 @@ class GameClock:
         self._move_expired = False
         self._side_expired: set[Color] = set()
 
-    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    # --- saving and restoring (storage/snapshot.py) ---------------------------
     def to_dict(self) -> dict:
         """The clock's whole state as plain JSON values: the settings, every timer's seconds,
         the side to move (``"B"``/``"W"``/None) and which warnings and limits were given.

@@ -86,7 +86,7 @@ class Match:
         self.games: list[GameRecord] = []
         self._finished_early = False
 
-    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    # --- saving and restoring (storage/snapshot.py) ---------------------------
     def to_dict(self) -> dict:
         """The match as plain JSON values: players, who had Black first, whether it was ended
         early, the next game's number, the score and every game played (sides ``"B"``/``"W"``).

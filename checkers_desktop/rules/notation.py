@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .errors import InvalidMoveError
+from .geometry import is_square
 
 _TOKEN_RE = re.compile(r"^\s*\d{1,2}(\s*[-xX:\s]\s*\d{1,2})+\s*$")
 
@@ -23,7 +24,7 @@ def parse_squares(text: str) -> tuple[tuple[int, ...], bool]:
         raise InvalidMoveError(
             f"{text!r} is not a move: write the squares from 1 to 32, as in 11-15 or 22x15")
     squares = tuple(int(t) for t in re.findall(r"\d+", text))
-    bad = [s for s in squares if not 1 <= s <= 32]
+    bad = [s for s in squares if not is_square(s)]
     if bad:
         raise InvalidMoveError(f"{text!r} is not a move: {bad[0]} is not a square from 1 to 32")
     return squares, ("x" in text.lower())

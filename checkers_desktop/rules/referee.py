@@ -14,10 +14,8 @@ Caseville's tie rule by an injected ``random.Random``.
 
 from __future__ import annotations
 
-import enum
 import random
 import time
-from dataclasses import dataclass
 from typing import Optional, Union
 
 from . import bitboard as bb
@@ -28,127 +26,13 @@ from .errors import AmbiguousMoveError, IllegalMoveError, RulesError
 from .notation import parse_squares, path_matches
 from .profiles import (MoveLimitPenalty, Profile, RefusalRule, TieRule, TouchViolation,
                        get_profile, material_totals, profile_legal_moves, push_profile_move)
-from .touch import TouchMove, TouchResult, TouchStatus
+from .rulings import (EndReason, Event, FortyMovesCompleted, GameEnded, GameResult, PenaltyCause,
+                      PenaltyDue, RecordEntry, Ruling, RulingCode, Verdict)
+from .touch import TouchMove, TouchStatus
 from .types import BLACK, WHITE, Color, Move, Square
 
-__all__ = [
-    "Verdict", "EndReason", "GameResult", "Ruling", "RecordEntry", "PenaltyDue", "GameEnded",
-    "FortyMovesCompleted", "Referee",
-]
+__all__ = ["Referee"]
 
-
-class Verdict(enum.Enum):
-    ACCEPTED = "accepted"
-    REFUSED = "refused"
-    """Nothing happened on the board; the player tries again (retracted moves included)."""
-    WARNING = "warning"
-    """Refused, and the player is warned (or reminded); the next such offence forfeits."""
-    FORFEIT = "forfeit"
-    """The player forfeits the game."""
-
-
-class EndReason(enum.Enum):
-    NO_MOVES = "no moves"                  # VA 2:00, WCDF 5.2
-    RESIGNATION = "resignation"            # WCDF 5.1, Caseville
-    FORFEIT = "forfeit"                    # WCDF 5.3, Caseville
-    ADJUDICATION = "adjudication"          # VA 3:00 s5, s5-VI, Caseville
-    AGREEMENT = "agreement"                # WCDF 6.1
-    OFFICIAL_DRAW = "declared drawn"       # VA 4:00 s4 "neither competitor can force a win"
-    FORTY_MOVE_DRAW = "40-move count"      # WCDF 6.2
-    REPETITION_DRAW = "repetition"         # WCDF 6.4
-    CORRECTED = "corrected by the official"
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """How the game ended. ``winner`` is None for a draw.
-
-    ``material`` holds each side's count (man 1, king 2) when the game was adjudicated;
-    ``by_lot`` is True when a random draw picked the winner (Caseville); ``at`` is the game's
-    running time in seconds.
-    """
-
-    winner: Optional[Color]
-    reason: EndReason
-    detail: str
-    at: float
-    material: Optional[dict] = None
-    by_lot: bool = False
-
-    def pdn_result(self) -> str:
-        """"1-0" when BLACK (the first mover) won, "0-1" for WHITE, "1/2-1/2" for a draw."""
-        if self.winner is BLACK:
-            return "1-0"
-        if self.winner is WHITE:
-            return "0-1"
-        return "1/2-1/2"
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """The referee's answer to one action.
-
-    ``code`` is a stable name for texts ("move_played", "jump_required", ...), ``message`` a plain
-    English sentence using the profile's side names. ``offences`` is the player's count of counted
-    offences after this ruling; ``required`` the moves the player must choose from when a jump was
-    required; ``result`` is set when this ruling ended the game.
-    """
-
-    verdict: Verdict
-    code: str
-    message: str
-    color: Optional[Color] = None
-    move: Optional[Move] = None
-    required: tuple[Move, ...] = ()
-    offences: int = 0
-    result: Optional[GameResult] = None
-    touch: Optional[TouchResult] = None
-
-    @property
-    def ok(self) -> bool:
-        return self.verdict is Verdict.ACCEPTED
-
-
-@dataclass(frozen=True)
-class RecordEntry:
-    """One recorded action. ``at``: game running time in seconds; ``ply``: moves played so far."""
-
-    at: float
-    ply: int
-    kind: str
-    color: Optional[Color]
-    detail: str
-    move: Optional[Move] = None
-
-
-@dataclass(frozen=True)
-class PenaltyDue:
-    """``chooser`` must choose one of ``victim``'s checkers for the official to remove
-    (VA 3:00 s4; 3:00 s4-VI for stalling). ``squares`` are the checkers that may be chosen."""
-
-    at: float
-    chooser: Color
-    victim: Color
-    squares: tuple[Square, ...]
-    cause: str
-
-
-@dataclass(frozen=True)
-class GameEnded:
-    at: float
-    result: GameResult
-
-
-@dataclass(frozen=True)
-class FortyMovesCompleted:
-    """The attacker has made 40 counted moves: a third person must judge whether the position was
-    strengthened (WCDF 6.2); call :meth:`Referee.forty_move_ruling`."""
-
-    at: float
-    attacker: Color
-
-
-Event = Union[ClockEvent, PenaltyDue, GameEnded, FortyMovesCompleted]
 
 _MOVE_COUNT = 40  # WCDF 6.2
 
@@ -195,7 +79,7 @@ class Referee:
         self._forty_judging = False
         self._pending_events: list[Event] = []
 
-    # --- saving and restoring (issue 9: storage/snapshot.py) ---------------------------
+    # --- saving and restoring (storage/snapshot.py) ---------------------------
     def to_dict(self) -> dict:
         """The referee's own state as plain JSON values (sides as ``"B"``/``"W"``): offences,
         stalling warnings, penalties, the draw offer and who declined one, a time forfeit that
@@ -221,7 +105,7 @@ class Referee:
             "play_out": self.play_out,
             "pending_penalty": None if pen is None else {
                 "at": pen.at, "chooser": pen.chooser.value, "victim": pen.victim.value,
-                "squares": list(pen.squares), "cause": pen.cause},
+                "squares": list(pen.squares), "cause": pen.cause.value},
         }
 
     def load_dict(self, state: dict) -> None:
@@ -244,7 +128,7 @@ class Referee:
             "play_out": bool(state["play_out"]),
             "pending_penalty": None if pen is None else PenaltyDue(
                 float(pen["at"]), Color(pen["chooser"]), Color(pen["victim"]),
-                tuple(int(q) for q in pen["squares"]), str(pen["cause"])),
+                tuple(int(q) for q in pen["squares"]), PenaltyCause(pen["cause"])),
         }
         for name, value in new.items():
             setattr(self, name, value)
@@ -263,8 +147,10 @@ class Referee:
     def name(self, color: Color) -> str:
         return self.profile.side_names[color]
 
-    def _log(self, kind: str, color: Optional[Color], detail: str, move: Optional[Move] = None) -> None:
-        self.record.append(RecordEntry(self.clock.elapsed(), self.board.ply, kind, color, detail, move))
+    def _log(self, kind: str, color: Optional[Color], detail: str, move: Optional[Move] = None,
+             square: Optional[Square] = None) -> None:
+        self.record.append(RecordEntry(self.clock.elapsed(), self.board.ply, kind, color, detail,
+                                       move, square))
 
     def _turn_limits(self) -> dict:
         """This move's per-move times from the profile (WCDF 4.1's single-way capture), unless the
@@ -300,29 +186,31 @@ class Referee:
         self._log("end", winner, f"{reason.value}: {detail} ({self.result.pdn_result()})")
         return self.result
 
-    def _refuse(self, code: str, message: str, color: Optional[Color] = None, **kw) -> Ruling:
+    def _refuse(self, code: RulingCode, message: str, color: Optional[Color] = None,
+                **kw) -> Ruling:
         return Ruling(Verdict.REFUSED, code, message, color, **kw)
 
     def _blocked(self, color: Optional[Color] = None) -> Optional[Ruling]:
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         if self.clock.paused:
-            return self._refuse("paused", "The game is paused by the official.", color)
+            return self._refuse(RulingCode.PAUSED, "The game is paused by the official.", color)
         if self.pending_penalty is not None:
             pen = self.pending_penalty
-            return self._refuse("penalty_pending", f"{self.name(pen.chooser)} must first choose a "
+            return self._refuse(RulingCode.PENALTY_PENDING, f"{self.name(pen.chooser)} must first choose a "
                                 f"{self.name(pen.victim)} checker to remove.", color)
         return None
 
-    def _offence(self, color: Color, code: str, message: str, rule: RefusalRule,
+    def _offence(self, color: Color, code: RulingCode, message: str, rule: RefusalRule,
                  forfeit_after: Optional[int], cite: str, **kw) -> Ruling:
         """Count an offence and rule on it: warn, or forfeit at the ``forfeit_after``-th."""
         self.offences[color] += 1
         n = self.offences[color]
-        self._log("offence", color, f"{code} #{n} ({cite})")
+        self._log("offence", color, f"{code.value} #{n} ({cite})")
         if forfeit_after is not None and n >= forfeit_after:
+            why = f"{message} ({cite})"
             result = self._end(color.other, EndReason.FORFEIT,
-                               f"{self.name(color)} forfeits: {message} ({cite})")
+                               f"{self.name(color)} forfeits: {why}", forfeit_reason=why)
             return Ruling(Verdict.FORFEIT, code, f"{message} {self.name(color)} forfeits the game.",
                           color, offences=n, result=result, **kw)
         word = "reminded" if rule is RefusalRule.REMIND_THEN_FORFEIT else "warned"
@@ -332,7 +220,7 @@ class Referee:
     # --- touching -----------------------------------------------------------------------
     def _out_of_turn(self, player: Optional[Color]) -> Optional[Ruling]:
         if player is not None and player is not self.board.turn:
-            return self._refuse("not_your_turn", f"It is {self.name(self.board.turn)}'s turn.",
+            return self._refuse(RulingCode.NOT_YOUR_TURN, f"It is {self.name(self.board.turn)}'s turn.",
                                 player)
         return None
 
@@ -349,9 +237,9 @@ class Referee:
             return blocked
         self.start()
         res = self.touch.pick_up(self.board, square)
-        self._log("pick_up", color, f"{square}: {res.code}")
+        self._log("pick_up", color, f"{square}: {res.code}", square=square)
         if res.ok:
-            return Ruling(Verdict.ACCEPTED, "picked_up", f"{self.name(color)} picks up {square}.",
+            return Ruling(Verdict.ACCEPTED, RulingCode.PICKED_UP, f"{self.name(color)} picks up {square}.",
                           color, touch=res, offences=self.offences[color])
         messages = {
             TouchStatus.EMPTY_SQUARE: f"{square} is empty.",
@@ -363,24 +251,25 @@ class Referee:
         p = self.profile
         if p.impossible_moves_counted and res.status in (TouchStatus.NOT_YOUR_PIECE,
                                                           TouchStatus.NO_LEGAL_MOVE):
-            return self._offence(color, "impossible_touch", f"Impossible move: {msg}", p.refusal,
+            return self._offence(color, RulingCode.IMPOSSIBLE_TOUCH, f"Impossible move: {msg}", p.refusal,
                                  p.refusal_forfeit_after, "WCDF 3.3", touch=res)
-        return self._refuse(res.code, msg, color, touch=res, offences=self.offences[color])
+        return self._refuse(RulingCode(res.code), msg, color, touch=res,
+                            offences=self.offences[color])
 
     def put_back(self) -> Ruling:
         """Put the held piece back (only under liberal touch-move, VA 4:00 s1-VI)."""
         color = self.board.turn
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         res = self.touch.put_back()
         self._log("put_back", color, res.code)
         if res.ok:
-            return Ruling(Verdict.ACCEPTED, "put_back", f"{self.name(color)} puts {res.square} back.",
+            return Ruling(Verdict.ACCEPTED, RulingCode.PUT_BACK, f"{self.name(color)} puts {res.square} back.",
                           color, touch=res)
         if res.status is TouchStatus.PUT_BACK_REFUSED:
-            return self._refuse(res.code, f"The piece on {res.held} was picked up and must be moved "
-                                "(touch and move).", color, touch=res)
-        return self._refuse(res.code, "No piece is picked up.", color, touch=res)
+            return self._refuse(RulingCode.PUT_BACK_REFUSED, f"The piece on {res.held} was picked "
+                                "up and must be moved (touch and move).", color, touch=res)
+        return self._refuse(RulingCode.NOTHING_HELD, "No piece is picked up.", color, touch=res)
 
     # --- moves --------------------------------------------------------------------------
     def _parse(self, text: str) -> Move:
@@ -437,20 +326,20 @@ class Referee:
             try:
                 move = self._parse(text)
             except AmbiguousMoveError as exc:
-                return self._refuse("ambiguous", f"{text!r} could be "
+                return self._refuse(RulingCode.AMBIGUOUS, f"{text!r} could be "
                                     + " or ".join(m.pdn() for m in exc.candidates) + ".",
                                     color, required=tuple(exc.candidates))
             except IllegalMoveError as exc:
                 squares, _ = parse_squares(text)
                 written = _move_from_squares(squares)
                 if written is None:
-                    return self._refuse("illegal_move", f"{'-'.join(map(str, squares))} is not a "
+                    return self._refuse(RulingCode.ILLEGAL_MOVE, f"{'-'.join(map(str, squares))} is not a "
                                         "legal move.", color, required=tuple(exc.required_captures))
                 move = written
             except (RulesError, ValueError) as exc:
-                return self._refuse("not_a_move", str(exc), color)
+                return self._refuse(RulingCode.NOT_A_MOVE, str(exc), color)
         if not isinstance(move, Move):
-            return self._refuse("not_a_move", f"{move!r} is not a move.", color)
+            return self._refuse(RulingCode.NOT_A_MOVE, f"{move!r} is not a move.", color)
         legal = self.legal_moves()
         if move in legal:
             touch = self.touch.check_move(move)
@@ -462,24 +351,25 @@ class Referee:
                 result = self._end(color.other, EndReason.FORFEIT,
                                    f"{self.name(color)} moved another checker than the one touched "
                                    "(Caseville touch rule)")
-                return Ruling(Verdict.FORFEIT, "touch_violation", f"{msg} {self.name(color)} "
+                return Ruling(Verdict.FORFEIT, RulingCode.TOUCH_VIOLATION, f"{msg} {self.name(color)} "
                               "forfeits the game.", color, move=move, result=result, touch=touch,
                               offences=self.offences[color])
             if p.touch_violation is TouchViolation.IMPOSSIBLE_MOVE:
-                return self._offence(color, "touch_violation", f"Impossible move: {msg}", p.refusal,
+                return self._offence(color, RulingCode.TOUCH_VIOLATION, f"Impossible move: {msg}", p.refusal,
                                      p.refusal_forfeit_after, "WCDF 3.2, 3.3", move=move, touch=touch)
-            return self._refuse("touch_violation", msg + " (VA rulebook 4:00 s1)", color, move=move,
+            return self._refuse(RulingCode.TOUCH_VIOLATION, msg + " (VA rulebook 4:00 s1)", color, move=move,
                                 touch=touch)
         required = tuple(m for m in legal if m.is_capture)
         if required and (self._is_plain_step(move) or self._is_incomplete_jump(move)):
             incomplete = self._is_incomplete_jump(move)
-            code = "jump_incomplete" if incomplete else "jump_required"
+            code = RulingCode.JUMP_INCOMPLETE if incomplete else RulingCode.JUMP_REQUIRED
             what = ("The jump series must be completed" if incomplete else "A jump is required")
             msg = f"{what}: " + ", ".join(m.pdn() for m in required) + "."
             rule = p.refusal
             if rule is RefusalRule.RETRACT:
                 self.offences[color] += 1
-                self._log("retracted", color, f"{move.pdn()}: {code} (VA rulebook 3:00 s6A)", move)
+                self._log("retracted", color, f"{move.pdn()}: {code.value} (VA rulebook 3:00 s6A)",
+                          move)
                 return self._refuse(code, msg + " The move is taken back; no penalty.", color,
                                     move=move, required=required, offences=self.offences[color])
             if rule in (RefusalRule.WARN_THEN_FORFEIT, RefusalRule.REMIND_THEN_FORFEIT):
@@ -487,7 +377,7 @@ class Referee:
                 return self._offence(color, code, msg, rule, p.refusal_forfeit_after, cite,
                                      move=move, required=required)
             return self._refuse(code, msg, color, move=move, required=required)
-        return self._refuse("illegal_move", f"{move.pdn()} is not a legal move.", color, move=move,
+        return self._refuse(RulingCode.ILLEGAL_MOVE, f"{move.pdn()} is not a legal move.", color, move=move,
                             required=required)
 
     def _play(self, color: Color, move: Move) -> Ruling:
@@ -506,19 +396,19 @@ class Referee:
         if outcome is not None:
             result = self._end(outcome.winner, EndReason.NO_MOVES,
                                f"{self.name(board.turn)} cannot move")
-            return Ruling(Verdict.ACCEPTED, "move_played", f"{self.name(color)} plays {move.pdn()}.",
+            return Ruling(Verdict.ACCEPTED, RulingCode.MOVE_PLAYED, f"{self.name(color)} plays {move.pdn()}.",
                           color, move=move, result=result, offences=self.offences[color])
         self.clock.start_turn(board.turn, **self._turn_limits())
-        return Ruling(Verdict.ACCEPTED, "move_played", f"{self.name(color)} plays {move.pdn()}.",
+        return Ruling(Verdict.ACCEPTED, RulingCode.MOVE_PLAYED, f"{self.name(color)} plays {move.pdn()}.",
                       color, move=move, offences=self.offences[color])
 
     def undo(self) -> Ruling:
         """Take back the last move (practice only: ``profile.allows_undo``)."""
         if not self.profile.allows_undo:
-            return self._refuse("undo_not_allowed", f"{self.profile.title} rules do not allow "
+            return self._refuse(RulingCode.UNDO_NOT_ALLOWED, f"{self.profile.title} rules do not allow "
                                 "taking a move back.")
         if not self.board.move_stack:
-            return self._refuse("nothing_to_undo", "No move to take back.")
+            return self._refuse(RulingCode.NOTHING_TO_UNDO, "No move to take back.")
         move = self.board.pop()
         if self.result is not None:
             self.result = None
@@ -528,7 +418,7 @@ class Referee:
         self._log("undo", self.board.turn, move.pdn(), move)
         if self.clock.started:
             self.clock.start_turn(self.board.turn, **self._turn_limits())
-        return Ruling(Verdict.ACCEPTED, "undone", f"{move.pdn()} taken back.", self.board.turn,
+        return Ruling(Verdict.ACCEPTED, RulingCode.UNDONE, f"{move.pdn()} taken back.", self.board.turn,
                       move=move)
 
     # --- time ---------------------------------------------------------------------------
@@ -559,14 +449,14 @@ class Referee:
         if ml is None:
             return []
         if ml.penalty is MoveLimitPenalty.OPPONENT_REMOVES_CHECKER:
-            return [self._penalty_due(ev.color, "move time expired (VA rulebook 3:00 s4)")]
+            return [self._penalty_due(ev.color, PenaltyCause.MOVE_TIME)]
         self.time_forfeit_claimable = ev.color  # WCDF 4.2
         return []
 
-    def _penalty_due(self, victim: Color, cause: str) -> PenaltyDue:
+    def _penalty_due(self, victim: Color, cause: PenaltyCause) -> PenaltyDue:
         squares = tuple(self.board.squares(victim))
         self.pending_penalty = PenaltyDue(self.clock.elapsed(), victim.other, victim, squares, cause)
-        self._log("penalty_due", victim, cause)
+        self._log("penalty_due", victim, cause.value)
         return self.pending_penalty
 
     def _game_time_expired(self, at: Optional[float] = None) -> Optional[GameEnded]:
@@ -596,19 +486,19 @@ class Referee:
         3:00 s4-VI). Uses ``Board.set_piece_at``. The mover's move timer starts again."""
         pen = self.pending_penalty
         if pen is None:
-            return self._refuse("no_penalty", "No checker is to be removed now.", chooser)
+            return self._refuse(RulingCode.NO_PENALTY, "No checker is to be removed now.", chooser)
         if chooser is not pen.chooser:
-            return self._refuse("not_chooser", f"{self.name(pen.chooser)} chooses the checker.",
+            return self._refuse(RulingCode.NOT_CHOOSER, f"{self.name(pen.chooser)} chooses the checker.",
                                 chooser)
         if square not in pen.squares or self.board.piece_at(square) is None:
-            return self._refuse("not_a_victim_checker", f"Choose a {self.name(pen.victim)} checker: "
+            return self._refuse(RulingCode.NOT_A_VICTIM_CHECKER, f"Choose a {self.name(pen.victim)} checker: "
                                 + ", ".join(map(str, pen.squares)) + ".", chooser)
         self.board.set_piece_at(square, None)
         self.pending_penalty = None
         self.penalties[pen.victim] += 1
         self.touch.reset()
         self._log("checker_removed", pen.victim, f"{square} removed, chosen by "
-                  f"{self.name(chooser)} ({pen.cause})")
+                  f"{self.name(chooser)} ({pen.cause.value})", square=square)
         result = None
         outcome = self.board.outcome()
         if outcome is not None:
@@ -618,20 +508,21 @@ class Referee:
             result = self._end(chooser, EndReason.NO_MOVES, f"{self.name(pen.victim)} has no checkers")
         else:
             self.clock.start_turn(self.board.turn, **self._turn_limits())
-        return Ruling(Verdict.ACCEPTED, "checker_removed", f"The {self.name(pen.victim)} checker on "
-                      f"{square} is removed.", pen.victim, result=result)
+        return Ruling(Verdict.ACCEPTED, RulingCode.CHECKER_REMOVED, f"The {self.name(pen.victim)} "
+                      f"checker on {square} is removed.", pen.victim, result=result,
+                      square=square)
 
     def claim_time_forfeit(self, claimant: Color) -> Ruling:
         """Claim a forfeit because the opponent exceeded the time for a move (WCDF 4.2) or ran out
         of time on a chess clock."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", claimant)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", claimant)
         if self.time_forfeit_claimable is not claimant.other:
-            return self._refuse("no_time_forfeit", "The opponent has not exceeded the time.",
+            return self._refuse(RulingCode.NO_TIME_FORFEIT, "The opponent has not exceeded the time.",
                                 claimant)
         result = self._end(claimant, EndReason.FORFEIT, f"{self.name(claimant.other)} exceeded the "
                            "time limit (WCDF 4.2)")
-        return Ruling(Verdict.FORFEIT, "time_forfeit", f"{self.name(claimant.other)} forfeits on "
+        return Ruling(Verdict.FORFEIT, RulingCode.TIME_FORFEIT, f"{self.name(claimant.other)} forfeits on "
                       "time.", claimant.other, result=result)
 
     # --- the official -------------------------------------------------------------------
@@ -639,85 +530,86 @@ class Referee:
         """The official stops the clocks."""
         self.clock.pause()
         self._log("pause", None, "the official pauses the game")
-        return Ruling(Verdict.ACCEPTED, "paused", "The game is paused.")
+        return Ruling(Verdict.ACCEPTED, RulingCode.PAUSED, "The game is paused.")
 
     def resume(self) -> Ruling:
         self.clock.resume()
         self._log("resume", None, "the official resumes the game")
-        return Ruling(Verdict.ACCEPTED, "resumed", "The game goes on.")
+        return Ruling(Verdict.ACCEPTED, RulingCode.RESUMED, "The game goes on.")
 
     def stalling_warning(self, color: Color) -> Ruling:
         """The official warns ``color`` for stalling (VA 3:00 s4-VI, the visually impaired games
         where the 30-second limit is suspended)."""
         if not self.profile.stalling_rule:
-            return self._refuse("not_in_profile", f"{self.profile.title} rules have no stalling "
+            return self._refuse(RulingCode.NOT_IN_PROFILE, f"{self.profile.title} rules have no stalling "
                                 "warning.", color)
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         self.stalling_warnings[color] += 1
         self._log("stalling_warning", color, f"warning #{self.stalling_warnings[color]} "
                   "(VA rulebook 3:00 s4-VI)")
-        return Ruling(Verdict.WARNING, "stalling_warning", f"{self.name(color)} is warned for "
+        return Ruling(Verdict.WARNING, RulingCode.STALLING_WARNING, f"{self.name(color)} is warned for "
                       "stalling: if it goes on, a checker will be removed.", color)
 
     def stalling_penalty(self, color: Color) -> Ruling:
         """Stalling went on after a warning: the opponent chooses one of ``color``'s checkers to be
         removed (VA 3:00 s4-VI, removal as in 3:00 s4). Refused before a warning."""
         if not self.profile.stalling_rule:
-            return self._refuse("not_in_profile", f"{self.profile.title} rules have no stalling "
+            return self._refuse(RulingCode.NOT_IN_PROFILE, f"{self.profile.title} rules have no stalling "
                                 "penalty.", color)
         blocked = self._blocked(color)
         if blocked:
             return blocked
         if self.stalling_warnings[color] == 0:
-            return self._refuse("warning_first", f"{self.name(color)} must be warned for stalling "
+            return self._refuse(RulingCode.WARNING_FIRST, f"{self.name(color)} must be warned for stalling "
                                 "first.", color)
-        due = self._penalty_due(color, "stalling (VA rulebook 3:00 s4-VI)")
-        return Ruling(Verdict.WARNING, "penalty_due", f"{self.name(due.chooser)} chooses a "
+        due = self._penalty_due(color, PenaltyCause.STALLING)
+        return Ruling(Verdict.WARNING, RulingCode.PENALTY_DUE, f"{self.name(due.chooser)} chooses a "
                       f"{self.name(color)} checker to remove.", color)
 
     def adjudicate(self) -> Ruling:
         """The official ends the game now as at the time limit (VA 3:00 s5, Caseville)."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.")
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.")
         ended = self._game_time_expired()
         if ended is None:
-            return self._refuse("play_out", "Material is equal: this game is played out "
+            return self._refuse(RulingCode.PLAY_OUT, "Material is equal: this game is played out "
                                 "(VA rulebook 4:00 s4).")
-        return Ruling(Verdict.ACCEPTED, "adjudicated", ended.result.detail, ended.result.winner,
+        return Ruling(Verdict.ACCEPTED, RulingCode.ADJUDICATED, ended.result.detail, ended.result.winner,
                       result=ended.result)
 
     def declare_forfeit(self, color: Color, reason: str) -> Ruling:
         """The official declares that ``color`` forfeits (WCDF 5.3)."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
-        result = self._end(color.other, EndReason.FORFEIT, f"{self.name(color)} forfeits: {reason}")
-        return Ruling(Verdict.FORFEIT, "forfeit", result.detail, color, result=result)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
+        result = self._end(color.other, EndReason.FORFEIT, f"{self.name(color)} forfeits: {reason}",
+                           forfeit_reason=reason)
+        return Ruling(Verdict.FORFEIT, RulingCode.FORFEIT, result.detail, color, result=result)
 
     def declare_draw(self) -> Ruling:
         """The official declares the game drawn because neither side can force a win (VA 4:00 s4)."""
         if not self.profile.draws.official_declares:
-            return self._refuse("not_in_profile", f"{self.profile.title} rules have no declared "
+            return self._refuse(RulingCode.NOT_IN_PROFILE, f"{self.profile.title} rules have no declared "
                                 "draw.")
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.")
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.")
         result = self._end(None, EndReason.OFFICIAL_DRAW, "neither side can force a win "
                            "(VA rulebook 4:00 s4)")
-        return Ruling(Verdict.ACCEPTED, "drawn", "The game is drawn; a new game follows.",
+        return Ruling(Verdict.ACCEPTED, RulingCode.DRAWN, "The game is drawn; a new game follows.",
                       result=result)
 
     def correct_result(self, winner: Optional[Color], detail: str) -> Ruling:
         """The official sets the result (after a dispute, or a mistake on the board)."""
         result = self._end(winner, EndReason.CORRECTED, detail)
-        return Ruling(Verdict.ACCEPTED, "corrected", f"Result corrected: {result.pdn_result()}.",
+        return Ruling(Verdict.ACCEPTED, RulingCode.CORRECTED, f"Result corrected: {result.pdn_result()}.",
                       winner, result=result)
 
     def resign(self, color: Color) -> Ruling:
         """``color`` resigns (WCDF 5.1; Caseville "A player may resign a game at any time")."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         result = self._end(color.other, EndReason.RESIGNATION, f"{self.name(color)} resigns")
-        return Ruling(Verdict.ACCEPTED, "resigned", f"{self.name(color)} resigns.", color,
+        return Ruling(Verdict.ACCEPTED, RulingCode.RESIGNED, f"{self.name(color)} resigns.", color,
                       result=result)
 
     # --- draws --------------------------------------------------------------------------
@@ -725,51 +617,51 @@ class Referee:
         """``color`` proposes a draw (WCDF 6.1). It stands until accepted, declined, or the opponent
         moves instead."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         if not self.profile.draws.agreement:
-            return self._refuse("not_in_profile", "Draws by agreement are not allowed.", color)
+            return self._refuse(RulingCode.NOT_IN_PROFILE, "Draws by agreement are not allowed.", color)
         self.draw_offer = color
         self._draw_offer_reason = EndReason.AGREEMENT
         self._log("draw_offer", color, "offers a draw")
-        return Ruling(Verdict.ACCEPTED, "draw_offered", f"{self.name(color)} offers a draw.", color)
+        return Ruling(Verdict.ACCEPTED, RulingCode.DRAW_OFFERED, f"{self.name(color)} offers a draw.", color)
 
     def accept_draw(self, color: Color) -> Ruling:
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         if self.draw_offer is not color.other:
-            return self._refuse("no_draw_offer", f"{self.name(color.other)} has not offered a draw.",
+            return self._refuse(RulingCode.NO_DRAW_OFFER, f"{self.name(color.other)} has not offered a draw.",
                                 color)
         reason = self._draw_offer_reason
         detail = ("the players agree" if reason is EndReason.AGREEMENT
                   else "the position repeated and the draw was conceded (WCDF 6.4)")
         result = self._end(None, reason, detail)
-        return Ruling(Verdict.ACCEPTED, "drawn", "The game is drawn.", color, result=result)
+        return Ruling(Verdict.ACCEPTED, RulingCode.DRAWN, "The game is drawn.", color, result=result)
 
     def decline_draw(self, color: Color) -> Ruling:
         if self.draw_offer is not color.other:
-            return self._refuse("no_draw_offer", f"{self.name(color.other)} has not offered a draw.",
+            return self._refuse(RulingCode.NO_DRAW_OFFER, f"{self.name(color.other)} has not offered a draw.",
                                 color)
         self.draw_offer = None
         self._declined_by[color] = True
         self._log("draw_declined", color, "declines the draw")
-        return Ruling(Verdict.ACCEPTED, "draw_declined", f"{self.name(color)} declines the draw.",
+        return Ruling(Verdict.ACCEPTED, RulingCode.DRAW_DECLINED, f"{self.name(color)} declines the draw.",
                       color)
 
     def point_out_repetition(self, color: Color) -> Ruling:
         """``color`` points out that the position has stood on the board two or more times and
         suggests a draw: the opponent accepts (a draw) or plays on with a new attack (WCDF 6.4)."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         if not self.profile.draws.repetition:
-            return self._refuse("not_in_profile", f"{self.profile.title} rules have no repetition "
+            return self._refuse(RulingCode.NOT_IN_PROFILE, f"{self.profile.title} rules have no repetition "
                                 "draw.", color)
         n = self.board.repetitions()
         if n < 2:
-            return self._refuse("no_repetition", "This position has not occurred before.", color)
+            return self._refuse(RulingCode.NO_REPETITION, "This position has not occurred before.", color)
         self.draw_offer = color
         self._draw_offer_reason = EndReason.REPETITION_DRAW
         self._log("repetition", color, f"position seen {n} times; suggests a draw (WCDF 6.4)")
-        return Ruling(Verdict.ACCEPTED, "repetition_pointed_out", f"{self.name(color)} points out "
+        return Ruling(Verdict.ACCEPTED, RulingCode.REPETITION_POINTED_OUT, f"{self.name(color)} points out "
                       f"the position has occurred {n} times and suggests a draw.", color)
 
     def request_forty_move_count(self, color: Color) -> Ruling:
@@ -777,31 +669,31 @@ class Referee:
         The count starts with the attacker's (the opponent's) first move after the request and
         counts only the attacker's moves."""
         if self.result is not None:
-            return self._refuse("game_over", "The game is over.", color)
+            return self._refuse(RulingCode.GAME_OVER, "The game is over.", color)
         if not self.profile.draws.forty_move_count:
-            return self._refuse("not_in_profile", f"{self.profile.title} rules have no 40-move "
+            return self._refuse(RulingCode.NOT_IN_PROFILE, f"{self.profile.title} rules have no 40-move "
                                 "count.", color)
         if not self._declined_by[color.other]:
-            return self._refuse("offer_draw_first", f"{self.name(color)} must first propose a draw "
+            return self._refuse(RulingCode.OFFER_DRAW_FIRST, f"{self.name(color)} must first propose a draw "
                                 f"that {self.name(color.other)} does not agree to (WCDF 6.2).", color)
         if self.forty_move_attacker is not None:
-            return self._refuse("count_running", "A 40-move count is already running.", color)
+            return self._refuse(RulingCode.COUNT_RUNNING, "A 40-move count is already running.", color)
         self.forty_move_attacker = color.other
         self.forty_move_count = 0
         self._declined_by[color.other] = False
         self._log("forty_move_count", color, f"requests the 40-move count; {self.name(color.other)} "
                   "attacks (WCDF 6.2)")
-        return Ruling(Verdict.ACCEPTED, "forty_move_count_started", f"40-move count: "
+        return Ruling(Verdict.ACCEPTED, RulingCode.FORTY_MOVE_COUNT_STARTED, f"40-move count: "
                       f"{self.name(color.other)} has 40 moves to show a strengthened position.", color)
 
     def concede_strengthening(self, color: Color) -> Ruling:
         """The player claiming the draw concedes the attacker has strengthened the position: the
         count restarts (WCDF 6.2a)."""
         if self.forty_move_attacker is None or color is not self.forty_move_attacker.other:
-            return self._refuse("no_count", "No 40-move count of yours is running.", color)
+            return self._refuse(RulingCode.NO_COUNT, "No 40-move count of yours is running.", color)
         self.forty_move_count = 0
         self._log("forty_move_restart", color, "concedes a strengthening (WCDF 6.2a)")
-        return Ruling(Verdict.ACCEPTED, "forty_move_restarted", "The 40-move count starts again.",
+        return Ruling(Verdict.ACCEPTED, RulingCode.FORTY_MOVE_RESTARTED, "The 40-move count starts again.",
                       color)
 
     def _count_forty(self, color: Color, move: Move, man_moved: bool) -> None:
@@ -832,7 +724,7 @@ class Referee:
         strengthened, the game is drawn; strengthened, play goes on (the attacker must still win,
         and another count may be requested later)."""
         if not self._forty_judging or self.forty_move_attacker is None:
-            return self._refuse("no_count", "No 40-move count is awaiting a judgement.")
+            return self._refuse(RulingCode.NO_COUNT, "No 40-move count is awaiting a judgement.")
         attacker = self.forty_move_attacker
         self._forty_judging = False
         self.forty_move_attacker = None
@@ -840,11 +732,11 @@ class Referee:
         if not strengthened:
             result = self._end(None, EndReason.FORTY_MOVE_DRAW, f"{self.name(attacker)} did not "
                                "strengthen the position in 40 moves (WCDF 6.2)")
-            return Ruling(Verdict.ACCEPTED, "drawn", "The game is drawn by the 40-move count.",
+            return Ruling(Verdict.ACCEPTED, RulingCode.DRAWN, "The game is drawn by the 40-move count.",
                           result=result)
         self._log("forty_move_strengthened", attacker, "position strengthened; play goes on "
                   "(WCDF 6.3)")
-        return Ruling(Verdict.ACCEPTED, "strengthened", f"{self.name(attacker)} has strengthened "
+        return Ruling(Verdict.ACCEPTED, RulingCode.STRENGTHENED, f"{self.name(attacker)} has strengthened "
                       "the position; play goes on.", attacker)
 
 

@@ -20,6 +20,7 @@ from typing import Optional
 
 from .board import Board
 from .errors import RulesError
+from .geometry import is_square
 from .profiles import Profile, TouchRule, profile_legal_moves
 from .types import Move, Square
 
@@ -106,7 +107,7 @@ class TouchMove:
 
         Raises :class:`InvalidSquareError` (changing nothing) for a number outside 1-32.
         """
-        if not isinstance(square, int) or isinstance(square, bool) or not 1 <= square <= 32:
+        if not is_square(square):
             raise InvalidSquareError(f"{square!r} is not a square from 1 to 32")
         if self.binding and square != self.held:
             return self._result(TouchStatus.MUST_MOVE_HELD, square)

@@ -1,5 +1,5 @@
-"""Speech output: the announcer facade, sinks (the app's own voice, a fake for tests), the sentences
-the app shows and speaks, and the earcons.
+"""Speech output: the announcer facade, sinks (the app's own voice, a fake for tests), moves and
+squares in spoken words, and the earcons (the sentences themselves are in ``checkers_desktop.texts``).
 
 Import from the submodules (``checkers_desktop.speech.announcer`` and so on); this package imports
 nothing heavy at import time so the voice-command subpackage can live beside it.

@@ -25,6 +25,7 @@ the worker goes on with the next text.
 from __future__ import annotations
 
 import collections
+import logging
 import os
 import shutil
 import tempfile
@@ -34,6 +35,8 @@ from pathlib import Path
 from typing import Callable, Optional, Union
 
 from .announcer import OutputSink, Priority, schedule
+
+log = logging.getLogger(__name__)
 
 __all__ = ["TtsSink", "NO_ENGINE_MESSAGE", "Player", "sounddevice_player"]
 
@@ -258,7 +261,7 @@ class TtsSink(OutputSink):
             try:
                 self._engine.stop()
             except Exception:  # best effort; the worker will move on anyway
-                pass
+                log.debug("the speech engine did not stop at once", exc_info=True)
 
     def _report(self, message: str) -> None:
         if message == self._last_reported or self.on_error is None:
@@ -267,8 +270,8 @@ class TtsSink(OutputSink):
         self._last_reported = message
         try:
             self.on_error(message)
-        except Exception:
-            pass
+        except Exception:  # telling must never be what breaks speech
+            log.exception("the speech error could not be told: %s", message)
 
     def _start_engine(self) -> None:
         try:
@@ -359,8 +362,8 @@ class TtsSink(OutputSink):
         try:
             from pyttsx3.drivers import _espeak
             _espeak.Synchronize()
-        except Exception:
-            pass
+        except Exception:  # best effort: the next command waits a little longer
+            log.debug("espeak-ng could not be synchronised", exc_info=True)
 
     def _hold_commands(self) -> None:
         """Make pyttsx3 queue the next commands until runAndWait starts its loop.

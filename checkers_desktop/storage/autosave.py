@@ -20,10 +20,10 @@ import logging
 import os
 import tempfile
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Optional, Union
 
+from .keep_aside import keep_aside
 from .snapshot import DamagedAutosaveError, Snapshot, restore_match, restore_referee
 
 __all__ = ["AutosaveStore", "LoadResult"]
@@ -156,16 +156,23 @@ class AutosaveStore:
     def _keep_aside(self, path: Path) -> Path:
         """Rename a damaged save to ``<name>.damaged-YYYYmmdd-HHMMSS.json`` (a counter added
         when that exists) and return the new path."""
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        stem = path.name[:-len(".json")] if path.name.endswith(".json") else path.name
-        target = path.with_name(f"{stem}.damaged-{stamp}.json")
-        n = 1
-        while target.exists():
-            target = path.with_name(f"{stem}.damaged-{stamp}-{n}.json")
-            n += 1
-        os.replace(path, target)
+        target = keep_aside(path, "damaged", default_suffix=".json")
         _fsync_folder(self.folder)
         return target
+
+    def set_aside(self) -> Optional[Path]:
+        """The player declined the saved game: ``autosave.json`` becomes
+        ``autosave.declined-<time>.json`` (kept, never offered again) and the save before it,
+        an older state of the same game, is removed. Returns the kept file, or None when there
+        was none. Raises ``OSError`` when the folder cannot be changed."""
+        kept = None
+        if self.path.exists():
+            kept = keep_aside(self.path, "declined")
+            log.info("declined save kept as %s", kept)
+        if self.prev_path.exists():
+            self.prev_path.unlink()
+        _fsync_folder(self.folder)
+        return kept
 
     def _clean_temporary(self) -> None:
         """Remove temporary files left by a save that was interrupted (they never held a save

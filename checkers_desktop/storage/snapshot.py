@@ -25,6 +25,7 @@ from typing import Any, Optional
 
 from checkers_desktop.rules import Board, Color, Move, RulesError
 from checkers_desktop.rules.notation import parse_squares
+from checkers_desktop.rules.rulings import PenaltyCause
 
 __all__ = [
     "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "Snapshot",
@@ -423,6 +424,10 @@ def _check_clock(c: dict) -> None:
         _color(col, "expired side clock", optional=False)
 
 
+_PENALTY_CAUSES = frozenset(c.value for c in PenaltyCause)
+"""The causes a pending penalty may name (``PenaltyCause`` values)."""
+
+
 def _check_referee(r: dict) -> None:
     for name in ("offences", "stalling_warnings", "penalties"):
         _per_color(r.get(name), name.replace("_", " "), _int)
@@ -440,7 +445,8 @@ def _check_referee(r: dict) -> None:
         _color(pen.get("victim"), "penalty victim", optional=False)
         for sq in _list(pen.get("squares"), "penalty squares"):
             _int(sq, "penalty square", lo=1, hi=32)
-        _str(pen.get("cause"), "penalty cause")
+        if pen.get("cause") not in _PENALTY_CAUSES:
+            raise _fail("penalty cause", pen.get("cause"))
 
 
 def _check_action(a: Any) -> None:
@@ -451,6 +457,7 @@ def _check_action(a: Any) -> None:
     _color(a.get("color"), "action side")
     _str(a.get("detail"), "action detail")
     _move_from(a.get("move"), "action move")
+    _int(a.get("square"), "action square", optional=True, lo=1, hi=32)
 
 
 def _check_result(r: dict) -> None:
@@ -459,6 +466,7 @@ def _check_result(r: dict) -> None:
     _str(r.get("detail"), "result detail")
     _num(r.get("at"), "result time")
     _bool(r.get("by_lot", False), "result by lot")
+    _str(r.get("forfeit_reason", ""), "forfeit reason")
     mat = _dict(r.get("material"), "result material", optional=True)
     if mat is not None:
         _per_color(mat, "result material", _int)
@@ -506,7 +514,7 @@ def _result_dict(result) -> Optional[dict]:
     if result is None:
         return None
     return {"winner": _cval(result.winner), "reason": result.reason.value, "detail": result.detail,
-            "at": result.at, "by_lot": result.by_lot,
+            "at": result.at, "by_lot": result.by_lot, "forfeit_reason": result.forfeit_reason,
             "material": None if result.material is None
             else {c.value: n for c, n in result.material.items()}}
 
@@ -524,11 +532,12 @@ def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None
     """
     removals = []
     for entry in referee.record:
-        if entry.kind == "checker_removed":
-            removals.append((entry.ply, int(entry.detail.split()[0])))
+        if entry.kind == "checker_removed" and entry.square is not None:
+            removals.append((entry.ply, entry.square))
     ref_state = referee.to_dict()
     actions = [{"at": e.at, "ply": e.ply, "kind": e.kind, "color": _cval(e.color),
-                "detail": e.detail, "move": _move_dict(e.move)} for e in referee.record]
+                "detail": e.detail, "move": _move_dict(e.move), "square": e.square}
+               for e in referee.record]
     result = referee.result
     if players is None and match is not None:
         setup = match.next_game() if result is None else None
@@ -553,7 +562,8 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     """
     import time
 
-    from checkers_desktop.rules.referee import EndReason, GameResult, RecordEntry, Referee
+    from checkers_desktop.rules.referee import Referee
+    from checkers_desktop.rules.rulings import EndReason, GameResult, RecordEntry
 
     board = snapshot.restore()
     r = snapshot.referee
@@ -572,7 +582,8 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
             result = GameResult(
                 _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
                 float(res["at"]), None if material is None
-                else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)))
+                else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)),
+                str(res.get("forfeit_reason", "")))
     except (ValueError, KeyError, TypeError) as exc:
         raise DamagedAutosaveError(f"the saved game has a bad referee state, result or draw "
                                    f"reason: {exc}") from None
@@ -582,7 +593,8 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     held = snapshot.touch.get("held")
     referee.touch.held = held if held is not None and board.piece_at(held) is not None else None
     referee.record = [RecordEntry(float(a["at"]), a["ply"], a["kind"], _color(a.get("color"), "side"),
-                                  a["detail"], _move_from(a.get("move"), "action move"))
+                                  a["detail"], _move_from(a.get("move"), "action move"),
+                                  a.get("square"))
                       for a in snapshot.actions]
     return referee
 

@@ -46,7 +46,7 @@ class ScreenReaderSink:
         """Nothing to cancel: the screen reader owns its speech queue."""
 
 
-# --- where speech goes (issue 4): screen reader, the app's own voice, or both -----------------
+# --- where speech goes: screen reader, the app's own voice, or both -----------------
 OUTPUT_MODES = ("auto", "screen_reader", "self_voice", "both")
 """The values of the speech output setting (settings.OUTPUT)."""
 

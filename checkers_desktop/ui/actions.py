@@ -39,7 +39,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "New game against the computer",
                "Start a new game: you play Black and move first, the computer plays the other side.",
                "Game"),
-    # issue 6 (practice at home; handled by ui/practice.py)
+    # practice at home (handled by ui/practice.py)
     ActionSpec("new_vs_computer_red", "New game against the computer, you play R&ed",
                "Ctrl+Shift+C", "New game against the computer, you play Red",
                "Start a new game against the computer with the second side (Red in practice "
@@ -51,13 +51,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Game"),
     ActionSpec("resign", "&Resign", "Ctrl+Shift+R", "Resign",
                "Resign the game in progress, after a confirmation.", "Game"),
-    # issue 8: draw offers (ui/event/draws.py; in a match through the Event menu's controller,
+    # draw offers (session/draws.py; in a match through the Event menu's match session,
     # where the same item also sits in the Event menu)
     ActionSpec("offer_draw", "Offer a dra&w...", "Ctrl+Shift+D", "Offer a draw",
                "The player to move offers a draw, after a confirmation. The opponent answers: Yes "
                "accepts, No plays on (against the computer, the computer answers). In a match it "
                "is written to the record with the time.", "Game"),
-    ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # issue 9: ui/open_game.py
+    ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # ui/open_game.py
                "Open a game saved as a PDN file and go on playing from its last position, two "
                "players. A file that cannot be read changes nothing.", "Game"),
     ActionSpec("move_box", "Type a &move", "Ctrl+M", "Type a move",
@@ -77,7 +77,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("toggle_speech", "&Speech on", "Ctrl+Shift+S", "Speech on or off",
                "Switch the app's own voice on or off. Screen reader announcements go on either way.",
                "Speech", checkable=True),
-    # --- View menu (issue 7, low vision; handled by ui/display.py) -----------------------------
+    # --- View menu (low vision; handled by ui/display.py) -----------------------------
     ActionSpec("next_theme", "Next &theme", "Ctrl+T", "Next theme",
                "Change to the next colour theme and say its name. View > Theme lists them all.",
                "View"),
@@ -101,7 +101,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Flash and enlarge the square under the cursor for a moment and say it, with its "
                "row and column.", "View"),
     # --- end of View menu ----------------------------------------------------------------------
-    # --- Read menu (issue 4: one-key reading commands; ui/reading.py says them) ----------------
+    # --- Read menu: one-key reading commands (session/reading.py says them) -------------------
     # Single letters, so they never clash with the digits typed on the board (go to a square);
     # in the move box letters type as usual. Lichess's blind mode and Blindfold Checkers use
     # the same idea: one key, one question.
@@ -138,7 +138,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Stop the app's own voice at once (your screen reader has its own stop key, usually "
                "Control).", "Read"),
     # --- end of Read menu ----------------------------------------------------------------------
-    # --- Practice menu (issue 6: practice against the computer; handled by ui/practice.py) -----
+    # --- Practice menu (practice against the computer; handled by ui/practice.py) -----
     ActionSpec("hint", "&Hint", "F9", "Hint",
                "Practice rules only: the engine suggests your move with a short reason, and its "
                "squares are marked on the board until the next move.", "Practice"),
@@ -150,7 +150,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "a man\"). Done by itself when a practice game against the computer ends.",
                "Practice"),
     # --- end of Practice menu ------------------------------------------------------------------
-    # --- Voice menu (issue 5: voice commands; handled by ui/voice_input.py) --------------------
+    # --- Voice menu (voice commands; handled by ui/voice_input.py) --------------------
     ActionSpec("voice_on", "&Voice commands on", "Ctrl+Shift+V", "Voice commands on or off",
                "Play by speaking: moves (\"eleven to fifteen\") and commands (\"read the board\", "
                "\"help\"). Recognition runs on this computer. The microphone is used only while "
@@ -179,10 +179,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "List every key of the app.", "Help"),
     ActionSpec("problem_report", "Save a &problem report...", "", "Save a problem report",
                "Write the log, the settings and the current game into one text file to give to "
-               "the organiser.", "Help"),  # issue 9: ui/problem_report_action.py
+               "the organiser.", "Help"),  # ui/problem_report_action.py
 )
 
-# --- Event menu (issue 8: a VA Golden Age Games match; handled by ui/event/menu.py) ------------
+# --- Event menu (a VA Golden Age Games match; handled by ui/event/menu.py) ------------
 # Not in ACTIONS: the Event menu installs them itself (ui/event/install_event_menu). The official's
 # actions sit in the submenu "Event/Official", each behind a confirmation.
 EVENT_ACTIONS: tuple[ActionSpec, ...] = (
@@ -315,11 +315,11 @@ def keyboard_help_markdown() -> str:
               "| --- | --- | --- |"]
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
               for spec in ACTIONS + EVENT_ACTIONS if spec.shortcut]
-    lines += speech_settings_markdown()  # issue 4: the Speech menu's settings
+    lines += speech_settings_markdown()  # the Speech menu's settings
     return "\n".join(lines) + "\n"
 
 
-# --- issue 4: the speech and sound settings in keyboard.md (menus built by main_window) ---------
+# --- the speech and sound settings in keyboard.md (menus built by main_window) ---------
 SPEECH_SETTINGS_MENU = "Speech"
 """The menu holding the speech and sound settings submenus (Alt+S opens it)."""
 
@@ -345,7 +345,7 @@ def speech_settings_markdown() -> list[str]:
         title = MENU_TITLES[spec.key].replace("&", "")
         lines.append(f"| {title} | {spec.help_text} | {choices} | {default} |")
     return lines
-# --- end of issue 4 block --------------------------------------------------------------------
+# --- end of the speech and sound settings --------------------------------------------------------------------
 
 
 if __name__ == "__main__":  # pragma: no cover - prints the keyboard map

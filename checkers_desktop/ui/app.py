@@ -25,36 +25,36 @@ def run_app(argv: list[str] | None = None) -> int:
     QApplication.setApplicationDisplayName("Checkers")
     QGuiApplication.setDesktopFileName(APP_NAME)
     _load_endgame_table_in_background(app)
-    # --- issue 9: log file, uncaught errors, checked settings, resume offer (ui/autosave.py) ---
+    # --- the log file, uncaught errors, checked settings, the resume offer ---
     import logging
 
     from ..logging_setup import setup_logging
     from . import failures
-    from .autosave import data_folder
+    from .paths import data_folder
 
+    folder = data_folder()
     try:
-        setup_logging(data_folder())
+        setup_logging(folder)
     except OSError as exc:  # no log is no reason not to play
         print(f"checkers-desktop: no log file ({exc})", file=sys.stderr)
     logging.getLogger(__name__).info("checkers-desktop starting")
     holder: list = []
-    failures.install_excepthook(lambda: holder[0] if holder else None)
+    failures.install_excepthook(lambda: holder[0].ctx if holder else None)
     settings, settings_problem = failures.open_checked_settings()
-    window = MainWindow(settings=settings)
+    window = MainWindow(settings=settings, data_folder=folder)
     holder.append(window)
     window.show()
     window.board.focus_cursor()
 
     def after_welcome() -> None:
         if settings_problem:
-            failures.report(window, settings_problem)
+            failures.report(window.ctx, settings_problem)
         window.autosave.start()
         from .scripted_play import start_script_from_env
 
-        start_script_from_env(window)
+        holder.append(start_script_from_env(window))
 
-    QTimer.singleShot(window._welcome_delay_ms + 50, after_welcome)
-    # --- end issue 9 ---
+    QTimer.singleShot(window.welcome_delay_ms + 50, after_welcome)
     return app.exec()
 
 

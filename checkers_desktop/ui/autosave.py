@@ -1,11 +1,10 @@
-"""Never lose a game (issue 9): the window's autosave and the resume offer at start.
+"""Never lose a game: the window's autosave and the resume offer at start.
 
-:class:`AutosaveKeeper` sits between the window's ``GameController`` and the storage layer
-(:mod:`checkers_desktop.storage`): after every move and every official's action (the controller's
-``ruling_made`` and ``referee_event``), and when a game starts or ends (a match's next game as soon
-as it is set up), the game is written atomically to ``autosave.json`` in the application data
-folder. The folder is ``QStandardPaths.writableLocation(AppLocalDataLocation)``, or the folder named
-by the environment variable ``CHECKERS_DESKTOP_DATA`` (tests).
+:class:`AutosaveKeeper` sits between the game session and the storage layer
+(:mod:`checkers_desktop.storage`): after every move and every official's action (the session's
+rulings and referee events), and when a game starts or ends (a match's next game as soon as it is
+set up), the game is written atomically to ``autosave.json`` in the app's data folder (see
+:mod:`.paths`).
 
 At start, :meth:`AutosaveKeeper.start` looks for an unfinished game. A damaged save was kept aside by
 the store (never deleted) and is told (shown and spoken). An unfinished game is offered: the
@@ -22,67 +21,35 @@ without the question (the kill test of the real app, ``tests/ui/test_ui_kill_res
 
 from __future__ import annotations
 
-import dataclasses
+from dataclasses import dataclass
 import logging
 import os
-from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QObject, QStandardPaths, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
-from ..rules import BLACK, WHITE, Color
+from ..session.match_events import ActionLogged
+from ..session.resume import resume, snapshot_of
 from ..speech.announcer import Priority
-from ..storage import (AutosaveStore, DamagedAutosaveError, Snapshot, restore_match,
-                       restore_referee, snapshot_from_referee)
+from ..storage import AutosaveStore, DamagedAutosaveError, Snapshot
+from ..texts import app as app_texts
 from . import failures
+from .event.score_sheet import save_pdf
 
-__all__ = ["DATA_ENV", "AUTORESUME_ENV", "data_folder", "AutosaveKeeper", "resume_question",
-           "resumed_text", "CLOCKS_PAUSED_TEXT"]
+__all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
 log = logging.getLogger(__name__)
 
-DATA_ENV = "CHECKERS_DESKTOP_DATA"
-"""Environment variable naming the data folder (autosave, log) instead of Qt's."""
 AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
 """Environment variable: "1" resumes an unfinished game without asking (tests)."""
-
-CLOCKS_PAUSED_TEXT = ("The clocks are paused. The official restarts them with Control+Alt+R, "
-                      "Event, Official, Restart the clocks.")
-
-
-def data_folder() -> Path:
-    """The folder for the autosave and the log: ``$CHECKERS_DESKTOP_DATA``, else Qt's
-    ``AppLocalDataLocation`` (set the application and organisation names first), else
-    ``~/.local/share/checkers-desktop``."""
-    env = os.environ.get(DATA_ENV)
-    if env:
-        return Path(env)
-    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
-    if location:
-        return Path(location)
-    return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
-
-
-def resume_question(snapshot: Snapshot) -> str:
-    """The offer, shown and spoken: the store's summary and the question."""
-    return f"{snapshot.summary()} Resume it?"
-
-
-def resumed_text(turn: str, in_match: bool) -> str:
-    """What is said once the game is back: "The game is resumed. Red to move." (and, in a
-    match, that the clocks are paused)."""
-    text = f"The game is resumed. {turn}".strip()
-    if in_match:
-        text += " " + CLOCKS_PAUSED_TEXT
-    return text
-
 
 class AutosaveKeeper(QObject):
     """Keeps the window's game on disk and offers it back at the next start.
 
-    ``window``: the ``MainWindow``. ``folder``: where the files go (default :func:`data_folder`).
+    ``ctx``: the :class:`~.context.AppContext`. ``folder``: where the files go (default the
+    context's data folder).
     ``ask(question) -> bool``: asks the resume question (default an accessible ``QMessageBox``,
     Yes the default button). Signals: ``saved(object)`` after each completed save (the
     ``Snapshot``), ``resumed(object)`` after a resume (the ``Snapshot``), ``failed(str)`` when a
@@ -93,10 +60,10 @@ class AutosaveKeeper(QObject):
     resumed = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, window, folder: Optional[os.PathLike] = None,
+    def __init__(self, ctx, folder: Optional[os.PathLike] = None,
                  ask: Optional[Callable[[str], bool]] = None) -> None:
-        super().__init__(window)
-        self.window = window
+        super().__init__(ctx.window)
+        self.ctx = ctx
         self.folder = Path(folder) if folder is not None else None
         self.store: Optional[AutosaveStore] = None
         self.active = False
@@ -105,12 +72,15 @@ class AutosaveKeeper(QObject):
         self.resumed_at_start = False
         self._starting = False
         self._last_failure: Optional[str] = None
-        c = window.controller
-        c.ruling_made.connect(self._on_change)
-        c.referee_event.connect(self._on_change)
-        c.game_started.connect(self._on_boundary)
-        c.game_started.connect(self._clear_notice)
-        c.game_result.connect(self._on_boundary)
+        self._watched = None
+        self.before_start: Optional[Callable[[], None]] = None
+        """Called first by :meth:`start` (the window tells a missing voice there)."""
+        game = ctx.game
+        game.ruling_made.connect(self._on_change)
+        game.referee_event.connect(self._on_change)
+        game.game_started.connect(self._on_boundary)
+        game.game_started.connect(self._clear_notice)
+        game.game_result.connect(self._on_boundary)
 
     # --- start-up ---------------------------------------------------------------------------
     def start(self, *, ask: Optional[Callable[[str], bool]] = None,
@@ -123,9 +93,8 @@ class AutosaveKeeper(QObject):
         """
         if ask is not None:
             self.ask = ask
-        tell_speech = getattr(self, "_tell_speech_error", None)
-        if tell_speech is not None:
-            tell_speech()  # no speech engine: the screen reader says so
+        if self.before_start is not None:
+            self.before_start()
         if autoresume is None:
             autoresume = os.environ.get(AUTORESUME_ENV) == "1"
         self._starting = True
@@ -135,189 +104,91 @@ class AutosaveKeeper(QObject):
             self._starting = False
 
     def _start(self, autoresume: bool) -> bool:
-        folder = self.folder or data_folder()
+        folder = self.folder or self.ctx.data_folder
         self.folder = folder
         self.store = AutosaveStore(folder)
         try:
             found = self.store.load_result()
         except OSError as exc:
             log.exception("cannot read the autosave folder %s", folder)
-            failures.report(self.window, f"Saved games cannot be read in {folder} "
-                                         f"({exc.strerror or exc}). Play goes on.")
+            failures.report(self.ctx, app_texts.saves_unreadable_text(
+                folder, exc.strerror or str(exc)))
             self.active = True
             return False
         if found.message:
-            failures.report(self.window, found.message)
+            failures.report(self.ctx, found.message)
         resumed = False
         snapshot = found.snapshot
         if snapshot is not None:
-            question = resume_question(snapshot)
-            self.window.announcer.announce(question, Priority.INTERRUPT)
+            question = app_texts.resume_offer_text(snapshot.summary())
+            self.ctx.announcer.announce(question, Priority.INTERRUPT)
             yes = True if autoresume else bool(self.ask(question))
             if yes:
                 self.active = True
                 resumed = self.resume(snapshot)
             else:
                 self._set_aside_declined()
-                self.window.announcer.announce("The saved game was put aside. A new game is set "
-                                               "up.", Priority.QUEUE)
+                self.ctx.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
         self.active = True
         self.resumed_at_start = resumed
         return resumed
 
     def _ask_dialog(self, question: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", question,
+        box = QMessageBox(QMessageBox.Icon.Question, app_texts.resume_title_text(), question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.window)
+                          self.ctx.window)
         box.setObjectName("resume-offer")
-        box.setAccessibleName("Resume the game?")
+        box.setAccessibleName(app_texts.resume_title_text())
         box.setAccessibleDescription(question)
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         answer = box.exec()
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return answer == QMessageBox.StandardButton.Yes
 
     def _set_aside_declined(self) -> None:
-        """The player said No: the save becomes ``autosave.declined-<time>.json`` (kept, not
-        offered again); the save before it is removed (an older state of the same game)."""
-        store = self.store
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        """The player said No: the save is kept aside, not offered again (see
+        ``AutosaveStore.set_aside``); a folder that cannot be changed is logged."""
         try:
-            if store.path.exists():
-                target = store.folder / f"autosave.declined-{stamp}.json"
-                n = 1
-                while target.exists():
-                    target = store.folder / f"autosave.declined-{stamp}-{n}.json"
-                    n += 1
-                os.replace(store.path, target)
-                log.info("declined save kept as %s", target)
-            if store.prev_path.exists():
-                store.prev_path.unlink()
+            self.store.set_aside()
         except OSError as exc:
             log.error("could not put the declined save aside: %s", exc)
 
     # --- resuming ---------------------------------------------------------------------------
     def resume(self, snapshot: Snapshot) -> bool:
-        """Put ``snapshot``'s game on the board: position, referee, players, match. Returns
-        False (told to the player) when it cannot be rebuilt; the current game is then kept."""
-        from .game_controller import Mode
-
-        c = self.window.controller
+        """Put ``snapshot``'s game on the board: position, referee, players, match (see
+        ``session.resume``). Returns False (told to the player) when it cannot be rebuilt; the
+        current game is then kept. A saved field that was not usable is told too."""
+        menu = self.ctx.matches
         try:
-            referee = restore_referee(snapshot, time_source=c.time_source)
-            match = restore_match(snapshot)
+            resumed = resume(self.ctx.session, snapshot, records_dir=menu.records_dir,
+                             rng=menu.rng, now=menu.now, write_score_sheet=save_pdf)
         except DamagedAutosaveError as exc:
-            failures.report(self.window, f"The saved game could not be resumed: {exc}.")
+            failures.report(self.ctx, app_texts.not_resumed_text(str(exc)))
             return False
-        extra = snapshot.extra or {}
-        try:
-            mode = Mode(extra.get("mode", Mode.TWO_PLAYERS.value if match else Mode.COMPUTER.value))
-        except ValueError:
-            mode = Mode.COMPUTER
-        try:
-            human = Color(extra.get("human_color", BLACK.value))
-        except ValueError:
-            human = BLACK
-        if isinstance(extra.get("level"), int):
-            c.level = extra["level"]
-        in_match = False
-        if match is not None and not match.is_over:
-            in_match = self._resume_match(snapshot, referee, match)
-        if not in_match:
-            names = extra.get("player_names") or {}
-            c.player_names = ({BLACK: names.get("B", ""), WHITE: names.get("W", "")}
-                              if names.get("B") and names.get("W") else None)
-            if referee.clock.paused and not referee.is_over:
-                referee.clock.resume()  # outside a match the player's Yes restarts the clocks
-            c.new_game(mode, human, referee=referee, announce=False)
-        self.window.announcer.announce(resumed_text(c.status_text().split("  ")[0], in_match),
-                                       Priority.QUEUE)
-        self.window.board.focus_cursor()
+        if resumed.match is not None:
+            menu.show_match(resumed.match)
+            menu.timer.start()
+            menu.refresh_clocks()
+        for problem in resumed.problems:
+            log.warning("resumed with a default: %s", problem)
+            failures.report(self.ctx, problem)
+        self.ctx.focus_board()
         self.resumed.emit(snapshot)
-        return True
-
-    def _resume_match(self, snapshot: Snapshot, referee, match) -> bool:
-        """Rebuild the Event menu's match around the restored referee (clocks paused). Returns
-        False when the window has no Event menu or the saved match settings are unusable."""
-        from .event.event_controller import EventController
-        from .event.model import MatchSettings, PlayedGame, PlayerInfo
-        from .game_controller import Mode
-
-        menu = getattr(self.window, "event_menu", None)
-        info = (snapshot.extra or {}).get("event")
-        if menu is None or not isinstance(info, dict):
-            return False
-        try:
-            s = dict(info["settings"])
-            players = tuple(PlayerInfo(**p) for p in s.pop("players"))
-            settings = MatchSettings(players=players, **s)
-            ev = EventController(settings, self.window.announcer, rng=menu.rng,
-                                 records_dir=menu.records_dir, now=menu.now,
-                                 host=self.window.controller, parent=menu)
-        except Exception as exc:  # a bad field: fall back to a two-player game with the names
-            log.exception("the saved match could not be rebuilt")
-            failures.report(self.window, f"The match could not be rebuilt ({exc}); the game is "
-                                         "resumed on its own.")
-            return False
-        from ..rules.match import Match
-
-        # The match's own format (best of N, coin flip), not the profile's: as EventController.
-        match = Match.from_dict(snapshot.match, ev.match.format, rng=menu.rng)
-        setup = match.next_game()
-        ev.match = match
-        if info.get("folder"):
-            ev.folder = Path(info["folder"])
-        if info.get("date"):
-            ev.date_iso = info["date"]
-        ev.started = True
-        ev.referee = referee
-        ev.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
-                             referee.board)
-        ev.games = [ev.game]
-        if menu.current is not None:
-            menu.current.detach()
-        menu.current = ev
-        menu.last_settings = settings
-        ev.clocks_changed.connect(menu.refresh_clocks)
-        ev.match_finished.connect(menu._on_match_finished)
-        menu.panel.show()
-        menu.timer.start()
-        c = self.window.controller
-        c.player_names = {BLACK: setup.black, WHITE: setup.white}
-        c.new_game(Mode.TWO_PLAYERS, BLACK, referee=referee, announce=False)
-        menu.refresh_clocks()
-        a, b = settings.names
-        self.window.announcer.announce(
-            f"Match {a} against {b}, game {setup.number}. Score: {a} {match.wins(a)}, "
-            f"{b} {match.wins(b)}.", Priority.QUEUE)
         return True
 
     # --- saving -----------------------------------------------------------------------------
     def current_match(self):
-        """The Event menu's match whose game is on the board, as (EventController, Match), or
-        (None, None)."""
-        menu = getattr(self.window, "event_menu", None)
-        ev = getattr(menu, "current", None)
-        if ev is not None and ev.referee is self.window.controller.referee and ev.started:
-            return ev, ev.match
-        return None, None
+        """The Event menu's match whose game is on the board, or None."""
+        menu = self.ctx.matches
+        match = menu.current if menu is not None else None
+        if match is not None and match.started and match.referee is self.ctx.session.referee:
+            return match
+        return None
 
     def snapshot(self) -> Snapshot:
-        """The game on the board now, with what the window needs to put it back (mode, the
-        player's colour, the computer's level, players' names, the match's settings)."""
-        c = self.window.controller
-        ev, match = self.current_match()
-        extra = {"mode": c.mode.value, "human_color": c.human_color.value, "level": c.level}
-        if c.player_names:
-            extra["player_names"] = {col.value: name for col, name in c.player_names.items()}
-        players = None
-        if ev is not None:
-            extra["event"] = {"settings": dataclasses.asdict(ev.settings),
-                              "folder": str(ev.folder), "date": ev.date_iso}
-        elif c.player_names:
-            players = {"black": c.player_names.get(BLACK), "white": c.player_names.get(WHITE)}
-        return snapshot_from_referee(c.referee, match=match, players=players, extra=extra)
+        """The game on the board now, with what resuming needs (``session.resume``)."""
+        return snapshot_of(self.ctx.session, self.current_match())
 
     def save_now(self) -> bool:
         """Save the game on the board now (when started). Returns True when saved; a failure is
@@ -328,16 +199,14 @@ class AutosaveKeeper(QObject):
             snap = self.snapshot()
         except Exception as exc:  # never stop the game over a save
             log.exception("could not build the autosave snapshot")
-            self._tell_failure(f"The game could not be saved automatically ({exc}). Play goes on.")
+            self._tell_failure(app_texts.autosave_failed_text(str(exc)))
             return False
         problem = self.store.try_save(snap)
         if problem is not None:
             self._tell_failure(problem)
             return False
         if self._last_failure is not None:
-            if getattr(self.window, "failure_notice", None) == self._last_failure:
-                self.window.failure_notice = None
-                self.window._show_status(self.window.controller.status_text())
+            self.ctx.status.clear_notice(only=self._last_failure)
             self._last_failure = None
         self.save_count += 1
         self.saved.emit(snap)
@@ -346,22 +215,24 @@ class AutosaveKeeper(QObject):
     def _tell_failure(self, text: str) -> None:
         if text != self._last_failure:
             self._last_failure = text
-            failures.report(self.window, text)
+            failures.report(self.ctx, text)
         self.failed.emit(text)
 
     def _watch_match(self) -> None:
         """Save after every action the match logs too (an official's correction of a result
         changes the match without a ruling on the board)."""
-        ev, _ = self.current_match()
-        if ev is not None and not getattr(ev, "_autosave_watched", False):
-            ev._autosave_watched = True
-            ev.logged.connect(self._on_change)
+        match = self.current_match()
+        if match is not None and match is not self._watched:
+            self._watched = match
+            match.subscribe(lambda event: self._on_change()
+                            if isinstance(event, ActionLogged) else None)
 
     def _clear_notice(self) -> None:
         """A game started after start-up: an old failure notice leaves the status line."""
-        notice = getattr(self.window, "failure_notice", None)
-        if self.active and not self._starting and notice != self._last_failure:
-            self.window.failure_notice = None  # (a failing autosave stays until saving works)
+        notice = self.ctx.status.notice
+        if self.active and not self._starting and notice is not None \
+                and notice != self._last_failure:
+            self.ctx.status.clear_notice()  # (a failing autosave stays until saving works)
 
     def _on_change(self, _item=None) -> None:
         self.save_now()
@@ -372,24 +243,31 @@ class AutosaveKeeper(QObject):
         self._watch_match()
         self.save_now()
         if self.active:
-            QTimer.singleShot(0, self.save_now)
+            self.ctx.scheduler.defer(self.save_now)
 
 
 # --- the window's wiring ----------------------------------------------------------------------------
-def install_keeping(window) -> dict:
-    """Give ``window`` (a ``MainWindow``) its autosave keeper (``window.autosave``), Game > Open
-    game (``window.open_game_action``), Help > Save a problem report
-    (``window.problem_report_action``), and the screen-reader announcement of a failing voice.
-    Returns the menu handlers by action id. Nothing is read or written until
-    ``window.autosave.start()``."""
+@dataclass(frozen=True)
+class Keeping:
+    """What :func:`install_keeping` makes: the autosave keeper, Game > Open game, Help > Save a
+    problem report, and the menu handlers by action id."""
+
+    autosave: AutosaveKeeper
+    open_game: object
+    problem_report: object
+    handlers: dict
+
+
+def install_keeping(ctx) -> Keeping:
+    """The autosave keeper, Game > Open game and Help > Save a problem report for the window of
+    ``ctx``, and the screen-reader announcement of a failing voice. Nothing is read or written
+    until ``autosave.start()``."""
     from .open_game import OpenGameAction
     from .problem_report_action import ProblemReportAction
 
-    keeper = AutosaveKeeper(window)
-    window.autosave = keeper
-    window.open_game_action = OpenGameAction(window)
-    window.problem_report_action = ProblemReportAction(
-        window, lambda: keeper.folder or data_folder())
+    keeper = AutosaveKeeper(ctx)
+    open_game = OpenGameAction(ctx)
+    problem_report = ProblemReportAction(ctx, lambda: keeper.folder or ctx.data_folder)
     told: set[str] = set()
 
     def on_tts_error(message: str) -> None:
@@ -397,9 +275,10 @@ def install_keeping(window) -> dict:
         # (asking the failed voice again would fail again).
         if message and message not in told:
             told.add(message)
-            failures.report(window, message, speak_own_voice=False)
+            failures.report(ctx, message, speak_own_voice=False)
 
-    window.tts_error.connect(on_tts_error)
-    keeper._tell_speech_error = lambda: (window.speech_error and on_tts_error(window.speech_error))
-    return {"open_game": lambda: window.open_game_action.open(),
-            "problem_report": lambda: window.problem_report_action.save()}
+    ctx.window.tts_error.connect(on_tts_error)
+    keeper.before_start = lambda: on_tts_error(ctx.status.speech_error or "")
+    return Keeping(keeper, open_game, problem_report,
+                   {"open_game": lambda: open_game.open(),
+                    "problem_report": lambda: problem_report.save()})

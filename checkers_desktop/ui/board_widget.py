@@ -5,7 +5,7 @@ the second mover's chair: 1 is b8, 4 is h8, 29 is a1). Up and Down change the sq
 Left and Right move along the row; Enter or Space activates the square under the cursor; digits then
 Enter move the cursor to a square by number.
 
-Display (issue 7, low vision; the settings are applied by ``ui/display.py``): at 100 % zoom the
+Display (low vision; the settings are applied by ``ui/display.py``): at 100 % zoom the
 board fills the widget and keeps its squares square; at 125-400 % it is magnified and the view pans
 so that the cursor's square stays in the middle (clamped at the board's edges), as a screen
 magnifier that follows the focus does. :meth:`BoardWidget.where_am_i` flashes and enlarges the
@@ -25,6 +25,8 @@ from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QKeyEvent, QPainter, QPa
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..rules import Piece
+from ..rules.geometry import (SIZE, SQUARES, check_square, is_square, row_squares, square_at,
+                              square_cell)
 from .painting import focus_outline_width
 from .square_widget import DEFAULT_THEME_KEY, SquareMarks, SquareWidget, get_theme, paint_square
 from .themes import Theme
@@ -32,7 +34,7 @@ from .themes import Theme
 MIN_ZOOM_PERCENT = 100
 """The whole board fills the widget."""
 MAX_ZOOM_PERCENT = 400
-"""Four times the size that fits (issue 7)."""
+"""Four times the size that fits."""
 FLASH_MS = 1500
 """How long "where am I" shows the enlarged square, in milliseconds."""
 FLASH_SCALE = 1.8
@@ -42,34 +44,26 @@ FLASH_BLINK_MS = 300
 second, well below the three-flashes limit of WCAG 2.3.1."""
 
 
-def square_cell(square: int, flipped: bool = False) -> tuple[int, int]:
-    """(row, column) on screen, 0-7 from the top left, of playing square 1-32."""
-    row, index = divmod(square - 1, 4)
-    col = 2 * index + 1 if row % 2 == 0 else 2 * index
-    return (7 - row, 7 - col) if flipped else (row, col)
-
-
 def neighbour(square: int, direction: str, flipped: bool = False) -> Optional[int]:
-    """The square next to ``square`` on screen in ``direction`` ("up", "down", "left", "right"),
-    or None at the edge. Up and Down keep the place in the row (the number changes by four)."""
+    """The square next to ``square`` (1-32) on screen in ``direction`` ("up", "down", "left",
+    "right"), or None at the edge. Up and Down keep the place in the row (the number changes by
+    four). Raises ``ValueError`` quoting an unknown direction."""
     row, col = square_cell(square, flipped)
-    cells = {square_cell(sq, flipped): sq for sq in range(1, 33)}
     if direction in ("left", "right"):
         step = -1 if direction == "left" else 1
         c = col + step
-        while 0 <= c <= 7:
-            if (row, c) in cells:
-                return cells[(row, c)]
+        while 0 <= c < SIZE:
+            found = square_at(row, c, flipped)
+            if found is not None:
+                return found
             c += step
         return None
     if direction not in ("up", "down"):
         raise ValueError(f"{direction!r} is not a direction")
     new_row = row + (-1 if direction == "up" else 1)
-    if not 0 <= new_row <= 7:
+    if not 0 <= new_row < SIZE:
         return None
-    index = sorted(c for (r, c) in cells if r == row).index(col)
-    target_cols = sorted(c for (r, c) in cells if r == new_row)
-    return cells[(new_row, target_cols[index])]
+    return row_squares(new_row, flipped)[row_squares(row, flipped).index(square)]
 
 
 _ARROWS = {Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down", Qt.Key.Key_Left: "left",
@@ -112,7 +106,7 @@ class BoardWidget(QWidget):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.squares: dict[int, SquareWidget] = {}
-        for sq in range(1, 33):
+        for sq in SQUARES:
             widget = SquareWidget(sq, self)
             widget.clicked.connect(lambda checked=False, s=sq: self._clicked(s))
             self.squares[sq] = widget
@@ -132,9 +126,7 @@ class BoardWidget(QWidget):
     def set_cursor(self, square: int, focus: bool = True, announce: bool = False) -> None:
         """Put the cursor on ``square`` (1-32); with ``focus`` the square gets the keyboard focus;
         with ``announce`` :attr:`cursor_moved` is emitted (the window then says the square)."""
-        if not 1 <= square <= 32:
-            raise ValueError(f"{square!r} is not a square from 1 to 32")
-        self.cursor = square
+        self.cursor = check_square(square)
         self._follow_cursor()
         if focus:
             self.squares[square].setFocus(Qt.FocusReason.OtherFocusReason)
@@ -178,7 +170,7 @@ class BoardWidget(QWidget):
             if self.typed and key != Qt.Key.Key_Space:
                 typed, self.typed = self.typed, ""
                 number = int(typed)
-                if 1 <= number <= 32:
+                if is_square(number):
                     self.set_cursor(number, announce=True)
                 else:
                     self.bad_square.emit(typed)
@@ -218,7 +210,7 @@ class BoardWidget(QWidget):
         if not self.handle_key(event):
             super().keyPressEvent(event)
 
-    # --- display (issue 7): theme, zoom, numbers, where am I ----------------------------------
+    # --- display: theme, zoom, numbers, where am I ----------------------------------
     def set_theme(self, theme: Theme) -> None:
         """Paint the board in ``theme`` from now on (every square repaints at once)."""
         self.theme = theme
@@ -244,7 +236,7 @@ class BoardWidget(QWidget):
 
     def cell_size(self) -> int:
         """Side of one square now, in device-independent pixels."""
-        return self._board_rect().width() // 8
+        return self._board_rect().width() // SIZE
 
     def visible_squares(self) -> set[int]:
         """The playing squares wholly inside the widget (all 32 at 100 %)."""
@@ -273,10 +265,10 @@ class BoardWidget(QWidget):
 
     # --- geometry ---------------------------------------------------------------------------
     def sizeHint(self) -> QSize:
-        return QSize(8 * 72, 8 * 72)
+        return QSize(SIZE * 72, SIZE * 72)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(8 * 32, 8 * 32)
+        return QSize(SIZE * 32, SIZE * 32)
 
     def hasHeightForWidth(self) -> bool:
         return True
@@ -289,8 +281,8 @@ class BoardWidget(QWidget):
         the cursor's square is in the middle, without showing anything beyond the board's edge."""
         fit = min(self.width(), self.height())
         side = fit * self.zoom_percent // 100
-        side -= side % 8
-        cell = side // 8
+        side -= side % SIZE
+        cell = side // SIZE
         row, col = square_cell(self.cursor, self.flipped)
 
         def origin(extent: int, index: int) -> int:
@@ -313,7 +305,7 @@ class BoardWidget(QWidget):
 
     def _layout_squares(self) -> None:
         rect = self._board_rect()
-        cell = rect.width() // 8
+        cell = rect.width() // SIZE
         for sq, widget in self.squares.items():
             row, col = square_cell(sq, self.flipped)
             widget.setGeometry(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
@@ -326,10 +318,10 @@ class BoardWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         rect = self._board_rect()
-        cell = rect.width() // 8
-        for row in range(8):
-            for col in range(8):
-                if (row + col) % 2 == 0:  # the light squares; the dark ones are the children
+        cell = rect.width() // SIZE
+        for row in range(SIZE):
+            for col in range(SIZE):
+                if square_at(row, col) is None:  # the light squares; the dark ones are children
                     paint_square(painter, QRectF(rect.x() + col * cell, rect.y() + row * cell,
                                                  cell, cell), self.theme, False, SquareMarks())
         painter.end()

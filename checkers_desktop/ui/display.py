@@ -1,4 +1,4 @@
-"""Low-vision display settings of the window (issue 7): theme, zoom, text size, large square numbers
+"""Low-vision display settings of the window: theme, zoom, text size, large square numbers
 and "where am I", with the View menu that sets them.
 
 Each setting is declared once in ``settings.py`` (``THEME_KEY``, ``ZOOM_PERCENT``,
@@ -22,8 +22,10 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QAction, QActionGroup, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
+from ..rules.geometry import square_cell
 from ..speech.announcer import Priority
-from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT, square_cell
+from ..texts import app as app_texts
+from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
 
@@ -123,42 +125,19 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
 
 
 def where_am_i_text(board_widget) -> str:
-    """What "where am I" says: "Square 11, black man, row 3, column 6." plus the square's marks;
-    rows 1-8 from the top of the screen, columns 1-8 from the left."""
+    """What "where am I" says about the cursor's square: its name, row and column on the screen
+    (1-8 from the top left) and its marks."""
     square = board_widget.cursor
     widget = board_widget.squares[square]
     row, col = square_cell(square, board_widget.flipped)
-    text = f"Square {widget.accessibleName()}, row {row + 1}, column {col + 1}."
-    if widget.accessibleDescription():
-        text += " " + widget.accessibleDescription()
-    return text
-
-
-def theme_text(theme: Theme) -> str:
-    return f"Theme: {theme.name}."
-
-
-def zoom_text(percent: int) -> str:
-    if percent >= MAX_ZOOM_PERCENT:
-        return f"Zoom {percent} percent, the largest."
-    if percent <= MIN_ZOOM_PERCENT:
-        return f"Zoom {percent} percent, the whole board."
-    return f"Zoom {percent} percent."
-
-
-def text_size_text(percent: int) -> str:
-    if percent >= MAX_TEXT_PERCENT:
-        return f"Text size {percent} percent, the largest."
-    return f"Text size {percent} percent."
-
-
-def large_numbers_text(on: bool) -> str:
-    return "Large square numbers on." if on else "Large square numbers off."
+    return app_texts.where_am_i_text(widget.accessibleName(), row + 1, col + 1,
+                                     widget.accessibleDescription())
 
 
 class DisplayController(QObject):
-    """Applies, saves and restores the display settings of ``window`` (a MainWindow: uses its
-    ``board``, ``settings``, ``announcer`` and, if present, ``_apply_theme()``).
+    """Applies, saves and restores the display settings of the window of ``ctx`` (an
+    :class:`~.context.AppContext`: its board, settings and announcer; the window follows a new
+    theme by ``theme_changed``).
 
     Make it after the window's widgets and before its menus: :attr:`handlers` maps the View
     actions' ids to callables, and :meth:`build_view_menu` adds the submenus.
@@ -169,13 +148,12 @@ class DisplayController(QObject):
     zoom_changed = Signal(int)
     text_size_changed = Signal(int)
 
-    def __init__(self, window, settings: Settings | None = None, announce: Callable | None = None
-                 ) -> None:
-        super().__init__(window)
-        self.window = window
-        self.board = window.board
-        self.settings = settings or window.settings
-        self._announce = announce
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
+        window = ctx.window
+        self.board = ctx.board
+        self.settings: Settings = ctx.settings
         self.theme_actions: dict[str, QAction] = {}
         self.text_size_actions: dict[int, QAction] = {}
         self.large_numbers_action: Optional[QAction] = None
@@ -263,7 +241,7 @@ class DisplayController(QObject):
         self._apply_theme(theme)
         self.settings.set(THEME_KEY, theme.key)
         self._sync_check(self.theme_actions.get(theme.key), True)
-        self.say(theme_text(theme))
+        self.say(app_texts.theme_text(theme.name))
         self.theme_changed.emit(theme.key)
         return theme
 
@@ -277,7 +255,8 @@ class DisplayController(QObject):
         """Magnify the board to ``percent`` (clamped to 100-400), save it and say it."""
         self.zoom = self.board.set_zoom(clamp_zoom(percent))
         self.settings.set(ZOOM_PERCENT, self.zoom)
-        self.say(zoom_text(self.zoom))
+        self.say(app_texts.zoom_text(self.zoom, self.zoom >= MAX_ZOOM_PERCENT,
+                                          self.zoom <= MIN_ZOOM_PERCENT))
         self.zoom_changed.emit(self.zoom)
         return self.zoom
 
@@ -288,7 +267,8 @@ class DisplayController(QObject):
         self._apply_text_size(self.text_size)
         self.settings.set(TEXT_SIZE_PERCENT, self.text_size)
         self._sync_check(self.text_size_actions.get(self.text_size), True)
-        self.say(text_size_text(self.text_size))
+        self.say(app_texts.text_size_text(self.text_size,
+                                               self.text_size >= MAX_TEXT_PERCENT))
         self.text_size_changed.emit(self.text_size)
         return self.text_size
 
@@ -298,7 +278,7 @@ class DisplayController(QObject):
         self.board.set_large_numbers(self.large_numbers)
         self.settings.set(LARGE_NUMBERS, self.large_numbers)
         self._sync_check(self.large_numbers_action, self.large_numbers)
-        self.say(large_numbers_text(self.large_numbers))
+        self.say(app_texts.large_numbers_text(self.large_numbers))
 
     def where_am_i(self) -> None:
         """Flash and enlarge the cursor's square and say it with its row and column."""
@@ -307,12 +287,7 @@ class DisplayController(QObject):
 
     # --- helpers ----------------------------------------------------------------------------
     def say(self, text: str) -> None:
-        if self._announce is not None:
-            self._announce(text)
-            return
-        announcer = getattr(self.window, "announcer", None)
-        if announcer is not None:
-            announcer.announce(text, Priority.READING)
+        self.ctx.say(text, Priority.READING)
 
     def _apply_theme(self, theme: Theme) -> None:
         self.theme = theme
@@ -320,9 +295,6 @@ class DisplayController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme, app.palette()))
-        apply_window = getattr(self.window, "_apply_theme", None)
-        if callable(apply_window):
-            apply_window()
 
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())

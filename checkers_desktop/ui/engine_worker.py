@@ -1,9 +1,9 @@
-"""The computer's move, searched off the GUI thread.
+"""The computer's moves, searched off the GUI thread: the session's engine port
+(``checkers_desktop.session.ports.Engine``) on a :class:`~.jobs.BackgroundJob`.
 
-:class:`EngineWorker` runs ``choose(board, level, stop)`` (default: ``checkers_desktop.engine
-.choose_move``) on a Python thread and emits :attr:`EngineWorker.move_ready` with the move; Qt queues
-the signal to the GUI thread. The worker never touches a widget. A reply that comes faster than
-``min_seconds`` is held back that long so a listener does not miss it.
+A reply that comes faster than ``min_seconds`` is held back that long so a listener does not miss
+it; the answer (the move, or the exception that stopped the search) is handed to the session on
+the GUI thread.
 """
 
 from __future__ import annotations
@@ -12,97 +12,84 @@ import threading
 import time
 from typing import Callable, Optional
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from ..rules import Board, Move
+from ..session.ports import ChooseFn, EngineReply, first_legal_move
+from .jobs import BackgroundJob
 
-ChooseFn = Callable[[Board, int, Optional[threading.Event]], Move]
-
-
-def first_legal_move(board: Board, level: int, stop: Optional[threading.Event] = None) -> Move:
-    """Stand-in for the engine: the first legal move. Raises ``ValueError`` when there is none."""
-    moves = board.legal_moves
-    if not moves:
-        raise ValueError(f"no legal move in {board.fen()!r}")
-    return moves[0]
+__all__ = ["EngineWorker", "ChooseFn", "first_legal_move", "reply_pause", "default_choose"]
 
 
 def reply_pause(level: int) -> float:
-    """The shortest time, seconds, before the computer's reply at ``level`` is played."""
-    try:
-        from ..engine.levels import get_level
-        return get_level(level).min_reply_seconds
-    except (ImportError, ValueError):
-        return 0.6
+    """The shortest time, seconds, before the computer's reply at ``level`` is played (the
+    level's ``min_reply_seconds``)."""
+    from ..engine.levels import get_level
+
+    return get_level(level).min_reply_seconds
 
 
 def default_choose() -> ChooseFn:
-    """``engine.choose_move`` when the engine is importable, else :func:`first_legal_move`."""
-    try:
-        from ..engine import choose_move
-    except ImportError:
-        return first_legal_move
+    """The engine's move function, ``engine.choose_move``."""
+    from ..engine import choose_move
+
     return choose_move
 
 
 class EngineWorker(QObject):
-    """Searches one position at a time; each request carries a token, echoed with its answer.
+    """Searches one position at a time on the thread ``checkers-engine``.
 
-    ``min_seconds``: the shortest reply time, seconds; None uses the level's (tests pass 0).
-    Signals: ``move_ready(move, token)``, ``failed(message, token)``. :meth:`cancel` sets the stop
-    event of the search running now; its answer, if any, still arrives and the caller ignores it by
-    token.
+    ``choose(board, level, stop)``: the move function (default :func:`default_choose`; tests pass
+    a fast one). ``min_seconds``: the shortest reply time, seconds; None uses the level's (tests
+    pass 0). A new request or :meth:`cancel` stops the search running now; its answer is dropped.
     """
 
-    move_ready = Signal(object, int)
-    failed = Signal(str, int)
-
-    def __init__(self, choose: ChooseFn | None = None, min_seconds: float | None = None,
+    def __init__(self, choose: Optional[ChooseFn] = None, min_seconds: float | None = None,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.choose = choose or default_choose()
         self.min_seconds = min_seconds
-        self._token = 0
-        self._stop: Optional[threading.Event] = None
-        self._thread: Optional[threading.Thread] = None
+        self.job = BackgroundJob("engine", self)
+        self.job.finished.connect(self._on_finished)
+        self.job.failed.connect(self._on_failed)
+        self._replies: dict[int, Callable[[EngineReply], None]] = {}
 
     @property
     def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self.job.busy
 
-    def request(self, board: Board, level: int) -> int:
-        """Start searching a copy of ``board`` at ``level``; returns the request's token."""
-        self.cancel()
-        self._token += 1
-        token = self._token
-        stop = threading.Event()
-        self._stop = stop
-        position = board.copy()
-        self._thread = threading.Thread(target=self._run, args=(position, level, stop, token),
-                                        name="checkers-engine", daemon=True)
-        self._thread.start()
-        return token
+    def request(self, board: Board, level: int, reply: Callable[[EngineReply], None]) -> None:
+        """Search ``board`` (a copy is kept) at ``level``; ``reply(EngineReply)`` is called on the
+        GUI thread with the move, or with the exception that stopped the search."""
+        token = self.job.start(self._search, board.copy(), level)
+        self._replies = {token: reply}
 
     def cancel(self) -> None:
-        """Ask the running search to stop (it returns promptly)."""
-        if self._stop is not None:
-            self._stop.set()
+        self._replies.clear()
+        self.job.cancel()
 
     def wait(self, timeout: float = 5.0) -> None:
-        """Join the worker thread (used on close)."""
-        if self._thread is not None:
-            self._thread.join(timeout)
+        self.job.wait(timeout)
 
-    def _run(self, board: Board, level: int, stop: threading.Event, token: int) -> None:
+    def shutdown(self) -> None:
+        self.cancel()
+        self.job.shutdown()
+
+    def _search(self, stop: threading.Event, board: Board, level: int) -> Optional[Move]:
         started = time.monotonic()
-        try:
-            move = self.choose(board, level, stop)
-        except Exception as exc:  # never crash the game: report and let the GUI decide
-            self.failed.emit(f"{type(exc).__name__}: {exc}", token)
-            return
+        move = self.choose(board, level, stop)
         pause = reply_pause(level) if self.min_seconds is None else self.min_seconds
         remaining = pause - (time.monotonic() - started)
         if remaining > 0:
             stop.wait(remaining)
-        if not stop.is_set():
-            self.move_ready.emit(move, token)
+        return move
+
+    def _on_finished(self, move, token: int) -> None:
+        reply = self._replies.pop(token, None)
+        if reply is not None:
+            reply(EngineReply(move))
+
+    def _on_failed(self, error, token: int) -> None:
+        reply = self._replies.pop(token, None)
+        if reply is not None:
+            reply(EngineReply(error=error))

@@ -1,4 +1,4 @@
-"""Things that go wrong at an event, each told plainly, and the game goes on (issue 9).
+"""Things that go wrong at an event, each told plainly, and the game goes on.
 
 - :func:`report` shows a message on the window's status line and speaks it: to the screen reader
   always, and to the app's own voice unless that voice is what failed.
@@ -18,13 +18,15 @@ import logging
 import os
 import sys
 import traceback
-from datetime import datetime
 from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QSettings
 
 from ..speech.announcer import Priority
+from ..storage.keep_aside import keep_aside
+from ..texts import app as app_texts
+from ..texts import voice as voice_texts
 
 __all__ = ["report", "settings_file_problem", "open_checked_settings", "voice_failure_text",
            "report_voice_failure", "unexpected_error_text", "install_excepthook",
@@ -34,33 +36,23 @@ log = logging.getLogger(__name__)
 
 
 # --- telling the player -------------------------------------------------------------------------
-def report(window, text: str, *, speak_own_voice: bool = True) -> None:
-    """Show ``text`` on ``window``'s status line and speak it (assertive for a screen reader).
+def report(ctx, text: str, *, speak_own_voice: bool = True) -> None:
+    """Show ``text`` on the status line of the window of ``ctx`` (an :class:`~.context.AppContext`)
+    and speak it (assertive for a screen reader).
 
-    The text stays on the status line (``window.failure_notice``) until a newer one replaces it,
-    the player starts a new game, or (for a failed autosave) saving works again.
+    The text stays on the status line until a newer one replaces it, the player starts a new game,
+    or (for a failed autosave) saving works again; every text told is kept for the problem report
+    (``ctx.status.told``).
 
     ``speak_own_voice=False`` when the app's own voice is what failed: then only the screen reader
-    gets it (asking a broken voice again would only fail again). Never raises.
+    gets it (asking a broken voice again would only fail again).
     """
     log.warning("told the player: %s", text)
-    try:
-        window.failure_messages.append(text)
-    except AttributeError:
-        window.failure_messages = [text]
-    try:
-        window.failure_notice = text  # kept on the status line (MainWindow._show_status)
-        show = getattr(window, "_show_status", None)
-        if show is not None:
-            show(window.controller.status_text())
-        else:  # pragma: no cover - any window with a status line
-            window.status.setText(text)
-        if speak_own_voice:
-            window.announcer.announce(text, Priority.INTERRUPT)
-        else:
-            window.screen_reader.output(text, Priority.INTERRUPT)
-    except Exception:  # pragma: no cover - telling must never be what breaks the game
-        log.exception("could not tell the player %r", text)
+    ctx.status.set_notice(text)
+    if speak_own_voice:
+        ctx.say(text, Priority.INTERRUPT)
+    else:
+        ctx.screen_reader.output(text, Priority.INTERRUPT)
 
 
 # --- settings ------------------------------------------------------------------------------------
@@ -99,17 +91,6 @@ def settings_file_problem(path: os.PathLike | str) -> Optional[str]:
     return None
 
 
-def _keep_aside(path: Path) -> Path:
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix or '.ini'}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.stem}.damaged-{stamp}-{n}{path.suffix or '.ini'}")
-        n += 1
-    os.replace(path, target)
-    return target
-
-
 def open_checked_settings(path: os.PathLike | str | None = None):
     """``(Settings, message or None)``: the app's settings (the ini file ``path``, else
     ``$CHECKERS_DESKTOP_SETTINGS``, else Qt's native place), after checking the file.
@@ -129,59 +110,47 @@ def open_checked_settings(path: os.PathLike | str | None = None):
     log.error("settings file %s is damaged: %s", file_name, problem)
     del qsettings
     try:
-        kept = _keep_aside(file_name)
+        kept = keep_aside(file_name, "damaged", default_suffix=".ini")
     except OSError as exc:
         log.error("could not rename the damaged settings file: %s", exc)
         from PySide6.QtCore import QTemporaryDir
 
         holder = QTemporaryDir()
-        fallback = Settings(QSettings(holder.filePath("settings.ini"), QSettings.Format.IniFormat))
-        fallback._temporary_dir = holder  # keep the folder while the settings live
-        return fallback, (f"The settings file {file_name} could not be read ({problem}); the "
-                          "standard settings are used for now.")
-    return Settings(open_qsettings(str(file_name))), (
-        f"The settings file could not be read ({problem}); the standard settings are used. "
-        f"The damaged file was kept as {kept}.")
+        fallback = Settings(QSettings(holder.filePath("settings.ini"), QSettings.Format.IniFormat),
+                            keep_alive=holder)
+        return fallback, app_texts.settings_unreadable_text(file_name, problem)
+    return Settings(open_qsettings(str(file_name))), app_texts.settings_damaged_text(problem, kept)
 
 
 # --- voice input ---------------------------------------------------------------------------------
 def voice_failure_text(error: BaseException) -> str:
     """The sentence for a voice-input failure: no microphone (or unplugged), or the recogniser
-    failing. The keyboard always works, so each sentence says so."""
-    try:
-        from ..speech.voice import MicrophoneUnavailableError, RecognizerUnavailableError
-    except ImportError:  # pragma: no cover - the voice package ships with the app
-        MicrophoneUnavailableError = RecognizerUnavailableError = ()  # type: ignore
-    detail = str(error).strip().rstrip(".")
-    if isinstance(error, MicrophoneUnavailableError):
-        head = "Voice commands are off: no microphone can be used"
-    elif isinstance(error, RecognizerUnavailableError):
-        head = "Voice commands are off: the speech recogniser failed"
-    else:
-        head = "Voice commands are off"
-    text = f"{head} ({detail})." if detail else f"{head}."
-    return text + " Play goes on by keyboard."
+    failing (``speech.voice``'s ``MicrophoneUnavailableError`` / ``RecognizerUnavailableError``)."""
+    from ..speech.voice import MicrophoneUnavailableError, RecognizerUnavailableError
+
+    return voice_texts.voice_failure_text(isinstance(error, MicrophoneUnavailableError),
+                                          isinstance(error, RecognizerUnavailableError),
+                                          str(error))
 
 
-def report_voice_failure(window, error: BaseException) -> str:
+def report_voice_failure(ctx, error: BaseException) -> str:
     """Tell the player (shown and spoken) that voice input failed; returns the sentence."""
     text = voice_failure_text(error)
-    report(window, text)
+    report(ctx, text)
     return text
 
 
 # --- uncaught exceptions -------------------------------------------------------------------------
 def unexpected_error_text(exc: BaseException) -> str:
-    return (f"Something went wrong inside the app ({type(exc).__name__}: {exc}). The game goes "
-            "on; the details are in the log (Help, Save a problem report).")
+    return app_texts.unexpected_error_text(type(exc).__name__, str(exc))
 
 
 _previous_hook: Optional[Callable] = None
 
 
-def install_excepthook(window_getter: Callable[[], object]) -> Callable:
+def install_excepthook(ctx_getter: Callable[[], object]) -> Callable:
     """Make ``sys.excepthook`` log an uncaught exception (with its traceback) and tell the player
-    on the window ``window_getter()`` returns (None: log only), instead of PySide6's default
+    through the context ``ctx_getter()`` returns (None: log only), instead of PySide6's default
     print. Qt slots run on, so the game goes on. Returns the hook."""
     global _previous_hook
 
@@ -190,12 +159,9 @@ def install_excepthook(window_getter: Callable[[], object]) -> Callable:
             (_previous_hook or sys.__excepthook__)(exc_type, exc, tb)
             return
         log.error("uncaught exception:\n%s", "".join(traceback.format_exception(exc_type, exc, tb)))
-        try:
-            window = window_getter()
-        except Exception:  # pragma: no cover
-            window = None
-        if window is not None:
-            report(window, unexpected_error_text(exc))
+        ctx = ctx_getter()
+        if ctx is not None:
+            report(ctx, unexpected_error_text(exc))
 
     if _previous_hook is None:
         _previous_hook = sys.excepthook

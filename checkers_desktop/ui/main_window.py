@@ -1,14 +1,19 @@
 """The main window: the board, the move box, the status line, the menus.
 
-It wires the :class:`~.game_controller.GameController` (the game) to the widgets and to the speech
-``Announcer``, whose sinks are the screen reader (:class:`~.a11y.ScreenReaderSink`) and the app's own
-voice (``TtsSink``; tests pass a ``FakeSynth``). Everything the controller says goes to both;
-the name of the square under the cursor goes only to the app's voice, since a screen reader reads
-the focused square itself.
+It makes the game (:class:`~checkers_desktop.session.game.GameSession`, with its Qt signals
+:class:`~.game_signals.GameSignals`), the speech ``Announcer`` (whose sinks are the screen reader,
+:class:`~.a11y.ScreenReaderSink`, and the app's own voice, ``TtsSink``; tests pass a
+``FakeSynth``), the :class:`~.context.AppContext` every feature is given, and the features
+themselves: the View menu (:mod:`.display`), the Read and Speech menus (:mod:`.speech_menu`),
+autosave, Open game and the problem report (:mod:`.autosave`), practice (:mod:`.practice`), voice
+commands (:mod:`.voice_input`) and the Event menu (:mod:`.event`). Everything the game says goes
+to both outputs; the name of the square under the cursor goes only to the app's voice, since a
+screen reader reads the focused square itself.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -18,22 +23,28 @@ from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMes
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
+from ..session.game import GameSession, Mode
 from ..speech.announcer import Announcer, Priority
-from . import texts
+from ..texts import app as app_texts
+from ..texts import game as game_texts
 from .a11y import ScreenReaderSink
 from .actions import ACTIONS, create_actions
+from .autosave import install_keeping
 from .board_widget import BoardWidget
+from .context import AppContext, Sounds
+from .display import DisplayController
 from .engine_worker import ChooseFn, EngineWorker
-from .game_controller import GameController
+from .event import install_event_menu
+from .game_signals import GameSignals
 from .help_dialog import HelpDialog
+from .paths import data_folder as default_data_folder
+from .practice import PracticeControls
+from .qt_ports import QtScheduler
 from .settings import Settings
-from .display import DisplayController  # issue 7: View menu (display.py)
-from .event import install_event_menu  # issue 8: Event menu (ui/event/)
-from .speech_menu import SpeechControls  # issue 4: Read menu and speech settings (speech_menu.py)
-from .practice import PracticeControls  # issue 6: level, hint, take back, review (practice.py)
-from .autosave import install_keeping  # issue 9: autosave, Open game, problem report
-from .voice_input import VoiceInput  # issue 5: voice commands (Voice menu)
+from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .status_line import StatusLine
+from .voice_input import VoiceInput
 
 WINDOW_TITLE = "Checkers"
 
@@ -72,7 +83,8 @@ class MainWindow(QMainWindow):
     ``engine_choose`` (the computer's move function), ``reply_seconds`` (shortest reply time; None =
     the level's), ``confirm`` (asks a yes/no question; default a ``QMessageBox``), ``sound_player``
     (an object with ``play(name)``), ``welcome_delay_ms`` (the welcome is said this long after the
-    window first shows, so that a screen reader has found the window).
+    window first shows, so that a screen reader has found the window), ``data_folder`` (where the
+    autosave, the log and the match records go; default :func:`.paths.data_folder`).
     """
 
     tts_error = Signal(str)
@@ -81,7 +93,8 @@ class MainWindow(QMainWindow):
                  screen_reader_post=None, engine_choose: ChooseFn | None = None,
                  reply_seconds: float | None = None,
                  confirm: Callable[[str], bool] | None = None, sound_player=None,
-                 welcome_delay_ms: int = 300, parent: QWidget | None = None) -> None:
+                 welcome_delay_ms: int = 300, data_folder: Optional[Path] = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.settings = settings or Settings()
         self.setWindowTitle(WINDOW_TITLE)
@@ -129,18 +142,18 @@ class MainWindow(QMainWindow):
 
         # --- speech -----------------------------------------------------------------------
         self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post)
-        self.speech_error: Optional[str] = None
+        speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:
             self.tts_error.connect(self._on_tts_error)
-            speech_sink, self.speech_error = _make_tts(self.tts_error.emit)
+            speech_sink, speech_error = _make_tts(self.tts_error.emit)
             self._owns_tts = speech_sink is not None
         elif speech_sink is False:
-            speech_sink, self.speech_error = None, texts.no_speech_engine_text(None)
+            speech_sink, speech_error = None, app_texts.no_speech_engine_text(None)
         self.speech_sink = speech_sink
         if speech_sink is not None and getattr(speech_sink, "available", True) is False:
-            self.speech_error = getattr(speech_sink, "error_message", None) or \
-                texts.no_speech_engine_text(None)
+            speech_error = getattr(speech_sink, "error_message", None) or \
+                app_texts.no_speech_engine_text(None)
         self.announcer = Announcer([self.screen_reader])
         self.echo = Announcer()  # cursor echo: the app's voice only
         if speech_sink is not None:
@@ -149,28 +162,40 @@ class MainWindow(QMainWindow):
             self.echo.add_sink(speech_sink, on)
 
         # --- game -------------------------------------------------------------------------
+        self.scheduler = QtScheduler(self)
         self.worker = EngineWorker(engine_choose, min_seconds=reply_seconds, parent=self)
-        # issue 4: the controller plays under the profile's Referee (side names from the profile)
-        self.controller = GameController(self.announcer, self.worker, None,
-                                         level=self.settings.engine_level, parent=self,
-                                         profile=self.profile)
-        self.controller.position_changed.connect(self.refresh_board)
-        self.controller.status_changed.connect(self._show_status)
-        self.controller.sound.connect(self.play_sound)
-        self.board.activated.connect(self.controller.activate)
-        self.board.escape_pressed.connect(self.controller.cancel_selection)
+        self.session = GameSession(self.announcer, self.worker, self.scheduler,
+                                   level=self.settings.engine_level, profile=self.profile)
+        self.game_signals = GameSignals(self.session, self)
+        self.status_line = StatusLine(self.status, self.session.status_text)
+        self.status_line.speech_error = speech_error
+        self.game_signals.position_changed.connect(self.refresh_board)
+        self.game_signals.status_changed.connect(self.status_line.show)
+        self.game_signals.sound.connect(self.play_sound)
+        self.board.activated.connect(self.session.activate)
+        self.board.escape_pressed.connect(self.session.cancel_selection)
         self.board.cursor_moved.connect(self._echo_square)
         self.board.edge.connect(self._on_edge)
         self.board.bad_square.connect(self._on_bad_square)
         self.move_box.returnPressed.connect(self.submit_move_box)
 
-        # --- menus ------------------------------------------------------------------------
+        # --- what every feature is given ------------------------------------------------
         self.actions_by_id = create_actions(self)
+        self.ctx = AppContext(
+            window=self, settings=self.settings, session=self.session, game=self.game_signals,
+            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
+            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
+            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
+            refresh_board=self.refresh_board,
+            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
+            actions=self.actions_by_id)
+
+        # --- menus ------------------------------------------------------------------------
         handlers = {
-            "new_vs_computer": lambda: self.new_game(True),
-            "new_two_players": lambda: self.new_game(False),
+            "new_vs_computer": lambda: self.new_game(Mode.COMPUTER),
+            "new_two_players": lambda: self.new_game(Mode.TWO_PLAYERS),
             "resign": self.resign,
-            "offer_draw": lambda: self.event_menu.offer_draw(),  # issue 8: ui/event/draws.py
+            "offer_draw": lambda: self.event_menu.offer_draw(),
             "move_box": self.focus_move_box,
             "go_to_board": self.board.focus_cursor,
             "quit": self.close,
@@ -179,19 +204,21 @@ class MainWindow(QMainWindow):
             "toggle_speech": self.set_speech_enabled,
             "keyboard_help": self.show_keyboard_help,
         }
-        # --- display (issue 7): theme, zoom, text size, numbers, where am I; see display.py --
-        self.display = DisplayController(self)
+        self.display = DisplayController(self.ctx)
+        self.display.theme_changed.connect(lambda _key: self._apply_theme())
         handlers.update(self.display.handlers)
-        # --- end display ---
-        # --- non-visual play (issue 4): reading commands, speech settings; see speech_menu.py --
-        self.speech_controls = SpeechControls(self)
+        self.speech_controls = SpeechControls(self.ctx)
+        self.ctx.reading = self.speech_controls
         handlers.update(self.speech_controls.handlers)
-        # --- end non-visual play ---
-        # --- never lose a game (issue 9): autosave, Open game, problem report; see autosave.py --
-        handlers.update(install_keeping(self))  # inert until self.autosave.start()
-        self.practice = PracticeControls(self)  # issue 6: practice against the computer
+        self.keeping = install_keeping(self.ctx)  # inert until self.autosave.start()
+        self.autosave = self.keeping.autosave
+        self.open_game_action = self.keeping.open_game
+        self.problem_report_action = self.keeping.problem_report
+        handlers.update(self.keeping.handlers)
+        self.practice = PracticeControls(self.ctx)
+        self.ctx.practice = self.practice
         handlers.update(self.practice.handlers)
-        self.voice_input = VoiceInput(self)  # issue 5: voice commands (voice_input.py)
+        self.voice_input = VoiceInput(self.ctx)
         handlers.update(self.voice_input.handlers)
         menus = {}
         for spec in ACTIONS:
@@ -203,41 +230,48 @@ class MainWindow(QMainWindow):
             if spec.menu not in menus:
                 menus[spec.menu] = self.menuBar().addMenu(f"&{spec.menu}")
             menus[spec.menu].addAction(action)
-        if "View" in menus:  # issue 7: Theme and Text size submenus (display.py)
+        if "View" in menus:
             self.display.build_view_menu(menus["View"], self.actions_by_id)
-        if "Speech" in menus:  # issue 4: speech and sound settings submenus (speech_menu.py)
+        if "Speech" in menus:
             self.speech_controls.build_menu(menus["Speech"])
-        self.practice.build_menu(menus, self.actions_by_id)  # issue 6: Game > Computer level
-        self.voice_input.sync_actions()  # issue 5: Voice menu check items from the settings
-        self.speech_controls.apply_all()  # issue 4: output routes, voice, sounds, words
-        self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # issue 4: Tab reaches the status
+        self.practice.build_menu(menus, self.actions_by_id)
+        self.voice_input.sync_actions()
+        self.speech_controls.apply_all()
+        self.status.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # Tab reaches the status line
         speech_action = self.actions_by_id["toggle_speech"]
         speech_action.blockSignals(True)
         speech_action.setChecked(speech_sink is not None and self.settings.speech_enabled)
-        speech_action.setEnabled(speech_sink is not None and self.speech_error is None)
+        speech_action.setEnabled(speech_sink is not None and speech_error is None)
         speech_action.blockSignals(False)
-        install_event_menu(self)  # issue 8: Event menu, match and official (ui/event/)
+        self.event_menu = install_event_menu(self.ctx)
+        self.ctx.matches = self.event_menu
+        self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
+        self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
 
         # --- ready to play: a game against the computer, the player is Black and moves first --
-        self.controller.new_game(vs_computer=True, human_color=BLACK, announce=False)
+        self.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)
         self.board.set_cursor(11, focus=False)
         self.refresh_board()
-        self._welcome_delay_ms = welcome_delay_ms
+        self.welcome_delay_ms = welcome_delay_ms
         self._welcomed = False
         self._apply_theme()
-        if self.speech_error:
-            self._show_status(self.controller.status_text())
+        self.status_line.show()
         self.resize(760, 900)
+
+    @property
+    def speech_error(self) -> Optional[str]:
+        """Why the app's own voice is not available (shown on the status line), or None."""
+        return self.status_line.speech_error
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
         if not self._welcomed:
             self._welcomed = True
-            QTimer.singleShot(self._welcome_delay_ms, self._welcome)
+            QTimer.singleShot(self.welcome_delay_ms, self._welcome)
 
     def _welcome(self) -> None:
-        self.speech_controls.apply_routes()  # issue 4: a screen reader may have attached by now
-        self.announcer.announce(texts.welcome_text(self.controller.side_names[BLACK]),
+        self.speech_controls.apply_routes()  # a screen reader may have attached by now
+        self.announcer.announce(app_texts.welcome_text(self.session.side_names[BLACK]),
                                 Priority.QUEUE)
 
     def _apply_theme(self) -> None:
@@ -258,16 +292,18 @@ class MainWindow(QMainWindow):
             f"QLineEdit:focus {{ border: 4px solid {theme.focus}; }}")
 
     # --- commands ---------------------------------------------------------------------------
-    def new_game(self, vs_computer: bool) -> None:
-        self.controller.new_game(vs_computer=vs_computer, human_color=BLACK)
+    def new_game(self, mode: Mode) -> None:
+        """A new game (Ctrl+N against the computer, Ctrl+Shift+N for two players); the player
+        has Black."""
+        self.session.new_game(mode, human_color=BLACK)
         self.board.focus_cursor()
 
     def resign(self) -> None:
-        if not self.controller.running:
-            self.controller.resign()  # says there is no game
+        if not self.session.running:
+            self.session.resign()  # says there is no game
             return
-        if self.confirm(texts.resign_question()):
-            self.controller.resign()
+        if self.confirm(game_texts.resign_question()):
+            self.session.resign()
         self.board.focus_cursor()
 
     def focus_move_box(self) -> None:
@@ -275,21 +311,21 @@ class MainWindow(QMainWindow):
         self.move_box.selectAll()
 
     def submit_move_box(self) -> None:
-        if self.controller.submit_text(self.move_box.text()):
+        if self.session.submit_text(self.move_box.text()):
             self.move_box.clear()
         else:
             self.move_box.selectAll()
 
     def say_status(self) -> None:
-        self.announcer.announce(self.controller.status_text(), Priority.READING)
+        self.announcer.announce(self.session.status_text(), Priority.READING)
 
     def set_speech_enabled(self, on: bool) -> None:
         """Switch the app's own voice on or off (screen reader announcements go on) and save it."""
         if self.speech_sink is None:
             return
         self.settings.speech_enabled = on
-        self.speech_controls.apply_routes()  # issue 4: on/off within the output setting
-        self.announcer.announce(texts.speech_text(on), Priority.INTERRUPT)
+        self.speech_controls.apply_routes()
+        self.announcer.announce(app_texts.speech_text(on), Priority.INTERRUPT)
         action = self.actions_by_id["toggle_speech"]
         if action.isChecked() != on:
             action.blockSignals(True)
@@ -302,22 +338,18 @@ class MainWindow(QMainWindow):
         self.board.focus_cursor()
 
     def play_sound(self, name: str) -> None:
-        if self.sound_player is not None:
-            try:
-                self.sound_player.play(name)
-            except Exception:  # a missing sound must never stop the game
-                pass
+        self.ctx.sounds.play(name)
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:
-        c = self.controller
-        board = c.board
+        s = self.session
+        board = s.board
         last = set(board.peek().path) if board.peek() is not None else set()
-        dests = c.destinations()
-        practice = getattr(self, "practice", None)  # issue 6: a hint's squares are marked
+        dests = s.destinations()
+        practice = self.ctx.practice if hasattr(self, "ctx") else None
         hinted = practice.hint_squares() if practice is not None else set()
-        required = c.required_jump_squares() if c.selected is None else set()
-        picked = set(c.partial_path)
+        required = s.required_jump_squares() if s.selected is None else set()
+        picked = set(s.partial_path)
 
         def marks(sq: int) -> SquareMarks:
             return SquareMarks(focused=False, selected=sq in picked,
@@ -325,10 +357,10 @@ class MainWindow(QMainWindow):
                                last_move=sq in last, required_jump=sq in required)
 
         def description(sq: int) -> str:
-            text = texts.square_description(sq in picked, sq in dests, sq in required, sq in last)
-            return f"{text} Hint.".strip() if sq in hinted else text
+            return game_texts.square_description(sq in picked, sq in dests, sq in required,
+                                                 sq in last, sq in hinted)
 
-        self.board.show_position(board.piece_at, marks, c.square_name, description)
+        self.board.show_position(board.piece_at, marks, s.square_name, description)
 
     def _echo_square(self, square: int) -> None:
         widget = self.board.squares[square]
@@ -338,26 +370,16 @@ class MainWindow(QMainWindow):
         self.echo.announce(text, Priority.READING)
 
     def _on_edge(self, direction: str) -> None:
-        self.announcer.announce(texts.EDGE_TEXTS[direction], Priority.READING)
+        self.announcer.announce(game_texts.edge_text(direction), Priority.READING)
         self.play_sound("edge")
 
     def _on_bad_square(self, typed: str) -> None:
-        self.announcer.announce(texts.no_square_text(typed), Priority.INTERRUPT)
+        self.announcer.announce(game_texts.no_square_text(typed), Priority.INTERRUPT)
         self.play_sound("refused")
 
     # --- status -----------------------------------------------------------------------------
-    def _show_status(self, text: str) -> None:
-        if self.speech_error:
-            text = f"{text}  {self.speech_error}"
-        notice = getattr(self, "failure_notice", None)  # issue 9: ui/failures.report
-        if notice and notice != self.speech_error:
-            text = f"{text}  {notice}"
-        self.status.setText(text)
-
     def _on_tts_error(self, message: str) -> None:
-        if self.speech_error != message:
-            self.speech_error = message
-            self._show_status(self.controller.status_text())
+        self.status_line.set_speech_error(message)
 
     def _ask(self, question: str) -> bool:
         answer = QMessageBox.question(self, WINDOW_TITLE, question,
@@ -367,20 +389,23 @@ class MainWindow(QMainWindow):
 
     # --- closing ----------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.controller.shutdown()
-        self.practice.shutdown()  # issue 6: hint and review searches
+        self.session.shutdown()
+        self.worker.shutdown()
+        self.practice.shutdown()
         if self._owns_tts and self.speech_sink is not None:
             self.speech_sink.close()
         super().closeEvent(event)
 
 
 def _default_sound_player(parent: QObject):
-    """The earcon player (``ui/sound_player.py``), or None (silent) when it cannot be made."""
-    try:
-        from .sound_player import SoundPlayer
-    except ImportError:  # pragma: no cover - ships with the app
-        return None
+    """The earcon player (``ui/sound_player.py``), or None (silent) when it cannot be made: no
+    audio stack on this machine (logged; the game goes on without sounds)."""
+    import logging
+
+    from .sound_player import SoundPlayer
+
     try:
         return SoundPlayer(parent)
-    except Exception:
+    except Exception:  # no QtMultimedia backend here: play without sounds
+        logging.getLogger(__name__).exception("no sounds: the sound player could not be made")
         return None

@@ -1,4 +1,4 @@
-"""Game > Open game... (issue 9): a PDN file's first game, put on the board to continue playing.
+"""Game > Open game...: a PDN file's first game, put on the board to continue playing.
 
 Kept simple: the first game of the file is read (every move that replays as legal English
 draughts), its final position is set up as a game for two players with the moves on the board's
@@ -18,10 +18,12 @@ from PySide6.QtWidgets import QFileDialog
 from ..rules import RulesError
 from ..rules.pdn import read_games
 from ..rules.referee import Referee
+from ..session.game import Mode
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from . import failures
 
-__all__ = ["OpenGameAction", "PdnOpenError", "read_first_game", "opened_text"]
+__all__ = ["OpenGameAction", "PdnOpenError", "read_first_game"]
 
 log = logging.getLogger(__name__)
 
@@ -62,33 +64,26 @@ def read_first_game(path: Path):
         raise PdnOpenError(f"{path.name} has a position that is not legal ({exc})") from None
     note = None
     if parsed.problems:
-        note = (f"Only the first {board.ply} moves could be read; then: {parsed.problems[0]}")
+        note = app_texts.only_first_moves_text(board.ply, str(parsed.problems[0]))
     return board, note
 
 
-def opened_text(name: str, plies: int, turn: str) -> str:
-    moves = f"{plies} move{'s' if plies != 1 else ''}"
-    return f"Opened the game from {name}: {moves} played. Two players. {turn}"
-
-
 class OpenGameAction:
-    """Game > Open game for ``window``. ``ask_path() -> str | None`` asks which file (default a
-    ``QFileDialog``; tests replace it)."""
+    """Game > Open game for the window of ``ctx`` (an :class:`~.context.AppContext`).
+    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it)."""
 
-    def __init__(self, window) -> None:
-        self.window = window
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
 
     def _ask_path(self) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.window, "Open a game", "",
+        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game", "",
                                               "PDN games (*.pdn *.txt);;All files (*)")
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return path or None
 
     def open(self, path: Optional[str] = None) -> bool:
         """Ask for a file (unless ``path``), load its first game. Returns True when loaded."""
-        from .game_controller import Mode
-
         if path is None:
             path = self.ask_path()
         if not path:
@@ -97,17 +92,13 @@ class OpenGameAction:
             board, note = read_first_game(Path(path))
         except PdnOpenError as exc:
             log.warning("PDN not opened: %s", exc)
-            failures.report(self.window, f"The game could not be opened: {exc}. Nothing was "
-                                         "changed.")
+            failures.report(self.ctx, app_texts.not_opened_text(str(exc)))
             return False
-        c = self.window.controller
+        c = self.ctx.session
         referee = Referee(c.profile, board, time_source=c.time_source)
         c.player_names = None
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
-        turn = c.status_text().split("  ")[0]
-        text = opened_text(Path(path).name, board.ply, turn)
-        if note:
-            text += " " + note
-        self.window.announcer.announce(text, Priority.INTERRUPT)
-        self.window.board.focus_cursor()
+        text = app_texts.opened_text(Path(path).name, board.ply, c.headline(), note)
+        self.ctx.say(text, Priority.INTERRUPT)
+        self.ctx.focus_board()
         return True

@@ -1,5 +1,5 @@
-"""Practice at home against the computer (issue 6): the computer's level, hints, taking back a move,
-playing Red, and the review after the game.
+"""Practice at home against the computer: the computer's level, hints, taking back a move, playing
+Red, and the review after the game.
 
 :class:`PracticeControls` gives the window the handlers of the commands declared in ``actions.py``
 (Game menu: a new game as the second side, the next level; Practice menu: hint, take back, review),
@@ -7,9 +7,9 @@ adds the radio submenu Game > Computer level (one item per :data:`checkers_deskt
 turns the board so that the player's own side is at the bottom in games against the computer, and
 says everything through the window's announcer.
 
-The engine's long work (a hint: about a second; a review: a few seconds) runs on a Python thread
-(:class:`BackgroundJob`); its answer comes back to the GUI thread as a Qt signal, and an answer to an
-older request (a move was played meanwhile) is dropped by its token.
+The engine's long work (a hint: about a second; a review: a few seconds) runs off the GUI thread
+(:class:`~.jobs.BackgroundJob`); its answer comes back to the GUI thread as a Qt signal, and an
+answer to an older request (a move was played meanwhile) is dropped by its token.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from PySide6.QtWidgets import QMenu
 
 from ..rules import BLACK, WHITE, Board, Move
 from ..speech.announcer import Priority
-from ..speech.messages import review_text
-from ..speech.spoken import spoken_move
-from .game_controller import Mode
+from ..texts import review as review_texts
+from ..session.game import Mode
+from .jobs import BackgroundJob
 
 HINT_SECONDS = 1.0
 """How long the engine looks for a hint, seconds."""
@@ -43,76 +43,6 @@ def level_item_text(level) -> str:
     return f"&{level.number} {level.name.capitalize()}"
 
 
-def hint_text(move: Move, reason: str, style: str = "jumps") -> str:
-    """"Hint: twenty-two to eighteen. Wins a man." """
-    words = spoken_move(move, style)
-    text = f"Hint: {words}."
-    if reason:
-        text += f" {reason[:1].upper()}{reason[1:]}."
-    return text
-
-
-def took_back_text(moves: list[Move], style: str = "jumps") -> str:
-    """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first)."""
-    words = " and ".join(spoken_move(m, style) for m in moves)
-    return f"Took back {words}. Your turn."
-
-
-class BackgroundJob(QObject):
-    """Runs ``fn(stop, *args)`` on a daemon thread, one at a time; the answer comes back as
-    ``finished(result, token)`` (or ``failed(message, token)``) on the GUI thread. :meth:`cancel`
-    sets the running job's stop event; a cancelled job's answer is not emitted."""
-
-    finished = Signal(object, int)
-    failed = Signal(str, int)
-
-    def __init__(self, name: str, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.name = name
-        self.token = 0
-        self._stop: Optional[threading.Event] = None
-        self._thread: Optional[threading.Thread] = None
-
-    @property
-    def busy(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
-
-    def start(self, fn: Callable[..., Any], *args) -> int:
-        self.cancel()
-        self.token += 1
-        stop = threading.Event()
-        self._stop = stop
-        self._thread = threading.Thread(target=self._run, args=(fn, stop, self.token) + args,
-                                        name=f"checkers-{self.name}", daemon=True)
-        self._thread.start()
-        return self.token
-
-    def cancel(self) -> None:
-        if self._stop is not None:
-            self._stop.set()
-
-    def wait(self, timeout: float = 5.0) -> None:
-        if self._thread is not None:
-            self._thread.join(timeout)
-
-    def _run(self, fn, stop: threading.Event, token: int, *args) -> None:
-        try:
-            result = fn(stop, *args)
-        except Exception as exc:  # never crash the game: report it
-            if not stop.is_set():
-                self._emit(self.failed, f"{type(exc).__name__}: {exc}", token)
-            return
-        if not stop.is_set():
-            self._emit(self.finished, result, token)
-
-    @staticmethod
-    def _emit(signal, value, token) -> None:
-        try:
-            signal.emit(value, token)
-        except RuntimeError:  # the window is gone
-            pass
-
-
 def _run_hint(stop: threading.Event, board: Board):
     from ..engine import hint
     return hint(board, time_limit=HINT_SECONDS, stop=stop)
@@ -124,7 +54,8 @@ def _run_review(stop: threading.Event, board: Board, color):
 
 
 class PracticeControls(QObject):
-    """Level, hint, take back, play Red and review on ``window`` (a ``MainWindow``).
+    """Level, hint, take back, play Red and review, for the window of ``ctx`` (an
+    :class:`~.context.AppContext`).
 
     Signals: ``hint_ready(str)`` (the hint said), ``review_ready(str)`` (the review said; also in
     :attr:`last_review_text`, findings in :attr:`last_findings`).
@@ -133,9 +64,9 @@ class PracticeControls(QObject):
     hint_ready = Signal(str)
     review_ready = Signal(str)
 
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        self.window = window
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
         self.handlers: dict[str, Callable[[], Any]] = {
             "new_vs_computer_red": self.new_game_as_red,
             "next_level": self.next_level,
@@ -159,13 +90,12 @@ class PracticeControls(QObject):
         self._hint_token = -1
         self._review_token = -1
         self._review_auto = False
-        c = window.controller
         levels = _levels()
-        if not 1 <= int(c.level) <= len(levels):
-            c.level = 3
-        c.game_started.connect(self._on_game_started)
-        c.game_result.connect(self._on_game_result)
-        c.move_played.connect(lambda _move: self._clear_hint())
+        if not 1 <= int(ctx.session.level) <= len(levels):
+            ctx.session.level = 3
+        ctx.game.game_started.connect(self._on_game_started)
+        ctx.game.game_result.connect(self._on_game_result)
+        ctx.game.move_played.connect(lambda _move: self._clear_hint())
 
     # --- menus ------------------------------------------------------------------------------
     def build_menu(self, menus: dict[str, QMenu], actions_by_id: dict[str, QAction]) -> None:
@@ -184,7 +114,7 @@ class PracticeControls(QObject):
             action.setStatusTip(level.description)
             action.setToolTip(level.description)
             action.setWhatsThis(level.description)
-            action.setChecked(level.number == self.window.controller.level)
+            action.setChecked(level.number == self.ctx.session.level)
             action.triggered.connect(lambda checked=False, n=level.number: self.set_level(n))
             group.addAction(action)
             menu.addAction(action)
@@ -200,7 +130,7 @@ class PracticeControls(QObject):
     # --- level ------------------------------------------------------------------------------
     @property
     def level(self) -> int:
-        return int(self.window.controller.level)
+        return int(self.ctx.session.level)
 
     def set_level(self, number: int, announce: bool = True) -> None:
         """Play at level ``number`` (1 to the number of levels) from the computer's next move;
@@ -208,8 +138,8 @@ class PracticeControls(QObject):
         levels = _levels()
         if not isinstance(number, int) or not 1 <= number <= len(levels):
             raise ValueError(f"{number!r} is not a level from 1 to {len(levels)}")
-        self.window.controller.level = number
-        self.window.settings.engine_level = number
+        self.ctx.session.level = number
+        self.ctx.settings.engine_level = number
         action = self.level_actions.get(number)
         if action is not None and not action.isChecked():
             action.setChecked(True)
@@ -224,39 +154,38 @@ class PracticeControls(QObject):
     def new_game_as_red(self) -> None:
         """A new game against the computer; the player has the second side (Red in practice) and
         the computer moves first."""
-        w = self.window
-        w.board.set_cursor(22, focus=False)
-        w.controller.new_game(vs_computer=True, human_color=WHITE)
-        w.board.focus_cursor()
+        self.ctx.board.set_cursor(22, focus=False)
+        self.ctx.session.new_game(Mode.COMPUTER, human_color=WHITE)
+        self.ctx.focus_board()
 
     def _on_game_started(self) -> None:
         self._clear_hint()
         self.review_job.cancel()
         self.last_findings = None
         self.last_review_text = None
-        c = self.window.controller
+        c = self.ctx.session
         if c.mode is Mode.COMPUTER:
             # The player's own side at the bottom: Black's (1-12) from Black's chair, else the
             # standard diagram (Red's 21-32 at the bottom).
-            self.window.board.set_flipped(c.human_color is BLACK)
+            self.ctx.board.set_flipped(c.human_color is BLACK)
 
     # --- hint -------------------------------------------------------------------------------
     def hint(self) -> bool:
         """Ask the engine for the player's best move, off the GUI thread; it is said and its
         squares are marked when it arrives. Refused (and said why) under rules without hints,
         outside the player's turn, or with no game. Returns True when a search was started."""
-        c = self.window.controller
+        c = self.ctx.session
         if not c.profile.allows_hints:
-            self._say("Hints are not allowed under these rules.", Priority.INTERRUPT)
+            self._say(review_texts.hints_not_allowed_text(), Priority.INTERRUPT)
             return False
         if not c.running:
-            self._say("No game in progress: no hint.", Priority.INTERRUPT)
+            self._say(review_texts.no_hint_no_game_text(), Priority.INTERRUPT)
             return False
         if c.is_computer_turn():
-            self._say("No hint now: it is the computer's turn.", Priority.INTERRUPT)
+            self._say(review_texts.no_hint_computer_turn_text(), Priority.INTERRUPT)
             return False
         self._hint_board_key = self._position_key()
-        self._say("Looking for a hint.", Priority.READING)
+        self._say(review_texts.looking_for_hint_text(), Priority.READING)
         self._hint_token = self.hint_job.start(_run_hint, c.board.copy())
         return True
 
@@ -270,20 +199,20 @@ class PracticeControls(QObject):
     def _on_hint(self, result, token: int) -> None:
         if token != self._hint_token or self._hint_board_key != self._position_key():
             return
-        c = self.window.controller
+        c = self.ctx.session
         if result is None:
-            self._say("There is no move to suggest.", Priority.READING)
+            self._say(review_texts.no_move_to_suggest_text(), Priority.READING)
             return
         self.hint_move = result.move
         self._hint_key = self._hint_board_key
-        text = hint_text(result.move, result.reason, c.style)
+        text = review_texts.hint_text(result.move, result.reason, c.style)
         self._say(text, Priority.READING)
-        self.window.refresh_board()
+        self.ctx.refresh_board()
         self.hint_ready.emit(text)
 
-    def _on_hint_failed(self, message: str, token: int) -> None:
+    def _on_hint_failed(self, error, token: int) -> None:
         if token == self._hint_token:
-            self._say("No hint: the engine failed.", Priority.READING)
+            self._say(review_texts.hint_failed_text(), Priority.READING)
 
     def _clear_hint(self) -> None:
         self._hint_token = -1
@@ -292,59 +221,59 @@ class PracticeControls(QObject):
         self.hint_move = None
         self._hint_key = None
         if had:
-            self.window.refresh_board()
+            self.ctx.refresh_board()
 
     def _position_key(self):
-        board = self.window.controller.board
+        board = self.ctx.session.board
         return (board.ply, board.key())
 
     # --- take back --------------------------------------------------------------------------
     def take_back(self) -> bool:
         """Take back the player's last move (and the computer's reply) in practice; say what was
         taken back, or why not. Returns True when a move was taken back."""
-        c = self.window.controller
+        c = self.ctx.session
         ruling, moves = c.take_back()
         if not moves:
             self._say(ruling.message, Priority.INTERRUPT)
-            self.window.play_sound("refused")
+            self.ctx.sounds.play("refused")
             return False
         self._clear_hint()
         self._review_token = -1  # a review of the game as it was is no longer wanted
         self.review_job.cancel()
-        self._say(took_back_text(moves, c.style), Priority.INTERRUPT)
-        self.window.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
-        self.window.board.focus_cursor()
+        self._say(review_texts.took_back_text(moves, c.style), Priority.INTERRUPT)
+        self.ctx.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
+        self.ctx.board.focus_cursor()
         return True
 
     # --- review -----------------------------------------------------------------------------
     def review(self) -> bool:
         """Review the player's moves of the game on the board (finished or not), off the GUI
         thread; the findings are said when ready. Returns True when a review was started."""
-        c = self.window.controller
+        c = self.ctx.session
         if c.mode is not Mode.COMPUTER:
-            self._say("The review is for games against the computer.", Priority.INTERRUPT)
+            self._say(review_texts.review_only_against_computer_text(), Priority.INTERRUPT)
             return False
         if not self._player_has_moved():
-            self._say("No move of yours to review yet.", Priority.INTERRUPT)
+            self._say(review_texts.nothing_to_review_text(), Priority.INTERRUPT)
             return False
-        self._say("Reviewing your game.", Priority.QUEUE)
+        self._say(review_texts.reviewing_text(), Priority.QUEUE)
         self._start_review()
         return True
 
     def _start_review(self) -> None:
-        c = self.window.controller
+        c = self.ctx.session
         self._review_token = self.review_job.start(_run_review, c.board.copy(), c.human_color)
 
     def _player_has_moved(self) -> bool:
         """Whether the move stack holds a move of the player's (the sides alternate, so the last
         move is the other side's to the one to move, and the one before it the mover's)."""
-        c = self.window.controller
+        c = self.ctx.session
         n = len(c.board.move_stack)
         return n >= 2 or (n == 1 and c.board.turn.other is c.human_color)
 
     def _on_game_result(self, result) -> None:
         """A practice game against the computer ended: review it."""
-        c = self.window.controller
+        c = self.ctx.session
         if c.mode is not Mode.COMPUTER or not c.profile.allows_hints:
             return
         if self._player_has_moved():
@@ -354,22 +283,20 @@ class PracticeControls(QObject):
         if token != self._review_token:
             return
         self.last_findings = list(findings)
-        text = "Review of your game: " + review_text(findings, self.window.controller.style)
+        text = review_texts.review_heading_text(findings, self.ctx.session.style)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
         self.review_ready.emit(text)
 
-    def _on_review_failed(self, message: str, token: int) -> None:
+    def _on_review_failed(self, error, token: int) -> None:
         if token == self._review_token:
-            self._say("The review could not be made.", Priority.QUEUE)
+            self._say(review_texts.review_failed_text(), Priority.QUEUE)
 
     # --- helpers ----------------------------------------------------------------------------
     def _say(self, text: str, priority: Priority) -> None:
-        self.window.announcer.announce(text, priority)
+        self.ctx.say(text, priority)
 
     def shutdown(self) -> None:
         """Stop the hint and review searches (window closing)."""
-        self.hint_job.cancel()
-        self.review_job.cancel()
-        self.hint_job.wait(2.0)
-        self.review_job.wait(2.0)
+        self.hint_job.shutdown()
+        self.review_job.shutdown()

@@ -1,4 +1,4 @@
-"""Help > Save a problem report... (issue 9): the log, the settings and the current game in one
+"""Help > Save a problem report...: the log, the settings and the current game in one
 plain-text file for the organiser (written by :mod:`checkers_desktop.problem_report`).
 
 The save dialog starts in the Documents folder (``QStandardPaths.DocumentsLocation``) with the name
@@ -16,9 +16,10 @@ from PySide6.QtWidgets import QFileDialog
 
 from ..problem_report import default_report_name, write_problem_report
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from . import failures
 
-__all__ = ["ProblemReportAction", "default_report_path", "report_saved_text"]
+__all__ = ["ProblemReportAction", "default_report_path"]
 
 log = logging.getLogger(__name__)
 
@@ -29,27 +30,24 @@ def default_report_path() -> Path:
     return Path(docs or Path.home()) / default_report_name()
 
 
-def report_saved_text(path: Path) -> str:
-    return f"The problem report was saved as {path}. Please give this file to the organiser."
-
-
 class ProblemReportAction:
-    """Writes the report for ``window``. ``ask_path(default) -> str | None`` asks where (default a
-    ``QFileDialog``; tests replace it); ``log_folder()`` gives the log's folder."""
+    """Writes the report for the window of ``ctx`` (an :class:`~.context.AppContext`).
+    ``ask_path(default) -> str | None`` asks where (default a ``QFileDialog``; tests replace
+    it); ``log_folder()`` gives the log's folder."""
 
-    def __init__(self, window, log_folder: Callable[[], Optional[Path]]) -> None:
-        self.window = window
+    def __init__(self, ctx, log_folder: Callable[[], Optional[Path]]) -> None:
+        self.ctx = ctx
         self.log_folder = log_folder
         self.ask_path: Callable[[str], Optional[str]] = self._ask_path
 
     def _ask_path(self, default: str) -> Optional[str]:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save a problem report", default,
+        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save a problem report", default,
                                               "Text files (*.txt)")
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return path or None
 
     def settings_dict(self) -> dict:
-        q = self.window.settings.qsettings
+        q = self.ctx.settings.qsettings
         out = {key: q.value(key) for key in q.allKeys()}
         out["(settings file)"] = q.fileName()
         return out
@@ -58,22 +56,21 @@ class ProblemReportAction:
         from ..rules.pdn import Game, write_game
 
         try:
-            c = self.window.controller
-            return write_game(Game.from_board(c.board, tags={"Event": "problem report"},
-                                              result="*"))
-        except Exception:  # pragma: no cover - the report must still be written
+            return write_game(Game.from_board(self.ctx.session.board,
+                                              tags={"Event": "problem report"}, result="*"))
+        except Exception:  # pragma: no cover - the report must still be written without it
             log.exception("could not write the current game as PDN")
             return None
 
     def program_info(self) -> dict:
         import PySide6.QtCore
 
-        w = self.window
+        ctx = self.ctx
         info = {"Qt": qVersion(), "PySide6": PySide6.QtCore.__version__,
-                "Speech": w.speech_error or "working",
-                "Rule profile": w.controller.profile.key,
+                "Speech": ctx.status.speech_error or "working",
+                "Rule profile": ctx.session.profile.key,
                 "Data folder": str(self.log_folder() or "(none)")}
-        problems = getattr(w, "failure_messages", None)
+        problems = list(ctx.status.told)
         if problems:
             info["Problems told this session"] = problems
         return info
@@ -90,11 +87,11 @@ class ProblemReportAction:
                                            self.game_pdn(), self.program_info())
         except OSError as exc:
             log.exception("problem report not written to %s", path)
-            failures.report(self.window, f"The problem report could not be written to {path} "
-                                         f"({exc.strerror or exc}).")
+            failures.report(self.ctx, app_texts.report_not_written_text(
+                path, exc.strerror or str(exc)))
             return None
         log.info("problem report written to %s", written)
-        text = report_saved_text(written)
-        self.window.status.setText(text)
-        self.window.announcer.announce(text, Priority.INTERRUPT)
+        text = app_texts.report_saved_text(written)
+        self.ctx.status.show(text)
+        self.ctx.say(text, Priority.INTERRUPT)
         return written

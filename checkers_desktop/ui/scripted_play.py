@@ -1,4 +1,5 @@
-"""A test hook: the real app plays a scripted game through its move box (issue 9 kill test).
+"""A test hook: the real app plays a scripted game through its move box (the kill test,
+``tests/ui/test_ui_kill_resume.py``).
 
 Only active when the environment variable ``CHECKERS_DESKTOP_SCRIPT`` names a file of moves, one a
 line in PDN ("11-15", "22x15"; blank lines and lines starting with ``#`` are skipped). Then, once
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Optional
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -38,16 +40,17 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def start_script_from_env(window) -> bool:
-    """Start the scripted game when ``$CHECKERS_DESKTOP_SCRIPT`` is set; returns True if so."""
+def start_script_from_env(window) -> Optional[QTimer]:
+    """Start the scripted game when ``$CHECKERS_DESKTOP_SCRIPT`` is set; returns its timer (keep
+    it), or None."""
     path = os.environ.get(SCRIPT_ENV)
     if not path:
-        return False
-    from .game_controller import Mode
+        return None
+    from ..session.game import Mode
 
     moves = read_script(Path(path))
-    c = window.controller
-    for text in getattr(window, "failure_messages", []):
+    c = window.session
+    for text in window.status_line.told:
         _say(f"problem {text}")
     window.autosave.saved.connect(lambda snap: _say(f"saved {c.board.ply} {snap.fen}"))
     if window.autosave.resumed_at_start:
@@ -71,5 +74,4 @@ def start_script_from_env(window) -> bool:
 
     timer.timeout.connect(step)
     timer.start()
-    window._script_timer = timer
-    return True
+    return timer

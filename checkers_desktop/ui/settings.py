@@ -38,7 +38,7 @@ PROFILE_KEY = SettingSpec("game/profile", str, "practice",
 
 SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY)
 
-# --- display settings (issue 7; applied by ui/display.py) ---------------------------------------
+# --- display settings (applied by ui/display.py) ---------------------------------------
 from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)
 
 THEME_KEY = SettingSpec("display/theme", str, DEFAULT_THEME_KEY,
@@ -56,7 +56,7 @@ DISPLAY_SPECS: tuple[SettingSpec, ...] = (THEME_KEY, ZOOM_PERCENT, TEXT_SIZE_PER
 SPECS = SPECS + DISPLAY_SPECS
 # --- end of display settings ---------------------------------------------------------------------
 
-# --- speech and sound settings (issue 4; applied by main_window's speech block) -----------------
+# --- speech and sound settings (applied by ui/speech_menu.py) -----------------
 VERBOSITY = SettingSpec("speech/verbosity", str, "full",
                         "How much is said: full sentences, or brief (fewer words, for experienced "
                         "players).")
@@ -103,7 +103,7 @@ MENU_TITLES: dict[str, str] = {
 """The Speech menu's item for each speech or sound setting (a submenu, or a check item for a bool)."""
 # --- end of speech and sound settings -----------------------------------------------------------
 
-# --- voice commands (issue 5; applied by ui/voice_input.py, Voice menu) -------------------------
+# --- voice commands (applied by ui/voice_input.py, Voice menu) -------------------------
 VOICE_ENABLED = SettingSpec("voice/enabled", bool, False,
                             "Voice commands are on (the microphone is opened only when you talk, "
                             "or all the time with continuous listening).")
@@ -134,8 +134,11 @@ def open_qsettings(path: str | os.PathLike | None = None) -> QSettings:
 class Settings:
     """Typed access to the declared settings. Unknown or unreadable stored values give the default."""
 
-    def __init__(self, qsettings: QSettings | None = None) -> None:
+    def __init__(self, qsettings: QSettings | None = None, *, keep_alive: object = None) -> None:
+        """``keep_alive``: an object that must live as long as these settings (the temporary
+        folder that holds them when the real file could not be used)."""
         self.qsettings = qsettings if qsettings is not None else open_qsettings()
+        self._keep_alive = keep_alive
 
     def get(self, spec: SettingSpec) -> Any:
         raw = self.qsettings.value(spec.key, spec.default)

@@ -13,6 +13,7 @@ from typing import Optional, Union
 from PySide6.QtCore import QObject, QStandardPaths, QUrl, Signal
 
 from checkers_desktop.speech.sounds import SOUND_NAMES, sound_path
+from checkers_desktop.texts import app as app_texts
 
 __all__ = ["SoundPlayer"]
 
@@ -88,13 +89,12 @@ class SoundPlayer(QObject):
             try:
                 from PySide6.QtMultimedia import QSoundEffect
                 if effect.status() == QSoundEffect.Status.Error:
-                    self._report(f"Sounds are off: {name}.wav cannot be played on this audio "
-                                 "device.")
+                    self._report(app_texts.sound_unplayable_text(name))
                 else:
                     effect.stop()
                     effect.play()
             except Exception as exc:  # pragma: no cover - depends on the platform's audio stack
-                self._report(f"Sounds are off: {exc}")
+                self._report(app_texts.sounds_unavailable_text(str(exc)))
         self.played.emit(name)
         return True
 
@@ -123,7 +123,7 @@ class SoundPlayer(QObject):
             effect.setVolume(self._volume)
             effect.statusChanged.connect(lambda n=name, e=effect: self._status_changed(n, e))
         except Exception as exc:  # no QtMultimedia plugin, unwritable cache...
-            self._report(f"Sounds are off: {exc}")
+            self._report(app_texts.sounds_unavailable_text(str(exc)))
             effect = None
         self._effects[name] = effect
         return effect
@@ -131,7 +131,7 @@ class SoundPlayer(QObject):
     def _status_changed(self, name: str, effect) -> None:
         from PySide6.QtMultimedia import QSoundEffect
         if effect.status() == QSoundEffect.Status.Error:
-            self._report(f"Sounds are off: {name}.wav cannot be played on this audio device.")
+            self._report(app_texts.sound_unplayable_text(name))
 
     def _report(self, message: str) -> None:
         if not self._reported:

@@ -1,4 +1,4 @@
-"""Non-visual play in the window (issue 4): the reading commands and the speech and sound settings.
+"""Non-visual play in the window: the reading commands and the speech and sound settings.
 
 :class:`SpeechControls` gives the window the handlers of the Read menu's commands (declared in
 ``actions.py``; their words come from :mod:`.reading`), adds the settings submenus to the Speech
@@ -13,23 +13,29 @@ nothing is heard twice.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
 from ..speech.announcer import Priority
-from . import a11y, reading
+from ..texts import app as app_texts
+from ..session import reading
+from . import a11y
 from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUND_VOLUME,
                        SPEECH_RATE, SPEECH_SPECS, SPEECH_VOICE, SPEECH_VOLUME, VERBOSITY,
                        SettingSpec)
 
+log = logging.getLogger(__name__)
+
 
 class SpeechControls:
-    """The reading commands and the speech/sound settings of ``window`` (a ``MainWindow``)."""
+    """The reading commands and the speech/sound settings, for the window of ``ctx`` (an
+    :class:`~.context.AppContext`)."""
 
-    def __init__(self, window) -> None:
-        self.window = window
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
         self.handlers: dict[str, Any] = {cid: (lambda cid=cid: self.run_reading(cid))
                                          for cid in reading.READERS}
         self.handlers["stop_speaking"] = self.stop_speaking
@@ -39,21 +45,20 @@ class SpeechControls:
 
     # --- reading commands -------------------------------------------------------------------
     def reading_text(self, command_id: str) -> str:
-        w = self.window
-        ctx = reading.ReadingContext(w.controller, w.board.cursor,
-                                     bool(getattr(w.board, "flipped", False)))
-        return reading.read(command_id, ctx)
+        board = self.ctx.board
+        return reading.read(command_id, reading.ReadingContext(self.ctx.session, board.cursor,
+                                                               board.flipped))
 
     def run_reading(self, command_id: str) -> str:
         """Say the answer of a reading command (READING priority: it replaces an earlier reading)."""
         text = self.reading_text(command_id)
-        self.window.announcer.announce(text, Priority.READING)
+        self.ctx.announcer.announce(text, Priority.READING)
         return text
 
     def stop_speaking(self) -> None:
         """Silence the app's own voice now (the screen reader has its own stop key)."""
-        self.window.announcer.stop()
-        self.window.echo.stop()
+        self.ctx.announcer.stop()
+        self.ctx.echo.stop()
 
     # --- applying settings ------------------------------------------------------------------
     def apply_all(self) -> None:
@@ -66,7 +71,7 @@ class SpeechControls:
     def apply_routes(self) -> None:
         """Enable the screen reader and own-voice sinks as the output setting and the speech on/off
         switch say."""
-        w = self.window
+        w = self.ctx
         to_reader, to_voice = a11y.output_routes(w.settings.get(OUTPUT), a11y.screen_reader_active())
         w.announcer.set_sink_enabled(w.screen_reader, to_reader)
         if w.speech_sink is not None:
@@ -75,18 +80,18 @@ class SpeechControls:
             w.echo.set_sink_enabled(w.speech_sink, on)
 
     def apply_game_words(self) -> None:
-        c = self.window.controller
-        c.verbosity = self.window.settings.get(VERBOSITY)
-        c.style = self.window.settings.get(NOTATION)
+        c = self.ctx.session
+        c.verbosity = self.ctx.settings.get(VERBOSITY)
+        c.style = self.ctx.settings.get(NOTATION)
         if c.verbosity not in ("full", "brief"):
             c.verbosity = VERBOSITY.default
         if c.style not in ("jumps", "takes", "to"):
             c.style = NOTATION.default
-        self.window.refresh_board()
+        self.ctx.refresh_board()
 
     def apply_voice(self) -> None:
-        sink = self.window.speech_sink
-        settings = self.window.settings
+        sink = self.ctx.speech_sink
+        settings = self.ctx.settings
         if sink is None:
             return
         for method, value in (("set_rate", settings.get(SPEECH_RATE)),
@@ -97,22 +102,19 @@ class SpeechControls:
                 try:
                     fn(value)
                 except Exception:  # a voice the engine lacks must not stop the game
-                    pass
+                    log.exception("the app's voice did not take %s=%r", method, value)
 
     def apply_sound(self) -> None:
-        player = self.window.sound_player
-        settings = self.window.settings
+        player = self.ctx.sounds.player
+        settings = self.ctx.settings
         if player is None:
             return
-        try:
-            player.volume = settings.get(SOUND_VOLUME) / 100.0
-            player.muted = settings.get(SOUND_MUTED)
-        except Exception:  # a recorder or a player without these: nothing to set
-            pass
+        player.volume = settings.get(SOUND_VOLUME) / 100.0
+        player.muted = settings.get(SOUND_MUTED)
 
     def set_setting(self, spec: SettingSpec, value: Any, label: str | None = None) -> None:
         """Save ``value`` for ``spec``, apply it and say it ("Verbosity: Brief.")."""
-        w = self.window
+        w = self.ctx
         w.settings.set(spec, value)
         if spec is OUTPUT:
             self.apply_routes()
@@ -125,21 +127,21 @@ class SpeechControls:
         self._check(spec, value)
         title = MENU_TITLES[spec.key].replace("&", "")
         if spec is SOUND_MUTED:
-            words = "Sounds off." if value else "Sounds on."
+            words = app_texts.sounds_text(bool(value))
         else:
-            words = f"{title}: {label if label is not None else value}."
+            words = app_texts.setting_text(title, str(label if label is not None else value))
         w.announcer.announce(words, Priority.INTERRUPT)
 
     # --- the Speech menu --------------------------------------------------------------------
     def build_menu(self, menu: QMenu) -> None:
         """Add the settings submenus to the Speech menu: radio items for each choice, the voices
         (filled when the submenu opens), and Mute sounds."""
-        w = self.window
+        w = self.ctx
         menu.addSeparator()
         for spec in SPEECH_SPECS:
             title = MENU_TITLES[spec.key]
             if spec is SOUND_MUTED:
-                action = QAction(title, w)
+                action = QAction(title, w.window)
                 action.setObjectName("setting:" + spec.key)
                 action.setCheckable(True)
                 action.setChecked(w.settings.get(spec))
@@ -177,14 +179,15 @@ class SpeechControls:
         if sub is None:
             return
         sub.clear()
-        sink = self.window.speech_sink
+        sink = self.ctx.speech_sink
         voices = []
         if sink is not None and hasattr(sink, "voices"):
             try:
                 voices = list(sink.voices())
-            except Exception:
+            except Exception:  # the speech engine cannot list its voices: only the system's
+                log.exception("the app's voice could not list its voices")
                 voices = []
-        current = self.window.settings.get(SPEECH_VOICE)
+        current = self.ctx.settings.get(SPEECH_VOICE)
         group = QActionGroup(sub)
         self.setting_actions[SPEECH_VOICE.key] = {}
         for voice_id, name in [("", "System voice")] + voices[:40]:

@@ -1,6 +1,6 @@
 """Colour themes for the board, each declaring its colours once (hex strings '#rrggbb').
 
-Issue 7: themes for players who see a little. Every theme is checked by tests/ui/test_contrast.py
+Themes for players who see a little. Every theme is checked by tests/ui/test_contrast.py
 with the WCAG 2.2 contrast ratio (checkers_desktop.ui.contrast):
 
 * text against its background, and square numbers against the playing square: at least 7:1

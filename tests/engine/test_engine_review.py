@@ -9,7 +9,7 @@ import pytest
 from checkers_desktop.engine import Searcher
 from checkers_desktop.engine.review import (LOST_MATERIAL, THREW_AWAY_WIN, Finding, move_number,
                                             review_game)
-from checkers_desktop.speech.messages import finding_text, review_text
+from checkers_desktop.texts.review import finding_text, review_text
 from checkers_desktop.rules import BLACK, WHITE, Board
 
 # Black's man on 14 has one safe step (14-17) and one that walks into a jump (14-18, 23x14);

@@ -1,4 +1,4 @@
-"""``to_dict``/``from_dict`` of GameClock, Referee and Match (issue 9: what the autosave keeps)."""
+"""``to_dict``/``from_dict`` of GameClock, Referee and Match (what the autosave keeps)."""
 
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board, Move
 from checkers_desktop.speech.spoken import number_words, path_words, spoken_move, spoken_squares
+from checkers_desktop.rules.geometry import SQUARES
 
 # Written out by hand from English usage, not from the module.
 SOME_NUMBERS = {1: "one", 2: "two", 8: "eight", 11: "eleven", 12: "twelve", 13: "thirteen",
@@ -23,9 +24,9 @@ def test_number_words_examples(n, words):
 
 
 def test_every_square_has_its_own_words():
-    words = [number_words(n) for n in range(1, 33)]
+    words = [number_words(n) for n in SQUARES]
     assert len(set(words)) == 32
-    for n, w in zip(range(1, 33), words):
+    for n, w in zip(SQUARES, words):
         assert re.fullmatch(r"[a-z]+(-[a-z]+)?", w), w
         # the compound numbers are the tens word, a hyphen and the ones word
         if n > 20 and n % 10:

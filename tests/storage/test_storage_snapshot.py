@@ -251,3 +251,31 @@ def test_summary_names_the_profile_players_and_turn():
                     "against Bob (Red), after 1 move, Red to move.")
     damaged = Snapshot(pdn="", fen="?", profile="nonesuch")
     assert damaged.summary().startswith("An unfinished game was found: nonesuch")
+
+
+def test_removal_square_and_forfeit_reason_are_fields_not_sentences():
+    """The removed checker's square and a forfeit's reason travel as fields of the ruling, the
+    record entry and the result, and survive a save; the penalty's cause is an enum."""
+    from checkers_desktop.rules.rulings import EndReason, PenaltyCause, RulingCode
+
+    clock = FakeTime()
+    ref = Referee("va-standard", time_source=clock)
+    ref.start()
+    assert ref.submit_move("11-15").code is RulingCode.MOVE_PLAYED
+    clock.now += 31
+    due = [e for e in ref.poll() if getattr(e, "cause", None) is not None]
+    assert due and due[0].cause is PenaltyCause.MOVE_TIME
+    ruling = ref.remove_checker(BLACK, 22)
+    assert ruling.code is RulingCode.CHECKER_REMOVED and ruling.square == 22
+    entry = [e for e in ref.record if e.kind == "checker_removed"][-1]
+    assert entry.square == 22
+    snap = Snapshot.from_json(snapshot_from_referee(ref).to_json())
+    assert snap.removals == [(1, 22)]
+    again = restore_referee(snap, time_source=clock)
+    assert [e.square for e in again.record if e.kind == "checker_removed"] == [22]
+    ruling = again.declare_forfeit(WHITE, "left the table")
+    assert ruling.result.reason is EndReason.FORFEIT
+    assert ruling.result.forfeit_reason == "left the table"
+    kept = restore_referee(Snapshot.from_json(snapshot_from_referee(again).to_json()),
+                           time_source=clock)
+    assert kept.result.forfeit_reason == "left the table"

@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from checkers_desktop.speech.fake import FakeSynth  # noqa: E402
-from checkers_desktop.ui.engine_worker import first_legal_move  # noqa: E402
+from checkers_desktop.session.ports import first_legal_move  # noqa: E402
 from checkers_desktop.ui.settings import Settings  # noqa: E402
 
 
@@ -51,7 +51,7 @@ def settings(settings_path):
 
 
 @pytest.fixture
-def make_window(qtbot, settings):
+def make_window(qtbot, settings, tmp_path):
     """make_window(**overrides) -> MainWindow, shown, with fakes in .synth, .events, .sounds."""
     from checkers_desktop.ui.main_window import MainWindow
 
@@ -64,7 +64,7 @@ def make_window(qtbot, settings):
         options = dict(settings=settings, speech_sink=synth, screen_reader_post=events,
                        engine_choose=first_legal_move, reply_seconds=0,
                        confirm=lambda question: True, sound_player=sounds,
-                       welcome_delay_ms=0)
+                       welcome_delay_ms=0, data_folder=tmp_path / "data")
         options.update(kwargs)
         window = MainWindow(**options)
         qtbot.addWidget(window)
@@ -79,7 +79,7 @@ def make_window(qtbot, settings):
 
     yield make
     for window in windows:
-        window.controller.shutdown()
+        window.session.shutdown()
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""WCAG contrast of every theme, computed from the colours each theme declares (issue 7).
+"""WCAG contrast of every theme, computed from the colours each theme declares.
 
 Run with ``-s`` to print the table per theme. Thresholds: 7:1 (WCAG 1.4.6, AAA) for text, square
 numbers and the pieces' rims against the dark square; 3:1 (WCAG 1.4.11, 2.4.13) for the marks

@@ -1,4 +1,4 @@
-"""Pixels painted by checkers_desktop.ui.painting for every theme at two square sizes (issue 7).
+"""Pixels painted by checkers_desktop.ui.painting for every theme at two square sizes.
 
 Squares and pieces are painted into QImages (offscreen, no display) and the pixels are checked
 against the colours the theme declares: the square's colour at its corner, a solid disc for BLACK
@@ -17,9 +17,10 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 
 from checkers_desktop.rules import BLACK, WHITE, Board, Piece, PieceKind
+from checkers_desktop.rules.geometry import SQUARES, square_cell
 from checkers_desktop.ui.painting import (HOLE_RADIUS, KING_RING_RADIUS, PIECE_RADIUS,
                                           SquareMarks, focus_outline_width, paint_piece,
-                                          paint_square, render_board_image, square_cell)
+                                          paint_square, render_board_image)
 from checkers_desktop.ui.themes import THEMES
 
 SIZES = (40, 120)
@@ -278,26 +279,6 @@ def test_large_numbers_are_written_in_the_theme_colour(key):
 # --- the whole board ---------------------------------------------------------------------------
 
 
-def test_square_cells_follow_the_standard_diagram():
-    # WCDF rules, the board: a single corner on each player's left (29 for the player at the
-    # bottom, 4 for the one at the top) and the double corners 1-5 and 28-32 on the right.
-    assert square_cell(1) == (0, 1)
-    assert square_cell(4) == (0, 7)
-    assert square_cell(5) == (1, 0)
-    assert square_cell(29) == (7, 0)
-    assert square_cell(32) == (7, 6)
-    assert square_cell(28) == (6, 7)
-    assert square_cell(1, flipped=True) == (7, 6)
-    cells = {square_cell(sq) for sq in range(1, 33)}
-    assert len(cells) == 32 and all((row + col) % 2 == 1 for row, col in cells)
-
-
-@pytest.mark.parametrize("bad", [0, 33, "5", None])
-def test_square_cell_refuses_non_squares(bad):
-    with pytest.raises(ValueError, match=repr(bad).replace("(", r"\(")):
-        square_cell(bad)
-
-
 def test_board_image_refuses_tiny_squares():
     with pytest.raises(ValueError, match="4"):
         render_board_image(Board(), THEMES["wcdf"], 4)
@@ -310,7 +291,7 @@ def test_board_image_puts_the_pieces_where_the_position_does(key, size):
     board.set_piece_at(15, BLACK_KING)
     image = render_board_image(board, theme, size, focus_square=22)
     assert image.width() == image.height() == 8 * size
-    for square in range(1, 33):
+    for square in SQUARES:
         row, col = square_cell(square)
         x0, y0 = col * size, row * size
         centre = _at(image, x0 + size / 2, y0 + size / 2)

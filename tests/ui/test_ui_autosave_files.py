@@ -1,4 +1,4 @@
-"""Issue 9 in the window: Game > Open game (a PDN file to continue playing) and Help > Save a
+"""Never lose a game, in the window: Game > Open game (a PDN file to continue playing) and Help > Save a
 problem report (the log, the settings and the current game in one file)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from PySide6.QtCore import QStandardPaths
 from checkers_desktop.logging_setup import setup_logging
 from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.ui.actions import ACTIONS
-from checkers_desktop.ui.game_controller import Mode
+from checkers_desktop.session.game import Mode
 from checkers_desktop.ui.problem_report_action import default_report_path
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -32,7 +32,7 @@ def test_open_game_continues_from_the_last_position(qtbot, make_window):
     window = make_window()
     window.open_game_action.ask_path = lambda: str(source)
     window.actions_by_id["open_game"].trigger()
-    c = window.controller
+    c = window.session
     assert c.board.fen() == expected.fen() and c.board.ply == expected.ply
     assert [m.pdn() for m in c.board.move_stack] == [m.pdn() for m in expected.move_stack]
     assert c.mode is Mode.TWO_PLAYERS
@@ -44,17 +44,17 @@ def test_open_game_with_a_bad_move_keeps_the_moves_before_it(make_window):
     source = DATA / "tinsley_petal_1981_game18.pdn"
     window = make_window()
     assert window.open_game_action.open(str(source))
-    ply = window.controller.board.ply
+    ply = window.session.board.ply
     assert ply == 122  # ply 123 is the faulty 32-28 (tests/data/README.md)
     assert any("Only the first 122 moves could be read" in t for t in window.synth.spoken)
 
 
 def test_cancelled_open_changes_nothing(make_window):
     window = make_window()
-    fen = window.controller.board.fen()
+    fen = window.session.board.fen()
     window.open_game_action.ask_path = lambda: None
     assert window.open_game_action.open() is False
-    assert window.controller.board.fen() == fen
+    assert window.session.board.fen() == fen
 
 
 def test_problem_report_holds_log_settings_and_game(make_window, tmp_path):
@@ -64,9 +64,9 @@ def test_problem_report_holds_log_settings_and_game(make_window, tmp_path):
     window.autosave.folder = data
     window.autosave.start()
     window.settings.engine_level = 4
-    window.new_game(False)
+    window.new_game(Mode.TWO_PLAYERS)
     for text in ("11-15", "23-19"):
-        window.controller.submit_text(text)
+        window.session.submit_text(text)
     logging.getLogger("checkers_desktop.test").warning("a line only the log has")
     target = tmp_path / "out" / "report.txt"
     asked = []

@@ -1,4 +1,4 @@
-"""Issue 9 in the window: the game is saved after every move and official's action, and offered
+"""Never lose a game, in the window: the game is saved after every move and official's action, and offered
 back at the next start through an accessible Yes/No question (Enter = Yes, Escape = No)."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.storage import AutosaveStore
-from checkers_desktop.ui.event.model import MatchSettings, PlayerInfo
-from checkers_desktop.ui.game_controller import Mode
+from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
+from checkers_desktop.session.game import Mode
 
 
 class FakeTime:
@@ -38,15 +38,15 @@ def type_move(qtbot, window, text: str) -> None:
 def test_nothing_is_written_before_start(make_window, tmp_path):
     window = make_window()
     window.autosave.folder = tmp_path / "data"
-    window.new_game(False)
-    window.controller.submit_text("11-15")
+    window.new_game(Mode.TWO_PLAYERS)
+    window.session.submit_text("11-15")
     assert not (tmp_path / "data").exists()
 
 
 def test_every_move_is_saved_through_the_move_box(qtbot, make_window, tmp_path):
     data = tmp_path / "data"
     window = started(make_window(), data, ask=lambda q: pytest.fail("nothing to offer"))
-    window.new_game(False)
+    window.new_game(Mode.TWO_PLAYERS)
     store = AutosaveStore(data)
     assert store.load().ply == 0
     expected = Board()
@@ -63,7 +63,7 @@ def test_every_move_is_saved_through_the_move_box(qtbot, make_window, tmp_path):
 
 def _play_three(qtbot, make_window, data):
     window = started(make_window(), data)
-    window.new_game(False)
+    window.new_game(Mode.TWO_PLAYERS)
     for text in ("11-15", "23-19", "8-11"):
         type_move(qtbot, window, text)
     return window  # not closed: as if the power went off
@@ -86,10 +86,10 @@ def _answer_offer(qtbot, key, seen: dict) -> None:
 def test_restart_offers_the_game_and_enter_resumes_it(qtbot, make_window, tmp_path):
     data = tmp_path / "data"
     before = _play_three(qtbot, make_window, data)
-    fen = before.controller.board.fen()
+    fen = before.session.board.fen()
 
     window = make_window()
-    assert window.controller.board.fen() != fen
+    assert window.session.board.fen() != fen
     seen: dict = {}
     _answer_offer(qtbot, Qt.Key.Key_Return, seen)
     window.autosave.folder = data
@@ -97,7 +97,7 @@ def test_restart_offers_the_game_and_enter_resumes_it(qtbot, make_window, tmp_pa
     assert "after 3 moves" in seen["text"] and seen["text"].endswith("Resume it?")
     assert seen["default"] and seen["name"]
     assert window.announcer.history and any("Resume it?" in t for t, _ in window.announcer.history)
-    c = window.controller
+    c = window.session
     assert c.board.fen() == fen and c.board.ply == 3
     assert [m.pdn() for m in c.board.move_stack] == ["11-15", "23-19", "8-11"]
     assert c.mode is Mode.TWO_PLAYERS and c.running
@@ -115,7 +115,7 @@ def test_escape_declines_and_the_game_is_kept_aside(qtbot, make_window, tmp_path
     window.autosave.folder = data
     assert window.autosave.start() is False
     assert seen["text"].endswith("Resume it?")
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
     declined = list(data.glob("autosave.declined-*.json"))
     assert len(declined) == 1 and "8-11" in declined[0].read_text()
     assert AutosaveStore(data).load() is None  # not offered again
@@ -124,11 +124,11 @@ def test_escape_declines_and_the_game_is_kept_aside(qtbot, make_window, tmp_path
 def test_computer_game_resumes_with_colour_and_mode(qtbot, make_window, tmp_path):
     data = tmp_path / "data"
     window = started(make_window(), data)
-    window.controller.new_game(Mode.COMPUTER, WHITE)  # the computer (Black) moves first
-    qtbot.waitUntil(lambda: window.controller.board.ply == 1)
-    fen = window.controller.board.fen()
+    window.session.new_game(Mode.COMPUTER, WHITE)  # the computer (Black) moves first
+    qtbot.waitUntil(lambda: window.session.board.ply == 1)
+    fen = window.session.board.fen()
     again = started(make_window(), data, ask=lambda q: True)
-    c = again.controller
+    c = again.session
     assert c.board.fen() == fen and c.mode is Mode.COMPUTER and c.human_color is WHITE
     assert c.is_human_turn()
 
@@ -137,7 +137,7 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     data = tmp_path / "data"
     clock = FakeTime()
     window = make_window()
-    window.controller.time_source = clock
+    window.session.time_source = clock
     started(window, data)
     menu = window.event_menu
     menu.records_dir = tmp_path / "records"
@@ -149,24 +149,24 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     snap = store.load()  # saved as soon as game 1 is set up
     assert snap.match is not None and snap.ply == 0 and snap.profile == "va-standard"
     clock.now += 4
-    assert window.controller.submit_text("11-15")
+    assert window.session.submit_text("11-15")
     clock.now += 3
     before = window.autosave.save_count
-    ev.pause()  # the official's action
+    ev.official.pause()  # the official's action
     assert window.autosave.save_count > before
     snap = store.load()
     assert snap.clock["paused"] is True and snap.ply == 1
     assert any(a["kind"] == "pause" for a in snap.actions)
-    ev.resume()
+    ev.official.resume()
     clock.now += 2
-    fen = window.controller.board.fen()
-    black = window.controller.player_names[BLACK]
+    fen = window.session.board.fen()
+    black = window.session.player_names[BLACK]
 
     again = make_window()
-    again.controller.time_source = clock
+    again.session.time_source = clock
     again.event_menu.records_dir = tmp_path / "records"
     started(again, data, ask=lambda q: True)
-    c = again.controller
+    c = again.session
     ev2 = again.event_menu.current
     assert ev2 is not None and ev2.referee is c.referee
     assert ev2.match.players == ev.match.players and ev2.folder == ev.folder
@@ -178,7 +178,7 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     assert c.referee.clock.elapsed() == pytest.approx(elapsed)
     assert not c.submit_text("23-19" if c.board.turn is WHITE else "9-13")  # paused: refused
     assert any("paused" in t.lower() for t in again.synth.spoken)
-    ev2.resume()  # the official restarts the clocks
+    ev2.official.resume()  # the official restarts the clocks
     mover_move = next(m for m in c.legal_moves())
     assert c.submit_text(mover_move.pdn())
     assert AutosaveStore(data).load().ply == 2

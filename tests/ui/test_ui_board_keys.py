@@ -6,7 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE, Board
-from checkers_desktop.ui.board_widget import neighbour, square_cell
+from checkers_desktop.ui.board_widget import neighbour
+from checkers_desktop.session.game import Mode
 
 
 def focus_board(window, qtbot, square=None):
@@ -26,16 +27,6 @@ def press(qtbot, window, key, times=1):
 def type_square(qtbot, window, number):
     qtbot.keyClicks(QApplication.focusWidget(), str(number))
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
-
-
-def test_standard_diagram_geometry():
-    # ../shared/RULES.md: seen from the second mover's chair 1 is b8, 4 is h8, 29 is a1, 32 is g1.
-    assert square_cell(1) == (0, 1)
-    assert square_cell(4) == (0, 7)
-    assert square_cell(29) == (7, 0)
-    assert square_cell(32) == (7, 6)
-    cells = {square_cell(sq) for sq in range(1, 33)}
-    assert len(cells) == 32 and all((r + c) % 2 == 1 for r, c in cells)
 
 
 def test_neighbours_and_edges():
@@ -94,7 +85,7 @@ def test_typed_square_number_moves_the_cursor(make_window, qtbot):
     focus_board(window, qtbot, 11)
     type_square(qtbot, window, 27)
     assert QApplication.focusWidget() is window.board.squares[27]
-    assert window.controller.selected is None  # Enter after digits only moves the cursor
+    assert window.session.selected is None  # Enter after digits only moves the cursor
     type_square(qtbot, window, 40)
     assert window.board.cursor == 27
     assert window.synth.spoken[-1] == "There is no square 40. Squares are 1 to 32."
@@ -104,18 +95,18 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.selected == 11
+    assert window.session.selected == 11
     assert window.board.squares[11].accessibleDescription() == "Picked up."
     assert window.synth.spoken[-1] == "Eleven picked up. It can go to fifteen or sixteen."
     assert "Can go here" in window.board.squares[15].accessibleDescription()
     press(qtbot, window, Qt.Key.Key_Up)  # towards Red: Black's side is at the bottom
     press(qtbot, window, Qt.Key.Key_Space)
-    board = window.controller.board
+    board = window.session.board
     assert board.move_stack[0].pdn() == "11-15"
     assert window.synth.spoken[window.synth.spoken.index("Black, eleven to fifteen."):][:2] == [
         "Black, eleven to fifteen.", "Red to move."]
     # The computer (first legal move) replies through the worker.
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert board.turn is BLACK
     assert "Picked up." not in window.board.squares[11].accessibleDescription()
 
@@ -128,8 +119,8 @@ def test_square_names_follow_the_moves(make_window, qtbot):
     assert window.board.squares[11].accessibleName() == "11, empty"
     assert window.board.squares[15].accessibleName() == "15, black man"
     assert window.move_box.text() == ""
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
-    reply = window.controller.board.peek()
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    reply = window.session.board.peek()
     assert window.board.squares[reply.from_square].accessibleName().endswith("empty")
     assert window.board.squares[reply.to_square].accessibleName() == f"{reply.to_square}, red man"
 
@@ -138,11 +129,11 @@ def test_escape_puts_the_piece_back(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 10)
     press(qtbot, window, Qt.Key.Key_Space)
-    assert window.controller.selected == 10
+    assert window.session.selected == 10
     press(qtbot, window, Qt.Key.Key_Escape)
-    assert window.controller.selected is None
+    assert window.session.selected is None
     assert window.synth.spoken[-1] == "Ten put back."
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
 
 
 def test_another_piece_can_be_picked_up_instead(make_window, qtbot):
@@ -151,31 +142,31 @@ def test_another_piece_can_be_picked_up_instead(make_window, qtbot):
     press(qtbot, window, Qt.Key.Key_Return)
     press(qtbot, window, Qt.Key.Key_Left)  # from Black's chair 11 is left of 10
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.selected == 11
-    assert window.controller.board.ply == 0
+    assert window.session.selected == 11
+    assert window.session.board.ply == 0
 
 
 def test_picking_up_nothing_or_the_opponent_is_refused(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 15)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.selected is None
+    assert window.session.selected is None
     assert window.synth.spoken[-1] == "Fifteen is empty. Pick up one of your own pieces."
     type_square(qtbot, window, 22)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.selected is None
+    assert window.session.selected is None
     assert window.synth.spoken[-1] == "Twenty-two is a red piece, not yours."
     assert window.sounds.played.count("refused") == 2
 
 
 def test_illegal_destination_is_refused_and_changes_nothing(make_window, qtbot):
     window = make_window()
-    before = window.controller.board.fen()
+    before = window.session.board.fen()
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Return)
     type_square(qtbot, window, 19)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.board.fen() == before
+    assert window.session.board.fen() == before
     assert window.synth.spoken[-1].startswith("Eleven to nineteen is not a legal move.")
     assert window.status.text().count("Eleven to nineteen is not a legal move.") == 1
 
@@ -183,17 +174,17 @@ def test_illegal_destination_is_refused_and_changes_nothing(make_window, qtbot):
 def test_multi_jump_with_two_paths_asks_for_a_square_passed_through(make_window, qtbot):
     # Black man on 2, red men on 6, 7, 14, 15: 2x9x18 and 2x11x18 both end on 18.
     window = make_window()
-    window.controller.load_position("B:W6,7,14,15:B2", vs_computer=False)
+    window.session.load_position("B:W6,7,14,15:B2", Mode.TWO_PLAYERS)
     focus_board(window, qtbot, 2)
     press(qtbot, window, Qt.Key.Key_Return)
     type_square(qtbot, window, 18)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
     assert window.synth.spoken[-1] == ("There are several ways to reach eighteen. First put the "
                                        "piece on a square it passes through: nine or eleven.")
     type_square(qtbot, window, 11)
     press(qtbot, window, Qt.Key.Key_Return)
-    played = window.controller.board.peek()
+    played = window.session.board.peek()
     assert played.path == (2, 11, 18) and played.captures == (7, 15)
     assert window.board.squares[18].accessibleName() == "18, black man"
     assert window.board.squares[7].accessibleName() == "7, empty"
@@ -208,10 +199,10 @@ def test_two_players_move_both_sides_by_keyboard(make_window, qtbot):
         window.move_box.setFocus()
         qtbot.keyClicks(window.move_box, text)
         qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
-    board = window.controller.board
+    board = window.session.board
     assert [m.pdn() for m in board.move_stack] == ["11-15", "23-19", "8-11"]
     assert board.turn is WHITE
-    assert window.controller.thinking is False
+    assert window.session.thinking is False
     assert "Red, twenty-three to nineteen." in window.synth.spoken
 
 
@@ -236,26 +227,26 @@ def test_move_box_escape_returns_to_the_board(make_window, qtbot):
 def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
     window = make_window()
     qtbot.mouseClick(window.board.squares[12], Qt.MouseButton.LeftButton)
-    assert window.controller.selected == 12
+    assert window.session.selected == 12
     qtbot.mouseClick(window.board.squares[16], Qt.MouseButton.LeftButton)
-    assert window.controller.board.move_stack[0].pdn() == "12-16"
-    assert Board().fen() != window.controller.board.fen()
+    assert window.session.board.move_stack[0].pdn() == "12-16"
+    assert Board().fen() != window.session.board.fen()
 
 
 def test_typed_jump_with_two_paths_asks_for_the_whole_path(make_window, qtbot):
     window = make_window()
-    window.controller.load_position("B:W6,7,14,15:B2", vs_computer=False)
+    window.session.load_position("B:W6,7,14,15:B2", Mode.TWO_PLAYERS)
     window.synth.clear()
     window.move_box.setFocus()
     qtbot.keyClicks(window.move_box, "2x18")
     qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
     said = window.synth.spoken[-1]
     assert "can be played two ways" in said and "two jumps nine jumps eighteen" in said
     window.move_box.clear()
     qtbot.keyClicks(window.move_box, "2x9x18")
     qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
-    assert window.controller.board.peek().captures == (6, 14)
+    assert window.session.board.peek().captures == (6, 14)
 
 
 def test_f1_opens_the_keyboard_commands(make_window, qtbot):

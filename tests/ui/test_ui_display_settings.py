@@ -1,4 +1,4 @@
-"""The View menu (issue 7): themes by menu and by Ctrl+T, zoom, text size, large square numbers,
+"""The View menu: themes by menu and by Ctrl+T, zoom, text size, large square numbers,
 where am I; each applied at once, said, saved and restored when the window is made again."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QMenu
 
 from checkers_desktop.ui import display
-from checkers_desktop.ui.board_widget import square_cell
+from checkers_desktop.rules.geometry import SQUARES, square_cell
 from checkers_desktop.ui.settings import (LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY,
                                           ZOOM_PERCENT, Settings)
 from checkers_desktop.ui.themes import DEFAULT_THEME_KEY, THEMES
@@ -147,7 +147,7 @@ def test_zoom_keys_step_from_100_to_400_and_back(make_window, qtbot, settings):
 def test_at_100_percent_the_whole_board_fills_the_widget(make_window):
     window = make_window()
     board = window.board
-    assert board.visible_squares() == set(range(1, 33))
+    assert board.visible_squares() == set(SQUARES)
     side = board.cell_size()
     assert 8 * side > min(board.width(), board.height()) - 8
     assert all(w.width() == w.height() == side for w in board.squares.values())
@@ -253,7 +253,7 @@ def test_where_am_i_flashes_enlarges_and_says_the_square(make_window, qtbot):
 def test_where_am_i_text_tells_the_marks(make_window):
     window = make_window()
     window.board.set_cursor(11)
-    window.controller.activate(11)  # pick up the man on 11
+    window.session.activate(11)  # pick up the man on 11
     text = display.where_am_i_text(window.board)
     assert text.startswith("Square 11, black man, row 6, column 3.")  # from Black's chair
     assert "Picked up." in text

@@ -11,23 +11,41 @@ from checkers_desktop.rules import Board
 from checkers_desktop.ui.engine_worker import EngineWorker, first_legal_move
 from checkers_desktop.ui.settings import (ENGINE_LEVEL, PROFILE_KEY, SETTINGS_ENV, SPEECH_ENABLED,
                                           Settings, open_qsettings)
+from checkers_desktop.session.game import Mode
 
 
-def test_worker_answers_on_the_gui_thread_with_its_token(qtbot):
+def test_worker_answers_on_the_gui_thread(qtbot):
     seen = []
+    replies = []
 
     def choose(board, level, stop=None):
         seen.append((threading.current_thread() is threading.main_thread(), level))
         return first_legal_move(board, level, stop)
 
+    def reply(answer) -> None:
+        replies.append((answer, threading.current_thread() is threading.main_thread()))
+
     worker = EngineWorker(choose, min_seconds=0)
-    with qtbot.waitSignal(worker.move_ready, timeout=5000) as blocker:
-        token = worker.request(Board(), 2)
-    move, answered = blocker.args
-    assert answered == token
-    assert move == Board().legal_moves[0]
+    worker.request(Board(), 2, reply)
+    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+    answer, on_gui_thread = replies[0]
+    assert answer.move == Board().legal_moves[0] and answer.error is None
+    assert on_gui_thread
     assert seen == [(False, 2)]  # searched off the GUI thread
-    worker.wait()
+    worker.shutdown()
+
+
+def test_a_failing_search_is_answered_with_its_error(qtbot):
+    replies = []
+
+    def broken(board, level, stop=None):
+        raise RuntimeError("no search today")
+
+    worker = EngineWorker(broken, min_seconds=0)
+    worker.request(Board(), 2, replies.append)
+    qtbot.waitUntil(lambda: bool(replies), timeout=5000)
+    assert replies[0].move is None and "no search today" in str(replies[0].error)
+    worker.shutdown()
 
 
 def test_cancelled_search_sends_no_move(qtbot):
@@ -40,13 +58,13 @@ def test_cancelled_search_sends_no_move(qtbot):
 
     worker = EngineWorker(slow, min_seconds=0)
     got = []
-    worker.move_ready.connect(lambda move, token: got.append(move))
-    worker.request(Board(), 3)
+    worker.request(Board(), 3, got.append)
     assert started.wait(5)
     worker.cancel()
     worker.wait()
     qtbot.wait(50)
     assert got == []
+    worker.shutdown()
 
 
 def test_gui_answers_keys_while_the_computer_thinks(make_window, qtbot):
@@ -60,7 +78,7 @@ def test_gui_answers_keys_while_the_computer_thinks(make_window, qtbot):
     window.move_box.setFocus()
     qtbot.keyClicks(window.move_box, "11-15")
     qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
-    assert window.controller.thinking
+    assert window.session.thinking
     assert "The computer is thinking." in window.status.text()
     window.board.set_cursor(22)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)  # Black's side at the bottom
@@ -68,8 +86,8 @@ def test_gui_answers_keys_while_the_computer_thinks(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
     assert window.synth.spoken[-1] == "Please wait: it is the computer's turn."
     release.set()
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
-    assert not window.controller.thinking
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    assert not window.session.thinking
 
 
 def test_new_game_drops_the_old_search(make_window, qtbot):
@@ -80,12 +98,12 @@ def test_new_game_drops_the_old_search(make_window, qtbot):
         return first_legal_move(board, level)
 
     window = make_window(engine_choose=thoughtful)
-    window.controller.submit_text("11-15")
-    window.new_game(True)
+    window.session.submit_text("11-15")
+    window.new_game(Mode.COMPUTER)
     release.set()
     window.worker.wait()
     qtbot.wait(50)
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
 
 
 def test_settings_defaults_and_round_trip(tmp_path):
@@ -124,6 +142,6 @@ def test_engine_level_setting_reaches_the_engine(make_window, settings, qtbot):
 
     settings.engine_level = 4
     window = make_window(engine_choose=recording)
-    window.controller.submit_text("11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert levels == [4]

@@ -1,7 +1,8 @@
-"""Draws in event mode and outside it: a draw offer answered by keyboard, WCDF's repetition and
-40-move count with the official's ruling, each announced with the players' names and written to
-the record and the score sheet; one announcement at a game's end; the Game menu's draw offer in a
-practice game; the clock panel's type following View > Text size."""
+"""Draws in the window, in a match and outside it: a draw offer answered by keyboard, WCDF's
+repetition and 40-move count with the official's ruling, each announced with the players' names
+and written to the record and the score sheet; one announcement at a game's end; the Game menu's
+draw offer in a practice game; the clock panel's type following View > Text size. (The match's
+own rules for draws are tested without a window in tests/session.)"""
 
 from __future__ import annotations
 
@@ -15,16 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE
-from checkers_desktop.rules.referee import Referee
-from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.rules.profiles import get_profile
-from checkers_desktop.speech.announcer import Announcer
-from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.ui.event.clock_panel import BASE_POINTS
-from checkers_desktop.ui.event.draws import computer_accepts_draw
-from checkers_desktop.ui.event.event_controller import EventController
-from checkers_desktop.ui.event.model import MatchSettings, PlayerInfo
-from checkers_desktop.ui.event.score_sheet import named_detail
+from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
+from checkers_desktop.session.game import Mode
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -39,122 +34,8 @@ class FakeTime:
         return self.now
 
 
-def standalone(tmp_path, fen=None, profile="wcdf"):
-    """An EventController on its own referee (no window), optionally from ``fen``."""
-    synth = FakeSynth()
-    clock = FakeTime()
-    settings = MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")), profile)
-
-    def factory(prof, play_out):
-        from checkers_desktop.rules import Board
-        return Referee(prof, Board(fen) if fen else Board(), time_source=clock,
-                       play_out=play_out)
-
-    event = EventController(settings, Announcer([synth]), time_source=clock,
-                            rng=random.Random(4), records_dir=tmp_path,
-                            referee_factory=factory)
-    event.start()
-    return event, synth
-
-
 def named(event, color) -> str:
     return f"{event.player(color)} ({event.sides[color]})"
-
-
-# --- the event controller on its own ---------------------------------------------------------------
-def test_declined_offer_then_forty_move_count_and_the_officials_ruling(qapp, tmp_path):
-    # Kings only: Red (Black, first mover) on 1, White on 32; they shuffle without meeting.
-    event, synth = standalone(tmp_path, fen="B:WK32:BK1")
-    red, white = named(event, BLACK), named(event, WHITE)
-    assert event.offer_draw().ok  # the player to move: Red
-    assert synth.spoken[-1] == f"{red} offers a draw. {white}, do you accept?"
-    assert event.draw_offer is BLACK
-    assert event.answer_draw(False).ok
-    assert synth.spoken[-1] == f"{white} declines the draw. Play goes on."
-    assert event.forty_move_requester() is BLACK
-    assert event.request_forty_move_count().ok
-    assert synth.spoken[-1].startswith(f"{red} requests the forty-move count. {white} has forty")
-    assert event.forty_move_attacker is WHITE
-    assert event.concede_strengthening().ok  # Red concedes White has strengthened: restart
-    assert synth.spoken[-1].startswith(f"{red} concedes that {white} has strengthened")
-    completed = []
-    event.forty_moves_completed.connect(completed.append)
-    shuffle = {BLACK: ("1-5", "5-1"), WHITE: ("32-28", "28-32")}
-    plies = 0
-    while not event.forty_move_judgement_due:
-        turn = event.referee.board.turn
-        assert event.submit_move(shuffle[turn][(plies // 2) % 2]).ok
-        plies += 1
-        event.poll()
-        assert plies <= 80
-    assert plies == 80  # forty of White's moves (and Red's in between)
-    assert len(completed) == 1 and completed[0].attacker is WHITE
-    assert synth.spoken[-1].startswith(f"Forty moves are counted for {white}.")
-    synth.clear()
-    assert event.forty_move_ruling(False).ok
-    game1 = event.games[0]
-    assert game1.result.reason.value == "40-move count" and game1.result.winner is None
-    end = [line for line in synth.spoken if "Game one is drawn" in line]
-    assert len(end) == 1 and "Score: Ann Lee zero, Bo Diaz zero, one drawn." in end[0]
-    # written to the record with the time, in digits on paper
-    kinds = [a.kind for a in event.actions if a.game == 1]
-    for kind in ("draw_offer", "draw_declined", "forty_move_count", "forty_move_restart",
-                 "forty_moves_completed", "forty_move_ruling"):
-        assert kind in kinds, kind
-    ruling = next(a for a in event.actions if a.kind == "forty_move_ruling")
-    assert ruling.official and ruling.paper.endswith("in 40 moves: the game is drawn.")
-    pdn_text = (event.folder / "game-1.pdn").read_text(encoding="utf-8")
-    parsed = next(read_games(pdn_text))
-    assert parsed.game.tags["Termination"] == "40-move count"
-    comments = " ".join(c for cs in parsed.game.comments.values() for c in cs)
-    assert f"{red} offers a draw." in comments and "requests the 40-move count" in comments
-    assert "forty" not in comments  # digits on paper
-
-
-def test_repetition_pointed_out_and_accepted_is_a_draw(qapp, tmp_path):
-    event, synth = standalone(tmp_path, fen="B:WK32:BK1")
-    red, white = named(event, BLACK), named(event, WHITE)
-    assert not event.point_out_repetition().ok  # nothing repeated yet: refused aloud
-    assert synth.spoken[-1] == "This position has not occurred before."
-    for move in ("1-5", "32-28", "5-1", "28-32"):
-        event.submit_move(move)
-    assert event.point_out_repetition().ok
-    assert synth.spoken[-1].startswith(f"{red} points out that the position has occurred two "
-                                       f"times and suggests a draw. {white}, do you accept?")
-    assert event.answer_draw(True).ok
-    assert event.games[0].result.reason.value == "repetition"
-    assert any(f"{white} accepts the draw." == line for line in synth.spoken)
-
-
-def test_wcdf_draws_are_refused_under_rules_without_them(qapp, tmp_path):
-    event, synth = standalone(tmp_path, profile="va-standard")
-    assert not event.point_out_repetition().ok
-    assert "have no repetition draw" in synth.spoken[-1]
-    assert not event.request_forty_move_count().ok
-    assert "have no 40-move count" in synth.spoken[-1]
-    assert not event.answer_draw(True).ok
-    assert synth.spoken[-1] == "No draw is offered now."
-    assert event.game.result is None
-
-
-def test_named_detail_names_the_player_and_side():
-    from checkers_desktop.ui.event.model import PlayedGame
-
-    game = PlayedGame(1, "Bo Diaz", "Ann Lee", False, None)
-    sides = {BLACK: "Black", WHITE: "Red"}
-    assert named_detail("Black resigns", game, sides) == "Bo Diaz (Black) resigns"
-    assert named_detail("time limit: Black 8, Red 7 (man 1, king 2)", game, sides) == \
-        "time limit: Bo Diaz (Black) 8, Ann Lee (Red) 7 (man 1, king 2)"
-    assert named_detail("Redundant", game, sides) == "Redundant"
-
-
-def test_the_computer_accepts_a_draw_only_when_not_ahead():
-    from checkers_desktop.rules import Board
-
-    assert computer_accepts_draw(Board(), WHITE)  # equal material
-    ahead = Board("B:W21,22,23:B1")  # White (the computer) has three men to one
-    assert not computer_accepts_draw(ahead, WHITE)
-    assert computer_accepts_draw(ahead, BLACK)
 
 
 # --- the window ---------------------------------------------------------------------------------------
@@ -163,7 +44,7 @@ def shortcut(qtbot, key, modifiers) -> None:
 
 
 def start_wcdf_match(window, tmp_path):
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     menu.rng = random.Random(5)
@@ -204,7 +85,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
                                        f"{white} declines the draw. Play goes on."]
     shortcut(qtbot, Qt.Key.Key_F, CTRL_SHIFT)  # Request the forty-move count
     assert questions[-1].startswith(f"{red} requests the forty-move count")
-    assert event.forty_move_attacker is WHITE
+    assert event.draws.forty_move_attacker is WHITE
     shortcut(qtbot, Qt.Key.Key_G, CTRL_SHIFT)  # The position was strengthened
     assert window.synth.spoken[-1].startswith(f"{red} concedes that {white} has strengthened")
     # a man's move restarts the count anyway; then a new offer, accepted this time
@@ -215,7 +96,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)  # White offers, Red accepts
     qtbot.waitUntil(lambda: event.game.number == 2)
     assert event.games[0].result.reason.value == "agreement"
-    # one announcement for the game's end: names, how, the score (not the controller's own)
+    # one announcement for the game's end: names, how, the score (not the game session's own)
     ends = [line for line in window.synth.spoken if "is drawn" in line]
     assert ends == ["Game one is drawn: the players agree to a draw. Score: Ann Lee zero, "
                     "Bo Diaz zero, one drawn."]
@@ -243,7 +124,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
     flat = " ".join(text.split())
     assert f"{red} offers a draw." in flat
     assert f"{white} declines the draw." in flat
-    assert f"requests the 40-move count" in flat
+    assert "requests the 40-move count" in flat
     assert f"{red} accepts the draw." in flat
     assert f"by resignation: {loser} (Red) resigns" in flat
     assert "forty" not in flat and "twenty" not in flat
@@ -251,7 +132,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
 
 def test_va_match_hides_the_wcdf_items_and_refuses_their_shortcuts(make_window, qtbot, tmp_path):
     window = make_window()
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     event = menu.start_match(MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")),
@@ -272,14 +153,14 @@ def test_game_menu_draw_offer_two_players_and_against_the_computer(make_window, 
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
     assert asked and asked[0].startswith("Red: Black offers a draw.")
-    assert not window.controller.running
-    assert window.controller.referee.result.reason.value == "agreement"
+    assert not window.session.running
+    assert window.session.referee.result.reason.value == "agreement"
     assert window.synth.spoken == ["Black offers a draw.", "The game is drawn by agreement."]
     # against the computer, ahead in material: the computer declines; play goes on
-    window.controller.load_position("B:W21,22,23,24:B1,2", vs_computer=True, human_color=BLACK)
+    window.session.load_position("B:W21,22,23,24:B1,2", Mode.COMPUTER, human_color=BLACK)
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
-    assert window.controller.running
+    assert window.session.running
     assert window.synth.spoken == ["Black offers a draw.",
                                    "The computer declines the draw. Play goes on."]
 
@@ -298,22 +179,24 @@ def test_clock_panel_type_follows_the_text_size(make_window, tmp_path):
 
 
 def test_result_texts_say_how_a_draw_or_forfeit_came_about():
-    from checkers_desktop.rules.referee import EndReason, GameResult
-    from checkers_desktop.speech import messages
+    from checkers_desktop.rules.rulings import EndReason, GameResult
+    from checkers_desktop.texts import game as game_texts
 
     sides = {BLACK: "Black", WHITE: "Red"}
     agreed = GameResult(None, EndReason.AGREEMENT, "the players agree", 10.0)
-    assert messages.result_text(agreed, sides) == "The game is drawn by agreement."
-    forfeit = GameResult(WHITE, EndReason.FORFEIT, "Black forfeits: left the table", 10.0)
-    assert messages.result_text(forfeit, sides) == \
+    assert game_texts.result_text(agreed, sides) == "The game is drawn by agreement."
+    forfeit = GameResult(WHITE, EndReason.FORFEIT, "Black forfeits: left the table", 10.0,
+                         forfeit_reason="left the table")
+    assert game_texts.result_text(forfeit, sides) == \
         "Red wins. Black forfeits the game: left the table."
     forty = GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 10.0)
-    assert "forty-move count" in messages.result_text(forty, sides)
+    assert "forty-move count" in game_texts.result_text(forty, sides)
 
 
 def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_window, qtbot,
                                                                        tmp_path):
-    from checkers_desktop.rules.referee import FortyMovesCompleted
+    from checkers_desktop.rules.rulings import FortyMovesCompleted
+    from checkers_desktop.session.match_events import FortyMovesDue
 
     window = make_window()
     event, menu = start_wcdf_match(window, tmp_path)
@@ -328,7 +211,7 @@ def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_win
     referee = event.referee
     referee.forty_move_attacker = WHITE
     referee._forty_judging = True
-    event.forty_moves_completed.emit(FortyMovesCompleted(0.0, WHITE))
+    event._emit(FortyMovesDue(FortyMovesCompleted(0.0, WHITE)))
     qtbot.waitUntil(lambda: event.games[0].result is not None)
     white = f"{event.games[0].white} (White)"
     assert asked == [(f"Has {white} strengthened the position?",
@@ -342,7 +225,7 @@ def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_win
 
 def test_hidden_wcdf_shortcut_is_inactive_under_va_rules(make_window, qtbot, tmp_path):
     window = make_window()
-    window.controller.time_source = FakeTime()
+    window.session.time_source = FakeTime()
     menu = window.event_menu
     menu.records_dir = tmp_path
     event = menu.start_match(MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")),
@@ -351,4 +234,4 @@ def test_hidden_wcdf_shortcut_is_inactive_under_va_rules(make_window, qtbot, tmp
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_F, CTRL_SHIFT)  # a hidden item's key is inactive
     assert not any("forty-move" in line for line in window.synth.spoken)
-    assert event.forty_move_attacker is None and event.game.result is None
+    assert event.draws.forty_move_attacker is None and event.game.result is None

@@ -10,15 +10,15 @@ from PySide6.QtWidgets import QLabel
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.clock import GameClock
 from checkers_desktop.rules.pdn import read_games
-from checkers_desktop.rules.referee import EndReason, GameResult
+from checkers_desktop.rules.rulings import EndReason, GameResult
 from checkers_desktop.ui.actions import ACTIONS, EVENT_ACTIONS, keyboard_help_markdown
 from checkers_desktop.ui.event.clock_panel import ClockPanel, clock_readings
 from checkers_desktop.ui.event.match_dialog import MatchDialog
-from checkers_desktop.ui.event.model import (AGE_GROUPS, LoggedAction, MatchSettings,
+from checkers_desktop.session.match_model import (AGE_GROUPS, LoggedAction, MatchSettings,
                                              MatchSettingsError, PlayedGame, PlayerInfo)
 from checkers_desktop.ui.event.penalty import SquareChoiceError, parse_square_choice
-from checkers_desktop.ui.event.records import game_to_pdn
-from checkers_desktop.ui.event.score_sheet import move_rows, score_sheet_html
+from checkers_desktop.session.match_records import game_to_pdn
+from checkers_desktop.session.score_sheet import move_rows, score_sheet_html
 
 PLAYERS = (PlayerInfo("Ann Lee", "Tampa VAMC", "70-74"), PlayerInfo("Bo Diaz", "", "85-up"))
 
@@ -180,7 +180,7 @@ def test_score_sheet_lists_moves_in_two_columns_and_the_result():
 def test_print_sends_the_score_sheet_to_the_printer_chosen(make_window, qtbot, tmp_path):
     from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 
-    from checkers_desktop.ui.event.model import MatchSettings as Settings
+    from checkers_desktop.session.match_model import MatchSettings as Settings
 
     window = make_window()
     menu = window.event_menu

@@ -18,7 +18,7 @@ from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.rules.profiles import get_profile
 from checkers_desktop.speech.spoken import number_words
 from checkers_desktop.ui.event.match_dialog import MatchDialog
-from checkers_desktop.ui.event.model import format_game_time
+from checkers_desktop.session.match_model import format_game_time
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -62,7 +62,7 @@ def form_factory(qtbot, profile_key, names=("Ann Lee", "Bo Diaz")):
 
 def start_match(window, qtbot, tmp_path, profile_key, seed):
     clock = FakeTime()
-    window.controller.time_source = clock
+    window.session.time_source = clock
     menu = window.event_menu
     menu.records_dir = tmp_path
     menu.rng = random.Random(seed)
@@ -100,9 +100,9 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     assert window.synth.spoken[0].startswith(f"The coin flip gives {first} Black in game one")
     assert said(window, f"Game one, VA Golden Age, standard rules. {first} plays Black, {other} "
                         f"plays Red.")
-    assert window.controller.referee is event.referee
-    assert window.controller.mode.name == "TWO_PLAYERS"
-    assert window.controller.player_names == {BLACK: first, WHITE: other}
+    assert window.session.referee is event.referee
+    assert window.session.mode.name == "TWO_PLAYERS"
+    assert window.session.player_names == {BLACK: first, WHITE: other}
     # The clocks are on screen in large type.
     assert menu.panel.isVisible() and menu.panel.accessibleName() == "Clocks"
     menu.refresh_clocks()
@@ -117,7 +117,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     play_text(window, "11-15")
     assert window.board.flipped is False  # Red to move: Red's home row at the bottom
     play_text(window, "23-19")
-    assert window.controller.board.ply == 2
+    assert window.session.board.ply == 2
     menu.desk.choose = lambda title, label, options: 1  # "Drawn: neither can force a win"
     questions = []
     menu.desk.confirm = lambda q: questions.append(q) or True
@@ -133,18 +133,18 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     # --- game 2: Black moves on the board by keyboard; Red lets 30 seconds pass: the penalty
     press_on_square(qtbot, window, 11)
     press_on_square(qtbot, window, 15)
-    assert window.controller.board.piece_at(15) is not None
+    assert window.session.board.piece_at(15) is not None
     clock.advance(profile.move_limit.warning + 0.5)
-    window.controller.poll_clock()
+    window.session.poll_clock()
     assert event.actions[-1].kind == "move_warning"
     clock.advance(profile.move_limit.limit - profile.move_limit.warning)
-    window.controller.poll_clock()
+    window.session.poll_clock()
     due = event.pending_penalty
     assert due is not None and due.chooser is BLACK and due.victim is WHITE
     assert said(window, "chooses a red checker")  # the chooser is told
     # Black's player chooses Red's checker on 22 on the board (keyboard; a click does the same)
     press_on_square(qtbot, window, 22)
-    assert window.controller.board.piece_at(22) is None
+    assert window.session.board.piece_at(22) is None
     assert event.pending_penalty is None
     assert said(window, "The Red checker on 22 is removed.")
     assert event.actions[-1].kind == "checker_removed"
@@ -154,9 +154,9 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     # play on, a move every 20 seconds, to the game limit: adjudicated by the count
     while event.game is game2 and game2.result is None:
         clock.advance(20)
-        window.controller.poll_clock()
+        window.session.poll_clock()
         if game2.result is None:
-            play_text(window, window.controller.legal_moves()[0].pdn())
+            play_text(window, window.session.legal_moves()[0].pdn())
     qtbot.waitUntil(lambda: event.game is not game2 or event.is_over)
     result2 = game2.result
     assert result2.reason.value == "adjudication" and result2.winner is not None
@@ -164,7 +164,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     mat = result2.material
     winner = game2.player(result2.winner)
     loser = first if winner == other else other
-    # one announcement: the named result, the count, the score (the controller's own "Black
+    # one announcement: the named result, the count, the score (the game session's own "Black
     # wins by adjudication" is not said as well)
     count = (f"The count: Black {number_words(mat[BLACK])}, Red {number_words(mat[WHITE])} "
              "(man 1, king 2).")
@@ -233,7 +233,7 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert menu.panel.readings["move"].endswith("no move limit")
     play_text(window, "11-15")
     clock.advance(90)  # no move timer under -VI: no penalty however long Red thinks
-    window.controller.poll_clock()
+    window.session.poll_clock()
     assert event.pending_penalty is None
     red = event.player(WHITE)
     # the official warns Red for stalling (Ctrl+Alt+W), chooses the player, confirms
@@ -250,7 +250,7 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert event.pending_penalty is not None and event.pending_penalty.victim is WHITE
     menu.ask_square = lambda chooser, victim, allowed: 24
     shortcut(qtbot, Qt.Key.Key_X, CTRL_SHIFT)
-    assert window.controller.board.piece_at(24) is None
+    assert window.session.board.piece_at(24) is None
     # pause and resume the clocks
     shortcut(qtbot, Qt.Key.Key_P, CTRL_ALT)
     assert event.paused and menu.panel.readings["state"] == "Paused"
@@ -282,4 +282,4 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert said(window, "The match has stopped")
     assert (event.folder / "game-2.pdn").exists()
     assert '[Result "*"]' in (event.folder / "game-2.pdn").read_text(encoding="utf-8")
-    assert window.controller.player_names is None
+    assert window.session.player_names is None

@@ -1,4 +1,4 @@
-"""Issue 9: each failure gets a clear message, shown on the status line and spoken (by the screen
+"""Each failure gets a clear message, shown on the status line and spoken (by the screen
 reader at least), and the game goes on."""
 
 from __future__ import annotations
@@ -15,13 +15,14 @@ from checkers_desktop.speech.voice import MicrophoneUnavailableError, Recognizer
 from checkers_desktop.storage import AutosaveStore
 from checkers_desktop.ui import failures, main_window
 from checkers_desktop.ui.settings import ENGINE_LEVEL, SPEECH_ENABLED, Settings
+from checkers_desktop.session.game import Mode
 
 
 def plays_on(window) -> None:
     """The game goes on: a move is accepted."""
-    window.new_game(False)
-    assert window.controller.submit_text("11-15")
-    assert window.controller.board.ply == 1
+    window.new_game(Mode.TWO_PLAYERS)
+    assert window.session.submit_text("11-15")
+    assert window.session.board.ply == 1
 
 
 def told(window, words: str) -> None:
@@ -98,7 +99,7 @@ def test_damaged_settings_file_is_kept_aside_and_defaults_used(qtbot, make_windo
     kept = list(tmp_path.glob("app.damaged-*.ini"))
     assert len(kept) == 1 and kept[0].read_bytes() == damaged
     window = make_window(settings=settings)
-    failures.report(window, message)
+    failures.report(window.ctx, message)
     told(window, "The settings file could not be read")
     window.settings.engine_level = 2  # settings work again, in a fresh file
     assert Settings(QSettings(str(path), QSettings.Format.IniFormat)).engine_level == 2
@@ -137,8 +138,8 @@ def test_autosave_that_cannot_be_written_is_told_once(make_window, tmp_path):
     window.autosave.start()
     plays_on(window)
     told(window, "could not be saved automatically")
-    window.controller.submit_text("22-18")
-    assert window.controller.board.ply == 2
+    window.session.submit_text("22-18")
+    assert window.session.board.ply == 2
     assert sum("could not be saved" in m for m in window.events.messages) == 1
 
 
@@ -147,16 +148,16 @@ def test_autosave_that_cannot_be_written_is_told_once(make_window, tmp_path):
                                      b'[FEN "W:W99:B1"]\n1. 11-15 *\n'])
 def test_pdn_that_cannot_be_read_changes_nothing(make_window, tmp_path, content):
     window = make_window()
-    window.new_game(False)
-    window.controller.submit_text("11-15")
-    before = (window.controller.board.fen(), window.controller.board.ply)
+    window.new_game(Mode.TWO_PLAYERS)
+    window.session.submit_text("11-15")
+    before = (window.session.board.fen(), window.session.board.ply)
     path = tmp_path / "game.pdn"
     if content is not None:
         path.write_bytes(content)
     assert window.open_game_action.open(str(path)) is False
     told(window, "The game could not be opened")
-    assert (window.controller.board.fen(), window.controller.board.ply) == before
-    assert window.controller.submit_text("22-18")  # and play goes on
+    assert (window.session.board.fen(), window.session.board.ply) == before
+    assert window.session.submit_text("22-18")  # and play goes on
 
 
 # --- voice input ---------------------------------------------------------------------------------
@@ -166,7 +167,7 @@ def test_pdn_that_cannot_be_read_changes_nothing(make_window, tmp_path, content)
 ])
 def test_voice_input_failures_are_told(make_window, error, words):
     window = make_window()
-    text = failures.report_voice_failure(window, error)
+    text = failures.report_voice_failure(window.ctx, error)
     assert "keyboard" in text
     told(window, words)
     plays_on(window)
@@ -177,7 +178,7 @@ def test_voice_input_failures_are_told(make_window, error, words):
 def test_exception_in_a_slot_is_logged_and_told(qtbot, make_window, tmp_path):
     log_path = setup_logging(tmp_path / "log")
     window = make_window()
-    failures.install_excepthook(lambda: window)
+    failures.install_excepthook(lambda: window.ctx)
     try:
         def broken_slot():
             raise RuntimeError("slot blew up")

@@ -1,4 +1,4 @@
-"""Issue 9: the real app is killed (SIGKILL) at random moments of a scripted game, many times; each
+"""Never lose a game: the real app is killed (SIGKILL) at random moments of a scripted game, many times; each
 restart resumes at the last completed move, nothing lost, nothing damaged.
 
 The app runs as ``python -m checkers_desktop`` with ``QT_QPA_PLATFORM=offscreen``, its data and

@@ -1,4 +1,4 @@
-"""Practice (issue 6): the hint (F9) off the GUI thread, marked on the board; take back (Ctrl+Z);
+"""Practice: the hint (F9) off the GUI thread, marked on the board; take back (Ctrl+Z);
 both refused with a reason under other rules."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.rules import BLACK
 from checkers_desktop.speech.spoken import spoken_move
 from checkers_desktop.ui import practice
-from checkers_desktop.ui.engine_worker import first_legal_move
+from checkers_desktop.session.ports import first_legal_move
+from checkers_desktop.session.game import Mode
+from checkers_desktop.rules.geometry import SQUARES
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 
@@ -30,7 +32,7 @@ def key(qtbot, window, k, mods=Qt.KeyboardModifier.NoModifier):
 def test_f9_says_the_forced_jump_and_marks_its_squares_until_the_move(make_window, qtbot):
     window = make_window()
     # Black's man on 11 must jump Red's man on 15 (to 18); Red keeps a man on 30.
-    window.controller.load_position("B:W15,30:B11,1", vs_computer=True)
+    window.session.load_position("B:W15,30:B11,1", Mode.COMPUTER)
     window.synth.clear()
     with qtbot.waitSignal(window.practice.hint_ready, timeout=5000) as blocker:
         key(qtbot, window, Qt.Key.Key_F9)
@@ -41,17 +43,17 @@ def test_f9_says_the_forced_jump_and_marks_its_squares_until_the_move(make_windo
         assert window.board.squares[sq].marks.destination
         assert window.board.squares[sq].accessibleDescription().endswith("Hint.")
     assert not window.board.squares[1].marks.destination
-    window.controller.submit_text("11x18")
+    window.session.submit_text("11x18")
     assert not any("Hint." in window.board.squares[sq].accessibleDescription()
-                   for sq in range(1, 33))
+                   for sq in SQUARES)
     assert window.practice.hint_squares() == set()
 
 
 def test_a_hint_that_arrives_after_a_move_is_dropped(make_window, qtbot):
     window = make_window()
     window.practice.hint()
-    window.controller.submit_text("11-15")  # before the hint's search has answered
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.submit_text("11-15")  # before the hint's search has answered
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     window.practice.hint_job.wait(5)
     QApplication.processEvents()  # deliver any queued answer (there must be none)
     assert window.practice.hint_move is None
@@ -66,40 +68,40 @@ def test_no_hint_on_the_computers_turn(make_window, qtbot):
         return first_legal_move(board, level)
 
     window = make_window(engine_choose=thoughtful)
-    window.controller.submit_text("11-15")
-    assert window.controller.thinking
+    window.session.submit_text("11-15")
+    assert window.session.thinking
     assert not window.practice.hint()
     assert window.synth.spoken[-1] == "No hint now: it is the computer's turn."
     release.set()
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
 
 
 def test_hints_and_take_back_are_refused_under_tournament_rules(make_window, qtbot):
     window = make_window()
-    window.controller.new_game(vs_computer=True, human_color=BLACK, profile_key="wcdf",
+    window.session.new_game(Mode.COMPUTER, human_color=BLACK, profile_key="wcdf",
                                announce=False)
     window.synth.clear()
     key(qtbot, window, Qt.Key.Key_F9)
     assert window.synth.spoken == ["Hints are not allowed under these rules."]
     assert not window.practice.hint_job.busy
-    window.controller.submit_text("11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     key(qtbot, window, Qt.Key.Key_Z, CTRL)
-    assert window.controller.board.ply == 2
+    assert window.session.board.ply == 2
     assert "do not allow taking a move back" in window.synth.spoken[-1]
     assert window.sounds.played[-1] == "refused"
 
 
 def test_ctrl_z_takes_back_the_move_and_the_computers_reply(make_window, qtbot):
     window = make_window()
-    window.controller.submit_text("11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
-    reply = window.controller.board.peek()
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    reply = window.session.board.peek()
     window.synth.clear()
     key(qtbot, window, Qt.Key.Key_Z, CTRL)
-    board = window.controller.board
+    board = window.session.board
     assert board.ply == 0 and board.turn is BLACK
-    assert window.controller.is_human_turn()
+    assert window.session.is_human_turn()
     assert window.synth.spoken == [
         f"Took back {spoken_move(reply)} and eleven to fifteen. Your turn."]
     assert window.board.squares[11].accessibleName() == "11, black man"
@@ -118,25 +120,25 @@ def test_take_back_while_the_computer_thinks_cancels_its_search(make_window, qtb
         return first_legal_move(board, level)
 
     window = make_window(engine_choose=thoughtful)
-    window.controller.submit_text("11-15")
-    assert window.controller.thinking
+    window.session.submit_text("11-15")
+    assert window.session.thinking
     assert window.practice.take_back()
-    assert not window.controller.thinking
-    assert window.controller.board.ply == 0
+    assert not window.session.thinking
+    assert window.session.board.ply == 0
     assert window.synth.spoken[-1] == "Took back eleven to fifteen. Your turn."
     release.set()
     qtbot.waitUntil(lambda: answered == [1], timeout=5000)
-    window.controller.worker.wait(5)
+    window.worker.wait(5)
     QApplication.processEvents()  # the cancelled search's answer, were it sent, arrives now
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
 
 
 def test_take_back_reopens_a_finished_game(make_window, qtbot):
     window = make_window()
-    window.controller.load_position("B:W15:B11", vs_computer=True)  # 11x18 takes Red's last man
-    window.controller.submit_text("11x18")
-    assert not window.controller.running
+    window.session.load_position("B:W15:B11", Mode.COMPUTER)  # 11x18 takes Red's last man
+    window.session.submit_text("11x18")
+    assert not window.session.running
     assert window.practice.take_back()
-    assert window.controller.running and window.controller.board.ply == 0
-    assert window.controller.result_text is None
-    assert window.controller.submit_text("11x18")  # and the game can be played again
+    assert window.session.running and window.session.board.ply == 0
+    assert window.session.result_text is None
+    assert window.session.submit_text("11x18")  # and the game can be played again

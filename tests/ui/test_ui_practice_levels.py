@@ -1,4 +1,4 @@
-"""Practice (issue 6): Game > Computer level, Ctrl+L, the level remembered and used from the
+"""Practice: Game > Computer level, Ctrl+L, the level remembered and used from the
 computer's next move; every menu's access keys, the Event menu's included."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from checkers_desktop.engine import LEVELS
-from checkers_desktop.ui.engine_worker import first_legal_move
+from checkers_desktop.session.ports import first_legal_move
 from checkers_desktop.ui.settings import ENGINE_LEVEL
 
 
@@ -35,8 +35,8 @@ def test_the_level_menu_offers_every_level_by_name_and_number(make_window):
         assert action.isCheckable()
         assert action.statusTip() == level.description
     checked = [a for a in items if a.isChecked()]
-    assert checked == [items[window.controller.level - 1]]
-    assert window.controller.level == ENGINE_LEVEL.default
+    assert checked == [items[window.session.level - 1]]
+    assert window.session.level == ENGINE_LEVEL.default
 
 
 def test_choosing_a_level_says_it_saves_it_and_checks_only_it(make_window, settings):
@@ -44,12 +44,12 @@ def test_choosing_a_level_says_it_saves_it_and_checks_only_it(make_window, setti
     items = [a for a in level_menu(window).actions() if not a.isSeparator()]
     window.synth.clear()
     items[4].trigger()
-    assert window.controller.level == 5
+    assert window.session.level == 5
     assert settings.get(ENGINE_LEVEL) == 5
     assert window.synth.spoken == [LEVELS[4].description]
     assert [a.isChecked() for a in items] == [i == 4 for i in range(len(items))]
     again = make_window()  # remembered
-    assert again.controller.level == 5
+    assert again.session.level == 5
     assert [a for a in level_menu(again).actions() if a.isChecked()][0].text() == items[4].text()
 
 
@@ -59,10 +59,10 @@ def test_ctrl_l_cycles_through_the_levels(make_window, qtbot):
     window.board.focus_cursor()
     window.synth.clear()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    assert window.controller.level == len(LEVELS)
+    assert window.session.level == len(LEVELS)
     assert window.synth.spoken[-1] == LEVELS[-1].description
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
-    assert window.controller.level == 1
+    assert window.session.level == 1
     assert window.synth.spoken[-1] == LEVELS[0].description
 
 
@@ -75,18 +75,18 @@ def test_the_level_applies_from_the_computers_next_move(make_window, qtbot):
 
     window = make_window(engine_choose=recording)
     window.practice.set_level(2)
-    window.controller.submit_text("11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     window.practice.set_level(6)
-    window.controller.submit_text(window.controller.board.legal_moves[0].pdn())
-    qtbot.waitUntil(lambda: window.controller.board.ply == 4, timeout=5000)
+    window.session.submit_text(window.session.board.legal_moves[0].pdn())
+    qtbot.waitUntil(lambda: window.session.board.ply == 4, timeout=5000)
     assert asked == [2, 6]
 
 
 def test_a_stored_level_out_of_range_falls_back_to_a_real_level(make_window, settings):
     settings.set(ENGINE_LEVEL, 42)
     window = make_window()
-    assert 1 <= window.controller.level <= len(LEVELS)
+    assert 1 <= window.session.level <= len(LEVELS)
 
 
 def access_key(text: str) -> str:

@@ -1,4 +1,4 @@
-"""Practice (issue 6): playing Red against the computer with the board turned to the player's
+"""Practice: playing Red against the computer with the board turned to the player's
 side, and the review of the player's moves after the game and on demand (F8)."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE
-from checkers_desktop.ui.reading import screen_rows
+from checkers_desktop.session.reading import screen_rows
+from checkers_desktop.session.game import Mode
 
 
 def key(qtbot, window, k, mods=Qt.KeyboardModifier.NoModifier):
@@ -17,7 +18,7 @@ def key(qtbot, window, k, mods=Qt.KeyboardModifier.NoModifier):
 
 def test_black_against_the_computer_sees_the_board_from_blacks_chair(make_window):
     window = make_window()
-    assert window.controller.human_color is BLACK
+    assert window.session.human_color is BLACK
     assert window.board.flipped
     # Black's men are at the bottom of the screen: the bottom row holds 1-4.
     bottom = window.board.squares[1].geometry().top()
@@ -32,7 +33,7 @@ def test_new_game_as_red_turns_the_board_and_the_computer_opens(make_window, qtb
     window.synth.clear()
     key(qtbot, window, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier
         | Qt.KeyboardModifier.ShiftModifier)
-    c = window.controller
+    c = window.session
     assert c.human_color is WHITE and not window.board.flipped
     assert window.synth.spoken[0] == "New game against the computer. You play Red."
     qtbot.waitUntil(lambda: c.board.ply == 1, timeout=5000)  # the computer (Black) moved first
@@ -54,17 +55,17 @@ def test_new_game_as_red_turns_the_board_and_the_computer_opens(make_window, qtb
 def test_two_player_games_are_not_turned_by_the_practice_rules(make_window):
     window = make_window()
     window.board.set_flipped(False)
-    window.controller.new_game(vs_computer=False, announce=False)
+    window.session.new_game(Mode.TWO_PLAYERS, announce=False)
     assert not window.board.flipped
 
 
 def test_after_a_practice_game_the_review_names_the_move_that_lost(make_window, qtbot):
     window = make_window()
     # Black's last man: 14-17 holds on, 14-18 walks into 23x14 and loses the game.
-    window.controller.load_position("B:W23,27:B14", vs_computer=True)
+    window.session.load_position("B:W23,27:B14", Mode.COMPUTER)
     with qtbot.waitSignal(window.practice.review_ready, timeout=15000) as blocker:
-        window.controller.submit_text("14-18")
-        qtbot.waitUntil(lambda: not window.controller.running, timeout=5000)
+        window.session.submit_text("14-18")
+        qtbot.waitUntil(lambda: not window.session.running, timeout=5000)
     text = blocker.args[0]
     assert text == ("Review of your game: Your move 1, fourteen to eighteen, lost the game; "
                     "fourteen to seventeen was better.")
@@ -80,15 +81,15 @@ def test_review_on_demand_and_when_nothing_went_wrong(make_window, qtbot):
     window.synth.clear()
     key(qtbot, window, Qt.Key.Key_F8)
     assert window.synth.spoken == ["No move of yours to review yet."]
-    window.controller.load_position("B:W23,30,31,32:B14,1,2,3", vs_computer=True)
-    window.controller.submit_text("14-17")  # a safe move
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.load_position("B:W23,30,31,32:B14,1,2,3", Mode.COMPUTER)
+    window.session.submit_text("14-17")  # a safe move
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     with qtbot.waitSignal(window.practice.review_ready, timeout=15000) as blocker:
         key(qtbot, window, Qt.Key.Key_F8)
     assert blocker.args == ["Review of your game: No move of yours changed the result."]
-    window.controller.take_back()
-    window.controller.submit_text("14-18")  # hangs a man; the computer's first move is 23x14
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    window.session.take_back()
+    window.session.submit_text("14-18")  # hangs a man; the computer's first move is 23x14
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     with qtbot.waitSignal(window.practice.review_ready, timeout=15000) as blocker:
         key(qtbot, window, Qt.Key.Key_F8)
     assert blocker.args[0].startswith(
@@ -97,10 +98,10 @@ def test_review_on_demand_and_when_nothing_went_wrong(make_window, qtbot):
 
 def test_no_automatic_review_under_tournament_rules(make_window, qtbot):
     window = make_window()
-    window.controller.new_game(vs_computer=True, profile_key="wcdf", announce=False,
+    window.session.new_game(Mode.COMPUTER, profile_key="wcdf", announce=False,
                                fen="B:W23,27:B14")
-    window.controller.submit_text("14-18")
-    qtbot.waitUntil(lambda: not window.controller.running, timeout=5000)
+    window.session.submit_text("14-18")
+    qtbot.waitUntil(lambda: not window.session.running, timeout=5000)
     assert not window.practice.review_job.busy
     QApplication.processEvents()  # a review's answer, had one been asked for, is delivered now
     assert window.practice.last_review_text is None

@@ -1,4 +1,4 @@
-"""Issue 6's proof: the window answers keys while the real engine thinks at a level with a long
+"""The proof of responsiveness: the window answers keys while the real engine thinks at a level with a long
 think, and the computer's move still comes afterwards."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def test_reading_keys_are_answered_while_the_engine_searches(make_window, qtbot)
     window = make_window(engine_choose=choose_move, reply_seconds=0)
     slow = next(lv for lv in LEVELS if lv.think_seconds >= 3)  # a long think (seconds)
     window.practice.set_level(slow.number, announce=False)
-    window.controller.submit_text("11-15")
-    assert window.controller.thinking and window.controller.worker.busy
+    window.session.submit_text("11-15")
+    assert window.session.thinking and window.worker.busy
     window.board.focus_cursor()
     start = len(window.announcer.history)
 
@@ -34,13 +34,13 @@ def test_reading_keys_are_answered_while_the_engine_searches(make_window, qtbot)
     answered = [t for t, p in window.announcer.history[start:] if p is Priority.READING]
     assert answered[0].startswith("Red to move.") and "The computer is thinking." in answered[0]
     assert "12 men" in answered[1]
-    assert window.controller.board.ply == 1  # the engine has not answered yet
-    assert window.controller.worker.busy
+    assert window.session.board.ply == 1  # the engine has not answered yet
+    assert window.worker.busy
 
-    with qtbot.waitSignal(window.controller.move_played, timeout=int(slow.think_seconds * 1000)
+    with qtbot.waitSignal(window.game_signals.move_played, timeout=int(slow.think_seconds * 1000)
                           + 10000) as blocker:
         pass
-    assert window.controller.board.ply == 2 and blocker.args[0] in window.controller.board.move_stack
+    assert window.session.board.ply == 2 and blocker.args[0] in window.session.board.move_stack
     # The readings were said before the computer's move (INTERRUPT: "Red, ... to ...").
     after = window.announcer.history[start:]
     reply = next(i for i, (t, p) in enumerate(after) if p is Priority.INTERRUPT)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from checkers_desktop.speech.messages import square_name
+from checkers_desktop.texts.game import square_name
+from checkers_desktop.rules.geometry import SQUARES
 
 
 def walk(menu: QMenu, path=()):
@@ -23,7 +24,7 @@ def access_key(text: str) -> str:
     return text[i + 1].lower() if i >= 0 and i + 1 < len(text) else ""
 
 
-OWN_MENUS = ("&Read", "&Speech", "&Event")  # issue 4's menus and the Event menu (two items
+OWN_MENUS = ("&Read", "&Speech", "&Event")  # the Read and Speech menus and the Event menu (two items
 # once shared S); tests/ui/test_ui_practice_levels.py checks Game, Practice and Event with submenus
 
 
@@ -51,10 +52,10 @@ def test_every_menu_and_item_has_a_name_and_an_access_key(make_window):
 
 def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make_window, qtbot):
     window = make_window()
-    board = window.controller.board
-    for sq in range(1, 33):
+    board = window.session.board
+    for sq in SQUARES:
         widget = window.board.squares[sq]
-        assert widget.accessibleName() == square_name(board, sq, window.controller.side_names)
+        assert widget.accessibleName() == square_name(board, sq, window.session.side_names)
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)  # Black's side at the bottom

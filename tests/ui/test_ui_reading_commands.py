@@ -13,7 +13,9 @@ from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.speech.announcer import Priority
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.ui.actions import ACTIONS
-from checkers_desktop.ui.reading import READERS, screen_rows
+from checkers_desktop.session.reading import READERS, screen_rows
+from checkers_desktop.session.game import Mode
+from checkers_desktop.rules.geometry import SQUARES
 
 READ_SPECS = [spec for spec in ACTIONS if spec.menu == "Read"]
 
@@ -40,7 +42,7 @@ def test_every_read_command_has_a_single_letter_and_a_reader():
 
 
 @pytest.mark.parametrize("key, check", [
-    (Qt.Key.Key_B, lambda text, board: all(f"{sq} " in text for sq in range(1, 33))
+    (Qt.Key.Key_B, lambda text, board: all(f"{sq} " in text for sq in SQUARES)
      and text.index("Row 1: 32 ") < text.index("Row 8: 4 ")),  # from Black's chair
     (Qt.Key.Key_P, lambda text, board: all(str(sq) in text for sq in board.squares(BLACK))
      and "Red" not in text),
@@ -64,8 +66,8 @@ def test_reading_keys_on_the_start_position(make_window, qtbot, key, check):
     press(window, qtbot, key)
     said = reading_said(window)
     assert len(said) == 1
-    assert check(said[0], window.controller.board), said[0]
-    assert window.controller.board.ply == 0  # reading never changes the game
+    assert check(said[0], window.session.board), said[0]
+    assert window.session.board.ply == 0  # reading never changes the game
 
 
 def test_a_new_reading_replaces_the_one_being_said_and_s_stops(make_window, qtbot):
@@ -95,7 +97,7 @@ def test_letters_type_in_the_move_box_and_read_nothing(make_window, qtbot):
 
 def test_readings_follow_the_game(make_window, qtbot):
     window = make_window()
-    window.controller.load_position("B:W18,30:B14,15,1", vs_computer=False)
+    window.session.load_position("B:W18,30:B14,15,1", Mode.TWO_PLAYERS)
     focus_board(window, qtbot)
     window.synth.clear()
     for key in (Qt.Key.Key_J, Qt.Key.Key_A):
@@ -103,7 +105,7 @@ def test_readings_follow_the_game(make_window, qtbot):
     jumps, moves = reading_said(window)
     assert "must jump" in jumps and "fourteen jumps twenty-three" in jumps
     assert moves.startswith("Black has 2 jumps")
-    window.controller.submit_text("14x23")
+    window.session.submit_text("14x23")
     window.synth.clear()
     for key in (Qt.Key.Key_L, Qt.Key.Key_H, Qt.Key.Key_M):
         press(window, qtbot, key)
@@ -116,7 +118,7 @@ def test_readings_follow_the_game(make_window, qtbot):
 def test_screen_rows_follow_the_arrow_keys():
     from checkers_desktop.ui.board_widget import neighbour
     rows = screen_rows()
-    assert sorted(sq for row in rows for sq in row) == list(range(1, 33))
+    assert sorted(sq for row in rows for sq in row) == list(SQUARES)
     for row in rows:
         for left, right in zip(row, row[1:]):
             assert neighbour(left, "right") == right
@@ -131,4 +133,4 @@ def test_clock_reading_under_a_timed_profile(make_window, qtbot, settings):
     assert "of 30 seconds" in text
     rules = window.speech_controls.reading_text("read_rules")
     assert "Touch and move" in rules and "25 seconds" in rules
-    assert Board().fen() == window.controller.board.fen()
+    assert Board().fen() == window.session.board.fen()

@@ -10,6 +10,7 @@ from checkers_desktop.speech.announcer import Priority
 from checkers_desktop.ui import a11y
 from checkers_desktop.ui.settings import (NOTATION, OUTPUT, SOUND_MUTED, SOUND_VOLUME, SPEECH_RATE,
                                           VERBOSITY)
+from checkers_desktop.session.game import Mode
 
 
 class FakePlayer:
@@ -59,15 +60,15 @@ def menu_action(window, name: str) -> QAction:
 def test_verbosity_and_notation_from_the_menu_are_applied_said_and_remembered(make_window, settings):
     window = make_window()
     menu_action(window, f"setting:{VERBOSITY.key}=brief").trigger()
-    assert window.controller.verbosity == "brief"
+    assert window.session.verbosity == "brief"
     assert window.synth.spoken[-1] == "Verbosity: Brief."
     menu_action(window, f"setting:{NOTATION.key}=takes").trigger()
     assert settings.get(NOTATION) == "takes" and settings.get(VERBOSITY) == "brief"
-    window.controller.load_position("B:W18,30:B14,15,1", vs_computer=False)
-    window.controller.submit_text("14x23")
+    window.session.load_position("B:W18,30:B14,15,1", Mode.TWO_PLAYERS)
+    window.session.submit_text("14x23")
     assert "Black, fourteen takes twenty-three." in window.synth.spoken
     again = make_window()
-    assert again.controller.verbosity == "brief" and again.controller.style == "takes"
+    assert again.session.verbosity == "brief" and again.session.style == "takes"
     assert menu_action(again, f"setting:{VERBOSITY.key}=brief").isChecked()
 
 
@@ -94,7 +95,7 @@ def test_output_routes(make_window, monkeypatch, settings, mode, reader_active, 
     window = make_window()
     window.synth.clear()
     window.events.events.clear()
-    window.controller.submit_text("11-15")
+    window.session.submit_text("11-15")
     assert (len(window.events.messages) > 0) is to_reader
     assert (len(window.synth.spoken) > 0) is to_voice
     assert window.echo.is_sink_enabled(window.speech_sink) is to_voice
@@ -106,7 +107,7 @@ def test_output_menu_switches_at_once(make_window, monkeypatch):
     menu_action(window, f"setting:{OUTPUT.key}=self_voice").trigger()
     window.events.events.clear()
     window.synth.clear()
-    window.controller.submit_text("11-15")
+    window.session.submit_text("11-15")
     assert window.synth.spoken and not window.events.messages
 
 
@@ -115,7 +116,7 @@ def test_speech_off_still_mutes_the_own_voice_in_every_mode(make_window, setting
     window = make_window()
     window.set_speech_enabled(False)
     window.synth.clear()
-    window.controller.submit_text("11-15")
+    window.session.submit_text("11-15")
     assert window.synth.spoken == []
     assert window.events.messages
 
@@ -135,16 +136,16 @@ def test_voice_rate_volume_and_voice_reach_the_speech_engine(make_window, settin
 def test_sound_volume_and_mute_are_separate_from_speech(make_window, settings):
     player = FakePlayer()
     window = make_window(sound_player=player)
-    window.new_game(False)  # two players: no computer reply in between
+    window.new_game(Mode.TWO_PLAYERS)  # two players: no computer reply in between
     menu_action(window, f"setting:{SOUND_VOLUME.key}=50").trigger()
     assert player.volume == 0.5 and settings.get(SOUND_VOLUME) == 50
-    window.controller.submit_text("11-15")
+    window.session.submit_text("11-15")
     assert "move" in player.played
     menu_action(window, f"setting:{SOUND_MUTED.key}").setChecked(True)
     assert player.muted and settings.get(SOUND_MUTED) is True
     assert window.synth.spoken[-1] == "Sounds off."
     count = len(player.played)
-    assert window.controller.submit_text("22-18")
+    assert window.session.submit_text("22-18")
     assert len(player.played) == count  # muted: no sound, speech goes on
     assert "Red, twenty-two to eighteen." in window.synth.spoken
 

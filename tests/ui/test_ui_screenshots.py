@@ -1,5 +1,5 @@
 """Screenshots of the real window under Xvfb, every theme at two window sizes and at twice the
-scale (issue 7): the theme's colours where the position puts squares and pieces, the focus outline
+scale: the theme's colours where the position puts squares and pieces, the focus outline
 at least 3 device pixels wide with 3:1 contrast, large square numbers, "where am I".
 
 The window runs in a subprocess (``tests/ui/xvfb_shot.py``) on the X server, since pytest-qt in this

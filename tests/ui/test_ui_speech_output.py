@@ -10,6 +10,7 @@ from checkers_desktop.speech.announcer import Priority
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.ui.a11y import ScreenReaderSink
 from checkers_desktop.ui.settings import Settings
+from checkers_desktop.session.game import Mode
 
 
 def type_move(qtbot, window, text):
@@ -44,7 +45,7 @@ def test_every_message_goes_to_both_sinks(make_window, qtbot):
     window.synth.clear()
     window.events.events.clear()
     type_move(qtbot, window, "11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert window.synth.spoken[:2] == ["Black, eleven to fifteen.", "Red to move."]
     assert window.events.messages == window.synth.spoken
     assert window.events.events[0][2] is window.status
@@ -52,7 +53,7 @@ def test_every_message_goes_to_both_sinks(make_window, qtbot):
 
 def test_refused_moves_leave_the_board_and_give_the_reason(make_window, qtbot):
     window = make_window()
-    board = window.controller.board
+    board = window.session.board
     before = board.fen()
     for text, reason in (
             ("abc", "'abc' is not a move. Type squares such as 11-15."),
@@ -71,18 +72,18 @@ def test_refused_moves_leave_the_board_and_give_the_reason(make_window, qtbot):
 def test_required_jump_is_refused_with_the_jump(make_window, qtbot):
     # Black man on 15, red man on 18: Black must jump 15x22 (VA rulebook 3:00 s6).
     window = make_window()
-    window.controller.load_position("B:W18:B9,15", vs_computer=False)
-    before = window.controller.board.fen()
+    window.session.load_position("B:W18:B9,15", Mode.TWO_PLAYERS)
+    before = window.session.board.fen()
     window.synth.clear()
     type_move(qtbot, window, "9-13")
-    assert window.controller.board.fen() == before
+    assert window.session.board.fen() == before
     assert window.synth.spoken == ["You must jump: fifteen jumps twenty-two."]
     assert window.events.events[-1][1] == QAccessible.AnnouncementPoliteness.Assertive
     # Picking up a piece that cannot jump gets the same reason.
     window.synth.clear()
     window.board.set_cursor(9)
     qtbot.keyClick(window.board.squares[9], Qt.Key.Key_Return)
-    assert window.controller.selected is None
+    assert window.session.selected is None
     assert window.synth.spoken[-1] == "You must jump: fifteen jumps twenty-two."
 
 
@@ -126,10 +127,10 @@ def test_no_speech_engine_is_said_once_in_the_status_line(make_window, qtbot):
     window = make_window(synth=_NoEngine())
     assert window.status.text().count(_NoEngine.error_message) == 1
     type_move(qtbot, window, "11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert window.status.text().count(_NoEngine.error_message) == 1
     assert not window.actions_by_id["toggle_speech"].isEnabled()
-    assert window.controller.running  # the game goes on
+    assert window.session.running  # the game goes on
 
 
 def test_resign_asks_first(make_window, qtbot):
@@ -137,25 +138,25 @@ def test_resign_asks_first(make_window, qtbot):
     window = make_window(confirm=lambda question: answers.pop(0))
     answers.append(False)
     window.resign()
-    assert window.controller.running
+    assert window.session.running
     answers.append(True)
     window.synth.clear()
     window.resign()
-    assert not window.controller.running
+    assert not window.session.running
     assert window.synth.spoken == ["Black resigns. Red wins."]
     assert window.status.text().startswith("Black resigns. Red wins.")
     type_move(qtbot, window, "11-15")
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
     assert window.synth.spoken[-1].startswith("No game in progress.")
 
 
 def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
     window = make_window()
     type_move(qtbot, window, "11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     window.synth.clear()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
-    assert window.controller.board.ply == 0 and window.controller.running
+    assert window.session.board.ply == 0 and window.session.running
     assert window.synth.spoken == ["New game against the computer. You play Black.",
                                    "Black to move."]
     assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
@@ -165,14 +166,14 @@ def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
     window = make_window()
     assert window.synth.spoken[0].startswith("Checkers. A game against the computer is ready")
     assert "Control N" in window.synth.spoken[0]
-    assert window.controller.running and window.controller.is_human_turn()
+    assert window.session.running and window.session.is_human_turn()
     assert QApplication.focusWidget() is window.board.squares[11]
 
 
 def test_repeat_and_whose_turn_keys(make_window, qtbot):
     window = make_window()
     type_move(qtbot, window, "11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     last = window.announcer.last_text
     window.synth.clear()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F2)
@@ -190,5 +191,5 @@ def test_a_failing_engine_never_stalls_the_game(make_window, qtbot):
 
     window = make_window(engine_choose=broken)
     type_move(qtbot, window, "11-15")
-    qtbot.waitUntil(lambda: window.controller.board.ply == 2, timeout=5000)
-    assert window.controller.is_human_turn()
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    assert window.session.is_human_turn()

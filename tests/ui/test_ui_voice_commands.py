@@ -39,7 +39,7 @@ def wait_for_black(qtbot, controller):
 
 def test_confirmed_move_waits_for_yes_and_no_cancels(make_window, settings, qtbot, say):
     window = make(make_window, settings, "every-move")
-    c = window.controller
+    c = window.session
     fen = c.board.fen()
 
     result = utter_until(qtbot, window, say, "eleven to fifteen", lambda r: r.kind == "move")
@@ -49,7 +49,7 @@ def test_confirmed_move_waits_for_yes_and_no_cancels(make_window, settings, qtbo
     assert "Eleven to fifteen? Say yes or no." in window.synth.spoken
     assert "Eleven to fifteen? Say yes or no." in window.status.text()
 
-    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+    with qtbot.waitSignal(window.game_signals.move_played, timeout=5000) as played:
         utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
     assert played.args[0].pdn() == "11-15"
     assert window.voice_input.pending is None
@@ -70,7 +70,7 @@ def test_confirmed_move_waits_for_yes_and_no_cancels(make_window, settings, qtbo
 
 def test_not_legal_and_not_understood_change_nothing(make_window, settings, qtbot, say):
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     fen = c.board.fen()
     result = utter(qtbot, window, say("twenty two to seventeen"))  # Red's move; Black to play
     assert result.kind == "nothing"
@@ -90,10 +90,10 @@ def test_not_legal_and_not_understood_change_nothing(make_window, settings, qtbo
 
 def test_pick_up_then_square(make_window, settings, qtbot, say):
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
     assert c.selected == 11 and c.board.ply == 0
-    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+    with qtbot.waitSignal(window.game_signals.move_played, timeout=5000) as played:
         utter_until(qtbot, window, say, "fifteen", lambda r: r.kind == "square")
     assert played.args[0].pdn() == "11-15"
     assert c.selected is None
@@ -104,12 +104,12 @@ def test_reading_command_by_voice(make_window, settings, qtbot, say):
     utter_until(qtbot, window, say, "read the board", lambda r: r.command == "read-board")
     expected = window.speech_controls.reading_text("read_board")
     assert expected in window.synth.spoken
-    assert window.controller.board.ply == 0
+    assert window.session.board.ply == 0
 
 
 def test_resign_by_voice_needs_yes(make_window, settings, qtbot, say):
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     utter_until(qtbot, window, say, "resign", lambda r: r.command == "resign")
     assert c.running
     assert window.synth.spoken[-1] == "Resign the game? Say yes or no."
@@ -117,7 +117,7 @@ def test_resign_by_voice_needs_yes(make_window, settings, qtbot, say):
     assert c.running
 
     utter_until(qtbot, window, say, "resign", lambda r: r.command == "resign")
-    with qtbot.waitSignal(c.game_result, timeout=5000):
+    with qtbot.waitSignal(window.game_signals.game_result, timeout=5000):
         utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
     assert not c.running
     assert "Red wins" in (c.result_text or "")
@@ -161,7 +161,7 @@ def test_no_microphone_is_told_and_the_game_goes_on(make_window, settings, qtbot
     assert text in window.synth.spoken
     assert not window.voice_input.enabled
     assert not window.actions_by_id["voice_on"].isChecked()
-    assert window.controller.submit_text("11-15")  # the keyboard still plays
+    assert window.session.submit_text("11-15")  # the keyboard still plays
 
     # a microphone that cannot be opened when the key goes down
     def no_device():
@@ -171,7 +171,7 @@ def test_no_microphone_is_told_and_the_game_goes_on(make_window, settings, qtbot
     with qtbot.waitSignal(window.voice_input.failed) as failed:
         window.actions_by_id["push_to_talk"].trigger()
     assert "could not be opened" in failed.args[0]
-    assert not window.voice_input.enabled and window.controller.running
+    assert not window.voice_input.enabled and window.session.running
 
 
 def test_recogniser_failure_is_told_and_the_game_goes_on(make_window, settings, qtbot):
@@ -186,8 +186,8 @@ def test_recogniser_failure_is_told_and_the_game_goes_on(make_window, settings, 
     assert "speech recogniser failed" in failed.args[0]
     assert failed.args[0] in window.status.text()
     assert failed.args[0] in window.synth.spoken
-    assert window.controller.running and window.controller.board.ply == 0
-    assert window.controller.submit_text("11-15")
+    assert window.session.running and window.session.board.ply == 0
+    assert window.session.submit_text("11-15")
 
 
 class FileStream:
@@ -225,7 +225,7 @@ def test_hold_to_talk_key_plays_a_move(make_window, settings, qtbot, say, monkey
         if heard.args[0].kind == "move":
             break
     assert not window.voice_input.recording
-    assert window.controller.board.move_stack[0].pdn() == "11-15"
+    assert window.session.board.move_stack[0].pdn() == "11-15"
     assert window.actions_by_id["voice_on"].isChecked()
 
 
@@ -249,7 +249,7 @@ def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, 
 
 def test_undo_and_hint_by_voice_in_practice(make_window, settings, qtbot, say):
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     assert c.submit_text("11-15")
     wait_for_black(qtbot, c)
     assert c.board.ply == 2
@@ -266,7 +266,7 @@ def test_undo_by_voice_is_confirmed_when_every_move_is(make_window, settings, qt
     """"Undo" changes the position, so it is confirmed as moves are ("help" was now and then
     heard as "undo" on benchmarks/voice.py)."""
     window = make(make_window, settings, "every-move")
-    c = window.controller
+    c = window.session
     assert c.submit_text("11-15")
     wait_for_black(qtbot, c)
     utter_until(qtbot, window, say, "undo", lambda r: r.command == "undo")
@@ -289,7 +289,7 @@ def test_continuous_listening_plays_a_move(make_window, settings, qtbot, say, mo
         window.actions_by_id["voice_continuous"].trigger()  # turns voice on, listening
     assert window.voice_input.enabled and window.actions_by_id["voice_continuous"].isChecked()
     assert heard.args[0].kind == "move"  # decoding is deterministic (fixed noise floor)
-    assert window.controller.board.move_stack[0].pdn() == "11-15"
+    assert window.session.board.move_stack[0].pdn() == "11-15"
     window.actions_by_id["voice_on"].trigger()
     assert not window.voice_input.enabled and not window.voice_input.microphone.active
 
@@ -311,15 +311,15 @@ def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
         utter_until(qtbot, window, say, word, lambda r: r.command == word)
         qtbot.waitUntil(lambda: not box.isVisible())
     assert answers == [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No]
-    assert window.controller.board.ply == 0 and window.voice_input.pending is None
+    assert window.session.board.ply == 0 and window.voice_input.pending is None
 
 
 def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, settings, qtbot,
                                                                   say):
-    from checkers_desktop.ui.event.texts import computer_draw_answer_text
+    from checkers_desktop.texts.event import computer_draw_answer_text
 
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     assert window.voice_input.microphone is None  # nothing opened a sound device at start-up
     utter_until(qtbot, window, say, "offer a draw", lambda r: r.command == "offer-draw")
     assert window.synth.spoken[-1] == "Offer a draw? Say yes or no."
@@ -331,11 +331,11 @@ def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, se
 
 
 def test_pick_up_commits_under_strict_touch_move(make_window, settings, qtbot, say):
-    from checkers_desktop.speech.messages import must_move_held_text
+    from checkers_desktop.texts.touch import must_move_held_text
 
     settings.profile_key = "va-standard"  # strict touch-move (VA rulebook 3:00)
     window = make(make_window, settings, "resign-and-draw")
-    c = window.controller
+    c = window.session
     assert c.profile.key == "va-standard"
     utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
     assert c.selected == 11
@@ -343,7 +343,7 @@ def test_pick_up_commits_under_strict_touch_move(make_window, settings, qtbot, s
     assert result.move.pdn() == "9-13"
     assert c.board.ply == 0  # the touched piece must be moved
     assert must_move_held_text(11) in window.synth.spoken[-1]
-    with qtbot.waitSignal(c.move_played, timeout=5000) as played:
+    with qtbot.waitSignal(window.game_signals.move_played, timeout=5000) as played:
         utter_until(qtbot, window, say, "sixteen", lambda r: r.kind == "square")
     assert played.args[0].pdn() == "11-16"
 
@@ -353,7 +353,7 @@ def test_binding_pick_up_is_confirmed_when_every_move_is(make_window, settings, 
     misheard pick-up must not bind them before they say yes."""
     settings.profile_key = "va-standard"  # strict touch-move (VA rulebook 3:00)
     window = make(make_window, settings, "every-move")
-    c = window.controller
+    c = window.session
     result = utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
     assert window.voice_input.pending is result and c.selected is None
     question = "Pick up eleven? You must then move it. Say yes or no."
@@ -368,7 +368,7 @@ def test_binding_pick_up_is_confirmed_when_every_move_is(make_window, settings, 
 
 def test_pick_up_is_not_confirmed_without_strict_touch_move(make_window, settings, qtbot, say):
     window = make(make_window, settings, "every-move")  # practice: no touch-move rule
-    c = window.controller
+    c = window.session
     utter_until(qtbot, window, say, "pick up eleven", lambda r: r.kind == "pick-up")
     assert c.selected == 11 and window.voice_input.pending is None
 

@@ -1,4 +1,4 @@
-"""Issue 5's "done": a whole game against the computer played by voice through the app's window.
+"""The whole of voice play: a whole game against the computer played by voice through the app's window.
 
 Each of the player's moves is spoken by espeak-ng into a WAV file, injected into the real
 MainWindow (``voice_input.inject_file``: the microphone's decoding path, in the decoding thread),
@@ -63,7 +63,7 @@ def phrasings(move) -> list[str]:
 def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, tmp_path):
     settings.set(VOICE_CONFIRMATION, "resign-and-draw")  # moves are played as soon as heard
     window = make_window(engine_choose=level_one(GAME_SEED))
-    controller, voice = window.controller, window.voice_input
+    controller, voice = window.session, window.voice_input
     gui_thread = threading.get_ident()
     count = 0
     retries = 0

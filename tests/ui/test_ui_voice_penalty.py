@@ -10,7 +10,7 @@ import shutil
 import pytest
 
 from checkers_desktop.rules import BLACK
-from checkers_desktop.ui.game_controller import Mode
+from checkers_desktop.session.game import Mode
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
 from voice_audio import utter, utter_until
 
@@ -25,7 +25,7 @@ def penalised(make_window, settings):
     choose one of Black's checkers (squares 1-12) to remove."""
     settings.set(VOICE_CONFIRMATION, "resign-and-draw")
     window = make_window()
-    c = window.controller
+    c = window.session
     c.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
     c.stalling_warning(BLACK)
     c.stalling_penalty(BLACK)
@@ -37,7 +37,7 @@ def penalised(make_window, settings):
 
 @pytest.mark.parametrize("text,square", [("eight", 8), ("remove twelve", 12)])
 def test_a_spoken_square_chooses_the_checker_to_remove(penalised, qtbot, say, text, square):
-    c = penalised.controller
+    c = penalised.session
     result = utter_until(qtbot, penalised, say, text, lambda r: r.kind == "square")
     assert (result.square, result.move) == (square, None)
     assert c.board.piece_at(square) is None
@@ -48,7 +48,7 @@ def test_a_spoken_square_chooses_the_checker_to_remove(penalised, qtbot, say, te
 
 
 def test_a_square_that_is_not_the_offenders_removes_nothing(penalised, qtbot, say):
-    c = penalised.controller
+    c = penalised.session
     fen = c.board.fen()
     result = utter(qtbot, penalised, say("twenty two"))  # a Red checker: not Black's
     assert result.kind == "nothing" and result.square is None
@@ -58,7 +58,7 @@ def test_a_square_that_is_not_the_offenders_removes_nothing(penalised, qtbot, sa
 
 
 def test_while_the_penalty_waits_a_move_is_not_heard(penalised, qtbot, say):
-    c = penalised.controller
+    c = penalised.session
     fen = c.board.fen()
     result = utter(qtbot, penalised, say("eleven to fifteen"))
     assert result.move is None

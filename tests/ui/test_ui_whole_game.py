@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.engine import choose_move
 from checkers_desktop.rules import BLACK, WHITE, Board
-from checkers_desktop.speech import messages
+from checkers_desktop.texts import game as game_texts
 
 SIDES = {BLACK: "Black", WHITE: "Red"}  # the practice profile's names
 MAX_PLIES = 300
@@ -31,7 +31,7 @@ def level_one(board, level, stop=None):
 @pytest.mark.timeout(120)
 def test_whole_game_against_the_computer_by_keyboard(make_window, qtbot):
     window = make_window(engine_choose=level_one)
-    controller = window.controller
+    controller = window.session
     window.move_box.setFocus()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
     window.synth.clear()
@@ -56,16 +56,16 @@ def test_whole_game_against_the_computer_by_keyboard(make_window, qtbot):
     replay = Board()
     expected = []
     for move in board.move_stack:
-        expected.append(messages.move_text(replay, move, SIDES))
+        expected.append(game_texts.move_text(replay, move, SIDES))
         replay.push(move)
         if not replay.is_game_over():
-            expected.append(messages.turn_text(replay, SIDES, verbosity="full"))
-    expected.append(messages.game_over_text(outcome, SIDES, board))
+            expected.append(game_texts.turn_text(replay, SIDES, verbosity="full"))
+    expected.append(game_texts.game_over_text(outcome, SIDES, board))
     assert window.synth.spoken == expected
     assert window.synth.spoken[-1].startswith("Red wins.")
     # The screen reader heard the same sentences, the computer's moves assertively.
     assert window.events.messages == expected
-    computer_moves = {messages.move_text(b, m, SIDES) for b, m in _positions(board) if b.turn is WHITE}
+    computer_moves = {game_texts.move_text(b, m, SIDES) for b, m in _positions(board) if b.turn is WHITE}
     for message, politeness, _ in window.events.events:
         if message in computer_moves:
             assert politeness.name == "Assertive"

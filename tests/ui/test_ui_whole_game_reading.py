@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE, Board
-from checkers_desktop.speech import messages
+from checkers_desktop.texts import game as game_texts
+from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.speech.announcer import Priority
 from checkers_desktop.speech.fake import FakeSynth
 
@@ -44,7 +45,7 @@ def go_to(qtbot, window, square: int) -> None:
 def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     synth = FakeSynth(hold=True)
     window = make_window(synth=synth)
-    controller = window.controller
+    controller = window.session
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
     synth.clear()
@@ -60,13 +61,13 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
         key(qtbot, Qt.Key.Key_A)
         assert turn_text in synth.interrupted
         readings_cut += 1
-        assert synth.speaking == messages.legal_moves_text(board, None, SIDES)
+        assert synth.speaking == reading_texts.legal_moves_text(board, None, SIDES)
         synth.finish_all()
         # Play the move square by square, as with the arrow keys and Enter.
         move = giveaway_move(board)
         go_to(qtbot, window, move.from_square)
         key(qtbot, Qt.Key.Key_D)  # the moves of this piece
-        assert synth.speaking == messages.legal_moves_text(board, move.from_square, SIDES)
+        assert synth.speaking == reading_texts.legal_moves_text(board, move.from_square, SIDES)
         key(qtbot, Qt.Key.Key_Return)
         assert controller.selected == move.from_square
         for square in move.path[1:]:
@@ -85,16 +86,16 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     position = 0
     for move in final.move_stack:
         mover = replay.turn
-        text = messages.move_text(replay, move, SIDES)
+        text = game_texts.move_text(replay, move, SIDES)
         expected = Priority.INTERRUPT if mover is WHITE else Priority.QUEUE
         position = said.index((text, expected), position) + 1
         replay.push(move)
     # The end is said, the last readings tell the final position.
     assert controller.result_text in synth.spoken
     key(qtbot, Qt.Key.Key_M)
-    assert synth.speaking == messages.counts_text(final, SIDES)
+    assert synth.speaking == reading_texts.counts_text(final, SIDES)
     key(qtbot, Qt.Key.Key_L)
-    assert synth.speaking == messages.last_move_text(final, SIDES)
+    assert synth.speaking == game_texts.last_move_text(final, SIDES)
     key(qtbot, Qt.Key.Key_T)
     assert synth.speaking == controller.result_text
     assert readings_cut >= 1

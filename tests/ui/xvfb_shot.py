@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from checkers_desktop.speech.fake import FakeSynth  # noqa: E402
-from checkers_desktop.ui.engine_worker import first_legal_move  # noqa: E402
+from checkers_desktop.session.ports import first_legal_move  # noqa: E402
 from checkers_desktop.ui.main_window import MainWindow  # noqa: E402
 from checkers_desktop.ui.settings import (LARGE_NUMBERS, THEME_KEY, Settings)  # noqa: E402
 from checkers_desktop.ui.themes import THEMES  # noqa: E402

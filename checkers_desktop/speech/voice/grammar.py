@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from checkers_desktop.rules import Board, Move
+from checkers_desktop.rules.geometry import DIAGONALS, SQUARES, diagonal_step
 
 try:  # the speech helper's number words ("twenty-two"); split on hyphens for the recogniser
     from checkers_desktop.speech.spoken import number_words as _number_words
@@ -272,26 +273,15 @@ def _split_path(tokens: list[str]) -> list[list[int]]:
     return [r for r in readings if len(r) >= 2]
 
 
-def _coords(square: int) -> tuple[int, int]:
-    """(row, column) of a square 1-32, row 0 holding 1-4 (standard numbering, WCDF 1.4)."""
-    row, i = divmod(square - 1, 4)
-    return row, 2 * i + (1 if row % 2 == 0 else 0)
-
-
-_SQUARE_AT = {_coords(sq): sq for sq in range(1, 33)}
-
-
 def diagonal_pairs(distance: int) -> list[tuple[int, int]]:
     """Every (from, to) of squares ``distance`` rows apart on one diagonal, both directions
     (distance 1: steps; distance 2: single jumps), whatever the pieces."""
     pairs = []
-    for sq in range(1, 33):
-        r, c = _coords(sq)
-        for dr in (-distance, distance):
-            for dc in (-distance, distance):
-                other = _SQUARE_AT.get((r + dr, c + dc))
-                if other is not None:
-                    pairs.append((sq, other))
+    for sq in SQUARES:
+        for d_row, d_col in DIAGONALS:
+            other = diagonal_step(sq, d_row, d_col, distance)
+            if other is not None:
+                pairs.append((sq, other))
     return pairs
 
 

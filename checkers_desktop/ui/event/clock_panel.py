@@ -16,7 +16,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...rules.clock import GameClock
-from .model import format_game_time
+from ...session.match_model import format_game_time
 
 __all__ = ["ClockPanel", "clock_readings", "BASE_POINTS"]
 

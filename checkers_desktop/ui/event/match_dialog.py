@@ -14,7 +14,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
                                QLineEdit, QVBoxLayout, QWidget)
 
 from ...rules.profiles import get_profile
-from .model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
+from ...texts import event as event_texts
+from ...session.match_model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
                     MatchSettingsError, PlayerInfo)
 
 __all__ = ["MatchDialog", "BEST_OF_CHOICES"]
@@ -134,7 +135,7 @@ class MatchDialog(QDialog):
             self.result_settings = self.settings()
         except MatchSettingsError as exc:
             reason = str(exc)
-            text = f"Please correct the form. {reason[:1].upper()}{reason[1:]}."
+            text = event_texts.form_error_text(reason)
             self.message.setText(text)
             if self.announce is not None:
                 self.announce(text)

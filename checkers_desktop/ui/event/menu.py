@@ -2,9 +2,9 @@
 
 :meth:`EventMenu.install` adds the menu (actions declared in ``ui/actions.py``
 ``EVENT_ACTIONS``), a :class:`~.clock_panel.ClockPanel` above the board (shown during a match) and a
-timer refreshing it. A match is an :class:`~.event_controller.EventController` hosted by the
-window's game controller: the players play on the board, by keyboard, mouse, move box or voice,
-exactly as in a two-player game.
+timer refreshing it. A match is a :class:`~checkers_desktop.session.match.MatchSession` on the
+window's game session: the players play on the board, by keyboard, mouse, move box or voice,
+exactly as in a two-player game; the menu shows and asks, the match session rules and records.
 
 Draws: Offer a draw (Ctrl+Shift+D, also in the Game menu: outside a match it works on the game in
 progress, see :mod:`.draws`) and, under rules that have them (WCDF), Point out a repetition, Request
@@ -18,7 +18,7 @@ Everything that asks a question can be replaced for tests: ``dialog_factory(pare
 form), ``desk.confirm``/``desk.choose``/``desk.ask_text`` (the official's questions),
 ``ask_answer(question) -> bool | None`` (the answer to a draw offer),
 ``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
-``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: the app data folder),
+``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: ``event`` in the app's data folder),
 ``rng`` (the coin flip), ``now`` (time of day).
 """
 
@@ -36,14 +36,19 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..actions import EVENT_ACTIONS, make_action
-from . import draws, texts
+from ..paths import records_folder
+from ...texts import app as app_texts
+from ...texts import event as event_texts
+from ...texts import official as official_texts
+from ...session import draws
 from .clock_panel import ClockPanel
-from .event_controller import EventController, EventError
+from ...session.match import MatchSession, MatchSessionError
+from ...session.match_events import ClocksChanged, FortyMovesDue, MatchAbandoned, MatchFinished
+from ...session.match_model import MatchSettings
 from .match_dialog import MatchDialog
-from .model import MatchSettings
 from .official import OfficialDesk
 from .penalty import SquareChoiceDialog
-from .score_sheet import print_html
+from .score_sheet import print_html, save_pdf
 
 __all__ = ["EventMenu", "REFRESH_MS"]
 
@@ -52,13 +57,16 @@ REFRESH_MS = 250
 
 
 class EventMenu(QObject):
-    """The Event menu and the match it runs on ``window`` (a ``MainWindow``)."""
+    """The Event menu and the match it runs, for the window of ``ctx`` (an
+    :class:`~..context.AppContext`)."""
 
-    def __init__(self, window) -> None:
-        super().__init__(window)
-        self.window = window
-        self.current: Optional[EventController] = None
-        self.records_dir: Optional[Path] = None
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
+        window = ctx.window
+        self.current: Optional[MatchSession] = None
+        self._unsubscribe: Optional[Callable[[], None]] = None
+        self.records_dir: Path = records_folder(ctx.data_folder)
         self.rng: Optional[random.Random] = None
         self.now: Callable[[], datetime] = datetime.now
         self.dialog_factory: Callable = lambda parent: MatchDialog(parent, announce=self._say)
@@ -80,18 +88,14 @@ class EventMenu(QObject):
         self.face_mover = True
         """During a match the board turns to the mover's side each turn (the reading commands
         follow the screen, so the board is read from the mover's side too)."""
-        window.controller.position_changed.connect(self._turn_board)
-        window.controller.game_started.connect(self._on_game_started)
-        display = getattr(window, "display", None)  # issue 7: View > Text size
-        if display is not None:
-            self.panel.set_text_percent(display.text_size)
-            display.text_size_changed.connect(self.panel.set_text_percent)
+        ctx.game.position_changed.connect(self._turn_board)
+        ctx.game.game_started.connect(self._on_game_started)
 
     @classmethod
-    def install(cls, window) -> "EventMenu":
-        """Make the Event menu on ``window``'s menu bar and return it (also as
-        ``window.event_menu``)."""
-        menu = cls(window)
+    def install(cls, ctx) -> "EventMenu":
+        """Make the Event menu on the window's menu bar and return it."""
+        menu = cls(ctx)
+        window = ctx.window
         handlers = {
             "event_new_match": menu.new_match,
             "event_say_match": menu.say_match,
@@ -125,86 +129,92 @@ class EventMenu(QObject):
         menu.menus = menus
         # Offer a draw (declared once, in the Game menu) sits in the Event menu too, before the
         # WCDF draw items.
-        shared = getattr(window, "actions_by_id", {}).get("offer_draw")
+        shared = ctx.actions.get("offer_draw")
         if shared is not None and "Event" in menus:
             menus["Event"].insertAction(menu.actions["event_repetition"], shared)
-        window.event_menu = menu
         menu._update_draw_actions()
         return menu
 
     # --- helpers ------------------------------------------------------------------------
     def _say(self, text: str) -> None:
-        self.window.announcer.announce(text, Priority.INTERRUPT)
+        self.ctx.say(text, Priority.INTERRUPT)
 
     def _run(self, handler: Callable) -> None:
         """Run a menu command; a mistake is said, never raised into Qt."""
         try:
             handler()
-        except EventError as exc:
-            reason = str(exc)
-            self._say(f"{reason[:1].upper()}{reason[1:]}.")
+        except MatchSessionError as exc:
+            self._say(str(exc))
         except OSError as exc:
-            self._say(f"The file could not be written: {exc}")
+            self._say(app_texts.file_not_written_text(str(exc)))
 
     # --- new match ----------------------------------------------------------------------
-    def new_match(self) -> Optional[EventController]:
+    def new_match(self) -> Optional[MatchSession]:
         """Ask for the match (the new-match form) and start it: coin flip, game 1."""
         if self.current is not None and not self.current.is_over and self.current.started:
-            if not self.desk.confirm("A match is in progress. Abandon it and start a new one?"):
+            if not self.desk.confirm(event_texts.match_in_progress_question()):
                 return None
-        dialog = self.dialog_factory(self.window)
+        dialog = self.dialog_factory(self.ctx.window)
         if self.last_settings is not None and hasattr(dialog, "fill"):
             dialog.fill(self.last_settings)
         if dialog.exec() != QDialog.DialogCode.Accepted:
-            self.window.board.focus_cursor()
+            self.ctx.focus_board()
             return None
         settings = getattr(dialog, "result_settings", None) or dialog.settings()
         return self.start_match(settings)
 
-    def start_match(self, settings: MatchSettings) -> EventController:
+    def start_match(self, settings: MatchSettings) -> MatchSession:
         """Start a match with ``settings`` (no form): used by :meth:`new_match` and tests."""
-        if self.current is not None:
-            self.current.detach()
-        self.last_settings = settings
-        window = self.window
-        event = EventController(settings, window.announcer, rng=self.rng,
-                                records_dir=self.records_dir, now=self.now,
-                                host=window.controller, parent=self)
-        self.current = event
-        event.clocks_changed.connect(self.refresh_clocks)
-        event.match_finished.connect(self._on_match_finished)
-        event.forty_moves_completed.connect(self._on_forty_moves_completed)
-        self.panel.show()
-        event.start()
+        match = MatchSession(self.ctx.session, settings, self.records_dir, rng=self.rng,
+                             now=self.now, write_score_sheet=save_pdf)
+        self.show_match(match)
+        match.start()
         self.timer.start()
         self.refresh_clocks()
         self._update_draw_actions()
-        window.board.focus_cursor()
-        return event
+        self.ctx.focus_board()
+        return match
 
-    def _on_match_finished(self, text: str) -> None:
-        self.refresh_clocks()
-        self.timer.stop()
-        self._update_draw_actions()
+    def show_match(self, match: MatchSession) -> None:
+        """Make ``match`` the Event menu's match (a new one, or one resumed after a restart): its
+        clocks shown, its events followed; the one before it is let go."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.current is not None and self.current is not match:
+            self.current.detach()
+        self.current = match
+        self.last_settings = match.settings
+        self._unsubscribe = match.subscribe(self._on_match_event)
+        self.panel.show()
 
-    def _on_game_started(self) -> None:
-        """A game started outside the match (Game > New game): the match stops, its records are
-        kept (the unfinished game with the result "*") and the official is told."""
-        ev = self.current
-        if ev is not None and ev.is_over and ev.host is not None \
-                and self.window.controller.referee is not ev.referee:
-            ev.detach()  # a game after the match: no players' names, results said as usual
+    def _on_match_event(self, event) -> None:
+        if isinstance(event, ClocksChanged):
+            self.refresh_clocks()
+        elif isinstance(event, MatchFinished):
+            self.refresh_clocks()
+            self.timer.stop()
             self._update_draw_actions()
-            return
-        if ev is None or ev.is_over or not ev.started or ev.referee is None \
-                or self.window.controller.referee is ev.referee:
-            return
-        ev.abandon()
+        elif isinstance(event, FortyMovesDue):
+            self.ctx.scheduler.defer(lambda: self._run(self.forty_move_ruling))
+        elif isinstance(event, MatchAbandoned):
+            self._match_abandoned(event.folder)
+
+    def _match_abandoned(self, folder) -> None:
+        """A game outside the match was started: the match stopped (its records are kept, the
+        unfinished game with the result "*"); the official is told."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         self.current = None
         self.timer.stop()
         self.panel.hide()
         self._update_draw_actions()
-        self._say(texts.match_left_text(ev.folder))
+        self._say(event_texts.match_left_text(folder))
+
+    def _on_game_started(self) -> None:
+        """Any game started: the WCDF draw items follow whether a match runs (the match itself
+        decides whether the game is its own, see ``MatchSession``)."""
+        self._update_draw_actions()
 
     def _turn_board(self) -> None:
         """After each change on the board: refresh the clocks' turn line, and show the board from
@@ -216,8 +226,8 @@ class EventMenu(QObject):
         self.refresh_clocks()
         if not self.face_mover:
             return
-        board_widget = self.window.board
-        flipped = self.window.controller.board.turn is BLACK
+        board_widget = self.ctx.board
+        flipped = self.ctx.session.board.turn is BLACK
         if board_widget.flipped == flipped:
             return
         board_widget.set_flipped(flipped)
@@ -239,15 +249,15 @@ class EventMenu(QObject):
         """F4: the score, whose turn and the clocks."""
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return
         self.refresh_clocks()
-        self.window.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
+        self.ctx.announcer.announce(ev.summary_text() + " " + self.panel.spoken_text(),
                                        Priority.READING)
 
     # --- penalty ------------------------------------------------------------------------
     def _ask_square(self, chooser: str, victim: str, allowed) -> Optional[int]:
-        dialog = SquareChoiceDialog(chooser, victim, allowed, self.window)
+        dialog = SquareChoiceDialog(chooser, victim, allowed, self.ctx.window)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.square
@@ -257,13 +267,13 @@ class EventMenu(QObject):
         ev = self.current
         due = ev.pending_penalty if ev is not None else None
         if due is None:
-            self._say(texts.no_penalty_text())
+            self._say(event_texts.no_penalty_text())
             return False
         square = self.ask_square(ev.player(due.chooser), ev.player(due.victim), due.squares)
         if square is None:
             return False
         ok = ev.remove_checker(square).ok
-        self.window.board.focus_cursor()
+        self.ctx.focus_board()
         return ok
 
     # --- draws --------------------------------------------------------------------------
@@ -284,39 +294,39 @@ class EventMenu(QObject):
 
     def _ask_answer(self, question: str) -> Optional[bool]:
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        answer = QMessageBox.question(self.window, "Draw offer", question, buttons,
+        answer = QMessageBox.question(self.ctx.window, "Draw offer", question, buttons,
                                       QMessageBox.StandardButton.No)
         return answer == QMessageBox.StandardButton.Yes
 
-    def _match_game(self):
+    def _match_game(self) -> Optional[MatchSession]:
         """The match whose game is on the board now, or None."""
         ev = self.current
-        if ev is not None and ev.game_running and self.window.controller.referee is ev.referee:
-            return ev
-        return None
+        return ev if ev is not None and ev.on_board else None
 
-    def offer_draw(self):
+    def offer_draw(self, confirmed: bool = False):
         """Ctrl+Shift+D: the player to move offers a draw (in a match: named, logged, on the
-        score sheet; outside: :func:`.draws.offer_draw_in_game`). Returns the last ruling or
-        None."""
+        score sheet, after the desk's confirmation; outside: :func:`.draws.offer_draw_in_game`,
+        asking first unless ``confirmed``, by voice). Returns the last ruling or None."""
         ev = self._match_game()
         if ev is None:
-            ruling = draws.offer_draw_in_game(self.window.controller, self.window.confirm,
-                                              self.ask_answer, self._say_queued)
-            self.window.board.focus_cursor()
+            confirm = (lambda _question: True) if confirmed else self.ctx.confirm
+            ruling = draws.offer_draw_in_game(self.ctx.session, confirm, self.ask_answer,
+                                              self._say_queued)
+            self.ctx.focus_board()
             return ruling
         color = ev.referee.board.turn
-        if not self.desk.confirm(texts.draw_offer_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.draw_offer_question(ev.named(color))):
             return None
-        ruling = ev.offer_draw(color)
+        ruling = ev.draws.offer_draw(color)
         return self._answer(ev, color, False) if ruling.ok else ruling
 
     def _answer(self, ev, offerer, repetition: bool):
         """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
-        answer = self.ask_answer(texts.draw_answer_question(ev._named(offerer),
-                                                            ev._named(offerer.other), repetition))
-        ruling = ev.answer_draw(bool(answer))
-        self.window.board.focus_cursor()
+        answer = self.ask_answer(event_texts.draw_answer_question(ev.named(offerer),
+                                                                  ev.named(offerer.other),
+                                                                  repetition))
+        ruling = ev.draws.answer(bool(answer))
+        self.ctx.focus_board()
         return ruling
 
     def _wcdf_match(self, rule: str):
@@ -324,11 +334,12 @@ class EventMenu(QObject):
         "forty_move_count"); else says why not and returns None."""
         ev = self._match_game()
         if ev is None:
-            self._say(texts.no_match_text() if self.current is None else "No game is in progress.")
+            self._say(event_texts.no_match_text() if self.current is None
+                      else event_texts.no_game_in_match_text())
             return None
         if not getattr(ev.profile.draws, rule):
-            self._say(texts.no_repetition_rule_text(ev.profile.title) if rule == "repetition"
-                      else texts.no_forty_count_text(ev.profile.title))
+            self._say(event_texts.no_repetition_rule_text(ev.profile.title) if rule == "repetition"
+                      else event_texts.no_forty_count_text(ev.profile.title))
             return None
         return ev
 
@@ -339,9 +350,9 @@ class EventMenu(QObject):
         if ev is None:
             return None
         color = ev.referee.board.turn
-        if not self.desk.confirm(texts.repetition_question(ev._named(color))):
+        if not self.desk.confirm(event_texts.repetition_question(ev.named(color))):
             return None
-        ruling = ev.point_out_repetition(color)
+        ruling = ev.draws.point_out_repetition(color)
         return self._answer(ev, color, True) if ruling.ok else ruling
 
     def request_forty_move_count(self):
@@ -349,54 +360,52 @@ class EventMenu(QObject):
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        requester = ev.forty_move_requester()
-        if requester is None or ev.forty_move_attacker is not None:
-            return ev.request_forty_move_count()  # refused, and said why
-        if not self.desk.confirm(texts.forty_request_question(ev._named(requester),
-                                                              ev._named(requester.other))):
+        requester = ev.draws.forty_move_requester()
+        if requester is None or ev.draws.forty_move_attacker is not None:
+            return ev.draws.request_forty_move_count()  # refused, and said why
+        if not self.desk.confirm(event_texts.forty_request_question(ev.named(requester),
+                                                                    ev.named(requester.other))):
             return None
-        return ev.request_forty_move_count(requester)
+        return ev.draws.request_forty_move_count(requester)
 
     def concede_strengthening(self):
         """Ctrl+Shift+G (WCDF 6.2a): the requester concedes a strengthening; the count restarts."""
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        attacker = ev.forty_move_attacker
+        attacker = ev.draws.forty_move_attacker
         if attacker is None:
-            return ev.concede_strengthening()  # refused, and said why
-        if not self.desk.confirm(texts.strengthened_question(ev._named(attacker.other),
-                                                             ev._named(attacker))):
+            return ev.draws.concede_strengthening()  # refused, and said why
+        if not self.desk.confirm(event_texts.strengthened_question(ev.named(attacker.other),
+                                                                   ev.named(attacker))):
             return None
-        return ev.concede_strengthening()
+        return ev.draws.concede_strengthening()
 
     def forty_move_ruling(self):
         """Ctrl+Alt+M (WCDF 6.2, 6.3): the official rules once forty moves are counted."""
         ev = self._wcdf_match("forty_move_count")
         if ev is None:
             return None
-        if not ev.forty_move_judgement_due:
-            self._say(texts.no_forty_ruling_due_text())
+        if not ev.draws.forty_move_judgement_due:
+            self._say(event_texts.no_forty_ruling_due_text())
             return None
-        attacker = ev._named(ev.forty_move_attacker)
+        attacker = ev.named(ev.draws.forty_move_attacker)
         choice = self.desk.choose("Forty-move ruling",
-                                  f"Has {attacker} strengthened the position?",
-                                  texts.FORTY_RULINGS)
-        if choice is None or not self.desk.confirm(f"{texts.FORTY_RULINGS[choice]}?"):
+                                  official_texts.strengthened_by_question(attacker),
+                                  official_texts.FORTY_RULINGS)
+        if choice is None or not self.desk.confirm(
+                official_texts.forty_ruling_question(official_texts.FORTY_RULINGS[choice])):
             return None
-        ruling = ev.forty_move_ruling(choice == 1)
-        self.window.board.focus_cursor()
+        ruling = ev.official.forty_move_ruling(choice == 1)
+        self.ctx.focus_board()
         return ruling
 
-    def _on_forty_moves_completed(self, event) -> None:
-        QTimer.singleShot(0, lambda: self._run(self.forty_move_ruling))
-
     def _say_queued(self, text: str) -> None:
-        self.window.announcer.announce(text, Priority.QUEUE)
+        self.ctx.say(text, Priority.QUEUE)
 
     # --- score sheet --------------------------------------------------------------------
     def _ask_save_path(self, default: str) -> Optional[str]:
-        path, _ = QFileDialog.getSaveFileName(self.window, "Save score sheet as PDF", default,
+        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save score sheet as PDF", default,
                                               "PDF files (*.pdf)")
         return path or None
 
@@ -404,7 +413,7 @@ class EventMenu(QObject):
         """Ask where, and save the score sheet there as PDF."""
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return None
         default = str(ev.folder / "score-sheet.pdf")
         path = self.ask_save_path(default)
@@ -413,15 +422,15 @@ class EventMenu(QObject):
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
         saved = ev.save_score_sheet(Path(path))
-        self._say(texts.match_saved_text(str(saved)))
+        self._say(app_texts.score_sheet_saved_text(saved))
         return saved
 
     def print_sheet(self) -> bool:
         ev = self.current
         if ev is None:
-            self._say(texts.no_match_text())
+            self._say(event_texts.no_match_text())
             return False
-        return print_html(ev.score_sheet_html(), self.window, self.print_dialog_factory)
+        return print_html(ev.score_sheet_html(), self.ctx.window, self.print_dialog_factory)
 
 
 def _add_menu_before_help(window, title: str) -> QMenu:

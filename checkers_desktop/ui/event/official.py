@@ -1,7 +1,7 @@
 """The official's actions, each behind a confirmation: pause and resume the clocks, a stalling
 warning and penalty (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a forfeit, and correcting a
-result. Each is announced and written to the game record with the time by the
-:class:`~.event_controller.EventController`; this module asks the questions.
+result. Each is announced and written to the game record with the time by the match session
+(``checkers_desktop.session.match_official``); this module asks the questions.
 
 The questions go through three replaceable callables (tests pass fakes): ``confirm(question) ->
 bool``, ``choose(title, label, options) -> int | None`` (index of the option chosen) and
@@ -15,7 +15,10 @@ from typing import Callable, Optional, Sequence
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...rules import BLACK, WHITE
-from .event_controller import EventController, EventError
+from ...rules.rulings import Verdict
+from ...texts import event as event_texts
+from ...texts import official as official_texts
+from ...session.match import MatchSession, MatchSessionError
 
 __all__ = ["OfficialDesk"]
 
@@ -24,9 +27,9 @@ TITLE = "Official"
 
 class OfficialDesk:
     """The official's commands for the match ``event()`` (a callable returning the current
-    :class:`EventController` or None). ``say(text)`` tells why an action cannot be done now."""
+    ``MatchSession`` or None). ``say(text)`` tells why an action cannot be done now."""
 
-    def __init__(self, event: Callable[[], Optional[EventController]], say: Callable[[str], None],
+    def __init__(self, event: Callable[[], Optional[MatchSession]], say: Callable[[str], None],
                  parent: Optional[QWidget] = None, *,
                  confirm: Optional[Callable[[str], bool]] = None,
                  choose: Optional[Callable[[str, str, Sequence[str]], Optional[int]]] = None,
@@ -54,19 +57,18 @@ class OfficialDesk:
         return text if ok else None
 
     # --- helpers ------------------------------------------------------------------------
-    def _running(self) -> Optional[EventController]:
+    def _running(self) -> Optional[MatchSession]:
         ev = self.event()
         if ev is None or not ev.game_running:
-            from .texts import no_match_text
-
-            self.say(no_match_text() if ev is None else "No game is in progress.")
+            self.say(event_texts.no_match_text() if ev is None
+                     else event_texts.no_game_in_match_text())
             return None
         return ev
 
-    def _choose_player(self, ev: EventController, title: str):
+    def _choose_player(self, ev: MatchSession, title: str):
         """The colour of the player the official picks (names with their side), or None."""
-        options = [f"{ev.player(c)} ({ev.sides[c]})" for c in (BLACK, WHITE)]
-        index = self.choose(title, "Which player?", options)
+        options = [event_texts.named(ev.player(c), ev.sides[c]) for c in (BLACK, WHITE)]
+        index = self.choose(title, official_texts.which_player_question(), options)
         if index is None:
             return None
         return (BLACK, WHITE)[index]
@@ -77,11 +79,11 @@ class OfficialDesk:
         if ev is None:
             return False
         if ev.paused:
-            self.say("The clocks are already paused.")
+            self.say(official_texts.already_paused_text())
             return False
-        if not self.confirm("Pause the clocks?"):
+        if not self.confirm(official_texts.pause_question()):
             return False
-        ev.pause()
+        ev.official.pause()
         return True
 
     def resume(self) -> bool:
@@ -89,11 +91,11 @@ class OfficialDesk:
         if ev is None:
             return False
         if not ev.paused:
-            self.say("The clocks are running.")
+            self.say(official_texts.clocks_running_text())
             return False
-        if not self.confirm("Restart the clocks?"):
+        if not self.confirm(official_texts.resume_question()):
             return False
-        ev.resume()
+        ev.official.resume()
         return True
 
     def stalling_warning(self) -> bool:
@@ -101,23 +103,21 @@ class OfficialDesk:
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling warning")
-        if color is None or not self.confirm(f"Warn {ev.player(color)} for stalling?"):
+        if color is None or not self.confirm(official_texts.stalling_warning_question(ev.player(color))):
             return False
-        return ev.stalling_warning(color).verdict.value != "refused"
+        return ev.official.stalling_warning(color).verdict is not Verdict.REFUSED
 
     def stalling_penalty(self) -> bool:
         ev = self._running()
         if ev is None:
             return False
         color = self._choose_player(ev, "Stalling penalty")
-        if color is None or not self.confirm(
-                f"Penalize {ev.player(color)} for stalling? {ev.player(color.other)} will choose "
-                f"one of {ev.player(color)}'s checkers to remove."):
+        if color is None or not self.confirm(official_texts.stalling_penalty_question(
+                ev.player(color), ev.player(color.other))):
             return False
-        return ev.stalling_penalty(color).verdict.value != "refused"
+        return ev.official.stalling_penalty(color).verdict is not Verdict.REFUSED
 
-    ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
-                     "Drawn: neither player can force a win")
+    ADJUDICATIONS = official_texts.ADJUDICATIONS
 
     def adjudicate(self) -> bool:
         """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
@@ -125,17 +125,18 @@ class OfficialDesk:
         ev = self._running()
         if ev is None:
             return False
-        choice = self.choose("Adjudicate", "How?", self.ADJUDICATIONS)
+        choice = self.choose("Adjudicate", official_texts.adjudicate_how_question(),
+                             self.ADJUDICATIONS)
         if choice is None:
             return False
         if choice == 0:
-            if not self.confirm("Adjudicate the game now by the count (man 1, king 2)?"):
+            if not self.confirm(official_texts.adjudicate_question()):
                 return False
-            ev.adjudicate()
+            ev.official.adjudicate()
         else:
-            if not self.confirm("Declare the game drawn? A new game follows."):
+            if not self.confirm(official_texts.declare_draw_question()):
                 return False
-            ev.declare_draw()
+            ev.official.declare_draw()
         return True
 
     def declare_forfeit(self) -> bool:
@@ -145,37 +146,38 @@ class OfficialDesk:
         color = self._choose_player(ev, "Declare a forfeit")
         if color is None:
             return False
-        reason = self.ask_text("Declare a forfeit", f"Why does {ev.player(color)} forfeit?")
+        reason = self.ask_text("Declare a forfeit",
+                               official_texts.forfeit_reason_question(ev.player(color)))
         if reason is None or not self.confirm(
-                f"Declare that {ev.player(color)} forfeits game {ev.game.number}?"):
+                official_texts.forfeit_question(ev.player(color), ev.game.number)):
             return False
-        ev.declare_forfeit(color, reason.strip())
+        ev.official.declare_forfeit(color, reason.strip())
         return True
 
     def correct_result(self) -> bool:
         ev = self.event()
         if ev is None or not ev.games:
-            from .texts import no_match_text
-
-            self.say(no_match_text())
+            self.say(event_texts.no_match_text())
             return False
-        games = [f"Game {g.number}: {g.black} - {g.white}, {g.pdn_result}" for g in ev.games]
-        index = self.choose("Correct a result", "Which game?", games)
+        games = [official_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
+                 for g in ev.games]
+        index = self.choose("Correct a result", official_texts.which_game_question(), games)
         if index is None:
             return False
         game = ev.games[index]
-        options = [f"{game.black} wins", f"{game.white} wins", "Drawn"]
-        choice = self.choose("Correct a result", f"Result of game {game.number}:", options)
+        options = list(official_texts.result_choices(game.black, game.white))
+        choice = self.choose("Correct a result", official_texts.result_of_game_question(game.number),
+                             options)
         if choice is None:
             return False
         winner = (game.black, game.white, None)[choice]
-        detail = self.ask_text("Correct a result", "Reason for the correction:")
-        if detail is None or not self.confirm(f"Set the result of game {game.number}: "
-                                              f"{options[choice]}?"):
+        detail = self.ask_text("Correct a result", official_texts.correction_reason_question())
+        if detail is None or not self.confirm(
+                official_texts.correction_question(game.number, options[choice])):
             return False
         try:
-            ev.correct_result(game.number, winner, detail.strip())
-        except EventError as exc:
+            ev.official.correct_result(game.number, winner, detail.strip())
+        except MatchSessionError as exc:
             self.say(str(exc))
             return False
         return True

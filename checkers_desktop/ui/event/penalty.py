@@ -15,11 +15,13 @@ from typing import Iterable, Optional
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
                                QVBoxLayout, QWidget)
 
+from ...rules.geometry import SQUARES, is_square
 from ...speech.spoken import number_words
+from ...texts import event as event_texts
 
 __all__ = ["SquareChoiceError", "parse_square_choice", "SquareChoiceDialog"]
 
-_WORDS = {number_words(n): n for n in range(1, 33)}
+_WORDS = {number_words(n): n for n in SQUARES}
 _FILLER = re.compile(r"\b(remove|take|the|checker|piece|on|square|number|at)\b", re.IGNORECASE)
 
 
@@ -39,7 +41,7 @@ def parse_square_choice(text: str, allowed: Optional[Iterable[int]] = None) -> i
     else:
         words = "-".join(cleaned.replace("-", " ").split())
         square = _WORDS.get(words)
-    if square is None or not 1 <= square <= 32:
+    if square is None or not is_square(square):
         raise SquareChoiceError(f"{raw!r} is not a square from 1 to 32")
     allowed = tuple(allowed) if allowed is not None else None
     if allowed is not None and square not in allowed:
@@ -58,8 +60,7 @@ class SquareChoiceDialog(QDialog):
         self.allowed = tuple(allowed)
         self.square: Optional[int] = None
         self.setWindowTitle("Choose the checker to remove")
-        prompt = (f"{chooser}: type the square of {victim}'s checker to remove. It may be one of "
-                  + ", ".join(map(str, self.allowed)) + ".")
+        prompt = event_texts.removal_prompt_text(chooser, victim, self.allowed)
         self.prompt = QLabel(prompt, self)
         self.prompt.setWordWrap(True)
         self.edit = QLineEdit(self)

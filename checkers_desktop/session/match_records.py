@@ -3,7 +3,7 @@
 Each game is written with :func:`checkers_desktop.rules.pdn.write_game`: the seven standard tags
 (Event, Site, Date, Round, Black, White, Result), GameType 21, then the event's own tags
 (``Profile``, ``Rules``, ``Termination``, ``TerminationDetail``, ``Game``, ``BlackCenter``,
-``WhiteCenter``, ``BlackAgeGroup``, ``WhiteAgeGroup``, ``Official``). Every logged action (the
+``WhiteCenter``, ``BlackAgeGroup``, ``WhiteAgeGroup``, ``Official``, ``Division``). Every logged action (the
 official's actions, penalties, clock warnings) becomes a comment after the move at which it
 happened, stamped with the game time and the time of day.
 
@@ -11,8 +11,8 @@ A checker removed as a penalty (VA rulebook 3:00 s4) is not a move: PDN has no w
 it stands in a comment, with a machine-readable ``[%remove 22]`` after the text (the form PGN uses
 for clock times, ``[%clk ...]``). A reader that does not apply it may find a later move illegal.
 
-Files go under the app's data folder (``QStandardPaths.AppDataLocation``/event/), one folder per
-match; tests pass their own folder.
+Files go in the folder given (the window gives ``event`` in the app's data folder), one folder
+per match.
 """
 
 from __future__ import annotations
@@ -21,23 +21,13 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from PySide6.QtCore import QStandardPaths
+from ..rules import BLACK, WHITE
+from ..rules.pdn import Game, write_game
+from ..rules.profiles import get_profile
+from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
 
-from ...rules import BLACK, WHITE
-from ...rules.pdn import Game, write_game
-from ...rules.profiles import get_profile
-from .model import LoggedAction, MatchSettings, PlayedGame, format_game_time
-
-__all__ = ["default_records_dir", "match_folder_name", "game_tags", "game_to_pdn", "save_game",
+__all__ = ["match_folder_name", "game_tags", "game_to_pdn", "save_game",
            "pdn_date"]
-
-
-def default_records_dir() -> Path:
-    """``<AppDataLocation>/event``: where match folders are kept (not created here)."""
-    base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
-    if not base:  # pragma: no cover - no writable location on this platform
-        base = str(Path.home() / ".checkers-desktop")
-    return Path(base) / "event"
 
 
 def _slug(text: str) -> str:
@@ -80,6 +70,8 @@ def game_tags(settings: MatchSettings, game: PlayedGame, date_iso: str) -> dict[
     }
     if settings.official:
         tags["Official"] = settings.official
+    if settings.division:
+        tags["Division"] = settings.division
     if game.result is not None:
         tags["Termination"] = game.result.reason.value
         tags["TerminationDetail"] = game.result.detail

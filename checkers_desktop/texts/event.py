@@ -1,27 +1,23 @@
-"""The sentences event mode shows and speaks (the rest of the app's texts are in
-``speech/messages.py`` and ``ui/texts.py``). Numbers a player hears are words ("game two",
-"twenty-five seconds"); squares in announcements are words too, as moves are. On paper (the score
-sheet and the PDN comments) numbers are digits: the functions that put a number in a sentence
-take ``spoken`` (True: words, False: digits)."""
+"""A match at the table: the coin flip, who plays which side, named results, the score, the
+official's actions and questions, penalties and draws.
+
+Numbers a player hears are words ("game two", "twenty-five seconds"); squares in announcements are
+words too, as moves are. On paper (the score sheet and the PDN comments) numbers are digits: the
+functions that put a number in a sentence take ``spoken`` (True: words, False: digits)."""
 
 from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from ...rules import BLACK, WHITE, Color
-from ...speech.spoken import number_words
-
-
-def _n(n: int, spoken: bool = True) -> str:
-    return number_words(n) if spoken and 0 <= n <= 99 else str(n)
+from ..rules import BLACK, WHITE, Color
+from ..rules.rulings import EndReason
+from .game import no_game_text
+from .words import capital, duration_words
+from .words import number as _n
 
 
 def _seconds(seconds: float, spoken: bool = True) -> str:
-    s = int(round(seconds))
-    if s % 60 == 0 and s >= 60:
-        m = s // 60
-        return f"{_n(m, spoken)} minute" + ("" if m == 1 else "s")
-    return f"{_n(s, spoken)} second" + ("" if s == 1 else "s")
+    return duration_words(seconds, spoken)
 
 
 def named(name: str, side: str) -> str:
@@ -53,8 +49,7 @@ def move_warning_text(name: str, seconds: float, limit: Optional[float],
                       spoken: bool = True) -> str:
     text = f"{name}, {_seconds(seconds, spoken)}."
     if limit:
-        left = _seconds(limit - seconds, spoken)
-        text += f" {left[:1].upper()}{left[1:]} left for this move."
+        text += f" {capital(_seconds(limit - seconds, spoken))} left for this move."
     return text
 
 
@@ -77,8 +72,7 @@ def checker_removed_text(chooser: str, victim: str, victim_side: str, square: in
 
 
 def game_time_warning_text(seconds_left: float, spoken: bool = True) -> str:
-    left = _seconds(seconds_left, spoken)
-    return f"{left[:1].upper()}{left[1:]} left in the game."
+    return f"{capital(_seconds(seconds_left, spoken))} left in the game."
 
 
 def time_limit_text() -> str:
@@ -134,39 +128,13 @@ def next_game_text(number: int) -> str:
     return f"Game {_n(number)} follows."
 
 
-def paused_text() -> str:
-    return "The official pauses the clocks."
-
-
-def resumed_text() -> str:
-    return "The official restarts the clocks."
-
-
-def stalling_warning_text(name: str, side: str) -> str:
-    return (f"The official warns {name}, {side}, for stalling. If it goes on, a checker will be "
-            f"removed.")
-
-
-def forfeit_text(name: str, number: int, reason: str, spoken: bool = True) -> str:
-    text = f"The official declares that {name} forfeits game {_n(number, spoken)}"
-    return text + (f": {reason}." if reason else ".")
-
-
-def adjudication_requested_text() -> str:
-    return "The official adjudicates the game."
-
-
-def declare_draw_text() -> str:
-    return "The official declares the game drawn: neither player can force a win."
-
-
-def corrected_text(number: int, winner: Optional[str], spoken: bool = True) -> str:
-    who = "a draw" if winner is None else f"{winner} wins"
-    return f"The official corrects the result of game {_n(number, spoken)}: {who}."
-
-
 def no_match_text() -> str:
     return "No match is in progress. Start one with Event, New match."
+
+
+def no_game_in_match_text() -> str:
+    """The match has no game on the board now (between games, or after it)."""
+    return no_game_text()
 
 
 def no_penalty_text() -> str:
@@ -250,19 +218,6 @@ def forty_completed_text(attacker: str, spoken: bool = True) -> str:
             f"whether the position was strengthened.")
 
 
-FORTY_RULINGS = ("Not strengthened: the game is drawn",
-                 "Strengthened: play goes on")
-"""The official's choices when the 40-move count completes (WCDF 6.2, 6.3)."""
-
-
-def forty_ruling_text(attacker: str, strengthened: bool, spoken: bool = True) -> str:
-    if strengthened:
-        return (f"The official rules that {attacker} has strengthened the position. Play goes "
-                f"on.")
-    return (f"The official rules that {attacker} did not strengthen the position in "
-            f"{_n(40, spoken)} moves: the game is drawn.")
-
-
 def no_forty_count_text(profile_title: str) -> str:
     return f"{profile_title} rules have no forty-move count."
 
@@ -282,3 +237,109 @@ def no_draw_offer_text() -> str:
 
 def no_forty_ruling_due_text() -> str:
     return "No forty-move count awaits a ruling."
+
+
+# --- how a game of the match ended, with the players' names --------------------------------------
+def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
+             spoken: bool = True) -> str:
+    """How the game ended, with the loser's name ("Bo Diaz resigns", "Bo Diaz forfeits: left the
+    table"); ``result`` a ``GameResult``, ``loser`` the losing player's name (None for a draw),
+    ``loser_has_pieces`` False when the loser has no pieces left; ``spoken`` False: numbers in
+    digits."""
+    r = result.reason
+    if r is EndReason.NO_MOVES:
+        if loser is None:
+            return result.detail
+        if not loser_has_pieces:
+            return f"{loser} has no pieces left"
+        return f"{loser} cannot move"
+    if r is EndReason.RESIGNATION and loser is not None:
+        return f"{loser} resigns"
+    if r is EndReason.FORFEIT and loser is not None:
+        why = result.forfeit_reason
+        return f"{loser} forfeits" + (f": {why}" if why else "")
+    if r is EndReason.ADJUDICATION:
+        text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+        return text if loser is not None else text + ", the count is equal"
+    if r is EndReason.AGREEMENT:
+        return "the players agree to a draw"
+    if r is EndReason.OFFICIAL_DRAW:
+        return "the official declares that neither player can force a win"
+    if r is EndReason.REPETITION_DRAW:
+        return "the position repeated and the draw was accepted"
+    if r is EndReason.FORTY_MOVE_DRAW:
+        return f"the {_n(40, spoken)}-move count: the position was not strengthened"
+    return f"{r.value}, {result.detail}" if result.detail else r.value
+
+
+def match_resumed_text(players: tuple[str, str], number: int, wins: tuple[int, int]) -> str:
+    """Said when a match comes back after a restart: "Match Ann against Bo, game 2. Score: Ann 1,
+    Bo 0." """
+    a, b = players
+    return f"Match {a} against {b}, game {number}. Score: {a} {wins[0]}, {b} {wins[1]}."
+
+
+# --- the official's questions ---------------------------------------------------------------------
+def match_in_progress_question() -> str:
+    return "A match is in progress. Abandon it and start a new one?"
+
+
+def removal_prompt_text(chooser: str, victim: str, allowed) -> str:
+    """The prompt of the dialog that asks for the checker to remove (squares 1-32)."""
+    return (f"{chooser}: type the square of {victim}'s checker to remove. It may be one of "
+            + ", ".join(map(str, allowed)) + ".")
+
+
+def form_error_text(reason: str) -> str:
+    """The new-match form was filled in wrongly: ``reason`` says how."""
+    return f"Please correct the form. {capital(reason)}."
+
+
+def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
+    """How a game ended, for the score sheet, from the ``GameResult``'s fields, the players
+    named with their sides ("Bo Diaz (Black) resigns", "time limit: Bo Diaz (Black) 8, Ann Lee
+    (Red) 7 (man 1, king 2)"); numbers in digits. ``players``: each colour's player."""
+    by = {c: named(players[c], sides[c]) for c in (BLACK, WHITE)}
+    loser = result.winner.other if result.winner is not None else None
+    r = result.reason
+    if r is EndReason.NO_MOVES and loser is not None:
+        return f"{by[loser]} cannot move"
+    if r is EndReason.RESIGNATION and loser is not None:
+        return f"{by[loser]} resigns"
+    if r is EndReason.FORFEIT and loser is not None:
+        return f"{by[loser]} forfeits" + (f": {result.forfeit_reason}"
+                                          if result.forfeit_reason else "")
+    if r is EndReason.ADJUDICATION and result.material:
+        mat = result.material
+        text = f"time limit: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
+        if result.winner is None:
+            return text + ": a drawn game (VA rulebook 3:00 s5)"
+        if result.by_lot:
+            return text + f"; a random draw picks {by[result.winner]} (Caseville rules)"
+        return text
+    if r is EndReason.FORTY_MOVE_DRAW:
+        return how_text(result, None, spoken=False)
+    return result.detail
+
+
+# --- a match command that does not fit now -----------------------------------------------------------
+def no_game_started_text() -> str:
+    return "No game of the match has started."
+
+
+def match_started_text() -> str:
+    return "The match has already started."
+
+
+def match_over_text() -> str:
+    return "The match is over."
+
+
+def not_a_player_text(name: str) -> str:
+    return f"{name!r} is not one of the players."
+
+
+def no_such_game_text(number: int, played: int) -> str:
+    return f"There is no game {number!r}; games played: {played}."
+
+

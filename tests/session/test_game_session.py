@@ -1,6 +1,6 @@
-"""The game controller drives a Referee: touch-move, refused jumps per profile, clocks with a fake
-time source (no real time passes), penalties, adjudication, and the signals the window and the
-event mode listen to."""
+"""The game session drives a Referee: touch-move, refused jumps per profile, clocks with a fake
+time source (no real time passes), penalties, adjudication, and the events the window and a match
+listen to. No Qt: the session runs on a manual scheduler."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ import pytest
 
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.clock import GameTimeWarning, MoveWarning
-from checkers_desktop.rules.referee import EndReason, GameEnded, PenaltyDue
+from checkers_desktop.rules.rulings import EndReason, GameEnded, PenaltyDue
 from checkers_desktop.speech.announcer import Announcer, Priority
 from checkers_desktop.speech.fake import FakeSynth
-from checkers_desktop.ui.engine_worker import EngineWorker, first_legal_move
-from checkers_desktop.ui.game_controller import GameController, Mode
+from checkers_desktop.session import events as ev
+from checkers_desktop.session.game import GameSession, Mode
+from checkers_desktop.session.ports import InlineEngine, ManualScheduler, first_legal_move
 
 
 class FakeTime:
@@ -23,20 +24,34 @@ class FakeTime:
         return self.now
 
 
+def record(session) -> dict:
+    """The session's events by kind, as the window's signals would carry them."""
+    seen = {"sounds": [], "events": [], "results": [], "rulings": []}
+
+    def listen(event) -> None:
+        if isinstance(event, ev.SoundCue):
+            seen["sounds"].append(event.cue.value)
+        elif isinstance(event, ev.RefereeEventRaised):
+            seen["events"].append(event.event)
+        elif isinstance(event, ev.ResultReached):
+            seen["results"].append(event.result)
+        elif isinstance(event, ev.RulingMade):
+            seen["rulings"].append(event.ruling)
+
+    session.subscribe(listen)
+    return seen
+
+
 @pytest.fixture
-def rig(qtbot):
-    """(controller, synth, fake time, recorded signals) for two players by default."""
+def rig():
+    """(session, synth, fake time, recorded events) for two players by default."""
     synth = FakeSynth()
     announcer = Announcer([synth])
-    worker = EngineWorker(first_legal_move, min_seconds=0)
+    scheduler = ManualScheduler()
     clock = FakeTime()
-    controller = GameController(announcer, worker, profile="practice", time_source=clock,
-                                poll_interval_ms=0)
-    seen = {"sounds": [], "events": [], "results": [], "rulings": []}
-    controller.sound.connect(seen["sounds"].append)
-    controller.referee_event.connect(seen["events"].append)
-    controller.game_result.connect(seen["results"].append)
-    controller.ruling_made.connect(seen["rulings"].append)
+    controller = GameSession(announcer, InlineEngine(scheduler, first_legal_move), scheduler,
+                             profile="practice", time_source=clock, poll_seconds=0)
+    seen = record(controller)
     yield controller, synth, clock, seen
     controller.shutdown()
 
@@ -130,7 +145,7 @@ def test_move_warning_and_penalty_under_va_standard(rig):
     assert seen["events"] == polled
 
 
-def test_computer_chooses_the_checker_when_the_player_runs_out_of_time(rig, qtbot):
+def test_computer_chooses_the_checker_when_the_player_runs_out_of_time(rig):
     controller, synth, clock, seen = rig
     controller.new_game(Mode.COMPUTER, BLACK, profile_key="va-standard")
     clock.now += 31
@@ -206,27 +221,43 @@ def test_player_names_in_turn_text_and_adopted_referee(rig):
     assert synth.spoken[-1].startswith("Alice, Black to move")
 
 
-def test_square_interceptor_is_asked_first(rig):
+def test_clock_timer_polls_with_fake_time(rig):
+    """The repeating timer polls the referee; the fake time decides what happens."""
     controller, synth, clock, seen = rig
-    controller.new_game(Mode.TWO_PLAYERS)
-    asked = []
-    controller.square_interceptor = lambda sq: asked.append(sq) or True
-    controller.activate(11)
-    controller.submit_text("9")
-    assert asked == [11, 9]
-    assert controller.selected is None
-
-
-def test_clock_timer_polls_with_fake_time(rig, qtbot):
-    """The QTimer polls the referee; the fake time decides what happens."""
-    from checkers_desktop.ui.game_controller import GameController as GC
-    controller, synth, clock, seen = rig
-    timed = GC(controller.announcer, controller.worker, profile="va-standard", time_source=clock,
-               poll_interval_ms=10)
-    got = []
-    timed.referee_event.connect(got.append)
+    scheduler = ManualScheduler()
+    timed = GameSession(controller.announcer, InlineEngine(scheduler, first_legal_move),
+                        scheduler, profile="va-standard", time_source=clock, poll_seconds=0.25)
+    got = record(timed)["events"]
     timed.new_game(Mode.TWO_PLAYERS)
+    scheduler.tick()
+    assert got == []
     clock.now += 26
-    qtbot.waitUntil(lambda: bool(got), timeout=3000)
+    scheduler.tick()
     assert isinstance(got[0], MoveWarning)
+    timed.resign()
+    clock.now += 60
+    scheduler.tick()  # the game is over: the timer was stopped
+    assert len(got) == 1
     timed.shutdown()
+
+
+def test_the_computer_replies_through_the_engine_port_and_a_failure_is_told(rig, caplog):
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.COMPUTER, BLACK)
+    assert controller.submit_text("11-15")
+    assert controller.thinking
+    controller.scheduler.run_pending()
+    assert controller.board.ply == 2 and not controller.thinking
+
+    def broken(board, level, stop=None):
+        raise RuntimeError("the search broke")
+
+    failed = []
+    controller.subscribe(lambda e: failed.append(e) if isinstance(e, ev.EngineFailed) else None)
+    controller.engine.choose = broken
+    assert controller.submit_text(controller.legal_moves()[0].pdn())
+    controller.scheduler.run_pending()
+    assert controller.board.ply == 4  # the game goes on with a legal move
+    assert len(failed) == 1 and "the search broke" in str(failed[0].error)
+    assert any("search failed" in text for text in synth.spoken)
+    assert "the computer's search failed" in caplog.text

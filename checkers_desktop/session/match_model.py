@@ -1,4 +1,4 @@
-"""The settings of a match and what is logged during it (plain data, no Qt).
+"""A match's data: its settings, the games and actions recorded, and its result (no Qt).
 
 Age groups and the match format are the VA rulebook's (National Veterans Golden Age Games, Event 4
 Checkers: "Age Groups" 55-59 to 85-up; "All matches will be played as a best two out of three
@@ -10,11 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ...rules.profiles import PROFILES, UnknownProfileError, get_profile
+from ..rules import BLACK, Color
+from ..rules.profiles import PROFILES, UnknownProfileError, get_profile
+from ..rules.rulings import EndReason
 
 __all__ = [
     "AGE_GROUPS", "EVENT_PROFILE_KEYS", "DEFAULT_EVENT", "MatchSettingsError", "PlayerInfo",
-    "MatchSettings", "LoggedAction", "format_game_time",
+    "MatchSettings", "LoggedAction", "format_game_time", "PlayedGame", "GameOutcome",
+    "MatchResult",
 ]
 
 AGE_GROUPS: tuple[str, ...] = ("55-59", "60-64", "65-69", "70-74", "75-79", "80-84", "85-up")
@@ -46,6 +49,7 @@ class MatchSettings:
     """Everything the official enters for a new match.
 
     ``best_of``: games in the match (3: best two out of three; 1: a single game).
+    ``division``: the tournament's division or bracket label ("Men 70-74"), "" when none.
     Raises :class:`MatchSettingsError` from :meth:`validated` for empty or equal names, an unknown
     age group or profile, or a ``best_of`` that is not a positive odd number.
     """
@@ -57,6 +61,20 @@ class MatchSettings:
     site: str = ""
     round: str = ""
     official: str = ""
+    division: str = ""
+
+    @classmethod
+    def for_players(cls, names: tuple[str, str], *, profile_key: str = "va-standard",
+                    best_of: int = 3, medical_centers: tuple[str, str] = ("", ""),
+                    age_groups: tuple[str, str] = ("", ""), division: str = "",
+                    **fields) -> "MatchSettings":
+        """Settings for a match between the players ``names``, with their medical centers and age
+        groups when known (a tournament's "play this match here"); other keyword arguments set
+        ``event``, ``site``, ``round`` and ``official``. Validated: raises
+        :class:`MatchSettingsError` as :meth:`validated`."""
+        players = tuple(PlayerInfo(n, c, a) for n, c, a in zip(names, medical_centers,
+                                                               age_groups))
+        return cls(players, profile_key, best_of, division=division, **fields).validated()
 
     def validated(self) -> "MatchSettings":
         """Self with names stripped, after the checks above."""
@@ -79,7 +97,8 @@ class MatchSettings:
         if self.best_of < 1 or self.best_of % 2 == 0:
             raise MatchSettingsError(f"best of {self.best_of!r}: give an odd number of games")
         return MatchSettings(players, self.profile_key, self.best_of, self.event.strip(),
-                             self.site.strip(), self.round.strip(), self.official.strip())
+                             self.site.strip(), self.round.strip(), self.official.strip(),
+                             self.division.strip())
 
     @property
     def names(self) -> tuple[str, str]:
@@ -148,11 +167,44 @@ class PlayedGame:
     corrected: str = ""
     pdn_path: Optional[str] = None
 
-    def player(self, color) -> str:
-        from ...rules import BLACK
-
+    def player(self, color: Color) -> str:
         return self.black if color is BLACK else self.white
 
     @property
     def pdn_result(self) -> str:
         return self.result.pdn_result() if self.result is not None else "*"
+
+
+@dataclass(frozen=True)
+class GameOutcome:
+    """One finished game of a match, for whoever takes the result (a tournament's bracket):
+    ``number`` (1 first), the players by colour, ``winner`` (a name, or None for a draw),
+    ``reason``, ``forfeit_reason`` (why the loser forfeited, else ""), ``pdn_result`` ("1-0",
+    "0-1", "1/2-1/2") and ``pdn_path`` (the game's record, when written)."""
+
+    number: int
+    black: str
+    white: str
+    winner: Optional[str]
+    reason: EndReason
+    forfeit_reason: str = ""
+    pdn_result: str = "*"
+    pdn_path: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A match's result as data: the ``players`` (as entered), ``finished`` (the match is over),
+    the ``winner`` (a name; None while it goes on or when it ended level), each player's
+    ``wins`` (same order as ``players``), ``draws``, every finished game (:class:`GameOutcome`),
+    the ``division`` label, and where the records are (``folder``, ``score_sheet``)."""
+
+    players: tuple[str, str]
+    finished: bool
+    winner: Optional[str]
+    wins: tuple[int, int]
+    draws: int
+    games: tuple[GameOutcome, ...]
+    division: str = ""
+    folder: Optional[str] = None
+    score_sheet: Optional[str] = None

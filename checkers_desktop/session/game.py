@@ -1,34 +1,47 @@
-"""The game behind the window: whose turn, picking up and putting down, the computer's replies,
-the clocks and the referee's rulings.
+"""One game: whose turn, picking up and putting down, the computer's replies, the clocks and the
+referee's rulings, with no window.
 
-:class:`GameController` plays one game through a :class:`~checkers_desktop.rules.referee.Referee`
+:class:`GameSession` plays one game at a time through a :class:`~checkers_desktop.rules.referee.Referee`
 built from a rule profile: every move goes through ``Referee.submit_move`` (refused jumps handled
 as the profile says), picking up and putting back through ``Referee.pick_up``/``put_back``
-(touch-move), and a ``QTimer`` polls ``Referee.poll()`` for the clocks (warnings, penalties,
-adjudication at the time limit). It asks the :class:`~.engine_worker.EngineWorker` for the
-computer's moves and says everything through the ``Announcer``. It owns no widget: the window
-listens to its signals.
+(touch-move), and a repeating timer polls ``Referee.poll()`` for the clocks (warnings, penalties,
+adjudication at the time limit). It asks the :class:`~.ports.Engine` for the computer's moves,
+says everything through the speech ``Announcer``, and tells its listeners what happened as data
+(:mod:`.events`). Time, deferred calls and the engine come through :mod:`.ports`; no Qt.
 """
 
 from __future__ import annotations
 
 import enum
+import logging
 import time
 from typing import Callable, Mapping, Optional, Union
 
-from PySide6.QtCore import QObject, QTimer, Signal
-
-from ..rules import BLACK, Board, Color, IllegalMoveError, Move, RulesError
+from ..rules import BLACK, Board, Color, Move
+from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
+                           SideTimeExpired)
 from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
-from ..rules.referee import GameEnded, GameResult, PenaltyDue, Referee, Ruling, Verdict
+from ..rules.referee import Referee
+from ..rules.rulings import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Ruling,
+                             RulingCode, Verdict)
 from ..rules.touch import TouchRule, TouchStatus
-from ..speech import messages
 from ..speech.announcer import Priority
-from . import texts
-from .engine_worker import EngineWorker
+from ..texts import app as app_texts
+from ..texts import clock as clock_texts
+from ..texts import game as game_texts
+from ..texts import touch as touch_texts
+from .events import (Cue, EngineFailed, GameOver, GameStarted, MovePlayed, Observable,
+                     PositionChanged, RefereeEventRaised, ResultReached, RulingMade, SoundCue,
+                     StatusChanged, ThinkingChanged)
+from . import refusals
+from .ports import Engine, EngineReply, Scheduler
 
-POLL_INTERVAL_MS = 250
-"""How often the clocks are read, milliseconds (about four times a second)."""
+__all__ = ["GameSession", "Mode", "POLL_SECONDS"]
+
+log = logging.getLogger(__name__)
+
+POLL_SECONDS = 0.25
+"""How often the clocks are read, seconds (about four times a second)."""
 
 
 class Mode(enum.Enum):
@@ -36,54 +49,45 @@ class Mode(enum.Enum):
     TWO_PLAYERS = "two players"
 
 
-_SAID_BY_RESULT = {"drawn", "forfeit", "resigned", "adjudicated", "corrected"}
+_SAID_BY_RESULT = {RulingCode.DRAWN, RulingCode.FORFEIT, RulingCode.RESIGNED,
+                   RulingCode.ADJUDICATED, RulingCode.CORRECTED}
 """Codes of rulings whose result text says all the ruling's message says (handle_ruling)."""
 
-_WARNING_EVENTS = {"MoveWarning", "MoveTimeExpired", "GameTimeWarning", "GameTimeExpired",
-                   "SideTimeExpired", "PenaltyDue", "FortyMovesCompleted"}
+_WARNING_EVENTS = (MoveWarning, MoveTimeExpired, GameTimeWarning, GameTimeExpired,
+                   SideTimeExpired, PenaltyDue, FortyMovesCompleted)
+"""Events announced with the warning sound."""
 
 
-class GameController(QObject):
+
+class GameSession(Observable):
     """One refereed game at a time, against the computer or for two players at the same keyboard.
 
-    ``announcer``: the speech ``Announcer`` every message goes to. ``worker``: the engine worker (the
-    computer's moves). ``side_names``: words for the sides; None takes the profile's ({BLACK:
-    "Black", WHITE: "Red"} for practice). ``level``: the engine level, 1 = gentle. ``profile``: a
-    rule profile or its key (default "practice"). ``time_source``: monotonic seconds for the clocks
-    (tests pass a fake). ``poll_interval_ms``: how often the clocks are polled (0: never by timer;
-    call :meth:`poll_clock`). ``verbosity`` ("full"/"brief") and ``style`` (spoken notation "jumps",
-    "takes" or "to") are read each time something is said, so the window may change them any time.
+    ``announcer``: the speech ``Announcer`` every message goes to. ``engine``: the computer's
+    moves (:class:`~.ports.Engine`). ``scheduler``: deferred and repeated calls
+    (:class:`~.ports.Scheduler`). ``side_names``: words for the sides; None takes the profile's
+    ({BLACK: "Black", WHITE: "Red"} for practice). ``level``: the engine level, 1 = gentle.
+    ``profile``: a rule profile or its key (default "practice"). ``time_source``: monotonic seconds
+    for the clocks (tests pass a fake). ``poll_seconds``: how often the clocks are polled (0:
+    never by timer; call :meth:`poll_clock`). ``verbosity`` ("full"/"brief") and ``style``
+    (spoken notation "jumps", "takes" or "to") are read each time something is said, so they may
+    change any time.
 
-    Signals: ``position_changed`` (board or marks changed: repaint, rename squares),
-    ``status_changed(str)`` (the status line), ``sound(str)`` (an earcon name: move, capture, crown,
-    refused, edge, warning, game_over), ``thinking_changed(bool)``, ``game_ended(str)`` (the result
-    text), ``game_result(object)`` (the referee's ``GameResult``, once per game, whatever ended it),
-    ``move_played(object)`` (each Move, after it is on the board), ``referee_event(object)`` (every
-    event of ``Referee.poll()``, exactly once: clock events, ``PenaltyDue``, ``GameEnded``,
-    ``FortyMovesCompleted``), ``ruling_made(object)`` (every ``Ruling`` the controller got from the
-    referee), ``game_started()`` (after :meth:`new_game`).
+    Events (see :mod:`.events`, :meth:`subscribe`): ``PositionChanged``, ``StatusChanged``,
+    ``SoundCue``, ``ThinkingChanged``, ``GameOver`` (the result text), ``ResultReached`` (the
+    referee's ``GameResult``, once per game), ``MovePlayed``, ``RefereeEventRaised`` (every event
+    of ``Referee.poll()``, exactly once), ``RulingMade``, ``GameStarted``, ``EngineFailed``.
     """
 
-    position_changed = Signal()
-    status_changed = Signal(str)
-    sound = Signal(str)
-    thinking_changed = Signal(bool)
-    game_ended = Signal(str)
-    game_result = Signal(object)
-    move_played = Signal(object)
-    referee_event = Signal(object)
-    ruling_made = Signal(object)
-    game_started = Signal()
-
-    def __init__(self, announcer, worker: EngineWorker,
-                 side_names: Optional[Mapping[Color, str]] = None, level: int = 3,
-                 parent: QObject | None = None, *, profile: Union[Profile, str, None] = None,
+    def __init__(self, announcer, engine: Engine, scheduler: Scheduler,
+                 side_names: Optional[Mapping[Color, str]] = None, level: int = 3, *,
+                 profile: Union[Profile, str, None] = None,
                  time_source: Callable[[], float] = time.monotonic,
-                 poll_interval_ms: int = POLL_INTERVAL_MS, verbosity: str = "full",
+                 poll_seconds: float = POLL_SECONDS, verbosity: str = "full",
                  style: str = "jumps") -> None:
-        super().__init__(parent)
+        super().__init__()
         self.announcer = announcer
-        self.worker = worker
+        self.engine = engine
+        self.scheduler = scheduler
         self.profile: Profile = _profile(profile)
         self._fixed_side_names = dict(side_names) if side_names else None
         self.side_names = dict(side_names) if side_names else dict(self.profile.side_names)
@@ -92,14 +96,11 @@ class GameController(QObject):
         self.verbosity = verbosity
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
-        """Optional players' names (event mode): turn texts say "Alice, Black, to move."."""
+        """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
         self.announce_results = True
-        """False while an event-mode match hosts the game: the game's end is not said here (the
-        match says it once, with the players' names, the count and the score); the result text,
-        the sound and the signals are unchanged."""
-        self.square_interceptor: Optional[Callable[[int], bool]] = None
-        """Called first by :meth:`activate` and :meth:`submit_text` (with the square typed, when
-        the text is a number); returning True means the square was handled elsewhere."""
+        """False while a match plays the game: the game's end is not said here (the match says
+        it once, with the players' names, the count and the score); the result text, the sound
+        and the events are unchanged."""
         self.referee = Referee(self.profile, Board(), time_source=time_source)
         self.mode = Mode.COMPUTER
         self.human_color: Color = BLACK
@@ -110,12 +111,8 @@ class GameController(QObject):
         self.partial_path: tuple[int, ...] = ()
         self._token = 0
         self.thinking = False
-        self._timer = QTimer(self)
-        self._timer.setInterval(max(1, poll_interval_ms))
-        self._timer.timeout.connect(self.poll_clock)
-        self._poll_by_timer = poll_interval_ms > 0
-        worker.move_ready.connect(self._on_engine_move)
-        worker.failed.connect(self._on_engine_failed)
+        self._poll_timer = scheduler.repeating(poll_seconds, self.poll_clock) \
+            if poll_seconds > 0 else None
 
     # --- state ------------------------------------------------------------------------------
     @property
@@ -162,45 +159,41 @@ class GameController(QObject):
         return {m.from_square for m in self.board.legal_moves}
 
     def square_name(self, square: int) -> str:
-        return texts.square_name(self.board, square, self.side_names)
+        return game_texts.square_name(self.board, square, self.side_names)
+
+    def headline(self) -> str:
+        """The status line's first part: whose turn ("Alice, Black to move."), the result when the
+        game is over, or that no game is in progress."""
+        if self.running:
+            return self._turn_text()
+        return self.result_text or game_texts.game_not_running_text()
 
     def status_text(self) -> str:
         """The status line: whose turn (or the result), the last move, and the latest message."""
-        parts = []
-        if self.running:
-            parts.append(self._turn_text())
-            if self.thinking:
-                parts.append(texts.thinking_text())
-        elif self.result_text:
-            parts.append(self.result_text)
-        else:
-            parts.append(texts.game_not_running_text())
+        parts = [self.headline()]
+        if self.running and self.thinking:
+            parts.append(game_texts.thinking_text())
         if self.last_move is not None:
-            parts.append(texts.last_move_text(self.board, self.side_names, self.style))
+            parts.append(game_texts.last_move_text(self.board, self.side_names, self.style))
         if self.message:
             parts.append(self.message)
-        return "  ".join(parts)
+        return game_texts.status_line(*parts)
 
     # --- game -------------------------------------------------------------------------------
-    def new_game(self, mode: Union[Mode, bool] = Mode.COMPUTER, human_color: Color = BLACK,
+    def new_game(self, mode: Mode = Mode.COMPUTER, human_color: Color = BLACK,
                  profile_key: Optional[str] = None, *, announce: bool = True,
                  fen: Optional[str] = None, play_out: bool = False,
-                 referee: Optional[Referee] = None,
-                 vs_computer: Optional[bool] = None) -> None:
+                 referee: Optional[Referee] = None) -> None:
         """Start a game from the starting position (or ``fen``) under the profile ``profile_key``
         (default: the current one) and start its clocks.
 
-        ``mode``: :class:`Mode` (or True for the computer, False for two players; ``vs_computer``
-        is the older keyword for the same). Against the computer, the player has ``human_color``;
-        the computer moves at once when it is its turn. ``play_out``: this game follows a drawn
-        game, so equal material at the time limit does not draw (VA rulebook 4:00 s4).
-        ``referee``: adopt a referee built by the caller (its profile and board are used).
-        Raises ``UnknownProfileError`` or ``InvalidFenError`` (changing nothing) for a bad key or FEN.
+        ``mode``: :class:`Mode`. Against the computer, the player has ``human_color``; the
+        computer moves at once when it is its turn. ``play_out``: this game follows a drawn game,
+        so equal material at the time limit does not draw (VA rulebook 4:00 s4). ``referee``:
+        adopt a referee built by the caller (its profile and board are used; a resumed game).
+        Raises ``UnknownProfileError`` or ``InvalidFenError`` (changing nothing) for a bad key or
+        FEN.
         """
-        if vs_computer is not None:
-            mode = vs_computer
-        if isinstance(mode, bool):
-            mode = Mode.COMPUTER if mode else Mode.TWO_PLAYERS
         if referee is None:
             profile = self.profile if profile_key is None else get_profile(profile_key)
             board = Board() if fen is None else Board(fen)
@@ -218,48 +211,46 @@ class GameController(QObject):
         self.referee.start()
         if announce:
             self.announcer.announce(
-                texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color]),
+                game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color]),
                 Priority.INTERRUPT)
             self.announcer.announce(self._turn_text(), Priority.QUEUE)
         self._changed()
-        self.game_started.emit()
+        self._emit(GameStarted())
         outcome = self.board.outcome()
         if outcome is not None:
-            self._end(texts.game_over_text(outcome, self.side_names, self.board), None)
+            self._end(game_texts.game_over_text(outcome, self.side_names, self.board), None)
             return
-        if self._poll_by_timer and self.profile.has_clock:
-            self._timer.start()
-        else:
-            self._timer.stop()
+        self._poll_clock_from_now()
         self._maybe_start_engine()
 
-    def load_position(self, fen: str, vs_computer: bool = False, human_color: Color = BLACK) -> None:
+    def load_position(self, fen: str, mode: Mode = Mode.TWO_PLAYERS,
+                      human_color: Color = BLACK) -> None:
         """Start a game from the position ``fen`` (raises ``InvalidFenError``, changing nothing, for
         a bad FEN). Nothing is announced; the computer moves at once if it is its turn."""
-        self.new_game(vs_computer, human_color, announce=False, fen=fen)
+        self.new_game(mode, human_color, announce=False, fen=fen)
 
     def resign(self, color: Optional[Color] = None) -> bool:
         """The player (against the computer) or the side to move (two players) resigns, or
         ``color`` when given (WCDF 5.1). Returns False, with a spoken reason, when no game is in
         progress."""
         if not self.running:
-            self._refuse(texts.game_not_running_text())
+            self.refuse(game_texts.game_not_running_text())
             return False
         loser = color if color is not None else (
             self.human_color if self.mode is Mode.COMPUTER else self.board.turn)
         ruling = self.referee.resign(loser)
-        self.ruling_made.emit(ruling)
-        self._end(texts.resigned_text(self.side_names[loser], self.side_names[loser.other]),
+        self._emit(RulingMade(ruling))
+        self._end(game_texts.resigned_text(self.side_names[loser], self.side_names[loser.other]),
                   ruling.result)
         return True
 
     def shutdown(self) -> None:
         """Stop the engine and the clock timer (window closing)."""
-        self._timer.stop()
+        self._stop_polling()
         self._cancel_engine()
-        self.worker.wait(2.0)
+        self.engine.wait(2.0)
 
-    # --- issue 6: take back (practice; ui/practice.py says what happened) --------------------
+    # --- taking back (practice) -------------------------------------------------------------
     def take_back(self) -> tuple[Ruling, list[Move]]:
         """Take back the player's last move through ``Referee.undo`` (allowed by the profile's
         ``allows_undo``: practice only). Against the computer, the computer's reply goes too (or its
@@ -271,8 +262,8 @@ class GameController(QObject):
         if self.mode is Mode.COMPUTER and self.board.turn.other is not self.human_color:
             count = 2  # the computer's reply, then the player's move
         if len(self.board.move_stack) < count:
-            ruling = Ruling(Verdict.REFUSED, "nothing_to_undo",
-                            "You have no move to take back.", self.board.turn)
+            ruling = Ruling(Verdict.REFUSED, RulingCode.NOTHING_TO_UNDO,
+                            game_texts.nothing_to_take_back_text(), self.board.turn)
             if not self.profile.allows_undo:
                 ruling = self.referee.undo()  # the profile's refusal
             return ruling, []
@@ -283,7 +274,7 @@ class GameController(QObject):
         ruling = None
         for _ in range(count):
             ruling = self.referee.undo()
-            self.ruling_made.emit(ruling)
+            self._emit(RulingMade(ruling))
             if not ruling.ok:
                 break
             undone.append(ruling.move)
@@ -292,8 +283,7 @@ class GameController(QObject):
         if undone:
             self.running = True
             self.result_text = None
-            if self._poll_by_timer and self.profile.has_clock:
-                self._timer.start()
+            self._poll_clock_from_now()
         self._changed()
         self._maybe_start_engine()
         return ruling, undone
@@ -308,23 +298,22 @@ class GameController(QObject):
             return []
         events = self.referee.poll()
         for index, event in enumerate(events):
-            self.referee_event.emit(event)
+            self._emit(RefereeEventRaised(event))
             self._on_referee_event(event, Priority.INTERRUPT if index == 0 else Priority.QUEUE)
             if not self.running:
                 break
         return events
 
     def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
-        name = type(event).__name__
         if isinstance(event, GameEnded):
-            self._end(messages.result_text(event.result, self.side_names), event.result)
+            self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
-        text = messages.clock_event_text(event, self.side_names, self.you)
+        text = clock_texts.clock_event_text(event, self.side_names, self.you)
         if text:
             self.message = text
             self._say(text, priority)
-        if name in _WARNING_EVENTS:
-            self.sound.emit("warning")
+        if isinstance(event, _WARNING_EVENTS):
+            self._cue(Cue.WARNING)
         if isinstance(event, PenaltyDue):
             self._clear_selection()
             self._cancel_engine()
@@ -333,12 +322,9 @@ class GameController(QObject):
         self._changed()
 
     def _computer_removes(self, due: PenaltyDue) -> None:
-        """The computer chooses the checker to remove: a king first, else the most advanced man."""
-        board = self.board
-        kings = [s for s in due.squares if (p := board.piece_at(s)) is not None and p.is_king]
-        pool = kings or list(due.squares)
-        square = max(pool) if due.victim is BLACK else min(pool)
-        self.remove_checker(square, due.chooser, priority=Priority.QUEUE)
+        """The computer chooses the checker to remove (:func:`computer_removal`)."""
+        self.remove_checker(computer_removal(due, self.board), due.chooser,
+                            priority=Priority.QUEUE)
 
     def remove_checker(self, square: int, chooser: Optional[Color] = None,
                        priority: Priority = Priority.INTERRUPT) -> Ruling:
@@ -360,7 +346,7 @@ class GameController(QObject):
         """Stalling went on after a warning: a checker of ``color`` is to be removed (VA 3:00 s4-VI)."""
         ruling = self.referee.stalling_penalty(color)
         self.handle_ruling(ruling)
-        if ruling.code == "penalty_due" and self.referee.pending_penalty is not None:
+        if ruling.code is RulingCode.PENALTY_DUE and self.referee.pending_penalty is not None:
             self._on_referee_event(self.referee.pending_penalty)
         return ruling
 
@@ -372,36 +358,34 @@ class GameController(QObject):
         (``messages.result_text``); another ruling that ends the game (a removal) is said first.
         ``say`` False: the caller has said it (event mode, with the players' names); the ruling is
         still emitted and acted on, with its sounds."""
-        self.ruling_made.emit(ruling)
+        self._emit(RulingMade(ruling))
         if ruling.verdict is Verdict.REFUSED:
             if say:
-                self._refuse(ruling.message)
+                self.refuse(ruling.message)
             else:
-                self.sound.emit("refused")
+                self._cue(Cue.REFUSED)
             return
-        if ruling.code == "checker_removed":
-            self.sound.emit("capture")
+        if ruling.code is RulingCode.CHECKER_REMOVED:
+            self._cue(Cue.CAPTURE)
         elif ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT):
-            self.sound.emit("warning")
+            self._cue(Cue.WARNING)
         if ruling.result is not None:
             if say and ruling.code not in _SAID_BY_RESULT:
                 self._say(ruling.message, priority)  # e.g. the removal that ended the game
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result,
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result,
                       say=say)
             return
         self.message = ruling.message
         if say:
             self._say(ruling.message, priority)
         self._changed()
-        if ruling.code in ("checker_removed", "resumed"):
+        if ruling.code in (RulingCode.CHECKER_REMOVED, RulingCode.RESUMED):
             self._maybe_start_engine()
 
     # --- player actions ---------------------------------------------------------------------
     def activate(self, square: int) -> None:
         """Enter, Space or a click on ``square`` (1-32): pick up, put down, or put back; while a
         penalty is pending and the player chooses, the checker to be removed."""
-        if self.square_interceptor is not None and self.square_interceptor(square):
-            return
         pending = self.referee.pending_penalty
         if self.running and pending is not None and self._human_chooses(pending):
             self.remove_checker(square, pending.chooser)
@@ -433,20 +417,20 @@ class GameController(QObject):
         square = self.selected
         if len(self.partial_path) > 1:  # halfway through a jump: back to the start, still held
             self.partial_path = (square,)
-            self._say(texts.put_back_text(square), Priority.READING)
+            self._say(game_texts.put_back_text(square), Priority.READING)
             self._changed()
             return True
         ruling = self.referee.put_back()
-        self.ruling_made.emit(ruling)
+        self._emit(RulingMade(ruling))
         if not ruling.ok and ruling.touch is not None and \
                 ruling.touch.status is TouchStatus.PUT_BACK_REFUSED:
-            self._refuse(messages.put_back_refused_text(square))
+            self.refuse(touch_texts.put_back_refused_text(square))
             return False
         self._clear_selection()
         if self.profile.touch is TouchRule.LIBERAL:
-            self._say(messages.put_back_touch_text(square), Priority.READING)
+            self._say(touch_texts.put_back_touch_text(square), Priority.READING)
         else:
-            self._say(texts.put_back_text(square), Priority.READING)
+            self._say(game_texts.put_back_text(square), Priority.READING)
         self._changed()
         return True
 
@@ -456,11 +440,8 @@ class GameController(QObject):
         text = text.strip()
         if not text:
             return False
-        if text.isdigit() and (self.square_interceptor is not None
-                               or self.referee.pending_penalty is not None):
+        if text.isdigit() and self.referee.pending_penalty is not None:
             square = int(text)
-            if self.square_interceptor is not None and self.square_interceptor(square):
-                return True
             pending = self.referee.pending_penalty
             if self.running and pending is not None and self._human_chooses(pending):
                 return self.remove_checker(square, pending.chooser).ok
@@ -476,10 +457,10 @@ class GameController(QObject):
 
     def _may_act(self) -> bool:
         if not self.running:
-            self._refuse(texts.game_not_running_text())
+            self.refuse(game_texts.game_not_running_text())
             return False
         if self.is_computer_turn():
-            self._refuse(texts.wait_text())
+            self.refuse(game_texts.wait_text())
             return False
         return True
 
@@ -487,7 +468,7 @@ class GameController(QObject):
         board = self.board
         piece = board.piece_at(square)
         ruling = self.referee.pick_up(square)
-        self.ruling_made.emit(ruling)
+        self._emit(RulingMade(ruling))
         if ruling.ok:
             moves = [m for m in self.legal_moves() if m.from_square == square]
             self.selected = square
@@ -496,31 +477,17 @@ class GameController(QObject):
             ends = sorted({m.to_square for m in moves})
             touch = self.profile.touch
             if touch is TouchRule.NONE:
-                text = texts.picked_up_text(square, ends)
+                text = game_texts.picked_up_text(square, ends)
             else:
-                text = messages.touch_text(square, touch is TouchRule.STRICT, ends)
+                text = touch_texts.touch_text(square, touch is TouchRule.STRICT, ends)
             self._say(text, Priority.READING)
             self._changed()
             return
-        status = ruling.touch.status if ruling.touch is not None else None
-        if status is TouchStatus.EMPTY_SQUARE:
-            text = texts.empty_square_text(square)
-        elif status is TouchStatus.NOT_YOUR_PIECE and piece is not None:
-            text = texts.not_yours_text(square, self.side_names[piece.color])
-        elif status is TouchStatus.NO_LEGAL_MOVE:
-            if board.is_capture_required():
-                required = tuple(board.legal_moves)
-                error = IllegalMoveError(f"{square!r} cannot move: a jump is required", required)
-                text = texts.refused_text(error, board, self.side_names, style=self.style)
-            else:
-                text = texts.no_move_text(square)
-        elif status is TouchStatus.MUST_MOVE_HELD and ruling.touch.held is not None:
-            text = messages.must_move_held_text(ruling.touch.held)
-        else:
-            text = ruling.message
-        self._refuse(self._with_offence(text, ruling))
+        text = refusals.pick_up_refusal(ruling, board, square, piece, self.side_names,
+                                        self.style)
+        self.refuse(self._with_offence(text, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
 
     def _put_down(self, square: int) -> None:
         n = len(self.partial_path)
@@ -533,7 +500,7 @@ class GameController(QObject):
             return
         if len(ending) > 1:
             vias = sorted({m.path[n] for m in ending if m.path[n] != square})
-            self._refuse(texts.several_paths_text(square, vias))
+            self.refuse(game_texts.several_paths_text(square, vias))
             return
         if through or ending:
             first = (through or ending)[0]
@@ -543,9 +510,8 @@ class GameController(QObject):
                 self._play(remaining[0])
                 return
             ends = sorted({m.to_square for m in remaining if m.path != self.partial_path})
-            text = texts.through_text(square, ends)
-            if any(m.path == self.partial_path for m in remaining):
-                text += " Or press Enter here again to stop the jump series here."
+            text = game_texts.through_text(square, ends, may_stop=any(
+                m.path == self.partial_path for m in remaining))
             self._say(text, Priority.READING)
             self._changed()
             return
@@ -557,65 +523,49 @@ class GameController(QObject):
 
     def _after_submit(self, ruling: Ruling, before: Board, text: str) -> bool:
         """Speak and act on the referee's answer to a move the player made."""
-        self.ruling_made.emit(ruling)
+        self._emit(RulingMade(ruling))
         if ruling.ok and ruling.move is not None:
             self._played(before, ruling.move, ruling.result)
             return True
         spoken = self._refusal_words(ruling, before, text)
-        self._refuse(self._with_offence(spoken, ruling))
+        self.refuse(self._with_offence(spoken, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
         return False
 
     def _refusal_words(self, ruling: Ruling, board: Board, text: str) -> str:
-        if ruling.code == "touch_violation" and ruling.touch is not None and ruling.touch.held:
-            return messages.must_move_held_text(ruling.touch.held)
-        if ruling.code in ("not_a_move", "ambiguous", "illegal_move", "jump_required",
-                           "jump_incomplete"):
-            try:
-                board.parse_move(text)
-            except RulesError as error:
-                words = texts.refused_text(error, board, self.side_names, style=self.style)
-                if ruling.code == "jump_incomplete":
-                    words = "The jump series must be completed. " + words
-                if ruling.code.startswith("jump_") and ruling.verdict is Verdict.REFUSED and \
-                        self.profile.refusal.name == "RETRACT":
-                    words += " The move is taken back; no penalty."
-                return words
-        return ruling.message
+        return refusals.move_refusal(ruling, board, text, self.side_names, self.style,
+                                     self.profile.refusal)
 
     def _with_offence(self, text: str, ruling: Ruling) -> str:
-        if ruling.verdict in (Verdict.WARNING, Verdict.FORFEIT) and ruling.color is not None:
-            reminded = self.profile.refusal.name == "REMIND_THEN_FORFEIT"
-            return f"{text} {messages.offence_text(ruling.verdict.value, ruling.color, self.side_names, reminded)}"
-        return text
+        return refusals.with_offence(text, ruling, self.side_names, self.profile.refusal)
 
     # --- internals: moves -------------------------------------------------------------------
     def _play(self, move: Move) -> None:
         """Submit ``move`` (a legal Move) to the referee for the side to move."""
         before = self.board.copy()
         ruling = self.referee.submit_move(move)
-        self.ruling_made.emit(ruling)
+        self._emit(RulingMade(ruling))
         if ruling.ok:
             self._played(before, move, ruling.result)
             return
-        self._refuse(self._with_offence(ruling.message, ruling))
+        self.refuse(self._with_offence(ruling.message, ruling))
         if ruling.result is not None:
-            self._end(messages.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
 
     def _played(self, before: Board, move: Move, result: Optional[GameResult]) -> None:
         by_computer = self.mode is Mode.COMPUTER and before.turn is not self.human_color
         self._clear_selection()
         self.message = ""
         crowned = before.is_crowning(move)
-        self._say(texts.move_text(before, move, self.side_names, self.style, self.verbosity),
+        self._say(game_texts.move_text(before, move, self.side_names, self.style, self.verbosity),
                   Priority.INTERRUPT if by_computer else Priority.QUEUE)
-        self.sound.emit("crown" if crowned else "capture" if move.is_capture else "move")
-        self.move_played.emit(move)
+        self._cue(Cue.CROWN if crowned else Cue.CAPTURE if move.is_capture else Cue.MOVE)
+        self._emit(MovePlayed(move))
         if result is not None:
             outcome = self.board.outcome()
-            text = (texts.game_over_text(outcome, self.side_names, self.board) if outcome is not None
-                    else messages.result_text(result, self.side_names))
+            text = (game_texts.game_over_text(outcome, self.side_names, self.board) if outcome is not None
+                    else game_texts.result_text(result, self.side_names))
             self._end(text, result)
             return
         self._say(self._turn_text(), Priority.QUEUE)
@@ -623,61 +573,71 @@ class GameController(QObject):
         self._maybe_start_engine()
 
     def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
-        self._timer.stop()
+        self._stop_polling()
         self._cancel_engine()
         self.running = False
         self.result_text = text
         self._clear_selection()
         if say and self.announce_results:
             self._say(text, Priority.QUEUE)
-        self.sound.emit("game_over")
+        self._cue(Cue.GAME_OVER)
         self._changed()
-        self.game_ended.emit(text)
+        self._emit(GameOver(text))
         result = result or self.referee.result
         if result is not None:
-            self.game_result.emit(result)
+            self._emit(ResultReached(result))
 
     def _maybe_start_engine(self) -> None:
         if not self.is_computer_turn() or self.referee.pending_penalty is not None \
                 or self.referee.clock.paused:
             return
-        self._token = self.worker.request(self.board, self.level)
+        self._token += 1
+        token = self._token
         self._set_thinking(True)
+        self.engine.request(self.board.copy(), self.level,
+                            lambda reply: self._on_engine_reply(token, reply))
 
     def _cancel_engine(self) -> None:
-        self._token = -1
-        self.worker.cancel()
+        self._token += 1  # an answer to an older request is ignored
+        self.engine.cancel()
         self._set_thinking(False)
 
-    def _on_engine_move(self, move: Move, token: int) -> None:
+    def _on_engine_reply(self, token: int, reply: EngineReply) -> None:
         if token != self._token or not self.is_computer_turn():
             return  # an answer to an old request (new game, resign)
         self._set_thinking(False)
         if self.referee.pending_penalty is not None:
             return  # asked again once the penalty is carried out
-        if move not in self.legal_moves():
-            self._on_engine_failed(f"engine chose an illegal move {move.pdn()}", token)
+        move = reply.move
+        if reply.error is not None or move is None or move not in self.legal_moves():
+            self._engine_failed(reply)
             return
         self._play(move)
 
-    def _on_engine_failed(self, message: str, token: int) -> None:
-        if token != self._token or not self.is_computer_turn():
-            return
-        self._set_thinking(False)
-        moves = self.board.legal_moves
-        if moves:  # never stall the game: play the first legal move instead
+    def _engine_failed(self, reply: EngineReply) -> None:
+        """The search failed, or chose no legal move: logged with its details and told; the game
+        goes on with the first legal move (never a game stalled at the computer's turn)."""
+        error = reply.error or ValueError(
+            f"the engine chose {reply.move.pdn() if reply.move else 'no move'!r}, not a legal "
+            f"move in {self.board.fen()!r}")
+        log.error("the computer's search failed", exc_info=(type(error), error,
+                                                             error.__traceback__))
+        self._emit(EngineFailed(error))
+        self._say(app_texts.engine_failed_text(), Priority.INTERRUPT)
+        moves = self.legal_moves()
+        if moves:
             self._play(moves[0])
 
     def _set_thinking(self, thinking: bool) -> None:
         if thinking != self.thinking:
             self.thinking = thinking
-            self.thinking_changed.emit(thinking)
-            self.status_changed.emit(self.status_text())
+            self._emit(ThinkingChanged(thinking))
+            self._emit(StatusChanged(self.status_text()))
 
     def _turn_text(self) -> str:
-        text = texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)
+        text = game_texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)
         if self.player_names and self.board.turn in self.player_names:
-            text = f"{self.player_names[self.board.turn]}, {text}"
+            text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
         return text
 
     # --- internals: output ------------------------------------------------------------------
@@ -688,18 +648,50 @@ class GameController(QObject):
     def _say(self, text: str, priority: Priority) -> None:
         self.announcer.announce(text, priority)
 
-    def _refuse(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
+        """Refuse what the player tried: ``text`` shown and said at once, with the refused sound;
+        the game is unchanged."""
         self.message = text
         self._say(text, Priority.INTERRUPT)
-        self.sound.emit("refused")
-        self.status_changed.emit(self.status_text())
+        self._cue(Cue.REFUSED)
+        self._emit(StatusChanged(self.status_text()))
+
+    def show_message(self, text: str) -> None:
+        """Put ``text`` on the status line as the latest message (until the next move or
+        message), without saying it (voice feedback says it itself)."""
+        self.message = text
+        self._emit(StatusChanged(self.status_text()))
+
+    def _cue(self, cue: Cue) -> None:
+        self._emit(SoundCue(cue))
 
     def _changed(self) -> None:
-        self.position_changed.emit()
-        self.status_changed.emit(self.status_text())
+        self._emit(PositionChanged())
+        self._emit(StatusChanged(self.status_text()))
+
+    # --- internals: the clock timer ---------------------------------------------------------
+    def _poll_clock_from_now(self) -> None:
+        if self._poll_timer is None:
+            return
+        if self.profile.has_clock:
+            self._poll_timer.start()
+        else:
+            self._poll_timer.stop()
+
+    def _stop_polling(self) -> None:
+        if self._poll_timer is not None:
+            self._poll_timer.stop()
 
 
 def _profile(profile: Union[Profile, str, None]) -> Profile:
     if profile is None:
         return get_profile(DEFAULT_PROFILE_KEY)
     return get_profile(profile) if isinstance(profile, str) else profile
+
+
+def computer_removal(due: PenaltyDue, board: Board) -> int:
+    """The checker (its square, 1-32) the computer removes when a penalty lets it choose (VA
+    rulebook 3:00 s4): a king first, else the most advanced man of the offender's."""
+    kings = [s for s in due.squares if (p := board.piece_at(s)) is not None and p.is_king]
+    pool = kings or list(due.squares)
+    return max(pool) if due.victim is BLACK else min(pool)

@@ -8,8 +8,10 @@ import pytest
 
 from checkers_desktop.rules import (BLACK, WHITE, AmbiguousMoveError, Board, IllegalMoveError,
                                     InvalidMoveError, Move, Outcome, Termination)
-from checkers_desktop.speech import messages as msg
+from checkers_desktop.texts import game as game_texts
+from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.speech.spoken import number_words, spoken_move
+from checkers_desktop.rules.geometry import SQUARES
 
 PRACTICE = {BLACK: "Black", WHITE: "Red"}     # the practice profile's names
 RED_WHITE = {BLACK: "Red", WHITE: "White"}    # a tournament that calls the first mover Red
@@ -18,80 +20,80 @@ RED_WHITE = {BLACK: "Red", WHITE: "White"}    # a tournament that calls the firs
 def refusal(board: Board, text: str) -> str:
     with pytest.raises((InvalidMoveError, IllegalMoveError, AmbiguousMoveError)) as info:
         board.parse_move(text)
-    return msg.refused_text(info.value, board, PRACTICE)
+    return game_texts.refused_text(info.value, board, PRACTICE, text=text)
 
 
 # --- squares ----------------------------------------------------------------------------------
 def test_square_names_in_the_start_position():
     board = Board()
-    assert msg.square_name(board, 11, PRACTICE) == "11, black man"
-    assert msg.square_name(board, 15, PRACTICE) == "15, empty"
-    assert msg.square_name(board, 22, PRACTICE) == "22, red man"
-    assert msg.square_name(board, 11, RED_WHITE) == "11, red man"
-    assert msg.square_name(board, 22, RED_WHITE) == "22, white man"
+    assert game_texts.square_name(board, 11, PRACTICE) == "11, black man"
+    assert game_texts.square_name(board, 15, PRACTICE) == "15, empty"
+    assert game_texts.square_name(board, 22, PRACTICE) == "22, red man"
+    assert game_texts.square_name(board, 11, RED_WHITE) == "11, red man"
+    assert game_texts.square_name(board, 22, RED_WHITE) == "22, white man"
 
 
 def test_square_name_of_a_king_and_default_names():
     board = Board("B:WK22:B11")
-    assert msg.square_name(board, 22, PRACTICE) == "22, red king"
-    assert msg.square_name(board, 22) == "22, white king"
+    assert game_texts.square_name(board, 22, PRACTICE) == "22, red king"
+    assert game_texts.square_name(board, 22) == "22, white king"
 
 
 @pytest.mark.parametrize("square", [0, 33, "11"])
 def test_square_name_refuses_a_bad_square(square):
     with pytest.raises(ValueError, match=re.escape(repr(square))):
-        msg.square_name(Board(), square, PRACTICE)
+        game_texts.square_name(Board(), square, PRACTICE)
 
 
 # --- moves and turns --------------------------------------------------------------------------
 def test_move_text_of_a_step_for_each_side():
     board = Board()
     move = board.parse_move("11-15")
-    assert msg.move_text(board, move, PRACTICE) == "Black, eleven to fifteen."
+    assert game_texts.move_text(board, move, PRACTICE) == "Black, eleven to fifteen."
     board.push(move)
     move = board.parse_move("23-19")
-    assert msg.move_text(board, move, PRACTICE) == "Red, twenty-three to nineteen."
+    assert game_texts.move_text(board, move, PRACTICE) == "Red, twenty-three to nineteen."
 
 
 def test_move_text_of_a_jump():
     board = Board("W:W22:B18")
     move = board.parse_move("22x15")
-    assert msg.move_text(board, move, PRACTICE) == "Red, twenty-two jumps fifteen."
-    assert msg.move_text(board, move, PRACTICE, style="takes") == "Red, twenty-two takes fifteen."
+    assert game_texts.move_text(board, move, PRACTICE) == "Red, twenty-two jumps fifteen."
+    assert game_texts.move_text(board, move, PRACTICE, style="takes") == "Red, twenty-two takes fifteen."
     # "to" does not show the capture, so the full text says it
-    assert msg.move_text(board, move, PRACTICE, style="to") == "Red, twenty-two to fifteen. Takes one."
+    assert game_texts.move_text(board, move, PRACTICE, style="to") == "Red, twenty-two to fifteen. Takes one."
 
 
 def test_move_text_of_a_double_jump_full_and_brief():
     board = Board("W:W26:B22,14")
     move = board.parse_move("26x10")
-    assert msg.move_text(board, move, PRACTICE) == \
+    assert game_texts.move_text(board, move, PRACTICE) == \
         "Red, twenty-six jumps seventeen jumps ten. Takes two."
-    assert msg.move_text(board, move, PRACTICE, verbosity="brief") == \
+    assert game_texts.move_text(board, move, PRACTICE, verbosity="brief") == \
         "Red, twenty-six jumps seventeen jumps ten."
 
 
 def test_move_text_says_crowned_only_for_a_man_reaching_the_far_row():
     man = Board("B:W5:B27")
-    assert msg.move_text(man, man.parse_move("27-32"), PRACTICE) == \
+    assert game_texts.move_text(man, man.parse_move("27-32"), PRACTICE) == \
         "Black, twenty-seven to thirty-two. Crowned."
     jump = Board("B:W27:B23")
-    assert msg.move_text(jump, jump.parse_move("23x32"), PRACTICE).endswith(
+    assert game_texts.move_text(jump, jump.parse_move("23x32"), PRACTICE).endswith(
         "twenty-three jumps thirty-two. Crowned.")
     king = Board("B:W5:BK27")
-    assert "Crowned" not in msg.move_text(king, king.parse_move("27-32"), PRACTICE)
+    assert "Crowned" not in game_texts.move_text(king, king.parse_move("27-32"), PRACTICE)
 
 
 def test_turn_text():
     board = Board()
-    assert msg.turn_text(board, PRACTICE) == "Black to move."
+    assert game_texts.turn_text(board, PRACTICE) == "Black to move."
     board.push_pdn("11-15")
-    assert msg.turn_text(board, PRACTICE) == "Red to move."
+    assert game_texts.turn_text(board, PRACTICE) == "Red to move."
     jump = Board("W:W22:B18")
-    assert msg.turn_text(jump, PRACTICE, verbosity="full") == "Red to move. Red must jump."
-    assert msg.turn_text(Board(), PRACTICE, verbosity="full") == "Black to move."
+    assert game_texts.turn_text(jump, PRACTICE, verbosity="full") == "Red to move. Red must jump."
+    assert game_texts.turn_text(Board(), PRACTICE, verbosity="full") == "Black to move."
     with pytest.raises(ValueError, match="'loud'"):
-        msg.turn_text(board, PRACTICE, verbosity="loud")
+        game_texts.turn_text(board, PRACTICE, verbosity="loud")
 
 
 # --- refused moves ----------------------------------------------------------------------------
@@ -125,20 +127,20 @@ def test_refused_illegal_moves_say_why(text, expected):
     assert refusal(Board(), text) == expected
 
 
-def test_refused_move_from_push_reads_the_move_from_the_error():
+def test_refused_move_from_push_names_the_move_given():
     board = Board()
     with pytest.raises(IllegalMoveError) as info:
         board.push(Move((11, 17)))
-    assert msg.refused_text(info.value, board, PRACTICE).startswith(
+    assert game_texts.refused_text(info.value, board, PRACTICE, text="11-17").startswith(
         "Eleven to seventeen is not a legal move.")
 
 
 def test_refused_text_prefers_the_text_given():
     board = Board()
     error = IllegalMoveError("no quote here")
-    assert msg.refused_text(error, board, PRACTICE, text="9 15") == \
+    assert game_texts.refused_text(error, board, PRACTICE, text="9 15") == \
         "Nine to fifteen is not a legal move. The man on 9 can go to 13 or 14."
-    assert msg.refused_text(error, board, PRACTICE) == "That is not a legal move."
+    assert game_texts.refused_text(error, board, PRACTICE) == "That is not a legal move."
 
 
 def test_refused_text_that_is_not_a_move():
@@ -150,26 +152,26 @@ def test_refused_ambiguous_capture_lists_the_ways():
     board = Board("B:W6,7,8,14,15:BK2")
     with pytest.raises(AmbiguousMoveError) as info:
         board.parse_move("2x4")
-    text = msg.refused_text(info.value, board, PRACTICE)
+    text = game_texts.refused_text(info.value, board, PRACTICE)
     ways = " or ".join(spoken_move(m) for m in info.value.candidates)
     assert text == (f"Two to four can be played {number_words(len(info.value.candidates))} ways: "
                     f"{ways}. Say the whole path.")
 
 
 def test_refused_other_error():
-    assert msg.refused_text(ValueError("boom"), Board(), PRACTICE) == "That move was refused. boom"
+    assert game_texts.refused_text(ValueError("boom"), Board(), PRACTICE) == "That move was refused. boom"
 
 
 # --- end of game ------------------------------------------------------------------------------
 def test_game_over_texts():
     blocked = Board("W:W29:B25,22")
-    assert msg.game_over_text(blocked.outcome(), PRACTICE, blocked) == "Black wins. Red cannot move."
+    assert game_texts.game_over_text(blocked.outcome(), PRACTICE, blocked) == "Black wins. Red cannot move."
     wiped = Board("W:W:B1")
-    assert msg.game_over_text(wiped.outcome(), PRACTICE, wiped) == \
+    assert game_texts.game_over_text(wiped.outcome(), PRACTICE, wiped) == \
         "Black wins. Red has no pieces left."
-    assert msg.game_over_text(wiped.outcome(), PRACTICE) == "Black wins. Red cannot move."
-    assert msg.game_over_text(Outcome(Termination.NO_MOVES, None), PRACTICE) == "The game is a draw."
-    assert msg.game_over_text(None, PRACTICE) == "The game is not over."
+    assert game_texts.game_over_text(wiped.outcome(), PRACTICE) == "Black wins. Red cannot move."
+    assert game_texts.game_over_text(Outcome(Termination.NO_MOVES, None), PRACTICE) == "The game is a draw."
+    assert game_texts.game_over_text(None, PRACTICE) == "The game is not over."
 
 
 # --- reading commands -------------------------------------------------------------------------
@@ -179,21 +181,21 @@ def _rows(text: str) -> list[str]:
 
 def test_read_board_full_from_each_side():
     board = Board()
-    from_black = msg.read_board(board, PRACTICE, BLACK)
+    from_black = reading_texts.read_board(board, PRACTICE, BLACK)
     rows = _rows(from_black)
     assert len(rows) == 8
     assert rows[0] == "Row 1: 4 black man, 3 black man, 2 black man, 1 black man."
     assert rows[4] == "Row 5: 20 empty, 19 empty, 18 empty, 17 empty."
     assert from_black.endswith("Black to move.")
     mentioned = [int(n) for n in re.findall(r"(\d+) (?:black|red|empty)", from_black)]
-    assert sorted(mentioned) == list(range(1, 33))
-    from_red = _rows(msg.read_board(board, PRACTICE, WHITE))
+    assert sorted(mentioned) == list(SQUARES)
+    from_red = _rows(reading_texts.read_board(board, PRACTICE, WHITE))
     assert from_red[0] == "Row 1: 29 red man, 30 red man, 31 red man, 32 red man."
 
 
 def test_read_board_brief_names_only_the_pieces():
     board = Board("B:WK22,30:B11")
-    rows = _rows(msg.read_board(board, PRACTICE, BLACK, verbosity="brief"))
+    rows = _rows(reading_texts.read_board(board, PRACTICE, BLACK, verbosity="brief"))
     assert rows[2] == "Row 3: 11 black man."
     assert rows[5] == "Row 6: 22 red king."
     assert rows[0] == "Row 1: empty."
@@ -201,66 +203,66 @@ def test_read_board_brief_names_only_the_pieces():
 
 def test_list_pieces():
     board = Board("B:WK22:B9,10,11,K27")
-    assert msg.list_pieces(board, BLACK, PRACTICE) == "Black men on 9, 10 and 11. Black king on 27."
-    assert msg.list_pieces(board, WHITE, PRACTICE) == "Red king on 22."
-    assert msg.list_pieces(Board("W:W:B1"), WHITE, PRACTICE) == "Red has no pieces."
+    assert reading_texts.list_pieces(board, BLACK, PRACTICE) == "Black men on 9, 10 and 11. Black king on 27."
+    assert reading_texts.list_pieces(board, WHITE, PRACTICE) == "Red king on 22."
+    assert reading_texts.list_pieces(Board("W:W:B1"), WHITE, PRACTICE) == "Red has no pieces."
 
 
 def test_counts_text():
     board = Board("B:WK22,25,26:B9,10,11,K27")
-    assert msg.counts_text(board, PRACTICE) == \
+    assert reading_texts.counts_text(board, PRACTICE) == \
         "Black: 3 men, 1 king. Red: 2 men, 1 king. Black is ahead by 1."
-    assert msg.counts_text(Board(), PRACTICE) == \
+    assert reading_texts.counts_text(Board(), PRACTICE) == \
         "Black: 12 men, no kings. Red: 12 men, no kings. Material is even."
-    assert msg.counts_text(Board(), PRACTICE, verbosity="brief") == \
+    assert reading_texts.counts_text(Board(), PRACTICE, verbosity="brief") == \
         "Black: 12 men, no kings. Red: 12 men, no kings."
 
 
 def test_legal_moves_text_for_the_side_and_for_a_square():
     board = Board()
-    whole = msg.legal_moves_text(board, side_names=PRACTICE)
+    whole = reading_texts.legal_moves_text(board, side_names=PRACTICE)
     assert whole.startswith("Black has 7 moves: ")
     for move in board.legal_moves:
         assert spoken_move(move) in whole
-    assert msg.legal_moves_text(board, 11, PRACTICE) == \
+    assert reading_texts.legal_moves_text(board, 11, PRACTICE) == \
         "The man on 11 can play: eleven to fifteen or eleven to sixteen."
-    assert msg.legal_moves_text(board, 1, PRACTICE) == "The man on 1 cannot move."
-    assert msg.legal_moves_text(board, 15, PRACTICE) == "There is no piece on 15."
-    assert msg.legal_moves_text(board, 22, PRACTICE) == "22 holds a red man; it is Black's turn."
+    assert reading_texts.legal_moves_text(board, 1, PRACTICE) == "The man on 1 cannot move."
+    assert reading_texts.legal_moves_text(board, 15, PRACTICE) == "There is no piece on 15."
+    assert reading_texts.legal_moves_text(board, 22, PRACTICE) == "22 holds a red man; it is Black's turn."
     jumps = Board("W:W22,30:B18")
-    assert msg.legal_moves_text(jumps, side_names=PRACTICE) == \
+    assert reading_texts.legal_moves_text(jumps, side_names=PRACTICE) == \
         "Red has 1 jump: twenty-two jumps fifteen."
-    assert msg.legal_moves_text(jumps, 30, PRACTICE) == \
+    assert reading_texts.legal_moves_text(jumps, 30, PRACTICE) == \
         "The man on 30 cannot move: Red must jump with another piece."
-    assert msg.legal_moves_text(Board("W:W29:B25,22"), side_names=PRACTICE) == "Red has no legal move."
+    assert reading_texts.legal_moves_text(Board("W:W29:B25,22"), side_names=PRACTICE) == "Red has no legal move."
 
 
 def test_captures_text_with_threats():
     board = Board("W:W22:B18")
-    assert msg.captures_text(board, PRACTICE) == \
+    assert reading_texts.captures_text(board, PRACTICE) == \
         "Red must jump: twenty-two jumps fifteen. Black threatens: eighteen jumps twenty-five."
-    assert msg.captures_text(Board(), PRACTICE) == "Black has no jump. Red threatens no jump."
-    assert msg.captures_text(Board(), PRACTICE, verbosity="brief") == "Black has no jump."
+    assert reading_texts.captures_text(Board(), PRACTICE) == "Black has no jump. Red threatens no jump."
+    assert reading_texts.captures_text(Board(), PRACTICE, verbosity="brief") == "Black has no jump."
 
 
 def test_move_list_and_last_move():
     board = Board()
-    assert msg.move_list_text(board, PRACTICE) == "No moves yet."
-    assert msg.last_move_text(board, PRACTICE) == "No moves yet."
+    assert reading_texts.move_list_text(board, PRACTICE) == "No moves yet."
+    assert game_texts.last_move_text(board, PRACTICE) == "No moves yet."
     for text in ("11-15", "23-19", "8-11"):
         board.push_pdn(text)
-    assert msg.move_list_text(board, PRACTICE) == (
+    assert reading_texts.move_list_text(board, PRACTICE) == (
         "1. Black eleven to fifteen, Red twenty-three to nineteen. 2. Black eight to eleven.")
-    assert msg.move_list_text(board, PRACTICE, last=2, verbosity="brief") == \
+    assert reading_texts.move_list_text(board, PRACTICE, last=2, verbosity="brief") == \
         "1. twenty-three to nineteen. 2. eight to eleven."
-    assert msg.last_move_text(board, PRACTICE) == "Last move: Black, eight to eleven."
+    assert game_texts.last_move_text(board, PRACTICE) == "Last move: Black, eight to eleven."
 
 
 def test_move_list_of_a_game_set_up_with_white_to_move():
     board = Board("W:W22:B18,5")
     board.push_pdn("22x15")
     board.push_pdn("5-9")
-    assert msg.move_list_text(board, PRACTICE) == \
+    assert reading_texts.move_list_text(board, PRACTICE) == \
         "1. Red twenty-two jumps fifteen. 2. Black five to nine."
 
 
@@ -278,23 +280,23 @@ def test_every_text_reads_as_sentences_in_random_games(choices):
         if not moves:
             break
         move = moves[choice % len(moves)]
-        sentence = msg.move_text(board, move, PRACTICE)
+        sentence = game_texts.move_text(board, move, PRACTICE)
         assert sentence.startswith(("Black, ", "Red, ")) and sentence.endswith(".")
         assert spoken_move(move) in sentence
         assert ("Crowned." in sentence) == board.is_crowning(move)
         board.push(move)
     texts = [
-        msg.turn_text(board, PRACTICE, "full"), msg.read_board(board, PRACTICE, BLACK),
-        msg.read_board(board, PRACTICE, WHITE, "brief"), msg.list_pieces(board, BLACK, PRACTICE),
-        msg.list_pieces(board, WHITE, PRACTICE), msg.counts_text(board, PRACTICE),
-        msg.legal_moves_text(board, side_names=PRACTICE), msg.captures_text(board, PRACTICE),
-        msg.move_list_text(board, PRACTICE), msg.last_move_text(board, PRACTICE),
-        msg.game_over_text(board.outcome(), PRACTICE, board),
+        game_texts.turn_text(board, PRACTICE, "full"), reading_texts.read_board(board, PRACTICE, BLACK),
+        reading_texts.read_board(board, PRACTICE, WHITE, "brief"), reading_texts.list_pieces(board, BLACK, PRACTICE),
+        reading_texts.list_pieces(board, WHITE, PRACTICE), reading_texts.counts_text(board, PRACTICE),
+        reading_texts.legal_moves_text(board, side_names=PRACTICE), reading_texts.captures_text(board, PRACTICE),
+        reading_texts.move_list_text(board, PRACTICE), game_texts.last_move_text(board, PRACTICE),
+        game_texts.game_over_text(board.outcome(), PRACTICE, board),
     ]
-    texts += [msg.legal_moves_text(board, sq, PRACTICE) for sq in range(1, 33)]
+    texts += [reading_texts.legal_moves_text(board, sq, PRACTICE) for sq in SQUARES]
     for text in texts:
         assert text and text.endswith(".") and "  " not in text
-    for square in range(1, 33):
-        name = msg.square_name(board, square, PRACTICE)
+    for square in SQUARES:
+        name = game_texts.square_name(board, square, PRACTICE)
         assert name.startswith(f"{square}, ")
         assert name.endswith(("empty", "black man", "black king", "red man", "red king"))

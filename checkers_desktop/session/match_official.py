@@ -1,0 +1,169 @@
+"""The official's actions in a match: pause and restart the clocks, a stalling warning and penalty
+(VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a declared draw (4:00 s4), a forfeit, the
+forty-move ruling (WCDF 6.2, 6.3), and correcting a result.
+
+Each is logged with the game time as the official's (the PDN comments and the score sheet say
+"Official:") and goes to the game session, which says the ruling and ends the game when it does;
+the match then records the result as for any other end. The window asks the questions first
+(``ui/event/official.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from ..rules import BLACK, WHITE, Color
+from ..rules.match import GameRecord
+from ..rules.rulings import EndReason, GameResult, Ruling, Verdict
+from ..speech.announcer import Priority
+from ..texts import event as event_texts
+from ..texts import official as official_texts
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .match import MatchSession
+
+__all__ = ["MatchOfficial"]
+
+
+class MatchOfficial:
+    """The official's actions on ``match`` (a :class:`~.match.MatchSession`). Each raises
+    ``MatchSessionError`` when no game is running (except :meth:`correct_result`)."""
+
+    def __init__(self, match: "MatchSession") -> None:
+        self.match = match
+
+    def pause(self) -> Ruling:
+        """The official stops every clock."""
+        return self._clocks("pause", official_texts.paused_text(), lambda referee: referee.pause())
+
+    def resume(self) -> Ruling:
+        """The official starts the clocks again."""
+        return self._clocks("resume", official_texts.resumed_text(),
+                            lambda referee: referee.resume())
+
+    def _clocks(self, kind: str, text: str, act) -> Ruling:
+        """Log ``text`` (said by the game as the ruling), act on the referee, show the clocks."""
+        m = self.match
+        referee = m.running_referee()
+        m.log(kind, text, official=True, speak=False)
+        ruling = act(referee)
+        m.host.handle_ruling(ruling)
+        m.clocks_changed()
+        return ruling
+
+    def stalling_warning(self, color: Color) -> Ruling:
+        """The official warns ``color`` for stalling (VA rulebook 3:00 s4-VI). Refused (and said)
+        under a profile without the stalling rule."""
+        m = self.match
+        m.running_referee()
+        ruling = m.host.stalling_warning(color)  # said by the game session
+        if ruling.verdict is not Verdict.REFUSED:
+            m.log("stalling_warning", official_texts.stalling_warning_text(m.player(color),
+                                                                        m.sides[color]),
+                  official=True, speak=False)
+        return ruling
+
+    def stalling_penalty(self, color: Color) -> Ruling:
+        """Stalling went on after a warning: the opponent chooses one of ``color``'s checkers to
+        remove (VA rulebook 3:00 s4-VI). Refused (and said) before a warning."""
+        m = self.match
+        referee = m.running_referee()
+        ruling = m.host.stalling_penalty(color)  # said, the chooser prompted, by the game
+        if ruling.verdict is Verdict.REFUSED:
+            return ruling
+        m.log("stalling_penalty", official_texts.stalling_penalty_logged_text(m.player(color)),
+              official=True)
+        if referee.pending_penalty is not None:
+            m.penalty_logged(referee.pending_penalty, speak=False)
+        return ruling
+
+    def adjudicate(self) -> Ruling:
+        """The official ends the game now as at the time limit: the count decides, man 1, king 2
+        (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead
+        (refused, and said)."""
+        m = self.match
+        referee = m.running_referee()
+        m.log("adjudicate", official_texts.adjudication_requested_text(), official=True)
+        ruling = referee.adjudicate()
+        m.host.handle_ruling(ruling)
+        return ruling
+
+    def declare_draw(self) -> Ruling:
+        """The official declares the game drawn: neither player can force a win (VA rulebook
+        4:00 s4). A new game follows."""
+        m = self.match
+        referee = m.running_referee()
+        m.log("declare_draw", official_texts.declare_draw_text(), official=True)
+        ruling = referee.declare_draw()
+        m.host.handle_ruling(ruling)
+        return ruling
+
+    def declare_forfeit(self, color: Color, reason: str = "") -> Ruling:
+        """The official declares that ``color`` forfeits the current game, for ``reason``."""
+        m = self.match
+        referee = m.running_referee()
+        name = m.player(color)
+        m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason), official=True,
+              written=official_texts.forfeit_text(name, m.game.number, reason, False))
+        ruling = referee.declare_forfeit(color, reason or official_texts.forfeit_by_official_text())
+        m.host.handle_ruling(ruling)
+        return ruling
+
+    def forty_move_ruling(self, strengthened: bool) -> Ruling:
+        """The official's judgement once the attacker has made forty counted moves (WCDF 6.2,
+        6.3): not strengthened, the game is drawn; strengthened, play goes on. Refused (and said)
+        when no count awaits a judgement."""
+        m = self.match
+        referee = m.running_referee()
+        attacker = referee.forty_move_attacker
+        ruling = referee.forty_move_ruling(strengthened)
+        if ruling.ok and attacker is not None:
+            name = m.named(attacker)
+            m.log("forty_move_ruling", official_texts.forty_ruling_text(name, strengthened),
+                  official=True, written=official_texts.forty_ruling_text(name, strengthened, False))
+        return m.draws.settle(ruling)
+
+    def correct_result(self, number: int, winner: Optional[str], detail: str = "") -> GameResult:
+        """The official sets the result of game ``number`` (1 first): ``winner`` is a player's name,
+        or None for a draw. For the game in progress it ends the game; for a finished one it
+        rewrites that game's record and the match score. Raises ``MatchSessionError`` for a game
+        number that does not exist or a name that is not a player."""
+        from .match import MatchSessionError
+
+        m = self.match
+        if not 1 <= number <= len(m.games):
+            raise MatchSessionError(event_texts.no_such_game_text(number, len(m.games)))
+        if winner is not None and winner not in m.settings.names:
+            raise MatchSessionError(event_texts.not_a_player_text(winner))
+        game = m.games[number - 1]
+        color = None if winner is None else (BLACK if winner == game.black else WHITE)
+        text = official_texts.corrected_detail_text(official_texts.corrected_text(number, winner),
+                                                 detail)
+        written = official_texts.corrected_detail_text(
+            official_texts.corrected_text(number, winner, False), detail)
+        detail = detail or official_texts.corrected_by_official_text()
+        if game is m.game and game.result is None:
+            m.log("correct_result", text, official=True, written=written)
+            ruling = m.referee.correct_result(color, detail)
+            m.host.handle_ruling(ruling)
+            return ruling.result
+        was_over = m.match.is_over
+        at = game.result.at if game.result is not None else 0.0
+        game.result = GameResult(color, EndReason.CORRECTED, detail, at)
+        game.corrected = detail
+        index = number - 1
+        rec = m.match.games[index]
+        m.match.games[index] = GameRecord(rec.number, rec.black, rec.white, rec.play_out,
+                                          winner, color, EndReason.CORRECTED.value, detail)
+        m.log("correct_result", text, official=True, game=game, written=written)
+        m.save_game(game)
+        m.say(m.summary_text(), Priority.QUEUE)
+        if m.match.is_over and not was_over:
+            m.drop_game_in_progress()
+            m.finish_match()
+        elif was_over and not m.match.is_over:
+            m.restart_after_correction()
+        else:
+            m.result_text = m.result_text and m.match_result_text()
+            m.keep_score_sheet()
+        return game.result

@@ -1,0 +1,142 @@
+"""The reading commands: one key (or one spoken command), one question about the game, answered
+in a sentence.
+
+Each command is declared once in ``ui/actions.py`` (id, key, accessible name, help text; the Read
+menu); this module holds what each one says, as a function of the game (a
+:class:`~.game.GameSession`) and the board cursor. The words come from
+:mod:`checkers_desktop.texts`; nothing here speaks: the window announces the text with the
+READING priority (a new reading replaces the one being said).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..rules import Color
+from ..texts import clock as clock_texts
+from ..texts import game as game_texts
+from ..texts import reading as reading_texts
+from ..rules.geometry import SIZE, row_squares
+from .game import GameSession, Mode
+
+__all__ = ["ReadingContext", "READERS", "read", "screen_rows", "my_color"]
+
+
+@dataclass(frozen=True)
+class ReadingContext:
+    """What a reading command reads: the game, the square under the cursor (1-32) and whether the
+    board is shown turned round (``flipped``: the reading follows the screen)."""
+
+    session: GameSession
+    cursor: int
+    flipped: bool = False
+
+
+def screen_rows(flipped: bool = False) -> list[list[int]]:
+    """The squares as the screen shows them: top row first, each row left to right (the order the
+    arrow keys go)."""
+    return [list(row_squares(row, flipped)) for row in range(SIZE)]
+
+
+def my_color(session: GameSession) -> Color:
+    """"My" side: the player's against the computer; the side to move for two players."""
+    if session.mode is Mode.COMPUTER:
+        return session.human_color
+    return session.board.turn
+
+
+def _board(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.read_rows(c.board, screen_rows(ctx.flipped), c.side_names, c.verbosity)
+
+
+def _my_pieces(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.list_pieces(c.board, my_color(c), c.side_names)
+
+
+def _opponent_pieces(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.list_pieces(c.board, my_color(c).other, c.side_names)
+
+
+def _counts(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.counts_text(c.board, c.side_names, c.verbosity)
+
+
+def _last_move(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return game_texts.last_move_text(c.board, c.side_names, c.style)
+
+
+def _move_list(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity)
+
+
+def _turn(ctx: ReadingContext) -> str:
+    c = ctx.session
+    if not c.running:
+        return c.result_text or game_texts.no_game_text()
+    text = game_texts.turn_text(c.board, c.side_names, verbosity="full")
+    if c.player_names and c.board.turn in c.player_names:
+        text = game_texts.named_turn_text(c.player_names[c.board.turn], text)
+    return reading_texts.whose_turn_text(
+        text, your_turn=c.is_human_turn() if c.mode is Mode.COMPUTER else None,
+        thinking=c.thinking, held=c.selected)
+
+
+def _clocks(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return clock_texts.clocks_text(c.referee.clock, c.board, c.side_names, c.profile.has_clock,
+                                c.profile.title)
+
+
+def _all_moves(ctx: ReadingContext) -> str:
+    c = ctx.session
+    if not c.running:
+        return reading_texts.game_over_reading_text(c.result_text or "")
+    return reading_texts.legal_moves_text(c.board, None, c.side_names, c.style)
+
+
+def _piece_moves(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.legal_moves_text(c.board, ctx.cursor, c.side_names, c.style)
+
+
+def _captures(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.captures_text(c.board, c.side_names, c.style, c.verbosity)
+
+
+def _rules(ctx: ReadingContext) -> str:
+    c = ctx.session
+    return reading_texts.profile_text(c.profile, c.verbosity)
+
+
+READERS: dict[str, Callable[[ReadingContext], str]] = {
+    "read_board": _board,
+    "read_my_pieces": _my_pieces,
+    "read_opponent_pieces": _opponent_pieces,
+    "read_counts": _counts,
+    "read_last_move": _last_move,
+    "read_move_list": _move_list,
+    "read_turn": _turn,
+    "read_clocks": _clocks,
+    "read_all_moves": _all_moves,
+    "read_piece_moves": _piece_moves,
+    "read_captures": _captures,
+    "read_rules": _rules,
+}
+"""What each reading command of the Read menu says (keyed by the action id in actions.py)."""
+
+
+def read(command_id: str, ctx: ReadingContext) -> str:
+    """The text of the reading command ``command_id`` (raises ``KeyError`` quoting an unknown id)."""
+    try:
+        reader = READERS[command_id]
+    except KeyError:
+        raise KeyError(f"{command_id!r} is not a reading command") from None
+    return reader(ctx)

@@ -1,0 +1,211 @@
+"""Saving and resuming sessions: a game session (and its match) as a
+:class:`~checkers_desktop.storage.snapshot.Snapshot`, and back.
+
+The snapshot holds the game, the referee and the match (``storage.snapshot``); its ``extra`` holds
+what only the sessions know, as :class:`SessionExtra`: the mode, the player's colour against the
+computer, the computer's level, the players' names, and for a match its settings, folder and date.
+Every field of ``extra`` is checked when read back: a field that is not usable is left at its
+default and named in :attr:`Resumed.problems` (the game is still resumed); a match whose settings
+are not usable is not rebuilt, and the game is resumed on its own with the players' names.
+
+A resumed match keeps its clocks paused until the official restarts them (the players may not be
+at the table yet); a resumed game outside a match runs again at once (the player said yes).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..rules import BLACK, WHITE, Color
+from ..speech.announcer import Priority
+from ..storage import Snapshot, restore_match, restore_referee, snapshot_from_referee
+from ..texts import app as app_texts
+from .game import GameSession, Mode
+from .match_model import MatchSettings, MatchSettingsError, PlayerInfo
+
+__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume"]
+
+_SETTINGS_TEXT_FIELDS = ("profile_key", "event", "site", "round", "official", "division")
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """A match's part of ``extra``: its settings, its records folder, its date ("YYYY-MM-DD")."""
+
+    settings: MatchSettings
+    folder: Optional[str] = None
+    date: Optional[str] = None
+
+    def to_dict(self) -> dict:
+        s = self.settings
+        return {"settings": {"players": [{"name": p.name, "medical_center": p.medical_center,
+                                          "age_group": p.age_group} for p in s.players],
+                             "profile_key": s.profile_key, "best_of": s.best_of,
+                             "event": s.event, "site": s.site, "round": s.round,
+                             "official": s.official, "division": s.division},
+                "folder": self.folder, "date": self.date}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> "MatchInfo":
+        """Raises ``ValueError`` (a ``MatchSettingsError`` among them) saying which field is
+        wrong."""
+        if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
+            raise ValueError("the saved match has no settings")
+        s = data["settings"]
+        players = s.get("players")
+        if not isinstance(players, list) or len(players) != 2:
+            raise ValueError("the saved match does not have two players")
+        infos = []
+        for p in players:
+            if not isinstance(p, dict) or not all(isinstance(p.get(k, ""), str) for k in
+                                                  ("name", "medical_center", "age_group")):
+                raise ValueError(f"a saved player is malformed: {_short(p)}")
+            infos.append(PlayerInfo(p.get("name", ""), p.get("medical_center", ""),
+                                    p.get("age_group", "")))
+        texts = {k: s.get(k, "") for k in _SETTINGS_TEXT_FIELDS}
+        bad = [k for k, v in texts.items() if not isinstance(v, str)]
+        best_of = s.get("best_of", 3)
+        if bad or isinstance(best_of, bool) or not isinstance(best_of, int):
+            raise ValueError(f"the saved match settings are malformed: {', '.join(bad) or 'best_of'}")
+        settings = MatchSettings(tuple(infos), best_of=best_of, **texts).validated()
+        folder, date = data.get("folder"), data.get("date")
+        if folder is not None and not isinstance(folder, str):
+            raise ValueError(f"the saved match folder is malformed: {_short(folder)}")
+        if date is not None and (not isinstance(date, str) or not _is_date(date)):
+            raise ValueError(f"the saved match date is malformed: {_short(date)}")
+        return cls(settings, folder or None, date or None)
+
+
+@dataclass(frozen=True)
+class SessionExtra:
+    """The sessions' part of a snapshot (its ``extra``): ``mode``, ``human_color`` (the player's
+    side against the computer), ``level`` (the computer's, 1 = gentlest), ``player_names`` (by
+    colour, or None), ``event`` (:class:`MatchInfo`, in a match)."""
+
+    mode: Mode = Mode.COMPUTER
+    human_color: Color = BLACK
+    level: Optional[int] = None
+    player_names: Optional[dict] = None
+    event: Optional[MatchInfo] = None
+
+    def to_dict(self) -> dict:
+        data: dict = {"mode": self.mode.value, "human_color": self.human_color.value}
+        if self.level is not None:
+            data["level"] = self.level
+        if self.player_names:
+            data["player_names"] = {c.value: n for c, n in self.player_names.items()}
+        if self.event is not None:
+            data["event"] = self.event.to_dict()
+        return data
+
+    @classmethod
+    def read(cls, data: Any, *, in_match: bool) -> tuple["SessionExtra", list[str]]:
+        """``data`` (a snapshot's ``extra``) checked field by field: the extra, and a sentence for
+        each field that was not usable (left at its default). ``in_match``: the snapshot holds a
+        match (the default mode is then two players)."""
+        problems: list[str] = []
+        data = data if isinstance(data, dict) else {}
+        mode = Mode.TWO_PLAYERS if in_match else Mode.COMPUTER
+        if "mode" in data:
+            try:
+                mode = Mode(data["mode"])
+            except ValueError:
+                problems.append(f"the saved game mode {_short(data['mode'])} is unknown")
+        human = BLACK
+        if "human_color" in data:
+            try:
+                human = Color(data["human_color"])
+            except ValueError:
+                problems.append(f"the saved player's side {_short(data['human_color'])} is "
+                                "unknown")
+        level = data.get("level")
+        if level is not None and (isinstance(level, bool) or not isinstance(level, int)
+                                  or not 1 <= level <= 99):
+            problems.append(f"the saved computer level {_short(level)} is not a level")
+            level = None
+        names = data.get("player_names")
+        player_names = None
+        if names is not None:
+            if isinstance(names, dict) and all(isinstance(names.get(k), str) and names.get(k)
+                                               for k in ("B", "W")):
+                player_names = {BLACK: names["B"], WHITE: names["W"]}
+            else:
+                problems.append(f"the saved players' names are malformed: {_short(names)}")
+        event = None
+        if "event" in data:
+            try:
+                event = MatchInfo.from_dict(data["event"])
+            except (ValueError, MatchSettingsError) as exc:
+                problems.append(app_texts.match_not_rebuilt_text(str(exc)))
+        return cls(mode, human, level, player_names, event), problems
+
+
+@dataclass
+class Resumed:
+    """What :func:`resume` put back: the ``match`` (a ``MatchSession``) or None, and the
+    ``problems`` found in the saved extra data (each told, none stopped the game)."""
+
+    match: Any = None
+    problems: list[str] = field(default_factory=list)
+
+
+def snapshot_of(game: GameSession, match=None) -> Snapshot:
+    """The game on ``game``'s board (and ``match``, a ``MatchSession`` playing it, if any), with
+    what resuming needs (:class:`SessionExtra`)."""
+    event = None
+    if match is not None:
+        event = MatchInfo(match.settings, str(match.folder), match.date_iso)
+    extra = SessionExtra(game.mode, game.human_color, game.level,
+                         dict(game.player_names) if game.player_names else None, event)
+    players = None
+    if match is None and game.player_names:
+        players = {"black": game.player_names.get(BLACK), "white": game.player_names.get(WHITE)}
+    return snapshot_from_referee(game.referee, match=None if match is None else match.match,
+                                 players=players, extra=extra.to_dict())
+
+
+def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
+           rng: Optional[random.Random] = None, now: Callable[[], datetime] = datetime.now,
+           write_score_sheet=None) -> Resumed:
+    """Put ``snapshot``'s game on ``game``'s board, with its match when it had one (rebuilt on
+    ``game``, its records under ``records_dir`` unless the saved folder is kept), and say so.
+
+    Raises :class:`~checkers_desktop.storage.DamagedAutosaveError`, changing nothing, when the
+    game cannot be rebuilt (moves that do not replay, a malformed referee state or match)."""
+    from .match import MatchSession
+
+    referee = restore_referee(snapshot, time_source=game.time_source)
+    match = restore_match(snapshot)
+    extra, problems = SessionExtra.read(snapshot.extra, in_match=match is not None)
+    if extra.level is not None:
+        game.level = extra.level
+    resumed = Resumed(problems=problems)
+    if match is not None and not match.is_over and extra.event is not None:
+        resumed.match = MatchSession.restore(game, snapshot, records_dir, referee=referee,
+                                             rng=rng, now=now,
+                                             write_score_sheet=write_score_sheet)
+    else:
+        game.player_names = extra.player_names
+        if referee.clock.paused and not referee.is_over:
+            referee.clock.resume()  # outside a match the player's yes restarts the clocks
+        game.new_game(extra.mode, extra.human_color, referee=referee, announce=False)
+    game.announcer.announce(app_texts.resumed_text(game.headline(), resumed.match is not None),
+                            Priority.QUEUE)
+    return resumed
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.strptime(text, "%Y-%m-%d")
+    except ValueError:
+        return False
+    return True
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

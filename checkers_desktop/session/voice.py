@@ -1,0 +1,260 @@
+"""Voice commands acted on: what a decoded utterance (``speech.voice.VoiceResult``) does in the
+game, and when it waits for "yes" first.
+
+:class:`VoiceSession` maps each result onto the game's own paths, exactly as keys would act: a
+move goes through ``GameSession.submit_text`` (the referee, touch-move and every announcement
+apply as for a typed move), "pick up N" and a bare square through ``GameSession.activate`` (as
+Enter on the board). Reading commands, hints, taking back, offering a draw, silencing the voice
+and answering a question box are the window's: they go to a :class:`VoiceHost`. The confirmation
+rules are ``speech.voice.needs_confirmation`` under the player's setting; a pick-up binds only
+under strict touch-move (VA rulebook 4:00 s1) and only when no piece is held yet.
+
+What was heard is shown on the status line and spoken ("Heard: eleven to fifteen."); what is not
+possible now is refused in words, with the refusal sound, and the game is unchanged. An utterance
+decoded against a position that has changed since it was heard is refused as stale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional, Protocol
+
+from ..rules import Board
+from ..rules.touch import TouchRule
+from ..speech.announcer import Priority
+from ..speech.voice import (Confirmation, VoiceResult, confirmation_question, help_text,
+                            needs_confirmation, pick_up_commits)
+from ..texts import game as game_texts
+from ..texts import voice as voice_texts
+from .events import GameStarted, MovePlayed
+from .game import GameSession
+
+__all__ = ["READING_COMMANDS", "VoiceHost", "Heard", "VoiceSession"]
+
+READING_COMMANDS: dict[str, str] = {
+    "read-board": "read_board",
+    "my-pieces": "read_my_pieces",
+    "their-pieces": "read_opponent_pieces",
+    "count": "read_counts",
+    "last-move": "read_last_move",
+    "my-moves": "read_all_moves",
+    "time": "read_clocks",
+    "whose-turn": "read_turn",
+}
+"""Spoken command name (accessibility/voice-commands.md) -> reading command id (ui/actions.py)."""
+
+
+class VoiceHost(Protocol):
+    """What spoken commands do outside the game (the window's side)."""
+
+    def answer_question(self, yes: bool) -> bool:
+        """Answer the yes/no question open on screen (the resume offer, a confirmation, a draw
+        offer); False when none is open."""
+
+    def read(self, command_id: str) -> None:
+        """Say the answer of the reading command ``command_id`` (a key of ``READING_COMMANDS``'s
+        values)."""
+
+    def hint(self) -> None: ...
+
+    def take_back(self) -> None: ...
+
+    def offer_draw(self) -> None:
+        """The player to move offers a draw (already confirmed by voice)."""
+
+    def stop_speaking(self) -> None: ...
+
+    def point_at(self, square: int) -> None:
+        """Put the board's cursor on ``square`` (1-32), without taking the focus."""
+
+
+@dataclass(frozen=True)
+class Heard:
+    """The game as it stood when an utterance was heard: what its decoding needs (a copy of the
+    ``board``, the ``profile``, the piece picked up, whether a "yes" is awaited, the checkers a
+    penalty lets the player choose from) and what tells later whether it is stale."""
+
+    board: Board
+    profile: object
+    selected: Optional[int]
+    confirming: bool
+    choosing: Optional[frozenset]
+    ply: int
+    key: object
+
+
+class VoiceSession:
+    """Voice commands on ``game``. ``host``: the window's side (:class:`VoiceHost`).
+    ``confirmation()``: the player's setting now (a ``Confirmation``).
+
+    Attributes: ``pending`` (a ``VoiceResult`` waiting for "yes"), ``last_feedback`` (the last
+    sentence shown for an utterance)."""
+
+    def __init__(self, game: GameSession, host: VoiceHost,
+                 confirmation: Callable[[], Confirmation]) -> None:
+        self.game = game
+        self.host = host
+        self.confirmation = confirmation
+        self.pending: Optional[VoiceResult] = None
+        self._pending_key = None
+        self.last_feedback = ""
+        game.subscribe(self._on_game_event)
+
+    # --- what an utterance is decoded against ------------------------------------------------
+    def listening_state(self) -> Heard:
+        """The state to decode the next utterance against (and to check it against later)."""
+        g = self.game
+        board = g.board.copy()
+        selected = g.selected if (g.selected is not None and len(g.partial_path) == 1) else None
+        penalty = g.referee.pending_penalty
+        choosing = frozenset(penalty.squares) if penalty is not None else None
+        return Heard(board, g.profile, selected, self.pending is not None, choosing, board.ply,
+                     board.key())
+
+    def heard(self, result: VoiceResult, state: Heard) -> None:
+        """Act on ``result``, decoded against ``state``: refused as stale when the position (or
+        whether a "yes" is awaited) changed since, for anything that depends on it."""
+        board = self.game.board
+        stale = (board.ply, board.key()) != (state.ply, state.key) or \
+            state.confirming != (self.pending is not None)
+        if stale and (result.kind in ("move", "square", "pick-up")
+                      or result.command in ("yes", "no")):
+            self._refuse(voice_texts.stale_text(result.heard))
+            return
+        self._act(result)
+
+    def drop_pending(self) -> None:
+        self.pending = None
+        self._pending_key = None
+
+    def say_help(self) -> None:
+        """"What can I say?": the commands the current rules allow, spoken and shown."""
+        text = help_text(self.game.profile)
+        self.show_only(text.splitlines()[0])
+        self.game.announcer.announce(text.replace("\n", " "), Priority.READING)
+
+    # --- acting --------------------------------------------------------------------------------
+    def _act(self, result: VoiceResult) -> None:
+        if not result.ok:
+            self._refuse(result.feedback())
+            return
+        if result.kind == "command":
+            self._command(result)
+            return
+        g = self.game
+        # a pick-up binds only when nothing is held yet (a held piece already binds the player)
+        binds = pick_up_commits(g.profile.touch is TouchRule.STRICT) and g.selected is None
+        if needs_confirmation(result, self.confirmation(), pick_up_binds=binds):
+            self._ask(result)
+            return
+        self._show(result.feedback(), Priority.QUEUE)
+        self._perform(result)
+        self._keep_shown(result.feedback())
+
+    def _perform(self, result: VoiceResult) -> None:
+        """A move, a pick-up or a square, through the game's normal paths."""
+        g = self.game
+        if result.kind == "move":
+            g.submit_text(result.move.pdn())
+        elif result.kind == "pick-up":
+            if g.selected == result.square and len(g.partial_path) == 1:
+                # already held: say where it can go (Enter here again would put it back)
+                g.announcer.announce(game_texts.picked_up_text(result.square,
+                                                               sorted(g.destinations())),
+                                     Priority.READING)
+            else:
+                g.activate(result.square)
+        elif result.kind == "square":
+            n = len(g.partial_path)
+            through = any(result.square in m.path[n:-1] for m in g.candidate_moves())
+            if through and result.move is not None:
+                g.submit_text(result.move.pdn())  # the heard square ends exactly one move
+            else:
+                g.activate(result.square)  # put down (or, while a penalty is due, remove)
+        self.host.point_at(result.move.to_square if result.move is not None else result.square)
+
+    def _ask(self, result: VoiceResult) -> None:
+        self.pending = result
+        board = self.game.board
+        self._pending_key = (board.ply, board.key())
+        self._show(confirmation_question(result), Priority.INTERRUPT)
+
+    def _command(self, result: VoiceResult) -> None:
+        name = result.command
+        if name in ("yes", "no") and self.host.answer_question(name == "yes"):
+            self.show_only(result.feedback())
+            return
+        if name in ("yes", "no"):
+            pending, self.pending = self.pending, None
+            board = self.game.board
+            if pending is None:
+                self._refuse(voice_texts.nothing_to_confirm_text())
+                return
+            if pending.kind != "command" and self._pending_key != (board.ply, board.key()):
+                self._refuse(voice_texts.stale_text(pending.heard))  # the position changed
+                return
+            if name == "no":
+                self._show(voice_texts.cancelled_text(), Priority.INTERRUPT)
+                return
+            self._show(result.feedback(), Priority.QUEUE)
+            if pending.kind == "command":
+                self._confirmed_command(pending.command)
+            else:
+                self._perform(pending)
+                self._keep_shown(pending.feedback())
+            return
+        if name == "repeat":  # not "Heard: repeat.": that would become the last message
+            self.show_only(result.feedback())
+            self.game.announcer.repeat_last()
+            return
+        if name == "stop-talking":
+            self.show_only(result.feedback())
+            self.host.stop_speaking()
+            return
+        if needs_confirmation(result, self.confirmation()):  # resign, offer draw; undo maybe
+            self._ask(result)
+            return
+        self.show_only(result.feedback())
+        if name in READING_COMMANDS:
+            self.host.read(READING_COMMANDS[name])
+        elif name == "help":
+            self.say_help()
+        elif name == "hint":
+            self.host.hint()
+        elif name == "undo":
+            self.host.take_back()
+        else:  # pragma: no cover - every command of speech.voice.COMMANDS is handled above
+            self._refuse(result.feedback())
+
+    def _confirmed_command(self, name: str) -> None:
+        if name == "resign":
+            self.game.resign()
+        elif name == "undo":
+            self.host.take_back()
+        else:
+            self.host.offer_draw()
+
+    # --- telling ---------------------------------------------------------------------------
+    def show_only(self, text: str) -> None:
+        """Put ``text`` on the status line (until the next message or move)."""
+        self.last_feedback = text
+        self.game.show_message(text)
+
+    def _keep_shown(self, text: str) -> None:
+        """After acting: show ``text`` again unless the game has a message of its own (a
+        refusal); a move clears the status line's message, and what was heard should stay."""
+        if not self.game.message:
+            self.show_only(text)
+
+    def _show(self, text: str, priority: Priority) -> None:
+        self.show_only(text)
+        self.game.announcer.announce(text, priority)
+
+    def _refuse(self, text: str) -> None:
+        """Not possible now: shown, spoken, the refused sound; the game is unchanged."""
+        self.last_feedback = text
+        self.game.refuse(text)
+
+    def _on_game_event(self, event) -> None:
+        if isinstance(event, (MovePlayed, GameStarted)):
+            self.drop_pending()

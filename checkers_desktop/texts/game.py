@@ -1,0 +1,368 @@
+"""The game's sentences: squares, moves, turns, refused moves, picking up and putting down, results.
+
+Pure functions of a :class:`~checkers_desktop.rules.Board`. ``side_names`` is the rule profile's
+``{Color: name}`` (see :mod:`.words`); ``verbosity`` is ``"full"`` or ``"brief"``; ``style`` how a
+jump is said ("jumps", "takes" or "to", see :mod:`checkers_desktop.speech.spoken`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..rules import (BLACK, WHITE, AmbiguousMoveError, Board, Color, IllegalMoveError,
+                     InvalidMoveError, Move, Outcome)
+from ..rules.notation import parse_squares
+from ..rules.rulings import EndReason, GameResult
+from ..speech.spoken import number_words, path_words, spoken_move, spoken_squares
+from .words import SideNames, capital, check_square, check_verbosity, join, side_name
+
+_MAX_OPTIONS = 3
+"""How many moves a refusal lists before saying "or N more" (a listener keeps about three)."""
+
+
+def _options(moves: Sequence[Move], style: str) -> str:
+    """Up to three moves in words joined with "or", then "or one of N more"."""
+    words = [spoken_move(m, style) for m in moves[:_MAX_OPTIONS]]
+    rest = len(moves) - len(words)
+    if rest:
+        return ", ".join(words) + f", or one of {rest} more"
+    return join(words, "or")
+
+
+def piece_words(board: Board, square: int, side_names: SideNames = None) -> str:
+    """What stands on ``square`` in lower case: "black man", "red king" or "empty"."""
+    piece = board.piece_at(check_square(square))
+    if piece is None:
+        return "empty"
+    kind = "king" if piece.is_king else "man"
+    return f"{side_name(side_names, piece.color).lower()} {kind}"
+
+
+def square_name(board: Board, square: int, side_names: SideNames = None) -> str:
+    """A square and its content, the accessible name of a board square: "11, black man",
+    "15, empty", "22, red king". Raises ``ValueError`` for a square outside 1-32."""
+    return f"{square}, {piece_words(board, square, side_names)}"
+
+
+# --- moves and turns --------------------------------------------------------------------------
+def move_text(board_before: Board, move: Move, side_names: SideNames = None, style: str = "jumps",
+              verbosity: str = "full") -> str:
+    """A move just played, told as a sentence: "Black, eleven to fifteen.",
+    "Red, twenty-two jumps fifteen.", "Red, twenty-six jumps seventeen jumps ten. Takes two.",
+    "Black, twenty-seven to thirty-two. Crowned."
+
+    ``board_before`` is the position before the move (it tells whose move it was and whether a man
+    was crowned: VA rulebook 3:00 s9). With ``verbosity="full"`` a capture of more than one piece
+    (or any capture said in the "to" style, where the words do not show it) adds "Takes N.".
+    """
+    check_verbosity(verbosity)
+    side = side_name(side_names, board_before.turn)
+    text = f"{side}, {spoken_move(move, style)}."
+    n = len(move.captures)
+    if verbosity == "full" and n and (n > 1 or style == "to"):
+        text += f" Takes {number_words(n)}."
+    if board_before.is_crowning(move):
+        text += " Crowned."
+    return text
+
+
+def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brief") -> str:
+    """Whose turn it is: "Red to move."; with ``verbosity="full"`` and a jump to make, adds
+    "Red must jump." (capture is compulsory, VA rulebook 3:00 s6, WCDF 1.18)."""
+    check_verbosity(verbosity)
+    side = side_name(side_names, board.turn)
+    text = f"{side} to move."
+    if verbosity == "full" and board.is_capture_required():
+        text += f" {side} must jump."
+    return text
+
+
+# --- refused moves ----------------------------------------------------------------------------
+def must_jump_text(required: Sequence[Move], style: str = "jumps") -> str:
+    """A jump is compulsory (VA rulebook 3:00 s6, WCDF 1.18): "You must jump: twenty-two jumps
+    fifteen." (up to three of the ``required`` moves, then "or one of N more")."""
+    return f"You must jump: {_options(required, style)}."
+
+
+def _written_squares(text: Optional[str]) -> Optional[tuple[tuple[int, ...], bool]]:
+    if text is None:
+        return None
+    try:
+        return parse_squares(text)
+    except ValueError:
+        return None
+
+
+def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) -> str:
+    """A short reason a written move is illegal, when it is cheap to tell (else "")."""
+    start, end = squares[0], squares[-1]
+    piece = board.piece_at(start)
+    if piece is None:
+        return f"There is no piece on {start}."
+    if piece.color is not board.turn:
+        return "That is not your piece."
+    kind = "king" if piece.is_king else "man"
+    if end != start and board.piece_at(end) is not None:
+        return f"{end} is not empty."
+    targets = sorted({m.to_square for m in board.moves_from(start)})
+    if not targets:
+        return f"The {kind} on {start} cannot move."
+    return f"The {kind} on {start} can go to {join([str(t) for t in targets], 'or')}."
+
+
+def refused_text(error: BaseException, board: Board, side_names: SideNames = None,
+                 text: Optional[str] = None, style: str = "jumps") -> str:
+    """Why a move was refused, as a sentence, from the error the rules core raised.
+
+    ``board`` is the position the move was tried in; ``text`` the player's input (None when the
+    move was not typed: the sentences then say "That" or name the required jumps).
+
+    * ``IllegalMoveError`` with ``required_captures`` (capture is compulsory, VA rulebook 3:00 s6,
+      WCDF 1.18): "You must jump: twenty-two jumps fifteen." (up to three options joined with "or").
+    * other ``IllegalMoveError``: "Eleven to sixteen is not a legal move." and, when cheap to tell,
+      why: "There is no piece on 11.", "That is not your piece.", "16 is not empty.",
+      "The man on 11 can go to 15 or 16."
+    * ``InvalidMoveError``: "'abc' is not a move. Type squares such as 11-15."
+    * ``AmbiguousMoveError``: "Twenty to four can be played two ways: ... Say the whole path."
+    * anything else: "That move was refused." and the error's own message.
+    """
+    if isinstance(error, InvalidMoveError):
+        shown = repr(text) if text is not None else "That"
+        return f"{shown} is not a move. Type squares such as 11-15."
+    if isinstance(error, AmbiguousMoveError):
+        candidates = list(error.candidates)
+        written = _written_squares(text)
+        if written:
+            head = path_words(written[0], False)
+        elif candidates:
+            head = path_words((candidates[0].from_square, candidates[0].to_square), False)
+        else:
+            head = "That move"
+        ways = number_words(len(candidates)) if 1 < len(candidates) < 100 else "several"
+        options = join([spoken_move(m, style) for m in candidates], "or")
+        return f"{capital(head)} can be played {ways} ways: {options}. Say the whole path."
+    if isinstance(error, IllegalMoveError):
+        required = tuple(getattr(error, "required_captures", ()) or ())
+        if required:
+            return must_jump_text(required, style)
+        written = _written_squares(text)
+        if not written:
+            return "That is not a legal move."
+        squares, as_capture = written
+        sentence = f"{capital(path_words(squares, as_capture, style))} is not a legal move."
+        why = _why_illegal(board, squares, side_names)
+        return f"{sentence} {why}" if why else sentence
+    message = str(error).strip()
+    return "That move was refused." + (f" {message}" if message else "")
+
+
+# --- end of game ------------------------------------------------------------------------------
+def game_over_text(outcome: Optional[Outcome], side_names: SideNames = None,
+                   board: Optional[Board] = None) -> str:
+    """How the game ended: "Black wins. Red cannot move." (a player who cannot move loses, VA
+    rulebook 2:00); with ``board`` given and the loser left with no piece, "Red has no pieces
+    left." instead; "The game is a draw." for a draw; "The game is not over." for None."""
+    if outcome is None:
+        return "The game is not over."
+    if outcome.winner is None:
+        return "The game is a draw."
+    winner = side_name(side_names, outcome.winner)
+    loser_color = outcome.winner.other
+    loser = side_name(side_names, loser_color)
+    if board is not None and not board.squares(loser_color):
+        return f"{winner} wins. {loser} has no pieces left."
+    return f"{winner} wins. {loser} cannot move."
+
+
+
+def result_text(result: GameResult, side_names: SideNames = None) -> str:
+    """How a refereed game ended: "Time is up. Black wins by adjudication: Black 8, Red 7 (man 1,
+    king 2)." / "Time is up. Drawn by adjudication: material is equal, ..." / "Red wins. Black
+    forfeits the game: left the table." / "The game is drawn by agreement." / "Black wins. Red
+    cannot move." """
+    reason = result.reason
+    winner = side_name(side_names, result.winner) if result.winner is not None else None
+    if reason is EndReason.ADJUDICATION and result.material:
+        mat = result.material
+        b, w = mat[BLACK], mat[WHITE]
+        counts = (f"{side_name(side_names, BLACK)} {b}, {side_name(side_names, WHITE)} {w} "
+                  "(man 1, king 2)")
+        if winner is None:
+            return f"Time is up. Drawn by adjudication: material is equal, {counts}."
+        lot = " The tie was decided by lot." if result.by_lot else ""
+        return f"Time is up. {winner} wins by adjudication: {counts}.{lot}"
+    if reason is EndReason.NO_MOVES:
+        loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
+        return f"{winner} wins. {loser} cannot move."
+    if reason is EndReason.RESIGNATION:
+        return f"{side_name(side_names, result.winner.other)} resigns. {winner} wins."
+    if reason is EndReason.FORFEIT:
+        loser = side_name(side_names, result.winner.other)
+        why = result.forfeit_reason
+        return f"{winner} wins. {loser} forfeits the game" + (f": {why}." if why else ".")
+    if winner is None and reason in _DRAWN:
+        return _DRAWN[reason]
+    if winner is None:
+        return f"The game is drawn ({reason.value})."
+    return f"{winner} wins ({reason.value})."
+
+
+_DRAWN = {
+    EndReason.AGREEMENT: "The game is drawn by agreement.",
+    EndReason.OFFICIAL_DRAW: "The official declares the game drawn: neither side can force a win.",
+    EndReason.FORTY_MOVE_DRAW: "The game is drawn by the forty-move count: the position was not "
+                               "strengthened.",
+    EndReason.REPETITION_DRAW: "The game is drawn: the position repeated and the draw was "
+                               "accepted.",
+}
+
+
+def checker_removed_text(square: int, victim: Color, side_names: SideNames = None) -> str:
+    return f"The {side_name(side_names, victim).lower()} checker on {square} is removed."
+
+
+def offence_text(forfeit: bool, color: Color, side_names: SideNames = None,
+                 reminded: bool = False) -> str:
+    """What a counted offence brings (WCDF 3.3/3.4 warned, Caseville reminded, then forfeit):
+    "Black is warned: the next time forfeits the game." / "Black forfeits the game." """
+    side = side_name(side_names, color)
+    if forfeit:
+        return f"{side} forfeits the game."
+    return f"{side} is {'reminded' if reminded else 'warned'}: the next time forfeits the game."
+
+
+
+
+# --- the game on the board: starting, picking up, putting down ------------------------------------
+def new_game_text(vs_computer: bool, human_side: str) -> str:
+    if vs_computer:
+        return f"New game against the computer. You play {human_side}."
+    return "New game for two players."
+
+
+def picked_up_text(square: int, destinations: Sequence[int]) -> str:
+    return (f"{capital(number_words(square))} picked up. It can go to "
+            f"{spoken_squares(destinations, 'or')}.")
+
+
+def put_back_text(square: int) -> str:
+    return f"{capital(number_words(square))} put back."
+
+
+def through_text(square: int, ends: Sequence[int], may_stop: bool = False) -> str:
+    """Halfway through a jump series; ``may_stop``: the series may end here (Caseville)."""
+    text = (f"Through {number_words(square)}. Now choose the end square: "
+            f"{spoken_squares(ends, 'or')}.")
+    if may_stop:
+        text += " Or press Enter here again to stop the jump series here."
+    return text
+
+
+def several_paths_text(end: int, vias: Sequence[int]) -> str:
+    return (f"There are several ways to reach {number_words(end)}. First put the piece on a square it "
+            f"passes through: {spoken_squares(vias, 'or')}.")
+
+
+def empty_square_text(square: int) -> str:
+    return f"{capital(number_words(square))} is empty. Pick up one of your own pieces."
+
+
+def not_yours_text(square: int, owner: str) -> str:
+    return f"{capital(number_words(square))} is a {owner.lower()} piece, not yours."
+
+
+def no_move_text(square: int) -> str:
+    return f"The piece on {number_words(square)} has no move."
+
+
+def no_square_text(typed: str) -> str:
+    return f"There is no square {typed}. Squares are 1 to 32."
+
+
+_EDGES = {"up": "Top edge.", "down": "Bottom edge.", "left": "Left edge.", "right": "Right edge."}
+
+
+def edge_text(direction: str) -> str:
+    """The cursor is at the board's edge: ``direction`` "up", "down", "left" or "right"."""
+    return _EDGES[direction]
+
+
+def thinking_text() -> str:
+    return "The computer is thinking."
+
+
+def wait_text() -> str:
+    return "Please wait: it is the computer's turn."
+
+
+def no_game_text() -> str:
+    return "No game in progress."
+
+
+def game_not_running_text() -> str:
+    return f"{no_game_text()} Press Control N for a new game against the computer."
+
+
+def resigned_text(side: str, winner: str) -> str:
+    return f"{side} resigns. {winner} wins."
+
+
+def resign_question() -> str:
+    return "Do you really want to resign this game?"
+
+
+def nothing_to_take_back_text() -> str:
+    return "You have no move to take back."
+
+
+def jump_incomplete_text(words: str) -> str:
+    """A jump series stopped before its end: ``words`` says which jumps there are."""
+    return "The jump series must be completed. " + words
+
+
+def retracted_text(words: str) -> str:
+    """A refused jump taken back without penalty (VA rulebook 3:00 s6A, s6B)."""
+    return words + " The move is taken back; no penalty."
+
+
+def with_offence_text(words: str, offence: str) -> str:
+    """A refusal followed by what the offence brings (a warning, a forfeit)."""
+    return f"{words} {offence}"
+
+
+def square_description(picked_up: bool, destination: bool, must_jump: bool, last_move: bool,
+                       hinted: bool = False) -> str:
+    """The accessible description of a board square: its marks in a few words ("" for none)."""
+    words = []
+    if picked_up:
+        words.append("Picked up.")
+    if destination:
+        words.append("Can go here.")
+    if must_jump:
+        words.append("Must jump.")
+    if last_move:
+        words.append("Last move.")
+    if hinted:
+        words.append("Hint.")
+    return " ".join(words)
+
+
+def status_line(*parts: str) -> str:
+    """The status line: its parts (whose turn, the last move, the latest message), two spaces
+    apart; empty parts are left out."""
+    return "  ".join(p for p in parts if p)
+
+
+def named_turn_text(name: str, turn: str) -> str:
+    """A turn with the player's name (event mode): "Alice, Black to move." """
+    return f"{name}, {turn}"
+
+
+def last_move_text(board: Board, side_names: SideNames = None, style: str = "jumps") -> str:
+    """The last move played: "Last move: Red, twenty-two jumps fifteen." or "No moves yet."."""
+    move = board.peek()
+    if move is None:
+        return "No moves yet."
+    before = board.copy()
+    before.pop()
+    return f"Last move: {move_text(before, move, side_names, style)}"

@@ -1,0 +1,94 @@
+"""Practice's sentences: hints, taking a move back, and the review after the game (the engine's
+``engine.review`` finds, this says)."""
+
+from __future__ import annotations
+
+from ..speech.spoken import spoken_move
+from .game import no_game_text
+
+_MEN_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
+
+
+def finding_text(finding, style: str = "jumps") -> str:
+    """The sentence for one review finding (``engine.review.Finding``): "Your move 14, ten to
+    fifteen, lost a man; twenty-two to eighteen was better." ``style``: how jumps are said."""
+    played = spoken_move(finding.move, style)
+    other = spoken_move(finding.better, style)
+    kind, men_lost = finding.kind, finding.men_lost
+    if kind == "threw_away_win":
+        what, tail = "let a won game slip", f"{other} wins"
+    elif kind == "lost_game":
+        what = "lost the game"
+        tail = f"{other} holds" if men_lost <= 0 else f"{other} was better"
+    elif kind == "lost_material":
+        what, tail = f"lost {_MEN_WORDS.get(men_lost, f'{men_lost} men')}", f"{other} was better"
+    else:
+        what, tail = "cost about a man's worth of position", f"{other} was better"
+    return f"Your move {finding.move_number}, {played}, {what}; {tail}."
+
+
+def review_text(findings, style: str = "jumps") -> str:
+    """What to say after the review: every finding's sentence, or that no move changed the
+    result."""
+    if not findings:
+        return "No move of yours changed the result."
+    return " ".join(finding_text(f, style) for f in findings)
+
+
+def hint_text(move, reason: str, style: str = "jumps") -> str:
+    """"Hint: twenty-two to eighteen. Wins a man." (``move`` a Move, ``reason`` the engine's)."""
+    text = f"Hint: {spoken_move(move, style)}."
+    if reason:
+        text += f" {reason[:1].upper()}{reason[1:]}."
+    return text
+
+
+def took_back_text(moves, style: str = "jumps") -> str:
+    """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first)."""
+    words = " and ".join(spoken_move(m, style) for m in moves)
+    return f"Took back {words}. Your turn."
+
+
+def hints_not_allowed_text() -> str:
+    return "Hints are not allowed under these rules."
+
+
+def no_hint_no_game_text() -> str:
+    return f"{no_game_text()} No hint."
+
+
+def no_hint_computer_turn_text() -> str:
+    return "No hint now: it is the computer's turn."
+
+
+def looking_for_hint_text() -> str:
+    return "Looking for a hint."
+
+
+def no_move_to_suggest_text() -> str:
+    return "There is no move to suggest."
+
+
+def hint_failed_text() -> str:
+    return "No hint: the engine failed."
+
+
+def review_only_against_computer_text() -> str:
+    return "The review is for games against the computer."
+
+
+def nothing_to_review_text() -> str:
+    return "No move of yours to review yet."
+
+
+def reviewing_text() -> str:
+    return "Reviewing your game."
+
+
+def review_heading_text(findings, style: str = "jumps") -> str:
+    """What is said when the review is ready: "Review of your game: " and :func:`review_text`."""
+    return "Review of your game: " + review_text(findings, style)
+
+
+def review_failed_text() -> str:
+    return "The review could not be made."

@@ -1,0 +1,75 @@
+"""The application context: what the window's features share, passed to each of them instead of
+the window (so no feature reaches into another through window attributes).
+
+:class:`AppContext` holds the game (:attr:`session` and its Qt signals :attr:`game`), the speech
+outputs, the status line, the board widget, the settings, the sounds, the one data folder, and,
+once the window has made them, the features that use each other (:attr:`practice`,
+:attr:`reading`, :attr:`matches`). Features take it as their first argument.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from ..speech.announcer import Priority
+
+__all__ = ["AppContext", "Sounds"]
+
+log = logging.getLogger(__name__)
+
+
+class Sounds:
+    """The earcons: ``play(name)`` on ``player`` (an object with ``play(name)``, or None for
+    silence). A sound that cannot be played is logged once and never stops the game."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self._failed: set[str] = set()
+
+    def play(self, name: str) -> None:
+        if self.player is None:
+            return
+        try:
+            self.player.play(name)
+        except Exception:  # an audio stack fault: the game goes on without the sound
+            if name not in self._failed:
+                self._failed.add(name)
+                log.exception("the sound %r could not be played", name)
+
+
+@dataclass(eq=False)
+class AppContext:
+    """See the module text. ``window`` is the main window (the parent of dialogs);
+    ``confirm(question) -> bool`` asks a yes/no question; ``refresh_board()`` repaints the board
+    and renames its squares; ``data_folder`` is where the autosave, the log and the records go."""
+
+    window: Any
+    settings: Any
+    session: Any
+    game: Any
+    scheduler: Any
+    announcer: Any
+    echo: Any
+    screen_reader: Any
+    speech_sink: Any
+    status: Any
+    board: Any
+    sounds: Sounds
+    confirm: Callable[[str], bool]
+    refresh_board: Callable[[], None]
+    data_folder: Path
+    actions: dict
+    practice: Optional[Any] = None
+    reading: Optional[Any] = None
+    matches: Optional[Any] = None
+
+    def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
+        """Announce ``text`` (screen reader and the app's own voice)."""
+        self.announcer.announce(text, priority)
+
+    def focus_board(self) -> None:
+        """Put the keyboard focus back on the board's cursor."""
+        self.board.focus_cursor()

@@ -1,0 +1,34 @@
+"""The app's one data folder: the autosave, the log and the match records live under it.
+
+It is found here, with Qt, and passed down as a path to what writes there (the storage layer and
+the match records know no Qt).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+
+__all__ = ["DATA_ENV", "data_folder", "records_folder"]
+
+DATA_ENV = "CHECKERS_DESKTOP_DATA"
+"""Environment variable naming the data folder instead of Qt's (tests, a kiosk set-up)."""
+
+
+def data_folder() -> Path:
+    """``$CHECKERS_DESKTOP_DATA``, else Qt's ``AppLocalDataLocation`` (set the application and
+    organisation names first), else ``~/.local/share/checkers-desktop``. Not created here."""
+    env = os.environ.get(DATA_ENV)
+    if env:
+        return Path(env)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation)
+    if location:
+        return Path(location)
+    return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
+
+
+def records_folder(data: Path) -> Path:
+    """Where match folders (PDN of each game, the score sheet) are kept: ``<data>/event``."""
+    return Path(data) / "event"

@@ -1,0 +1,51 @@
+"""The window's status line: the game's status, then what is wrong (the app's own voice, the latest
+failure told), in one label the screen reader can reach with Tab."""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ..texts import game as game_texts
+
+__all__ = ["StatusLine"]
+
+
+class StatusLine:
+    """Shows ``game_status()`` (the session's status text) in ``label`` (a ``QLabel``), followed by
+    :attr:`speech_error` and :attr:`notice` when set.
+
+    :attr:`notice` is the latest failure told to the player (see ``failures.report``); it stays
+    until a newer one replaces it, the player starts a new game, or (a failed autosave) saving
+    works again. :attr:`told` keeps every failure told this session, for the problem report.
+    """
+
+    def __init__(self, label, game_status: Callable[[], str]) -> None:
+        self.label = label
+        self.game_status = game_status
+        self.speech_error: Optional[str] = None
+        self.notice: Optional[str] = None
+        self.told: list[str] = []
+
+    def show(self, text: Optional[str] = None) -> None:
+        """Show ``text`` (default: the game's status now) with the error and the notice."""
+        parts = [self.game_status() if text is None else text, self.speech_error]
+        if self.notice and self.notice != self.speech_error:
+            parts.append(self.notice)
+        self.label.setText(game_texts.status_line(*(p for p in parts if p)))
+
+    def set_notice(self, text: str) -> None:
+        """Keep ``text`` (a failure just told) on the status line."""
+        self.told.append(text)
+        self.notice = text
+        self.show()
+
+    def clear_notice(self, only: Optional[str] = None) -> None:
+        """Take the notice off (only when it is ``only``, if given)."""
+        if self.notice is not None and (only is None or self.notice == only):
+            self.notice = None
+            self.show()
+
+    def set_speech_error(self, text: Optional[str]) -> None:
+        if text != self.speech_error:
+            self.speech_error = text
+            self.show()

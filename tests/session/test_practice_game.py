@@ -1,0 +1,49 @@
+"""A whole practice game against the engine, through the game session alone: no window, no Qt,
+no event loop (the engine's replies come through the manual scheduler)."""
+
+from __future__ import annotations
+
+import random
+
+from checkers_desktop.rules import BLACK, WHITE
+from checkers_desktop.session import events as ev
+from checkers_desktop.session.game import GameSession, Mode
+from checkers_desktop.session.ports import InlineEngine, ManualScheduler
+from checkers_desktop.speech.announcer import Announcer
+from checkers_desktop.speech.fake import FakeSynth
+from checkers_desktop.speech.spoken import spoken_move
+
+MAX_PLIES = 400
+
+
+def test_a_whole_game_against_the_engine_at_level_one():
+    synth = FakeSynth()
+    scheduler = ManualScheduler()
+    engine = InlineEngine(scheduler)  # the real engine: engine.choose_move
+    session = GameSession(Announcer([synth]), engine, scheduler, level=1, poll_seconds=0)
+    seen: list = []
+    session.subscribe(seen.append)
+    session.new_game(Mode.COMPUTER, BLACK)
+    assert isinstance(seen[-1], (ev.StatusChanged, ev.PositionChanged, ev.GameStarted))
+    rng = random.Random(7)
+    while session.running and session.board.ply < MAX_PLIES:
+        assert session.is_human_turn() and session.board.turn is BLACK
+        move = rng.choice(session.legal_moves())
+        assert session.submit_text(move.pdn())
+        assert spoken_move(move) in " ".join(synth.spoken[-3:])
+        if session.running:
+            assert session.thinking
+            scheduler.run_pending()  # the engine answers
+            assert not session.thinking
+    assert not session.running, "the game should end well before 400 plies"
+    results = [e.result for e in seen if isinstance(e, ev.ResultReached)]
+    assert len(results) == 1
+    assert results[0].winner in (BLACK, WHITE, None)
+    over = [e.text for e in seen if isinstance(e, ev.GameOver)]
+    assert over == [session.result_text] and synth.spoken[-1] == session.result_text
+    played = [e.move for e in seen if isinstance(e, ev.MovePlayed)]
+    assert played == list(session.board.move_stack)
+    assert engine.requests == sum(1 for ply in range(len(played)) if ply % 2 == 1)
+    assert not [e for e in seen if isinstance(e, ev.EngineFailed)]
+    # the game's end is said once, then the status line shows it
+    assert session.status_text().startswith(session.result_text)
