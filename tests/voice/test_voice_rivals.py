@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice.grammar import build_grammar
-from checkers_desktop.speech.voice.recognizer import (Candidate, choose, look_alike,
+from checkers_desktop.speech.voice import VoiceRecognizer, did_you_say
+from checkers_desktop.speech.voice.grammar import Interpretation
+from checkers_desktop.speech.voice.recognizer import (Candidate, VoiceResult, choose, look_alike,
                                                       lookalike_margin, rival_margin,
                                                       sounds_alike)
 
@@ -97,3 +99,31 @@ def test_a_binding_pick_up_must_beat_every_other_phrase_not_only_look_alikes():
     assert rival_margin(chosen, found) == 84  # the illegal move, the nearest other phrase
     # the same words again and an unfinished path are not rivals
     assert rival_margin(chosen, found[:2] + found[4:]) == math.inf
+
+
+def test_did_you_say_names_the_rivals():
+    b = Board()
+    m1 = next(m for m in b.legal_moves if m.pdn() == "11-15")
+    m2 = next(m for m in b.legal_moves if m.pdn() == "11-16")
+    result = VoiceResult("nothing", heard="eleven to fifteen", reason="unsure",
+                         rivals=(Interpretation("move", move=m1), Interpretation("move", move=m2)))
+    assert did_you_say(result) == "Did you say eleven to fifteen or eleven to sixteen?"
+    assert result.feedback() == did_you_say(result)
+    assert did_you_say(VoiceResult("nothing", reason="unsure")) is None
+    picks = VoiceResult("nothing", reason="unsure", rivals=(
+        Interpretation("pick-up", square=11), Interpretation("pick-up", square=1),
+        Interpretation("pick-up", square=7)))
+    assert did_you_say(picks) == "Did you say pick up eleven, pick up one or pick up seven?"
+
+
+def test_without_the_whisper_model_the_app_falls_back_to_pocketsphinx(monkeypatch):
+    from checkers_desktop.speech.voice import whisper
+
+    def missing():
+        raise whisper.ModelUnavailable("not installed")
+    monkeypatch.setattr(whisper, "model_path", missing)
+    assert VoiceRecognizer().engine_name == "pocketsphinx"
+    with pytest.raises(Exception, match="Whisper"):
+        VoiceRecognizer(engine="whisper").engine_name
+    with pytest.raises(ValueError):
+        VoiceRecognizer(engine="nonsense")
