@@ -471,6 +471,75 @@ AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
              "far": "arm's length (band-limited, reverb, room noise)"}
 
 
+# --- setting the thresholds (tuning split only) ---------------------------------------------
+PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "search_margin": -99,
+              "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1}
+"""Recogniser settings that accept whatever the model prefers, so that one run records every
+margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
+
+
+def _margin(details: dict, key: str) -> float:
+    value = details.get(key)
+    return 99.0 if value is None else value
+
+
+def replay(record: dict, t: dict) -> str:
+    """The result ``record`` (a ``--dump`` line of a run with :data:`PERMISSIVE`) would have had
+    under thresholds ``t`` (the Whisper recogniser's decision rules, in the same order)."""
+    d, got = record["details"], record["got"]
+    if got == "?":
+        return got
+    if "search" in d:
+        if d.get("search_fit", 99) < t["search_fit"] or \
+                _margin(d, "search_margin") < t["search_margin"] or got == "yes":
+            return "?"
+        return got
+    if got == "yes":
+        if d.get("no_speech", 0) > t["yes_no_speech"] or _margin(d, "yes_margin") < t["yes_margin"]:
+            return "?"
+        return got
+    if _margin(d, "margin") < t["move_margin"] or _margin(d, "decoy_margin") < t["decoy_margin"]:
+        return "?"
+    return got
+
+
+def _acts(got: str) -> bool:
+    return got != "?" and (got[0].isdigit() or got.startswith(("pick-up", "square")))
+
+
+def tune(path: str) -> int:
+    """Grid search over the thresholds on a ``--dump`` of the tuning split made with
+    ``--permissive``: the settings with the fewest wrong moves, pick-ups and confirmations from
+    noise, and among those the highest mean accuracy over the conditions."""
+    records = [json.loads(line) for line in open(path)]
+    grid = dict(move_margin=(0, 1, 2, 3, 4, 5), decoy_margin=(-99, 0, 1, 2),
+                search_fit=(-3, -2.5, -2, -1.5, -1), search_margin=(0.25, 0.5, 0.75, 1.0, 1.5),
+                yes_margin=(2, 4, 6), yes_no_speech=(0.3, 0.5, 0.7))
+    keys = list(grid)
+    best = None
+    import itertools
+
+    for values in itertools.product(*(grid[k] for k in keys)):
+        t = dict(zip(keys, values))
+        wrong = 0
+        right = defaultdict(lambda: [0, 0])
+        for r in records:
+            got = replay(r, t)
+            if r["kind"] in POSITIVE:
+                right[r["condition"]][0] += got == r["expected"]
+                right[r["condition"]][1] += 1
+            wrong += (_acts(got) and got != r["expected"]) or (
+                got == "yes" and r["confirming"] and r["kind"] != "answer")
+        score = statistics.mean(a / n for a, n in right.values())
+        if best is None or (wrong, -score) < (best[0], -best[1]):
+            best = (wrong, score, t, {c: a / n for c, (a, n) in right.items()})
+    wrong, score, t, per = best
+    print(f"tuned on {path} ({len(records)} decodes): {wrong} wrong, mean accuracy {score:.1%}")
+    print("  " + ", ".join(f"{c} {v:.1%}" for c, v in per.items()))
+    print("  thresholds: " + ", ".join(f"{k}={v}" for k, v in t.items()))
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=sorted(SPLITS), default="held-out")
@@ -492,7 +561,13 @@ def main(argv=None) -> int:
                         help="a recogniser setting (e.g. move_margin=3), for tuning runs")
     parser.add_argument("--profile", default=None,
                         help="rule profile key (default: practice); va-standard binds pick-ups")
+    parser.add_argument("--permissive", action="store_true",
+                        help="accept whatever the model prefers (record margins for --tune)")
+    parser.add_argument("--tune", metavar="DUMP",
+                        help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
+    if args.tune:
+        return tune(args.tune)
     split = SPLITS[args.split]
     conditions = [c for c in args.conditions.split(",") if c]
     for c in conditions:
@@ -523,7 +598,7 @@ def main(argv=None) -> int:
     fens = sorted({i.fen for i in items})
     sounds = nonspeech_items(split, fens, args.nonspeech)
 
-    settings = {}
+    settings = dict(PERMISSIVE) if args.permissive else {}
     for pair in args.set:
         key, _, value = pair.partition("=")
         settings[key] = float(value)

@@ -92,13 +92,13 @@ class Command:
 
 COMMANDS: tuple[Command, ...] = (
     Command("read-board", ("read the board", "read board"), "reads every piece on the board"),
-    Command("my-pieces", ("my pieces", "what are my pieces"), "reads where your pieces are"),
+    Command("my-pieces", ("my pieces",), "reads where your pieces are"),
     Command("their-pieces", ("their pieces",), "reads where your opponent's pieces are"),
     Command("count", ("count",), "counts the men and kings of each side"),
     Command("last-move", ("last move",), "repeats the last move played"),
     Command("my-moves", ("my moves",), "lists the moves you can make"),
-    Command("time", ("time", "how much time do i have"), "reads the clocks"),
-    Command("whose-turn", ("whose turn", "whose turn is it"), "says whose turn it is"),
+    Command("time", ("time",), "reads the clocks"),
+    Command("whose-turn", ("whose turn",), "says whose turn it is"),
     Command("hint", ("hint",), "suggests a move (when the rules allow hints)", "allows_hints"),
     Command("undo", ("undo",), "takes back your last move (practice only)", "allows_undo"),
     Command("repeat", ("repeat",), "says the last message again"),
@@ -114,9 +114,6 @@ CONFIRMATION_COMMANDS = ("yes", "no", "repeat", "stop-talking", "help")
 """What can be said while a confirmation question ("Eleven to fifteen?") waits for an answer."""
 
 CONNECTORS = ("to", "takes", "jumps")
-MOVE_PREFIXES = ("move", "from", "i'll go")
-"""Words said before a move's squares ("from eleven to fifteen", "I'll go six to ten"); "please"
-may follow it."""
 JUMP_CONNECTORS = ("takes", "jumps", "to")
 GARBAGE_PREFIX = "zzg"
 PAUSE = "zzpause"
@@ -136,9 +133,7 @@ def _vocabulary() -> tuple[str, ...]:
         for phrase in command.phrases:
             words.update(phrase.split())
     words.update(CONNECTORS)
-    words.update(("move", "pick", "up", "remove", "from", "please"))
-    for prefix in MOVE_PREFIXES:
-        words.update(prefix.split())
+    words.update(("move", "pick", "up", "remove"))
     return tuple(sorted(words))
 
 
@@ -174,8 +169,6 @@ def _move_phrases(move: Move, unique_short: bool, bare: bool = True) -> list[str
     if not move.is_capture:
         return [f"{words[0]} to {words[1]}"] + ([f"{words[0]} {words[1]}"] if bare else [])
     phrases = [" <j> ".join(words)]
-    if len(words) == 2 and bare:  # "twenty two fifteen": a jump said without a joining word
-        phrases.append(f"{words[0]} {words[1]}")
     if len(words) > 2 and unique_short:
         phrases.append(f"{words[0]} <j> {words[-1]}")
     return phrases
@@ -246,14 +239,8 @@ class VoiceGrammar:
             if any(len(s) == 1 for s in squares):
                 return Interpretation("nothing", reason="not-legal")
             return _NOTHING
-        if tokens[:2] == ["i'll", "go"]:
-            tokens = tokens[2:]
-        elif tokens[0] in ("move", "from"):
+        if tokens[0] == "move":
             tokens = tokens[1:]
-        if tokens[-1:] == ["please"]:
-            tokens = tokens[:-1]
-        if not tokens:
-            return _NOTHING
         readings = _split_path(tokens)
         for squares in readings:
             fits = {m for m in self.legal if m.path[0] == squares[0]
@@ -359,11 +346,8 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
         for phrase in _move_phrases(move, unique_short=len(same_ends) == 1,
                                     bare=selected is None):
             for concrete in _expand(phrase):
-                meaning = Interpretation("move", move=move)
-                entries.append((concrete, meaning))
-                entries.append((concrete + " please", meaning))
-                for prefix in MOVE_PREFIXES:
-                    entries.append((f"{prefix} {concrete}", meaning))
+                entries.append((concrete, Interpretation("move", move=move)))
+                entries.append(("move " + concrete, Interpretation("move", move=move)))
     if choosing is not None and not confirming:
         for sq in sorted(choosing):
             meaning = Interpretation("square", square=sq)
@@ -433,7 +417,7 @@ def _jsgf(strong: list[str], decoys: list[str], w: dict[str, float]) -> str:
         alternatives.append(f"/{_weight(w['strong'])}/ <strong>")
         rules.append("<strong> = " + " | ".join(strong) + ";")
     if decoys and w["decoy"] > 0:
-        alternatives.append(f"/{_weight(w['decoy'])}/ [move | from | i'll go] <decoy> [please]")
+        alternatives.append(f"/{_weight(w['decoy'])}/ [move] <decoy>")
         if w.get("multi", 0.25) > 0:
             alternatives.append(f"/{_weight(w['decoy'] * w.get('multi', 0.25))}/ [move] <multi>")
         rules.append("<decoy> = " + " | ".join(decoys) + ";")

@@ -107,12 +107,14 @@ class Reading:
     ``squares``: the squares it named, in order. ``template``: the transcript's own words (after
     one leading space, as Whisper writes them) with each named square as ``{0}``, ``{1}``...: a rival result with as many squares is written in
     it ("I'll go {0} to {1}." -> "I'll go 11 to 15."). ``clean``: every word belonged to a phrase
-    of a move or command (see the module docstring)."""
+    of a move or command (see the module docstring). ``words``: the transcript's words as read
+    (:func:`normalise`, repeats collapsed), for saying back what was heard."""
 
     meaning: Interpretation
     squares: tuple[int, ...] = ()
     template: str = ""
     clean: bool = False
+    words: tuple[str, ...] = ()
 
 
 _NOTHING = Interpretation("nothing", reason="not-understood")
@@ -196,6 +198,16 @@ def collapse_token_repeats(tokens: list[str]) -> list[str]:
 
 
 def read(text: str, grammar: VoiceGrammar) -> Reading:
+    """What transcript ``text`` means; see :func:`_read`. The reading's ``words`` are the
+    transcript's, repeats collapsed."""
+    from dataclasses import replace
+
+    reading = _read(text, grammar)
+    words = tuple(collapse_token_repeats(normalise(collapse_repeats(text))))
+    return replace(reading, words=words)
+
+
+def _read(text: str, grammar: VoiceGrammar) -> Reading:
     """What transcript ``text`` means in ``grammar``'s position and listening state (never
     raises). Same meanings as :meth:`.grammar.VoiceGrammar.interpret`: a move said by its
     squares (joining words optional, "from"/"I'll go"/"please" allowed around it), "pick up N",

@@ -620,10 +620,10 @@ class VoiceRecognizer:
                         f"The Whisper speech model could not be loaded ({exc}).") from exc
             else:
                 whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
-                                "decoy_margin", "search_fit", "search_margin",
+                                "decoy_margin", "search_fit", "search_margin", "denoise",
                                 "yes_no_speech", "no_speech", "beam", "prompt"}
                 return WhisperRecognizer(**{k: v for k, v in self._engine_options.items()
-                                            if k in whisper_keys})
+                                            if k in whisper_keys | {"search_binding_extra"}})
         sphinx_keys = {"weights", "cache_size", "hmm", "dictionary", "decoder_options",
                        "lookalike_margin", "fit_threshold", "binding_margin", "denoise"}
         return SphinxRecognizer(**{k: v for k, v in self._engine_options.items()

@@ -89,8 +89,9 @@ split (clean 98.5 / 97.1 %, white noise 94.1 / 89.7 %, before any margin) and fa
 for repeated tokens, or forbidding repeated 3-grams, cost 2-23 points: repeats are collapsed when
 the transcript is read instead (:func:`.phrases.collapse_repeats`)."""
 
-MAX_TOKENS = 16
-"""The longest transcript written (tokens): a multiple jump said in full takes about 10."""
+MAX_TOKENS = 12
+"""The longest transcript written (tokens): "I'll go 6 to 10 please." takes 8. Whisper often repeats
+what it heard until this limit, so it bounds the time spent (about 5 ms a token)."""
 
 PROMPT = " 11 to 15. Pick up 22. 26 takes 17. Yes. No. Read the board. Whose turn?"
 """Text shown to the decoder as what came before, so that it writes squares as digits and
@@ -154,8 +155,8 @@ class WhisperRecognizer:
                  search_margin: float = SEARCH_MARGIN,
                  search_binding_extra: float = SEARCH_BINDING_EXTRA,
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
-                 no_speech: float = NO_SPEECH, beam: int = BEAM, prompt: Optional[str] = PROMPT
-                 ) -> None:
+                 no_speech: float = NO_SPEECH, beam: int = BEAM, prompt: Optional[str] = PROMPT,
+                 denoise: bool = False) -> None:
         self._path = path
         self.threads = threads or max(1, min(4, os.cpu_count() or 1))
         self.move_margin = move_margin
@@ -168,8 +169,10 @@ class WhisperRecognizer:
         self.yes_no_speech = yes_no_speech
         self.no_speech = no_speech
         self.beam = int(beam)
+        self.denoise = bool(denoise)
         self.prompt = prompt
         self._model = None
+        self._scored = 0
         self._lock = threading.Lock()
 
     # -- set-up ------------------------------------------------------------------------------
@@ -250,6 +253,7 @@ class WhisperRecognizer:
         if mean:
             sums = self._score(encoded, frames, texts)
             return [s / max(1, len(t)) for s, t in zip(sums, tokens)]
+        self._scored += len(texts)
         array = np.array(encoded)
         batch = self._ct2.StorageView.from_array(
             np.ascontiguousarray(np.repeat(array, len(texts), axis=0)))
@@ -273,12 +277,17 @@ class WhisperRecognizer:
         start = time.perf_counter()
         grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming,
                                    choosing=choosing)
+        if self.denoise:
+            from . import denoise as _denoise
+
+            pcm = _denoise.prepare(pcm)
         with self._lock:
             self._load()
             np = self._np
             samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float32)
             samples /= 32768.0
             details: dict = {}
+            self._scored = 0
             if samples.size < SAMPLE_RATE // 10 or float(np.max(np.abs(samples))) < 1e-3:
                 meaning, heard, rivals = Interpretation("nothing", reason="silence"), "", ()
             else:
@@ -291,6 +300,7 @@ class WhisperRecognizer:
                         f"The speech recogniser failed ({exc}).") from exc
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
+            details["scored"] = self._scored
         return VoiceResult(kind=meaning.kind, heard=heard, move=meaning.move,
                            command=meaning.command if meaning.kind == "command" else None,
                            square=meaning.square, reason=meaning.reason,
@@ -298,14 +308,18 @@ class WhisperRecognizer:
                            details=details)
 
     def _decide(self, samples, grammar: VoiceGrammar, profile, details: dict):
+        t0 = time.perf_counter()
         encoded, frames = self._encode(samples)
+        t1 = time.perf_counter()
         texts, scores, no_speech = self._transcribe(encoded)
+        details.update(encode_ms=round(1000 * (t1 - t0), 1),
+                       transcribe_ms=round(1000 * (time.perf_counter() - t1), 1))
         details.update(hyps=texts, hyp_scores=[round(s, 3) for s in scores],
                        no_speech=round(no_speech, 3))
         text = texts[0] if texts else ""
         reading = phrases.read(text, grammar)
         meaning = reading.meaning
-        heard = _spoken(meaning, " ".join(phrases.normalise(text)))
+        heard = _spoken(meaning, " ".join(reading.words))
         details["reading"] = meaning.kind if meaning.kind != "nothing" else meaning.reason
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             if no_speech > self.no_speech or grammar.confirming:
@@ -357,9 +371,11 @@ class WhisperRecognizer:
         (each result in its usual words) and the transcript itself on the audio. The best
         phrase stands only when it fits the audio nearly as well as the transcript
         (:data:`SEARCH_FIT`) and beats every other result by the margins of :meth:`_judge`."""
-        phrases_ = _position_phrases(grammar)
+        frame = _frame(free)
+        phrases_ = _position_phrases(grammar, frame)
         if not phrases_:
             return Interpretation("nothing", reason="not-understood"), "", ()
+        phrases_ += _heard_decoys(free, grammar, {t for t, _ in phrases_}, frame)
         texts = [t for t, _ in phrases_] + ([free] if free.strip() else [])
         scored = self._score(encoded, frames, texts, mean=True)
         free_score = scored[-1] if free.strip() else None
@@ -370,6 +386,8 @@ class WhisperRecognizer:
         heard = _spoken(meaning, " ".join(phrases.normalise(text)))
         if fit < self.search_fit:
             return Interpretation("nothing", reason="not-understood"), "", ()
+        if meaning.kind == "nothing":  # an illegal move made of the squares heard
+            return meaning, heard, ()
         others = [(s, m, t) for s, (t, m) in ranked[1:] if not _same(m, meaning)]
         margin = best - max((s for s, _, _ in others), default=-math.inf)
         details.update(search_margin=round(margin, 3))
@@ -437,16 +455,69 @@ def _same(a: Interpretation, b: Interpretation) -> bool:
     return (a.kind, a.move, a.command, a.square) == (b.kind, b.move, b.command, b.square)
 
 
-def _position_phrases(grammar: VoiceGrammar) -> list:
-    """Every result possible now, each in the words a transcript usually has (" 11 to 15.",
-    " 22 takes 15.", " Pick up 9.", " Read the board."), with its meaning."""
+_PREFIXES = (("i'll", "go"), ("i", "will", "go"), ("i", "go"), ("move",), ("from",))
+
+
+def _frame(free: str) -> tuple[str, str, str, str]:
+    """The words around the squares in transcript ``free``, for writing every move the way the
+    player said it: (prefix, joining word of a step, joining word of a jump, suffix), e.g.
+    ("I'll go ", " to ", " to ", " please") for "I'll go 24 to 19 please"; by default
+    ("", " to ", " takes ", "")."""
+    words = phrases.normalise(phrases.collapse_repeats(free))
+    prefix = ""
+    for p in _PREFIXES:
+        if tuple(words[:len(p)]) == p:
+            prefix = {"i'll": "I'll ", "i": "I "}.get(p[0], p[0].capitalize() + " ")
+            prefix += " ".join(p[1:]) + (" " if len(p) > 1 else "")
+            break
+    joins = [phrases.CONNECTORS[w] for w in words if w in phrases.CONNECTORS and w != "-"]
+    step = " to "
+    jump = f" {joins[0]} " if joins and joins[0] in ("takes", "jumps", "to") else " takes "
+    suffix = ", please" if words[-1:] == ["please"] else ""
+    return prefix, step, jump, suffix
+
+
+def _move_text(path, capture: bool, frame) -> str:
+    prefix, step, jump, suffix = frame
+    text = (jump if capture else step).join(str(s) for s in path)
+    if prefix:
+        return f" {prefix}{text}{suffix}."
+    return f" {text}{suffix}."
+
+
+def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame) -> list:
+    """Phrases made of the squares the transcript named that are *not* possible now ("24 to
+    15." when "24-15 24-15" was written and 24-15 is no legal move): they compete in the search,
+    so that an illegal move said is not pulled onto a legal one. Meaning "nothing"."""
+    numbers = []
+    for token in phrases.normalise(phrases.collapse_repeats(free)):
+        for reading in phrases._split_digits(token) if token.isdigit() else []:
+            numbers += [n for n in reading if n not in numbers]
+    numbers = numbers[:4]
+    out = []
+    illegal = Interpretation("nothing", reason="not-legal")
+    for a in numbers:
+        for b in numbers:
+            if a != b:
+                out.append((_move_text((a, b), abs(a - b) > 5, frame), illegal))
+        out.append((f" Pick up {a}.", illegal))
+        if grammar.selected is not None or grammar.choosing is not None:
+            out.append((f" {a}.", illegal))
+    return [(t, m) for t, m in dict.fromkeys(out) if t not in known]
+
+
+def _position_phrases(grammar: VoiceGrammar, frame=("", " to ", " takes ", "")) -> list:
+    """Every result possible now, each in the words the player seems to use (``frame``, see
+    :func:`_frame`: " 11 to 15.", " I'll go 11 to 15.", " 22 jumps 15.", " Pick up 9.",
+    " Read the board."), with its meaning. After a pick-up, the moves of the piece held are
+    said by their destination alone (" 15."), so they are not listed twice."""
     out = []
     if grammar.confirming:
         return out
     for m in grammar.legal:
-        join = " takes " if m.is_capture else " to "
-        out.append((" " + join.join(str(s) for s in m.path) + ".",
-                    Interpretation("move", move=m)))
+        if grammar.selected is not None and m.from_square == grammar.selected:
+            continue
+        out.append((_move_text(m.path, m.is_capture, frame), Interpretation("move", move=m)))
     for sq in sorted({m.from_square for m in grammar.legal}):
         out.append((f" Pick up {sq}.", Interpretation("pick-up", square=sq)))
     if grammar.selected is not None:
