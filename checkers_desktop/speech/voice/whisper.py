@@ -48,35 +48,46 @@ SAMPLE_RATE = 16000
 
 MOVE_MARGIN = 3.0
 """How much higher (natural log-probability of the whole phrase given the audio) a move, pick-up
-or put-down must score than its best rival (every other legal result of its kind, and the
-look-alike squares, written in the same words) to be accepted. Set on the tuning split of
-benchmarks/voice.py (see accessibility/voice-commands.md for the figures)."""
+or put-down read from the transcript must score than its best legal rival (every other legal
+result of its kind, written in the transcript's own words) to be accepted. Set with
+``benchmarks/voice.py --tune`` on the tuning split (1,500 decodes): the smallest margin with no
+wrong move there (2 let "eleven to sixteen please" at arm's length through as 11-15)."""
 
 BINDING_MARGIN = 4.0
 """The margin for a pick-up that binds the player under strict touch-move (VA rulebook 4:00 s1):
-a misheard binding pick-up is nearly a wrong move."""
+a misheard binding pick-up is nearly a wrong move. One step of the tuning grid above
+:data:`MOVE_MARGIN` (not tuned on its own: the benchmark's default profile is practice)."""
 
-DECOY_MARGIN = 1.5
-"""How much higher a move, pick-up or put-down must score than look-alike squares that are not
-legal now ("one to six" when "eleven to fifteen" was heard), so that an illegal move said is
-refused rather than pulled onto a legal one."""
+DECOY_MARGIN = -1.0
+"""How much higher a move, pick-up or put-down read from the transcript must score than the
+look-alike squares that are not legal now ("1 to 15" when "11 to 15" was heard); negative: such
+a phrase may score up to 1 higher. On the tuning split this check caught no wrong move that
+:data:`MOVE_MARGIN` let through (the tuner left it off); it stays as a guard against an illegal
+move said being read as a legal one, at a cost of under half a point there."""
 
-SEARCH_MARGIN = 0.5
-"""When the transcript is no phrase of the position and the position's phrases are scored
-instead, the best must beat every other result by this much per token."""
+SEARCH_MARGIN = 1.0
+"""When the transcript is no phrase of the position (or an illegal one) and the position's
+phrases are scored instead, the best must beat every other result (and the illegal phrases
+made of the squares heard) by this much per token (natural log). Tuning split: 0.75 let 2
+wrong moves through (illegal moves said, "twenty two to twenty six" at arm's length read as
+26-22), 1.0 none; it is the threshold that costs most accuracy in babble and far-field."""
 
 SEARCH_BINDING_EXTRA = 0.3
 """What a binding pick-up (strict touch-move) adds to :data:`SEARCH_MARGIN`."""
 
-SEARCH_FIT = -1.0
+SEARCH_FIT = -3.0
 """When the transcript is no phrase of the position, the best phrase of the position may score at
-most this much lower than the transcript itself (both force-aligned to the audio) to be
-considered ("Big up thine." for "pick up nine"); other speech fits far worse."""
+most this much lower per token than the transcript itself (both force-aligned to the audio) to
+be considered ("Big up thine." for "pick up nine" fits -1.6); other speech fits worse. Tuning
+split: -3 kept the most right answers with no wrong one (with :data:`SEARCH_MARGIN`)."""
 
-YES_MARGIN = 4.0
-"""How much higher "yes" must score than "no" on the audio for a confirmation to count."""
+YES_MARGIN = 2.0
+"""How much higher "yes" must score than "no" on the audio for a confirmation to count (and the
+transcript must be a yes-word alone). Tuning split: no cough, breath, chair, applause, "hmm",
+laughter or chatter was read as a yes-word at all, so this and :data:`YES_NO_SPEECH` were set to
+keep every "yes" said (the grid's lowest values that did)."""
 
-YES_NO_SPEECH = 0.3
+YES_NO_SPEECH = 0.5
 """The highest no-speech probability (Whisper's own, 0-1) at which "yes" still counts."""
 
 NO_SPEECH = 0.6
@@ -173,6 +184,7 @@ class WhisperRecognizer:
         self.prompt = prompt
         self._model = None
         self._scored = 0
+        self._candidate = None
         self._lock = threading.Lock()
 
     # -- set-up ------------------------------------------------------------------------------
@@ -288,6 +300,7 @@ class WhisperRecognizer:
             samples /= 32768.0
             details: dict = {}
             self._scored = 0
+            self._candidate = None
             if samples.size < SAMPLE_RATE // 10 or float(np.max(np.abs(samples))) < 1e-3:
                 meaning, heard, rivals = Interpretation("nothing", reason="silence"), "", ()
             else:
@@ -298,9 +311,13 @@ class WhisperRecognizer:
                 except Exception as exc:
                     raise RecognizerUnavailableError(
                         f"The speech recogniser failed ({exc}).") from exc
+            details["scored"] = self._scored
+            candidate = self._candidate
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
-            details["scored"] = self._scored
+        if candidate is not None and meaning.kind == "nothing":
+            details["candidate"] = candidate[0]
+            details["candidate_heard"] = candidate[1]
         return VoiceResult(kind=meaning.kind, heard=heard, move=meaning.move,
                            command=meaning.command if meaning.kind == "command" else None,
                            square=meaning.square, reason=meaning.reason,
@@ -321,11 +338,18 @@ class WhisperRecognizer:
         meaning = reading.meaning
         heard = _spoken(meaning, " ".join(reading.words))
         details["reading"] = meaning.kind if meaning.kind != "nothing" else meaning.reason
-        if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
-            if no_speech > self.no_speech or grammar.confirming:
-                return Interpretation("nothing", reason="silence" if no_speech > self.no_speech
-                                      else meaning.reason), heard, ()
-            return self._search(encoded, frames, grammar, profile, text, details)
+        if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence",
+                                                            "not-legal"):
+            if grammar.confirming:
+                return meaning, heard, ()
+            if no_speech > self.no_speech and meaning.reason != "not-legal":
+                return Interpretation("nothing", reason="silence"), "", ()
+            # a square misheard makes an illegal move of a legal one ("pick up 23" for 24): the
+            # position's phrases are scored against what was heard, which competes as itself
+            found = self._search(encoded, frames, grammar, profile, text, details)
+            if meaning.reason == "not-legal" and found[0].kind == "nothing":
+                return meaning, heard, ()
+            return found
         if meaning.kind == "nothing":
             return meaning, heard, ()
         if meaning.kind == "command":
@@ -362,6 +386,7 @@ class WhisperRecognizer:
                        decoy=top_decoy[2] if top_decoy else None)
         if margin < need or decoy_margin < self.decoy_margin:
             close = [m for s, m, _ in sorted(legal, key=lambda r: -r[0]) if best - s < need][:2]
+            self._candidate = (meaning, heard)
             return Interpretation("nothing", reason="unsure"), heard, [meaning] + close
         return meaning, heard, ()
 
@@ -384,10 +409,11 @@ class WhisperRecognizer:
         fit = best - free_score if free_score is not None else 0.0
         details.update(search=text, search_fit=round(fit, 3))
         heard = _spoken(meaning, " ".join(phrases.normalise(text)))
-        if fit < self.search_fit:
-            return Interpretation("nothing", reason="not-understood"), "", ()
         if meaning.kind == "nothing":  # an illegal move made of the squares heard
             return meaning, heard, ()
+        self._candidate = (meaning, heard)
+        if fit < self.search_fit:
+            return Interpretation("nothing", reason="not-understood"), "", ()
         others = [(s, m, t) for s, (t, m) in ranked[1:] if not _same(m, meaning)]
         margin = best - max((s for s, _, _ in others), default=-math.inf)
         details.update(search_margin=round(margin, 3))
@@ -397,6 +423,7 @@ class WhisperRecognizer:
         if margin < need:
             close = [m for s, m, _ in others if best - s < need
                      and m.kind in ("move", "pick-up", "square")][:2]
+            self._candidate = (meaning, heard)
             if meaning.kind in ("move", "pick-up", "square"):
                 return Interpretation("nothing", reason="unsure"), heard, [meaning] + close
             return Interpretation("nothing", reason="unsure"), heard, ()
