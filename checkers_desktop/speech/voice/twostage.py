@@ -112,8 +112,8 @@ class TwoStageRecognizer:
         if "search" in details:
             margin = details.get("search_margin")
             return margin is not None and margin >= self.agree_search_margin
-        margin = details.get("margin")
-        return margin is not None and margin >= self.agree_margin
+        margin = details.get("margin")  # None: no legal rival at all
+        return margin is None or margin >= self.agree_margin
 
 
 def _same(candidate, result) -> bool:

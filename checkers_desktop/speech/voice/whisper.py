@@ -412,18 +412,17 @@ class WhisperRecognizer:
         if meaning.kind == "nothing":  # an illegal move made of the squares heard
             return meaning, heard, ()
         self._candidate = (meaning, heard)
-        if fit < self.search_fit:
-            return Interpretation("nothing", reason="not-understood"), "", ()
         others = [(s, m, t) for s, (t, m) in ranked[1:] if not _same(m, meaning)]
         margin = best - max((s for s, _, _ in others), default=-math.inf)
         details.update(search_margin=round(margin, 3))
+        if fit < self.search_fit:
+            return Interpretation("nothing", reason="not-understood"), "", ()
         need = self.search_margin
         if meaning.kind == "pick-up" and getattr(profile, "touch", None) is TouchRule.STRICT:
             need += self.search_binding_extra
         if margin < need:
             close = [m for s, m, _ in others if best - s < need
                      and m.kind in ("move", "pick-up", "square")][:2]
-            self._candidate = (meaning, heard)
             if meaning.kind in ("move", "pick-up", "square"):
                 return Interpretation("nothing", reason="unsure"), heard, [meaning] + close
             return Interpretation("nothing", reason="unsure"), heard, ()
