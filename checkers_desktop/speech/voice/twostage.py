@@ -6,7 +6,8 @@ Whisper decides alone when it is sure (its margins, :data:`.whisper.MOVE_MARGIN`
 still accepted if pocketsphinx, decoding the same audio independently with its own checks, gave
 exactly that result, and Whisper's own margin for it is at least :data:`AGREE_MARGIN`. "yes" is
 never taken on agreement: it keeps Whisper's own rule. The two decode at the same time on two
-threads (CTranslate2 and pocketsphinx release the interpreter while they compute).
+threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
+pocketsphinx is waited for only when Whisper has a result it is unsure of.
 
 Why (benchmarks/voice.py, tuning split, 1,500 decodes): Whisper alone with margins that let no
 wrong move through was right on 92.5 % clean, 81.9 % white noise, 60.8 % babble at 10 dB,
@@ -89,6 +90,10 @@ class TwoStageRecognizer:
             thread = threading.Thread(target=run_sphinx, name="voice-sphinx", daemon=True)
             thread.start()
         first = self.whisper.decode_pcm(pcm, board, profile, **kw)
+        if first.kind != "nothing" or (first.details or {}).get("candidate") is None:
+            # Whisper is sure, or has nothing to agree on: pocketsphinx is not waited for (it
+            # finishes on its own thread; the next utterance's waits for it if still running)
+            return replace(first, seconds=time.perf_counter() - start)
         if thread is not None:
             thread.join()
         other = second.get("result")
