@@ -178,7 +178,7 @@ class WhisperRecognizer:
                  no_speech: float = NO_SPEECH, beam: int = BEAM, prompt: Optional[str] = PROMPT,
                  denoise: bool = False) -> None:
         self._path = path
-        self.threads = threads or max(1, min(4, os.cpu_count() or 1))
+        self.threads = int(threads or max(1, min(4, os.cpu_count() or 1)))
         self.move_margin = move_margin
         self.binding_margin = binding_margin
         self.decoy_margin = decoy_margin
