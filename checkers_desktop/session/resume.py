@@ -40,6 +40,7 @@ from ..texts import app as app_texts
 from .game import GameSession, Mode
 from .history import history_of, read_history
 from .match_model import MatchSettings, MatchSettingsError, PlayerInfo
+from .score_sheet import INTEGRITY_KIND
 
 __all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder"]
 
@@ -283,7 +284,7 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
     wall = match.now().strftime("%H:%M:%S")
     if not integrity.trusted:
         resumed.notices.append(app_texts.integrity_resumed_text(integrity.value, True))
-        match.log("integrity", app_texts.integrity_paper_text(integrity.value, wall),
+        match.log(INTEGRITY_KIND, app_texts.integrity_paper_text(integrity.value, wall),
                   speak=False)
     if keys is None:
         return
@@ -301,7 +302,7 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
                 log.error("the changed record %s could not be replaced: %s", name, exc)
                 kept = None
         resumed.notices.append(app_texts.record_changed_text(name, verdict.value, kept))
-        match.log("integrity", app_texts.record_changed_paper_text(name, verdict.value, wall),
+        match.log(INTEGRITY_KIND, app_texts.record_changed_paper_text(name, verdict.value, wall),
                   speak=False)
 
 

@@ -110,6 +110,18 @@ def _seals_for_update(folder: Path) -> dict[str, list[str]]:
         return {}
 
 
+def _still_matching(path: Path, accepted: list[str], keys: KeyRing) -> list[str]:
+    """The seals in ``accepted`` that the record now on disk at ``path`` matches (at most one;
+    none when there is no such record or it cannot be read)."""
+    if not accepted or not path.is_file():
+        return []
+    try:
+        sealed = _sealed_bytes(path.name, _read_record(path))
+    except OSError:
+        return []
+    return [s for s in accepted if keys.check(sealed, s) is Integrity.VERIFIED][:1]
+
+
 def write_record(path: PathArg, data: bytes, keys: Optional[KeyRing] = None) -> Path:
     """Write ``data`` to ``path`` atomically (folder created when missing) and seal it in the
     folder's ``seals.json`` with ``keys`` (default: :func:`current_keys`; none: unsealed).
@@ -124,9 +136,8 @@ def write_record(path: PathArg, data: bytes, keys: Optional[KeyRing] = None) -> 
     folder.mkdir(parents=True, exist_ok=True)
     seal = key.seal(_sealed_bytes(path.name, data))
     seals = _seals_for_update(folder)
-    old = seals.get(path.name, [])
-    seals[path.name] = old[-1:] + [seal] if old else [seal]
-    _write_seals(folder, seals)          # both the old and the new record match
+    seals[path.name] = _still_matching(path, seals.get(path.name, []), keys) + [seal]
+    _write_seals(folder, seals)          # both the record on disk and the new one match
     write_atomic(path, data)             # the new record
     seals[path.name] = [seal]
     _write_seals(folder, seals)          # only the new one
