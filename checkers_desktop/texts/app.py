@@ -254,6 +254,62 @@ def only_first_moves_text(plies: int, problem: str) -> str:
     return f"Only the first {plies} moves could be read; then: {problem}"
 
 
+def opening_text(name: str) -> str:
+    """Said when a file is being read (a progress window with Cancel is shown)."""
+    return f"Opening {name}. Press Escape to cancel."
+
+
+def opening_title_text() -> str:
+    return "Opening a game"
+
+
+def cancel_button_text() -> str:
+    return "Cancel"
+
+
+def open_cancelled_text() -> str:
+    return "Opening was cancelled. The game on the board is unchanged."
+
+
+_UNCHANGED = " The game on the board is unchanged."
+
+
+def open_failed_text(problem: str, name: str, detail: str = "") -> str:
+    """A file that could not be opened, in words a player can act on. ``problem``: a
+    ``session.opening.OpenProblem`` value; ``name``: the file's name; ``detail``: the reader's
+    words (a short sentence)."""
+    if problem == "missing":
+        text = f"There is no file {name} any more. Choose another file."
+    elif problem == "not permitted":
+        text = (f"You are not allowed to read {name}. Choose another file, or ask whoever looks "
+                "after this laptop to let you read it.")
+    elif problem == "folder":
+        text = f"{name} is a folder, not a file. Open the folder and choose a game file in it."
+    elif problem == "not regular":
+        text = (f"{name} is not a file on disk (a pipe or a device), so it was not read. "
+                "Choose a game file (PDN).")
+    elif problem == "too large":
+        text = (f"{name} is too large to be a game record; a game file may be at most 20 MB. "
+                "Choose a smaller file.")
+    elif problem == "empty":
+        text = f"This file is not a checkers game record (PDN): {name} is empty."
+    elif problem == "not pdn":
+        text = f"This file is not a checkers game record (PDN): {name}" + (
+            f" ({detail})." if detail else ".")
+    elif problem == "limit":
+        text = (f"{name} cannot be read as a game record: {detail}. It is not an ordinary game "
+                "file.")
+    elif problem == "no game":
+        text = f"{name} holds no game to play" + (f" ({detail})." if detail else ".")
+    elif problem == "bad start":
+        text = f"The game in {name} starts from a position that is not legal ({detail})."
+    elif problem == "cancelled":
+        return open_cancelled_text()
+    else:
+        text = f"{name} could not be opened" + (f" ({detail})." if detail else ".")
+    return text + _UNCHANGED
+
+
 def not_opened_text(reason: str) -> str:
     return f"The game could not be opened: {reason}. Nothing was changed."
 
