@@ -58,6 +58,6 @@ def _record_keys_put_back():
     ``storage.records.use_keys``) leaves no key behind for the next test."""
     from checkers_desktop.storage import records
 
-    before = records.current_keys()
+    before = records.keys_in_use()
     yield
-    records.use_keys(before)
+    records.use_keys(*before)

@@ -11,10 +11,11 @@ seal is changed in three atomic steps: the manifest first accepts the old *and* 
 the record is replaced, then the manifest keeps only the new seal. Killed at any moment, the
 record on disk (old or new) matches a seal.
 
-The install's key (:class:`~.integrity.KeyRing`) is given once by the app at start-up
-(:func:`use_keys`): the match session (which knows no Qt and no install) writes its records
-through :func:`write_record` without carrying it. Without a key the records are written unsealed,
-and every check says ``NOT_CHECKED``.
+The install's key (:class:`~.integrity.KeyRing`) and the app's records folder are given once by the
+app at start-up (:func:`use_keys`): the match session (which knows no Qt and no install) writes its
+records through :func:`write_record` without carrying them. Only records inside that folder are
+sealed (a copy of the score sheet saved in the player's documents gets no ``seals.json`` beside
+it). Without a key the records are written unsealed, and every check says ``NOT_CHECKED``.
 
 Pure Python, no Qt.
 """
@@ -32,7 +33,7 @@ from .integrity import Integrity, KeyRing
 from .keep_aside import keep_aside
 
 __all__ = ["SEALS_FILE", "write_record", "check_record", "check_folder", "use_keys",
-           "current_keys", "RECORD_SUFFIXES"]
+           "keys_in_use", "current_keys", "RECORD_SUFFIXES"]
 
 log = logging.getLogger(__name__)
 
@@ -49,18 +50,33 @@ RECORD_SUFFIXES = (".pdn", ".pdf", ".html", ".json")
 PathArg = Union[str, "os.PathLike[str]"]
 
 _keys: Optional[KeyRing] = None
+_root: Optional[Path] = None
 
 
-def use_keys(keys: Optional[KeyRing]) -> Optional[KeyRing]:
-    """Seal records with ``keys`` from now on (None: unsealed). Returns the key ring used before
-    (tests put it back)."""
-    global _keys
-    before, _keys = _keys, keys
-    return before
+def use_keys(keys: Optional[KeyRing], root: Optional[PathArg] = None) -> None:
+    """Seal the records written under ``root`` (the app's records folder; None: anywhere) with
+    ``keys`` from now on (None: unsealed)."""
+    global _keys, _root
+    _keys, _root = keys, None if root is None else Path(root)
+
+
+def keys_in_use() -> tuple[Optional[KeyRing], Optional[Path]]:
+    """``(keys, root)`` as :func:`use_keys` set them (tests put them back)."""
+    return _keys, _root
 
 
 def current_keys() -> Optional[KeyRing]:
     """The key ring records are sealed with, or None."""
+    return _keys
+
+
+def _default_keys(path: Path) -> Optional[KeyRing]:
+    if _keys is None or _root is None:
+        return _keys
+    try:
+        path.resolve().relative_to(_root.resolve())
+    except ValueError:
+        return None
     return _keys
 
 
@@ -124,11 +140,12 @@ def _still_matching(path: Path, accepted: list[str], keys: KeyRing) -> list[str]
 
 def write_record(path: PathArg, data: bytes, keys: Optional[KeyRing] = None) -> Path:
     """Write ``data`` to ``path`` atomically (folder created when missing) and seal it in the
-    folder's ``seals.json`` with ``keys`` (default: :func:`current_keys`; none: unsealed).
+    folder's ``seals.json`` with ``keys`` (default: those of :func:`use_keys` when ``path`` is
+    under its records folder; none: unsealed).
     Returns the path. Raises ``OSError`` when the record cannot be written (the old record and its
     seal are then still valid)."""
     path = Path(path)
-    keys = keys if keys is not None else _keys
+    keys = keys if keys is not None else _default_keys(path)
     key = keys.key() if keys is not None else None
     if key is None:
         return write_atomic(path, data)

@@ -17,8 +17,8 @@ Restart the clocks, Ctrl+Alt+R); outside a match they run again once the player 
 declined game is kept aside as ``autosave.declined-YYYYmmdd-HHMMSS.json`` (nothing is deleted).
 
 The keeper does nothing (reads and writes no file) until :meth:`start` is called, so windows made
-in tests never touch the user's folder. From :meth:`start` on, the match records are sealed with
-the same key (``storage.records.use_keys``). ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer
+in tests never touch the user's folder. From :meth:`start` on, the match records (those in the
+Event menu's records folder) are sealed with the same key (``storage.records.use_keys``). ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer
 Yes without the question (the kill test of the real app, ``tests/ui/test_ui_kill_resume.py``).
 """
 
@@ -124,7 +124,8 @@ class AutosaveKeeper(QObject):
             self.keys = KeyRing(key_folder(folder))
         if self.keys.key() is None:
             self._tell(app_texts.records_unsealed_text(self.keys.problem or ""))
-        record_store.use_keys(self.keys)
+        menu = self.ctx.matches
+        record_store.use_keys(self.keys, menu.records_dir if menu is not None else None)
         self.store = AutosaveStore(folder, self.keys)
         self.keeping = SaveKeeping(self.ctx.session, self.store, self._tell)
         try:

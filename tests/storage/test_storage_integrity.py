@@ -153,13 +153,14 @@ def test_a_crash_between_a_record_and_its_seal_leaves_it_trusted(tmp_path, keys,
 
 def test_without_keys_records_are_written_unsealed(tmp_path):
     path = tmp_path / "m" / "game-1.pdn"
-    before = record_store.use_keys(None)
+    before = record_store.keys_in_use()
+    record_store.use_keys(None)
     try:
         record_store.write_record(path, b"x")
         assert path.read_bytes() == b"x" and not (path.parent / "seals.json").exists()
         assert record_store.check_record(path) is Integrity.NOT_CHECKED
     finally:
-        record_store.use_keys(before)
+        record_store.use_keys(*before)
 
 
 def test_a_damaged_seals_file_is_kept_aside_when_writing(tmp_path, keys):
