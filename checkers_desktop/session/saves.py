@@ -53,6 +53,8 @@ class SaveKeeping:
         self.store = store
         self.tell = tell
         self.found: Optional[LoadResult] = None
+        self.last_saved: Optional[Snapshot] = None
+        """The snapshot of the last save that worked."""
 
     # --- start-up ---------------------------------------------------------------------------
     def find(self) -> Optional[Offer]:

@@ -11,8 +11,7 @@ import re
 
 import pytest
 
-from checkers_desktop.rules import BLACK, WHITE, Board
-from checkers_desktop.rules.pdn import read_games
+from checkers_desktop.rules import BLACK, WHITE
 from checkers_desktop.rules.rulings import EndReason
 from checkers_desktop.session.game import GameSession, Mode
 from checkers_desktop.session.history import removals_of
@@ -148,7 +147,7 @@ def _tamper(path, change) -> None:
 def test_tampered_autosave_is_resumed_and_flagged_on_the_score_sheet(tmp_path):
     data = tmp_path / "data"
     one = Desk(data)
-    match = one.start_match()
+    one.start_match()
     one.play("11-15")
     one.save()
 
