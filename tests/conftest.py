@@ -50,3 +50,14 @@ def settings_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     path = tmp_path / "checkers-desktop.ini"
     monkeypatch.setenv("CHECKERS_DESKTOP_SETTINGS", str(path))
     return path
+
+
+@pytest.fixture(autouse=True)
+def _record_keys_put_back():
+    """A test that starts the autosave (which seals the match records with its key from then on,
+    ``storage.records.use_keys``) leaves no key behind for the next test."""
+    from checkers_desktop.storage import records
+
+    before = records.keys_in_use()
+    yield
+    records.use_keys(*before)

@@ -511,7 +511,7 @@ class MatchSession(Observable):
         if self.write_score_sheet is None:
             path = Path(path) if path is not None else self.folder / "score-sheet.html"
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(html, encoding="utf-8")
+            match_records.write_record(path, html.encode("utf-8"))  # atomic, sealed
         else:
             path = Path(path) if path is not None else self.folder / "score-sheet.pdf"
             path.parent.mkdir(parents=True, exist_ok=True)

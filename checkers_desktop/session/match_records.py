@@ -12,7 +12,8 @@ it stands in a comment, with a machine-readable ``[%remove 22]`` after the text 
 for clock times, ``[%clk ...]``). A reader that does not apply it may find a later move illegal.
 
 Files go in the folder given (the window gives ``event`` in the app's data folder), one folder
-per match.
+per match. Each is written atomically and sealed (``storage.records.write_record``): a crash
+while writing leaves the previous record whole, and a record changed outside the app is found.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from typing import Iterable
 from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
 from ..rules.profiles import get_profile
+from ..storage.records import write_record
 from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
 
 __all__ = ["match_folder_name", "game_tags", "game_to_pdn", "save_game",
-           "pdn_date"]
+           "pdn_date", "game_record_name", "write_record"]
 
 
 def _slug(text: str) -> str:
@@ -39,6 +41,11 @@ def match_folder_name(settings: MatchSettings, stamp: str) -> str:
     ``stamp`` is the match's start ("2026-11-22_1405")."""
     a, b = settings.names
     return f"{stamp}_{_slug(a)}-vs-{_slug(b)}"
+
+
+def game_record_name(number: int) -> str:
+    """The file name of game ``number``'s record: "game-2.pdn"."""
+    return f"game-{number}.pdn"
 
 
 def pdn_date(date_iso: str) -> str:
@@ -107,10 +114,10 @@ def game_to_pdn(settings: MatchSettings, game: PlayedGame, actions: Iterable[Log
 
 def save_game(folder: Path, settings: MatchSettings, game: PlayedGame,
               actions: Iterable[LoggedAction], date_iso: str) -> Path:
-    """Write ``game-<n>.pdn`` into ``folder`` (created when missing) and return its path.
-    Raises ``OSError`` when the folder cannot be written."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"game-{game.number}.pdn"
-    path.write_text(game_to_pdn(settings, game, actions, date_iso), encoding="utf-8")
+    """Write ``game-<n>.pdn`` into ``folder`` (created when missing), atomically and sealed, and
+    return its path. Raises ``OSError`` when the folder cannot be written (a previous record of
+    the game is then left whole)."""
+    path = Path(folder) / game_record_name(game.number)
+    write_record(path, game_to_pdn(settings, game, actions, date_iso).encode("utf-8"))
     game.pdn_path = str(path)
     return path

@@ -1,6 +1,10 @@
 """The match's score sheet as HTML: both players, every game's moves and result, the official's
 actions (VA rulebook, Event 4: "score sheets are kept"). Numbers in digits, players named with
 their sides. The window lays it out and writes it as PDF or prints it (``ui/event/score_sheet.py``).
+
+When the match's record was changed outside the app (a save or a record whose seal did not vouch
+for it when the match was resumed: logged actions of kind ``"integrity"``), the sheet says so at
+the top, before anything else, so that nobody signs it unaware.
 """
 
 from __future__ import annotations
@@ -13,7 +17,10 @@ from ..rules.profiles import get_profile
 from ..texts import event as event_texts
 from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
 
-__all__ = ["score_sheet_html", "move_rows"]
+__all__ = ["score_sheet_html", "move_rows", "INTEGRITY_KIND"]
+
+INTEGRITY_KIND = "integrity"
+"""The kind of a logged action that says the record was changed outside the app."""
 
 _RESULT_WORDS = {"1-0": "{black} wins", "0-1": "{white} wins", "1/2-1/2": "Drawn",
                  "*": "Unfinished"}
@@ -67,6 +74,10 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
         out.append(f"<tr><td>{e(p.name)}</td><td>{e(p.medical_center or '-')}</td>"
                    f"<td>{e(p.age_group or '-')}</td></tr>")
     out.append("</table>")
+    changed = [a for a in actions if a.kind == INTEGRITY_KIND]
+    if changed:
+        out.insert(2, "<h2>Changed outside the app</h2><ul>"
+                   + "".join(f"<li><b>{e(a.paper)}</b></li>" for a in changed) + "</ul>")
     for game in games:
         out.append(f"<h2>Game {game.number}</h2>")
         out.append(f"<p><b>{e(sides[BLACK])}:</b> {e(game.black)} &nbsp; "
@@ -84,7 +95,8 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
         else:
             out.append("<p>No moves.</p>")
         out.append(f"<p><b>Result:</b> {e(_result_line(game, sides))}</p>")
-        logged = [a for a in actions if a.game == game.number and a.kind not in ("result",)]
+        logged = [a for a in actions
+                  if a.game == game.number and a.kind not in ("result", INTEGRITY_KIND)]
         if logged:
             out.append("<p><b>Record:</b></p><ul>")
             for a in logged:

@@ -28,8 +28,9 @@ from checkers_desktop.rules.notation import parse_squares
 from checkers_desktop.rules.rulings import PenaltyCause
 
 __all__ = [
-    "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "Snapshot",
-    "snapshot_from_referee", "restore_referee", "restore_match",
+    "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "UnreachablePositionError",
+    "Snapshot", "snapshot_from_referee", "restore_referee", "restore_match", "replay_game",
+    "result_dict", "result_from_dict", "is_standard_start",
 ]
 
 SNAPSHOT_VERSION = 1
@@ -43,6 +44,13 @@ class DamagedAutosaveError(ValueError):
     """A saved game that cannot be read: bad JSON, another version, a malformed field, or moves
     that do not replay. The message says why in plain words (and, from :mod:`.autosave`, where the
     damaged file was kept)."""
+
+
+class UnreachablePositionError(DamagedAutosaveError):
+    """A saved position that no game could reach: more than 12 pieces a side, a man on its
+    crowning row, a game that should start from the standard position but does not (every match
+    game does, VA rulebook 3:00 s1), or moves that replay to another position than the one
+    saved. Such a save is refused and kept aside, never resumed."""
 
 
 # --- small validators ---------------------------------------------------------------------------
@@ -160,6 +168,12 @@ class Snapshot:
     - ``match``: the match (players, who had Black first, games played) or None.
     - ``finished``: True when the game is over (such a save is never offered for resuming).
     - ``extra``: anything else the UI wants back (must be JSON); ``saved_at``: ISO time, UTC.
+    - ``seq``: the save's sequence number in its folder (1, 2, ...; 0 when not numbered): the
+      newest complete save is the one with the highest (``storage.autosave``).
+    - ``set_up``: True when the game began from a position set up in the app (a problem, a FEN,
+      an opened record) rather than the standard start; None in saves from before this field
+      (then a PDN ``FEN`` tag says it). A game not set up, and every match game, must start from
+      the standard position (less checkers removed before the first move).
     """
 
     pdn: str
@@ -177,6 +191,8 @@ class Snapshot:
     extra: dict = field(default_factory=dict)
     saved_at: str = ""
     version: int = SNAPSHOT_VERSION
+    seq: int = 0
+    set_up: Optional[bool] = None
 
     # --- building ---------------------------------------------------------------------------
     @classmethod
@@ -213,73 +229,25 @@ class Snapshot:
                 game.intro.append(note)
             elif ply <= len(game.nodes):
                 game.nodes[ply - 1].comments.append(note)
+        at_start = [sq for p, sq in removals if p == 0]
+        set_up = not is_standard_start(board.root(), at_start)
         return cls(pdn=write_game(game), fen=board.fen(), profile=profile, players=players,
                    removals=removals, finished=bool(finished), extra=dict(extra or {}),
-                   saved_at=_now(), **fields)
+                   saved_at=_now(), set_up=set_up, **fields)
 
     # --- reading back -----------------------------------------------------------------------
     def restore(self) -> Board:
         """The board: the PDN's start position, every move replayed (checked legal under the
         profile, so Caseville's shortened jump series count) with the removals in between, and
-        the final position checked against :attr:`fen`.
+        the final position checked against :attr:`fen` (see :func:`replay_game`). A match game,
+        or a game not :attr:`set_up`, must start from the standard position.
 
-        Raises :class:`DamagedAutosaveError` saying which move does not replay or that the
-        position differs.
+        Raises :class:`DamagedAutosaveError` saying which move does not replay, and
+        :class:`UnreachablePositionError` for a position no game could reach.
         """
-        from checkers_desktop.rules.pdn import read_games
-        from checkers_desktop.rules.profiles import get_profile, profile_legal_moves, \
-            push_profile_move
-
-        try:
-            profile = get_profile(self.profile)
-        except (RulesError, KeyError) as exc:
-            raise DamagedAutosaveError(f"the saved game names an unknown rule profile: {exc}") \
-                from None
-        try:
-            parsed = next(iter(read_games(self.pdn)), None)
-        except (RulesError, ValueError) as exc:  # pragma: no cover - the reader reports problems
-            raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {exc}") from None
-        if parsed is None:
-            raise DamagedAutosaveError("the saved game's PDN holds no game")
-        game = parsed.game
-        start_problems = [p for p in parsed.problems if p.ply == 0]
-        if start_problems:
-            raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {start_problems[0]}")
-        try:
-            board = game.start_board()
-        except RulesError as exc:
-            raise DamagedAutosaveError(f"the saved game's start position is bad: {exc}") from None
-        removals: dict[int, list[int]] = {}
-        for ply, square in self.removals:
-            removals.setdefault(ply, []).append(square)
-
-        def remove(ply: int) -> None:
-            for square in removals.get(ply, ()):
-                if board.piece_at(square) is None:
-                    raise DamagedAutosaveError(f"the saved game removes a checker from {square} "
-                                               f"after move {ply}, but the square is empty")
-                board.set_piece_at(square, None)
-
-        # Removals before the first move are already in the start position: the board's root
-        # (and so the PDN's FEN tag) is the position the first move was played from.
-        for ply, node in enumerate(game.nodes, 1):
-            text = node.notation
-            try:
-                squares, _ = parse_squares(text)
-                legal = profile_legal_moves(board, profile)
-                found = [m for m in legal if m.path == squares]
-                move = found[0] if len(found) == 1 else board.parse_move(text)
-                push_profile_move(board, profile, move)
-            except RulesError as exc:
-                raise DamagedAutosaveError(f"move {ply} of the saved game ({text!r}) does not "
-                                           f"replay: {exc}") from None
-            remove(ply)
-        if any(p > len(game.nodes) for p in removals):
-            raise DamagedAutosaveError("the saved game removes a checker after its last move")
-        if board.fen() != self.fen:
-            raise DamagedAutosaveError(f"the saved game replays to {board.fen()!r}, not to the "
-                                       f"saved position {self.fen!r}")
-        return board
+        must_start = self.match is not None or self.set_up is False
+        return replay_game(self.pdn, self.fen, self.removals, self.profile,
+                           standard_start=must_start)
 
     @property
     def ply(self) -> int:
@@ -297,7 +265,7 @@ class Snapshot:
             "pdn": self.pdn, "fen": self.fen, "removals": [list(r) for r in self.removals],
             "clock": self.clock, "referee": self.referee, "touch": self.touch,
             "actions": self.actions, "result": self.result, "match": self.match,
-            "extra": self.extra,
+            "extra": self.extra, "seq": self.seq, "set_up": self.set_up,
         }
 
     def to_json(self) -> str:
@@ -361,7 +329,9 @@ class Snapshot:
             clock=clock, referee=referee, touch=touch, actions=actions, result=result,
             match=match, finished=_bool(d.get("finished"), "finished flag"),
             extra=_dict(d.get("extra", {}), "extra data"),
-            saved_at=_str(d.get("saved_at", ""), "save time"), version=version)
+            saved_at=_str(d.get("saved_at", ""), "save time"), version=version,
+            seq=_int(d.get("seq", 0), "save number"),
+            set_up=None if d.get("set_up") is None else _bool(d.get("set_up"), "set-up flag"))
         return snap
 
     def summary(self) -> str:
@@ -396,6 +366,104 @@ class Snapshot:
 
 def _now() -> str:
     return datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def is_standard_start(root: Board, removed: list[int] | tuple[int, ...] = ()) -> bool:
+    """True when ``root`` is the standard starting position (Black to move, VA rulebook 3:00 s1)
+    with only the checkers on ``removed`` (squares 1-32, each holding one at the start) taken
+    away as a penalty before the first move."""
+    start = Board()
+    for square in removed:
+        if start.piece_at(square) is None:
+            return False
+        start.set_piece_at(square, None)
+    return root.fen() == start.fen()
+
+
+def replay_game(pdn: str, fen: str, removals, profile_key: str, *,
+                standard_start: bool = False) -> Board:
+    """The board of a saved game: ``pdn``'s first game from its start position, each move replayed
+    (checked legal under the profile ``profile_key``, so Caseville's shortened jump series
+    count), the checkers in ``removals`` (``(ply, square)`` pairs, squares 1-32) taken off after
+    their ply, and the final position checked against ``fen``. Removals at ply 0 are already in
+    the PDN's start position (the position the first move was played from).
+    ``standard_start``: the game must start from the standard position (less the ply-0 removals).
+
+    Raises :class:`DamagedAutosaveError` saying which move does not replay, and
+    :class:`UnreachablePositionError` for a start position or a final position no game could
+    reach (more than 12 pieces a side, a man on its crowning row, not the standard start, moves
+    that lead elsewhere).
+    """
+    from checkers_desktop.rules.errors import InvalidFenError
+    from checkers_desktop.rules.pdn import read_games
+    from checkers_desktop.rules.profiles import get_profile, profile_legal_moves, \
+        push_profile_move
+
+    try:
+        profile = get_profile(profile_key)
+    except (RulesError, KeyError) as exc:
+        raise DamagedAutosaveError(f"the saved game names an unknown rule profile: {exc}") \
+            from None
+    try:
+        parsed = next(iter(read_games(pdn)), None)
+    except (RulesError, ValueError) as exc:
+        raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {exc}") from None
+    if parsed is None:
+        raise DamagedAutosaveError("the saved game's PDN holds no game")
+    game = parsed.game
+    start_problems = [p for p in parsed.problems if p.ply == 0]
+    if start_problems:
+        problem = start_problems[0]
+        if "bad FEN tag" in str(problem):
+            raise UnreachablePositionError(f"the saved start position is impossible: {problem}")
+        raise DamagedAutosaveError(f"the saved game's PDN cannot be read: {problem}")
+    try:
+        board = game.start_board()
+    except InvalidFenError as exc:
+        raise UnreachablePositionError(f"the saved start position is impossible: {exc}") \
+            from None
+    except RulesError as exc:
+        raise DamagedAutosaveError(f"the saved game's start position is bad: {exc}") from None
+    try:
+        Board(fen)
+    except InvalidFenError as exc:
+        raise UnreachablePositionError(f"the saved position is impossible: {exc}") from None
+    except (RulesError, ValueError, TypeError) as exc:
+        raise DamagedAutosaveError(f"the saved position is malformed: {exc}") from None
+    removals_at: dict[int, list[int]] = {}
+    for ply, square in removals:
+        removals_at.setdefault(ply, []).append(square)
+    if standard_start and not is_standard_start(board, removals_at.get(0, [])):
+        raise UnreachablePositionError(
+            f"the saved game does not start from the standard position (it starts from "
+            f"{board.fen()!r}), so its position cannot be reached by the recorded moves")
+
+    def remove(ply: int) -> None:
+        for square in removals_at.get(ply, ()):
+            if board.piece_at(square) is None:
+                raise DamagedAutosaveError(f"the saved game removes a checker from {square} "
+                                           f"after move {ply}, but the square is empty")
+            board.set_piece_at(square, None)
+
+    for ply, node in enumerate(game.nodes, 1):
+        text = node.notation
+        try:
+            squares, _ = parse_squares(text)
+            legal = profile_legal_moves(board, profile)
+            found = [m for m in legal if m.path == squares]
+            move = found[0] if len(found) == 1 else board.parse_move(text)
+            push_profile_move(board, profile, move)
+        except RulesError as exc:
+            raise DamagedAutosaveError(f"move {ply} of the saved game ({text!r}) does not "
+                                       f"replay: {exc}") from None
+        remove(ply)
+    if any(p > len(game.nodes) for p in removals_at):
+        raise DamagedAutosaveError("the saved game removes a checker after its last move")
+    if board.fen() != fen:
+        raise UnreachablePositionError(
+            f"the saved position {fen!r} cannot be reached by the recorded moves (they lead to "
+            f"{board.fen()!r})")
+    return board
 
 
 # --- field checks -------------------------------------------------------------------------------
@@ -510,7 +578,8 @@ def _restore_clock(state: dict, time_source):
         raise DamagedAutosaveError(f"the saved game's clock is malformed: {exc!r}") from None
 
 
-def _result_dict(result) -> Optional[dict]:
+def result_dict(result) -> Optional[dict]:
+    """A :class:`~checkers_desktop.rules.rulings.GameResult` as JSON values (None for None)."""
     if result is None:
         return None
     return {"winner": _cval(result.winner), "reason": result.reason.value, "detail": result.detail,
@@ -550,7 +619,7 @@ def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None
         referee.board, profile=referee.profile.key, players=players, removals=removals,
         finished=result is not None, pdn_result=result.pdn_result() if result else "*",
         extra=extra, tags=tags, clock=_clock_state(referee.clock), referee=ref_state,
-        touch={"held": referee.touch.held}, actions=actions, result=_result_dict(result),
+        touch={"held": referee.touch.held}, actions=actions, result=result_dict(result),
         match=None if match is None else _match_dict(match))
 
 
@@ -563,7 +632,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     import time
 
     from checkers_desktop.rules.referee import Referee
-    from checkers_desktop.rules.rulings import EndReason, GameResult, RecordEntry
+    from checkers_desktop.rules.rulings import RecordEntry
 
     board = snapshot.restore()
     r = snapshot.referee
@@ -575,15 +644,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     try:
         referee = Referee.from_dict(r, snapshot.profile, board, time_source=ts, clock=clock,
                                     rng=rng)
-        result = None
-        if snapshot.result is not None:
-            res = snapshot.result
-            material = res.get("material")
-            result = GameResult(
-                _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
-                float(res["at"]), None if material is None
-                else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)),
-                str(res.get("forfeit_reason", "")))
+        result = None if snapshot.result is None else result_from_dict(snapshot.result)
     except (ValueError, KeyError, TypeError) as exc:
         raise DamagedAutosaveError(f"the saved game has a bad referee state, result or draw "
                                    f"reason: {exc}") from None
@@ -597,6 +658,23 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
                                   a.get("square"))
                       for a in snapshot.actions]
     return referee
+
+
+def result_from_dict(res: dict):
+    """The :class:`~checkers_desktop.rules.rulings.GameResult` of :func:`result_dict`'s values.
+    Raises :class:`DamagedAutosaveError` for malformed ones."""
+    from checkers_desktop.rules.rulings import EndReason, GameResult
+
+    _check_result(_dict(res, "result"))
+    try:
+        material = res.get("material")
+        return GameResult(
+            _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
+            float(res["at"]), None if material is None
+            else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)),
+            str(res.get("forfeit_reason", "")))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise DamagedAutosaveError(f"the saved game has a bad result: {exc}") from None
 
 
 def restore_match(snapshot: Snapshot, rng=None):

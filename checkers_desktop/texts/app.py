@@ -114,8 +114,133 @@ def saves_unreadable_text(folder, reason: str) -> str:
     return f"Saved games cannot be read in {folder} ({reason}). Play goes on."
 
 
+def autosave_not_saved_text(reason: str) -> str:
+    """A save after a move failed (disk full, no permission): play goes on."""
+    return (f"The game could not be saved automatically ({reason}). Play goes on; the last "
+            "saved position is kept.")
+
+
 def autosave_failed_text(reason: str) -> str:
     return f"The game could not be saved automatically ({reason}). Play goes on."
+
+
+# --- saves that could not be used, and seals ---------------------------------------------------------
+# The storage layer gives data (``storage.SaveProblem``, ``storage.Integrity``); these say it. Each
+# says what happened, where the file is now, and what the player can do; a file the player may not
+# read is never called "damaged".
+
+def _name(path) -> str:
+    return str(path)
+
+
+def save_set_aside_text(problem: str, kept, original, reason: str, *, moved: bool = True,
+                        fallback: bool = False, new_game: bool = True) -> str:
+    """One save that was not used. ``problem``: a ``storage.SaveProblem`` value ("damaged",
+    "refused", "not permitted", "unreadable"); ``kept``: where it is now; ``original``: its name
+    before; ``reason``: words from the checks; ``moved``: False when it could not be renamed;
+    ``fallback``: an older save is offered instead; ``new_game``: say that a new game started (the
+    last sentence when nothing is offered)."""
+    where = f"it was kept as {_name(kept)}" if moved else f"it was left as {_name(kept)}"
+    if problem == "refused":
+        head = (f"The saved game was refused: its position cannot be reached by the recorded "
+                f"moves ({reason}); {where}")
+    elif problem == "not permitted":
+        head = (f"The saved game {_name(original)} cannot be opened: you are not allowed to read "
+                f"it, so it was not checked; {where}")
+    elif problem == "unreadable":
+        head = f"The saved game {_name(original)} cannot be opened ({reason}); {where}"
+    else:
+        head = f"The saved game could not be read; {where}"
+    if fallback:
+        return head + ". The save before it can be resumed instead."
+    if new_game:
+        return head + " and a new game started."
+    return head + "."
+
+
+def saves_set_aside_end_text() -> str:
+    """After several saves were set aside and none could be offered."""
+    return "A new game started."
+
+
+def save_not_resumed_text(kept, reason: str, moved: bool = True) -> str:
+    """The save passed the checks but the game could not be rebuilt from it (a fault)."""
+    where = f"it was kept as {_name(kept)}" if moved else f"it was left as {_name(kept)}"
+    return (f"The saved game could not be read; {where} and a new game started. ({reason})")
+
+
+def integrity_offer_note(integrity: str) -> str:
+    """Added to the resume offer when the save's seal does not vouch for it. ``integrity``: a
+    ``storage.Integrity`` value."""
+    if integrity == "changed":
+        return "Warning: it was changed outside the app."
+    if integrity == "unsealed":
+        return "Warning: it carries no seal, so it may have been changed outside the app."
+    if integrity == "other install":
+        return "Warning: it was saved by another copy of the app, so it cannot be checked here."
+    return ""
+
+
+def integrity_resumed_text(integrity: str, in_match: bool) -> str:
+    """Said after resuming a save whose seal does not vouch for it."""
+    what = {"changed": "This saved game was changed outside the app.",
+            "unsealed": "This saved game carries no seal, so it may have been changed outside "
+                        "the app.",
+            "other install": "This saved game was saved by another copy of the app, so it "
+                             "cannot be checked here."}.get(integrity, "")
+    if not what:
+        return ""
+    tail = " It is a legal game, so it was resumed"
+    tail += "; the score sheet says so." if in_match else "."
+    return what + tail
+
+
+def integrity_paper_text(integrity: str, wall: str) -> str:
+    """The score sheet's and the PDN's note: "Changed outside the app: ..." (``wall``: the time
+    of day of the resume)."""
+    what = {"changed": "the saved match did not match its seal",
+            "unsealed": "the saved match carried no seal",
+            "other install": "the saved match was sealed by another copy of the app"}.get(
+        integrity, "the saved match could not be checked")
+    return f"Changed outside the app: {what} when it was resumed at {wall}."
+
+
+def record_changed_text(name: str, integrity: str, kept=None) -> str:
+    """A record of the match folder (``name``: "game-1.pdn") that its seal does not vouch for;
+    ``kept``: where the changed file was put when the app wrote its own record again."""
+    what = {"unsealed": "carries no seal, so it may have been changed outside the app",
+            "other install": "was sealed by another copy of the app"}.get(
+        integrity, "was changed outside the app")
+    text = f"The record {name} in this match's folder {what}."
+    if kept is not None:
+        text += f" It was kept as {_name(kept)} and written again from the app's own record."
+    return text
+
+
+def record_changed_paper_text(name: str, integrity: str, wall: str) -> str:
+    what = {"unsealed": "carried no seal", "other install": "was sealed by another copy of "
+            "the app"}.get(integrity, "did not match its seal")
+    return f"Changed outside the app: the record {name} {what} when the match was resumed at " \
+           f"{wall}."
+
+
+def history_not_read_text(reason: str) -> str:
+    return (f"The match's earlier games could not be read back ({reason}); the score sheet "
+            "lists the games from now on.")
+
+
+def records_unsealed_text(reason: str) -> str:
+    return (f"Records cannot be sealed on this laptop ({reason}). Play goes on; changes made "
+            "outside the app cannot be detected.")
+
+
+def already_open_text() -> str:
+    return "Checkers is already open."
+
+
+def brought_to_front_text() -> str:
+    """Said by the running app when a second start brought its window to the front."""
+    return "Checkers is already open: here it is."
 
 
 # --- files ---------------------------------------------------------------------------------------
@@ -127,6 +252,62 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None) ->
 
 def only_first_moves_text(plies: int, problem: str) -> str:
     return f"Only the first {plies} moves could be read; then: {problem}"
+
+
+def opening_text(name: str) -> str:
+    """Said when a file is being read (a progress window with Cancel is shown)."""
+    return f"Opening {name}. Press Escape to cancel."
+
+
+def opening_title_text() -> str:
+    return "Opening a game"
+
+
+def cancel_button_text() -> str:
+    return "Cancel"
+
+
+def open_cancelled_text() -> str:
+    return "Opening was cancelled. The game on the board is unchanged."
+
+
+_UNCHANGED = " The game on the board is unchanged."
+
+
+def open_failed_text(problem: str, name: str, detail: str = "") -> str:
+    """A file that could not be opened, in words a player can act on. ``problem``: a
+    ``session.opening.OpenProblem`` value; ``name``: the file's name; ``detail``: the reader's
+    words (a short sentence)."""
+    if problem == "missing":
+        text = f"There is no file {name} any more. Choose another file."
+    elif problem == "not permitted":
+        text = (f"You are not allowed to read {name}. Choose another file, or ask whoever looks "
+                "after this laptop to let you read it.")
+    elif problem == "folder":
+        text = f"{name} is a folder, not a file. Open the folder and choose a game file in it."
+    elif problem == "not regular":
+        text = (f"{name} is not a file on disk (a pipe or a device), so it was not read. "
+                "Choose a game file (PDN).")
+    elif problem == "too large":
+        text = (f"{name} is too large to be a game record; a game file may be at most 20 MB. "
+                "Choose a smaller file.")
+    elif problem == "empty":
+        text = f"This file is not a checkers game record (PDN): {name} is empty."
+    elif problem == "not pdn":
+        text = f"This file is not a checkers game record (PDN): {name}" + (
+            f" ({detail})." if detail else ".")
+    elif problem == "limit":
+        text = (f"{name} cannot be read as a game record: {detail}. It is not an ordinary game "
+                "file.")
+    elif problem == "no game":
+        text = f"{name} holds no game to play" + (f" ({detail})." if detail else ".")
+    elif problem == "bad start":
+        text = f"The game in {name} starts from a position that is not legal ({detail})."
+    elif problem == "cancelled":
+        return open_cancelled_text()
+    else:
+        text = f"{name} could not be opened" + (f" ({detail})." if detail else ".")
+    return text + _UNCHANGED
 
 
 def not_opened_text(reason: str) -> str:

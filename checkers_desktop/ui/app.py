@@ -1,4 +1,8 @@
-"""``run_app()``: the QApplication and the main window (``checkers-desktop`` with no sub-command)."""
+"""``run_app()``: the QApplication and the main window (``checkers-desktop`` with no sub-command).
+
+One app per data folder (:mod:`.single_instance`): a second start brings the running window to
+the front and exits before it opens the log, the settings or any save.
+"""
 
 from __future__ import annotations
 
@@ -24,15 +28,18 @@ def run_app(argv: list[str] | None = None) -> int:
     QApplication.setOrganizationName(APP_NAME)
     QApplication.setApplicationDisplayName("Checkers")
     QGuiApplication.setDesktopFileName(APP_NAME)
+    from .paths import data_folder
+
+    folder = data_folder()
+    instance, status = _one_app_per_folder(app, folder)
+    if instance is None:
+        return status
     _load_endgame_table_in_background(app)
     # --- the log file, uncaught errors, checked settings, the resume offer ---
     import logging
 
     from ..logging_setup import setup_logging
     from . import failures
-    from .paths import data_folder
-
-    folder = data_folder()
     try:
         setup_logging(folder)
     except OSError as exc:  # no log is no reason not to play
@@ -43,6 +50,8 @@ def run_app(argv: list[str] | None = None) -> int:
     settings, settings_problem = failures.open_checked_settings()
     window = MainWindow(settings=settings, data_folder=folder)
     holder.append(window)
+    instance.show_requested.connect(lambda: _bring_to_front(window))
+    app.aboutToQuit.connect(instance.release)
     window.show()
     window.board.focus_cursor()
 
@@ -56,6 +65,48 @@ def run_app(argv: list[str] | None = None) -> int:
 
     QTimer.singleShot(window.welcome_delay_ms + 50, after_welcome)
     return app.exec()
+
+
+def _one_app_per_folder(app, folder):
+    """``(instance, status)``: the data folder's :class:`~.single_instance.SingleInstance`,
+    locked for this app; or None when another app runs on it: that app was asked to show its
+    window (exit status 0), or, if it did not answer, the player is told "Checkers is already
+    open" (exit status 1); this start must then exit."""
+    from ..texts import app as app_texts
+    from .single_instance import SingleInstance
+
+    instance = SingleInstance(folder, app)
+    if instance.acquire():
+        return instance, 0
+    text = app_texts.already_open_text()
+    print(f"checkers-desktop: {text}", file=sys.stderr)
+    if instance.ask_running_app_to_show():
+        return None, 0
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Information, "Checkers", text,
+                      QMessageBox.StandardButton.Ok)
+    box.setAccessibleName(text)
+    QTimer.singleShot(60_000, box.accept)  # nobody at the keyboard: do not stay for ever
+    box.exec()
+    return None, 1
+
+
+def _bring_to_front(window) -> None:
+    """A second start asked for the window: show it, raise it, give it the focus, and say so."""
+    from PySide6.QtCore import Qt
+
+    from ..speech.announcer import Priority
+    from ..texts import app as app_texts
+
+    if window.isMinimized():
+        window.setWindowState(window.windowState() & ~Qt.WindowState.WindowMinimized)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    window.ctx.focus_board()
+    window.ctx.say(app_texts.brought_to_front_text(), Priority.INTERRUPT)
 
 
 def _load_endgame_table_in_background(app) -> None:

@@ -1,22 +1,25 @@
 """Never lose a game: the window's autosave and the resume offer at start.
 
-:class:`AutosaveKeeper` sits between the game session and the storage layer
-(:mod:`checkers_desktop.storage`): after every move and every official's action (the session's
-rulings and referee events), and when a game starts or ends (a match's next game as soon as it is
-set up), the game is written atomically to ``autosave.json`` in the app's data folder (see
-:mod:`.paths`).
+:class:`AutosaveKeeper` is the window's adapter on ``session.saves.SaveKeeping`` (no Qt there):
+after every move and every official's action (the session's rulings and referee events), and when
+a game starts or ends (a match's next game as soon as it is set up), the game is written to
+``autosave.json`` in the app's data folder (see :mod:`.paths`), numbered and sealed with the
+install's key (``storage.integrity``; the key lives in :func:`.paths.key_folder`, apart from the
+records).
 
-At start, :meth:`AutosaveKeeper.start` looks for an unfinished game. A damaged save was kept aside by
-the store (never deleted) and is told (shown and spoken). An unfinished game is offered: the
-offer is spoken and shown as a question (Yes / No, Yes the default: Enter resumes, Escape
-declines). Resuming restores the position, the referee's state, the match and the players; in a
-match the clocks stay paused until the official restarts them (Event > Official > Restart the
-clocks, Ctrl+Alt+R); outside a match they run again once the player has said Yes. A declined game
-is kept aside as ``autosave.declined-YYYYmmdd-HHMMSS.json`` (nothing is deleted).
+At start, :meth:`AutosaveKeeper.start` looks for an unfinished game. A save that could not be used
+was kept aside by the store with its reason (never deleted) and is told (shown and spoken). An
+unfinished game is offered: the offer is spoken and shown as a question (Yes / No, Yes the
+default: Enter resumes, Escape declines), with a warning when it was changed outside the app.
+Resuming restores the position, the referee's state, the match with its earlier games, and the
+players; in a match the clocks stay paused until the official restarts them (Event > Official >
+Restart the clocks, Ctrl+Alt+R); outside a match they run again once the player has said Yes. A
+declined game is kept aside as ``autosave.declined-YYYYmmdd-HHMMSS.json`` (nothing is deleted).
 
 The keeper does nothing (reads and writes no file) until :meth:`start` is called, so windows made
-in tests never touch the user's folder. ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer Yes
-without the question (the kill test of the real app, ``tests/ui/test_ui_kill_resume.py``).
+in tests never touch the user's folder. From :meth:`start` on, the match records (those in the
+Event menu's records folder) are sealed with the same key (``storage.records.use_keys``). ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer
+Yes without the question (the kill test of the real app, ``tests/ui/test_ui_kill_resume.py``).
 """
 
 from __future__ import annotations
@@ -31,12 +34,15 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from ..session.match_events import ActionLogged
-from ..session.resume import resume, snapshot_of
+from ..session.resume import snapshot_of
+from ..session.saves import Offer, SaveKeeping
 from ..speech.announcer import Priority
-from ..storage import AutosaveStore, DamagedAutosaveError, Snapshot
+from ..storage import AutosaveStore, KeyRing, Snapshot
+from ..storage import records as record_store
 from ..texts import app as app_texts
 from . import failures
 from .event.score_sheet import save_pdf
+from .paths import key_folder
 
 __all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
@@ -45,11 +51,13 @@ log = logging.getLogger(__name__)
 AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
 """Environment variable: "1" resumes an unfinished game without asking (tests)."""
 
+
 class AutosaveKeeper(QObject):
     """Keeps the window's game on disk and offers it back at the next start.
 
     ``ctx``: the :class:`~.context.AppContext`. ``folder``: where the files go (default the
-    context's data folder).
+    context's data folder). ``keys``: the install's key ring (default: one in
+    :func:`.paths.key_folder` of the folder).
     ``ask(question) -> bool``: asks the resume question (default an accessible ``QMessageBox``,
     Yes the default button). Signals: ``saved(object)`` after each completed save (the
     ``Snapshot``), ``resumed(object)`` after a resume (the ``Snapshot``), ``failed(str)`` when a
@@ -61,11 +69,14 @@ class AutosaveKeeper(QObject):
     failed = Signal(str)
 
     def __init__(self, ctx, folder: Optional[os.PathLike] = None,
-                 ask: Optional[Callable[[str], bool]] = None) -> None:
+                 ask: Optional[Callable[[str], bool]] = None,
+                 keys: Optional[KeyRing] = None) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.folder = Path(folder) if folder is not None else None
+        self.keys = keys
         self.store: Optional[AutosaveStore] = None
+        self.keeping: Optional[SaveKeeping] = None
         self.active = False
         self.ask = ask or self._ask_dialog
         self.save_count = 0
@@ -85,11 +96,11 @@ class AutosaveKeeper(QObject):
     # --- start-up ---------------------------------------------------------------------------
     def start(self, *, ask: Optional[Callable[[str], bool]] = None,
               autoresume: Optional[bool] = None) -> bool:
-        """Open the store, tell any damaged save, offer an unfinished game, then keep saving.
+        """Open the store, tell any save set aside, offer an unfinished game, then keep saving.
 
-        Returns True when a game was resumed. ``autoresume`` (default: ``$CHECKERS_DESKTOP_AUTORESUME``
-        is "1") answers Yes without asking. Never raises: a folder that cannot be read is told and
-        the app plays on without autosave.
+        Returns True when a game was resumed. ``autoresume`` (default:
+        ``$CHECKERS_DESKTOP_AUTORESUME`` is "1") answers Yes without asking. Never raises: a
+        folder that cannot be read is told and the app plays on without autosave.
         """
         if ask is not None:
             self.ask = ask
@@ -103,32 +114,36 @@ class AutosaveKeeper(QObject):
         finally:
             self._starting = False
 
+    def _tell(self, text: str) -> None:
+        failures.report(self.ctx, text)
+
     def _start(self, autoresume: bool) -> bool:
         folder = self.folder or self.ctx.data_folder
         self.folder = folder
-        self.store = AutosaveStore(folder)
+        if self.keys is None:
+            self.keys = KeyRing(key_folder(folder))
+        if self.keys.key() is None:
+            self._tell(app_texts.records_unsealed_text(self.keys.problem or ""))
+        menu = self.ctx.matches
+        record_store.use_keys(self.keys, menu.records_dir if menu is not None else None)
+        self.store = AutosaveStore(folder, self.keys)
+        self.keeping = SaveKeeping(self.ctx.session, self.store, self._tell)
         try:
-            found = self.store.load_result()
+            offer = self.keeping.find()
         except OSError as exc:
             log.exception("cannot read the autosave folder %s", folder)
-            failures.report(self.ctx, app_texts.saves_unreadable_text(
-                folder, exc.strerror or str(exc)))
+            self._tell(app_texts.saves_unreadable_text(folder, exc.strerror or str(exc)))
             self.active = True
             return False
-        if found.message:
-            failures.report(self.ctx, found.message)
         resumed = False
-        snapshot = found.snapshot
-        if snapshot is not None:
-            question = app_texts.resume_offer_text(snapshot.summary())
-            self.ctx.announcer.announce(question, Priority.INTERRUPT)
-            yes = True if autoresume else bool(self.ask(question))
+        if offer is not None:
+            self.ctx.announcer.announce(offer.question, Priority.INTERRUPT)
+            yes = True if autoresume else bool(self.ask(offer.question))
+            self.active = True
             if yes:
-                self.active = True
-                resumed = self.resume(snapshot)
+                resumed = self.resume_offer(offer)
             else:
-                self._set_aside_declined()
-                self.ctx.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
+                self.keeping.decline()
         self.active = True
         self.resumed_at_start = resumed
         return resumed
@@ -146,35 +161,35 @@ class AutosaveKeeper(QObject):
         self.ctx.focus_board()
         return answer == QMessageBox.StandardButton.Yes
 
-    def _set_aside_declined(self) -> None:
-        """The player said No: the save is kept aside, not offered again (see
-        ``AutosaveStore.set_aside``); a folder that cannot be changed is logged."""
-        try:
-            self.store.set_aside()
-        except OSError as exc:
-            log.error("could not put the declined save aside: %s", exc)
-
     # --- resuming ---------------------------------------------------------------------------
     def resume(self, snapshot: Snapshot) -> bool:
-        """Put ``snapshot``'s game on the board: position, referee, players, match (see
-        ``session.resume``). Returns False (told to the player) when it cannot be rebuilt; the
-        current game is then kept. A saved field that was not usable is told too."""
+        """Put ``snapshot``'s game on the board (see :meth:`resume_offer`); its seal is not
+        checked (a snapshot made in this process)."""
+        from ..storage import Integrity
+
+        return self.resume_offer(Offer(snapshot, None, Integrity.NOT_CHECKED, ""))
+
+    def resume_offer(self, offer: Offer) -> bool:
+        """Put the offered game on the board: position, referee, players, match with its earlier
+        games (see ``session.saves``). Returns False (told to the player) when it cannot be
+        rebuilt: the save is then kept aside and a new game set up. A saved field that was not
+        usable, and a change made outside the app, are told too."""
         menu = self.ctx.matches
-        try:
-            resumed = resume(self.ctx.session, snapshot, records_dir=menu.records_dir,
-                             rng=menu.rng, now=menu.now, write_score_sheet=save_pdf)
-        except DamagedAutosaveError as exc:
-            failures.report(self.ctx, app_texts.not_resumed_text(str(exc)))
+        if self.keeping is None:  # pragma: no cover - resume before start
+            folder = self.folder or self.ctx.data_folder
+            self.store = AutosaveStore(folder, self.keys)
+            self.keeping = SaveKeeping(self.ctx.session, self.store, self._tell)
+        resumed = self.keeping.resume(offer, records_dir=menu.records_dir, rng=menu.rng,
+                                      now=menu.now, write_score_sheet=save_pdf)
+        if resumed is None:
+            self.ctx.focus_board()
             return False
         if resumed.match is not None:
             menu.show_match(resumed.match)
             menu.timer.start()
             menu.refresh_clocks()
-        for problem in resumed.problems:
-            log.warning("resumed with a default: %s", problem)
-            failures.report(self.ctx, problem)
         self.ctx.focus_board()
-        self.resumed.emit(snapshot)
+        self.resumed.emit(offer.snapshot)
         return True
 
     # --- saving -----------------------------------------------------------------------------
@@ -193,15 +208,9 @@ class AutosaveKeeper(QObject):
     def save_now(self) -> bool:
         """Save the game on the board now (when started). Returns True when saved; a failure is
         told once (shown and spoken) and play goes on."""
-        if not self.active or self.store is None:
+        if not self.active or self.keeping is None:
             return False
-        try:
-            snap = self.snapshot()
-        except Exception as exc:  # never stop the game over a save
-            log.exception("could not build the autosave snapshot")
-            self._tell_failure(app_texts.autosave_failed_text(str(exc)))
-            return False
-        problem = self.store.try_save(snap)
+        problem = self.keeping.save(self.current_match())
         if problem is not None:
             self._tell_failure(problem)
             return False
@@ -209,7 +218,7 @@ class AutosaveKeeper(QObject):
             self.ctx.status.clear_notice(only=self._last_failure)
             self._last_failure = None
         self.save_count += 1
-        self.saved.emit(snap)
+        self.saved.emit(self.keeping.last_saved)
         return True
 
     def _tell_failure(self, text: str) -> None:

@@ -1,10 +1,15 @@
 """Game > Open game...: a PDN file's first game, put on the board to continue playing.
 
-Kept simple: the first game of the file is read (every move that replays as legal English
-draughts), its final position is set up as a game for two players with the moves on the board's
-history (so the move list and the last move can be read), and that is announced. A file that
-cannot be read (missing, not PDN, no game, a start position that is not legal) is told, shown and
-spoken, and nothing changes.
+The file is read off the GUI thread (:class:`~.jobs.BackgroundJob`, one "open" worker) by
+``session.opening.read_first_game``, which refuses what is not a game record (a folder, a FIFO,
+``/dev/zero``, a file over 20 MB, binary data, a PDN past the reader's limits) before or while
+reading, in bounded time and memory. While it reads, the window keeps answering; after
+:data:`PROGRESS_DELAY_MS` a progress window (a busy bar and Cancel; Escape cancels) appears and
+"Opening NAME. Press Escape to cancel." is said. The game in progress is untouched until a game
+came back: then its final position is set up as a game for two players with the moves on the
+board's history (so the move list and the last move can be read), and that is announced. A file
+that cannot be opened is told (shown and spoken) in words a player can act on
+(``texts.app.open_failed_text``), and nothing changes.
 """
 
 from __future__ import annotations
@@ -13,68 +18,60 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QFileDialog, QProgressDialog
 
-from ..rules import RulesError
-from ..rules.pdn import read_games
+from ..inputs import brief
 from ..rules.referee import Referee
 from ..session.game import Mode
+from ..session.opening import OpenError, OpenedGame, read_first_game
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
+from .jobs import BackgroundJob
 
-__all__ = ["OpenGameAction", "PdnOpenError", "read_first_game"]
+__all__ = ["OpenGameAction", "PROGRESS_DELAY_MS"]
 
 log = logging.getLogger(__name__)
 
-
-class PdnOpenError(ValueError):
-    """A PDN file that cannot be used; the message names the file and says why."""
-
-
-def read_first_game(path: Path):
-    """``(board, note)``: the board after the first game's readable moves (moves on its stack),
-    and a note when the game stops early at a move that cannot be read (else None).
-
-    Raises :class:`PdnOpenError` for a file that cannot be read, holds no game, or whose start
-    position is not legal.
-    """
-    path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PdnOpenError(f"{path.name} cannot be opened ({exc.strerror or exc})") from None
-    if b"\x00" in data:
-        raise PdnOpenError(f"{path.name} is not a PDN file (it is not text)")
-    try:
-        parsed = next(iter(read_games(data)), None)
-    except (RulesError, ValueError) as exc:
-        raise PdnOpenError(f"{path.name} cannot be read as PDN ({exc})") from None
-    if parsed is None:
-        raise PdnOpenError(f"{path.name} holds no game")
-    game = parsed.game
-    if not game.nodes and not any(name.lower() == "fen" for name in game.tags):
-        raise PdnOpenError(f"{path.name} holds no moves and no position")
-    start = [p for p in parsed.problems if p.ply == 0]
-    if start:
-        raise PdnOpenError(f"{path.name}: {start[0]}")
-    try:
-        board = game.board()
-    except (RulesError, ValueError) as exc:
-        raise PdnOpenError(f"{path.name} has a position that is not legal ({exc})") from None
-    note = None
-    if parsed.problems:
-        note = app_texts.only_first_moves_text(board.ply, str(parsed.problems[0]))
-    return board, note
+PROGRESS_DELAY_MS = 300
+"""A file read faster than this (milliseconds) opens without a progress window flashing up."""
 
 
-class OpenGameAction:
+def _read(stop, path: str) -> OpenedGame:
+    return read_first_game(path, stop)
+
+
+class OpenGameAction(QObject):
     """Game > Open game for the window of ``ctx`` (an :class:`~.context.AppContext`).
-    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it)."""
+    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it).
+
+    Signals: ``done(bool)`` when an open ends (True: a game was put on the board; False: refused,
+    cancelled or failed, the game unchanged); ``progress_shown()`` when the progress window
+    appears.
+    """
+
+    done = Signal(bool)
+    progress_shown = Signal()
 
     def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
         self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
+        self.job = BackgroundJob("open", self)
+        self.job.finished.connect(self._finished)
+        self.job.failed.connect(self._failed)
+        self.progress: Optional[QProgressDialog] = None
+        self._token: Optional[int] = None
+        self._name = ""
+        self._delay = QTimer(self)
+        self._delay.setSingleShot(True)
+        self._delay.timeout.connect(self._show_progress)
+
+    @property
+    def busy(self) -> bool:
+        """True while a file is being read."""
+        return self._token is not None
 
     def _ask_path(self) -> Optional[str]:
         path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game", "",
@@ -83,22 +80,95 @@ class OpenGameAction:
         return path or None
 
     def open(self, path: Optional[str] = None) -> bool:
-        """Ask for a file (unless ``path``), load its first game. Returns True when loaded."""
+        """Ask for a file (unless ``path``) and start reading it off the GUI thread. Returns True
+        when reading started (the answer comes as :attr:`done`), False when no file was chosen.
+        An open already running is cancelled first."""
         if path is None:
             path = self.ask_path()
         if not path:
             return False
-        try:
-            board, note = read_first_game(Path(path))
-        except PdnOpenError as exc:
-            log.warning("PDN not opened: %s", exc)
-            failures.report(self.ctx, app_texts.not_opened_text(str(exc)))
-            return False
+        if self.busy:
+            self._stop(tell=False)
+        self._name = brief(Path(path).name or str(path), 80)
+        self._token = self.job.start(_read, str(path))
+        self._delay.start(PROGRESS_DELAY_MS)
+        return True
+
+    def cancel(self) -> None:
+        """Stop reading (Cancel or Escape in the progress window): nothing changes."""
+        if self.busy:
+            self._stop(tell=True)
+            self.done.emit(False)
+
+    def wait(self, timeout: float = 10.0) -> bool:
+        """Wait (tests, closing) until the worker is idle; True when it is."""
+        return self.job.wait(timeout)
+
+    # --- the progress window ------------------------------------------------------------------
+    def _show_progress(self) -> None:
+        if not self.busy:
+            return
+        dialog = QProgressDialog(app_texts.opening_text(self._name),
+                                 app_texts.cancel_button_text(), 0, 0, self.ctx.window)
+        dialog.setWindowTitle(app_texts.opening_title_text())
+        dialog.setObjectName("open-progress")
+        dialog.setAccessibleName(app_texts.opening_title_text())
+        dialog.setAccessibleDescription(app_texts.opening_text(self._name))
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.canceled.connect(self.cancel)
+        self.progress = dialog
+        dialog.open()
+        self.ctx.say(app_texts.opening_text(self._name), Priority.INTERRUPT)
+        self.progress_shown.emit()
+
+    def _close_progress(self) -> None:
+        self._delay.stop()
+        dialog, self.progress = self.progress, None
+        if dialog is not None:
+            dialog.canceled.disconnect(self.cancel)
+            dialog.close()
+            dialog.deleteLater()
+
+    def _stop(self, tell: bool) -> None:
+        self.job.cancel()
+        self._token = None
+        self._close_progress()
+        self.ctx.focus_board()
+        if tell:
+            self.ctx.say(app_texts.open_cancelled_text(), Priority.INTERRUPT)
+
+    # --- the answer -------------------------------------------------------------------------
+    def _finished(self, opened: OpenedGame, token: int) -> None:
+        if token != self._token:
+            return
+        self._token = None
+        self._close_progress()
         c = self.ctx.session
-        referee = Referee(c.profile, board, time_source=c.time_source)
+        referee = Referee(c.profile, opened.board, time_source=c.time_source)
         c.player_names = None
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
-        text = app_texts.opened_text(Path(path).name, board.ply, c.headline(), note)
-        self.ctx.say(text, Priority.INTERRUPT)
+        note = None
+        if opened.problem is not None:
+            note = app_texts.only_first_moves_text(opened.plies, opened.problem)
+        self.ctx.say(app_texts.opened_text(opened.name, opened.plies, c.headline(), note),
+                     Priority.INTERRUPT)
         self.ctx.focus_board()
-        return True
+        self.done.emit(True)
+
+    def _failed(self, error: BaseException, token: int) -> None:
+        if token != self._token:
+            return
+        self._token = None
+        self._close_progress()
+        if isinstance(error, OpenError):
+            log.warning("PDN not opened: %s", error)
+            text = app_texts.open_failed_text(error.problem.value, error.name, error.detail)
+        else:  # a fault in the reader: logged with its traceback by the job
+            text = app_texts.open_failed_text("unreadable", self._name,
+                                              f"{type(error).__name__}: {brief(str(error))}")
+        failures.report(self.ctx, text)
+        self.ctx.focus_board()
+        self.done.emit(False)

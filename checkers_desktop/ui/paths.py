@@ -11,7 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-__all__ = ["DATA_ENV", "data_folder", "records_folder"]
+__all__ = ["DATA_ENV", "data_folder", "records_folder", "key_folder"]
 
 DATA_ENV = "CHECKERS_DESKTOP_DATA"
 """Environment variable naming the data folder instead of Qt's (tests, a kiosk set-up)."""
@@ -32,3 +32,18 @@ def data_folder() -> Path:
 def records_folder(data: Path) -> Path:
     """Where match folders (PDN of each game, the score sheet) are kept: ``<data>/event``."""
     return Path(data) / "event"
+
+
+def key_folder(data: Path) -> Path:
+    """Where the install's record key (``storage.integrity``) is kept, apart from the records:
+    Qt's ``AppConfigLocation``/keys for the standard data folder; ``<data>/keys`` for a data
+    folder named otherwise (``$CHECKERS_DESKTOP_DATA``, tests), so that each such folder has its
+    own key. Never inside the records folder (``<data>/event``)."""
+    data = Path(data)
+    if not os.environ.get(DATA_ENV):
+        standard = QStandardPaths.writableLocation(
+            QStandardPaths.StandardLocation.AppLocalDataLocation)
+        config = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppConfigLocation)
+        if standard and config and Path(standard) == data and Path(config) != data:
+            return Path(config) / "keys"
+    return data / "keys"

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 import pytest
+from hostile_files import GAME, write_hostile_pdn
 
 pytestmark = pytest.mark.skipif(
     not (hasattr(os, "wait4") and hasattr(os, "mkfifo") and os.path.exists("/dev/zero")),
@@ -42,8 +43,6 @@ taking the machine. Virtual, not resident: numpy and pocketsphinx map far more t
 the 300 MB limit is checked on the resident peak."""
 MAX_LINE_CHARS = 400
 START = "B:W21-32:B1-12"
-GAME = ('[Event "Hostile"]\n[Black "A"]\n[White "B"]\n[Result "*"]\n\n'
-        '1. 11-15 23-18 2. 8-11 27-23 *\n')
 
 RESULTS: list[tuple[str, int, float, float]] = []  # (case, exit status, seconds, peak MB)
 
@@ -83,36 +82,10 @@ def _flac(path: Path, rate: int, total: int) -> None:
 @pytest.fixture(scope="session")
 def corpus(tmp_path_factory) -> Corpus:
     root = tmp_path_factory.mktemp("hostile")
-    (root / "empty.pdn").write_bytes(b"")
-    (root / "blank.pdn").write_text(" \n\t\n" * 100)
-    with open(root / "huge.pdn", "wb") as f:  # sparse: 21 MB on paper, nothing on disk
-        f.truncate(21 * 1024 * 1024)
+    write_hostile_pdn(root)
     with open(root / "huge.fen", "wb") as f:
         f.truncate(3 * 1024 * 1024)
     (root / "spaces.fen").write_text((" " * 999 + "\n") * 3 * 1024)  # 3 MB of blank lines
-    (root / "binary.pdn").write_bytes(bytes(range(256)) * 256)
-    (root / "png.pdn").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(2000))
-    (root / "utf16-nobom.pdn").write_bytes(GAME.encode("utf-16-le"))
-    (root / "utf16.pdn").write_bytes(GAME.encode("utf-16"))
-    (root / "latin1.pdn").write_bytes(GAME.replace('"A"', '"Müller"').encode("latin-1"))
-    (root / "latin1-prose.pdn").write_bytes("Le jeu de dames: très bien joué.\n"
-                                            .encode("latin-1"))
-    (root / "controls.pdn").write_bytes(bytes(range(1, 9)) * 500)
-    (root / "nested990.pdn").write_text(
-        '[Event "x"]\n1. 11-15 ' + "(" * 990 + "23-18 " + ")" * 990 + " *\n")
-    (root / "nested100k.pdn").write_text('[Event "x"]\n1. 11-15 ' + "(" * 100_000 + " *\n")
-    (root / "tag10mb.pdn").write_text('[Event "' + "a" * 10_000_000 + '"]\n1. 11-15 *\n')
-    (root / "comment10mb.pdn").write_text('[Event "x"]\n1. 11-15 {' + "c" * 10_000_000 + "} *\n")
-    (root / "unclosed.pdn").write_text('[Event "x"]\n1. 11-15 {' + "c " * 1_000_000 + "\n")
-    (root / "word10mb.pdn").write_text('[Event "x"]\n1. 11-15 ' + "w" * 10_000_000 + " *\n")
-    moves = "".join(f"{i}. 9-13 22-18 " for i in range(1, 500_001))
-    (root / "million.pdn").write_text('[Event "x"]\n' + moves + "*\n")
-    moves = " ".join(f"{i}. 9-13" for i in range(1, 10_002))
-    (root / "moves10001.pdn").write_text('[Event "x"]\n' + moves + " *\n")
-    (root / "tags1000.pdn").write_text("".join(f'[T{i} "v"]\n' for i in range(1000)) + "*\n")
-    (root / "longmove.pdn").write_text('[Event "x"]\n1. ' + "1-" * 50_000 + "2 *\n")
-    (root / "escape.pdn").write_text(GAME.replace('"A"', '"\x1b[2J\x1b[31mEvil"')
-                                     .replace("2. 8-11", "2. 8-12"))
     (root / "fullwidth.fen").write_text("B:W２１,２２:B１,２\n")
     (root / "overlap.fen").write_text("B:W13-32:B1-12\n")
     (root / "crowd.fen").write_text("B:B1-28,K29-32:W\n")

@@ -129,12 +129,13 @@ def test_damaged_file_is_kept_or_read_never_raises(data):
         store.path.write_bytes(data)
         result = store.load_result()
         if result.damaged:
-            assert result.snapshot is None and result.message
+            assert result.snapshot is None and result.set_aside[0].reason
             assert result.damaged[0].read_bytes() == data
         else:
             restore_all(result.snapshot)  # a harmless change (a digit of a time, a space)
         assert sorted(p.name for p in Path(folder).iterdir()
-                      if not p.name.startswith("autosave.damaged-")) in ([], ["autosave.json"])
+                      if not p.name.startswith(("autosave.damaged-", "autosave.refused-"))
+                      ) in ([], ["autosave.json"])
 
 
 def test_base_snapshot_is_valid():

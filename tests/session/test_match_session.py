@@ -370,7 +370,8 @@ def test_three_game_match_with_a_penalty_a_draw_offer_and_a_resume(tmp_path):
     resumed = resume(again.game, saved, records_dir=tmp_path / "elsewhere")
     assert resumed.problems == []
     match2 = resumed.match
-    assert match2 is not None and match2.folder == match.folder
+    # the records go to the app's own records folder, under the match folder's saved name
+    assert match2 is not None and match2.folder == tmp_path / "elsewhere" / match.folder.name
     assert match2.game.number == 2 and again.game.board.fen() == t.game.board.fen()
     assert again.game.player_names == {BLACK: second, WHITE: first}
     assert any(line.startswith("Match Ann Lee against Bo Diaz, game 2.")

@@ -1,4 +1,5 @@
-"""AutosaveStore: atomic saves, fallback to the previous save, damaged saves kept aside."""
+"""AutosaveStore: atomic saves, fallback to the previous save, damaged saves kept aside with their
+reason."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import re
 import pytest
 
 from checkers_desktop.rules import Board
-from checkers_desktop.storage import AutosaveStore, DamagedAutosaveError, Snapshot
+from checkers_desktop.storage import AutosaveStore, DamagedAutosaveError, SaveProblem, Snapshot
 from checkers_desktop.storage import autosave as autosave_module
 
 DAMAGED_NAME = re.compile(r"^autosave(\.prev)?\.damaged-\d{8}-\d{6}(-\d+)?\.json$")
@@ -37,7 +38,7 @@ def leftovers(folder) -> list[str]:
 def test_nothing_saved_loads_none(tmp_path):
     store = AutosaveStore(tmp_path / "new")
     assert store.load() is None
-    assert store.load_result().message is None
+    assert store.load_result().set_aside == []
 
 
 def test_save_and_load(tmp_path):
@@ -106,7 +107,10 @@ def test_damaged_save_is_kept_aside_and_reported(tmp_path, content):
     assert DAMAGED_NAME.match(kept.name), kept.name
     assert kept.read_bytes() == content  # kept as it was, never deleted
     assert not store.path.exists()
-    assert "could not be read" in result.message and str(kept) in result.message
+    aside = result.set_aside[0]
+    assert aside.problem is SaveProblem.DAMAGED and aside.original == store.path
+    reason_file = kept.with_name(kept.name + ".txt")
+    assert aside.reason in reason_file.read_text() and "autosave.json" in reason_file.read_text()
 
 
 def test_load_raises_with_the_kept_name(tmp_path):
@@ -129,7 +133,6 @@ def test_torn_last_save_falls_back_to_the_previous(tmp_path):
     assert result.from_previous
     assert result.snapshot.restore().ply == 8
     assert len(result.damaged) == 1 and result.damaged[0].read_text() == text[: len(text) // 2]
-    assert "save before it" in result.message
 
 
 def test_both_saves_damaged_are_both_kept(tmp_path):
@@ -158,7 +161,7 @@ def test_wrong_version_is_damaged(tmp_path):
     store.path.write_text(json.dumps(data))
     result = store.load_result()
     assert result.snapshot is None and result.damaged
-    assert "version 2" in result.message
+    assert "version 2" in result.set_aside[0].reason
 
 
 def test_moves_that_do_not_replay_are_damaged(tmp_path):
@@ -199,7 +202,7 @@ def test_unwritable_folder_raises_oserror(tmp_path):
         AutosaveStore(blocker / "sub").save(snap(1))
 
 
-def test_try_save_reports_a_failure_in_words_and_keeps_the_old_save(tmp_path, monkeypatch, caplog):
+def test_try_save_returns_the_failure_and_keeps_the_old_save(tmp_path, monkeypatch, caplog):
     store = AutosaveStore(tmp_path)
     assert store.try_save(snap(5)) is None
 
@@ -207,9 +210,9 @@ def test_try_save_reports_a_failure_in_words_and_keeps_the_old_save(tmp_path, mo
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(autosave_module.os, "fsync", disk_full)
-    message = store.try_save(snap(6))
+    error = store.try_save(snap(6))
     monkeypatch.undo()
-    assert message.startswith("The game could not be saved automatically (No space left on device)")
+    assert isinstance(error, OSError) and error.strerror == "No space left on device"
     assert "autosave" in caplog.text and "failed" in caplog.text
     assert store.load().restore().ply == 5
     assert leftovers(tmp_path) == []

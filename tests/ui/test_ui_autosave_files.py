@@ -31,7 +31,9 @@ def test_open_game_continues_from_the_last_position(qtbot, make_window):
     expected = game.board()
     window = make_window()
     window.open_game_action.ask_path = lambda: str(source)
-    window.actions_by_id["open_game"].trigger()
+    with qtbot.waitSignal(window.open_game_action.done, timeout=10_000) as opened:
+        window.actions_by_id["open_game"].trigger()
+    assert opened.args == [True]
     c = window.session
     assert c.board.fen() == expected.fen() and c.board.ply == expected.ply
     assert [m.pdn() for m in c.board.move_stack] == [m.pdn() for m in expected.move_stack]
@@ -40,10 +42,12 @@ def test_open_game_continues_from_the_last_position(qtbot, make_window):
     assert f"Opened the game from {source.name}: {expected.ply} moves played." in said
 
 
-def test_open_game_with_a_bad_move_keeps_the_moves_before_it(make_window):
+def test_open_game_with_a_bad_move_keeps_the_moves_before_it(qtbot, make_window):
     source = DATA / "tinsley_petal_1981_game18.pdn"
     window = make_window()
-    assert window.open_game_action.open(str(source))
+    with qtbot.waitSignal(window.open_game_action.done, timeout=10_000) as opened:
+        assert window.open_game_action.open(str(source))
+    assert opened.args == [True]
     ply = window.session.board.ply
     assert ply == 122  # ply 123 is the faulty 32-28 (tests/data/README.md)
     assert any("Only the first 122 moves could be read" in t for t in window.synth.spoken)

@@ -146,7 +146,7 @@ def test_autosave_that_cannot_be_written_is_told_once(make_window, tmp_path):
 # --- PDN -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("content", [None, b"\x00\x01\x02garbage\xff", b"nothing like a game",
                                      b'[FEN "W:W99:B1"]\n1. 11-15 *\n'])
-def test_pdn_that_cannot_be_read_changes_nothing(make_window, tmp_path, content):
+def test_pdn_that_cannot_be_read_changes_nothing(qtbot, make_window, tmp_path, content):
     window = make_window()
     window.new_game(Mode.TWO_PLAYERS)
     window.session.submit_text("11-15")
@@ -154,8 +154,10 @@ def test_pdn_that_cannot_be_read_changes_nothing(make_window, tmp_path, content)
     path = tmp_path / "game.pdn"
     if content is not None:
         path.write_bytes(content)
-    assert window.open_game_action.open(str(path)) is False
-    told(window, "The game could not be opened")
+    with qtbot.waitSignal(window.open_game_action.done, timeout=10_000) as opened:
+        assert window.open_game_action.open(str(path))
+    assert opened.args == [False]
+    told(window, "The game on the board is unchanged.")
     assert (window.session.board.fen(), window.session.board.ply) == before
     assert window.session.submit_text("22-18")  # and play goes on
 

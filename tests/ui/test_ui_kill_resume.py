@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from checkers_desktop.rules import Board
-from checkers_desktop.storage import AutosaveStore
+from checkers_desktop.storage import AutosaveStore, Integrity, KeyRing
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = 16
@@ -99,7 +99,7 @@ def test_sigkill_at_random_moments_resumes_at_last_completed_move(tmp_path):
                CHECKERS_DESKTOP_SCRIPT_MS=str(STEP_MS), CHECKERS_DESKTOP_AUTORESUME="1",
                PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     rng = random.Random(20261122)
-    store = AutosaveStore(data)
+    store = AutosaveStore(data, KeyRing(data / "keys"))  # the app's own key: every save checked
 
     known: tuple[int, str] | None = None  # the state on disk, as far as the test knows
     kills = resumes = runs = 0
@@ -144,7 +144,8 @@ def test_sigkill_at_random_moments_resumes_at_last_completed_move(tmp_path):
             assert fen == fens[ply], f"saved position at ply {ply} is not the script's"
         # The disk: the last printed state or the one save after it, replaying to the script.
         result = store.load_result()
-        assert not result.damaged and result.message is None, result.message
+        assert not result.set_aside, result.set_aside
+        assert result.snapshot is None or result.integrity is Integrity.VERIFIED
         assert not list(data.glob("*.damaged-*")), list(data.glob("*"))
         assert not list(data.glob(".autosave-*.tmp"))
         if known is None:

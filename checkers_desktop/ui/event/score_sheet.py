@@ -1,16 +1,21 @@
 """The match's score sheet on paper: its HTML (``checkers_desktop.session.score_sheet``) laid out
 by ``QTextDocument`` and written as PDF with ``QPdfWriter`` (:func:`save_pdf`) or sent to a printer
 chosen in ``QPrintDialog`` (:func:`print_html`) — Qt's printing support, nothing home-made.
+
+The PDF is made in memory and written with ``storage.records.write_record``: atomically (a crash
+while saving leaves the previous sheet whole) and sealed with the install's key.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
 from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 
-__all__ = ["save_pdf", "print_html"]
+from ...storage.records import write_record
+
+__all__ = ["save_pdf", "pdf_bytes", "print_html"]
 
 
 def _document(html: str) -> QTextDocument:
@@ -25,22 +30,32 @@ def _document(html: str) -> QTextDocument:
     return doc
 
 
-def save_pdf(html: str, path: Path,
-             page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
-    """Write ``html`` as a PDF at ``path`` (US Letter by default, 15 mm margins) with
-    ``QPdfWriter``. Raises ``OSError`` when the file was not written."""
-    path = Path(path)
-    writer = QPdfWriter(str(path))
+def pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> bytes:
+    """``html`` laid out as a PDF (US Letter by default, 15 mm margins), in memory."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
     writer.setTitle("Checkers score sheet")
     writer.setCreator("checkers-desktop")
     writer.setPageLayout(QPageLayout(QPageSize(page), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
     doc = _document(html)
     doc.print_(writer)
-    del writer  # finishes the file
-    if not path.exists() or path.stat().st_size == 0:
-        raise OSError(f"the score sheet could not be written to {str(path)!r}")
-    return path
+    del writer  # finishes the document
+    buffer.close()
+    return bytes(data.data())
+
+
+def save_pdf(html: str, path: Path,
+             page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
+    """Write ``html`` as a PDF at ``path`` (see :func:`pdf_bytes`), atomically and sealed.
+    Raises ``OSError`` when the file was not written (the previous sheet is then whole)."""
+    path = Path(path)
+    data = pdf_bytes(html, page)
+    if not data.startswith(b"%PDF"):
+        raise OSError(f"the score sheet could not be laid out for {str(path)!r}")
+    return write_record(path, data)
 
 
 def print_html(html: str, parent=None, dialog_factory=None) -> bool:

@@ -1,0 +1,95 @@
+"""Writing a file so that a crash never leaves it half-written: the one helper for every record.
+
+The autosave, each game's PDN, the score sheet (PDF or HTML), the seals of a match folder and the
+install's key are all written the same way:
+
+1. the bytes go to a temporary file in the *same* folder (so the rename below stays on one file
+   system), which is flushed and ``fsync``-ed;
+2. the temporary file takes the real name with ``os.replace`` (atomic on POSIX and on Windows);
+3. the folder itself is ``fsync``-ed (POSIX), so that the rename survives a power cut.
+
+A process killed at any moment leaves the old file or the new one under the real name, never a
+truncated one; at worst a temporary file (``.<name>-XXXX.tmp``) is left over, which readers
+ignore. Pure Python, no Qt.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Optional, Union
+
+__all__ = ["write_atomic", "write_temporary", "fsync_folder", "discard_temporary",
+           "TEMPORARY_SUFFIX"]
+
+TEMPORARY_SUFFIX = ".tmp"
+"""Every temporary file made here ends so (and starts with a dot): readers skip such names."""
+
+PathArg = Union[str, "os.PathLike[str]"]
+
+
+def fsync_folder(folder: PathArg) -> None:
+    """Make the renames in ``folder`` durable (POSIX); a no-op where folders cannot be opened or
+    synced (Windows, some network file systems)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - unusual file systems
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # pragma: no cover - some file systems refuse fsync on folders
+        pass
+    finally:
+        os.close(fd)
+
+
+def write_temporary(folder: PathArg, data: bytes, *, prefix: str,
+                    mode: Optional[int] = None) -> Path:
+    """Write ``data`` to a new temporary file ``<prefix>XXXX.tmp`` in ``folder`` (created when
+    missing), flushed and ``fsync``-ed, and return its path. ``mode`` (e.g. ``0o600``) sets the
+    file's permission bits (the default is the temporary file's own, 0o600 on POSIX).
+
+    Raises ``OSError`` (disk full, no permission); no temporary file is left behind then."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, name = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMPORARY_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        if mode is not None:
+            os.chmod(name, mode)
+    except BaseException:
+        discard_temporary(name)
+        raise
+    return Path(name)
+
+
+def discard_temporary(path: PathArg) -> None:
+    """Remove a temporary file (gone already is fine)."""
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def write_atomic(path: PathArg, data: bytes, *, mode: int = 0o644) -> Path:
+    """Write ``data`` to ``path`` atomically (see the module text) and return the path.
+
+    ``mode``: the permission bits of the new file (0o644: records are for the organiser to read;
+    the key uses 0o600). Raises ``OSError`` when the file cannot be written; the old file, if any,
+    is then untouched and no temporary file is left behind.
+    """
+    path = Path(path)
+    tmp = write_temporary(path.parent, data, prefix=f".{path.name}-", mode=mode)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        discard_temporary(tmp)
+        raise
+    fsync_folder(path.parent)
+    return path
