@@ -36,7 +36,10 @@ ENGINE_LEVEL = SettingSpec("engine/level", int, 3,
 PROFILE_KEY = SettingSpec("game/profile", str, "practice",
                           "Rule profile whose side names are used (Black and Red for practice).")
 
-SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY)
+LESSON_OFFERED = SettingSpec("tutorial/offered", bool, False,
+                            "The welcome has offered the spoken lesson (Help > Learn checkers) "
+                            "once; it is not offered again.")
+SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED)
 
 # --- display settings (applied by ui/display.py) ---------------------------------------
 from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)
@@ -57,9 +60,10 @@ SPECS = SPECS + DISPLAY_SPECS
 # --- end of display settings ---------------------------------------------------------------------
 
 # --- speech and sound settings (applied by ui/speech_menu.py) -----------------
-VERBOSITY = SettingSpec("speech/verbosity", str, "full",
-                        "How much is said: full sentences, or brief (fewer words, for experienced "
-                        "players).")
+VERBOSITY = SettingSpec("speech/verbosity", str, "normal",
+                        "How much is said: brief (fewest words, for experienced players), normal "
+                        "(one announcement per move: the move, what it took, the jump you must "
+                        "make) or full (every detail, whose turn after every move).")
 NOTATION = SettingSpec("speech/notation", str, "jumps",
                        "How moves are spoken: \"twenty-two jumps fifteen\", \"twenty-two takes "
                        "fifteen\" or \"twenty-two to fifteen\".")
@@ -81,7 +85,7 @@ SPEECH_SPECS: tuple[SettingSpec, ...] = (VERBOSITY, NOTATION, OUTPUT, SPEECH_RAT
 SPECS = SPECS + SPEECH_SPECS
 
 CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
-    VERBOSITY.key: (("full", "Full"), ("brief", "Brief")),
+    VERBOSITY.key: (("brief", "Brief"), ("normal", "Normal"), ("full", "Full")),
     NOTATION.key: (("jumps", "Twenty-two jumps fifteen"), ("takes", "Twenty-two takes fifteen"),
                    ("to", "Twenty-two to fifteen")),
     OUTPUT.key: (("auto", "Automatic: screen reader if running, else own voice"),

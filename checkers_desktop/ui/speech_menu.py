@@ -83,7 +83,7 @@ class SpeechControls:
         c = self.ctx.session
         c.verbosity = self.ctx.settings.get(VERBOSITY)
         c.style = self.ctx.settings.get(NOTATION)
-        if c.verbosity not in ("full", "brief"):
+        if c.verbosity not in ("full", "normal", "brief"):
             c.verbosity = VERBOSITY.default
         if c.style not in ("jumps", "takes", "to"):
             c.style = NOTATION.default

@@ -65,7 +65,7 @@ def reading(tmp_path_factory) -> dict:
             xsession.SYSTEM_PYTHON, str(READER), "--pid", str(app.pid), "--wait-for", "Board",
             "--timeout", "60", "--event", "object:announcement",
             "--event", "object:state-changed:focused", "--type-into", "Move",
-            "--text", "11-15", "--listen", "40", "--until-text", "Black to move",
+            "--text", "11-15", "--listen", "40", "--until-text", "Computer: ",
             "--dump-after", "--keys", ",".join(KEYS)], timeout=180)
         if app.poll() is not None:
             pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
@@ -119,6 +119,7 @@ def test_the_board_names_all_32_playing_squares_with_their_pieces(reading):
 
 
 def test_the_move_box_and_status_are_named(reading):
+    assert not any(n.get("truncated") for n in _nodes(reading["tree"]))
     names = {n["name"]: n for n in _nodes(reading["tree"])}
     assert "Move" in names and "editable" in names["Move"]["states"], sorted(names)
     assert "Status" in names, sorted(names)
@@ -137,7 +138,7 @@ def test_the_computers_reply_is_announced_assertively(reading):
     mine = next((i for i, e in enumerate(events)
                  if "eleven to fifteen" in str(e["any_data"]).lower()), None)
     assert mine is not None, _context(reading)
-    replies = [e for e in events[mine + 1:] if str(e["any_data"]).startswith("Red, ")]
+    replies = [e for e in events[mine + 1:] if str(e["any_data"]).startswith("Computer: ")]
     assert replies, _context(reading)
     assert replies[0]["detail1"] == ATSPI_LIVE_ASSERTIVE, replies[0]
 

@@ -46,7 +46,8 @@ def test_every_message_goes_to_both_sinks(make_window, qtbot):
     window.events.events.clear()
     type_move(qtbot, window, "11-15")
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
-    assert window.synth.spoken[:2] == ["Black, eleven to fifteen.", "Red to move."]
+    assert window.synth.spoken[0] == "You: eleven to fifteen."  # one announcement per move
+    assert window.synth.spoken[1].startswith("Computer: ")
     assert window.events.messages == window.synth.spoken
     assert window.events.events[0][2] is window.status
 
@@ -99,7 +100,7 @@ def test_speech_off_silences_the_voice_but_not_the_screen_reader(make_window, qt
     window.events.events.clear()
     type_move(qtbot, window, "11-15")
     assert window.synth.spoken == []
-    assert "Black, eleven to fifteen." in window.events.messages
+    assert "You: eleven to fifteen." in window.events.messages
     # Saved: a new window starts with speech off.
     stored = Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
     assert stored.speech_enabled is False

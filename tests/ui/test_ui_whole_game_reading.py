@@ -84,14 +84,16 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     replay = final.root()
     said = [(t, p) for t, p in synth.outputs]
     position = 0
-    for move in final.move_stack:
+    for ply, move in enumerate(final.move_stack, start=1):
         mover = replay.turn
-        text = game_texts.move_text(replay, move, SIDES)
+        last = ply == len(final.move_stack)
+        text = game_texts.move_announcement(replay, move, SIDES, you=BLACK,
+                                            result=controller.result_text if last else "")
         expected = Priority.INTERRUPT if mover is WHITE else Priority.QUEUE
         position = said.index((text, expected), position) + 1
         replay.push(move)
-    # The end is said, the last readings tell the final position.
-    assert controller.result_text in synth.spoken
+    # The end is said (with the last move), the last readings tell the final position.
+    assert synth.spoken[-1].endswith(controller.result_text)
     key(qtbot, Qt.Key.Key_M)
     assert synth.speaking == reading_texts.counts_text(final, SIDES)
     key(qtbot, Qt.Key.Key_L)
