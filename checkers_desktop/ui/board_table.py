@@ -101,8 +101,7 @@ class BoardTable(QTableView):
         self.setFrameShape(QTableView.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setTabKeyNavigation(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -110,10 +109,12 @@ class BoardTable(QTableView):
         self.viewport().setAutoFillBackground(False)
         self.setAutoFillBackground(False)
         palette = self.palette()
-        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window):
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window,
+                     QPalette.ColorRole.Highlight, QPalette.ColorRole.AlternateBase):
             palette.setColor(role, Qt.GlobalColor.transparent)
         self.setPalette(palette)
-        self.setStyleSheet("QTableView { background: transparent; border: none; }")
+        self.setStyleSheet("QTableView { background: transparent; border: none; "
+                           "selection-background-color: transparent; }")
 
     # --- cursor <-> current cell ------------------------------------------------------------
     def index_of(self, square: int):

@@ -29,6 +29,7 @@ from ..rules import Piece
 from ..rules.geometry import (SIZE, SQUARES, check_square, is_square, row_squares, square_at,
                               square_cell)
 from .painting import focus_outline_width
+from .board_table import BoardTable
 from .square_widget import DEFAULT_THEME_KEY, SquareMarks, SquareWidget, get_theme, paint_square
 from .themes import Theme
 
@@ -144,10 +145,14 @@ class BoardWidget(QWidget):
         self.squares: dict[int, SquareWidget] = {}
         for sq in SQUARES:
             widget = SquareWidget(sq, self)
-            widget.clicked.connect(lambda checked=False, s=sq: self._clicked(s))
+            widget.clicked.connect(lambda checked=False, s=sq: self.square_clicked(s))
             self.squares[sq] = widget
+        self.table = BoardTable(self)  # over the squares: the focus, the keys, the table
+        self.table.setAccessibleDescription(self.accessibleDescription())
+        self.setFocusProxy(self.table)
         self.flash = FlashOverlay(self)
         self._layout_squares()
+        self.table.show_cursor(self.cursor)
 
     # --- state from the game ----------------------------------------------------------------
     def show_position(self, piece_at: Callable[[int], Optional[Piece]],
@@ -156,6 +161,7 @@ class BoardWidget(QWidget):
         """Update every square (piece, marks, accessible name and description)."""
         for sq, widget in self.squares.items():
             widget.set_state(piece_at(sq), marks_at(sq), name_at(sq), description_at(sq))
+        self.table.board_model.changed()
         self.update()
 
     # --- the cursor -------------------------------------------------------------------------
@@ -163,25 +169,41 @@ class BoardWidget(QWidget):
         """Put the cursor on ``square`` (1-32); with ``focus`` the square gets the keyboard focus;
         with ``announce`` :attr:`cursor_moved` is emitted (the window then says the square)."""
         changed = check_square(square) != self.cursor
-        self.cursor = square
+        previous, self.cursor = self.cursor, square
         self._follow_cursor()
+        self.table.show_cursor(square)
+        self.squares[previous].update()
+        self.squares[square].update()
         if changed:
             self.cursor_changed.emit(square)
         if focus:
-            self.squares[square].setFocus(Qt.FocusReason.OtherFocusReason)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         if announce:
             self.cursor_moved.emit(square)
 
     def focus_cursor(self) -> None:
-        self.squares[self.cursor].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.table.show_cursor(self.cursor)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def has_cursor_focus(self) -> bool:
+        """True when the keyboard focus is on the board (its cursor's cell)."""
+        return self.table.hasFocus()
+
+    def focused_square(self) -> Optional[int]:
+        """The cursor's square when the board holds its window's keyboard focus (the window's
+        focus widget, whether or not the window is active now), else None."""
+        return self.cursor if self.window().focusWidget() is self.table else None
 
     def square_focused(self, square: int, reason: Qt.FocusReason) -> None:
         """Called by a square when it gets the focus: it becomes the cursor. Coming in by Tab it is
         also announced (keys announce their own moves; the program's focus changes stay quiet so
         they do not cut off what is being said)."""
         changed = square != self.cursor
-        self.cursor = square
+        previous, self.cursor = self.cursor, square
         self._follow_cursor()
+        self.table.show_cursor(square)
+        self.squares[previous].update()
+        self.squares[square].update()
         if changed:
             self.cursor_changed.emit(square)
         if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
@@ -233,13 +255,14 @@ class BoardWidget(QWidget):
             return True
         return False
 
-    def _clicked(self, square: int) -> None:
+    def square_clicked(self, square: int) -> None:
+        """A mouse click on ``square``: the cursor goes there and the square is activated."""
         self.set_cursor(square)
         self.activated.emit(square)
 
     # --- focus: Tab into the board lands on the cursor --------------------------------------
     def focusInEvent(self, event: QFocusEvent) -> None:
-        self.squares[self.cursor].setFocus(event.reason())
+        self.table.setFocus(event.reason())
 
     def leave(self, forward: bool) -> bool:
         """Tab (``forward``) or Shift+Tab from a square: focus the next or previous widget outside
@@ -359,6 +382,8 @@ class BoardWidget(QWidget):
             return
         self.flipped = flipped
         self._layout_squares()
+        self.table.board_model.changed()
+        self.table.show_cursor(self.cursor)
         self.update()
         self.flipped_changed.emit(flipped)
 
@@ -368,7 +393,10 @@ class BoardWidget(QWidget):
         for sq, widget in self.squares.items():
             row, col = square_cell(sq, self.flipped)
             widget.setGeometry(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
+        self.table.lay_out(rect.x(), rect.y(), cell)
+        self.table.raise_()
         self.flash.setGeometry(self.rect())
+        self.flash.raise_()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -68,7 +68,7 @@ class MoveAssist:
             last = s.partial_path[-1] if s.selected is not None else (
                 s.board.peek().to_square if s.board.peek() is not None else board.cursor)
             self._held = tuple(s.partial_path) if s.selected is not None else ()
-            board.set_cursor(last, focus=board.squares[board.cursor].hasFocus())
+            board.set_cursor(last, focus=board.has_cursor_focus())
         return done
 
     def _position_changed(self) -> None:
@@ -87,7 +87,7 @@ class MoveAssist:
         board = self.ctx.board
         target = moving.first_destination(sorted(s.destinations()), held[-1], board.flipped)
         if target is not None and target != board.cursor:
-            board.set_cursor(target, focus=board.squares[board.cursor].hasFocus())
+            board.set_cursor(target, focus=board.has_cursor_focus())
             widget = board.squares[target]
             text = widget.accessibleName()
             if widget.accessibleDescription():

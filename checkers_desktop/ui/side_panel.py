@@ -122,6 +122,8 @@ class SidePanel(QDockWidget):
         layout.addWidget(self.text_label)
         layout.addWidget(self.text, 2)
         self.setWidget(body)
+        # beside the board, not instead of it: about 24 characters wide
+        self.setMaximumWidth(max(240, 24 * self.fontMetrics().averageCharWidth()))
 
         self.moves.installEventFilter(_Keys(self, self.play_selected))
         self.history.installEventFilter(_Keys(self, self.read_reviewed))

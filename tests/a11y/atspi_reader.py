@@ -200,6 +200,47 @@ def type_into(app, target_name: str, text: str, press_return: bool, timeout: flo
     return result
 
 
+def table_of(app, name: str) -> dict:
+    """The object named ``name`` read through the AT-SPI Table interface, as Orca's table
+    commands read it: its size, every cell's name by (row, column), and for each named cell
+    its own row and column through the TableCell interface (where the bridge has it)."""
+    result: dict = {"name": name, "found": False}
+    target = None
+    for candidate in _all_named(app, name):
+        if safe(candidate.queryTable) is not None:
+            target = candidate
+            break
+    if target is None:
+        return result
+    table = target.queryTable()
+    result.update(found=True, role=role_of(target), rows=safe(lambda: table.nRows),
+                  columns=safe(lambda: table.nColumns), cells=[])
+    for row in range(result["rows"] or 0):
+        for col in range(result["columns"] or 0):
+            cell = safe(lambda r=row, c=col: table.getAccessibleAt(r, c))
+            if cell is None:
+                continue
+            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or ""}
+            index = safe(lambda: cell.getIndexInParent())
+            if index is not None:
+                record["row_of_index"] = safe(lambda: table.getRowAtIndex(index))
+                record["column_of_index"] = safe(lambda: table.getColumnAtIndex(index))
+            position = safe(lambda: Atspi.TableCell.get_position(cell))
+            if position is not None:
+                record["cell_position"] = [int(v) for v in position][-2:]
+            result["cells"].append(record)
+    return result
+
+
+def _all_named(acc, name: str, depth: int = 0):
+    if (safe(lambda: acc.name, "") or "") == name:
+        yield acc
+    if depth >= MAX_DEPTH:
+        return
+    for child in children_of(acc):
+        yield from _all_named(child, name, depth + 1)
+
+
 def event_record(event) -> dict:
     any_data = event.any_data
     if not isinstance(any_data, (str, int, float, bool, type(None))):
@@ -238,6 +279,12 @@ def main(argv: list[str] | None = None) -> int:
                              "'reader:key' event, then events are collected for --key-wait s")
     parser.add_argument("--key-wait", type=float, default=1.0,
                         help="seconds to collect events after each of --keys")
+    parser.add_argument("--table", default=None,
+                        help="after listening, read the object of this name through the Table "
+                             "interface (as 'table')")
+    parser.add_argument("--text-of", default=None,
+                        help="after listening, read the text of the object of this name (as "
+                             "'text_of')")
     args = parser.parse_args(argv)
     unknown = [k for k in filter(None, (k.strip() for k in args.keys.split(","))) if k not in KEYSYMS]
     if unknown:
@@ -291,6 +338,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.dump_after:
         pump(0.3)  # name changes that follow the announcement
         out["tree_after"] = dump(app)
+    if args.table:
+        out["table"] = table_of(app, args.table)
+    if args.text_of:
+        holder = next((a for a in _all_named(app, args.text_of) if role_of(a) == "text"),
+                      None)  # the text box, not its label
+        out["text_of"] = {"name": args.text_of,
+                          "text": text_of(holder) if holder is not None else None,
+                          "description": safe(lambda: holder.description, "")
+                          if holder is not None else None}
     for key in filter(None, (k.strip() for k in args.keys.split(","))):
         events.append({"type": "reader:key", "source_name": "", "source_role": "", "detail1": 0,
                        "detail2": 0, "any_data": key, "time": round(time.monotonic(), 3)})

@@ -66,7 +66,8 @@ def reading(tmp_path_factory) -> dict:
             "--timeout", "60", "--event", "object:announcement",
             "--event", "object:state-changed:focused", "--type-into", "Move",
             "--text", "11-15", "--listen", "40", "--until-text", "Computer: ",
-            "--dump-after", "--keys", ",".join(KEYS)], timeout=180)
+            "--dump-after", "--table", "Board", "--text-of", "Board as text",
+            "--keys", ",".join(KEYS)], timeout=180)
         if app.poll() is not None:
             pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
         shot = session.screenshot(workdir / "window.png")
@@ -155,7 +156,8 @@ def test_the_keyboard_cursor_moves_the_screen_readers_focus_over_named_squares(r
     first_key = next((i for i, e in enumerate(events) if e["type"] == "reader:key"), None)
     assert first_key is not None, _context(reading)
     focused = [e["source_name"] for e in events[first_key:]
-               if e["type"] == "object:state-changed:focused" and e["detail1"] == 1]
+               if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+               and e["source_name"] != "Board"]  # the board's table itself, then its cells
     names = {f"{sq}, {what}" for sq, what in _squares(reading["tree_after"]).items()}
     assert focused and set(focused) <= names, (focused, _context(reading))
     assert len(set(focused)) >= 2, focused
@@ -169,3 +171,33 @@ def test_the_window_is_drawn(reading):
     colours = {image.pixel(x, y) for x in range(0, image.width(), 16)
                for y in range(0, image.height(), 16)}
     assert len(colours) >= 4, f"the screen looks blank: {len(colours)} colours"
+
+
+def test_the_board_is_a_table_whose_cells_know_their_row_and_column(reading):
+    """Orca's and NVDA's table commands: the board read through the AT-SPI Table interface is
+    8 by 8; the cells are the squares, each at its row and column on the screen (Black's side at
+    the bottom against the computer: square 1 in the bottom row, 32 in the top one)."""
+    table = reading.get("table") or {}
+    assert table.get("found"), _context(reading)
+    assert table["rows"] == 8 and table["columns"] == 8, table
+    cells = {(c["row"], c["column"]): c for c in table["cells"]}
+    named = {c["name"].split(",")[0]: c for c in table["cells"] if c["name"]}
+    assert len(named) == 32, sorted(named)
+    fifteen = named["15"]
+    assert fifteen["name"] == "15, black man"  # after 11-15
+    assert (fifteen["row"], fifteen["column"]) == (4, 3)
+    assert fifteen.get("row_of_index", 4) == 4 and fifteen.get("column_of_index", 3) == 3
+    if "cell_position" in fifteen:
+        assert fifteen["cell_position"] == [4, 3]
+    assert named["1"]["row"] == 7 and named["32"]["row"] == 0
+    assert cells[(0, 0)]["name"] == ""  # a light square: unused
+
+
+def test_the_board_as_text_follows_the_move_for_a_braille_display(reading):
+    shown = reading.get("text_of") or {}
+    lines = (shown.get("text") or "").split("\n")
+    assert len(lines) == 8, shown
+    assert lines[4] == ". - . b . - . -" or lines[4].replace(">", " ") == " . - . b . - . -"[1:], \
+        lines  # 15 holds the black man moved from 11
+    assert lines[5].count("b") == 3, lines  # 11 is empty now
+    assert "b: black man" in (shown.get("description") or "")

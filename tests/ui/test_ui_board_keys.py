@@ -15,7 +15,7 @@ def focus_board(window, qtbot, square=None):
         window.board.set_cursor(square)
     else:
         window.board.focus_cursor()
-    assert window.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
     window.synth.clear()
 
 
@@ -57,7 +57,7 @@ def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
     assert window.board.flipped
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Up)
-    assert QApplication.focusWidget() is window.board.squares[15]
+    assert window.board.focused_square() == 15
     assert window.synth.spoken[-1].startswith("15, empty")
     press(qtbot, window, Qt.Key.Key_Right)
     assert window.board.cursor == 14
@@ -84,7 +84,7 @@ def test_typed_square_number_moves_the_cursor(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 11)
     type_square(qtbot, window, 27)
-    assert QApplication.focusWidget() is window.board.squares[27]
+    assert window.board.focused_square() == 27
     assert window.session.selected is None  # Enter after digits only moves the cursor
     type_square(qtbot, window, 40)
     assert window.board.cursor == 27
@@ -101,7 +101,7 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     # the cursor goes to the nearest destination (16, left of 15 from Black's chair), whose
     # name and description tell the pick-up: nothing else is said
     assert window.board.cursor == 16
-    assert QApplication.focusWidget() is window.board.squares[16]
+    assert window.board.focused_square() == 16
     assert window.synth.spoken == ["16, empty. Can go here from eleven."]
     assert window.board.squares[15].accessibleDescription() == "Can go here from eleven."
     press(qtbot, window, Qt.Key.Key_Right)  # to 15, the other destination
@@ -226,7 +226,7 @@ def test_tab_leaves_the_board_and_comes_back_to_the_cursor(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is window.move_box
     qtbot.keyClick(window.move_box, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
-    assert QApplication.focusWidget() is window.board.squares[10]
+    assert window.board.focused_square() == 10
     assert window.synth.spoken[-1] == "10, black man"  # coming back by Tab says the square
 
 
@@ -235,7 +235,7 @@ def test_move_box_escape_returns_to_the_board(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is window.move_box
     qtbot.keyClick(window.move_box, Qt.Key.Key_Escape)
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
 
 def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
@@ -281,4 +281,4 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     QTimer.singleShot(100, close_dialog)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
     assert isinstance(seen[0], HelpDialog) and seen[1] is True
-    assert window.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor

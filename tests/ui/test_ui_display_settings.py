@@ -250,7 +250,7 @@ def test_where_am_i_flashes_enlarges_and_says_the_square(make_window, qtbot):
         assert board.rect().toRectF().contains(enlarged)
     assert blocker.args == [11]
     assert not board.flash.isVisible()
-    assert QApplication.focusWidget() is board.squares[11]  # the focus never moved
+    assert board.focused_square() == 11  # the focus never moved
 
 
 def test_where_am_i_text_tells_the_marks(make_window):

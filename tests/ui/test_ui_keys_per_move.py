@@ -138,7 +138,7 @@ def test_a_whole_game_by_board_keys_needs_three_keys_a_move_and_two_announcement
     session = window.session
     assert session.verbosity == "normal"  # the default setting
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[window.board.cursor])
+    qtbot.waitUntil(lambda: window.board.focused_square() == window.board.cursor)
     window.events.events.clear()
     keys_per_move = []
     said_per_pair = []
@@ -171,7 +171,7 @@ def test_the_diagonal_keys_step_as_the_men_do_and_stop_at_the_edge(make_window, 
     board = window.board
     assert board.flipped  # Black at the bottom against the computer
     board.set_cursor(11)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is board.squares[11])
+    qtbot.waitUntil(lambda: board.focused_square() == 11)
     press(qtbot, [Qt.Key.Key_PageUp])
     assert board.cursor == 15  # up and to the right, from Black's chair
     press(qtbot, [Qt.Key.Key_Home])
@@ -193,7 +193,7 @@ def test_n_goes_round_the_movable_pieces_nearest_first_and_picking_up_goes_to_a_
     window = make_window()
     board = window.board
     board.set_cursor(1)
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is board.squares[1])
+    qtbot.waitUntil(lambda: board.focused_square() == 1)
     seen = []
     for _ in range(4):
         press(qtbot, [Qt.Key.Key_N])

@@ -35,7 +35,7 @@ def test_f5_lists_the_legal_moves_and_enter_plays_the_selected_one(make_window, 
     assert QApplication.focusWidget() is panel.moves  # ready for the next move
     assert panel.moves.count() == len(window.session.legal_moves())
     key(qtbot, Qt.Key.Key_Escape)
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
 
 def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(make_window,

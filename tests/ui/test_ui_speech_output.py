@@ -83,7 +83,7 @@ def test_required_jump_is_refused_with_the_jump(make_window, qtbot):
     # Picking up a piece that cannot jump gets the same reason.
     window.synth.clear()
     window.board.set_cursor(9)
-    qtbot.keyClick(window.board.squares[9], Qt.Key.Key_Return)
+    qtbot.keyClick(window.board.table, Qt.Key.Key_Return)
     assert window.session.selected is None
     assert window.synth.spoken[-1] == "You must jump: fifteen jumps twenty-two."
 
@@ -160,7 +160,7 @@ def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
     assert window.session.board.ply == 0 and window.session.running
     assert window.synth.spoken == ["New game against the computer. You play Black.",
                                    "Black to move."]
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
 
 def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
@@ -168,7 +168,7 @@ def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
     assert window.synth.spoken[0].startswith("Checkers. A game against the computer is ready")
     assert "Control N" in window.synth.spoken[0]
     assert window.session.running and window.session.is_human_turn()
-    assert QApplication.focusWidget() is window.board.squares[11]
+    assert window.board.focused_square() == 11
 
 
 def test_repeat_and_whose_turn_keys(make_window, qtbot):

@@ -38,7 +38,7 @@ def go_to(qtbot, window, square: int) -> None:
         key(qtbot, DIGITS[digit])
     key(qtbot, Qt.Key.Key_Return)
     assert window.board.cursor == square
-    assert QApplication.focusWidget() is window.board.squares[square]
+    assert window.board.focused_square() == square
 
 
 @pytest.mark.timeout(120)
@@ -47,7 +47,7 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     window = make_window(synth=synth)
     controller = window.session
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.waitUntil(lambda: window.board.focused_square() == 11)
     synth.clear()
     readings_cut = 0
 

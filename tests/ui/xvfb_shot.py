@@ -138,7 +138,7 @@ def shoot(app, out: Path, theme_key: str, size: tuple[int, int], large_numbers: 
     _wait(app, 3000, lambda: window.isActiveWindow() and window.isVisible())
     window.board.set_cursor(FOCUS_SQUARE)
     focused = _wait(app, 2000,
-                    lambda: QApplication.focusWidget() is window.board.squares[FOCUS_SQUARE])
+                    lambda: window.board.focused_square() == FOCUS_SQUARE)
     _wait(app, 300)
     dpr = window.devicePixelRatioF()
     rects = {sq: _device_rect(window, w, dpr) for sq, w in window.board.squares.items()}
