@@ -376,8 +376,8 @@ def speech_settings_markdown() -> list[str]:
             choices = "; ".join(label for _, label in options)
             default = next((label for value, label in options if value == spec.default),
                            str(spec.default))
-        elif spec is SOUND_MUTED:
-            choices, default = "on, off (a check item)", "off"
+        elif spec.type is bool:
+            choices, default = "on, off (a check item)", "on" if spec.default else "off"
         else:
             choices, default = "the voices of your speech engine", "the system's voice"
         title = MENU_TITLES[spec.key].replace("&", "")

@@ -10,9 +10,11 @@ a :class:`PlayAids` whose :attr:`~PlayAids.handlers` the window ties to the acti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Optional
 
 from ..engine.levels import get_level
 from ..rules import BLACK
+from ..rules.geometry import square_cell
 from ..speech.announcer import Priority
 from ..texts import tutorial as tutorial_texts
 from .move_assist import MoveAssist
@@ -49,7 +51,33 @@ class PlayAids:
         self.ctx.say(self.welcome_text(), Priority.QUEUE)
 
 
+_AT_THE_MOVE = {"move", "capture", "crown"}
+"""Sounds heard where the last move ended."""
+_AT_THE_CURSOR = {"cursor", "edge", "refused"}
+"""Sounds heard where the cursor is."""
+
+
+def sound_place(ctx, name: str) -> Optional[tuple[int, int]]:
+    """Where the sound ``name`` is heard: (column, row) on the screen, 0-7 from the top left, of
+    the last move's end square (move, capture, crown) or of the cursor (cursor, edge, refused);
+    None for the others (warning, game over: everywhere)."""
+    board = ctx.board
+    if name in _AT_THE_MOVE:
+        last = ctx.session.board.peek()
+        square = last.to_square if last is not None else None
+    elif name in _AT_THE_CURSOR:
+        square = board.cursor
+    else:
+        square = None
+    if square is None:
+        return None
+    row, col = square_cell(square, board.flipped)
+    return col, row
+
+
 def install_play_aids(ctx) -> PlayAids:
+    ctx.sounds.placer = lambda name: sound_place(ctx, name)
+    ctx.board.cursor_moved.connect(lambda _square: ctx.sounds.play("cursor"))
     panel = install_side_panel(ctx)
     moves = MoveAssist(ctx)
     saving = SaveGameAction(ctx)

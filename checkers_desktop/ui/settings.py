@@ -80,8 +80,11 @@ SOUND_VOLUME = SettingSpec("sound/volume", int, 80,
                            "Loudness of the short sounds (move, capture, crowning, refused, edge, "
                            "warning, end of game), percent, separate from speech.")
 SOUND_MUTED = SettingSpec("sound/muted", bool, False, "The short sounds are off.")
+SOUND_PLACED = SettingSpec("sound/placed", bool, True,
+                           "The sounds of moves and of the cursor are heard where they happen on "
+                           "the board: left to right by column, higher to lower by row.")
 SPEECH_SPECS: tuple[SettingSpec, ...] = (VERBOSITY, NOTATION, OUTPUT, SPEECH_RATE, SPEECH_VOLUME,
-                                         SPEECH_VOICE, SOUND_VOLUME, SOUND_MUTED)
+                                         SPEECH_VOICE, SOUND_VOLUME, SOUND_MUTED, SOUND_PLACED)
 SPECS = SPECS + SPEECH_SPECS
 
 CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
@@ -103,6 +106,7 @@ MENU_TITLES: dict[str, str] = {
     VERBOSITY.key: "&Verbosity", NOTATION.key: "Spoken &notation", OUTPUT.key: "Speech &output",
     SPEECH_RATE.key: "Speech ra&te", SPEECH_VOLUME.key: "Speech vo&lume", SPEECH_VOICE.key: "Voi&ce",
     SOUND_VOLUME.key: "Sound volu&me", SOUND_MUTED.key: "M&ute sounds",
+    SOUND_PLACED.key: "Place sounds on the &board",
 }
 """The Speech menu's item for each speech or sound setting (a submenu, or a check item for a bool)."""
 # --- end of speech and sound settings -----------------------------------------------------------
