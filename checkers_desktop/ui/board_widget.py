@@ -138,8 +138,9 @@ class BoardWidget(QWidget):
         self.setObjectName("board")
         self.setAccessibleName("Board")
         self.setAccessibleDescription(
-            "Checkers board, 32 playing squares numbered 1 to 32. Arrow keys move, Enter picks up "
-            "and puts down.")
+            "Checkers board, a table of 8 rows and 8 columns; the 32 playing squares are "
+            "numbered 1 to 32. Arrow keys and Home, Page Up, End, Page Down move; N goes to a "
+            "piece that can move; Enter picks up and puts down.")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.squares: dict[int, SquareWidget] = {}

@@ -62,6 +62,20 @@ class _Keys(QObject):
         return False
 
 
+def _labelled_list(layout: QVBoxLayout, label: str, name: str, description: str) -> QListWidget:
+    """A list under its label (the label's access key focuses it), added to ``layout``."""
+    parent = layout.parentWidget()
+    title = QLabel(label, parent)
+    widget = QListWidget(parent)
+    widget.setObjectName(name)
+    widget.setAccessibleName(label.replace("&", ""))
+    widget.setAccessibleDescription(description)
+    title.setBuddy(widget)
+    layout.addWidget(title)
+    layout.addWidget(widget, 2)
+    return widget
+
+
 class SidePanel(QDockWidget):
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
@@ -85,26 +99,11 @@ class SidePanel(QDockWidget):
         self.legend.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         layout.addWidget(self.legend)
 
-        self.moves_label = QLabel("&Legal moves", body)
-        self.moves = QListWidget(body)
-        self.moves.setObjectName("legal-moves")
-        self.moves.setAccessibleName("Legal moves")
-        self.moves.setAccessibleDescription("Arrow to a move, Enter plays it, Escape goes back "
-                                            "to the board.")
-        self.moves_label.setBuddy(self.moves)
-        layout.addWidget(self.moves_label)
-        layout.addWidget(self.moves, 2)
-
-        self.history_label = QLabel("Moves &played", body)
-        self.history = QListWidget(body)
-        self.history.setObjectName("history")
-        self.history.setAccessibleName("Moves played")
-        self.history.setAccessibleDescription(
+        self.moves = _labelled_list(layout, "&Legal moves", "legal-moves", (
+            "Arrow to a move, Enter plays it, Escape goes back to the board."))
+        self.history = _labelled_list(layout, "Moves &played", "history", (
             "Arrow through the moves: the board shows the position after each one. Enter reads "
-            "it, Escape goes back to the game.")
-        self.history_label.setBuddy(self.history)
-        layout.addWidget(self.history_label)
-        layout.addWidget(self.history, 2)
+            "it, Escape goes back to the game."))
 
         self.text_label = QLabel("Board as &text", body)
         self.text = QPlainTextEdit(body)
