@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Optional
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QMouseEvent, QPalette
+from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
+                           QPalette)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
 
 from ..rules.geometry import SIZE, square_at, square_cell
@@ -115,6 +116,52 @@ class BoardTable(QTableView):
         self.setPalette(palette)
         self.setStyleSheet("QTableView { background: transparent; border: none; "
                            "selection-background-color: transparent; }")
+        self._told: dict[tuple[int, int], tuple[str, str]] = {}
+        """The (name, description) last told of each cell, by (row, column)."""
+        self._children: dict[tuple[int, int], int] = {}
+
+    def refresh(self) -> None:
+        """Every cell's name and description from the squares: the view's model is told, and so
+        are screen readers, cell by cell, for each name or description that changed (an AT-SPI
+        client such as Orca keeps the names it has read, and would otherwise say a cell's old
+        content when the cursor comes back to it)."""
+        self.board_model.changed()
+        if not QAccessible.isActive():
+            self._told.clear()
+            return
+        iface = QAccessible.queryAccessibleInterface(self)
+        for row in range(SIZE):
+            for col in range(SIZE):
+                self._tell_cell(iface, row, col)
+
+    def _tell_cell(self, iface, row: int, col: int) -> None:
+        sq = square_at(row, col, self.board.flipped)
+        widget = self.board.squares[sq] if sq is not None else None
+        now = (widget.accessibleName(), widget.accessibleDescription()) if widget else ("", "")
+        before = self._told.get((row, col))
+        self._told[(row, col)] = now
+        if before is not None and before != now and iface is not None:
+            cell = self._cell(iface, row, col)
+            if cell is None:
+                return
+            if before[0] != now[0]:
+                QAccessible.updateAccessibility(QAccessibleEvent(cell, QAccessible.Event.NameChanged))
+            if before[1] != now[1]:
+                QAccessible.updateAccessibility(
+                    QAccessibleEvent(cell, QAccessible.Event.DescriptionChanged))
+
+    def _cell(self, iface, row: int, col: int):
+        """The accessible of cell (``row``, ``col``): the table's children also hold its header
+        cells, so they are looked up by their own row and column (once, then kept)."""
+        if len(self._children) != SIZE * SIZE:
+            self._children = {}
+            for i in range(iface.childCount()):
+                child = iface.child(i)
+                cell = child.tableCellInterface() if child is not None else None
+                if cell is not None and child.role() == QAccessible.Role.Cell:
+                    self._children[(cell.rowIndex(), cell.columnIndex())] = i
+        index = self._children.get((row, col))
+        return iface.child(index) if index is not None else None
 
     # --- cursor <-> current cell ------------------------------------------------------------
     def index_of(self, square: int):

@@ -162,7 +162,7 @@ class BoardWidget(QWidget):
         """Update every square (piece, marks, accessible name and description)."""
         for sq, widget in self.squares.items():
             widget.set_state(piece_at(sq), marks_at(sq), name_at(sq), description_at(sq))
-        self.table.board_model.changed()
+        self.table.refresh()
         self.update()
 
     # --- the cursor -------------------------------------------------------------------------
@@ -383,7 +383,7 @@ class BoardWidget(QWidget):
             return
         self.flipped = flipped
         self._layout_squares()
-        self.table.board_model.changed()
+        self.table.refresh()
         self.table.show_cursor(self.cursor)
         self.update()
         self.flipped_changed.emit(flipped)

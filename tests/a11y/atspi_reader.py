@@ -38,7 +38,8 @@ from gi.repository import Atspi, GLib  # noqa: E402
 import pyatspi  # noqa: E402
 
 KEYSYMS = {"Return": 0xFF0D, "Escape": 0xFF1B, "Tab": 0xFF09, "Home": 0xFF50, "Left": 0xFF51,
-           "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "End": 0xFF57, "space": 0x20}
+           "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "End": 0xFF57, "space": 0x20,
+           "Prior": 0xFF55, "Next": 0xFF56}
 MAX_NODES = 3000
 MAX_DEPTH = 16
 RETURN_KEYSYM = 0xFF0D
@@ -279,6 +280,9 @@ def main(argv: list[str] | None = None) -> int:
                              "'reader:key' event, then events are collected for --key-wait s")
     parser.add_argument("--key-wait", type=float, default=1.0,
                         help="seconds to collect events after each of --keys")
+    parser.add_argument("--keys-before", default="",
+                        help="comma-separated keys to press before typing (recorded as "
+                             "'reader:key-before' events)")
     parser.add_argument("--table", default=None,
                         help="after listening, read the object of this name through the Table "
                              "interface (as 'table')")
@@ -323,7 +327,24 @@ def main(argv: list[str] | None = None) -> int:
         pyatspi.Registry.registerEventListener(on_event, *args.event)
         pump(0.5)  # let the registry tell the application that someone listens
     out["tree"] = dump(app)
+    if args.table:
+        out["table_before"] = table_of(app, args.table)  # a client keeps the names it has read
 
+    if args.keys_before and args.table:
+        # the window has no X input focus yet (no window manager): a click on the board's
+        # top-left cell, an unused light square, gives it the focus without acting
+        table = next((a for a in _all_named(app, args.table) if role_of(a) == "table"), None)
+        component = safe(table.queryComponent) if table is not None else None
+        extents = safe(lambda: component.getExtents(pyatspi.DESKTOP_COORDS)) if component else None
+        if extents is not None:
+            pyatspi.Registry.generateMouseEvent(extents.x + 5, extents.y + 5, "b1c")
+            pump(1.0)
+    for key in filter(None, (k.strip() for k in args.keys_before.split(","))):
+        events.append({"type": "reader:key-before", "source_name": "", "source_role": "",
+                       "detail1": 0, "detail2": 0, "any_data": key,
+                       "time": round(time.monotonic(), 3)})
+        pyatspi.Registry.generateKeyboardEvent(KEYSYMS[key], None, pyatspi.KEY_SYM)
+        pump(args.key_wait)
     if args.type_into:
         out["typed"] = type_into(app, args.type_into, args.text, not args.no_return, args.timeout)
     since = len(events)  # --until-text looks only at what came after the typing

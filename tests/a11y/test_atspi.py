@@ -27,7 +27,11 @@ HERE = Path(__file__).resolve().parent
 READER = HERE / "atspi_reader.py"
 # After the move: back from the move box to the board, then one step each way: whatever square
 # the cursor is on, at least one of Down/Up and one of Right/Left moves it.
-KEYS = ("Escape", "Down", "Up", "Right", "Left")
+KEYS = ("Escape", "Prior", "Down", "Up", "Right", "Left")
+# Before the move the cursor visits 15 and comes back to 11 (Page Up, End: the diagonals from
+# Black's chair), so that the screen reader has read "15, empty"; after it, Page Up from 11 must
+# be heard as "15, black man", not the name the screen reader kept.
+KEYS_BEFORE = ("Prior", "End")
 ATSPI_LIVE_ASSERTIVE = 2  # AtspiLive in at-spi2-core's atspi-constants.h: NONE 0, POLITE 1
 SQUARE_NAME = re.compile(r"^(\d{1,2}), (.+)$")
 
@@ -67,6 +71,7 @@ def reading(tmp_path_factory) -> dict:
             "--event", "object:state-changed:focused", "--type-into", "Move",
             "--text", "11-15", "--listen", "40", "--until-text", "Computer: ",
             "--dump-after", "--table", "Board", "--text-of", "Board as text",
+            "--keys-before", ",".join(KEYS_BEFORE),
             "--keys", ",".join(KEYS)], timeout=180)
         if app.poll() is not None:
             pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
@@ -191,6 +196,11 @@ def test_the_board_is_a_table_whose_cells_know_their_row_and_column(reading):
         assert fifteen["cell_position"] == [4, 3]
     assert named["1"]["row"] == 7 and named["32"]["row"] == 0
     assert cells[(0, 0)]["name"] == ""  # a light square: unused
+    # read before the move too: the client was told the cells' new names (no stale "empty")
+    before = {c["name"].split(",")[0]: c["name"] for c in reading["table_before"]["cells"]
+              if c["name"]}
+    assert before["15"] == "15, empty" and before["11"] == "11, black man"
+    assert named["11"]["name"] == "11, empty"
 
 
 def test_the_board_as_text_follows_the_move_for_a_braille_display(reading):
@@ -201,3 +211,19 @@ def test_the_board_as_text_follows_the_move_for_a_braille_display(reading):
         lines  # 15 holds the black man moved from 11
     assert lines[5].count("b") == 3, lines  # 11 is empty now
     assert "b: black man" in (shown.get("description") or "")
+
+
+def test_a_cell_read_before_a_move_is_heard_with_its_new_content_after_it(reading):
+    """A screen reader keeps the names it has read; each cell whose square changed is told
+    (name-changed), so coming back to it says what is there now."""
+    events = reading["events"]
+    before = [e["source_name"] for e in events
+              if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+              and e["source_role"] == "table cell"
+              and e["time"] < next(x["time"] for x in events if x["type"] == "reader:key")]
+    assert "15, empty" in before, (before, _context(reading))
+    first_key = next(i for i, e in enumerate(events) if e["type"] == "reader:key")
+    after = [e["source_name"] for e in events[first_key:]
+             if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+             and e["source_name"].startswith("15,")]
+    assert after and after[0] == "15, black man", (after, _context(reading))
