@@ -34,6 +34,7 @@ from .events import (Cue, EngineFailed, GameOver, GameStarted, MovePlayed, Obser
                      PositionChanged, RefereeEventRaised, ResultReached, RulingMade, SoundCue,
                      StatusChanged, ThinkingChanged)
 from . import refusals
+from .clock_alerts import ClockAlerts
 from .ports import Engine, EngineReply, Scheduler
 
 __all__ = ["GameSession", "Mode", "POLL_SECONDS"]
@@ -68,7 +69,7 @@ class GameSession(Observable):
     ({BLACK: "Black", WHITE: "Red"} for practice). ``level``: the engine level, 1 = gentle.
     ``profile``: a rule profile or its key (default "practice"). ``time_source``: monotonic seconds
     for the clocks (tests pass a fake). ``poll_seconds``: how often the clocks are polled (0:
-    never by timer; call :meth:`poll_clock`). ``verbosity`` ("full"/"brief") and ``style``
+    never by timer; call :meth:`poll_clock`). ``verbosity`` ("brief"/"normal"/"full") and ``style``
     (spoken notation "jumps", "takes" or "to") are read each time something is said, so they may
     change any time.
 
@@ -82,7 +83,7 @@ class GameSession(Observable):
                  side_names: Optional[Mapping[Color, str]] = None, level: int = 3, *,
                  profile: Union[Profile, str, None] = None,
                  time_source: Callable[[], float] = time.monotonic,
-                 poll_seconds: float = POLL_SECONDS, verbosity: str = "full",
+                 poll_seconds: float = POLL_SECONDS, verbosity: str = "normal",
                  style: str = "jumps") -> None:
         super().__init__()
         self.announcer = announcer
@@ -97,6 +98,10 @@ class GameSession(Observable):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
+        self.quiet_pick_up = False
+        """True when the window shows a pick-up itself (the cursor goes to a destination whose
+        description says "Can go here from eleven."): then, below full verbosity and without
+        touch-move rules, picking up says nothing more."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -110,6 +115,7 @@ class GameSession(Observable):
         self.selected: Optional[int] = None
         self.partial_path: tuple[int, ...] = ()
         self._token = 0
+        self._clock_alerts = ClockAlerts()
         self.thinking = False
         self._poll_timer = scheduler.repeating(poll_seconds, self.poll_clock) \
             if poll_seconds > 0 else None
@@ -208,6 +214,7 @@ class GameSession(Observable):
         self.result_text = None
         self.message = ""
         self._clear_selection()
+        self._clock_alerts = ClockAlerts()
         self.referee.start()
         if announce:
             self.announcer.announce(
@@ -302,6 +309,11 @@ class GameSession(Observable):
             self._on_referee_event(event, Priority.INTERRUPT if index == 0 else Priority.QUEUE)
             if not self.running:
                 break
+        if self.running and not events:
+            for alert in self._clock_alerts.poll(self.referee.clock):
+                self._say(clock_texts.time_left_text(alert, self.side_names, self.you),
+                          Priority.INTERRUPT)
+                self._cue(Cue.WARNING)
         return events
 
     def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
@@ -480,7 +492,8 @@ class GameSession(Observable):
                 text = game_texts.picked_up_text(square, ends)
             else:
                 text = touch_texts.touch_text(square, touch is TouchRule.STRICT, ends)
-            self._say(text, Priority.READING)
+            if not (self.quiet_pick_up and touch is TouchRule.NONE and self.verbosity != "full"):
+                self._say(text, Priority.READING)
             self._changed()
             return
         text = refusals.pick_up_refusal(ruling, board, square, piece, self.side_names,
@@ -558,19 +571,27 @@ class GameSession(Observable):
         self._clear_selection()
         self.message = ""
         crowned = before.is_crowning(move)
-        self._say(game_texts.move_text(before, move, self.side_names, self.style, self.verbosity),
-                  Priority.INTERRUPT if by_computer else Priority.QUEUE)
+        priority = Priority.INTERRUPT if by_computer else Priority.QUEUE
         self._cue(Cue.CROWN if crowned else Cue.CAPTURE if move.is_capture else Cue.MOVE)
         self._emit(MovePlayed(move))
         if result is not None:
             outcome = self.board.outcome()
-            text = (game_texts.game_over_text(outcome, self.side_names, self.board) if outcome is not None
-                    else game_texts.result_text(result, self.side_names))
-            self._end(text, result)
+            text = (game_texts.game_over_text(outcome, self.side_names, self.board, self.you)
+                    if outcome is not None else game_texts.result_text(result, self.side_names))
+            said = self.announce_results
+            self._say(self._move_words(before, move, text if said else ""), priority)
+            self._end(text, result, say=False)
             return
-        self._say(self._turn_text(), Priority.QUEUE)
+        self._say(self._move_words(before, move), priority)
         self._changed()
         self._maybe_start_engine()
+
+    def _move_words(self, before: Board, move: Move, result: str = "") -> str:
+        """The one announcement of a move: who played it, what it took, what the next player must
+        do (:func:`texts.game.move_announcement`), and the result when it ended the game."""
+        return game_texts.move_announcement(
+            before, move, self.side_names, you=self.you, player_names=self.player_names,
+            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board)
 
     def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
         self._stop_polling()

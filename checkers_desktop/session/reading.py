@@ -11,16 +11,17 @@ READING priority (a new reading replaces the one being said).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Optional
 
 from ..rules import Color
 from ..texts import clock as clock_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
-from ..rules.geometry import SIZE, row_squares
+from ..rules.geometry import SIZE, row_squares, square_at
 from .game import GameSession, Mode
 
-__all__ = ["ReadingContext", "READERS", "read", "screen_rows", "my_color"]
+__all__ = ["ReadingContext", "READERS", "read", "screen_rows", "screen_cells", "my_color",
+           "board_text", "board_text_lines"]
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,26 @@ def screen_rows(flipped: bool = False) -> list[list[int]]:
     """The squares as the screen shows them: top row first, each row left to right (the order the
     arrow keys go)."""
     return [list(row_squares(row, flipped)) for row in range(SIZE)]
+
+
+def screen_cells(flipped: bool = False) -> list[list[Optional[int]]]:
+    """The board's 64 cells as the screen shows them: top row first, each row left to right, a
+    playing square's number (1-32) or None for an unused (light) square."""
+    return [[square_at(row, col, flipped) for col in range(SIZE)] for row in range(SIZE)]
+
+
+def board_text_lines(session: GameSession, cursor: Optional[int] = None,
+                     flipped: bool = False, board=None) -> list[str]:
+    """The board as eight lines of text (for a braille display), as the screen shows it, with the
+    cursor marked (:func:`checkers_desktop.texts.reading.board_text_lines`); ``board``: another
+    position to show (a reviewed one) instead of the game's."""
+    return reading_texts.board_text_lines(board if board is not None else session.board,
+                                          screen_cells(flipped), session.side_names, cursor)
+
+
+def board_text(ctx: "ReadingContext") -> str:
+    """The board as text (eight lines) for the reading key: the lines joined by line breaks."""
+    return "\n".join(board_text_lines(ctx.session, ctx.cursor, ctx.flipped))
 
 
 def my_color(session: GameSession) -> Color:
@@ -129,6 +150,7 @@ READERS: dict[str, Callable[[ReadingContext], str]] = {
     "read_piece_moves": _piece_moves,
     "read_captures": _captures,
     "read_rules": _rules,
+    "say_board_text": board_text,
 }
 """What each reading command of the Read menu says (keyed by the action id in actions.py)."""
 

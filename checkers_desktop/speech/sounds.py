@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence, Union
 
 __all__ = ["SOUND_NAMES", "SAMPLE_RATE", "ASSETS_DIR", "render", "wav_bytes", "write_sound",
-           "generate", "sound_path"]
+           "generate", "sound_path", "place_gains", "row_pitch", "render_placed",
+           "write_placed_sound", "placed_sound_path"]
 
 SAMPLE_RATE = 22050
 """Samples per second of every earcon."""
@@ -55,10 +56,18 @@ _RECIPES: dict[str, tuple[Segment, ...]] = {
                 (0.06, 1175.0, 1175.0, "square"), (0.08, 880.0, 880.0, "square")),
     # A long falling glide: the game is over.
     "game_over": ((0.29, 880.0, 294.0, "sine"),),
+    # A very short soft tick: the cursor moved to another square.
+    "cursor": ((0.035, 880.0, 880.0, "sine"),),
 }
 
 SOUND_NAMES: tuple[str, ...] = tuple(_RECIPES)
-"""move, capture, crown, refused, edge, warning, game_over."""
+"""move, capture, crown, refused, edge, warning, game_over, cursor."""
+
+PLACES = 8
+"""Columns and rows a placed sound can have (the board's, 0-7 from the top left of the screen)."""
+
+PITCH_SPAN_SEMITONES = 12.0
+"""How far apart the top and bottom rows sound: an octave, the top row highest."""
 
 
 def _wave(kind: str) -> Callable[[float], float]:
@@ -90,16 +99,16 @@ def _render_segment(seconds: float, f0: float, f1: float, kind: str) -> list[flo
     return out
 
 
-def render(name: str) -> list[int]:
-    """The samples (signed 16-bit ints) of the earcon ``name``.
+def render(name: str, pitch: float = 1.0) -> list[int]:
+    """The samples (signed 16-bit ints) of the earcon ``name``, every frequency times ``pitch``.
 
     Raises ``ValueError`` quoting ``name`` when there is no such sound.
     """
     if name not in _RECIPES:
         raise ValueError(f"{name!r} is not a sound; the sounds are {', '.join(SOUND_NAMES)}")
     floats: list[float] = []
-    for segment in _RECIPES[name]:
-        floats.extend(_render_segment(*segment))
+    for seconds, f0, f1, kind in _RECIPES[name]:
+        floats.extend(_render_segment(seconds, f0 * pitch, f1 * pitch, kind))
     top = max(abs(x) for x in floats) or 1.0
     scale = PEAK * 32767 / top
     return [int(round(x * scale)) for x in floats]
@@ -151,6 +160,67 @@ def sound_path(name: str, cache_dir: Optional[Union[str, Path]] = None) -> Path:
     if not cached.is_file():
         write_sound(name, cached)
     return cached
+
+
+# --- sounds placed on the board: stereo by column, pitch by row -----------------------------------
+def _check_place(column: int, row: int) -> None:
+    for what, value in (("column", column), ("row", row)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PLACES:
+            raise ValueError(f"{what} {value!r} is not 0 to {PLACES - 1}")
+
+
+def place_gains(column: int) -> tuple[float, float]:
+    """(left, right) loudness for a sound at screen column ``column`` (0 left to 7 right):
+    equal-power panning, so a sound keeps its loudness wherever it is placed."""
+    _check_place(column, 0)
+    pan = column / (PLACES - 1)  # 0 left, 1 right
+    return math.cos(pan * math.pi / 2), math.sin(pan * math.pi / 2)
+
+
+def row_pitch(row: int) -> float:
+    """The frequency factor of a sound at screen row ``row`` (0 top to 7 bottom): the top row
+    half an octave above the plain sound, the bottom row half an octave below."""
+    _check_place(0, row)
+    semitones = PITCH_SPAN_SEMITONES * (0.5 - row / (PLACES - 1))
+    return 2.0 ** (semitones / 12.0)
+
+
+def render_placed(name: str, column: int, row: int) -> list[tuple[int, int]]:
+    """The earcon ``name`` as (left, right) sample pairs, placed at the screen's ``column`` (left
+    to right, by loudness) and ``row`` (top high, bottom low, by pitch). Raises ``ValueError``
+    for an unknown name or a place outside 0-7."""
+    _check_place(column, row)
+    left, right = place_gains(column)
+    return [(int(round(s * left)), int(round(s * right))) for s in render(name, row_pitch(row))]
+
+
+def write_placed_sound(name: str, column: int, row: int, path: Union[str, Path]) -> Path:
+    """Write :func:`render_placed` as a 16-bit stereo WAV file at ``path``; returns it."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".part")
+    frames = [v for pair in render_placed(name, column, row) for v in pair]
+    with wave.open(str(tmp), "wb") as out:
+        out.setnchannels(2)
+        out.setsampwidth(2)
+        out.setframerate(SAMPLE_RATE)
+        out.writeframes(wav_bytes(frames))
+    tmp.replace(path)
+    return path
+
+
+def placed_sound_path(name: str, column: int, row: int,
+                      cache_dir: Optional[Union[str, Path]] = None) -> Path:
+    """The WAV file of the earcon ``name`` placed at (``column``, ``row``), generated once into
+    ``cache_dir``/placed (default: the temp directory's ``checkers-desktop-sounds``)."""
+    _check_place(column, row)
+    if name not in _RECIPES:
+        raise ValueError(f"{name!r} is not a sound; the sounds are {', '.join(SOUND_NAMES)}")
+    base = Path(cache_dir if cache_dir is not None else _default_cache())
+    path = base / "placed" / f"{name}-c{column}-r{row}.wav"
+    if not path.is_file():
+        write_placed_sound(name, column, row, path)
+    return path
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:

@@ -97,3 +97,19 @@ def clocks_text(clock, board: Board, side_names: SideNames = None, has_clock: bo
     return " ".join(parts)
 
 
+
+
+def time_left_text(alert, side_names: SideNames = None, you: Optional[Color] = None) -> str:
+    """A time threshold passed (``session.clock_alerts.Alert``): the game timer "30 seconds of
+    game time left."; a side's clock "Your clock: 2 minutes left." / "Red's clock: 10 seconds
+    left."; this move's time "You have 10 seconds left to move." / "Black has 30 seconds left to
+    move." (``you``: the player's colour against the computer)."""
+    left = duration_words(alert.seconds_left)
+    if alert.kind == "game":
+        return f"{capital(left)} of game time left."
+    yours = you is not None and alert.color is you
+    if alert.kind == "side":
+        whose = "Your" if yours else f"{side_name(side_names, alert.color)}'s"
+        return f"{whose} clock: {left} left."
+    who = "You have" if yours else f"{side_name(side_names, alert.color)} has"
+    return f"{who} {left} left to move."

@@ -68,13 +68,135 @@ def move_text(board_before: Board, move: Move, side_names: SideNames = None, sty
 
 def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brief") -> str:
     """Whose turn it is: "Red to move."; with ``verbosity="full"`` and a jump to make, adds
-    "Red must jump." (capture is compulsory, VA rulebook 3:00 s6, WCDF 1.18)."""
+    "Red must jump." (also at ``"normal"``; capture is compulsory, VA rulebook 3:00 s6, WCDF 1.18)."""
     check_verbosity(verbosity)
     side = side_name(side_names, board.turn)
     text = f"{side} to move."
-    if verbosity == "full" and board.is_capture_required():
+    if verbosity != "brief" and board.is_capture_required():
         text += f" {side} must jump."
     return text
+
+
+# --- one announcement per move ------------------------------------------------------------------
+def mover_words(color: Color, side_names: SideNames = None, you: Optional[Color] = None,
+                player_names: SideNames = None) -> str:
+    """Who played or plays ``color``, as the player hears it: "You" or "Computer" against the
+    computer (``you`` is the player's colour), else the player's name (a match), else the side's
+    name ("Black")."""
+    if you is not None:
+        return "You" if color is you else "Computer"
+    if player_names and player_names.get(color):
+        return player_names[color]
+    return side_name(side_names, color)
+
+
+def captured_words(board_before: Board, move: Move, you: Optional[Color] = None) -> str:
+    """What a jump took, named by square: "takes the man on nineteen", "takes your king on
+    fifteen" (``you`` lost it), "takes two men, on nineteen and twenty-six", "takes a man and a
+    king, on ten and seventeen"; "" for a step."""
+    if not move.captures:
+        return ""
+    pieces = [board_before.piece_at(sq) for sq in move.captures]
+    kings = sum(1 for p in pieces if p is not None and p.is_king)
+    men = len(pieces) - kings
+    owner = "your" if you is not None and board_before.turn is not you else "the"
+    where = spoken_squares(move.captures, "and")
+    if len(pieces) == 1:
+        return f"takes {owner} {'king' if kings else 'man'} on {where}"
+    if kings and men:
+        what = (f"{_a(men, 'man', 'men')} and {_a(kings, 'king', 'kings')}")
+    elif kings:
+        what = f"{number_words(kings)} kings"
+    else:
+        what = f"{number_words(men)} men"
+    if owner == "your":
+        what = "your " + what if not (kings and men) else what + " of yours"
+    return f"takes {what}, on {where}"
+
+
+def _a(n: int, one: str, many: str) -> str:
+    return f"a {one}" if n == 1 else f"{number_words(n)} {many}"
+
+
+def jump_duty_words(board: Board, side_names: SideNames = None, you: Optional[Color] = None,
+                    player_names: SideNames = None, style: str = "jumps",
+                    verbosity: str = "normal") -> str:
+    """The jump the side to move on ``board`` must make (capture is compulsory, VA rulebook 3:00
+    s6, WCDF 1.18), or "" when it need not jump: "you must jump: fifteen jumps twenty-four" (one
+    jump: named), "you must jump: three jumps to choose from" (several: counted; J lists them);
+    brief: "you must jump". The subject is "you", the player's name or the side's name."""
+    check_verbosity(verbosity)
+    if not board.is_capture_required():
+        return ""
+    who = "you" if you is not None and board.turn is you else \
+        mover_words(board.turn, side_names, None, player_names)
+    text = f"{who} must jump"
+    if verbosity == "brief":
+        return text
+    jumps = board.legal_moves
+    if len(jumps) == 1:
+        return f"{text}: {spoken_move(jumps[0], style)}"
+    return f"{text}: {number_words(min(len(jumps), 99))} jumps to choose from"
+
+
+def move_announcement(board_before: Board, move: Move, side_names: SideNames = None, *,
+                      you: Optional[Color] = None, player_names: SideNames = None,
+                      style: str = "jumps", verbosity: str = "normal",
+                      result: str = "", board_after: Optional[Board] = None) -> str:
+    """Everything a move means, in one sentence or two (one announcement per move):
+
+    * against the computer (``you``: the player's colour), the player's own move: "You: eleven
+      to fifteen." (brief: "Eleven to fifteen."); the computer's: "Computer: twenty-four to
+      nineteen, you must jump: fifteen jumps twenty-four.";
+    * a jump names what it took: "Computer: twenty-three jumps fourteen, takes your man on
+      eighteen." (not at brief);
+    * a man crowned: "..., crowned." (VA rulebook 3:00 s9);
+    * for two players (``you`` None) the next side follows: "Black: eleven to fifteen. Red to
+      move." (brief leaves it out, as the move already says who played), with the players' names
+      in a match ("Ann Lee: eleven to fifteen. Bo Diaz, Red to move.");
+    * ``full`` also says "Your turn." after the computer's move when no jump is due;
+    * ``result``: the game's end, said in the same announcement ("You: ... . Black wins. Red has
+      no pieces left.").
+
+    ``board_after``: the position after the move (given by a caller that has it, such as a
+    jump series stopped early under Caseville rules); else the move is played on a copy.
+    """
+    check_verbosity(verbosity)
+    mover = mover_words(board_before.turn, side_names, you, player_names)
+    if board_after is None:
+        board_after = board_before.copy()
+        board_after.push(move)
+    after = board_after
+    words = spoken_move(move, style)
+    details = []
+    if verbosity != "brief" and move.captures:
+        details.append(captured_words(board_before, move, you))
+    if board_before.is_crowning(move):
+        details.append("crowned")
+    own = you is not None and board_before.turn is you
+    if own and verbosity == "brief":
+        text = capital(words)
+    else:
+        text = f"{mover}: {words}"
+    if details:
+        text += ", " + ", ".join(details)
+    if result:
+        return f"{text}. {result}"
+    duty = jump_duty_words(after, side_names, you, player_names, style, verbosity)
+    if you is not None:
+        if duty and after.turn is you:
+            text += f", {duty}"
+        elif verbosity == "full" and not own:
+            text += ". Your turn"
+        return text + "."
+    if verbosity == "brief":
+        return text + (f", {duty}." if duty else ".")
+    turn = turn_text(after, side_names, verbosity="brief")
+    if player_names and player_names.get(after.turn):
+        turn = named_turn_text(player_names[after.turn], turn)
+    if duty:
+        turn += f" {capital(duty)}."
+    return f"{text}. {turn}"
 
 
 # --- refused moves ----------------------------------------------------------------------------
@@ -158,14 +280,23 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
 
 # --- end of game ------------------------------------------------------------------------------
 def game_over_text(outcome: Optional[Outcome], side_names: SideNames = None,
-                   board: Optional[Board] = None) -> str:
+                   board: Optional[Board] = None, you: Optional[Color] = None) -> str:
     """How the game ended: "Black wins. Red cannot move." (a player who cannot move loses, VA
     rulebook 2:00); with ``board`` given and the loser left with no piece, "Red has no pieces
-    left." instead; "The game is a draw." for a draw; "The game is not over." for None."""
+    left." instead; "The game is a draw." for a draw; "The game is not over." for None.
+    Against the computer (``you``: the player's colour): "You win. The computer has no pieces
+    left." / "The computer wins. You cannot move." """
     if outcome is None:
         return "The game is not over."
     if outcome.winner is None:
         return "The game is a draw."
+    if you is not None:
+        won = outcome.winner is you
+        winner = "You win." if won else "The computer wins."
+        loser_color = outcome.winner.other
+        if board is not None and not board.squares(loser_color):
+            return f"{winner} {'The computer has' if won else 'You have'} no pieces left."
+        return f"{winner} {'The computer' if won else 'You'} cannot move."
     winner = side_name(side_names, outcome.winner)
     loser_color = outcome.winner.other
     loser = side_name(side_names, loser_color)
@@ -271,6 +402,11 @@ def not_yours_text(square: int, owner: str) -> str:
     return f"{capital(number_words(square))} is a {owner.lower()} piece, not yours."
 
 
+def cannot_go_that_way_text(square: int) -> str:
+    """Shift with a diagonal key on a piece that has no move that way (nothing was touched)."""
+    return f"{capital(number_words(square))} cannot go that way."
+
+
 def no_move_text(square: int) -> str:
     return f"The piece on {number_words(square)} has no move."
 
@@ -331,12 +467,16 @@ def with_offence_text(words: str, offence: str) -> str:
 
 
 def square_description(picked_up: bool, destination: bool, must_jump: bool, last_move: bool,
-                       hinted: bool = False) -> str:
-    """The accessible description of a board square: its marks in a few words ("" for none)."""
+                       hinted: bool = False, held: Optional[int] = None) -> str:
+    """The accessible description of a board square: its marks in a few words ("" for none).
+    ``held``: the square (1-32) of the picked-up piece, named on its destinations ("Can go here
+    from eleven.") so that the square the cursor lands on after a pick-up tells it all."""
     words = []
     if picked_up:
         words.append("Picked up.")
-    if destination:
+    if destination and held is not None:
+        words.append(f"Can go here from {number_words(held)}.")
+    elif destination:
         words.append("Can go here.")
     if must_jump:
         words.append("Must jump.")

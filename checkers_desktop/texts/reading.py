@@ -37,7 +37,7 @@ def read_board(board: Board, side_names: SideNames = None, from_side: Color = BL
     sentences = []
     for number, row in enumerate(board_rows(from_side), start=1):
         cells = [f"{sq} {piece_words(board, sq, side_names)}" for sq in row
-                 if verbosity == "full" or board.piece_at(sq) is not None]
+                 if verbosity != "brief" or board.piece_at(sq) is not None]
         sentences.append(f"Row {number}: {', '.join(cells) if cells else 'empty'}.")
     sentences.append(turn_text(board, side_names))
     return " ".join(sentences)
@@ -71,7 +71,7 @@ def counts_text(board: Board, side_names: SideNames = None, verbosity: str = "fu
         men, kings = board.count(color)
         parts.append(f"{side_name(side_names, color)}: {plural(men, 'man', 'men')}, "
                      f"{plural(kings, 'king')}.")
-    if verbosity == "full":
+    if verbosity != "brief":
         black, white = board.material(BLACK), board.material(WHITE)
         if black == white:
             parts.append("Material is even.")
@@ -125,7 +125,7 @@ def captures_text(board: Board, side_names: SideNames = None, style: str = "jump
         text = f"{side} must jump: {join([spoken_move(m, style) for m in jumps], 'or')}."
     else:
         text = f"{side} has no jump."
-    if verbosity == "full":
+    if verbosity != "brief":
         threats = _opponent_jumps(board)
         other = side_name(side_names, board.turn.other)
         if threats:
@@ -162,7 +162,7 @@ def move_list_text(board: Board, side_names: SideNames = None, style: str = "jum
         if ply < first_ply:
             continue
         words = spoken_move(move, style)
-        if verbosity == "full":
+        if verbosity != "brief":
             words = f"{side_name(side_names, mover)} {words}"
         numbered.setdefault((ply + offset) // 2 + 1, []).append(words)
     return " ".join(f"{n}. {', '.join(w)}." for n, w in numbered.items())
@@ -178,7 +178,7 @@ def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames
     sentences = []
     for number, row in enumerate(rows, start=1):
         cells = [f"{sq} {piece_words(board, sq, side_names)}" for sq in row
-                 if verbosity == "full" or board.piece_at(sq) is not None]
+                 if verbosity != "brief" or board.piece_at(sq) is not None]
         sentences.append(f"Row {number}: {', '.join(cells) if cells else 'empty'}.")
     sentences.append(turn_text(board, side_names))
     return " ".join(sentences)
@@ -242,3 +242,75 @@ def whose_turn_text(turn: str, *, your_turn: Optional[bool] = None, thinking: bo
 def game_over_reading_text(result: str) -> str:
     """The legal-moves reading after the game's end: "The game is over. " and the result."""
     return "The game is over. " + result
+
+
+# --- lists to arrow through and the board as text (braille) ---------------------------------------
+def move_item_text(move: Move, style: str = "jumps") -> str:
+    """A legal move as an item of the legal-move list, in digits that a screen reader says and a
+    braille display shows briefly: "11 to 15", "22 jumps 15", "26 jumps 17 jumps 10" (``style``
+    "takes" or "to" changes the jump word)."""
+    joiner = "to" if not move.is_capture or style == "to" else style
+    return f" {joiner} ".join(str(sq) for sq in move.path)
+
+
+def history_item_text(number: int, mover: str, move: Move, style: str = "jumps") -> str:
+    """One move played, as an item of the history list: "3. You: 11 to 15", "4. Computer: 24
+    jumps 15" (``number`` counts every move from 1; ``mover`` as :func:`.game.mover_words`)."""
+    return f"{number}. {mover}: {move_item_text(move, style)}"
+
+
+def review_text(number: int, total: int, board: Board, side_names: SideNames = None) -> str:
+    """What the review says of the position after move ``number`` of ``total``: "After move 3
+    of 20. Black: 12 men, no kings. Red: 11 men, no kings." (0: the start position)."""
+    where = "The start position" if number == 0 else f"After move {number} of {total}"
+    counts = []
+    for color in (BLACK, WHITE):
+        men, kings = board.count(color)
+        counts.append(f"{side_name(side_names, color)}: {plural(men, 'man', 'men')}, "
+                      f"{plural(kings, 'king')}.")
+    return f"{where}. " + " ".join(counts)
+
+
+def side_letters(side_names: SideNames = None) -> dict[Color, str]:
+    """The letter of each side in the board as text: the first letter of its name in lower case
+    ("b" for Black, "r" for Red, "w" for White); "x" and "o" when both names start alike."""
+    first = side_name(side_names, BLACK)[:1].lower() or "x"
+    second = side_name(side_names, WHITE)[:1].lower() or "o"
+    if first == second or first in "-.>" or second in "-.>":
+        return {BLACK: "x", WHITE: "o"}
+    return {BLACK: first, WHITE: second}
+
+
+def board_text_lines(board: Board, rows: Sequence[Sequence[Optional[int]]],
+                     side_names: SideNames = None, cursor: Optional[int] = None) -> list[str]:
+    """The board as eight lines of text for a braille display, one per screen row, top row
+    first: "- b . b . b . b" style cells two characters wide, each cell a mark and a letter:
+    the side's letter for a man (:func:`side_letters`), in capitals for a king, "-" for an empty
+    playing square, "." for an unused square; the cell under ``cursor`` has ">" before it
+    instead of a space. ``rows``: each screen row's eight cells left to right, a square number
+    1-32 or None for an unused square (see ``ui``'s board: the screen's order)."""
+    letters = side_letters(side_names)
+    lines = []
+    for row in rows:
+        cells = []
+        for sq in row:
+            if sq is None:
+                mark = "."
+            else:
+                piece = board.piece_at(sq)
+                mark = "-" if piece is None else (
+                    letters[piece.color].upper() if piece.is_king else letters[piece.color])
+            cells.append((">" if sq is not None and sq == cursor else " ") + mark)
+        lines.append("".join(cells)[1:] if not cells[0].startswith(">") else "".join(cells))
+    return lines
+
+
+def board_text_legend(side_names: SideNames = None) -> str:
+    """The key to :func:`board_text_lines`: "b: black man, B: black king, r: red man, R: red
+    king, dash: empty square, dot: unused square, >: the cursor." """
+    letters = side_letters(side_names)
+    parts = []
+    for color in (BLACK, WHITE):
+        name = side_name(side_names, color).lower()
+        parts.append(f"{letters[color]}: {name} man, {letters[color].upper()}: {name} king")
+    return ", ".join(parts) + ", dash: empty square, dot: unused square, >: the cursor."

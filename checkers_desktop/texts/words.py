@@ -14,8 +14,10 @@ __all__ = ["DEFAULT_SIDE_NAMES", "VERBOSITIES", "SideNames", "side_name", "check
 DEFAULT_SIDE_NAMES: dict[Color, str] = {BLACK: "Black", WHITE: "White"}
 """The PDN names, used when a profile gives none."""
 
-VERBOSITIES = ("full", "brief")
-"""``full`` (the default) or ``brief`` (fewer words, for experienced players)."""
+VERBOSITIES = ("full", "normal", "brief")
+"""``brief`` (fewest words, for experienced players), ``normal`` (the default: one announcement per
+move that says what matters) or ``full`` (every detail, whose turn after every move). Readings say
+the same at ``normal`` and ``full``."""
 
 SideNames = Optional[Mapping[Color, str]]
 """A rule profile's ``{Color: name}`` ("Black"/"Red" for practice); a side missing from it falls
@@ -32,7 +34,7 @@ def side_name(side_names: SideNames, color: Color) -> str:
 def check_verbosity(verbosity: str) -> str:
     """``verbosity`` when it is one of :data:`VERBOSITIES`; raises ``ValueError`` quoting it."""
     if verbosity not in VERBOSITIES:
-        raise ValueError(f"{verbosity!r} is not a verbosity; use 'full' or 'brief'")
+        raise ValueError(f"{verbosity!r} is not a verbosity; use 'full', 'normal' or 'brief'")
     return verbosity
 
 

@@ -60,11 +60,34 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # ui/open_game.py
                "Open a game saved as a PDN file and go on playing from its last position, two "
                "players. A file that cannot be read changes nothing.", "Game"),
+    ActionSpec("save_game", "&Save game...", "Ctrl+S", "Save game",  # ui/save_game.py
+               "Save the game in progress or just ended as a PDN file (the moves, the players, "
+               "the rules and the result), to open again with Game > Open game.", "Game"),
     ActionSpec("move_box", "Type a &move", "Ctrl+M", "Type a move",
                "Go to the move box and type a move such as 11-15, 11 15 or 22x15, then press Enter. "
                "Escape goes back to the board.", "Game"),
     ActionSpec("go_to_board", "Go to the &board", "Ctrl+B", "Go to the board",
                "Put the keyboard cursor back on the board.", "Game"),
+    # --- Moves menu: fewer keys per move (ui/move_assist.py, ui/side_panel.py) ---------------
+    ActionSpec("next_piece", "&Next movable piece", "N", "Next movable piece",
+               "Put the cursor on the nearest of your pieces that can move; press again for the "
+               "next one. When a jump is compulsory, only the pieces that can jump. With a piece "
+               "picked up: its next destination.", "Moves"),
+    ActionSpec("previous_piece", "&Previous movable piece", "Shift+N", "Previous movable piece",
+               "Go back round your movable pieces (or the picked-up piece's destinations).",
+               "Moves"),
+    ActionSpec("legal_moves_list", "&Legal moves list", "F5", "Legal moves list",
+               "Go to the list of legal moves: arrow through them (\"11 to 15\"), Enter plays the "
+               "selected move, Escape goes back to the board.", "Moves"),
+    ActionSpec("history_list", "Move &history and review", "Ctrl+H", "Move history and review",
+               "Go to the list of the moves played: arrowing through it shows the position after "
+               "each move on the board and in the board as text (review); Enter reads that "
+               "position; Escape goes back to the game.", "Moves"),
+    ActionSpec("board_text_view", "Board as &text", "Ctrl+Shift+B", "Board as text",
+               "Go to the board as eight lines of text, for a braille display: b and r are the "
+               "men, B and R the kings, a dash an empty square, a dot an unused one, > the "
+               "cursor. It follows every move; Escape goes back to the board.", "Moves"),
+    # --- end of Moves menu ----------------------------------------------------------------------
     ActionSpec("next_level", "&Next computer level", "Ctrl+L", "Next computer level",
                "Make the computer one level stronger (after the strongest, level 1 again) and say "
                "the level; Game > Computer level lists them all. It applies from the computer's "
@@ -93,6 +116,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Make every label, menu and the move box larger, up to 300 percent.", "View"),
     ActionSpec("text_smaller", "&Smaller text", "Ctrl+Shift+Down", "Smaller text",
                "Make the text smaller again, down to 100 percent.", "View"),
+    ActionSpec("side_panel", "Side &panel", "Ctrl+Shift+P", "Side panel",
+               "Show or hide the panel beside the board: which piece is which side, the legal "
+               "moves, the move history and the board as text.", "View", checkable=True),
     ActionSpec("large_numbers", "Large square &numbers", "", "Large square numbers",
                "Write the square numbers large: in the middle of an empty square, larger in "
                "the corner of one with a piece.",
@@ -134,6 +160,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("read_rules", "&Rules in force", "R", "Rules in force",
                "Say the rule profile of this game: touch-move, time limits, what is allowed.",
                "Read"),
+    ActionSpec("say_board_text", "Board as te&xt", "X", "Say the board as text",
+               "Send the board as eight lines of text to the screen reader (for a braille "
+               "display): the same text as the Board as text view.", "Read"),
     ActionSpec("stop_speaking", "&Stop speaking", "S", "Stop speaking",
                "Stop the app's own voice at once (your screen reader has its own stop key, usually "
                "Control).", "Read"),
@@ -177,6 +206,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
     # --- end of Voice menu ---------------------------------------------------------------------
     ActionSpec("keyboard_help", "&Keyboard commands", "F1", "Keyboard commands",
                "List every key of the app.", "Help"),
+    ActionSpec("tutorial", "&Learn checkers", "Ctrl+F1", "Learn checkers",
+               "A spoken lesson with short practice positions: the board and its numbers, "
+               "moving, jumping, crowning and the keys. Escape leaves it.", "Help"),
     ActionSpec("problem_report", "Save a &problem report...", "", "Save a problem report",
                "Write the log, the settings and the current game into one text file to give to "
                "the organiser.", "Help"),  # ui/problem_report_action.py
@@ -240,6 +272,12 @@ BOARD_KEYS: tuple[KeySpec, ...] = (
     KeySpec("Up, Down", "Move the cursor to the row above or below (the square number goes down or "
             "up by four). At the edge of the board you hear so."),
     KeySpec("Left, Right", "Move the cursor along the row, over the playing squares."),
+    KeySpec("Home, Page Up, End, Page Down", "Move the cursor diagonally, the way the pieces "
+            "move: up-left, up-right, down-left, down-right on the screen (the 7, 9, 1 and 3 "
+            "keys of the number pad with Num Lock off)."),
+    KeySpec("Shift+Home, Shift+Page Up, Shift+End, Shift+Page Down", "Move the piece under "
+            "the cursor that way at once: a step, or a jump over the piece there (several jumps: "
+            "press again from where it landed). Nothing is picked up when it cannot go that way."),
     KeySpec("Enter, Space", "Pick up the piece under the cursor; on a destination, put it down and "
             "play the move. On the picked-up piece again, put it back. In a jump with several paths to "
             "the same square, go first to a square the piece passes through."),
@@ -338,8 +376,8 @@ def speech_settings_markdown() -> list[str]:
             choices = "; ".join(label for _, label in options)
             default = next((label for value, label in options if value == spec.default),
                            str(spec.default))
-        elif spec is SOUND_MUTED:
-            choices, default = "on, off (a check item)", "off"
+        elif spec.type is bool:
+            choices, default = "on, off (a check item)", "on" if spec.default else "off"
         else:
             choices, default = "the voices of your speech engine", "the system's voice"
         title = MENU_TITLES[spec.key].replace("&", "")

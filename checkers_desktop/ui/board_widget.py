@@ -2,8 +2,9 @@
 
 Squares 1-4 are the top row, 29-32 the bottom row (the standard diagram, WCDF rules 1.4, seen from
 the second mover's chair: 1 is b8, 4 is h8, 29 is a1). Up and Down change the square number by four,
-Left and Right move along the row; Enter or Space activates the square under the cursor; digits then
-Enter move the cursor to a square by number.
+Left and Right move along the row; Home, Page Up, End and Page Down move diagonally (up-left,
+up-right, down-left, down-right, where the number pad has 7, 9, 1 and 3); Enter or Space activates
+the square under the cursor; digits then Enter move the cursor to a square by number.
 
 Display (low vision; the settings are applied by ``ui/display.py``): at 100 % zoom the
 board fills the widget and keeps its squares square; at 125-400 % it is magnified and the view pans
@@ -28,6 +29,7 @@ from ..rules import Piece
 from ..rules.geometry import (SIZE, SQUARES, check_square, is_square, row_squares, square_at,
                               square_cell)
 from .painting import focus_outline_width
+from .board_table import BoardTable
 from .square_widget import DEFAULT_THEME_KEY, SquareMarks, SquareWidget, get_theme, paint_square
 from .themes import Theme
 
@@ -44,11 +46,20 @@ FLASH_BLINK_MS = 300
 second, well below the three-flashes limit of WCAG 2.3.1."""
 
 
+DIAGONAL_STEPS = {"up-left": (-1, -1), "up-right": (-1, 1), "down-left": (1, -1),
+                  "down-right": (1, 1)}
+"""The diagonal directions on the screen as (rows, columns) steps."""
+
+
 def neighbour(square: int, direction: str, flipped: bool = False) -> Optional[int]:
     """The square next to ``square`` (1-32) on screen in ``direction`` ("up", "down", "left",
-    "right"), or None at the edge. Up and Down keep the place in the row (the number changes by
-    four). Raises ``ValueError`` quoting an unknown direction."""
+    "right", or a diagonal: "up-left", "up-right", "down-left", "down-right"), or None at the edge.
+    Up and Down keep the place in the row (the number changes by four); a diagonal goes to the
+    touching square, the way a man steps. Raises ``ValueError`` quoting an unknown direction."""
     row, col = square_cell(square, flipped)
+    if direction in DIAGONAL_STEPS:
+        d_row, d_col = DIAGONAL_STEPS[direction]
+        return square_at(row + d_row, col + d_col, flipped)
     if direction in ("left", "right"):
         step = -1 if direction == "left" else 1
         c = col + step
@@ -67,7 +78,22 @@ def neighbour(square: int, direction: str, flipped: bool = False) -> Optional[in
 
 
 _ARROWS = {Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down", Qt.Key.Key_Left: "left",
-           Qt.Key.Key_Right: "right"}
+           Qt.Key.Key_Right: "right",
+           # the diagonals on the keys where the number pad has them (7 9 1 3 without Num Lock)
+           Qt.Key.Key_Home: "up-left", Qt.Key.Key_PageUp: "up-right",
+           Qt.Key.Key_End: "down-left", Qt.Key.Key_PageDown: "down-right"}
+
+
+def edge_of(square: int, direction: str, flipped: bool = False) -> str:
+    """Which edge stops the cursor on ``square`` going ``direction``: "up", "down", "left" or
+    "right" (a diagonal at a corner row says the top or bottom edge)."""
+    if direction not in DIAGONAL_STEPS:
+        return direction
+    row, col = square_cell(square, flipped)
+    d_row, d_col = DIAGONAL_STEPS[direction]
+    if not 0 <= row + d_row < SIZE:
+        return "up" if d_row < 0 else "down"
+    return "left" if d_col < 0 else "right"
 _DIGITS = {getattr(Qt.Key, f"Key_{d}"): str(d) for d in range(10)}
 
 
@@ -78,7 +104,9 @@ class BoardWidget(QWidget):
     ``cursor_moved(square)`` (the cursor moved by a key, or came in by Tab: say the square), ``edge(direction)``
     (an arrow at the edge of the board), ``bad_square(text)`` (a typed number that is no square),
     ``flash_finished(square)`` ("where am I" has ended), ``zoom_step_requested(direction)``
-    (Ctrl + mouse wheel: +1 zoom in, -1 zoom out).
+    (Ctrl + mouse wheel: +1 zoom in, -1 zoom out), ``cursor_changed(square)`` (the cursor is on
+    another square, however it got there: the board as text follows it), ``move_toward(direction)``
+    (Shift with a diagonal key: move the piece under the cursor that way, "up-left" ...).
     """
 
     activated = Signal(int)
@@ -88,30 +116,44 @@ class BoardWidget(QWidget):
     bad_square = Signal(str)
     flash_finished = Signal(int)
     zoom_step_requested = Signal(int)
+    cursor_changed = Signal(int)
+    move_toward = Signal(str)
+    theme_changed = Signal()
+    flipped_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None, theme_key: str = DEFAULT_THEME_KEY) -> None:
         super().__init__(parent)
-        self.theme = get_theme(theme_key)
+        self.base_theme = get_theme(theme_key)
+        self.side_names = None
+        self.theme = self.base_theme
         self.flipped = False
         self.show_numbers = True
         self.large_numbers = False
         self.zoom_percent = MIN_ZOOM_PERCENT
         self.cursor = 11
         self.typed = ""
+        self.intercept: Optional[Callable[[str, int], bool]] = None
+        """Called with ("activate" or "escape", the cursor's square) before Enter/Space or Escape
+        act; True means it was handled (the spoken lesson takes Enter while it only talks)."""
         self.setObjectName("board")
         self.setAccessibleName("Board")
         self.setAccessibleDescription(
-            "Checkers board, 32 playing squares numbered 1 to 32. Arrow keys move, Enter picks up "
-            "and puts down.")
+            "Checkers board, a table of 8 rows and 8 columns; the 32 playing squares are "
+            "numbered 1 to 32. Arrow keys and Home, Page Up, End, Page Down move; N goes to a "
+            "piece that can move; Enter picks up and puts down.")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.squares: dict[int, SquareWidget] = {}
         for sq in SQUARES:
             widget = SquareWidget(sq, self)
-            widget.clicked.connect(lambda checked=False, s=sq: self._clicked(s))
+            widget.clicked.connect(lambda checked=False, s=sq: self.square_clicked(s))
             self.squares[sq] = widget
+        self.table = BoardTable(self)  # over the squares: the focus, the keys, the table
+        self.table.setAccessibleDescription(self.accessibleDescription())
+        self.setFocusProxy(self.table)
         self.flash = FlashOverlay(self)
         self._layout_squares()
+        self.table.show_cursor(self.cursor)
 
     # --- state from the game ----------------------------------------------------------------
     def show_position(self, piece_at: Callable[[int], Optional[Piece]],
@@ -120,28 +162,51 @@ class BoardWidget(QWidget):
         """Update every square (piece, marks, accessible name and description)."""
         for sq, widget in self.squares.items():
             widget.set_state(piece_at(sq), marks_at(sq), name_at(sq), description_at(sq))
+        self.table.refresh()
         self.update()
 
     # --- the cursor -------------------------------------------------------------------------
     def set_cursor(self, square: int, focus: bool = True, announce: bool = False) -> None:
         """Put the cursor on ``square`` (1-32); with ``focus`` the square gets the keyboard focus;
         with ``announce`` :attr:`cursor_moved` is emitted (the window then says the square)."""
-        self.cursor = check_square(square)
+        changed = check_square(square) != self.cursor
+        previous, self.cursor = self.cursor, square
         self._follow_cursor()
+        self.table.show_cursor(square)
+        self.squares[previous].update()
+        self.squares[square].update()
+        if changed:
+            self.cursor_changed.emit(square)
         if focus:
-            self.squares[square].setFocus(Qt.FocusReason.OtherFocusReason)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
         if announce:
             self.cursor_moved.emit(square)
 
     def focus_cursor(self) -> None:
-        self.squares[self.cursor].setFocus(Qt.FocusReason.OtherFocusReason)
+        self.table.show_cursor(self.cursor)
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def has_cursor_focus(self) -> bool:
+        """True when the keyboard focus is on the board (its cursor's cell)."""
+        return self.table.hasFocus()
+
+    def focused_square(self) -> Optional[int]:
+        """The cursor's square when the board holds its window's keyboard focus (the window's
+        focus widget, whether or not the window is active now), else None."""
+        return self.cursor if self.window().focusWidget() is self.table else None
 
     def square_focused(self, square: int, reason: Qt.FocusReason) -> None:
         """Called by a square when it gets the focus: it becomes the cursor. Coming in by Tab it is
         also announced (keys announce their own moves; the program's focus changes stay quiet so
         they do not cut off what is being said)."""
-        self.cursor = square
+        changed = square != self.cursor
+        previous, self.cursor = self.cursor, square
         self._follow_cursor()
+        self.table.show_cursor(square)
+        self.squares[previous].update()
+        self.squares[square].update()
+        if changed:
+            self.cursor_changed.emit(square)
         if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
             self.cursor_moved.emit(square)
 
@@ -151,12 +216,17 @@ class BoardWidget(QWidget):
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
             return False
+        if key in _ARROWS and _ARROWS[key] in DIAGONAL_STEPS and \
+                mods == Qt.KeyboardModifier.ShiftModifier:
+            self.typed = ""
+            self.move_toward.emit(_ARROWS[key])
+            return True
         if key in _ARROWS and mods == Qt.KeyboardModifier.NoModifier:
             self.typed = ""
             direction = _ARROWS[key]
             target = neighbour(self.cursor, direction, self.flipped)
             if target is None:
-                self.edge.emit(direction)
+                self.edge.emit(edge_of(self.cursor, direction, self.flipped))
             else:
                 self.set_cursor(target, announce=True)
             return True
@@ -176,21 +246,24 @@ class BoardWidget(QWidget):
                     self.bad_square.emit(typed)
                 return True
             self.typed = ""
-            self.activated.emit(self.cursor)
+            if self.intercept is None or not self.intercept("activate", self.cursor):
+                self.activated.emit(self.cursor)
             return True
         if key == Qt.Key.Key_Escape:
             self.typed = ""
-            self.escape_pressed.emit()
+            if self.intercept is None or not self.intercept("escape", self.cursor):
+                self.escape_pressed.emit()
             return True
         return False
 
-    def _clicked(self, square: int) -> None:
+    def square_clicked(self, square: int) -> None:
+        """A mouse click on ``square``: the cursor goes there and the square is activated."""
         self.set_cursor(square)
         self.activated.emit(square)
 
     # --- focus: Tab into the board lands on the cursor --------------------------------------
     def focusInEvent(self, event: QFocusEvent) -> None:
-        self.squares[self.cursor].setFocus(event.reason())
+        self.table.setFocus(event.reason())
 
     def leave(self, forward: bool) -> bool:
         """Tab (``forward``) or Shift+Tab from a square: focus the next or previous widget outside
@@ -212,12 +285,21 @@ class BoardWidget(QWidget):
 
     # --- display: theme, zoom, numbers, where am I ----------------------------------
     def set_theme(self, theme: Theme) -> None:
-        """Paint the board in ``theme`` from now on (every square repaints at once)."""
-        self.theme = theme
+        """Paint the board in ``theme`` from now on (every square repaints at once), each side's
+        pieces in the colour its name says where the theme has it (``Theme.for_sides``)."""
+        self.base_theme = theme
+        self.theme = theme.for_sides(self.side_names)
+        self.theme_changed.emit()
         self.update()
         for widget in self.squares.values():
             widget.update()
         self.flash.update()
+
+    def set_side_names(self, side_names) -> None:
+        """The game's names of the sides (``{Color: name}``): the pieces are drawn to match."""
+        if side_names != self.side_names:
+            self.side_names = dict(side_names) if side_names else None
+            self.set_theme(self.base_theme)
 
     def set_zoom(self, percent: int) -> int:
         """Magnify the board to ``percent`` (clamped to 100-400) of the size that fits; returns
@@ -301,7 +383,10 @@ class BoardWidget(QWidget):
             return
         self.flipped = flipped
         self._layout_squares()
+        self.table.refresh()
+        self.table.show_cursor(self.cursor)
         self.update()
+        self.flipped_changed.emit(flipped)
 
     def _layout_squares(self) -> None:
         rect = self._board_rect()
@@ -309,7 +394,10 @@ class BoardWidget(QWidget):
         for sq, widget in self.squares.items():
             row, col = square_cell(sq, self.flipped)
             widget.setGeometry(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
+        self.table.lay_out(rect.x(), rect.y(), cell)
+        self.table.raise_()
         self.flash.setGeometry(self.rect())
+        self.flash.raise_()
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

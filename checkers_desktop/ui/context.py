@@ -28,12 +28,19 @@ class Sounds:
     def __init__(self, player) -> None:
         self.player = player
         self._failed: set[str] = set()
+        self.placer: Optional[Callable[[str], Optional[tuple[int, int]]]] = None
+        """Where on the board a sound is heard: (column, row) on the screen for a sound's name,
+        or None (``ui/play_aids.py`` sets it; a player with ``placed`` pans and pitches it)."""
 
     def play(self, name: str) -> None:
         if self.player is None:
             return
         try:
-            self.player.play(name)
+            place = self.placer(name) if self.placer is not None else None
+            if place is not None and hasattr(self.player, "placed"):
+                self.player.play(name, place)
+            else:
+                self.player.play(name)
         except Exception:  # an audio stack fault: the game goes on without the sound
             if name not in self._failed:
                 self._failed.add(name)

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QApplication, QMenu, QWidget
 from ..rules.geometry import square_cell
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
+from ..texts.themes import theme_spoken_name
 from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
@@ -241,7 +242,8 @@ class DisplayController(QObject):
         self._apply_theme(theme)
         self.settings.set(THEME_KEY, theme.key)
         self._sync_check(self.theme_actions.get(theme.key), True)
-        self.say(app_texts.theme_text(theme.name))
+        self.say(app_texts.theme_text(theme_spoken_name(
+            theme.for_sides(self.ctx.session.side_names), self.ctx.session.side_names)))
         self.theme_changed.emit(theme.key)
         return theme
 

@@ -38,6 +38,7 @@ from .event import install_event_menu
 from .game_signals import GameSignals
 from .help_dialog import HelpDialog
 from .paths import data_folder as default_data_folder
+from .play_aids import install_play_aids
 from .practice import PracticeControls
 from .qt_ports import QtScheduler
 from .settings import Settings
@@ -220,6 +221,8 @@ class MainWindow(QMainWindow):
         handlers.update(self.practice.handlers)
         self.voice_input = VoiceInput(self.ctx)
         handlers.update(self.voice_input.handlers)
+        self.play_aids = install_play_aids(self.ctx)  # side panel, movable pieces, save, lesson
+        handlers.update(self.play_aids.handlers)
         menus = {}
         for spec in ACTIONS:
             action = self.actions_by_id[spec.id]
@@ -271,8 +274,7 @@ class MainWindow(QMainWindow):
 
     def _welcome(self) -> None:
         self.speech_controls.apply_routes()  # a screen reader may have attached by now
-        self.announcer.announce(app_texts.welcome_text(self.session.side_names[BLACK]),
-                                Priority.QUEUE)
+        self.play_aids.welcome()
 
     def _apply_theme(self) -> None:
         """The window's colours from the board theme (high contrast by default)."""
@@ -358,7 +360,7 @@ class MainWindow(QMainWindow):
 
         def description(sq: int) -> str:
             return game_texts.square_description(sq in picked, sq in dests, sq in required,
-                                                 sq in last, sq in hinted)
+                                                 sq in last, sq in hinted, held=s.selected)
 
         self.board.show_position(board.piece_at, marks, s.square_name, description)
 

@@ -36,7 +36,10 @@ ENGINE_LEVEL = SettingSpec("engine/level", int, 3,
 PROFILE_KEY = SettingSpec("game/profile", str, "practice",
                           "Rule profile whose side names are used (Black and Red for practice).")
 
-SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY)
+LESSON_OFFERED = SettingSpec("tutorial/offered", bool, False,
+                            "The welcome has offered the spoken lesson (Help > Learn checkers) "
+                            "once; it is not offered again.")
+SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED)
 
 # --- display settings (applied by ui/display.py) ---------------------------------------
 from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)
@@ -57,9 +60,10 @@ SPECS = SPECS + DISPLAY_SPECS
 # --- end of display settings ---------------------------------------------------------------------
 
 # --- speech and sound settings (applied by ui/speech_menu.py) -----------------
-VERBOSITY = SettingSpec("speech/verbosity", str, "full",
-                        "How much is said: full sentences, or brief (fewer words, for experienced "
-                        "players).")
+VERBOSITY = SettingSpec("speech/verbosity", str, "normal",
+                        "How much is said: brief (fewest words, for experienced players), normal "
+                        "(one announcement per move: the move, what it took, the jump you must "
+                        "make) or full (every detail, whose turn after every move).")
 NOTATION = SettingSpec("speech/notation", str, "jumps",
                        "How moves are spoken: \"twenty-two jumps fifteen\", \"twenty-two takes "
                        "fifteen\" or \"twenty-two to fifteen\".")
@@ -76,12 +80,15 @@ SOUND_VOLUME = SettingSpec("sound/volume", int, 80,
                            "Loudness of the short sounds (move, capture, crowning, refused, edge, "
                            "warning, end of game), percent, separate from speech.")
 SOUND_MUTED = SettingSpec("sound/muted", bool, False, "The short sounds are off.")
+SOUND_PLACED = SettingSpec("sound/placed", bool, True,
+                           "The sounds of moves and of the cursor are heard where they happen on "
+                           "the board: left to right by column, higher to lower by row.")
 SPEECH_SPECS: tuple[SettingSpec, ...] = (VERBOSITY, NOTATION, OUTPUT, SPEECH_RATE, SPEECH_VOLUME,
-                                         SPEECH_VOICE, SOUND_VOLUME, SOUND_MUTED)
+                                         SPEECH_VOICE, SOUND_VOLUME, SOUND_MUTED, SOUND_PLACED)
 SPECS = SPECS + SPEECH_SPECS
 
 CHOICES: dict[str, tuple[tuple[object, str], ...]] = {
-    VERBOSITY.key: (("full", "Full"), ("brief", "Brief")),
+    VERBOSITY.key: (("brief", "Brief"), ("normal", "Normal"), ("full", "Full")),
     NOTATION.key: (("jumps", "Twenty-two jumps fifteen"), ("takes", "Twenty-two takes fifteen"),
                    ("to", "Twenty-two to fifteen")),
     OUTPUT.key: (("auto", "Automatic: screen reader if running, else own voice"),
@@ -99,6 +106,7 @@ MENU_TITLES: dict[str, str] = {
     VERBOSITY.key: "&Verbosity", NOTATION.key: "Spoken &notation", OUTPUT.key: "Speech &output",
     SPEECH_RATE.key: "Speech ra&te", SPEECH_VOLUME.key: "Speech vo&lume", SPEECH_VOICE.key: "Voi&ce",
     SOUND_VOLUME.key: "Sound volu&me", SOUND_MUTED.key: "M&ute sounds",
+    SOUND_PLACED.key: "Place sounds on the &board",
 }
 """The Speech menu's item for each speech or sound setting (a submenu, or a check item for a bool)."""
 # --- end of speech and sound settings -----------------------------------------------------------

@@ -12,14 +12,16 @@ from typing import Optional, Union
 
 from PySide6.QtCore import QObject, QStandardPaths, QUrl, Signal
 
-from checkers_desktop.speech.sounds import SOUND_NAMES, sound_path
+from checkers_desktop.speech.sounds import SOUND_NAMES, placed_sound_path, sound_path
 from checkers_desktop.texts import app as app_texts
 
 __all__ = ["SoundPlayer"]
 
 
 class SoundPlayer(QObject):
-    """Short sounds by name: "move", "capture", "crown", "refused", "edge", "warning", "game_over".
+    """Short sounds by name: "move", "capture", "crown", "refused", "edge", "warning", "game_over",
+    "cursor"; each may be placed on the board (``place``: its screen column and row, 0-7), heard
+    left to right by column and high to low by row while :attr:`placed` is on.
 
     ``cache_dir``: where to generate the WAV files when the checkout's ``assets/sounds`` is absent
     (an installed wheel); defaults to the app's ``QStandardPaths`` cache location + "/sounds".
@@ -40,6 +42,8 @@ class SoundPlayer(QObject):
         self._effects: dict = {}
         self._volume = 0.8
         self._muted = bool(muted)
+        self.placed = True
+        """Sounds given a place are heard there (stereo by column, pitch by row)."""
         self._reported = False
         self.volume = volume
 
@@ -72,8 +76,9 @@ class SoundPlayer(QObject):
                     effect.stop()
 
     # --- playing ----------------------------------------------------------------------------
-    def play(self, name: str) -> bool:
-        """Play the sound ``name``; returns False only when muted.
+    def play(self, name: str, place: Optional[tuple[int, int]] = None) -> bool:
+        """Play the sound ``name``, at ``place`` ((column, row) on the screen, 0-7) when given
+        and :attr:`placed` is on; returns False only when muted.
 
         ``played(name)`` is emitted for every sound asked for while not muted, also when this
         machine cannot render it (no audio device): the request is what the UI and its tests care
@@ -84,7 +89,8 @@ class SoundPlayer(QObject):
             raise ValueError(f"{name!r} is not a sound; the sounds are {', '.join(SOUND_NAMES)}")
         if self._muted:
             return False
-        effect = self._effect(name)
+        key = (name, *place) if place is not None and self.placed else name
+        effect = self._effect(key)
         if effect is not None:
             try:
                 from PySide6.QtMultimedia import QSoundEffect
@@ -111,13 +117,16 @@ class SoundPlayer(QObject):
         base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
         return Path(base or ".") / "sounds"
 
-    def _effect(self, name: str):
-        if name in self._effects:
-            return self._effects[name]
+    def _effect(self, key):
+        """The effect of ``key``: a sound's name, or (name, column, row) for a placed one."""
+        if key in self._effects:
+            return self._effects[key]
+        name = key if isinstance(key, str) else key[0]
         effect = None
         try:
             from PySide6.QtMultimedia import QSoundEffect
-            path = sound_path(name, self._cache())
+            path = sound_path(name, self._cache()) if isinstance(key, str) else \
+                placed_sound_path(name, key[1], key[2], self._cache())
             effect = QSoundEffect(self)
             effect.setSource(QUrl.fromLocalFile(str(path)))
             effect.setVolume(self._volume)
@@ -125,7 +134,7 @@ class SoundPlayer(QObject):
         except Exception as exc:  # no QtMultimedia plugin, unwritable cache...
             self._report(app_texts.sounds_unavailable_text(str(exc)))
             effect = None
-        self._effects[name] = effect
+        self._effects[key] = effect
         return effect
 
     def _status_changed(self, name: str, effect) -> None:

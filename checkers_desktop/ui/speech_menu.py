@@ -23,7 +23,8 @@ from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from ..session import reading
 from . import a11y
-from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUND_VOLUME,
+from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUND_PLACED,
+                       SOUND_VOLUME,
                        SPEECH_RATE, SPEECH_SPECS, SPEECH_VOICE, SPEECH_VOLUME, VERBOSITY,
                        SettingSpec)
 
@@ -83,7 +84,7 @@ class SpeechControls:
         c = self.ctx.session
         c.verbosity = self.ctx.settings.get(VERBOSITY)
         c.style = self.ctx.settings.get(NOTATION)
-        if c.verbosity not in ("full", "brief"):
+        if c.verbosity not in ("full", "normal", "brief"):
             c.verbosity = VERBOSITY.default
         if c.style not in ("jumps", "takes", "to"):
             c.style = NOTATION.default
@@ -111,6 +112,8 @@ class SpeechControls:
             return
         player.volume = settings.get(SOUND_VOLUME) / 100.0
         player.muted = settings.get(SOUND_MUTED)
+        if hasattr(player, "placed"):
+            player.placed = settings.get(SOUND_PLACED)
 
     def set_setting(self, spec: SettingSpec, value: Any, label: str | None = None) -> None:
         """Save ``value`` for ``spec``, apply it and say it ("Verbosity: Brief.")."""
@@ -128,6 +131,8 @@ class SpeechControls:
         title = MENU_TITLES[spec.key].replace("&", "")
         if spec is SOUND_MUTED:
             words = app_texts.sounds_text(bool(value))
+        elif spec.type is bool:
+            words = app_texts.setting_text(title, "on" if value else "off")
         else:
             words = app_texts.setting_text(title, str(label if label is not None else value))
         w.announcer.announce(words, Priority.INTERRUPT)
@@ -140,15 +145,16 @@ class SpeechControls:
         menu.addSeparator()
         for spec in SPEECH_SPECS:
             title = MENU_TITLES[spec.key]
-            if spec is SOUND_MUTED:
+            if spec.type is bool:  # a check item: Mute sounds, Place sounds on the board
                 action = QAction(title, w.window)
                 action.setObjectName("setting:" + spec.key)
                 action.setCheckable(True)
                 action.setChecked(w.settings.get(spec))
                 action.setStatusTip(spec.help_text)
-                action.toggled.connect(lambda on: self.set_setting(SOUND_MUTED, bool(on)))
+                action.toggled.connect(lambda on, s=spec: self.set_setting(s, bool(on)))
                 menu.addAction(action)
-                self.mute_action = action
+                if spec is SOUND_MUTED:
+                    self.mute_action = action
                 continue
             sub = menu.addMenu(title)
             sub.setObjectName("menu:" + spec.key)

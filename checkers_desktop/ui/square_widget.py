@@ -1,9 +1,12 @@
-"""One playing square of the board: a real widget, so screen readers see 32 squares.
+"""One playing square of the board: it paints the square, keeps its accessible name and
+description, and takes mouse clicks.
 
-:class:`SquareWidget` is a ``QAbstractButton`` (accessible role: button) whose accessible name is the
-square and its content ("11, black man") and whose description tells its marks ("Picked up.", "Can
-go here."). It is not checkable: a checkable button reads as a check box, "not checked", on every
-square. The board sets the name, the marks and the piece; keys go to the board
+:class:`SquareWidget` is a ``QAbstractButton`` whose accessible name is the square and its content
+("11, black man") and whose description tells its marks ("Picked up.", "Can go here."); the
+board's table (``ui/board_table.py``), laid over the squares, holds the keyboard focus and gives
+screen readers the same names cell by cell, with rows and columns. The focus ring is painted on
+the cursor's square while the board has the focus. It is not checkable: a checkable button reads
+as a check box, "not checked", on every square. Keys go to the board
 (:meth:`BoardWidget.handle_key`).
 """
 
@@ -31,7 +34,7 @@ LARGE_CORNER_SCALE = 1.25
 
 
 class SquareWidget(QAbstractButton):
-    """Playing square ``square`` (1-32). Focus = the keyboard cursor. ``clicked`` = a mouse click."""
+    """Playing square ``square`` (1-32). ``clicked`` = a mouse click."""
 
     def __init__(self, square: int, board: "BoardWidget") -> None:
         super().__init__(board)
@@ -40,7 +43,7 @@ class SquareWidget(QAbstractButton):
         self.piece: Optional[Piece] = None
         self.marks = SquareMarks()
         self.setObjectName(f"square-{square}")
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)  # Tab skips the 32 squares; arrows move
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the board's table holds the focus
         self.setAccessibleName(f"{square}")
 
     def set_state(self, piece: Optional[Piece], marks, name: str, description: str) -> None:
@@ -64,8 +67,9 @@ class SquareWidget(QAbstractButton):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         rect = QRectF(self.rect())
         marks = self.marks
-        if self.hasFocus() != marks.focused:
-            marks = replace(marks, focused=self.hasFocus())
+        focused = self.board_widget.cursor == self.square and self.board_widget.has_cursor_focus()
+        if focused != marks.focused:
+            marks = replace(marks, focused=focused)
         self.paint_content(painter, rect, marks)
         painter.end()
 

@@ -23,7 +23,7 @@ WHITE's are rings with a hole; kings add a crown and a second ring; each mark ha
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME_KEY", "UnknownThemeError", "get_theme",
            "COLOUR_FIELDS", "MARK_FIELDS"]
@@ -59,10 +59,35 @@ class Theme:
     square_number: str
     casing: str | None = None
     description: str = ""
+    first_colour: str = ""
+    """The colour word of BLACK's (first mover's) pieces as drawn ("yellow"), for the legend."""
+    second_colour: str = ""
+    """The colour word of WHITE's pieces as drawn ("white"), for the legend."""
+    by_name: tuple[tuple[str, str, str, str], ...] = ()
+    """Pieces drawn after the side's name where the theme can: (name in lower case, fill, rim,
+    colour word), e.g. ("red", "#CC0000", "#FFFFFF", "red"); see :meth:`for_sides`."""
+
+    def for_sides(self, side_names) -> "Theme":
+        """This theme with each side's pieces drawn in the colour its name says when the theme
+        has one (:attr:`by_name`), so that the side called Red is not drawn black nor the side
+        called Black red; otherwise by seat (first mover solid, the other ringed).
+        ``side_names``: ``{Color: name}`` (a rule profile's), or None for the PDN names."""
+        from ..rules import BLACK, WHITE
+        names = side_names or {}
+        known = {entry[0]: entry[1:] for entry in self.by_name}
+        changes = {}
+        for color, fill, rim, word in ((BLACK, "first_piece", "first_piece_mark", "first_colour"),
+                                       (WHITE, "second_piece", "second_piece_mark",
+                                        "second_colour")):
+            entry = known.get(str(names.get(color, "")).lower())
+            if entry is not None:
+                changes.update({fill: entry[0], rim: entry[1], word: entry[2]})
+        return replace(self, **changes) if changes else self
 
 
 COLOUR_FIELDS: tuple[str, ...] = tuple(
-    f.name for f in fields(Theme) if f.name not in ("key", "name", "description"))
+    f.name for f in fields(Theme)
+    if f.name not in ("key", "name", "description", "first_colour", "second_colour", "by_name"))
 """Names of the Theme fields that hold colours (``casing`` may be None)."""
 
 MARK_FIELDS: tuple[str, ...] = ("focus", "selection", "destination", "last_move", "required_jump")
@@ -85,6 +110,7 @@ _THEME_LIST = (
         last_move="#FF8C00", required_jump="#FF3333",
         square_number="#FFFF00",
         description="Yellow solid pieces against white rings on black; bright marks.",
+        first_colour="yellow", second_colour="white",
     ),
     Theme(
         key="black-on-white", name="Black on white",
@@ -97,6 +123,9 @@ _THEME_LIST = (
         last_move="#7A3B00", required_jump="#C00000",
         square_number="#000000",
         description="Like a printed diagram: black discs against black-edged white rings.",
+        first_colour="black", second_colour="white",
+        # a side called Red is drawn light red, never black (the crown, red, keeps 3:1 on it)
+        by_name=(("red", "#FFB3B3", "#000000", "light red"),),
     ),
     Theme(
         key="white-on-black", name="White on black",
@@ -109,6 +138,10 @@ _THEME_LIST = (
         last_move="#FFB000", required_jump="#FF6060",
         square_number="#FFFFFF",
         description="White solid pieces against white-edged black rings on black.",
+        first_colour="white", second_colour="black",
+        # a side called Red is drawn dark red, never black; a side called White white
+        by_name=(("red", "#660000", "#FFFFFF", "dark red"),
+                 ("white", "#FFFFFF", "#FFFFFF", "white")),
     ),
     Theme(
         key="wcdf", name="Tournament green and buff",
@@ -127,6 +160,11 @@ _THEME_LIST = (
         casing="#000000",
         description="Green and buff board, red men with a white rim against white rings; "
                     "marks edged in black so they show on both squares.",
+        first_colour="red", second_colour="white",
+        # WCDF's own pieces are red and white; practice and VA rules call the sides Black and
+        # Red: then Black is drawn black and Red red (white rims carry the contrast on green)
+        by_name=(("black", "#000000", "#FFFFFF", "black"), ("red", "#CC0000", "#FFFFFF", "red"),
+                 ("white", "#FFFFFF", "#FFFFFF", "white")),
     ),
     Theme(
         key="colour-safe", name="Colour-blind safe, orange and sky blue",
@@ -145,6 +183,7 @@ _THEME_LIST = (
         square_number="#FFFFFF",
         casing="#000000",
         description="Okabe-Ito palette: orange solid pieces against sky-blue rings on black.",
+        first_colour="orange", second_colour="sky blue",
     ),
 )
 

@@ -38,7 +38,8 @@ from gi.repository import Atspi, GLib  # noqa: E402
 import pyatspi  # noqa: E402
 
 KEYSYMS = {"Return": 0xFF0D, "Escape": 0xFF1B, "Tab": 0xFF09, "Home": 0xFF50, "Left": 0xFF51,
-           "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "End": 0xFF57, "space": 0x20}
+           "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54, "End": 0xFF57, "space": 0x20,
+           "Prior": 0xFF55, "Next": 0xFF56}
 MAX_NODES = 3000
 MAX_DEPTH = 16
 RETURN_KEYSYM = 0xFF0D
@@ -200,6 +201,47 @@ def type_into(app, target_name: str, text: str, press_return: bool, timeout: flo
     return result
 
 
+def table_of(app, name: str) -> dict:
+    """The object named ``name`` read through the AT-SPI Table interface, as Orca's table
+    commands read it: its size, every cell's name by (row, column), and for each named cell
+    its own row and column through the TableCell interface (where the bridge has it)."""
+    result: dict = {"name": name, "found": False}
+    target = None
+    for candidate in _all_named(app, name):
+        if safe(candidate.queryTable) is not None:
+            target = candidate
+            break
+    if target is None:
+        return result
+    table = target.queryTable()
+    result.update(found=True, role=role_of(target), rows=safe(lambda: table.nRows),
+                  columns=safe(lambda: table.nColumns), cells=[])
+    for row in range(result["rows"] or 0):
+        for col in range(result["columns"] or 0):
+            cell = safe(lambda r=row, c=col: table.getAccessibleAt(r, c))
+            if cell is None:
+                continue
+            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or ""}
+            index = safe(lambda: cell.getIndexInParent())
+            if index is not None:
+                record["row_of_index"] = safe(lambda: table.getRowAtIndex(index))
+                record["column_of_index"] = safe(lambda: table.getColumnAtIndex(index))
+            position = safe(lambda: Atspi.TableCell.get_position(cell))
+            if position is not None:
+                record["cell_position"] = [int(v) for v in position][-2:]
+            result["cells"].append(record)
+    return result
+
+
+def _all_named(acc, name: str, depth: int = 0):
+    if (safe(lambda: acc.name, "") or "") == name:
+        yield acc
+    if depth >= MAX_DEPTH:
+        return
+    for child in children_of(acc):
+        yield from _all_named(child, name, depth + 1)
+
+
 def event_record(event) -> dict:
     any_data = event.any_data
     if not isinstance(any_data, (str, int, float, bool, type(None))):
@@ -238,6 +280,15 @@ def main(argv: list[str] | None = None) -> int:
                              "'reader:key' event, then events are collected for --key-wait s")
     parser.add_argument("--key-wait", type=float, default=1.0,
                         help="seconds to collect events after each of --keys")
+    parser.add_argument("--keys-before", default="",
+                        help="comma-separated keys to press before typing (recorded as "
+                             "'reader:key-before' events)")
+    parser.add_argument("--table", default=None,
+                        help="after listening, read the object of this name through the Table "
+                             "interface (as 'table')")
+    parser.add_argument("--text-of", default=None,
+                        help="after listening, read the text of the object of this name (as "
+                             "'text_of')")
     args = parser.parse_args(argv)
     unknown = [k for k in filter(None, (k.strip() for k in args.keys.split(","))) if k not in KEYSYMS]
     if unknown:
@@ -276,7 +327,24 @@ def main(argv: list[str] | None = None) -> int:
         pyatspi.Registry.registerEventListener(on_event, *args.event)
         pump(0.5)  # let the registry tell the application that someone listens
     out["tree"] = dump(app)
+    if args.table:
+        out["table_before"] = table_of(app, args.table)  # a client keeps the names it has read
 
+    if args.keys_before and args.table:
+        # the window has no X input focus yet (no window manager): a click on the board's
+        # top-left cell, an unused light square, gives it the focus without acting
+        table = next((a for a in _all_named(app, args.table) if role_of(a) == "table"), None)
+        component = safe(table.queryComponent) if table is not None else None
+        extents = safe(lambda: component.getExtents(pyatspi.DESKTOP_COORDS)) if component else None
+        if extents is not None:
+            pyatspi.Registry.generateMouseEvent(extents.x + 5, extents.y + 5, "b1c")
+            pump(1.0)
+    for key in filter(None, (k.strip() for k in args.keys_before.split(","))):
+        events.append({"type": "reader:key-before", "source_name": "", "source_role": "",
+                       "detail1": 0, "detail2": 0, "any_data": key,
+                       "time": round(time.monotonic(), 3)})
+        pyatspi.Registry.generateKeyboardEvent(KEYSYMS[key], None, pyatspi.KEY_SYM)
+        pump(args.key_wait)
     if args.type_into:
         out["typed"] = type_into(app, args.type_into, args.text, not args.no_return, args.timeout)
     since = len(events)  # --until-text looks only at what came after the typing
@@ -291,6 +359,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.dump_after:
         pump(0.3)  # name changes that follow the announcement
         out["tree_after"] = dump(app)
+    if args.table:
+        out["table"] = table_of(app, args.table)
+    if args.text_of:
+        holder = next((a for a in _all_named(app, args.text_of) if role_of(a) == "text"),
+                      None)  # the text box, not its label
+        out["text_of"] = {"name": args.text_of,
+                          "text": text_of(holder) if holder is not None else None,
+                          "description": safe(lambda: holder.description, "")
+                          if holder is not None else None}
     for key in filter(None, (k.strip() for k in args.keys.split(","))):
         events.append({"type": "reader:key", "source_name": "", "source_role": "", "detail1": 0,
                        "detail2": 0, "any_data": key, "time": round(time.monotonic(), 3)})

@@ -27,7 +27,11 @@ HERE = Path(__file__).resolve().parent
 READER = HERE / "atspi_reader.py"
 # After the move: back from the move box to the board, then one step each way: whatever square
 # the cursor is on, at least one of Down/Up and one of Right/Left moves it.
-KEYS = ("Escape", "Down", "Up", "Right", "Left")
+KEYS = ("Escape", "Prior", "Down", "Up", "Right", "Left")
+# Before the move the cursor visits 15 and comes back to 11 (Page Up, End: the diagonals from
+# Black's chair), so that the screen reader has read "15, empty"; after it, Page Up from 11 must
+# be heard as "15, black man", not the name the screen reader kept.
+KEYS_BEFORE = ("Prior", "End")
 ATSPI_LIVE_ASSERTIVE = 2  # AtspiLive in at-spi2-core's atspi-constants.h: NONE 0, POLITE 1
 SQUARE_NAME = re.compile(r"^(\d{1,2}), (.+)$")
 
@@ -65,8 +69,10 @@ def reading(tmp_path_factory) -> dict:
             xsession.SYSTEM_PYTHON, str(READER), "--pid", str(app.pid), "--wait-for", "Board",
             "--timeout", "60", "--event", "object:announcement",
             "--event", "object:state-changed:focused", "--type-into", "Move",
-            "--text", "11-15", "--listen", "40", "--until-text", "Black to move",
-            "--dump-after", "--keys", ",".join(KEYS)], timeout=180)
+            "--text", "11-15", "--listen", "40", "--until-text", "Computer: ",
+            "--dump-after", "--table", "Board", "--text-of", "Board as text",
+            "--keys-before", ",".join(KEYS_BEFORE),
+            "--keys", ",".join(KEYS)], timeout=180)
         if app.poll() is not None:
             pytest.fail(f"the app exited with status {app.returncode}\n" + session.log_text("app"))
         shot = session.screenshot(workdir / "window.png")
@@ -119,6 +125,7 @@ def test_the_board_names_all_32_playing_squares_with_their_pieces(reading):
 
 
 def test_the_move_box_and_status_are_named(reading):
+    assert not any(n.get("truncated") for n in _nodes(reading["tree"]))
     names = {n["name"]: n for n in _nodes(reading["tree"])}
     assert "Move" in names and "editable" in names["Move"]["states"], sorted(names)
     assert "Status" in names, sorted(names)
@@ -137,7 +144,7 @@ def test_the_computers_reply_is_announced_assertively(reading):
     mine = next((i for i, e in enumerate(events)
                  if "eleven to fifteen" in str(e["any_data"]).lower()), None)
     assert mine is not None, _context(reading)
-    replies = [e for e in events[mine + 1:] if str(e["any_data"]).startswith("Red, ")]
+    replies = [e for e in events[mine + 1:] if str(e["any_data"]).startswith("Computer: ")]
     assert replies, _context(reading)
     assert replies[0]["detail1"] == ATSPI_LIVE_ASSERTIVE, replies[0]
 
@@ -154,7 +161,8 @@ def test_the_keyboard_cursor_moves_the_screen_readers_focus_over_named_squares(r
     first_key = next((i for i, e in enumerate(events) if e["type"] == "reader:key"), None)
     assert first_key is not None, _context(reading)
     focused = [e["source_name"] for e in events[first_key:]
-               if e["type"] == "object:state-changed:focused" and e["detail1"] == 1]
+               if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+               and e["source_name"] != "Board"]  # the board's table itself, then its cells
     names = {f"{sq}, {what}" for sq, what in _squares(reading["tree_after"]).items()}
     assert focused and set(focused) <= names, (focused, _context(reading))
     assert len(set(focused)) >= 2, focused
@@ -168,3 +176,54 @@ def test_the_window_is_drawn(reading):
     colours = {image.pixel(x, y) for x in range(0, image.width(), 16)
                for y in range(0, image.height(), 16)}
     assert len(colours) >= 4, f"the screen looks blank: {len(colours)} colours"
+
+
+def test_the_board_is_a_table_whose_cells_know_their_row_and_column(reading):
+    """Orca's and NVDA's table commands: the board read through the AT-SPI Table interface is
+    8 by 8; the cells are the squares, each at its row and column on the screen (Black's side at
+    the bottom against the computer: square 1 in the bottom row, 32 in the top one)."""
+    table = reading.get("table") or {}
+    assert table.get("found"), _context(reading)
+    assert table["rows"] == 8 and table["columns"] == 8, table
+    cells = {(c["row"], c["column"]): c for c in table["cells"]}
+    named = {c["name"].split(",")[0]: c for c in table["cells"] if c["name"]}
+    assert len(named) == 32, sorted(named)
+    fifteen = named["15"]
+    assert fifteen["name"] == "15, black man"  # after 11-15
+    assert (fifteen["row"], fifteen["column"]) == (4, 3)
+    assert fifteen.get("row_of_index", 4) == 4 and fifteen.get("column_of_index", 3) == 3
+    if "cell_position" in fifteen:
+        assert fifteen["cell_position"] == [4, 3]
+    assert named["1"]["row"] == 7 and named["32"]["row"] == 0
+    assert cells[(0, 0)]["name"] == ""  # a light square: unused
+    # read before the move too: the client was told the cells' new names (no stale "empty")
+    before = {c["name"].split(",")[0]: c["name"] for c in reading["table_before"]["cells"]
+              if c["name"]}
+    assert before["15"] == "15, empty" and before["11"] == "11, black man"
+    assert named["11"]["name"] == "11, empty"
+
+
+def test_the_board_as_text_follows_the_move_for_a_braille_display(reading):
+    shown = reading.get("text_of") or {}
+    lines = (shown.get("text") or "").split("\n")
+    assert len(lines) == 8, shown
+    assert lines[4] == ". - . b . - . -" or lines[4].replace(">", " ") == " . - . b . - . -"[1:], \
+        lines  # 15 holds the black man moved from 11
+    assert lines[5].count("b") == 3, lines  # 11 is empty now
+    assert "b: black man" in (shown.get("description") or "")
+
+
+def test_a_cell_read_before_a_move_is_heard_with_its_new_content_after_it(reading):
+    """A screen reader keeps the names it has read; each cell whose square changed is told
+    (name-changed), so coming back to it says what is there now."""
+    events = reading["events"]
+    before = [e["source_name"] for e in events
+              if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+              and e["source_role"] == "table cell"
+              and e["time"] < next(x["time"] for x in events if x["type"] == "reader:key")]
+    assert "15, empty" in before, (before, _context(reading))
+    first_key = next(i for i, e in enumerate(events) if e["type"] == "reader:key")
+    after = [e["source_name"] for e in events[first_key:]
+             if e["type"] == "object:state-changed:focused" and e["detail1"] == 1
+             and e["source_name"].startswith("15,")]
+    assert after and after[0] == "15, black man", (after, _context(reading))

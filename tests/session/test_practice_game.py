@@ -40,7 +40,9 @@ def test_a_whole_game_against_the_engine_at_level_one():
     assert len(results) == 1
     assert results[0].winner in (BLACK, WHITE, None)
     over = [e.text for e in seen if isinstance(e, ev.GameOver)]
-    assert over == [session.result_text] and synth.spoken[-1] == session.result_text
+    # the result is said once, in the same announcement as the move that ended the game
+    assert over == [session.result_text] and synth.spoken[-1].endswith(session.result_text)
+    assert sum(session.result_text in text for text in synth.spoken) == 1
     played = [e.move for e in seen if isinstance(e, ev.MovePlayed)]
     assert played == list(session.board.move_stack)
     assert engine.requests == sum(1 for ply in range(len(played)) if ply % 2 == 1)

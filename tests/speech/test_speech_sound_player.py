@@ -61,3 +61,15 @@ def test_unavailable_is_said_at_most_once(qtbot, player):
         player.play(name)
     assert len(messages) <= 1
     assert all(m.startswith("Sounds are off") for m in messages)
+
+
+def test_a_placed_sound_uses_its_stereo_file_and_placing_can_be_switched_off(qtbot, player,
+                                                                            tmp_path):
+    with qtbot.waitSignal(player.played, timeout=2000) as blocker:
+        assert player.play("cursor", (6, 1)) is True
+    assert blocker.args == ["cursor"]
+    assert (tmp_path / "placed" / "cursor-c6-r1.wav").is_file()
+    assert ("cursor", 6, 1) in player._effects
+    player.placed = False
+    player.play("move", (0, 7))
+    assert not (tmp_path / "placed" / "move-c0-r7.wav").exists()

@@ -12,7 +12,7 @@ import pytest
 
 from checkers_desktop.speech import sounds
 
-EXPECTED = ("move", "capture", "crown", "refused", "edge", "warning", "game_over")
+EXPECTED = ("move", "capture", "crown", "refused", "edge", "warning", "game_over", "cursor")
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "sounds"
 
 
@@ -29,7 +29,7 @@ def _zero_crossings(samples: list[int]) -> int:
     return sum(1 for a, b in zip(samples, samples[1:]) if (a < 0) != (b < 0))
 
 
-def test_the_seven_sounds_are_named():
+def test_the_eight_sounds_are_named():
     assert set(sounds.SOUND_NAMES) == set(EXPECTED)
 
 
@@ -91,3 +91,42 @@ def test_generate_writes_every_file(tmp_path):
     paths = sounds.generate(tmp_path)
     assert sorted(p.name for p in paths) == sorted(f"{n}.wav" for n in EXPECTED)
     assert not list(tmp_path.glob("*.part"))
+
+
+def _channels(pairs):
+    left = [l for l, _ in pairs]
+    right = [r for _, r in pairs]
+    return left, right
+
+
+def _peak(samples):
+    return max(abs(s) for s in samples)
+
+
+def test_a_placed_sound_is_heard_left_to_right_by_column():
+    left0, right0 = _channels(sounds.render_placed("move", 0, 3))
+    left7, right7 = _channels(sounds.render_placed("move", 7, 3))
+    assert _peak(left0) > 10 * max(1, _peak(right0))   # column 0: the left ear
+    assert _peak(right7) > 10 * max(1, _peak(left7))   # column 7: the right ear
+    mid_l, mid_r = _channels(sounds.render_placed("move", 3, 3))
+    assert _peak(mid_l) > _peak(mid_r) > 0  # left of the middle: both, the left louder
+    for column in range(8):  # equal power: the same loudness wherever it is
+        g_left, g_right = sounds.place_gains(column)
+        assert abs(g_left ** 2 + g_right ** 2 - 1) < 1e-9
+
+
+def test_a_placed_sound_is_higher_at_the_top_row():
+    top, _ = _channels(sounds.render_placed("move", 0, 0))
+    bottom, _ = _channels(sounds.render_placed("move", 0, 7))
+    assert _zero_crossings(top) > 1.8 * _zero_crossings(bottom)  # an octave apart
+    assert sounds.row_pitch(0) > sounds.row_pitch(3) > 1 > sounds.row_pitch(4) > sounds.row_pitch(7)
+
+
+def test_placed_sound_files_are_stereo_and_places_are_checked(tmp_path):
+    path = sounds.placed_sound_path("cursor", 2, 5, tmp_path)
+    with wave.open(str(path), "rb") as wav:
+        assert wav.getnchannels() == 2 and wav.getframerate() == sounds.SAMPLE_RATE
+    assert path.parent.name == "placed" and path.name == "cursor-c2-r5.wav"
+    for bad in ((8, 0), (0, -1), (True, 0)):
+        with pytest.raises(ValueError):
+            sounds.render_placed("move", *bad)

@@ -15,7 +15,7 @@ def focus_board(window, qtbot, square=None):
         window.board.set_cursor(square)
     else:
         window.board.focus_cursor()
-    assert window.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
     window.synth.clear()
 
 
@@ -57,7 +57,7 @@ def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
     assert window.board.flipped
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Up)
-    assert QApplication.focusWidget() is window.board.squares[15]
+    assert window.board.focused_square() == 15
     assert window.synth.spoken[-1].startswith("15, empty")
     press(qtbot, window, Qt.Key.Key_Right)
     assert window.board.cursor == 14
@@ -84,7 +84,7 @@ def test_typed_square_number_moves_the_cursor(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 11)
     type_square(qtbot, window, 27)
-    assert QApplication.focusWidget() is window.board.squares[27]
+    assert window.board.focused_square() == 27
     assert window.session.selected is None  # Enter after digits only moves the cursor
     type_square(qtbot, window, 40)
     assert window.board.cursor == 27
@@ -94,21 +94,35 @@ def test_typed_square_number_moves_the_cursor(make_window, qtbot):
 def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 11)
+    window.synth.clear()
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.session.selected == 11
     assert window.board.squares[11].accessibleDescription() == "Picked up."
-    assert window.synth.spoken[-1] == "Eleven picked up. It can go to fifteen or sixteen."
-    assert "Can go here" in window.board.squares[15].accessibleDescription()
-    press(qtbot, window, Qt.Key.Key_Up)  # towards Red: Black's side is at the bottom
+    # the cursor goes to the nearest destination (16, left of 15 from Black's chair), whose
+    # name and description tell the pick-up: nothing else is said
+    assert window.board.cursor == 16
+    assert window.board.focused_square() == 16
+    assert window.synth.spoken == ["16, empty. Can go here from eleven."]
+    assert window.board.squares[15].accessibleDescription() == "Can go here from eleven."
+    press(qtbot, window, Qt.Key.Key_Right)  # to 15, the other destination
     press(qtbot, window, Qt.Key.Key_Space)
     board = window.session.board
     assert board.move_stack[0].pdn() == "11-15"
-    assert window.synth.spoken[window.synth.spoken.index("Black, eleven to fifteen."):][:2] == [
-        "Black, eleven to fifteen.", "Red to move."]
+    assert "You: eleven to fifteen." in window.synth.spoken
+    assert window.events.messages[-1] == "You: eleven to fifteen."  # one announcement
     # The computer (first legal move) replies through the worker.
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert board.turn is BLACK
+    assert window.events.messages[-1].startswith("Computer: ")
     assert "Picked up." not in window.board.squares[11].accessibleDescription()
+
+
+def test_a_pick_up_is_said_at_full_verbosity(make_window, qtbot):
+    window = make_window()
+    window.session.verbosity = "full"
+    focus_board(window, qtbot, 11)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert "Eleven picked up. It can go to fifteen or sixteen." in window.synth.spoken
 
 
 def test_square_names_follow_the_moves(make_window, qtbot):
@@ -140,7 +154,7 @@ def test_another_piece_can_be_picked_up_instead(make_window, qtbot):
     window = make_window()
     focus_board(window, qtbot, 10)
     press(qtbot, window, Qt.Key.Key_Return)
-    press(qtbot, window, Qt.Key.Key_Left)  # from Black's chair 11 is left of 10
+    type_square(qtbot, window, 11)  # the cursor went to 10's destination: go to 11
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.session.selected == 11
     assert window.session.board.ply == 0
@@ -203,7 +217,7 @@ def test_two_players_move_both_sides_by_keyboard(make_window, qtbot):
     assert [m.pdn() for m in board.move_stack] == ["11-15", "23-19", "8-11"]
     assert board.turn is WHITE
     assert window.session.thinking is False
-    assert "Red, twenty-three to nineteen." in window.synth.spoken
+    assert "Red: twenty-three to nineteen. Black to move." in window.synth.spoken
 
 
 def test_tab_leaves_the_board_and_comes_back_to_the_cursor(make_window, qtbot):
@@ -212,7 +226,7 @@ def test_tab_leaves_the_board_and_comes_back_to_the_cursor(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is window.move_box
     qtbot.keyClick(window.move_box, Qt.Key.Key_Backtab, Qt.KeyboardModifier.ShiftModifier)
-    assert QApplication.focusWidget() is window.board.squares[10]
+    assert window.board.focused_square() == 10
     assert window.synth.spoken[-1] == "10, black man"  # coming back by Tab says the square
 
 
@@ -221,7 +235,7 @@ def test_move_box_escape_returns_to_the_board(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is window.move_box
     qtbot.keyClick(window.move_box, Qt.Key.Key_Escape)
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
 
 def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
@@ -267,4 +281,4 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     QTimer.singleShot(100, close_dialog)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
     assert isinstance(seen[0], HelpDialog) and seen[1] is True
-    assert window.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor

@@ -64,12 +64,15 @@ def test_choosing_a_theme_applies_says_and_saves_it(make_window, settings):
     window.synth.clear()
     window.display.theme_actions["black-on-white"].trigger()
     theme = THEMES["black-on-white"]
-    assert window.board.theme is theme
+    assert window.board.base_theme is theme
+    assert window.board.theme == theme.for_sides(window.session.side_names)
     assert window.centralWidget().palette().color(QPalette.ColorRole.Window) == QColor(
         theme.background)
     assert QApplication.palette().color(QPalette.ColorRole.WindowText) == QColor(theme.text)
     assert settings.get(THEME_KEY) == "black-on-white"
-    assert window.synth.spoken[-1] == "Theme: Black on white."
+    # the spoken name says which drawn piece is which side
+    assert window.synth.spoken[-1] == ("Theme: Black on white: Black plays black discs, Red light "
+                                       "red rings.")
     assert window.display.theme_actions["black-on-white"].isChecked()
     assert not window.display.theme_actions[DEFAULT_THEME_KEY].isChecked()
     # the squares paint in the new theme at once: a grabbed empty square has its colour
@@ -89,7 +92,7 @@ def test_ctrl_t_cycles_the_themes_in_menu_order_and_wraps(make_window, qtbot, se
     assert seen == [keys[(start + 1 + i) % len(keys)] for i in range(len(keys))]
     assert seen[-1] == keys[start]
     assert settings.get(THEME_KEY) == seen[-1]
-    assert window.synth.spoken[-1] == f"Theme: {THEMES[seen[-1]].name}."
+    assert window.synth.spoken[-1].startswith(f"Theme: {THEMES[seen[-1]].name}: Black plays ")
 
 
 def test_display_settings_are_restored_when_the_window_is_made_again(
@@ -247,13 +250,14 @@ def test_where_am_i_flashes_enlarges_and_says_the_square(make_window, qtbot):
         assert board.rect().toRectF().contains(enlarged)
     assert blocker.args == [11]
     assert not board.flash.isVisible()
-    assert QApplication.focusWidget() is board.squares[11]  # the focus never moved
+    assert board.focused_square() == 11  # the focus never moved
 
 
 def test_where_am_i_text_tells_the_marks(make_window):
     window = make_window()
     window.board.set_cursor(11)
-    window.session.activate(11)  # pick up the man on 11
+    window.session.activate(11)  # pick up the man on 11 (the cursor goes to a destination)
+    window.board.set_cursor(11)
     text = display.where_am_i_text(window.board)
     assert text.startswith("Square 11, black man, row 6, column 3.")  # from Black's chair
     assert "Picked up." in text

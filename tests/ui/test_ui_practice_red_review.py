@@ -71,7 +71,8 @@ def test_after_a_practice_game_the_review_names_the_move_that_lost(make_window, 
                     "fourteen to seventeen was better.")
     spoken = window.synth.spoken
     assert spoken[-1] == text
-    assert any(t.startswith("Red wins") for t in spoken[:-1])  # after the result
+    # the result, said in the same announcement as the move that ended the game
+    assert any(t.endswith("The computer wins. You have no pieces left.") for t in spoken[:-1])
     finding, = window.practice.last_findings
     assert finding.move.pdn() == "14-18" and finding.better.pdn() == "14-17"
 

@@ -41,8 +41,8 @@ def test_reading_keys_are_answered_while_the_engine_searches(make_window, qtbot)
                           + 10000) as blocker:
         pass
     assert window.session.board.ply == 2 and blocker.args[0] in window.session.board.move_stack
-    # The readings were said before the computer's move (INTERRUPT: "Red, ... to ...").
+    # The readings were said before the computer's move (INTERRUPT: "Computer: ... to ...").
     after = window.announcer.history[start:]
     reply = next(i for i, (t, p) in enumerate(after) if p is Priority.INTERRUPT)
-    assert after[reply][0].startswith("Red, ")
+    assert after[reply][0].startswith("Computer: ")
     assert all(after.index((t, Priority.READING)) < reply for t in answered)

@@ -57,9 +57,9 @@ def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make
         widget = window.board.squares[sq]
         assert widget.accessibleName() == square_name(board, sq, window.session.side_names)
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.waitUntil(lambda: window.board.focused_square() == 11)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Up)  # Black's side at the bottom
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
     assert window.board.cursor == 15
     assert window.synth.spoken[-1].startswith("15, empty")
 
@@ -67,7 +67,7 @@ def test_squares_are_named_for_a_screen_reader_and_focus_follows_the_cursor(make
 def test_tab_goes_from_the_board_to_the_move_box_and_the_status(make_window, qtbot):
     window = make_window()
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.waitUntil(lambda: window.board.focused_square() == 11)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is window.move_box
     assert window.move_box.accessibleName() == "Move"

@@ -22,7 +22,7 @@ READ_SPECS = [spec for spec in ACTIONS if spec.menu == "Read"]
 
 def focus_board(window, qtbot):
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[window.board.cursor])
+    qtbot.waitUntil(lambda: window.board.focused_square() == window.board.cursor)
 
 
 def press(window, qtbot, key):

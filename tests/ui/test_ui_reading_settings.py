@@ -66,7 +66,7 @@ def test_verbosity_and_notation_from_the_menu_are_applied_said_and_remembered(ma
     assert settings.get(NOTATION) == "takes" and settings.get(VERBOSITY) == "brief"
     window.session.load_position("B:W18,30:B14,15,1", Mode.TWO_PLAYERS)
     window.session.submit_text("14x23")
-    assert "Black, fourteen takes twenty-three." in window.synth.spoken
+    assert "Black: fourteen takes twenty-three." in window.synth.spoken  # brief: no more
     again = make_window()
     assert again.session.verbosity == "brief" and again.session.style == "takes"
     assert menu_action(again, f"setting:{VERBOSITY.key}=brief").isChecked()
@@ -147,7 +147,8 @@ def test_sound_volume_and_mute_are_separate_from_speech(make_window, settings):
     count = len(player.played)
     assert window.session.submit_text("22-18")
     assert len(player.played) == count  # muted: no sound, speech goes on
-    assert "Red, twenty-two to eighteen." in window.synth.spoken
+    assert any(t.startswith("Red: twenty-two to eighteen. Black to move.")
+               for t in window.synth.spoken)
 
 
 def test_settings_menus_have_keyboard_paths(make_window):

@@ -18,8 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from checkers_desktop.rules import BLACK, WHITE
+
 from checkers_desktop.ui.contrast import contrast_ratio
 from checkers_desktop.ui.themes import THEMES
+
+PRACTICE_NAMES = {BLACK: "Black", WHITE: "Red"}
+"""The practice rules' names of the sides: the window draws each side's pieces for them."""
 
 SCRIPT = Path(__file__).resolve().parent / "xvfb_shot.py"
 ROOT = Path(__file__).resolve().parents[2]
@@ -111,7 +116,7 @@ def test_screenshots_run_on_the_x_server(shots):
 
 @pytest.mark.parametrize("key", list(THEMES))
 def test_theme_colours_where_the_position_puts_them(shots, key):
-    theme = THEMES[key]
+    theme = THEMES[key].for_sides(PRACTICE_NAMES)
     taken = _of_theme(shots, key)
     assert len(taken) == 2
     for shot in taken:
@@ -131,8 +136,9 @@ def test_board_fills_the_window_and_squares_stay_square(shots, key):
         sides = {tuple(r[2:]) for r in shot["rects"].values()}
         assert len(sides) == 1 and all(w == h for w, h in sides), shot["png"]
         side = next(iter(sides))[0]
-        width, height = shot["size"]
-        # the board (8 squares) takes the window's width, less the margins of the layout
+        width, height = shot["central"]
+        # the board (8 squares) takes the central area's width (the window less the side panel),
+        # less the margins of the layout
         assert 8 * side >= 0.9 * min(width, height - 150), shot["png"]
     assert large["rects"][FOCUS_SQUARE][2] > 1.5 * small["rects"][FOCUS_SQUARE][2]
 
@@ -182,7 +188,7 @@ def test_where_am_i_enlarges_the_square_over_its_neighbours(shots, key):
 def test_high_dpi_scale_2_doubles_the_device_pixels(shots, shots_2x):
     assert {s["theme"] for s in shots_2x["shots"]} == set(THEMES)
     for shot in shots_2x["shots"]:
-        theme = THEMES[shot["theme"]]
+        theme = THEMES[shot["theme"]].for_sides(PRACTICE_NAMES)
         assert shot["dpr"] == 2.0
         assert shot["image_size"] == [2 * v for v in shot["size"]]
         one_x = next(s for s in _of_theme(shots, shot["theme"]) if s["size"] == shot["size"])
@@ -205,7 +211,7 @@ def shots_1_5x(xvfb_display, tmp_path_factory):
 def test_fractional_scale_1_5_keeps_colours_and_a_3px_outline(shots_1_5x):
     assert {s["theme"] for s in shots_1_5x["shots"]} == set(THEMES)
     for shot in shots_1_5x["shots"]:
-        theme = THEMES[shot["theme"]]
+        theme = THEMES[shot["theme"]].for_sides(PRACTICE_NAMES)
         assert shot["dpr"] == 1.5  # not rounded to 1 or 2: Qt 6 passes the scale through
         assert shot["image_size"] == [round(1.5 * v) for v in shot["size"]]
         m = shot["measure"]

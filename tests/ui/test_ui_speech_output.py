@@ -46,7 +46,8 @@ def test_every_message_goes_to_both_sinks(make_window, qtbot):
     window.events.events.clear()
     type_move(qtbot, window, "11-15")
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
-    assert window.synth.spoken[:2] == ["Black, eleven to fifteen.", "Red to move."]
+    assert window.synth.spoken[0] == "You: eleven to fifteen."  # one announcement per move
+    assert window.synth.spoken[1].startswith("Computer: ")
     assert window.events.messages == window.synth.spoken
     assert window.events.events[0][2] is window.status
 
@@ -82,7 +83,7 @@ def test_required_jump_is_refused_with_the_jump(make_window, qtbot):
     # Picking up a piece that cannot jump gets the same reason.
     window.synth.clear()
     window.board.set_cursor(9)
-    qtbot.keyClick(window.board.squares[9], Qt.Key.Key_Return)
+    qtbot.keyClick(window.board.table, Qt.Key.Key_Return)
     assert window.session.selected is None
     assert window.synth.spoken[-1] == "You must jump: fifteen jumps twenty-two."
 
@@ -99,7 +100,7 @@ def test_speech_off_silences_the_voice_but_not_the_screen_reader(make_window, qt
     window.events.events.clear()
     type_move(qtbot, window, "11-15")
     assert window.synth.spoken == []
-    assert "Black, eleven to fifteen." in window.events.messages
+    assert "You: eleven to fifteen." in window.events.messages
     # Saved: a new window starts with speech off.
     stored = Settings(QSettings(str(settings_path), QSettings.Format.IniFormat))
     assert stored.speech_enabled is False
@@ -159,7 +160,7 @@ def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
     assert window.session.board.ply == 0 and window.session.running
     assert window.synth.spoken == ["New game against the computer. You play Black.",
                                    "Black to move."]
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
 
 def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
@@ -167,7 +168,7 @@ def test_window_opens_ready_to_play_and_says_so(make_window, qtbot):
     assert window.synth.spoken[0].startswith("Checkers. A game against the computer is ready")
     assert "Control N" in window.synth.spoken[0]
     assert window.session.running and window.session.is_human_turn()
-    assert QApplication.focusWidget() is window.board.squares[11]
+    assert window.board.focused_square() == 11
 
 
 def test_repeat_and_whose_turn_keys(make_window, qtbot):

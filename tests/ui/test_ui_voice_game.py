@@ -103,7 +103,7 @@ def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, 
     print(f"voice game over after {board.ply} plies, {len(played)} spoken moves, "
           f"{retries} said again: {' '.join(m.pdn() for m in board.move_stack)}")
     assert board.outcome() is not None and board.outcome().winner is WHITE
-    assert window.status.text().startswith("Red wins.")
+    assert window.status.text().startswith("The computer wins.")
     assert [m for m in board.move_stack[::2]] == played  # every Black move came from a voice
     assert voice.decode_threads and gui_thread not in voice.decode_threads
     # the player's moves were mostly understood at the first try

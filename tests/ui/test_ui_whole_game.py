@@ -52,24 +52,25 @@ def test_whole_game_against_the_computer_by_keyboard(make_window, qtbot):
     outcome = board.outcome()
     assert outcome is not None and outcome.winner is WHITE  # the giveaway player loses
 
-    # Every move, each followed by whose turn it is, then the result last.
+    # One announcement per move ("You: ...", "Computer: ..."), the result in the last one.
     replay = Board()
     expected = []
     for move in board.move_stack:
-        expected.append(game_texts.move_text(replay, move, SIDES))
+        before = replay.copy()
         replay.push(move)
-        if not replay.is_game_over():
-            expected.append(game_texts.turn_text(replay, SIDES, verbosity="full"))
-    expected.append(game_texts.game_over_text(outcome, SIDES, board))
+        result = game_texts.game_over_text(outcome, SIDES, board, BLACK) \
+            if replay.is_game_over() else ""
+        expected.append(game_texts.move_announcement(before, move, SIDES, you=BLACK,
+                                                     result=result))
     assert window.synth.spoken == expected
-    assert window.synth.spoken[-1].startswith("Red wins.")
+    assert window.synth.spoken[-1].endswith("The computer wins. You have no pieces left.") or \
+        window.synth.spoken[-1].endswith("The computer wins. You cannot move.")
     # The screen reader heard the same sentences, the computer's moves assertively.
     assert window.events.messages == expected
-    computer_moves = {game_texts.move_text(b, m, SIDES) for b, m in _positions(board) if b.turn is WHITE}
     for message, politeness, _ in window.events.events:
-        if message in computer_moves:
+        if message.startswith("Computer:"):
             assert politeness.name == "Assertive"
-    assert window.status.text().startswith("Red wins.")
+    assert window.status.text().startswith("The computer wins.")
     assert window.sounds.played[-1] == "game_over"
 
 

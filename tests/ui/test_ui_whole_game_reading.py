@@ -38,7 +38,7 @@ def go_to(qtbot, window, square: int) -> None:
         key(qtbot, DIGITS[digit])
     key(qtbot, Qt.Key.Key_Return)
     assert window.board.cursor == square
-    assert QApplication.focusWidget() is window.board.squares[square]
+    assert window.board.focused_square() == square
 
 
 @pytest.mark.timeout(120)
@@ -47,7 +47,7 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     window = make_window(synth=synth)
     controller = window.session
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.squares[11])
+    qtbot.waitUntil(lambda: window.board.focused_square() == 11)
     synth.clear()
     readings_cut = 0
 
@@ -84,14 +84,16 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     replay = final.root()
     said = [(t, p) for t, p in synth.outputs]
     position = 0
-    for move in final.move_stack:
+    for ply, move in enumerate(final.move_stack, start=1):
         mover = replay.turn
-        text = game_texts.move_text(replay, move, SIDES)
+        last = ply == len(final.move_stack)
+        text = game_texts.move_announcement(replay, move, SIDES, you=BLACK,
+                                            result=controller.result_text if last else "")
         expected = Priority.INTERRUPT if mover is WHITE else Priority.QUEUE
         position = said.index((text, expected), position) + 1
         replay.push(move)
-    # The end is said, the last readings tell the final position.
-    assert controller.result_text in synth.spoken
+    # The end is said (with the last move), the last readings tell the final position.
+    assert synth.spoken[-1].endswith(controller.result_text)
     key(qtbot, Qt.Key.Key_M)
     assert synth.speaking == reading_texts.counts_text(final, SIDES)
     key(qtbot, Qt.Key.Key_L)

@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from checkers_desktop.rules import BLACK, WHITE  # noqa: E402
 from checkers_desktop.speech.fake import FakeSynth  # noqa: E402
 from checkers_desktop.session.ports import first_legal_move  # noqa: E402
 from checkers_desktop.ui.main_window import MainWindow  # noqa: E402
@@ -120,7 +121,7 @@ def _measure(image: QImage, rects: dict[int, list[int]], theme) -> dict:
 
 def shoot(app, out: Path, theme_key: str, size: tuple[int, int], large_numbers: bool,
           flash: bool) -> dict:
-    theme = THEMES[theme_key]
+    theme = THEMES[theme_key].for_sides({BLACK: "Black", WHITE: "Red"})  # as drawn in practice
     ini = out / f"settings-{theme_key}-{size[0]}x{size[1]}-{int(large_numbers)}.ini"
     settings = Settings(QSettings(str(ini), QSettings.Format.IniFormat))
     settings.set(THEME_KEY, theme_key)
@@ -137,7 +138,7 @@ def shoot(app, out: Path, theme_key: str, size: tuple[int, int], large_numbers: 
     _wait(app, 3000, lambda: window.isActiveWindow() and window.isVisible())
     window.board.set_cursor(FOCUS_SQUARE)
     focused = _wait(app, 2000,
-                    lambda: QApplication.focusWidget() is window.board.squares[FOCUS_SQUARE])
+                    lambda: window.board.focused_square() == FOCUS_SQUARE)
     _wait(app, 300)
     dpr = window.devicePixelRatioF()
     rects = {sq: _device_rect(window, w, dpr) for sq, w in window.board.squares.items()}
@@ -150,6 +151,8 @@ def shoot(app, out: Path, theme_key: str, size: tuple[int, int], large_numbers: 
               "active": window.isActiveWindow(),
               "theme_name_in_menu": window.display.theme_actions[theme_key].isChecked(),
               "rects": {str(k): v for k, v in rects.items()},
+              "central": [round(window.centralWidget().width() * dpr),
+                          round(window.height() * dpr)],
               "measure": _measure(image, rects, theme)}
     if flash:
         finished = []

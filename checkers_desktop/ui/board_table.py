@@ -1,0 +1,230 @@
+"""The board as an accessible table: 8 rows and 8 columns a screen reader can navigate with its
+own table commands (Orca's and NVDA's), each cell knowing its row and column.
+
+PySide6 has no Python binding for ``QAccessibleTableInterface``, so the table is Qt's own:
+:class:`BoardTable` is a ``QTableView`` laid exactly over the board's squares, drawing nothing
+itself (the square widgets under it paint the board) and holding the keyboard focus. Its current
+cell is the board's cursor; Qt's accessibility bridge exposes the view as an AT-SPI Table (UIA
+Grid on Windows) and every cell as a TableCell with its row and column, named like the squares
+("11, black man"; an unused light square has an empty name) and described by their marks.
+Every key goes to the board (:meth:`BoardWidget.handle_key`); a key the board does not use goes on
+to the window (its shortcuts).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
+                           QPalette)
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
+
+from ..rules.geometry import SIZE, square_at, square_cell
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .board_widget import BoardWidget
+
+__all__ = ["BoardModel", "BoardTable"]
+
+
+class BoardModel(QAbstractTableModel):
+    """8 x 8 cells in the screen's order (``board.flipped``); each playing square's cell holds
+    its square widget's accessible name and description; the light squares hold nothing."""
+
+    def __init__(self, board: "BoardWidget") -> None:
+        super().__init__(board)
+        self.board = board
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's name)
+        return 0 if parent.isValid() else SIZE
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else SIZE
+
+    def square(self, index) -> Optional[int]:
+        """The playing square (1-32) of a cell, or None for a light square."""
+        return square_at(index.row(), index.column(), self.board.flipped)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        sq = self.square(index)
+        if role in (Qt.ItemDataRole.AccessibleTextRole, Qt.ItemDataRole.DisplayRole):
+            return self.board.squares[sq].accessibleName() if sq is not None else ""
+        if role == Qt.ItemDataRole.AccessibleDescriptionRole:
+            return self.board.squares[sq].accessibleDescription() if sq is not None else ""
+        return None
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
+        if role == Qt.ItemDataRole.DisplayRole:
+            return f"Row {section + 1}" if orientation == Qt.Orientation.Vertical \
+                else f"Column {section + 1}"
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        if self.square(index) is None:
+            return Qt.ItemFlag.ItemIsEnabled
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    def changed(self) -> None:
+        """Every cell's name and description may have changed (a move, a theme, turning)."""
+        self.dataChanged.emit(self.index(0, 0), self.index(SIZE - 1, SIZE - 1),
+                              [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole,
+                               Qt.ItemDataRole.AccessibleDescriptionRole])
+
+
+class _Invisible(QStyledItemDelegate):
+    """Cells draw nothing: the square widgets below are the board's picture."""
+
+    def paint(self, painter, option, index) -> None:
+        return
+
+
+class BoardTable(QTableView):
+    """See the module text."""
+
+    def __init__(self, board: "BoardWidget") -> None:
+        super().__init__(board)
+        self.board = board
+        self.setObjectName("board-table")
+        self.setAccessibleName("Board")
+        self.board_model = BoardModel(board)
+        self.setModel(self.board_model)
+        self.setItemDelegate(_Invisible(self))
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            header.hide()
+            header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+            header.setMinimumSectionSize(1)
+        self.setShowGrid(False)
+        self.setFrameShape(QTableView.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAutoScroll(False)
+        self.viewport().setAutoFillBackground(False)
+        self.setAutoFillBackground(False)
+        palette = self.palette()
+        for role in (QPalette.ColorRole.Base, QPalette.ColorRole.Window,
+                     QPalette.ColorRole.Highlight, QPalette.ColorRole.AlternateBase):
+            palette.setColor(role, Qt.GlobalColor.transparent)
+        self.setPalette(palette)
+        self.setStyleSheet("QTableView { background: transparent; border: none; "
+                           "selection-background-color: transparent; }")
+        self._told: dict[tuple[int, int], tuple[str, str]] = {}
+        """The (name, description) last told of each cell, by (row, column)."""
+        self._children: dict[tuple[int, int], int] = {}
+
+    def refresh(self) -> None:
+        """Every cell's name and description from the squares: the view's model is told, and so
+        are screen readers, cell by cell, for each name or description that changed (an AT-SPI
+        client such as Orca keeps the names it has read, and would otherwise say a cell's old
+        content when the cursor comes back to it)."""
+        self.board_model.changed()
+        if not QAccessible.isActive():
+            self._told.clear()
+            return
+        iface = QAccessible.queryAccessibleInterface(self)
+        for row in range(SIZE):
+            for col in range(SIZE):
+                self._tell_cell(iface, row, col)
+
+    def _tell_cell(self, iface, row: int, col: int) -> None:
+        sq = square_at(row, col, self.board.flipped)
+        widget = self.board.squares[sq] if sq is not None else None
+        now = (widget.accessibleName(), widget.accessibleDescription()) if widget else ("", "")
+        before = self._told.get((row, col))
+        self._told[(row, col)] = now
+        if before is not None and before != now and iface is not None:
+            cell = self._cell(iface, row, col)
+            if cell is None:
+                return
+            if before[0] != now[0]:
+                QAccessible.updateAccessibility(QAccessibleEvent(cell, QAccessible.Event.NameChanged))
+            if before[1] != now[1]:
+                QAccessible.updateAccessibility(
+                    QAccessibleEvent(cell, QAccessible.Event.DescriptionChanged))
+
+    def _cell(self, iface, row: int, col: int):
+        """The accessible of cell (``row``, ``col``): the table's children also hold its header
+        cells, so they are looked up by their own row and column (once, then kept)."""
+        if len(self._children) != SIZE * SIZE:
+            self._children = {}
+            for i in range(iface.childCount()):
+                child = iface.child(i)
+                cell = child.tableCellInterface() if child is not None else None
+                if cell is not None and child.role() == QAccessible.Role.Cell:
+                    self._children[(cell.rowIndex(), cell.columnIndex())] = i
+        index = self._children.get((row, col))
+        return iface.child(index) if index is not None else None
+
+    # --- cursor <-> current cell ------------------------------------------------------------
+    def index_of(self, square: int):
+        row, col = square_cell(square, self.board.flipped)
+        return self.board_model.index(row, col)
+
+    def show_cursor(self, square: int) -> None:
+        """Make ``square``'s cell the current one (the screen reader follows it)."""
+        index = self.index_of(square)
+        if self.currentIndex() != index:
+            self.setCurrentIndex(index)
+
+    def currentChanged(self, current, previous) -> None:  # noqa: N802
+        super().currentChanged(current, previous)
+        sq = self.board_model.square(current) if current.isValid() else None
+        if sq is not None and sq != self.board.cursor:
+            self.board.square_focused(sq, Qt.FocusReason.OtherFocusReason)
+
+    def lay_out(self, x: int, y: int, cell: int) -> None:
+        """Cover the board's squares: the top-left corner (``x``, ``y``) and the cell's side."""
+        self.setGeometry(x, y, cell * SIZE, cell * SIZE)
+        for i in range(SIZE):
+            self.setRowHeight(i, cell)
+            self.setColumnWidth(i, cell)
+
+    # --- keys, focus, mouse -----------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not self.board.handle_key(event):
+            event.ignore()
+
+    def keyReleaseEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        event.ignore()
+
+    def focusNextPrevChild(self, next: bool) -> bool:  # noqa: N802,A002
+        """Tab and Shift+Tab leave the board (the arrows move between squares)."""
+        return self.board.leave(next) or super().focusNextPrevChild(next)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        self.show_cursor(self.board.cursor)
+        self.board.square_focused(self.board.cursor, event.reason())
+        self.board.squares[self.board.cursor].update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
+        super().focusOutEvent(event)
+        self.board.squares[self.board.cursor].update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        index = self.indexAt(event.position().toPoint())
+        sq = self.board_model.square(index) if index.isValid() else None
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        if sq is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.board.square_clicked(sq)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        event.accept()
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        self.board.wheelEvent(event)

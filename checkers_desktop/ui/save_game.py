@@ -1,0 +1,58 @@
+"""Game > Save game (Ctrl+S): the game as a PDN file, to open again with Game > Open game.
+
+The record is made by :mod:`checkers_desktop.session.keeping`; this adapter asks where (a
+``QFileDialog``; tests replace :attr:`SaveGameAction.ask_path`) and says what happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable, Optional
+
+from PySide6.QtWidgets import QFileDialog
+
+from ..session.keeping import SaveGameError, save_game
+from ..speech.announcer import Priority
+from ..texts import keeping as keeping_texts
+from . import failures
+
+__all__ = ["SaveGameAction"]
+
+log = logging.getLogger(__name__)
+
+
+class SaveGameAction:
+    """Game > Save game for the window of ``ctx`` (an :class:`~.context.AppContext`)."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+        self.ask_path: Callable[[], Optional[str]] = self._ask_path
+
+    def _ask_path(self) -> Optional[str]:
+        start = str(Path.home() / "checkers-game.pdn")
+        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save the game", start,
+                                              "PDN games (*.pdn);;All files (*)")
+        self.ctx.focus_board()
+        return path or None
+
+    def save(self, path: Optional[str] = None) -> Optional[Path]:
+        """Ask for a file (unless ``path``) and write the game there; returns the path, or None
+        when nothing was saved (cancelled, or told why)."""
+        session = self.ctx.session
+        if not session.board.move_stack:
+            session.refuse(keeping_texts.nothing_to_save_text())
+            return None
+        if path is None:
+            path = self.ask_path()
+        if not path:
+            return None
+        try:
+            written = save_game(session, path)
+        except SaveGameError as exc:
+            log.warning("game not saved: %s", exc)
+            failures.report(self.ctx, keeping_texts.not_saved_text(str(exc)))
+            return None
+        self.ctx.say(keeping_texts.saved_text(written.name, len(session.board.move_stack)),
+                     Priority.INTERRUPT)
+        return written

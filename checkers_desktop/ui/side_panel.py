@@ -1,0 +1,306 @@
+"""The panel beside the board: which drawn piece is which side, the legal moves to choose from,
+the moves played to step through (review), and the board as text for a braille display.
+
+:class:`SidePanel` is a ``QDockWidget`` (View > Side panel, Ctrl+Shift+P, shows or hides it; at
+1366x768 it sits right of the board). Each part is a standard widget a screen reader knows:
+
+* the legend (``QLabel``): "Black, you: yellow solid discs. Red, the computer: white rings.";
+* the legal moves (``QListWidget``, F5): items "11 to 15"; Enter plays the selected move;
+* the moves played (``QListWidget``, Ctrl+H): items "3. You: 11 to 15"; moving the selection
+  shows the position after that move on the board and in the board as text (review; the game
+  is not changed); Enter reads that position; Escape or leaving the list ends the review;
+* the board as text (read-only ``QPlainTextEdit``, Ctrl+Shift+B): eight lines such as
+  ``. b . b . b . b`` with the cursor marked, its text cursor on the board cursor's cell so that a
+  braille display shows it there.
+
+Escape in any of them goes back to the board. What the lists hold and the texts come from
+``session/moving.py``, ``session/reading.py`` and ``texts/reading.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtWidgets import (QDockWidget, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit,
+                               QVBoxLayout, QWidget)
+
+from ..rules import Board
+from ..session import moving
+from ..session import reading as session_reading
+from ..speech.announcer import Priority
+from ..texts import game as game_texts
+from ..texts import reading as reading_texts
+from ..texts import themes as theme_texts
+from .painting import SquareMarks
+
+__all__ = ["SidePanel", "install_side_panel"]
+
+MOVE_ROLE = Qt.ItemDataRole.UserRole
+"""The item data holding a legal move (``Move``) or a history item's number of moves (int)."""
+
+
+class _Keys(QObject):
+    """Escape goes back to the board; Return/Enter calls ``on_enter`` when given."""
+
+    def __init__(self, panel: "SidePanel", on_enter=None) -> None:
+        super().__init__(panel)
+        self.panel = panel
+        self.on_enter = on_enter
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.key() == Qt.Key.Key_Escape:
+                self.panel.back_to_board()
+                return True
+            if self.on_enter is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.on_enter()
+                return True
+        if event.type() == QEvent.Type.FocusOut and obj is self.panel.history:
+            self.panel.end_review()
+        return False
+
+
+def _labelled_list(layout: QVBoxLayout, label: str, name: str, description: str) -> QListWidget:
+    """A list under its label (the label's access key focuses it), added to ``layout``."""
+    parent = layout.parentWidget()
+    title = QLabel(label, parent)
+    widget = QListWidget(parent)
+    widget.setObjectName(name)
+    widget.setAccessibleName(label.replace("&", ""))
+    widget.setAccessibleDescription(description)
+    title.setBuddy(widget)
+    layout.addWidget(title)
+    layout.addWidget(widget, 2)
+    return widget
+
+
+class SidePanel(QDockWidget):
+    """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
+
+    def __init__(self, ctx) -> None:
+        super().__init__("Game panel", ctx.window)
+        self.ctx = ctx
+        self.setObjectName("side-panel")
+        self.setAccessibleName("Game panel")
+        self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        body = QWidget(self)
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 6)
+
+        self.legend = QLabel(body)
+        self.legend.setObjectName("legend")
+        self.legend.setAccessibleName("Pieces")
+        self.legend.setWordWrap(True)
+        self.legend.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard
+                                            | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.legend.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        layout.addWidget(self.legend)
+
+        self.moves = _labelled_list(layout, "&Legal moves", "legal-moves", (
+            "Arrow to a move, Enter plays it, Escape goes back to the board."))
+        self.history = _labelled_list(layout, "Moves &played", "history", (
+            "Arrow through the moves: the board shows the position after each one. Enter reads "
+            "it, Escape goes back to the game."))
+
+        self.text_label = QLabel("Board as &text", body)
+        self.text = QPlainTextEdit(body)
+        self.text.setObjectName("board-text")
+        self.text.setAccessibleName("Board as text")
+        self.text.setReadOnly(True)
+        self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard
+                                          | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.text.setTabChangesFocus(True)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        mono.setStyleHint(QFont.StyleHint.Monospace)
+        self.text.setFont(mono)
+        self.text_label.setBuddy(self.text)
+        layout.addWidget(self.text_label)
+        layout.addWidget(self.text, 2)
+        self.setWidget(body)
+        # beside the board, not instead of it: about 24 characters wide
+        self.setMaximumWidth(max(240, 24 * self.fontMetrics().averageCharWidth()))
+
+        self.moves.installEventFilter(_Keys(self, self.play_selected))
+        self.history.installEventFilter(_Keys(self, self.read_reviewed))
+        self.text.installEventFilter(_Keys(self))
+        self.legend.installEventFilter(_Keys(self))
+        self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
+        self.history.currentRowChanged.connect(self._review_row)
+        self.reviewing: Optional[int] = None
+
+        ctx.game.position_changed.connect(self.refresh)
+        ctx.board.cursor_changed.connect(lambda _sq: self.refresh_text())
+        ctx.board.theme_changed.connect(self._theme_changed)
+        ctx.board.flipped_changed.connect(lambda _flipped: self.refresh_text())
+        self.refresh()
+
+    # --- filling ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Refill every part from the game (after every change of the position)."""
+        self.refresh_legend()
+        self.refresh_moves()
+        self.refresh_history()
+        self.refresh_text()
+
+    def _theme_changed(self) -> None:
+        s = self.ctx.session
+        self.legend.setText(theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you))
+        self.legend.setAccessibleDescription(self.legend.text())
+
+    def refresh_legend(self) -> None:
+        s = self.ctx.session
+        self.ctx.board.set_side_names(s.side_names)
+        text = theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you)
+        self.legend.setText(text)
+        self.legend.setAccessibleDescription(text)
+
+    def refresh_moves(self) -> None:
+        s = self.ctx.session
+        moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
+        keep = self.moves.currentRow()
+        self.moves.clear()
+        for move in moves:
+            item = QListWidgetItem(reading_texts.move_item_text(move, s.style))
+            item.setData(MOVE_ROLE, move)
+            self.moves.addItem(item)
+        if not moves:
+            waiting = game_texts.wait_text() if s.running else (s.result_text or
+                                                                game_texts.no_game_text())
+            item = QListWidgetItem(waiting)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.moves.addItem(item)
+        self.moves.setCurrentRow(min(max(keep, 0), self.moves.count() - 1))
+
+    def refresh_history(self) -> None:
+        s = self.ctx.session
+        board = s.board
+        self.history.blockSignals(True)
+        self.history.clear()
+        first = board.root().turn
+        for number, move in enumerate(board.move_stack, start=1):
+            color = first if number % 2 else first.other  # the turn passes at every move
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+            item = QListWidgetItem(reading_texts.history_item_text(number, mover, move, s.style))
+            item.setData(MOVE_ROLE, number)
+            self.history.addItem(item)
+        if self.history.count():
+            self.history.setCurrentRow(self.history.count() - 1)
+        self.history.blockSignals(False)
+        self.reviewing = None
+
+    def refresh_text(self, board: Optional[Board] = None) -> None:
+        """The board as text: the game's position (or ``board``, a reviewed one), the cursor
+        marked, and the text cursor put on the board cursor's cell."""
+        s = self.ctx.session
+        b = self.ctx.board
+        cursor = b.cursor if board is None else None
+        lines = session_reading.board_text_lines(s, cursor, b.flipped, board)
+        text = "\n".join(lines)
+        if self.text.toPlainText() != text:
+            self.text.setPlainText(text)
+        self.text.setAccessibleDescription(reading_texts.board_text_legend(s.side_names))
+        if cursor is not None:
+            for row, line in enumerate(lines):
+                col = line.find(">")
+                if col >= 0:
+                    caret = QTextCursor(self.text.document().findBlockByNumber(row))
+                    caret.movePosition(QTextCursor.MoveOperation.Right,
+                                       QTextCursor.MoveMode.MoveAnchor, col + 1)
+                    self.text.setTextCursor(caret)
+                    break
+
+    # --- acting -----------------------------------------------------------------------------
+    def play_selected(self) -> None:
+        """Enter in the legal-move list: play the selected move."""
+        item = self.moves.currentItem()
+        move = item.data(MOVE_ROLE) if item is not None else None
+        if move is None:
+            self.ctx.session.refuse(self.moves.currentItem().text() if item else
+                                    game_texts.no_game_text())
+            return
+        self.ctx.session.submit_text(move.pdn())
+
+    def _reviewed_board(self, number: int) -> Board:
+        board = self.ctx.session.board.copy()
+        while len(board.move_stack) > number:  # taken back the way it was played (removed
+            board.pop()                         # checkers and all)
+        return board
+
+    def _review_row(self, row: int) -> None:
+        """The history's selection moved: show the position after that move (review)."""
+        if row < 0 or not self.history.hasFocus():
+            return
+        number = self.history.item(row).data(MOVE_ROLE)
+        total = len(self.ctx.session.board.move_stack)
+        if number == total:
+            self.end_review()
+            return
+        self.reviewing = number
+        board = self._reviewed_board(number)
+        self.show_board(board)
+
+    def show_board(self, board: Board) -> None:
+        """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
+        names = self.ctx.session.side_names
+        last = set(board.peek().path) if board.peek() is not None else set()
+        self.ctx.board.show_position(
+            board.piece_at, lambda sq: SquareMarks(last_move=sq in last),
+            lambda sq: game_texts.square_name(board, sq, names),
+            lambda sq: game_texts.square_description(False, False, False, sq in last))
+        self.refresh_text(board)
+
+    def read_reviewed(self) -> None:
+        """Enter in the history: say the position after the selected move."""
+        item = self.history.currentItem()
+        if item is None:
+            self.ctx.say(game_texts.last_move_text(self.ctx.session.board), Priority.READING)
+            return
+        number = item.data(MOVE_ROLE)
+        board = self._reviewed_board(number)
+        s = self.ctx.session
+        text = reading_texts.review_text(number, len(s.board.move_stack), board, s.side_names)
+        self.ctx.say(text, Priority.READING)
+
+    def end_review(self) -> None:
+        """Show the game's own position again."""
+        if self.reviewing is None:
+            return
+        self.reviewing = None
+        self.ctx.refresh_board()
+        self.refresh_text()
+
+    # --- focus ------------------------------------------------------------------------------
+    def _show_and_focus(self, widget: QWidget) -> None:
+        if not self.isVisible():
+            self.show()
+        widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def focus_moves(self) -> None:
+        self._show_and_focus(self.moves)
+
+    def focus_history(self) -> None:
+        self._show_and_focus(self.history)
+
+    def focus_text(self) -> None:
+        self._show_and_focus(self.text)
+
+    def back_to_board(self) -> None:
+        self.end_review()
+        self.ctx.focus_board()
+
+
+def install_side_panel(ctx) -> SidePanel:
+    """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
+    panel = SidePanel(ctx)
+    ctx.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
+    action = ctx.actions.get("side_panel")
+    if action is not None:
+        action.setChecked(True)
+        panel.visibilityChanged.connect(
+            lambda visible: (action.blockSignals(True), action.setChecked(panel.isVisible()),
+                             action.blockSignals(False)))
+    return panel

@@ -1,0 +1,134 @@
+"""The side panel: the legal moves to arrow through and play, the moves played to step through
+(review), the board as text that follows every move and the cursor, saving the game as PDN and
+opening it again, and the panel beside the board on a 1366x768 screen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from checkers_desktop.rules import BLACK, Board
+from checkers_desktop.rules.pdn import read_game
+from checkers_desktop.texts import reading as reading_texts
+
+
+def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
+    qtbot.keyClick(QApplication.focusWidget(), k, mods)
+
+
+def test_f5_lists_the_legal_moves_and_enter_plays_the_selected_one(make_window, qtbot):
+    window = make_window()
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_F5)
+    assert QApplication.focusWidget() is panel.moves
+    items = [panel.moves.item(i).text() for i in range(panel.moves.count())]
+    assert items == ["9 to 13", "9 to 14", "10 to 14", "10 to 15", "11 to 15", "11 to 16",
+                     "12 to 16"]
+    for _ in range(4):
+        key(qtbot, Qt.Key.Key_Down)
+    assert panel.moves.currentItem().text() == "11 to 15"
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.session.board.move_stack[0].pdn() == "11-15"
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    assert QApplication.focusWidget() is panel.moves  # ready for the next move
+    assert panel.moves.count() == len(window.session.legal_moves())
+    key(qtbot, Qt.Key.Key_Escape)
+    assert window.board.focused_square() == window.board.cursor
+
+
+def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(make_window,
+                                                                                qtbot):
+    window = make_window()
+    panel = window.play_aids.panel
+    for text in ("11-15", "9-14"):
+        window.session.submit_text(text)
+        qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
+    assert [panel.history.item(i).text()[:13] for i in range(4)][0] == "1. You: 11 to"
+    assert panel.history.item(1).text().startswith("2. Computer: ")
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is panel.history
+    assert panel.history.currentRow() == 3
+    key(qtbot, Qt.Key.Key_Up)
+    key(qtbot, Qt.Key.Key_Up)
+    key(qtbot, Qt.Key.Key_Up)  # after move 1: only 11-15 played
+    assert panel.reviewing == 1
+    assert window.board.squares[15].accessibleName() == "15, black man"
+    assert window.board.squares[14].accessibleName() == "14, empty"  # 9-14 not yet
+    assert panel.text.toPlainText().split("\n")[4].count("b") == 1  # the reviewed position
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.synth.spoken[-1].startswith("After move 1 of 4. Black: 12 men")
+    assert window.session.board.ply == 4  # the game itself is unchanged
+    key(qtbot, Qt.Key.Key_Escape)
+    assert panel.reviewing is None
+    assert window.board.squares[14].accessibleName() == "14, black man"
+
+
+def test_the_board_as_text_follows_the_moves_and_the_cursor(make_window, qtbot):
+    window = make_window()
+    panel = window.play_aids.panel
+    lines = panel.text.toPlainText().split("\n")
+    assert len(lines) == 8
+    # seen from Black's chair: Red's men at the top, Black's at the bottom, the cursor on 11
+    assert lines[0] == ". r . r . r . r" and lines[7] == "b . b . b . b ."
+    assert ">b" in lines[5] and lines[5].count(">") == 1
+    window.session.submit_text("11-15")
+    assert panel.text.toPlainText().split("\n")[4].count("b") == 1
+    window.board.set_cursor(15)
+    assert ">b" in panel.text.toPlainText().split("\n")[4]
+    key(qtbot, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert QApplication.focusWidget() is panel.text
+    assert panel.text.accessibleDescription() == reading_texts.board_text_legend(
+        window.session.side_names)
+    window.board.focus_cursor()
+    key(qtbot, Qt.Key.Key_X)  # the same text from a key
+    assert window.synth.spoken[-1] == panel.text.toPlainText()
+
+
+def test_ctrl_s_saves_the_game_as_pdn_and_open_game_plays_it_on(make_window, qtbot, tmp_path):
+    window = make_window()
+    for text in ("11-15", "9-14"):
+        window.session.submit_text(text)
+        qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
+    played = [m.pdn() for m in window.session.board.move_stack]
+    target = tmp_path / "my game"
+    window.play_aids.saving.ask_path = lambda: str(target)
+    key(qtbot, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    saved = Path(str(target) + ".pdn")
+    assert saved.is_file()
+    assert window.synth.spoken[-1] == ("Game saved: 4 moves in my game.pdn. Game, Open game opens "
+                                       "it again.")
+    game = read_game(saved.read_text())
+    assert [m.pdn() for m in game.moves] == played
+    assert game.tags["Black"] == "You" and game.tags["White"].startswith("Computer, level")
+    assert game.tags["Event"] == "Practice at home" and game.result == "*"
+    window.open_game_action.open(str(saved))
+    assert [m.pdn() for m in window.session.board.move_stack] == played
+    assert window.session.board.fen() == game.board().fen()
+
+
+def test_nothing_is_saved_before_a_move_and_a_bad_folder_is_told(make_window, tmp_path):
+    window = make_window()
+    assert window.play_aids.saving.save(str(tmp_path / "x.pdn")) is None
+    assert window.synth.spoken[-1] == "There is nothing to save yet: no move has been played."
+    window.session.submit_text("11-15")
+    assert window.play_aids.saving.save(str(tmp_path / "missing" / "x.pdn")) is None
+    assert "The game was not saved: x.pdn cannot be written" in window.status.text()
+
+
+def test_the_panel_fits_beside_the_board_at_1366x768_and_can_be_hidden(make_window, qtbot):
+    window = make_window()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.width() <= 1366)
+    panel = window.play_aids.panel
+    assert panel.isVisible()
+    board = window.board
+    right_of_board = board.mapTo(window, board.rect().topRight()).x()
+    assert panel.geometry().left() >= right_of_board - 1  # beside, not over, the board
+    assert board.visible_squares() == set(range(1, 33))
+    assert board.cell_size() >= 50
+    window.actions_by_id["side_panel"].trigger()
+    assert not panel.isVisible()
+    key(qtbot, Qt.Key.Key_F5)  # going to a list shows the panel again
+    assert panel.isVisible() and QApplication.focusWidget() is panel.moves
