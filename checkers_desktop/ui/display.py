@@ -306,7 +306,14 @@ class DisplayController(QObject):
 
     @staticmethod
     def _sync_check(action: Optional[QAction], checked: bool) -> None:
-        if action is not None and action.isChecked() != checked:
-            action.blockSignals(True)
+        """Tick ``action`` without running its command again. A radio item (in an exclusive
+        ``QActionGroup``, its command on ``triggered``) is ticked with its signals on: the group
+        unticks the others through them, so exactly one stays ticked (as AT-SPI then reports)."""
+        if action is None or action.isChecked() == checked:
+            return
+        if action.actionGroup() is not None:
             action.setChecked(checked)
-            action.blockSignals(False)
+            return
+        action.blockSignals(True)
+        action.setChecked(checked)
+        action.blockSignals(False)

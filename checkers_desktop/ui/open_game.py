@@ -95,7 +95,7 @@ class OpenGameAction:
             failures.report(self.ctx, app_texts.not_opened_text(str(exc)))
             return False
         c = self.ctx.session
-        referee = Referee(c.profile, board, time_source=c.time_source)
+        referee = Referee(c.home_profile, board, time_source=c.time_source)  # never a match's
         c.player_names = None
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
         text = app_texts.opened_text(Path(path).name, board.ply, c.headline(), note)
