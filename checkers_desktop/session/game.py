@@ -358,7 +358,10 @@ class GameSession(Observable):
             self._emit(removed)
             said = removed.text if ruling.result is not None else \
                 f"{removed.text} {self._turn_text()}"
-            ruling = dataclasses.replace(ruling, message=said)
+            self.handle_ruling(dataclasses.replace(ruling, message=said), priority)
+            if self.running:  # the status line's headline says whose turn: not twice
+                self.show_message(removed.text)
+            return ruling
         self.handle_ruling(ruling, priority)
         return ruling
 

@@ -47,6 +47,7 @@ from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import game as game_texts
 from ..texts import official as official_texts
+from ..texts import penalty as penalty_texts
 from . import match_records
 from .events import GameStarted, Observable, RefereeEventRaised, ResultReached, RulingMade
 from .game import GameSession, Mode
@@ -263,6 +264,9 @@ class MatchSession(Observable):
         """"Alice, Black, to move." for the current game (or the match result when over)."""
         if self.referee is None or self.referee.is_over:
             return self.result_text or event_texts.no_match_text()
+        due = self.referee.pending_penalty
+        if due is not None:  # nobody moves: the chooser's turn to pick a checker
+            return penalty_texts.panel_choice_text(self.player(due.chooser))
         c = self.referee.board.turn
         return event_texts.turn_text(self.player(c), self.sides[c])
 

@@ -54,6 +54,7 @@ class MatchOfficial:
         m.host.handle_ruling(ruling, say=not ruling.ok)
         if ruling.ok:
             m.log(kind, text(by), official=True)
+            m.host.show_message(text(by))  # the status line says it as it was said
         m.clocks_changed()
         return ruling
 
@@ -65,8 +66,9 @@ class MatchOfficial:
         by = m.authorize("stalling_warning")
         ruling = m.host.stalling_warning(color, say=False)  # a refusal is said there
         if ruling.verdict is not Verdict.REFUSED:
-            m.log("stalling_warning", official_texts.stalling_warning_text(
-                m.player(color), m.sides[color], by), official=True)
+            text = official_texts.stalling_warning_text(m.player(color), m.sides[color], by)
+            m.log("stalling_warning", text, official=True)
+            m.host.show_message(text)  # the status line says it as it was said
         return ruling
 
     def stalling_penalty(self, color: Color) -> Ruling:

@@ -22,6 +22,7 @@ __all__ = [
     "choose_prompt", "choosing_headline", "confirm_question", "declined_text",
     "not_victims_text", "wait_for_choice_text", "removed_text", "history_note",
     "not_a_square_text", "not_allowed_text", "dialog_prompt_text", "no_penalty_text",
+    "panel_choice_text",
 ]
 
 
@@ -113,6 +114,11 @@ def not_allowed_text(square: int, allowed: Sequence[int]) -> str:
     """The square typed holds none of the checkers that may be removed."""
     return (f"Square {square} holds none of the checkers that may be removed. Choose "
             + join([str(s) for s in allowed], "or") + ".")
+
+
+def panel_choice_text(chooser: str) -> str:
+    """The clocks' turn line while the choice is awaited."""
+    return f"{chooser} chooses a checker to remove."
 
 
 def no_penalty_text() -> str:

@@ -39,11 +39,15 @@ class Interaction:
         self.say = say
         self.echo = echo
         if confirm is not None:
-            self.confirm = lambda question, title=TITLE: confirm(question)
+            self.confirm = lambda question, title=TITLE, on_answer=None: confirm(question)
 
     # --- Yes / No -----------------------------------------------------------------------
-    def confirm(self, question: str, title: str = TITLE) -> bool:
-        """Ask ``question``; True for Yes. No is the default button and Escape answers No."""
+    def confirm(self, question: str, title: str = TITLE,
+                on_answer: Optional[Callable[[bool], None]] = None) -> bool:
+        """Ask ``question``; True for Yes. No is the default button and Escape answers No.
+        ``on_answer(yes)`` runs as soon as a button is pressed, before the dialog closes (what
+        the answer changes is done when the focus comes back to the window, so a screen reader
+        reads the focused square as it is now); callers that pass it still get the answer."""
         self.echo(question + " Yes or No.")
         box = QMessageBox(QMessageBox.Icon.Question, title, question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
@@ -52,6 +56,9 @@ class Interaction:
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
         box.setAccessibleDescription(question)
+        if on_answer is not None:
+            yes_button = box.button(QMessageBox.StandardButton.Yes)
+            box.buttonClicked.connect(lambda button: on_answer(button is yes_button))
         return box.exec() == QMessageBox.StandardButton.Yes
 
     # --- a choice, a text -----------------------------------------------------------------

@@ -432,7 +432,9 @@ class MainWindow(QMainWindow):
         dests = s.destinations()
         practice = self.ctx.practice if hasattr(self, "ctx") else None
         hinted = practice.hint_squares() if practice is not None else set()
-        required = s.required_jump_squares() if s.selected is None else set()
+        # no "must jump" while a penalty's checker is chosen: nobody moves then
+        required = s.required_jump_squares() if s.selected is None and \
+            not s.removal.awaits_player() else set()
         picked = set(s.partial_path)
 
         def marks(sq: int) -> SquareMarks:

@@ -104,12 +104,12 @@ class TableLayout(QLayout):
                      max(side, self._column_height(width)) + mh)
 
     def minimumSize(self) -> QSize:  # noqa: N802
+        """The board's minimum beside the column's minimum width; not the height the column's
+        text needs at that width (a long status line at a large text size would make the window
+        taller than the screen): the board gives the column room instead (:meth:`arrange`)."""
         board = self._board_min()
-        width = self._column_min_width()
         mw, mh = self._margins()
-        beside = QSize(board + self.spacing() + width + mw,
-                       max(board, self._column_height(width)) + mh)
-        return beside
+        return QSize(board + self.spacing() + self._column_min_width() + mw, board + mh)
 
     # --- placing ------------------------------------------------------------------------
     def arrange(self, width: int, height: int) -> tuple[bool, int, int]:
@@ -117,12 +117,21 @@ class TableLayout(QLayout):
         ``height`` pixels (see the module text)."""
         sp = self.spacing()
         board_min = self._board_min()
-        # beside: the board as large as the height allows, the column what is left
+        # beside: the board as large as the height allows, the column what is left; if the
+        # column's text needs more height than there is, the board gives it width (the largest
+        # board whose column fits, found by halving: the column's height only falls as it widens)
         column_min = self._column_min_width()
         side = max(board_min, min(height, width - sp - column_min))
-        while side > board_min and self._column_height(width - sp - side) > height:
-            side -= _STEP
-        beside = (max(board_min, side), width - sp - max(board_min, side))
+        if side > board_min and self._column_height(width - sp - side) > height:
+            low, high = board_min, side  # low: fits (or the least board); high: does not fit
+            while high - low > _STEP:
+                middle = (low + high) // 2
+                if self._column_height(width - sp - middle) > height:
+                    high = middle
+                else:
+                    low = middle
+            side = low
+        beside = (side, width - sp - side)
         # below: the board as large as the width allows above the column
         below_side = max(board_min, min(width, height - sp - self._column_height(width)))
         if below_side > beside[0]:

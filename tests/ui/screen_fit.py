@@ -6,8 +6,9 @@ Run by the test in a subprocess on an Xvfb server whose screen is the laptop's (
     python tests/ui/screen_fit.py OUT_DIR [--texts 100,200] [--themes k1,k2]
 
 For each text size it opens the MainWindow as the app does (its size fitted to the screen's
-available area), then for a game and for a match (two moves played, the clocks shown) and each
-theme it grabs the whole screen (PNG) and records, in ``OUT_DIR/screens.json``: the screen and its
+available area), then for a game, a match (two moves played, the clocks shown) and a penalty in a
+match (the longest status line: whose choice it is, and the penalised player's move refused) and
+each theme it grabs the whole screen (PNG) and records, in ``OUT_DIR/screens.json``: the screen and its
 available area, the window's frame, every visible widget's rectangle on the screen (name, class),
 the board's and its squares' rectangles, the layout's arrangement, and for each label of the status
 line and the clocks whether its text fits (the height its text needs at its width). Nothing is
@@ -101,8 +102,23 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
     window.activateWindow()
     _wait(app, 3000, lambda: window.isVisible() and window.isActiveWindow())
     _wait(app, 300)
-    for mode in ("game", "match"):
-        if mode == "match":
+    for mode in ("game", "match", "penalty"):
+        if mode == "penalty":
+            # a visually impaired match: a stalling penalty, the penalised player's move
+            # refused: the longest status line of a match
+            menu = window.event_menu
+            match = menu.start_match(MatchSettings(
+                (PlayerInfo("Mary Jones"), PlayerInfo("John Smith")), "va-vi",
+                official="Carol Ruiz"), pin="2468")
+            window.session.submit_text("11-15")
+            window.session.submit_text("22-18")
+            for act in (lambda: match.official.stalling_warning(window.session.board.turn),
+                        lambda: match.official.stalling_penalty(window.session.board.turn)):
+                match.gate.unlock("2468")
+                act()
+            window.session.submit_text("15x22")
+            assert match.pending_penalty is not None
+        elif mode == "match":
             menu = window.event_menu
             menu.records_dir = data / "records"
             match = menu.start_match(MatchSettings(

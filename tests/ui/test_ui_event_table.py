@@ -34,7 +34,7 @@ class Answers:
         self.script: list[bool] = []
         self.default = default
 
-    def __call__(self, question: str, title: str = "") -> bool:
+    def __call__(self, question: str, title: str = "", on_answer=None) -> bool:
         self.asked.append(question)
         return self.script.pop(0) if self.script else self.default
 
@@ -177,3 +177,29 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     html = match.score_sheet_html()
     assert f"{chooser} removes {offender}&#x27;s Black man on 9." in html
     assert "The official, Carol Ruiz, applies a stalling penalty" in html
+
+
+def test_the_answer_is_applied_before_the_question_closes(qtbot):
+    """The removal is carried out when Yes is pressed, before the question closes: the focus then
+    comes back to a square whose name already says it is empty (a screen reader reads the
+    focused square at once)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from checkers_desktop.ui.interaction import Interaction
+
+    spoken = []
+    ask = Interaction(None, spoken.append, spoken.append)
+    seen = []
+
+    def press_yes():
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        box.button(QMessageBox.StandardButton.Yes).click()
+
+    def on_answer(yes):
+        seen.append((yes, QApplication.activeModalWidget() is not None))
+    QTimer.singleShot(50, press_yes)
+    assert ask.confirm("Remove Mary Jones's Black man on 9?", "Penalty", on_answer=on_answer)
+    assert seen == [(True, True)]  # answered while the question was still open
+    assert spoken == ["Remove Mary Jones's Black man on 9? Yes or No."]  # the app's own voice

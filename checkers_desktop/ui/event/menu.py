@@ -331,8 +331,15 @@ class EventMenu(QObject):
         if game.removal.candidate != asked.square:
             return  # the pick was dropped meanwhile (the game moved on)
         self.ctx.board.set_cursor(asked.square, focus=False)
-        yes = self.ctx.ask.confirm(asked.question, "Penalty: remove a checker")
-        game.answer_removal(bool(yes))
+        answered: list[bool] = []
+
+        def answer(yes: bool) -> None:  # before the question closes: see Interaction.confirm
+            if not answered:
+                answered.append(yes)
+                game.answer_removal(yes)
+                self.ctx.refresh_board()
+        yes = self.ctx.ask.confirm(asked.question, "Penalty: remove a checker", on_answer=answer)
+        answer(bool(yes))
         self.ctx.focus_board()
 
     # --- draws --------------------------------------------------------------------------
