@@ -124,6 +124,14 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
     return result
 
 
+def field_style(theme: Theme) -> str:
+    """Every text field of the app's dialogs (the new-match form, the PIN, the square to remove)
+    drawn with a border in the theme's text colour, thicker in its focus colour when focused:
+    with the theme's background a field had no visible edge (yellow on black, white on black)."""
+    return (f"QLineEdit {{ border: 2px solid {theme.text}; padding: 2px; }} "
+            f"QLineEdit:focus {{ border: 3px solid {theme.focus}; }}")
+
+
 def where_am_i_text(board_widget) -> str:
     """What "where am I" says about the cursor's square: its name, row and column on the screen
     (1-8 from the top left) and its marks."""
@@ -295,6 +303,7 @@ class DisplayController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme, app.palette()))
+            app.setStyleSheet(field_style(theme))
 
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())

@@ -8,7 +8,8 @@ Run by the test in a subprocess on an Xvfb server whose screen is the laptop's (
 For each text size it opens the MainWindow as the app does (its size fitted to the screen's
 available area), then for a game, a match (two moves played, the clocks shown) and a penalty in a
 match (the longest status line: whose choice it is, and the penalised player's move refused) and
-each theme it grabs the whole screen (PNG) and records, in ``OUT_DIR/screens.json``: the screen and its
+each theme it grabs the whole screen (PNG), and opens the new-match form and the PIN dialog, and
+records, in ``OUT_DIR/screens.json``: the screen and its
 available area, the window's frame, every visible widget's rectangle on the screen (name, class),
 the board's and its squares' rectangles, the layout's arrangement, and for each label of the status
 line and the clocks whether its text fits (the height its text needs at its width). Nothing is
@@ -31,8 +32,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from checkers_desktop.session.match_model import MatchSettings, PlayerInfo  # noqa: E402
+from checkers_desktop.session.official_gate import OfficialGate  # noqa: E402
 from checkers_desktop.session.ports import first_legal_move  # noqa: E402
 from checkers_desktop.speech.fake import FakeSynth  # noqa: E402
+from checkers_desktop.ui.event.pin_dialog import PinDialog  # noqa: E402
 from checkers_desktop.ui.main_window import MainWindow  # noqa: E402
 from checkers_desktop.ui.settings import TEXT_SIZE_PERCENT, THEME_KEY, Settings  # noqa: E402
 from checkers_desktop.ui.themes import THEMES  # noqa: E402
@@ -142,6 +145,21 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
             record.update({"mode": mode, "text": text, "theme": key, "png": name,
                            "dpr": window.devicePixelRatioF()})
             records.append(record)
+    # the dialogs an official meets at this text size: the new-match form, the PIN
+    for dialog in (window.event_menu.dialog_factory(window),
+                   PinDialog("pause", "Carol Ruiz", OfficialGate().unlock, parent=window)):
+        dialog.show()
+        _wait(app, 400)
+        name = f"dialog-{text}-{type(dialog).__name__}.png"
+        window.screen().grabWindow(0).save(str(out / name))
+        records.append({"mode": "dialog", "text": text, "dialog": type(dialog).__name__,
+                        "png": name, "frame": _rect(dialog.frameGeometry()),
+                        "available": _rect(window.screen().availableGeometry()),
+                        "widgets": [{"class": type(w).__name__, "name": w.objectName(),
+                                     "rect": _global(w)} for w in dialog.findChildren(QWidget)
+                                    if w.isVisible() and w.width() and w.height()
+                                    and not w.isWindow()]})
+        dialog.close()
     window.close()
     window.deleteLater()
     _wait(app, 50)

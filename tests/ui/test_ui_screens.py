@@ -61,6 +61,8 @@ def screens(request, tmp_path_factory):
         server.terminate()
         server.wait(timeout=10)
     data = json.loads((out / "screens.json").read_text())
+    data["dialogs"] = [r for r in data["records"] if r["mode"] == "dialog"]
+    data["records"] = [r for r in data["records"] if r["mode"] != "dialog"]
     boards = sorted({(r["text"], r["mode"], r["board_side"]) for r in data["records"]})
     print(f"\nscreens {size} in {out}: board side in pixels (text %, mode, side): {boards}")
     data.update(size=[int(v) for v in size.split("x")], dir=out)
@@ -92,6 +94,17 @@ def test_the_window_and_every_control_lie_on_the_screen(screens):
             assert _inside(widget["rect"], r["geometry"]), (where, widget)
         for square, rect in r["squares"].items():
             assert _inside(rect, r["board"]), (where, square)
+
+
+def test_the_officials_dialogs_lie_on_the_screen(screens):
+    """The new-match form (its fields scroll at a large text size) and the PIN dialog."""
+    assert {(d["text"], d["dialog"]) for d in screens["dialogs"]} == {
+        (t, name) for t in (100, 200) for name in ("MatchDialog", "PinDialog")}
+    for d in screens["dialogs"]:
+        assert _inside(d["frame"], d["available"]), (d["png"], d["frame"])
+        for widget in d["widgets"]:
+            if widget["class"] in ("QDialogButtonBox", "QPushButton", "QScrollArea"):
+                assert _inside(widget["rect"], d["available"]), (d["png"], widget)
 
 
 def test_the_move_box_status_line_and_clocks_are_visible_and_whole(screens):

@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame,
+                               QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget)
 
 from ...rules.profiles import get_profile
 from ...session.official_pin import PinError, check_new_pin
@@ -111,13 +111,34 @@ class MatchDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
+        # The fields scroll (Tab brings each into view) when the form is taller than the screen
+        # at a large text size; the message line and the buttons always show.
+        inner = QWidget(self)
+        inner.setLayout(form)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(inner)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         if initial is not None:
             self.fill(initial)
         self.fields["name-1"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Never taller or wider than the screen's available area; the fields scroll within."""
+        screen = self.screen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            inner = self.scroll.widget().sizeHint()
+            extra = self.sizeHint().height() - self.scroll.sizeHint().height()
+            self.resize(min(area.width(), max(self.width(), inner.width() + 40)),
+                        min(area.height() - 40, inner.height() + extra + 8))
+            self.setMaximumSize(area.size())
+        super().showEvent(event)
 
     # --- reading and filling ------------------------------------------------------------
     def _text(self, key: str) -> str:
