@@ -125,11 +125,22 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
 
 
 def field_style(theme: Theme) -> str:
-    """Every text field of the app's dialogs (the new-match form, the PIN, the square to remove)
+    """The text fields of the app's dialogs (the new-match form, the PIN, the square to remove)
     drawn with a border in the theme's text colour, thicker in its focus colour when focused:
     with the theme's background a field had no visible edge (yellow on black, white on black)."""
     return (f"QLineEdit {{ border: 2px solid {theme.text}; padding: 2px; }} "
             f"QLineEdit:focus {{ border: 3px solid {theme.focus}; }}")
+
+
+_field_style = ""
+
+
+def style_dialog(dialog: QWidget) -> None:
+    """Give ``dialog``'s text fields the theme's border (see :func:`field_style`). Set on each
+    dialog, not on the application: an application style sheet makes Qt drop the fonts that
+    View > Text size sets on the window's own labels when a window is polished."""
+    if _field_style:
+        dialog.setStyleSheet(_field_style)
 
 
 def where_am_i_text(board_widget) -> str:
@@ -303,7 +314,8 @@ class DisplayController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme, app.palette()))
-            app.setStyleSheet(field_style(theme))
+        global _field_style
+        _field_style = field_style(theme)
 
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())

@@ -65,14 +65,29 @@ class Interaction:
     def choose(self, title: str, label: str, options: Sequence[str]) -> Optional[int]:
         """The index of the option chosen, or None (Cancel)."""
         self.echo(f"{label} {', '.join(options)}.")
-        item, ok = QInputDialog.getItem(self.parent, title, label, list(options), 0, False)
-        return list(options).index(item) if ok and item in options else None
+        dialog = self._input(title, label)
+        dialog.setComboBoxItems(list(options))
+        dialog.setComboBoxEditable(False)
+        if dialog.exec() != QInputDialog.DialogCode.Accepted:
+            return None
+        item = dialog.textValue()
+        return list(options).index(item) if item in options else None
 
     def ask_text(self, title: str, label: str) -> Optional[str]:
         """A line of text, or None (Cancel)."""
         self.echo(label)
-        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal, "")
-        return text if ok else None
+        dialog = self._input(title, label)
+        dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        return dialog.textValue() if dialog.exec() == QInputDialog.DialogCode.Accepted else None
+
+    def _input(self, title: str, label: str) -> QInputDialog:
+        from .display import style_dialog
+
+        dialog = QInputDialog(self.parent)
+        dialog.setWindowTitle(title)
+        dialog.setLabelText(label)
+        style_dialog(dialog)
+        return dialog
 
     # --- the official's PIN ---------------------------------------------------------------
     def ask_pin(self, action: str, official: str, check) -> Optional[str]:

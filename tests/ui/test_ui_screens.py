@@ -122,6 +122,17 @@ def test_the_move_box_status_line_and_clocks_are_visible_and_whole(screens):
             assert label["text"], (where, label)
 
 
+def test_text_size_200_doubles_the_window_s_own_text(screens):
+    """View > Text size reaches the status line, the move box and the menus in every theme (it
+    once fell back to 100 % when a style sheet was set on the whole application)."""
+    points = {}
+    for r in screens["records"]:
+        status = next(label for label in r["labels"] if label["name"] == "status")
+        points.setdefault(r["text"], set()).add(status["points"])
+    assert len(points[100]) == 1 and len(points[200]) == 1, points
+    assert points[200].pop() == pytest.approx(2 * points[100].pop())
+
+
 def test_the_board_is_square_and_as_large_as_the_height_allows(screens):
     width, height = screens["size"]
     for r in screens["records"]:

@@ -21,6 +21,7 @@ from ...rules.profiles import get_profile
 from ...session.official_pin import PinError, check_new_pin
 from ...texts import event as event_texts
 from ...texts import official as official_texts
+from ..display import style_dialog
 from .pin_dialog import pin_field
 from ...session.match_model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
                     MatchSettingsError, PlayerInfo)
@@ -45,6 +46,7 @@ class MatchDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("New match")
         self.setAccessibleName("New match")
+        style_dialog(self)
         self.announce = announce
         self.event_pin_set = event_pin_set
         self.result_settings: Optional[MatchSettings] = None

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QDialog, QFormLayout, QLabel, QLineEdit, QWidget
 
 from ...session.penalty_step import SquareChoiceError, parse_square_choice
 from ...texts import penalty as penalty_texts
+from ..display import style_dialog
 from .pin_dialog import lay_out_dialog
 
 __all__ = ["SquareChoiceError", "parse_square_choice", "SquareChoiceDialog"]
@@ -35,6 +36,7 @@ class SquareChoiceDialog(QDialog):
         self.square: Optional[int] = None
         self.announce = announce
         self.setWindowTitle("Choose the checker to remove")
+        style_dialog(self)
         prompt = penalty_texts.dialog_prompt_text(chooser, victim, self.allowed)
         self.prompt = QLabel(prompt, self)
         self.prompt.setWordWrap(True)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
                                QVBoxLayout, QWidget)
 
 from ...session.official_pin import MAX_PIN_LENGTH, PinError, check_new_pin
+from ..display import style_dialog
 from ...texts import official as official_texts
 
 __all__ = ["PinDialog", "NewPinDialog", "pin_field", "lay_out_dialog"]
@@ -69,6 +70,7 @@ class PinDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Official's PIN")
         self.setAccessibleName("Official's PIN")
+        style_dialog(self)
         self.check = check
         self.say = say
         self.official = official
@@ -117,6 +119,7 @@ class NewPinDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
+        style_dialog(self)
         self.say = say
         self.allow_empty = allow_empty
         self.pin: Optional[str] = None
