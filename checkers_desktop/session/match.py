@@ -123,6 +123,9 @@ class MatchSession(Observable):
         self.score_sheet_path: Optional[Path] = None
         self.record_errors: list[str] = []
         self.started = False
+        self.pin_missing = False
+        """True for a match resumed without the PIN set at its start (its file was missing or
+        unreadable): only the event PIN, if any, guards it (the window says so)."""
         self.gate = gate if gate is not None else OfficialGate(time_source=game.time_source)
         self.gate.match_pin = None
         self.gate.official = self.settings.official
@@ -190,6 +193,7 @@ class MatchSession(Observable):
         if kept is not None:
             session.gate.match_pin, official = kept
             session.gate.official = official or session.gate.official
+        session.pin_missing = kept is None
         if info.date:
             session.date_iso = info.date
         session.started = True

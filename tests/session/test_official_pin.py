@@ -184,3 +184,15 @@ def test_leaving_a_match_is_the_officials_action(tmp_path):
     # the next game is the home profile's, with no players' names
     game.new_game(Mode.COMPUTER)
     assert game.profile.key == "practice" and game.player_names is None
+
+
+def test_a_match_resumed_without_its_pin_file_says_so(tmp_path):
+    game, match, synth, scheduler = table(tmp_path)
+    game.submit_text("11-15")
+    data = snapshot_of(game, match).to_json()
+    (match.folder / PIN_FILE).unlink()
+    scheduler2 = ManualScheduler()
+    game2 = GameSession(Announcer([FakeSynth()]), InlineEngine(scheduler2, first_legal_move),
+                        scheduler2, poll_seconds=0)
+    resumed = resume(game2, Snapshot.from_json(data), records_dir=tmp_path).match
+    assert resumed.pin_missing and not resumed.gate.protected

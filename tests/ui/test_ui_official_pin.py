@@ -168,3 +168,11 @@ def test_the_event_pin_is_kept_as_a_hash_and_guards_a_match_without_its_own(make
     assert asked == ["event_pin"] and settings.get(EVENT_PIN) == stored
     assert window.synth.spoken[-1] == "Changing the event PIN is the official's action. Ask " \
                                       "the official."
+
+
+def test_a_resumed_match_without_its_pin_is_said(make_window, tmp_path):
+    window = make_window()
+    match, menu = start(window, tmp_path, pin=None)
+    match.pin_missing = True  # as MatchSession.restore marks it when official.json is gone
+    menu.show_match(match)
+    assert window.synth.spoken[-1].startswith("This match has no official's PIN any more")

@@ -226,6 +226,8 @@ class EventMenu(QObject):
         match.gate.event_pin = self.event_pin  # the event PIN guards every match too
         self._unsubscribe = match.subscribe(self._on_match_event)
         self.panel.show()
+        if match.pin_missing and not match.gate.protected:
+            self.ctx.say(official_texts.no_pin_match_text(), Priority.QUEUE)
 
     def _on_match_event(self, event) -> None:
         if isinstance(event, ClocksChanged):
