@@ -12,6 +12,7 @@ says everything through the speech ``Announcer``, and tells its listeners what h
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import logging
 import time
@@ -35,6 +36,7 @@ from .events import (Cue, EngineFailed, GameOver, GameStarted, MovePlayed, Obser
                      StatusChanged, ThinkingChanged)
 from . import refusals
 from .clock_alerts import ClockAlerts
+from .penalty_step import RemovalStep
 from .ports import Engine, EngineReply, Scheduler
 
 __all__ = ["GameSession", "Mode", "POLL_SECONDS"]
@@ -119,6 +121,11 @@ class GameSession(Observable):
         self.thinking = False
         self._poll_timer = scheduler.repeating(poll_seconds, self.poll_clock) \
             if poll_seconds > 0 else None
+        self.home_profile: Profile = self.profile
+        """The rules of a new game when none are named: the profile this session was made with (a
+        match's rules are never inherited by the games after it)."""
+        self.removal = RemovalStep(self)
+        """The removal step while a penalty awaits its checker (:mod:`.penalty_step`)."""
 
     # --- state ------------------------------------------------------------------------------
     @property
@@ -171,7 +178,7 @@ class GameSession(Observable):
         """The status line's first part: whose turn ("Alice, Black to move."), the result when the
         game is over, or that no game is in progress."""
         if self.running:
-            return self._turn_text()
+            return self.removal.headline() or self._turn_text()
         return self.result_text or game_texts.game_not_running_text()
 
     def status_text(self) -> str:
@@ -201,7 +208,7 @@ class GameSession(Observable):
         FEN.
         """
         if referee is None:
-            profile = self.profile if profile_key is None else get_profile(profile_key)
+            profile = self.home_profile if profile_key is None else get_profile(profile_key)
             board = Board() if fen is None else Board(fen)
             referee = Referee(profile, board, time_source=self.time_source, play_out=play_out)
         self._cancel_engine()
@@ -215,6 +222,7 @@ class GameSession(Observable):
         self.message = ""
         self._clear_selection()
         self._clock_alerts = ClockAlerts()
+        self.removal.reset()
         self.referee.start()
         if announce:
             self.announcer.announce(
@@ -320,9 +328,15 @@ class GameSession(Observable):
         if isinstance(event, GameEnded):
             self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
-        text = clock_texts.clock_event_text(event, self.side_names, self.you)
+        if isinstance(event, PenaltyDue):
+            # one announcement, addressed to the chooser (none when the computer chooses: its
+            # removal is said)
+            text = self.removal.prompt(event) if self.removal.awaits_player() else ""
+        else:
+            text = clock_texts.clock_event_text(event, self.side_names, self.you)
         if text:
-            self.message = text
+            # while a choice is awaited the status line's headline says whose it is
+            self.message = "" if isinstance(event, PenaltyDue) else text
             self._say(text, priority)
         if isinstance(event, _WARNING_EVENTS):
             self._cue(Cue.WARNING)
@@ -340,25 +354,58 @@ class GameSession(Observable):
 
     def remove_checker(self, square: int, chooser: Optional[Color] = None,
                        priority: Priority = Priority.INTERRUPT) -> Ruling:
-        """The penalty's chooser picks the checker on ``square`` (1-32) to be removed (VA rulebook
-        3:00 s4, s4-VI). Refusals are spoken; the game goes on."""
+        """Remove the checker on ``square`` (1-32) that the penalty's chooser picked and confirmed
+        (VA rulebook 3:00 s4, s4-VI): the players' gestures reach this through the removal step
+        (:meth:`propose_removal`, :meth:`answer_removal`); the computer's choice and the tests
+        call it directly. The removal is said once, with whose turn it is next, and told to the
+        listeners (``CheckerRemoved``, then ``RulingMade``). Refusals are spoken; the game goes
+        on."""
         pending = self.referee.pending_penalty
         chooser = chooser if chooser is not None else (pending.chooser if pending else self.board.turn)
+        piece = self.board.piece_at(square) if 1 <= square <= 32 else None
         ruling = self.referee.remove_checker(chooser, square)
+        self.removal.reset()
+        if ruling.ok and pending is not None:
+            removed = self.removal.removed(pending, square, bool(piece and piece.is_king))
+            self._emit(removed)
+            said = removed.text if ruling.result is not None else \
+                f"{removed.text} {self._turn_text()}"
+            self.handle_ruling(dataclasses.replace(ruling, message=said), priority)
+            if self.running:  # the status line's headline says whose turn: not twice
+                self.show_message(removed.text)
+            return ruling
         self.handle_ruling(ruling, priority)
         return ruling
 
-    def stalling_warning(self, color: Color) -> Ruling:
-        """The official warns ``color`` for stalling (VA rulebook 3:00 s4-VI)."""
+    def propose_removal(self, square: int) -> bool:
+        """A player picks the checker on ``square`` (1-32) while a penalty is due: it awaits its
+        confirmation (see :mod:`.penalty_step`); nothing is removed yet."""
+        return self.removal.propose(square)
+
+    def answer_removal(self, yes: bool) -> Optional[Ruling]:
+        """The answer to "Remove ...?": Yes removes the checker picked, No nothing."""
+        return self.removal.answer(yes)
+
+    def history_notes(self) -> dict[int, list[str]]:
+        """What the move history says besides the moves: plies played -> the removals made
+        after them (see ``RemovalStep.history_notes``)."""
+        return self.removal.history_notes()
+
+    def stalling_warning(self, color: Color, say: bool = True) -> Ruling:
+        """The official warns ``color`` for stalling (VA rulebook 3:00 s4-VI). ``say`` False: the
+        caller says it (a match, with the players' and the official's names); a refusal is said
+        either way."""
         ruling = self.referee.stalling_warning(color)
-        self.handle_ruling(ruling)
+        self.handle_ruling(ruling, say=say or ruling.verdict is Verdict.REFUSED)
         return ruling
 
     def stalling_penalty(self, color: Color) -> Ruling:
-        """Stalling went on after a warning: a checker of ``color`` is to be removed (VA 3:00 s4-VI)."""
+        """Stalling went on after a warning: a checker of ``color`` is to be removed (VA 3:00
+        s4-VI). Said once: the prompt to the chooser (a refusal is said instead)."""
         ruling = self.referee.stalling_penalty(color)
-        self.handle_ruling(ruling)
-        if ruling.code is RulingCode.PENALTY_DUE and self.referee.pending_penalty is not None:
+        due = ruling.code is RulingCode.PENALTY_DUE and self.referee.pending_penalty is not None
+        self.handle_ruling(ruling, say=not due)
+        if due:
             self._on_referee_event(self.referee.pending_penalty)
         return ruling
 
@@ -398,9 +445,8 @@ class GameSession(Observable):
     def activate(self, square: int) -> None:
         """Enter, Space or a click on ``square`` (1-32): pick up, put down, or put back; while a
         penalty is pending and the player chooses, the checker to be removed."""
-        pending = self.referee.pending_penalty
-        if self.running and pending is not None and self._human_chooses(pending):
-            self.remove_checker(square, pending.chooser)
+        if self.removal.awaits_player():
+            self.removal.propose(square)  # confirmed before anything is removed
             return
         if not self._may_act():
             return
@@ -452,11 +498,8 @@ class GameSession(Observable):
         text = text.strip()
         if not text:
             return False
-        if text.isdigit() and self.referee.pending_penalty is not None:
-            square = int(text)
-            pending = self.referee.pending_penalty
-            if self.running and pending is not None and self._human_chooses(pending):
-                return self.remove_checker(square, pending.chooser).ok
+        if self.removal.awaits_player():
+            return self.removal.typed(text)  # a square is a pick to confirm; a move waits
         if not self._may_act():
             return False
         before = self.board.copy()
@@ -464,9 +507,6 @@ class GameSession(Observable):
         return self._after_submit(ruling, before, text)
 
     # --- internals: picking up and putting down ---------------------------------------------
-    def _human_chooses(self, pending: PenaltyDue) -> bool:
-        return self.mode is Mode.TWO_PLAYERS or pending.chooser is self.human_color
-
     def _may_act(self) -> bool:
         if not self.running:
             self.refuse(game_texts.game_not_running_text())

@@ -19,6 +19,12 @@ as data (:meth:`MatchSession.result`) and its events to listeners (:mod:`.match_
 
 Time comes from the game session's time source (seconds), the coin flip from an injected
 ``random.Random``, the time of day from an injected ``now()``.
+
+Only the official acts as the official: :attr:`MatchSession.gate` (an
+:class:`~.official_gate.OfficialGate`) must have been opened with the official's PIN before each
+official's action when a PIN is set for the match (:meth:`MatchSession.set_official_pin`, kept in
+the match's folder) or for the event; the record names the official who acted. A match is ended
+before its end only by :meth:`MatchSession.leave`, an official's action.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from ..rules.rulings import (FortyMovesCompleted, GameResult, PenaltyCause, Pena
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import game as game_texts
+from ..texts import official as official_texts
+from ..texts import penalty as penalty_texts
 from . import match_records
 from .events import GameStarted, Observable, RefereeEventRaised, ResultReached, RulingMade
 from .game import GameSession, Mode
@@ -48,6 +56,9 @@ from .match_events import (ActionLogged, Announced, ClocksChanged, FortyMovesDue
                            MatchFinished, MatchGameFinished, MatchGameStarted, PenaltyChanged)
 from .match_model import (GameOutcome, LoggedAction, MatchResult, MatchSettings, PlayedGame)
 from .match_official import MatchOfficial
+from .official_gate import OfficialGate
+from .official_pin import PinHash, load_match_pin, save_match_pin
+from .penalty_step import CheckerRemoved
 from .score_sheet import score_sheet_html
 
 __all__ = ["MatchSession", "MatchSessionError", "ScoreSheetWriter"]
@@ -76,12 +87,15 @@ class MatchSession(Observable):
     Events (see :mod:`.match_events`): ``MatchGameStarted``, ``MatchGameFinished``,
     ``MatchFinished``, ``PenaltyChanged``, ``ClocksChanged``, ``ActionLogged``, ``Announced``,
     ``FortyMovesDue``, ``MatchAbandoned``.
+
+    ``gate``: who may act as the official (default: a gate with no PIN, the event PIN none).
     """
 
     def __init__(self, game: GameSession, settings: MatchSettings, records_dir: Path, *,
                  rng: Optional[random.Random] = None, now: Callable[[], datetime] = datetime.now,
                  write_score_sheet: Optional[ScoreSheetWriter] = None,
-                 referee_factory: Optional[Callable[..., Referee]] = None) -> None:
+                 referee_factory: Optional[Callable[..., Referee]] = None,
+                 gate: Optional[OfficialGate] = None) -> None:
         super().__init__()
         self.settings = settings.validated()
         self.host = game
@@ -109,6 +123,12 @@ class MatchSession(Observable):
         self.score_sheet_path: Optional[Path] = None
         self.record_errors: list[str] = []
         self.started = False
+        self.pin_missing = False
+        """True for a match resumed without the PIN set at its start (its file was missing or
+        unreadable): only the event PIN, if any, guards it (the window says so)."""
+        self.gate = gate if gate is not None else OfficialGate(time_source=game.time_source)
+        self.gate.match_pin = None
+        self.gate.official = self.settings.official
         self.official = MatchOfficial(self)
         self.draws = MatchDraws(self)
         self._unsubscribe: Optional[Callable[[], None]] = game.subscribe(self._on_game_event)
@@ -134,12 +154,14 @@ class MatchSession(Observable):
     def restore(cls, game: GameSession, snapshot, records_dir: Path, *,
                 referee: Optional[Referee] = None, rng: Optional[random.Random] = None,
                 now: Callable[[], datetime] = datetime.now,
-                write_score_sheet: Optional[ScoreSheetWriter] = None) -> "MatchSession":
+                write_score_sheet: Optional[ScoreSheetWriter] = None,
+                gate: Optional[OfficialGate] = None) -> "MatchSession":
         """The match saved in ``snapshot`` (a ``storage.Snapshot`` made by
         ``resume.snapshot_of``), put back on ``game`` with its game on the board and its clocks
         paused until the official restarts them; the players are told the match and the score.
         ``referee``: the game's referee already restored from the snapshot (default: restored
-        here). Its records stay in the saved folder (``records_dir`` when none was saved).
+        here). Its records stay in the saved folder (``records_dir`` when none was saved). The
+        official's PIN set at the match's start is read back from that folder into ``gate``.
 
         Raises ``storage.DamagedAutosaveError`` (nothing changed) when the snapshot holds no
         usable match: no match, a finished one, or settings that are not usable."""
@@ -153,7 +175,7 @@ class MatchSession(Observable):
         if referee is None:
             referee = restore_referee(snapshot, time_source=game.time_source)
         session = cls(game, info.settings, records_dir, rng=rng, now=now,
-                      write_score_sheet=write_score_sheet)
+                      write_score_sheet=write_score_sheet, gate=gate)
         try:
             # the match's own format (best of N, coin flip), not the profile's
             session.match = Match.from_dict(snapshot.match, session.match.format,
@@ -167,6 +189,11 @@ class MatchSession(Observable):
             raise DamagedAutosaveError("the saved match is over")
         if info.folder:
             session.folder = Path(info.folder)
+        kept = load_match_pin(session.folder)
+        if kept is not None:
+            session.gate.match_pin, official = kept
+            session.gate.official = official or session.gate.official
+        session.pin_missing = kept is None
         if info.date:
             session.date_iso = info.date
         session.started = True
@@ -241,6 +268,9 @@ class MatchSession(Observable):
         """"Alice, Black, to move." for the current game (or the match result when over)."""
         if self.referee is None or self.referee.is_over:
             return self.result_text or event_texts.no_match_text()
+        due = self.referee.pending_penalty
+        if due is not None:  # nobody moves: the chooser's turn to pick a checker
+            return penalty_texts.panel_choice_text(self.player(due.chooser))
         c = self.referee.board.turn
         return event_texts.turn_text(self.player(c), self.sides[c])
 
@@ -311,6 +341,8 @@ class MatchSession(Observable):
             return
         if isinstance(event, RefereeEventRaised):
             self._referee_event(event.event)
+        elif isinstance(event, CheckerRemoved):
+            self._checker_removed(event)
         elif isinstance(event, RulingMade):
             self._ruling(event.ruling)
         elif isinstance(event, ResultReached):
@@ -362,14 +394,14 @@ class MatchSession(Observable):
                      written=event_texts.forty_completed_text(attacker, False))
             self._emit(FortyMovesDue(ev))
 
+    def _checker_removed(self, removed: CheckerRemoved) -> None:
+        """Log the removal the chooser confirmed (said by the game session, with whose turn
+        follows); the PDN comment carries ``[%remove N]``."""
+        self.log("checker_removed", removed.text, speak=False,
+                 command=f"[%remove {removed.square}]", written=removed.paper)
+
     def _ruling(self, ruling: Ruling) -> None:
         if ruling.code is RulingCode.CHECKER_REMOVED and ruling.square is not None:
-            victim = ruling.color
-            args = (self.player(victim.other), self.player(victim), self.sides[victim],
-                    ruling.square)
-            self.log("checker_removed", event_texts.checker_removed_text(*args),
-                     priority=Priority.QUEUE, speak=False, command=f"[%remove {ruling.square}]",
-                     written=event_texts.checker_removed_text(*args, spoken=False))
             self._emit(PenaltyChanged(None))
             self._emit(ClocksChanged())
 
@@ -393,6 +425,39 @@ class MatchSession(Observable):
             self.say(text, Priority.INTERRUPT)
             return Ruling(Verdict.REFUSED, RulingCode.NO_PENALTY, text)
         return self.host.remove_checker(square, due.chooser)  # logged from its ruling
+
+    # --- the official ---------------------------------------------------------------------
+    def authorize(self, action: str) -> str:
+        """Take the official's grant for ``action`` (see :class:`~.official_gate.OfficialGate`)
+        and return the acting official's name ("" when none is known). Raises
+        :class:`~.official_gate.OfficialOnlyError` when a PIN is set and was not given."""
+        return self.gate.take(action) or self.settings.official
+
+    def set_official_pin(self, pin: PinHash, official: str = "") -> None:
+        """The PIN the official set at the match's start (with the official's name): kept in the
+        match's folder (a failure to write it is logged and kept in :attr:`record_errors`; the
+        PIN still guards this session)."""
+        self.gate.match_pin = pin
+        self.gate.official = official.strip() or self.settings.official
+        try:
+            save_match_pin(self.folder, pin, self.gate.official)
+        except OSError as exc:
+            log.error("the official's PIN could not be kept with the match: %s", exc)
+            self.record_errors.append(f"official's PIN: {exc}")
+
+    def leave(self, command: str = "a new game") -> None:
+        """The official ends the match before its end (an official's action: raises
+        ``OfficialOnlyError`` without the PIN), for ``command`` ("a new game", "a new match",
+        "an opened game"): said and logged with the official's name, the game in progress saved
+        unfinished ("*"), the score sheet kept, the game session let go."""
+        by = self.authorize("end_match")
+        number = self.game.number if self.game is not None else len(self.games)
+        names = self.settings.names
+        self.log("end_match", official_texts.match_ended_text(names, number, command, by),
+                 official=True, priority=Priority.INTERRUPT,
+                 written=official_texts.match_ended_text(names, number, command, by, False))
+        self.abandon()
+        self._emit(MatchAbandoned(self.folder, by_official=True))
 
     # --- ending -------------------------------------------------------------------------
     def _finish_game(self, result: GameResult) -> None:

@@ -69,6 +69,9 @@ class FortyMovesDue:
 
 @dataclass(frozen=True)
 class MatchAbandoned:
-    """A game outside the match was started: the match stopped; its records are in ``folder``."""
+    """The match stopped before its end (the official ended it, or a game outside it was
+    started); its records are in ``folder``. ``by_official``: the official ended it (and that was
+    said); False: a game outside the match was started."""
 
     folder: Path
+    by_official: bool = False

@@ -2,10 +2,12 @@
 (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a declared draw (4:00 s4), a forfeit, the
 forty-move ruling (WCDF 6.2, 6.3), and correcting a result.
 
-Each is logged with the game time as the official's (the PDN comments and the score sheet say
-"Official:") and goes to the game session, which says the ruling and ends the game when it does;
-the match then records the result as for any other end. The window asks the questions first
-(``ui/event/official.py``).
+Each is an official's action: it first takes the official's grant from the match's gate (see
+:mod:`.official_gate`; ``OfficialOnlyError`` without the PIN, nothing changed), then is logged with
+the game time as the official's, naming the official who acted (the PDN comments and the score
+sheet say "Official:"), and goes to the game session, which ends the game when it does; the match
+then records the result as for any other end. Each is said once. The window asks the questions and
+the PIN first (``ui/event/official.py``).
 """
 
 from __future__ import annotations
@@ -27,27 +29,32 @@ __all__ = ["MatchOfficial"]
 
 class MatchOfficial:
     """The official's actions on ``match`` (a :class:`~.match.MatchSession`). Each raises
-    ``MatchSessionError`` when no game is running (except :meth:`correct_result`)."""
+    ``MatchSessionError`` when no game is running (except :meth:`correct_result`) and
+    ``OfficialOnlyError`` when the official's PIN was not given."""
 
     def __init__(self, match: "MatchSession") -> None:
         self.match = match
 
     def pause(self) -> Ruling:
         """The official stops every clock."""
-        return self._clocks("pause", official_texts.paused_text(), lambda referee: referee.pause())
+        return self._clocks("pause", official_texts.paused_text, lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
         """The official starts the clocks again."""
-        return self._clocks("resume", official_texts.resumed_text(),
+        return self._clocks("resume", official_texts.resumed_text,
                             lambda referee: referee.resume())
 
-    def _clocks(self, kind: str, text: str, act) -> Ruling:
-        """Log ``text`` (said by the game as the ruling), act on the referee, show the clocks."""
+    def _clocks(self, kind: str, text, act) -> Ruling:
+        """Act on the referee; say and log ``text(by)`` (the game session shows the ruling
+        without saying it), show the clocks."""
         m = self.match
         referee = m.running_referee()
-        m.log(kind, text, official=True, speak=False)
+        by = m.authorize(kind)
         ruling = act(referee)
-        m.host.handle_ruling(ruling)
+        m.host.handle_ruling(ruling, say=not ruling.ok)
+        if ruling.ok:
+            m.log(kind, text(by), official=True)
+            m.host.show_message(text(by))  # the status line says it as it was said
         m.clocks_changed()
         return ruling
 
@@ -56,11 +63,12 @@ class MatchOfficial:
         under a profile without the stalling rule."""
         m = self.match
         m.running_referee()
-        ruling = m.host.stalling_warning(color)  # said by the game session
+        by = m.authorize("stalling_warning")
+        ruling = m.host.stalling_warning(color, say=False)  # a refusal is said there
         if ruling.verdict is not Verdict.REFUSED:
-            m.log("stalling_warning", official_texts.stalling_warning_text(m.player(color),
-                                                                        m.sides[color]),
-                  official=True, speak=False)
+            text = official_texts.stalling_warning_text(m.player(color), m.sides[color], by)
+            m.log("stalling_warning", text, official=True)
+            m.host.show_message(text)  # the status line says it as it was said
         return ruling
 
     def stalling_penalty(self, color: Color) -> Ruling:
@@ -68,11 +76,13 @@ class MatchOfficial:
         remove (VA rulebook 3:00 s4-VI). Refused (and said) before a warning."""
         m = self.match
         referee = m.running_referee()
-        ruling = m.host.stalling_penalty(color)  # said, the chooser prompted, by the game
+        by = m.authorize("stalling_penalty")
+        ruling = m.host.stalling_penalty(color)  # said once: the prompt to the chooser
         if ruling.verdict is Verdict.REFUSED:
             return ruling
-        m.log("stalling_penalty", official_texts.stalling_penalty_logged_text(m.player(color)),
-              official=True)
+        m.log("stalling_penalty", official_texts.stalling_penalty_logged_text(m.player(color),
+                                                                             by),
+              official=True, speak=False)
         if referee.pending_penalty is not None:
             m.penalty_logged(referee.pending_penalty, speak=False)
         return ruling
@@ -83,7 +93,8 @@ class MatchOfficial:
         (refused, and said)."""
         m = self.match
         referee = m.running_referee()
-        m.log("adjudicate", official_texts.adjudication_requested_text(), official=True)
+        by = m.authorize("adjudicate")
+        m.log("adjudicate", official_texts.adjudication_requested_text(by), official=True)
         ruling = referee.adjudicate()
         m.host.handle_ruling(ruling)
         return ruling
@@ -93,7 +104,8 @@ class MatchOfficial:
         4:00 s4). A new game follows."""
         m = self.match
         referee = m.running_referee()
-        m.log("declare_draw", official_texts.declare_draw_text(), official=True)
+        by = m.authorize("declare_draw")
+        m.log("declare_draw", official_texts.declare_draw_text(by), official=True)
         ruling = referee.declare_draw()
         m.host.handle_ruling(ruling)
         return ruling
@@ -102,9 +114,11 @@ class MatchOfficial:
         """The official declares that ``color`` forfeits the current game, for ``reason``."""
         m = self.match
         referee = m.running_referee()
+        by = m.authorize("forfeit")
         name = m.player(color)
-        m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason), official=True,
-              written=official_texts.forfeit_text(name, m.game.number, reason, False))
+        m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason, by=by),
+              official=True,
+              written=official_texts.forfeit_text(name, m.game.number, reason, False, by=by))
         ruling = referee.declare_forfeit(color, reason or official_texts.forfeit_by_official_text())
         m.host.handle_ruling(ruling)
         return ruling
@@ -115,12 +129,15 @@ class MatchOfficial:
         when no count awaits a judgement."""
         m = self.match
         referee = m.running_referee()
+        by = m.authorize("forty_move_ruling")
         attacker = referee.forty_move_attacker
         ruling = referee.forty_move_ruling(strengthened)
         if ruling.ok and attacker is not None:
             name = m.named(attacker)
-            m.log("forty_move_ruling", official_texts.forty_ruling_text(name, strengthened),
-                  official=True, written=official_texts.forty_ruling_text(name, strengthened, False))
+            m.log("forty_move_ruling", official_texts.forty_ruling_text(name, strengthened,
+                                                                        by=by),
+                  official=True, written=official_texts.forty_ruling_text(name, strengthened,
+                                                                          False, by=by))
         return m.draws.settle(ruling)
 
     def correct_result(self, number: int, winner: Optional[str], detail: str = "") -> GameResult:
@@ -135,12 +152,13 @@ class MatchOfficial:
             raise MatchSessionError(event_texts.no_such_game_text(number, len(m.games)))
         if winner is not None and winner not in m.settings.names:
             raise MatchSessionError(event_texts.not_a_player_text(winner))
+        by = m.authorize("correct_result")
         game = m.games[number - 1]
         color = None if winner is None else (BLACK if winner == game.black else WHITE)
-        text = official_texts.corrected_detail_text(official_texts.corrected_text(number, winner),
-                                                 detail)
+        text = official_texts.corrected_detail_text(
+            official_texts.corrected_text(number, winner, by=by), detail)
         written = official_texts.corrected_detail_text(
-            official_texts.corrected_text(number, winner, False), detail)
+            official_texts.corrected_text(number, winner, False, by=by), detail)
         detail = detail or official_texts.corrected_by_official_text()
         if game is m.game and game.result is None:
             m.log("correct_result", text, official=True, written=written)

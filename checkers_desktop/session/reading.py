@@ -94,13 +94,17 @@ def _last_move(ctx: ReadingContext) -> str:
 
 def _move_list(ctx: ReadingContext) -> str:
     c = ctx.session
-    return reading_texts.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity)
+    return reading_texts.move_list_text(c.board, c.side_names, c.style, verbosity=c.verbosity,
+                                        notes=c.history_notes())  # penalty removals too
 
 
 def _turn(ctx: ReadingContext) -> str:
     c = ctx.session
     if not c.running:
         return c.result_text or game_texts.no_game_text()
+    choosing = c.removal.headline()  # a penalty: whose choice it is, not whose move
+    if choosing:
+        return choosing
     text = game_texts.turn_text(c.board, c.side_names, verbosity="full")
     if c.player_names and c.board.turn in c.player_names:
         text = game_texts.named_turn_text(c.player_names[c.board.turn], text)

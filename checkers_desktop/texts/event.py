@@ -65,10 +65,6 @@ def penalty_due_text(chooser: str, victim: str, victim_side: str, stalling: bool
     return text + (" Pick it on the board, or type or say its square." if spoken else "")
 
 
-def checker_removed_text(chooser: str, victim: str, victim_side: str, square: int,
-                         spoken: bool = True) -> str:
-    """"Ann Lee removes Bo Diaz's Red checker on twenty-two." (on paper: "on 22")."""
-    return f"{chooser} removes {victim}'s {victim_side} checker on {_n(square, spoken)}."
 
 
 def game_time_warning_text(seconds_left: float, spoken: bool = True) -> str:
@@ -279,17 +275,7 @@ def match_resumed_text(players: tuple[str, str], number: int, wins: tuple[int, i
     return f"Match {a} against {b}, game {number}. Score: {a} {wins[0]}, {b} {wins[1]}."
 
 
-# --- the official's questions ---------------------------------------------------------------------
-def match_in_progress_question() -> str:
-    return "A match is in progress. Abandon it and start a new one?"
-
-
-def removal_prompt_text(chooser: str, victim: str, allowed) -> str:
-    """The prompt of the dialog that asks for the checker to remove (squares 1-32)."""
-    return (f"{chooser}: type the square of {victim}'s checker to remove. It may be one of "
-            + ", ".join(map(str, allowed)) + ".")
-
-
+# --- the new-match form and the score sheet -------------------------------------------------------
 def form_error_text(reason: str) -> str:
     """The new-match form was filled in wrongly: ``reason`` says how."""
     return f"Please correct the form. {capital(reason)}."

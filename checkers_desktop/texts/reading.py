@@ -7,7 +7,7 @@ and ``verbosity``, :mod:`.game` for ``style``).
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 from ..rules import BLACK, WHITE, Board, Color, Move, PieceKind
 from ..rules.touch import TouchRule
@@ -144,19 +144,24 @@ def _opponent_jumps(board: Board) -> list[Move]:
 
 
 def move_list_text(board: Board, side_names: SideNames = None, style: str = "jumps",
-                   last: Optional[int] = None, verbosity: str = "full") -> str:
+                   last: Optional[int] = None, verbosity: str = "full",
+                   notes: Optional[Mapping[int, Sequence[str]]] = None) -> str:
     """The moves played so far, numbered as in PDN (one number per pair of moves, the first
     mover's move first). Full: "1. Black eleven to fifteen, Red twenty-three to nineteen.
     2. Black nine to fourteen." Brief leaves out the side names. ``last``: only the last N moves
-    (plies). "No moves yet." when none."""
+    (plies). "No moves yet." when none. ``notes``: sentences read after the numbered pair that
+    holds the move making ply N (ply 0: before the first move), such as a checker removed as a
+    penalty ("Penalty: Bo Diaz removed Ann Lee's Black checker on fifteen.")."""
     check_verbosity(verbosity)
     moves = board.move_stack
-    if not moves:
+    notes = notes or {}
+    if not moves and not notes.get(0):
         return "No moves yet."
     color = board.root().turn
     offset = 0 if color is BLACK else 1  # a game set up with White to move starts at "1. ..."
     first_ply = 0 if last is None else max(0, len(moves) - last)
     numbered: dict[int, list[str]] = {}
+    after: dict[int, list[str]] = {}
     for ply, move in enumerate(moves):
         mover = color if ply % 2 == 0 else color.other
         if ply < first_ply:
@@ -164,8 +169,14 @@ def move_list_text(board: Board, side_names: SideNames = None, style: str = "jum
         words = spoken_move(move, style)
         if verbosity != "brief":
             words = f"{side_name(side_names, mover)} {words}"
-        numbered.setdefault((ply + offset) // 2 + 1, []).append(words)
-    return " ".join(f"{n}. {', '.join(w)}." for n, w in numbered.items())
+        number = (ply + offset) // 2 + 1
+        numbered.setdefault(number, []).append(words)
+        after.setdefault(number, []).extend(notes.get(ply + 1, ()))
+    out = list(notes.get(0, ())) if first_ply == 0 else []
+    for n, w in numbered.items():
+        out.append(f"{n}. {', '.join(w)}.")
+        out.extend(after.get(n, ()))
+    return " ".join(out)
 
 
 def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames = None,

@@ -37,18 +37,19 @@ class KeySpec:
 ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("new_vs_computer", "New game against the &computer", "Ctrl+N",
                "New game against the computer",
-               "Start a new game: you play Black and move first, the computer plays the other side.",
-               "Game"),
+               "Start a new game: you play Black and move first, the computer plays the other side. "
+               "Asks first when a game is in progress; in a match only the official can leave "
+               "(with the official's PIN).", "Game"),
     # practice at home (handled by ui/practice.py)
     ActionSpec("new_vs_computer_red", "New game against the computer, you play R&ed",
                "Ctrl+Shift+C", "New game against the computer, you play Red",
                "Start a new game against the computer with the second side (Red in practice "
                "rules); the computer moves first. The board is turned so your side is at the "
-               "bottom.", "Game"),
+               "bottom. Asks first when a game or match is in progress.", "Game"),
     ActionSpec("new_two_players", "New game for &two players", "Ctrl+Shift+N",
                "New game for two players",
-               "Start a new game for two people at the same keyboard; both sides move by keyboard.",
-               "Game"),
+               "Start a new game for two people at the same keyboard; both sides move by keyboard. "
+               "Asks first when a game or match is in progress.", "Game"),
     ActionSpec("resign", "&Resign", "Ctrl+Shift+R", "Resign",
                "Resign the game in progress, after a confirmation.", "Game"),
     # draw offers (session/draws.py; in a match through the Event menu's match session,
@@ -59,7 +60,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "is written to the record with the time.", "Game"),
     ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # ui/open_game.py
                "Open a game saved as a PDN file and go on playing from its last position, two "
-               "players. A file that cannot be read changes nothing.", "Game"),
+               "players. A file that cannot be read changes nothing. Asks first when a game or "
+               "match is in progress.", "Game"),
     ActionSpec("save_game", "&Save game...", "Ctrl+S", "Save game",  # ui/save_game.py
                "Save the game in progress or just ended as a PDN file (the moves, the players, "
                "the rules and the result), to open again with Game > Open game.", "Game"),
@@ -92,7 +94,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Make the computer one level stronger (after the strongest, level 1 again) and say "
                "the level; Game > Computer level lists them all. It applies from the computer's "
                "next move.", "Game"),
-    ActionSpec("quit", "&Quit", "Ctrl+Q", "Quit", "Close the app.", "Game"),
+    ActionSpec("quit", "&Quit", "Ctrl+Q", "Quit",
+               "Close the app. Asks first when a game is in progress (it is saved and offered "
+               "again); during a match only the official can quit.", "Game"),
     ActionSpec("repeat_last", "&Repeat last message", "F2", "Repeat last message",
                "Say the last message again.", "Speech"),
     ActionSpec("say_status", "Say &whose turn", "F3", "Say whose turn",
@@ -216,17 +220,20 @@ ACTIONS: tuple[ActionSpec, ...] = (
 
 # --- Event menu (a VA Golden Age Games match; handled by ui/event/menu.py) ------------
 # Not in ACTIONS: the Event menu installs them itself (ui/event/install_event_menu). The official's
-# actions sit in the submenu "Event/Official", each behind a confirmation.
+# actions sit in the submenu "Event/Official", each behind the official's PIN (when one is set)
+# and a confirmation.
 EVENT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("event_new_match", "&New match...", "Ctrl+Shift+M", "New match",
                "Start a best-of-three match: both players' names, medical centers and age groups, "
-               "the rules; a coin flip gives the first Black.", "Event"),
+               "the rules, the official's name and PIN; a coin flip gives the first Black. Asks "
+               "first when a game or match is in progress.", "Event"),
     ActionSpec("event_say_match", "Say the &score and clocks", "F4", "Say the score and clocks",
                "Say the match score, whose turn it is and the clocks.", "Event"),
     ActionSpec("event_choose_removal", "&Choose the checker to remove...", "Ctrl+Shift+X",
                "Choose the checker to remove",
-               "After a time or stalling penalty, type the square of the offender's checker to "
-               "remove (you may also pick it on the board with Enter, Space or a click).", "Event"),
+               "After a time or stalling penalty, the chooser types the square of the offender's "
+               "checker to remove (or moves to it on the board and presses Enter); the choice is "
+               "confirmed, naming the chooser, before it is removed.", "Event"),
     ActionSpec("event_save_pdf", "Save score sheet as P&DF...", "Ctrl+Shift+E",
                "Save score sheet as PDF", "Save the match's score sheet as a PDF file.", "Event"),
     ActionSpec("event_print", "&Print score sheet...", "Ctrl+P", "Print score sheet",
@@ -266,6 +273,10 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "Official, WCDF rules: when the 40-move count is complete, rule whether the "
                "position was strengthened (play goes on) or not (the game is drawn). Asked by "
                "itself when the count completes.", "Event/Official"),
+    ActionSpec("official_event_pin", "Set the e&vent PIN...", "Ctrl+Alt+E", "Set the event PIN",
+               "Official: set the official's PIN for every match on this computer, once for the "
+               "event (typed twice; only a salted hash is kept). Changing or removing it asks "
+               "the current PIN first.", "Event/Official"),
 )
 
 BOARD_KEYS: tuple[KeySpec, ...] = (

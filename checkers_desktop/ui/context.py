@@ -72,6 +72,10 @@ class AppContext:
     practice: Optional[Any] = None
     reading: Optional[Any] = None
     matches: Optional[Any] = None
+    ask: Optional[Any] = None
+    """The one object every question goes through (:class:`~.interaction.Interaction`)."""
+    leaving: Optional[Any] = None
+    """Asks before a game or match in progress is left (:class:`~.leave_guard.LeaveGuard`)."""
 
     def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
         """Announce ``text`` (screen reader and the app's own voice)."""

@@ -125,6 +125,25 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
     return result
 
 
+def field_style(theme: Theme) -> str:
+    """The text fields of the app's dialogs (the new-match form, the PIN, the square to remove)
+    drawn with a border in the theme's text colour, thicker in its focus colour when focused:
+    with the theme's background a field had no visible edge (yellow on black, white on black)."""
+    return (f"QLineEdit {{ border: 2px solid {theme.text}; padding: 2px; }} "
+            f"QLineEdit:focus {{ border: 3px solid {theme.focus}; }}")
+
+
+_field_style = ""
+
+
+def style_dialog(dialog: QWidget) -> None:
+    """Give ``dialog``'s text fields the theme's border (see :func:`field_style`). Set on each
+    dialog, not on the application: an application style sheet makes Qt drop the fonts that
+    View > Text size sets on the window's own labels when a window is polished."""
+    if _field_style:
+        dialog.setStyleSheet(_field_style)
+
+
 def where_am_i_text(board_widget) -> str:
     """What "where am I" says about the cursor's square: its name, row and column on the screen
     (1-8 from the top left) and its marks."""
@@ -297,6 +316,8 @@ class DisplayController(QObject):
         app = QApplication.instance()
         if app is not None:
             app.setPalette(theme_palette(theme, app.palette()))
+        global _field_style
+        _field_style = field_style(theme)
 
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())
@@ -308,7 +329,14 @@ class DisplayController(QObject):
 
     @staticmethod
     def _sync_check(action: Optional[QAction], checked: bool) -> None:
-        if action is not None and action.isChecked() != checked:
-            action.blockSignals(True)
+        """Tick ``action`` without running its command again. A radio item (in an exclusive
+        ``QActionGroup``, its command on ``triggered``) is ticked with its signals on: the group
+        unticks the others through them, so exactly one stays ticked (as AT-SPI then reports)."""
+        if action is None or action.isChecked() == checked:
+            return
+        if action.actionGroup() is not None:
             action.setChecked(checked)
-            action.blockSignals(False)
+            return
+        action.blockSignals(True)
+        action.setChecked(checked)
+        action.blockSignals(False)

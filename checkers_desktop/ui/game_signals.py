@@ -50,7 +50,9 @@ class GameSignals(QObject):
         self._unsubscribe = session.subscribe(self._relay)
 
     def _relay(self, event) -> None:
-        self._relays[type(event)](event)
+        relay = self._relays.get(type(event))
+        if relay is not None:  # events without a signal (the removal step's) are listened to
+            relay(event)       # where they are used
 
     def detach(self) -> None:
         """Stop relaying (the window is closing)."""

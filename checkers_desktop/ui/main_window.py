@@ -9,6 +9,12 @@ autosave, Open game and the problem report (:mod:`.autosave`), practice (:mod:`.
 commands (:mod:`.voice_input`) and the Event menu (:mod:`.event`). Everything the game says goes
 to both outputs; the name of the square under the cursor goes only to the app's voice, since a
 screen reader reads the focused square itself.
+
+Every question goes through one :class:`~.interaction.Interaction` (``ctx.ask``); every command
+that would leave a game or match in progress asks first (:class:`~.leave_guard.LeaveGuard`,
+``ctx.leaving``). The layout (:class:`~.table_layout.TableLayout`) keeps the board square and as
+large as the screen allows, the side column (clocks, move box, status line) beside it on a wide
+screen; the window opens to fit the screen's available area (maximised on an event laptop).
 """
 
 from __future__ import annotations
@@ -16,17 +22,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
-from PySide6.QtWidgets import (QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMessageBox,
+from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMainWindow,
                                QVBoxLayout, QWidget)
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
 from ..session.game import GameSession, Mode
+from ..session.leaving import Leaving
 from ..speech.announcer import Announcer, Priority
 from ..texts import app as app_texts
 from ..texts import game as game_texts
+from ..texts import move_box as move_box_texts
 from .a11y import ScreenReaderSink
 from .actions import ACTIONS, create_actions
 from .autosave import install_keeping
@@ -37,6 +45,8 @@ from .engine_worker import ChooseFn, EngineWorker
 from .event import install_event_menu
 from .game_signals import GameSignals
 from .help_dialog import HelpDialog
+from .interaction import Interaction
+from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
 from .play_aids import install_play_aids
 from .practice import PracticeControls
@@ -45,9 +55,14 @@ from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
 from .status_line import StatusLine
+from .table_layout import TableLayout
 from .voice_input import VoiceInput
 
 WINDOW_TITLE = "Checkers"
+ROOMY_SCREEN = QSize(1600, 1000)
+"""On a screen smaller than this (an event laptop: 1366x768, 1280x720) the window opens
+maximised; on a larger one at :data:`ROOMY_WINDOW`."""
+ROOMY_WINDOW = QSize(1280, 900)
 
 
 def _make_tts(on_error: Callable[[str], None]):
@@ -100,7 +115,6 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.setWindowTitle(WINDOW_TITLE)
         self.setObjectName("main-window")
-        self.confirm = confirm or self._ask
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key
@@ -118,12 +132,15 @@ class MainWindow(QMainWindow):
         self.move_box.setAccessibleName("Move")
         self.move_box.setAccessibleDescription("Type a move such as 11-15 or 22x15, then Enter.")
         self.move_label.setBuddy(self.move_box)
+        # The status line is a plain label (no text interaction: a selectable label sends AT-SPI
+        # text events it has no text interface for); its accessible name follows its text
+        # ("Status: ..."), so Tab reads the whole line (StatusLine sets it).
         self.status = QLabel(central)
         self.status.setObjectName("status")
         self.status.setAccessibleName("Status")
+        self.status.setAccessibleDescription("Status line")
         self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard
-                                            | Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         font = self.status.font()
         font.setPointSizeF(max(font.pointSizeF(), 10.0) * 1.4)
         self.status.setFont(font)
@@ -132,10 +149,17 @@ class MainWindow(QMainWindow):
         row = QHBoxLayout()
         row.addWidget(self.move_label)
         row.addWidget(self.move_box, 1)
-        layout = QVBoxLayout(central)
-        layout.addWidget(self.board, 1)
-        layout.addLayout(row)
-        layout.addWidget(self.status)
+        self.side = QWidget(central)
+        self.side.setObjectName("side-column")
+        self.side_layout = QVBoxLayout(self.side)
+        """The side column: the match's clock panel (put first by the Event menu), the move row,
+        the status line."""
+        self.side_layout.setContentsMargins(0, 0, 0, 0)
+        self.side_layout.addLayout(row)
+        self.side_layout.addWidget(self.status)
+        self.side_layout.addStretch(1)
+        self.table = TableLayout(self.board, self.side, central,
+                                 on_column_width=self._column_width)
         self.setCentralWidget(central)
         self.setTabOrder(self.board, self.move_box)
         self.setTabOrder(self.move_box, self.status)
@@ -161,6 +185,10 @@ class MainWindow(QMainWindow):
             on = self.settings.speech_enabled
             self.announcer.add_sink(speech_sink, on)
             self.echo.add_sink(speech_sink, on)
+        self.ask = Interaction(self, lambda text: self.announcer.announce(text, Priority.INTERRUPT),
+                               lambda text: self.echo.announce(text, Priority.READING),
+                               confirm=confirm)
+        self.confirm = self.ask.confirm
 
         # --- game -------------------------------------------------------------------------
         self.scheduler = QtScheduler(self)
@@ -168,7 +196,7 @@ class MainWindow(QMainWindow):
         self.session = GameSession(self.announcer, self.worker, self.scheduler,
                                    level=self.settings.engine_level, profile=self.profile)
         self.game_signals = GameSignals(self.session, self)
-        self.status_line = StatusLine(self.status, self.session.status_text)
+        self.status_line = StatusLine(self.status, self.session.status_text, "Status")
         self.status_line.speech_error = speech_error
         self.game_signals.position_changed.connect(self.refresh_board)
         self.game_signals.status_changed.connect(self.status_line.show)
@@ -189,7 +217,9 @@ class MainWindow(QMainWindow):
             board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
             refresh_board=self.refresh_board,
             data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
-            actions=self.actions_by_id)
+            actions=self.actions_by_id, ask=self.ask)
+        self.leaving = LeaveGuard(self.ctx)
+        self.ctx.leaving = self.leaving
 
         # --- menus ------------------------------------------------------------------------
         handlers = {
@@ -199,7 +229,7 @@ class MainWindow(QMainWindow):
             "offer_draw": lambda: self.event_menu.offer_draw(),
             "move_box": self.focus_move_box,
             "go_to_board": self.board.focus_cursor,
-            "quit": self.close,
+            "quit": self.quit,
             "repeat_last": self.announcer.repeat_last,
             "say_status": self.say_status,
             "toggle_speech": self.set_speech_enabled,
@@ -223,6 +253,14 @@ class MainWindow(QMainWindow):
         handlers.update(self.voice_input.handlers)
         self.play_aids = install_play_aids(self.ctx)  # side panel, movable pieces, save, lesson
         handlers.update(self.play_aids.handlers)
+        # A command that starts another game asks first when it would leave one in progress
+        # (in a match: the official, with the PIN); quitting asks in quit().
+        for action_id, command in (("new_vs_computer", Leaving.NEW_GAME),
+                                   ("new_vs_computer_red", Leaving.NEW_GAME),
+                                   ("new_two_players", Leaving.NEW_GAME),
+                                   ("open_game", Leaving.OPEN_GAME)):
+            if action_id in handlers:
+                handlers[action_id] = self.leaving.guarded(command, handlers[action_id])
         menus = {}
         for spec in ACTIONS:
             action = self.actions_by_id[spec.id]
@@ -259,7 +297,8 @@ class MainWindow(QMainWindow):
         self._welcomed = False
         self._apply_theme()
         self.status_line.show()
-        self.resize(760, 900)
+        self._quitting = False
+        self.fit_to_screen()
 
     @property
     def speech_error(self) -> Optional[str]:
@@ -271,6 +310,30 @@ class MainWindow(QMainWindow):
         if not self._welcomed:
             self._welcomed = True
             QTimer.singleShot(self.welcome_delay_ms, self._welcome)
+
+    def fit_to_screen(self) -> None:
+        """Open within the screen's available area: maximised on an event laptop's screen (the
+        geometry is set to the available area too, for a desktop with no window manager),
+        else :data:`ROOMY_WINDOW`, centred, never larger than the area."""
+        screen = self.screen() or QApplication.primaryScreen()
+        if screen is None:  # pragma: no cover - no screen at all
+            self.resize(ROOMY_WINDOW)
+            return
+        area = screen.availableGeometry()
+        if area.width() < ROOMY_SCREEN.width() or area.height() < ROOMY_SCREEN.height():
+            self.setGeometry(area)
+            self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
+            return
+        size = ROOMY_WINDOW.boundedTo(area.size())
+        self.resize(size)
+        self.move(area.x() + (area.width() - size.width()) // 2,
+                  area.y() + (area.height() - size.height()) // 2)
+
+    def _column_width(self, width: int) -> None:
+        """The side column's width changed: the clocks fit their type to it."""
+        matches = getattr(self, "event_menu", None)
+        if matches is not None:
+            matches.panel.fit_width(width)
 
     def _welcome(self) -> None:
         self.speech_controls.apply_routes()  # a screen reader may have attached by now
@@ -296,9 +359,17 @@ class MainWindow(QMainWindow):
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:
         """A new game (Ctrl+N against the computer, Ctrl+Shift+N for two players); the player
-        has Black."""
-        self.session.new_game(mode, human_color=BLACK)
+        has Black. The rules are the settings' (never a match's just played); the command asked
+        first if it leaves a game in progress."""
+        self.session.new_game(mode, human_color=BLACK, profile_key=self.profile.key)
         self.board.focus_cursor()
+
+    def quit(self) -> None:
+        """Game > Quit: asks first when a game or a match is in progress (a match: the
+        official), then closes the window."""
+        if self.leaving.allow(Leaving.QUIT):
+            self._quitting = True
+            self.close()
 
     def resign(self) -> None:
         if not self.session.running:
@@ -313,8 +384,21 @@ class MainWindow(QMainWindow):
         self.move_box.selectAll()
 
     def submit_move_box(self) -> None:
-        if self.session.submit_text(self.move_box.text()):
+        """Return in the move box: a move played goes back to the board (the reading keys work
+        there again); a mistake is said as precisely as on the board and stays to be
+        corrected; an empty box says what to type."""
+        text = self.move_box.text()
+        if self.session.removal.awaits_player():  # a penalty: a square picks the checker
+            mistake = None if text.strip() else self.session.removal.headline()
+        else:
+            mistake = move_box_texts.typed_mistake(text)
+        if mistake is not None:
+            self.session.refuse(mistake)
+            self.move_box.selectAll()
+            return
+        if self.session.submit_text(text):
             self.move_box.clear()
+            self.board.focus_cursor()
         else:
             self.move_box.selectAll()
 
@@ -350,7 +434,9 @@ class MainWindow(QMainWindow):
         dests = s.destinations()
         practice = self.ctx.practice if hasattr(self, "ctx") else None
         hinted = practice.hint_squares() if practice is not None else set()
-        required = s.required_jump_squares() if s.selected is None else set()
+        # no "must jump" while a penalty's checker is chosen: nobody moves then
+        required = s.required_jump_squares() if s.selected is None and \
+            not s.removal.awaits_player() else set()
         picked = set(s.partial_path)
 
         def marks(sq: int) -> SquareMarks:
@@ -383,14 +469,13 @@ class MainWindow(QMainWindow):
     def _on_tts_error(self, message: str) -> None:
         self.status_line.set_speech_error(message)
 
-    def _ask(self, question: str) -> bool:
-        answer = QMessageBox.question(self, WINDOW_TITLE, question,
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                                      QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
-
     # --- closing ----------------------------------------------------------------------------
     def closeEvent(self, event: QCloseEvent) -> None:
+        """Closing the window (its close button, Alt+F4) asks as Game > Quit does; a close made
+        by the program (Quit after its question, the end of a test) does not."""
+        if event.spontaneous() and not self._quitting and not self.leaving.allow(Leaving.QUIT):
+            event.ignore()
+            return
         self.session.shutdown()
         self.worker.shutdown()
         self.practice.shutdown()

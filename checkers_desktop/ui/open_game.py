@@ -147,7 +147,7 @@ class OpenGameAction(QObject):
         self._token = None
         self._close_progress()
         c = self.ctx.session
-        referee = Referee(c.profile, opened.board, time_source=c.time_source)
+        referee = Referee(c.home_profile, opened.board, time_source=c.time_source)  # never a match's
         c.player_names = None
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
         note = None

@@ -49,6 +49,8 @@ class ProblemReportAction:
     def settings_dict(self) -> dict:
         q = self.ctx.settings.qsettings
         out = {key: q.value(key) for key in q.allKeys()}
+        if out.get("event/official_pin"):  # a hash, but still not for a report
+            out["event/official_pin"] = "(set)"
         out["(settings file)"] = q.fileName()
         return out
 

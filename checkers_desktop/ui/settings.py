@@ -130,6 +130,14 @@ VOICE_SPECS: tuple[SettingSpec, ...] = (VOICE_ENABLED, VOICE_CONTINUOUS, VOICE_P
 SPECS = SPECS + VOICE_SPECS
 # --- end of voice commands ----------------------------------------------------------------------
 
+# --- the event (applied by ui/event/menu.py) ----------------------------------------------------
+EVENT_PIN = SettingSpec("event/official_pin", str, "",
+                        "The event's official PIN as a salted scrypt hash (never the PIN "
+                        "itself); empty when none is set. Set in Event > Official > Set the "
+                        "event PIN.")
+SPECS = SPECS + (EVENT_PIN,)
+# --- end of the event ---------------------------------------------------------------------------
+
 
 def open_qsettings(path: str | os.PathLike | None = None) -> QSettings:
     """The QSettings store: the ini file ``path``, else ``$CHECKERS_DESKTOP_SETTINGS``, else native."""

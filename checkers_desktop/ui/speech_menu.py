@@ -210,9 +210,9 @@ class SpeechControls:
     def _check(self, spec: SettingSpec, value: Any) -> None:
         action = self.setting_actions.get(spec.key, {}).get(value)
         if action is not None and not action.isChecked():
-            action.blockSignals(True)
+            # a radio item: ticked with its signals on, so its exclusive group unticks the
+            # others (its command is on triggered, which setChecked does not emit)
             action.setChecked(True)
-            action.blockSignals(False)
         if spec is SOUND_MUTED and self.mute_action is not None and \
                 self.mute_action.isChecked() != bool(value):
             self.mute_action.blockSignals(True)

@@ -1,5 +1,7 @@
 """The window's status line: the game's status, then what is wrong (the app's own voice, the latest
-failure told), in one label the screen reader can reach with Tab."""
+failure told), in one label the screen reader can reach with Tab; its accessible name follows the
+text ("Status: Ann Lee, Black to move. ..."), so a screen reader reads the line itself, not only
+the word "Status"."""
 
 from __future__ import annotations
 
@@ -19,9 +21,12 @@ class StatusLine:
     works again. :attr:`told` keeps every failure told this session, for the problem report.
     """
 
-    def __init__(self, label, game_status: Callable[[], str]) -> None:
+    def __init__(self, label, game_status: Callable[[], str], name: str = "") -> None:
         self.label = label
         self.game_status = game_status
+        self.name = name
+        """The label's accessible name is ``name: text`` (a screen reader reads the whole line
+        when Tab reaches it, and the name changes with the text); "" leaves the name alone."""
         self.speech_error: Optional[str] = None
         self.notice: Optional[str] = None
         self.told: list[str] = []
@@ -31,7 +36,10 @@ class StatusLine:
         parts = [self.game_status() if text is None else text, self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
-        self.label.setText(game_texts.status_line(*(p for p in parts if p)))
+        text = game_texts.status_line(*(p for p in parts if p))
+        self.label.setText(text)
+        if self.name:
+            self.label.setAccessibleName(f"{self.name}: {text}" if text else self.name)
 
     def set_notice(self, text: str) -> None:
         """Keep ``text`` (a failure just told) on the status line."""

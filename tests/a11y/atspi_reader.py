@@ -105,6 +105,8 @@ def dump(acc, depth: int = 0, budget: list[int] | None = None) -> dict:
         "description": safe(lambda: acc.description, "") or "",
         "children": [],
     }
+    if "Text" in (safe(lambda: acc.get_interfaces(), []) or []):
+        node["text"] = (text_of(acc) or "")[:2000]  # the text interface, as Orca reads it
     if depth < MAX_DEPTH:
         for child in children_of(acc):
             if budget[0] <= 0:

@@ -132,11 +132,16 @@ def test_move_warning_and_penalty_under_va_standard(rig):
     events = controller.poll_clock()
     polled += events
     assert any(isinstance(e, PenaltyDue) for e in events)
-    assert "Red chooses a black checker" in " ".join(synth.spoken[-2:])
+    assert synth.spoken[-1] == ("Penalty on Black. Red, choose one of Black's checkers to "
+                                "remove: move to it and press Enter, or type its square.")
     assert not controller.submit_text("11-15")  # nobody moves until the checker is removed
+    assert "it is Red's choice" in synth.spoken[-1]
     controller.activate(22)  # not a black checker
     assert controller.board.piece_at(22) is not None
-    controller.activate(12)
+    controller.activate(12)  # a pick, to be confirmed: nothing removed yet
+    assert controller.board.piece_at(12) is not None
+    assert controller.removal.candidate == 12
+    controller.answer_removal(True)
     assert controller.board.piece_at(12) is None
     assert controller.referee.penalties[BLACK] == 1
     assert controller.submit_text("11-15")
@@ -153,7 +158,7 @@ def test_computer_chooses_the_checker_when_the_player_runs_out_of_time(rig):
     assert controller.referee.penalties[BLACK] == 1
     assert controller.referee.pending_penalty is None
     assert sum(1 for sq in range(1, 13) if controller.board.piece_at(sq)) == 11
-    assert any("is removed" in text for text in synth.spoken)
+    assert any(text.startswith("Red removes your Black man on ") for text in synth.spoken)
     assert controller.is_human_turn()
 
 
@@ -188,6 +193,7 @@ def test_stalling_warning_under_va_vi(rig):
     controller.stalling_penalty(BLACK)
     assert controller.referee.pending_penalty is not None
     controller.activate(9)
+    controller.answer_removal(True)
     assert controller.board.piece_at(9) is None
 
 

@@ -115,8 +115,10 @@ def test_thirty_second_penalty_opponent_chooses_and_the_move_timer_restarts(tmp_
     assert t.match.remove_checker(22).ok
     assert t.match.referee.board.piece_at(22) is None
     removed = t.match.actions[-1]
-    assert removed.text == f"{black} removes {white}'s Red checker on twenty-two."
-    assert removed.command == "[%remove 22]" and removed.paper.endswith("checker on 22.")
+    assert removed.text == f"{black} removes {white}'s Red man on twenty-two."
+    assert removed.command == "[%remove 22]" and removed.paper.endswith("Red man on 22.")
+    # said once, with whose turn follows
+    assert t.spoken[-1] == f"{removed.text} {white}, Red to move."
     assert t.match.pending_penalty is None
     assert t.match.referee.clock.move_elapsed() == 0.0
     kinds = [a.kind for a in t.match.actions]
@@ -165,7 +167,8 @@ def test_stalling_warning_then_penalty_under_the_visually_impaired_profile(tmp_p
     assert not t.match.official.stalling_penalty(WHITE).ok  # a warning comes first
     assert "must be warned for stalling first" in t.spoken[-1]
     t.match.official.stalling_warning(WHITE)
-    assert "warned for stalling" in t.spoken[-1]
+    assert t.spoken[-1].startswith(f"The official warns {white}, Red, for stalling.")
+    assert not any("is warned for stalling" in line for line in t.spoken)  # said once
     warning = t.match.actions[-1]
     assert (warning.kind, warning.official, warning.ply) == ("stalling_warning", True, 1)
     assert warning.text.startswith(f"The official warns {white}, Red, for stalling.")

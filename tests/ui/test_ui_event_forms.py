@@ -55,8 +55,24 @@ def test_form_refuses_a_missing_or_repeated_name_and_says_why(qtbot):
     dialog.fields["name-2"].clear()
     qtbot.keyClicks(dialog.fields["name-2"], "Bo Diaz")
     dialog.fields["profile"].setCurrentIndex(dialog.fields["profile"].findData("va-vi"))
+    dialog.accept()  # no official's PIN, and no event PIN set: refused, said why
+    assert dialog.result() != MatchDialog.DialogCode.Accepted
+    assert "Set the official's PIN" in spoken[-1]
+    assert dialog.focusWidget() is dialog.fields["pin"]
+    qtbot.keyClicks(dialog.fields["pin"], "2468")
+    qtbot.keyClicks(dialog.fields["pin-again"], "2469")
+    dialog.accept()  # the two entries differ
+    assert spoken[-1] == "The two PINs are not the same. Type the PIN twice."
+    assert dialog.fields["pin"].text() == "" and dialog.fields["pin-again"].text() == ""
+    qtbot.keyClicks(dialog.fields["pin"], "2468")
+    qtbot.keyClicks(dialog.fields["pin-again"], "2468")
+    dialog.accept()  # a PIN needs the official's name: the record names who acts
+    assert spoken[-1].startswith("Give the official's name")
+    qtbot.keyClicks(dialog.fields["official"], "Carol Ruiz")  # the PIN typed stays
     dialog.accept()
     assert dialog.result() == MatchDialog.DialogCode.Accepted
+    assert dialog.result_pin == "2468"
+    assert dialog.fields["pin"].text() == ""  # not kept in the form
     got = dialog.result_settings
     assert got.names == ("Ann Lee", "Bo Diaz") and got.profile_key == "va-vi" and got.best_of == 3
 
@@ -84,7 +100,7 @@ def test_square_choice_refuses_what_is_not_a_square(text):
 
 
 def test_square_choice_refuses_a_square_not_allowed():
-    with pytest.raises(SquareChoiceError, match="21, 22"):
+    with pytest.raises(SquareChoiceError, match="21 or 22"):
         parse_square_choice("9", allowed=(21, 22))
 
 
@@ -122,7 +138,7 @@ def test_event_shortcuts_are_unique_listed_and_on_the_window(make_window):
         action = window.event_menu.actions[spec.id]
         assert action.shortcut().toString() == QKeySequence(spec.shortcut).toString()
     official = [s.id for s in EVENT_ACTIONS if s.menu == "Event/Official"]
-    assert len(official) == 8  # pause, restart, warning, penalty, adjudicate, forfeit,
+    assert len(official) == 9  # pause, restart, warning, penalty, adjudicate, forfeit,
     # correct, forty-move ruling
 
 

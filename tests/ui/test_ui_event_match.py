@@ -22,6 +22,12 @@ from checkers_desktop.session.match_model import format_game_time
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+PIN = "2468"
+
+
+def official_types_the_pin(action, official, check):
+    """The official's PIN dialog, answered by the official (the right PIN)."""
+    return official if check(PIN, official).ok else None
 
 
 class FakeTime:
@@ -51,6 +57,8 @@ def form_factory(qtbot, profile_key, names=("Ann Lee", "Bo Diaz")):
             combo = dialog.fields[key]
             combo.setCurrentIndex(combo.findData(data))
         qtbot.keyClicks(dialog.fields["official"], "Carol Ruiz")
+        qtbot.keyClicks(dialog.fields["pin"], PIN)
+        qtbot.keyClicks(dialog.fields["pin-again"], PIN)
 
         def exec_():
             dialog.accept()
@@ -72,6 +80,7 @@ def start_match(window, qtbot, tmp_path, profile_key, seed):
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_M, CTRL_SHIFT)  # Event > New match...
     qtbot.waitUntil(lambda: menu.current is not None and menu.current.game is not None)
+    menu.desk.ask_pin = official_types_the_pin
     return menu.current, clock, menu
 
 
@@ -109,7 +118,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     assert menu.panel.readings["game"] == f"Game {format_game_time(profile.game_limit)} left"
     assert menu.panel.readings["move"] == \
         f"Move 0:00 of {format_game_time(profile.move_limit.limit)}"
-    assert menu.panel.labels["game"].font().pointSizeF() >= 20
+    assert menu.panel.labels["game"].font().pointSizeF() >= 18  # large print at least
 
     # The board is shown (and read) from the mover's side: Black's home row at the bottom.
     assert window.board.flipped is True
@@ -141,16 +150,17 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     window.session.poll_clock()
     due = event.pending_penalty
     assert due is not None and due.chooser is BLACK and due.victim is WHITE
-    assert said(window, "chooses a red checker")  # the chooser is told
-    # Black's player chooses Red's checker on 22 on the board (keyboard; a click does the same)
+    assert said(window, f"{other}, choose one of {first}'s checkers to remove")  # the chooser
+    # Black's player chooses Red's checker on 22 on the board (keyboard; a click does the same),
+    # confirmed (the fixture answers Yes)
     press_on_square(qtbot, window, 22)
-    assert window.session.board.piece_at(22) is None
+    qtbot.waitUntil(lambda: window.session.board.piece_at(22) is None)
     assert event.pending_penalty is None
-    assert said(window, "The Red checker on 22 is removed.")
+    assert said(window, f"{other} removes {first}'s Red man on twenty-two.")
     assert event.actions[-1].kind == "checker_removed"
-    assert f"{other} removes {first}'s Red checker on twenty-two." == event.actions[-1].text
+    assert f"{other} removes {first}'s Red man on twenty-two." == event.actions[-1].text
     # on paper the square is in digits
-    assert f"{other} removes {first}'s Red checker on 22." == event.actions[-1].paper
+    assert f"{other} removes {first}'s Red man on 22." == event.actions[-1].paper
     # play on, a move every 20 seconds, to the game limit: adjudicated by the count
     while event.game is game2 and game2.result is None:
         clock.advance(20)
@@ -198,10 +208,10 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
                                                              "resignation"]
     assert parsed[0].ok and [m.pdn() for m in parsed[0].game.moves] == ["11-15", "23-19"]
     comments1 = [c for cs in parsed[0].game.comments.values() for c in cs]
-    assert any(c.startswith("0:00 (10:30:00) Official: The official declares the game drawn")
-               for c in comments1)
+    assert any(c.startswith("0:00 (10:30:00) Official: The official, Carol Ruiz, declares the "
+                            "game drawn") for c in comments1)
     comments2 = " ".join(c for cs in parsed[1].game.comments.values() for c in cs)
-    assert "Red checker on 22. [%remove 22]" in comments2
+    assert "Red man on 22. [%remove 22]" in comments2
     assert "25 seconds" in comments2 and "twenty" not in comments2
     assert f"{format_game_time(profile.game_limit)} (10:30:00) {winner} wins game 2" in comments2
 
@@ -242,7 +252,7 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     menu.desk.confirm = lambda q: asked.append(q) or True
     shortcut(qtbot, Qt.Key.Key_W, CTRL_ALT)
     assert asked == [f"Warn {red} for stalling?"]
-    assert said(window, "Red is warned for stalling")
+    assert said(window, f"The official, Carol Ruiz, warns {red}, Red, for stalling.")
     warning = event.actions[-1]
     assert (warning.kind, warning.official, warning.at) == ("stalling_warning", True, 90.0)
     # it goes on: stalling penalty (Ctrl+Alt+S); Black's player types the square (Ctrl+Shift+X)
@@ -250,7 +260,7 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert event.pending_penalty is not None and event.pending_penalty.victim is WHITE
     menu.ask_square = lambda chooser, victim, allowed: 24
     shortcut(qtbot, Qt.Key.Key_X, CTRL_SHIFT)
-    assert window.session.board.piece_at(24) is None
+    qtbot.waitUntil(lambda: window.session.board.piece_at(24) is None)  # after Yes
     # pause and resume the clocks
     shortcut(qtbot, Qt.Key.Key_P, CTRL_ALT)
     assert event.paused and menu.panel.readings["state"] == "Paused"
@@ -270,16 +280,17 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
              "forfeits game 1: left the table"]
     for fragment in kinds:
         assert any(fragment in c for c in comments), fragment
-    assert any(c.startswith("1:30 (10:30:00) Official: The official warns") for c in comments)
+    assert any(c.startswith("1:30 (10:30:00) Official: The official, Carol Ruiz, warns")
+               for c in comments)
     # F4 says the score, whose turn and the clocks
     shortcut(qtbot, Qt.Key.Key_F4, Qt.KeyboardModifier.NoModifier)
     assert window.synth.spoken[-1].startswith(f"Score: {event.settings.names[0]} ")
     limit = format_game_time(get_profile("va-vi").game_limit)  # game 2 has just started
     assert f"Game {limit} left. Move 0:00, no move limit." in window.synth.spoken[-1]
-    # a game started outside the match (Game > New game) stops the match; records are kept
+    # Game > New game asks, the official gives the PIN: the match ends; records are kept
     shortcut(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert menu.current is None and not menu.panel.isVisible()
-    assert said(window, "The match has stopped")
+    assert said(window, "The official, Carol Ruiz, ends the match")
     assert (event.folder / "game-2.pdn").exists()
     assert '[Result "*"]' in (event.folder / "game-2.pdn").read_text(encoding="utf-8")
     assert window.session.player_names is None

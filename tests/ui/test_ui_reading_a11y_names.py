@@ -73,4 +73,5 @@ def test_tab_goes_from_the_board_to_the_move_box_and_the_status(make_window, qtb
     assert window.move_box.accessibleName() == "Move"
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert QApplication.focusWidget() is window.status
-    assert window.status.accessibleName() == "Status"
+    # the name follows the text, so Tab reads the whole status line
+    assert window.status.accessibleName() == "Status: " + window.status.text()

@@ -57,7 +57,8 @@ def test_refused_moves_leave_the_board_and_give_the_reason(make_window, qtbot):
     board = window.session.board
     before = board.fen()
     for text, reason in (
-            ("abc", "'abc' is not a move. Type squares such as 11-15."),
+            ("abc", "'abc' is not a move: type the square a piece moves from and the square it "
+                    "moves to, such as 11-15, or 22x15 for a jump."),
             ("11-18", "Eleven to eighteen is not a legal move."),
             ("22-18", "Twenty-two to eighteen is not a legal move. That is not your piece.")):
         window.synth.clear()

@@ -40,7 +40,8 @@ def test_a_spoken_square_chooses_the_checker_to_remove(penalised, qtbot, say, te
     c = penalised.session
     result = utter_until(qtbot, penalised, say, text, lambda r: r.kind == "square")
     assert (result.square, result.move) == (square, None)
-    assert c.board.piece_at(square) is None
+    # the pick is confirmed (the window's question; the fixture answers Yes) and then removed
+    qtbot.waitUntil(lambda: c.board.piece_at(square) is None)
     assert c.referee.pending_penalty is None
     assert c.referee.penalties[BLACK] == 1
     assert sum(1 for sq in range(1, 13) if c.board.piece_at(sq)) == 11

@@ -4,24 +4,35 @@ Readings come from the referee's :class:`~checkers_desktop.rules.clock.GameClock
 3:00 s4: 25-second warning and 30-second limit per move; 3:00 s5: 10 minutes a game; 3:00 s5-VI:
 15 minutes and no move limit). The panel shows them; the event controller announces the warnings.
 Screen readers get the same text as the panel's accessible description.
+
+The panel sits in the window's side column, beside the board on a wide screen (see
+``ui/table_layout.py``): one reading a line, its type as large as View > Text size asks
+(:data:`BASE_POINTS` at 100 %) but made smaller when a line would not fit the column's width
+(:meth:`ClockPanel.fit_width`), never below :data:`LARGE_PRINT_POINTS` nor below the window's own
+text, so the clocks never take the board's room.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
 from ...rules.clock import GameClock
 from ...session.match_model import format_game_time
 
-__all__ = ["ClockPanel", "clock_readings", "BASE_POINTS"]
+__all__ = ["ClockPanel", "clock_readings", "BASE_POINTS", "LARGE_PRINT_POINTS"]
 
 BASE_POINTS = 26.0
 """The clocks' type size at View > Text size 100 percent, points; it grows with the setting."""
+LARGE_PRINT_POINTS = 18.0
+"""The smallest type the clocks are shown in, points: the large-print minimum (18 point, as in
+the American Printing House for the Blind's and the RNIB's large-print guidance)."""
+_DIGIT = re.compile(r"\d")
 
 
 def _remaining(seconds: Optional[float]) -> str:
@@ -71,38 +82,75 @@ class ClockPanel(QFrame):
         self.labels: dict[str, QLabel] = {}
         self.base_points = point_size
         self.text_percent = 100
+        self.fitted_points = point_size
+        self._width = 0
         layout = QGridLayout(self)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setVerticalSpacing(2)
         font = QFont(self.font())
         font.setPointSizeF(point_size)
         font.setBold(True)
-        # turn on the first line (it is long), game and move time side by side, then the state
-        places = {"turn": (0, 0, 1, 2), "game": (1, 0, 1, 1), "move": (1, 1, 1, 1),
-                  "state": (2, 0, 1, 2)}
-        for key, place in places.items():
+        # one reading a line: whose turn (it may wrap), the game time, the move time, the state.
+        # The labels are plain text (no text interaction): a screen reader reads them by name,
+        # and selectable labels sent AT-SPI text events they have no text interface for.
+        for row, key in enumerate(("turn", "game", "move", "state")):
             label = QLabel(self)
             label.setObjectName(f"clock-{key}")
             label.setFont(font)
             label.setWordWrap(True)
             label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByKeyboard)
             label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            layout.addWidget(label, *place)
+            layout.addWidget(label, row, 0)
             self.labels[key] = label
         self.readings: dict[str, str] = {}
         self.show_clock(None, "")
 
     @property
     def point_size(self) -> float:
-        """The clocks' type size now, points."""
+        """The clocks' type size View > Text size asks for, points (see :attr:`fitted_points`
+        for the size shown)."""
         return self.base_points * self.text_percent / 100
 
     def set_text_percent(self, percent: int) -> None:
         """Size the clocks' type for View > Text size ``percent`` (100-300): ``base_points`` times
-        ``percent`` / 100, never below ``base_points``."""
+        ``percent`` / 100, never below ``base_points``; then fitted to the width."""
         self.text_percent = max(100, int(percent))
+        self._apply(self._fit(self._width) if self._width else self.point_size)
+
+    def floor_points(self) -> float:
+        """The smallest type the clocks may have: the large-print minimum, or the window's own
+        text size (View > Text size) when that is larger."""
+        app_points = QFont(self.window().font() if self.window() else self.font()).pointSizeF()
+        return max(LARGE_PRINT_POINTS, app_points * 1.25)
+
+    def _fit(self, width: int) -> float:
+        """The largest size, at most :attr:`point_size` and at least :meth:`floor_points`, at
+        which each time reading fits on one line in ``width`` pixels (measured with every digit
+        as 0, so the size does not change as the clocks run)."""
+        margins = self.layout().contentsMargins()
+        room = max(1, width - margins.left() - margins.right() - 2 * self.lineWidth() - 4)
+        font = QFont(self.labels["game"].font())
+        font.setPointSizeF(self.point_size)
+        lines = [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
+        lines = [line for line in lines if line] or ["Move 00:00 of 00:00"]
+        widest = max(QFontMetrics(font).horizontalAdvance(t) for t in lines)
+        fitted = self.point_size * min(1.0, room / max(1, widest))
+        return max(self.floor_points(), min(self.point_size, fitted))
+
+    def fit_width(self, width: int) -> float:
+        """Fit the type to the panel's width ``width`` (pixels; the window's side column calls
+        this before placing it) and return the size in points."""
+        self._width = int(width)
+        points = self._fit(self._width)
+        if abs(points - self.fitted_points) >= 0.5:
+            self._apply(points)
+        return self.fitted_points
+
+    def _apply(self, points: float) -> None:
+        self.fitted_points = points
         for label in self.labels.values():
             font = QFont(label.font())
-            font.setPointSizeF(self.point_size)
+            font.setPointSizeF(points)
             label.setFont(font)
         self.updateGeometry()
 
@@ -111,11 +159,15 @@ class ClockPanel(QFrame):
         """Show ``clock``'s readings (see :func:`clock_readings`) and return them."""
         readings = clock_readings(clock, mover, paused=paused, over=over)
         if readings != self.readings:
+            refit = [_DIGIT.sub("0", readings[k]) for k in ("game", "move")] != \
+                [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
             self.readings = readings
             for key, text in readings.items():
                 self.labels[key].setText(text)
             self.labels["state"].setVisible(bool(readings["state"]))
             self.setAccessibleDescription(self.spoken_text())
+            if refit and self._width:
+                self.fit_width(self._width)
         return readings
 
     def spoken_text(self) -> str:

@@ -1,8 +1,12 @@
-"""The New match form: both players (name, medical center, age group), the rules, the games.
+"""The New match form: both players (name, medical center, age group), the rules, the games, the
+official's name and the official's PIN for this match.
 
 A ``QFormLayout`` whose labels are the fields' buddies, so each field has an accessible name and an
-access key. OK checks the form (:meth:`MatchSettings.validated`); a mistake is shown and said in the
-form's message line, and the field is focused.
+access key. OK checks the form (:meth:`MatchSettings.validated`, and the PIN: typed twice, at least
+four characters; required unless an event PIN is set in the settings, and with it the official's
+name, which the record gives for every official's action); a mistake is shown and said in the
+form's message line, and the field is focused. The PIN is never part of the settings: it is read
+once as :attr:`MatchDialog.result_pin` and only its salted hash is kept.
 """
 
 from __future__ import annotations
@@ -10,11 +14,15 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame,
+                               QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget)
 
 from ...rules.profiles import get_profile
+from ...session.official_pin import PinError, check_new_pin
 from ...texts import event as event_texts
+from ...texts import official as official_texts
+from ..display import style_dialog
+from .pin_dialog import pin_field
 from ...session.match_model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
                     MatchSettingsError, PlayerInfo)
 
@@ -27,17 +35,26 @@ BEST_OF_CHOICES: tuple[tuple[int, str], ...] = (
 class MatchDialog(QDialog):
     """Fields (object names in brackets): first player's name (``name-1``), medical center
     (``center-1``), age group (``age-1``); the same for the second player (``-2``); rules
-    (``profile``), games (``best-of``), event, site, round, official. :meth:`settings` reads them.
-    ``announce(text)`` (optional) says form errors aloud besides showing them.
+    (``profile``), games (``best-of``), event, site, round, official, the official's PIN
+    (``pin``) and again (``pin-again``). :meth:`settings` reads them. ``announce(text)``
+    (optional) says form errors aloud besides showing them. ``event_pin_set``: an event PIN guards
+    every match, so this match's PIN may be left empty.
     """
 
     def __init__(self, parent: Optional[QWidget] = None, *, announce=None,
-                 initial: Optional[MatchSettings] = None) -> None:
+                 initial: Optional[MatchSettings] = None, event_pin_set: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle("New match")
         self.setAccessibleName("New match")
+        style_dialog(self)
         self.announce = announce
+        self.event_pin_set = event_pin_set
         self.result_settings: Optional[MatchSettings] = None
+        self.result_pin: Optional[str] = None
+        self.on_accepted = None
+        """``on_accepted(settings, pin)``, called once the form is right and before the dialog
+        closes: the match starts then, so that the board (and its squares' names) is the new
+        game's when the keyboard focus comes back to it."""
         form = QFormLayout()
         self.fields: dict[str, QWidget] = {}
 
@@ -77,7 +94,14 @@ class MatchDialog(QDialog):
         add("E&vent:", event, "event")
         add("S&ite:", QLineEdit(self), "site")
         add("R&ound:", QLineEdit(self), "round")
-        add("O&fficial:", QLineEdit(self), "official")
+        add("O&fficial:", QLineEdit(self), "official",
+            "The official's name: the record names the official for every official's action.")
+        optional = " Leave empty to use the event PIN." if event_pin_set else ""
+        add("Official's &PIN:", pin_field(self, "Official's PIN", ""), "pin",
+            "The PIN the official types for every official's action in this match: at least "
+            "four characters, hidden." + optional)
+        add("PIN a&gain:", pin_field(self, "PIN again", ""), "pin-again",
+            "The same PIN again." + optional)
 
         self.message = QLabel("", self)
         self.message.setObjectName("form-message")
@@ -89,13 +113,34 @@ class MatchDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         self.buttons = buttons
+        # The fields scroll (Tab brings each into view) when the form is taller than the screen
+        # at a large text size; the message line and the buttons always show.
+        inner = QWidget(self)
+        inner.setLayout(form)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(inner)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
+        layout.addWidget(self.scroll, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         if initial is not None:
             self.fill(initial)
         self.fields["name-1"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Never taller or wider than the screen's available area; the fields scroll within."""
+        screen = self.screen()
+        if screen is not None:
+            area = screen.availableGeometry()
+            inner = self.scroll.widget().sizeHint()
+            extra = self.sizeHint().height() - self.scroll.sizeHint().height()
+            self.resize(min(area.width(), max(self.width(), inner.width() + 40)),
+                        min(area.height() - 40, inner.height() + extra + 8))
+            self.setMaximumSize(area.size())
+        super().showEvent(event)
 
     # --- reading and filling ------------------------------------------------------------
     def _text(self, key: str) -> str:
@@ -135,13 +180,37 @@ class MatchDialog(QDialog):
             self.result_settings = self.settings()
         except MatchSettingsError as exc:
             reason = str(exc)
-            text = event_texts.form_error_text(reason)
-            self.message.setText(text)
-            if self.announce is not None:
-                self.announce(text)
+            self._tell(event_texts.form_error_text(reason))
             self._focus_field_of(str(exc))
             return
+        pin, again = self._text("pin"), self._text("pin-again")
+        if not pin and not again and self.event_pin_set:
+            self.result_pin = None
+        else:
+            try:
+                if not pin and not again:
+                    raise PinError(official_texts.pin_required_text())
+                self.result_pin = check_new_pin(pin, again)
+            except PinError as exc:
+                self._tell(str(exc))
+                self.fields["pin"].clear()
+                self.fields["pin-again"].clear()
+                self.fields["pin"].setFocus()
+                return
+            if not self.result_settings.official:
+                self._tell(official_texts.official_name_required_text())
+                self.fields["official"].setFocus()
+                return
+        if self.on_accepted is not None:
+            self.on_accepted(self.result_settings, self.result_pin)
+        self.fields["pin"].clear()
+        self.fields["pin-again"].clear()
         super().accept()
+
+    def _tell(self, text: str) -> None:
+        self.message.setText(text)
+        if self.announce is not None:
+            self.announce(text)
 
     def _focus_field_of(self, message: str) -> None:
         if "player 2" in message:

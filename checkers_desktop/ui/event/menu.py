@@ -14,12 +14,22 @@ itself when the count completes). The player offered a draw answers ``ask_answer
 
 The clock panel's type follows View > Text size: 26 points at 100 percent.
 
+Penalties: when a player picks the checker to remove (on the board, typed, or with Choose the
+checker to remove), the game session asks for a confirmation naming the chooser
+(``RemovalAsked``); this menu asks it through the window's interaction object and answers the
+game session (see ``session/penalty_step.py``).
+
+The official: every official's action asks for the official's PIN first when one is set (at the
+match's start, kept with the match, or the event PIN in the settings, Event > Official > Set the
+event PIN); see :mod:`.official`.
+
 Everything that asks a question can be replaced for tests: ``dialog_factory(parent)`` (the new-match
-form), ``desk.confirm``/``desk.choose``/``desk.ask_text`` (the official's questions),
-``ask_answer(question) -> bool | None`` (the answer to a draw offer),
+form), ``desk.confirm``/``desk.choose``/``desk.ask_text``/``desk.ask_pin`` (the official's
+questions), ``ask_answer(question) -> bool | None`` (the answer to a draw offer),
 ``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
-``print_dialog_factory(printer, parent)``; and ``records_dir`` (default: ``event`` in the app's data folder),
-``rng`` (the coin flip), ``now`` (time of day).
+``print_dialog_factory(printer, parent)``; the rest go through ``ctx.ask`` (the window's
+:class:`~..interaction.Interaction`); and ``records_dir`` (default: ``event`` in the app's data
+folder), ``rng`` (the coin flip), ``now`` (time of day).
 """
 
 from __future__ import annotations
@@ -45,6 +55,11 @@ from .clock_panel import ClockPanel
 from ...session.match import MatchSession, MatchSessionError
 from ...session.match_events import ClocksChanged, FortyMovesDue, MatchAbandoned, MatchFinished
 from ...session.match_model import MatchSettings
+from ...session.official_gate import OfficialGate, OfficialOnlyError
+from ...session.official_pin import PinError, PinHash
+from ...session.penalty_step import RemovalAsked
+from ...texts import penalty as penalty_texts
+from ..settings import EVENT_PIN
 from .match_dialog import MatchDialog
 from .official import OfficialDesk
 from .penalty import SquareChoiceDialog
@@ -69,19 +84,22 @@ class EventMenu(QObject):
         self.records_dir: Path = records_folder(ctx.data_folder)
         self.rng: Optional[random.Random] = None
         self.now: Callable[[], datetime] = datetime.now
-        self.dialog_factory: Callable = lambda parent: MatchDialog(parent, announce=self._say)
+        self.dialog_factory: Callable = lambda parent: MatchDialog(
+            parent, announce=self._say, event_pin_set=self.event_pin() is not None)
         self.ask_square: Callable = self._ask_square
         self.ask_save_path: Callable = self._ask_save_path
         self.print_dialog_factory = None
         self.last_settings: Optional[MatchSettings] = None
-        self.desk = OfficialDesk(lambda: self.current, self._say, window)
+        self.desk = OfficialDesk(lambda: self.current, self._say, ctx.ask)
+        self.event_gate = OfficialGate(self.event_pin)
+        """Guards changing the event PIN (its own count of wrong PINs)."""
         self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
         self.actions: dict[str, QAction] = {}
-        self.panel = ClockPanel(window.centralWidget())
+        side = getattr(window, "side_layout", None)  # the window's side column, clocks first
+        self.panel = ClockPanel(window.side if side is not None else window.centralWidget())
         self.panel.hide()
-        layout = window.centralWidget().layout()
-        if layout is not None:
-            layout.insertWidget(0, self.panel)
+        if side is not None:
+            side.insertWidget(0, self.panel)
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh_clocks)
@@ -90,6 +108,7 @@ class EventMenu(QObject):
         follow the screen, so the board is read from the mover's side too)."""
         ctx.game.position_changed.connect(self._turn_board)
         ctx.game.game_started.connect(self._on_game_started)
+        ctx.session.subscribe(self._on_game_event)
 
     @classmethod
     def install(cls, ctx) -> "EventMenu":
@@ -110,6 +129,7 @@ class EventMenu(QObject):
             "official_forfeit": menu.desk.declare_forfeit,
             "official_correct": menu.desk.correct_result,
             "official_forty_ruling": menu.forty_move_ruling,
+            "official_event_pin": menu.set_event_pin,
             "event_repetition": menu.point_out_repetition,
             "event_forty_request": menu.request_forty_move_count,
             "event_strengthened": menu.concede_strengthening,
@@ -143,35 +163,54 @@ class EventMenu(QObject):
         """Run a menu command; a mistake is said, never raised into Qt."""
         try:
             handler()
-        except MatchSessionError as exc:
+        except (MatchSessionError, OfficialOnlyError) as exc:
             self._say(str(exc))
         except OSError as exc:
             self._say(app_texts.file_not_written_text(str(exc)))
 
     # --- new match ----------------------------------------------------------------------
     def new_match(self) -> Optional[MatchSession]:
-        """Ask for the match (the new-match form) and start it: coin flip, game 1."""
-        if self.current is not None and not self.current.is_over and self.current.started:
-            if not self.desk.confirm(event_texts.match_in_progress_question()):
-                return None
+        """Ask for the match (the new-match form) and start it: coin flip, game 1. A game or a
+        match in progress is left only after its question (a match: the official's, with the
+        PIN); see ``ui/leave_guard.py``."""
+        from ...session.leaving import Leaving
+
+        leaving = getattr(self.ctx, "leaving", None)
+        if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
+            return None
         dialog = self.dialog_factory(self.ctx.window)
         if self.last_settings is not None and hasattr(dialog, "fill"):
             dialog.fill(self.last_settings)
+        started: list[MatchSession] = []
+        if hasattr(dialog, "on_accepted"):
+            # started before the form closes: the focus comes back to the new board's squares
+            dialog.on_accepted = lambda settings, pin: started.append(
+                self.start_match(settings, pin=pin))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             self.ctx.focus_board()
             return None
+        if started:
+            self.ctx.focus_board()
+            return started[0]
         settings = getattr(dialog, "result_settings", None) or dialog.settings()
-        return self.start_match(settings)
+        return self.start_match(settings, pin=getattr(dialog, "result_pin", None))
 
-    def start_match(self, settings: MatchSettings) -> MatchSession:
-        """Start a match with ``settings`` (no form): used by :meth:`new_match` and tests."""
+    def start_match(self, settings: MatchSettings, pin: Optional[str] = None) -> MatchSession:
+        """Start a match with ``settings`` (no form): used by :meth:`new_match`, a tournament's
+        "play this match here" and tests. ``pin``: the official's PIN for this match (only its
+        salted hash is kept, in the match's folder); None: the event PIN, if any, guards it.
+        Raises ``PinError`` (nothing started) for a PIN that cannot be used."""
+        pin_hash = PinHash.make(pin) if pin else None
         match = MatchSession(self.ctx.session, settings, self.records_dir, rng=self.rng,
                              now=self.now, write_score_sheet=save_pdf)
+        if pin_hash is not None:
+            match.set_official_pin(pin_hash, settings.official)
         self.show_match(match)
         match.start()
         self.timer.start()
         self.refresh_clocks()
         self._update_draw_actions()
+        self.ctx.refresh_board()  # the squares' names follow the new board before the focus
         self.ctx.focus_board()
         return match
 
@@ -184,8 +223,11 @@ class EventMenu(QObject):
             self.current.detach()
         self.current = match
         self.last_settings = match.settings
+        match.gate.event_pin = self.event_pin  # the event PIN guards every match too
         self._unsubscribe = match.subscribe(self._on_match_event)
         self.panel.show()
+        if match.pin_missing and not match.gate.protected:
+            self.ctx.say(official_texts.no_pin_match_text(), Priority.QUEUE)
 
     def _on_match_event(self, event) -> None:
         if isinstance(event, ClocksChanged):
@@ -197,11 +239,12 @@ class EventMenu(QObject):
         elif isinstance(event, FortyMovesDue):
             self.ctx.scheduler.defer(lambda: self._run(self.forty_move_ruling))
         elif isinstance(event, MatchAbandoned):
-            self._match_abandoned(event.folder)
+            self._match_abandoned(event.folder, event.by_official)
 
-    def _match_abandoned(self, folder) -> None:
-        """A game outside the match was started: the match stopped (its records are kept, the
-        unfinished game with the result "*"); the official is told."""
+    def _match_abandoned(self, folder, by_official: bool = False) -> None:
+        """The match stopped before its end (its records are kept, the unfinished game with the
+        result "*"): ended by the official (said by the match), or a game outside it was started
+        (said here)."""
         if self._unsubscribe is not None:
             self._unsubscribe()
             self._unsubscribe = None
@@ -209,7 +252,8 @@ class EventMenu(QObject):
         self.timer.stop()
         self.panel.hide()
         self._update_draw_actions()
-        self._say(event_texts.match_left_text(folder))
+        if not by_official:
+            self._say(event_texts.match_left_text(folder))
 
     def _on_game_started(self) -> None:
         """Any game started: the WCDF draw items follow whether a match runs (the match itself
@@ -257,24 +301,48 @@ class EventMenu(QObject):
 
     # --- penalty ------------------------------------------------------------------------
     def _ask_square(self, chooser: str, victim: str, allowed) -> Optional[int]:
-        dialog = SquareChoiceDialog(chooser, victim, allowed, self.ctx.window)
+        dialog = SquareChoiceDialog(chooser, victim, allowed, self.ctx.window, announce=self._say)
+        self.ctx.echo.announce(dialog.prompt.text(), Priority.READING)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.square
 
     def choose_removal(self) -> bool:
-        """Ctrl+Shift+X: type the square of the checker to remove (the board works too)."""
-        ev = self.current
-        due = ev.pending_penalty if ev is not None else None
-        if due is None:
-            self._say(event_texts.no_penalty_text())
+        """Ctrl+Shift+X: type the square of the checker to remove (the board works too); the
+        choice is then confirmed as on the board. In a match or in any game with a penalty."""
+        game = self.ctx.session
+        step = game.removal
+        due = step.due()
+        if due is None or not step.awaits_player():
+            self._say(penalty_texts.no_penalty_text())
             return False
-        square = self.ask_square(ev.player(due.chooser), ev.player(due.victim), due.squares)
+        square = self.ask_square(step.name(due.chooser), step.name(due.victim), due.squares)
         if square is None:
+            self.ctx.focus_board()
             return False
-        ok = ev.remove_checker(square).ok
+        return game.propose_removal(square)  # confirmed next (RemovalAsked)
+
+    def _on_game_event(self, event) -> None:
+        if isinstance(event, RemovalAsked):
+            # asked once the key press that picked the checker is over
+            self.ctx.scheduler.defer(lambda: self._confirm_removal(event))
+
+    def _confirm_removal(self, asked: RemovalAsked) -> None:
+        """Ask "Remove ...? Only ... answers" (No by default) and answer the game session."""
+        game = self.ctx.session
+        if game.removal.candidate != asked.square:
+            return  # the pick was dropped meanwhile (the game moved on)
+        self.ctx.board.set_cursor(asked.square, focus=False)
+        answered: list[bool] = []
+
+        def answer(yes: bool) -> None:  # before the question closes: see Interaction.confirm
+            if not answered:
+                answered.append(yes)
+                game.answer_removal(yes)
+                self.ctx.refresh_board()
+        yes = self.ctx.ask.confirm(asked.question, "Penalty: remove a checker", on_answer=answer)
+        answer(bool(yes))
         self.ctx.focus_board()
-        return ok
 
     # --- draws --------------------------------------------------------------------------
     def _update_draw_actions(self) -> None:
@@ -390,18 +458,48 @@ class EventMenu(QObject):
             self._say(event_texts.no_forty_ruling_due_text())
             return None
         attacker = ev.named(ev.draws.forty_move_attacker)
-        choice = self.desk.choose("Forty-move ruling",
-                                  official_texts.strengthened_by_question(attacker),
-                                  official_texts.FORTY_RULINGS)
-        if choice is None or not self.desk.confirm(
-                official_texts.forty_ruling_question(official_texts.FORTY_RULINGS[choice])):
-            return None
-        ruling = ev.official.forty_move_ruling(choice == 1)
+        done = self.desk.forty_move_ruling(ev, attacker)
         self.ctx.focus_board()
-        return ruling
+        return done
 
     def _say_queued(self, text: str) -> None:
         self.ctx.say(text, Priority.QUEUE)
+
+    # --- the event PIN --------------------------------------------------------------------
+    def event_pin(self) -> Optional[PinHash]:
+        """The event's official PIN hash from the settings, or None (none set, or unreadable:
+        logged)."""
+        text = self.ctx.settings.get(EVENT_PIN)
+        if not text:
+            return None
+        try:
+            return PinHash.from_text(text)
+        except PinError:
+            import logging
+            logging.getLogger(__name__).error("the event PIN in the settings cannot be read")
+            return None
+
+    def set_event_pin(self) -> bool:
+        """Event > Official > Set the event PIN: the official's PIN for every match on this
+        computer (asked once; changing or removing it asks the current one first)."""
+        ask = self.ctx.ask
+        if self.event_gate.protected:
+            if ask.ask_pin("event_pin", self.event_gate.official, self.event_gate.unlock) is None \
+                    or not self.event_gate.granted():
+                self.event_gate.revoke()
+                self._say(official_texts.officials_action_text("event_pin"))
+                return False
+            self.event_gate.revoke()
+        pin = ask.ask_new_pin("Set the event PIN", official_texts.set_event_pin_question(),
+                              allow_empty=self.event_gate.protected)
+        if pin is None:
+            self.ctx.focus_board()
+            return False
+        self.ctx.settings.set(EVENT_PIN, PinHash.make(pin).to_text() if pin else "")
+        self._say(official_texts.event_pin_set_text() if pin
+                  else official_texts.event_pin_cleared_text())
+        self.ctx.focus_board()
+        return True
 
     # --- score sheet --------------------------------------------------------------------
     def _ask_save_path(self, default: str) -> Optional[str]:

@@ -1,24 +1,32 @@
-"""The official's actions, each behind a confirmation: pause and resume the clocks, a stalling
-warning and penalty (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a forfeit, and correcting a
-result. Each is announced and written to the game record with the time by the match session
-(``checkers_desktop.session.match_official``); this module asks the questions.
+"""The official's actions, each behind the official's PIN and a confirmation: pause and resume the
+clocks, a stalling warning and penalty (VA rulebook 3:00 s4-VI), adjudication (3:00 s5), a
+forfeit, and correcting a result. Each is announced and written to the game record with the time
+and the official's name by the match session (``checkers_desktop.session.match_official``); this
+module asks the questions.
 
-The questions go through three replaceable callables (tests pass fakes): ``confirm(question) ->
-bool``, ``choose(title, label, options) -> int | None`` (index of the option chosen) and
-``ask_text(title, label) -> str | None``.
+The PIN comes first: when the match's gate is protected (a PIN set at the match's start, or the
+event PIN), :meth:`OfficialDesk.official` asks the official's name and PIN
+(``ask_pin(action, official, check)``); a player without it is told that the action is the
+official's, and nothing else is asked. The grant is dropped after each action, done or not.
+
+The questions go through replaceable callables (tests pass fakes; the window passes its one
+:class:`~..interaction.Interaction`): ``confirm(question) -> bool``, ``choose(title, label,
+options) -> int | None`` (index of the option chosen), ``ask_text(title, label) -> str | None``
+and ``ask_pin(action, official, check) -> str | None`` (the official's name once the PIN was
+right).
 """
 
 from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
-
 from ...rules import BLACK, WHITE
 from ...rules.rulings import Verdict
+from ...session.match import MatchSession, MatchSessionError
+from ...session.official_gate import OfficialOnlyError
 from ...texts import event as event_texts
 from ...texts import official as official_texts
-from ...session.match import MatchSession, MatchSessionError
+from ..interaction import Interaction
 
 __all__ = ["OfficialDesk"]
 
@@ -27,34 +35,53 @@ TITLE = "Official"
 
 class OfficialDesk:
     """The official's commands for the match ``event()`` (a callable returning the current
-    ``MatchSession`` or None). ``say(text)`` tells why an action cannot be done now."""
+    ``MatchSession`` or None). ``say(text)`` tells why an action cannot be done now. ``ask``: the
+    window's :class:`~..interaction.Interaction` (its methods are the defaults of the four
+    callables)."""
 
     def __init__(self, event: Callable[[], Optional[MatchSession]], say: Callable[[str], None],
-                 parent: Optional[QWidget] = None, *,
+                 ask: Optional[Interaction] = None, *,
                  confirm: Optional[Callable[[str], bool]] = None,
                  choose: Optional[Callable[[str, str, Sequence[str]], Optional[int]]] = None,
-                 ask_text: Optional[Callable[[str, str], Optional[str]]] = None) -> None:
+                 ask_text: Optional[Callable[[str, str], Optional[str]]] = None,
+                 ask_pin: Optional[Callable[..., Optional[str]]] = None) -> None:
         self.event = event
         self.say = say
-        self.parent = parent
-        self.confirm = confirm or self._confirm
-        self.choose = choose or self._choose
-        self.ask_text = ask_text or self._ask_text
+        ask = ask or Interaction(None, say, lambda text: None)
+        self.confirm = confirm or (lambda question: ask.confirm(question, TITLE))
+        self.choose = choose or ask.choose
+        self.ask_text = ask_text or ask.ask_text
+        self.ask_pin = ask_pin or ask.ask_pin
 
-    # --- default dialogs ----------------------------------------------------------------
-    def _confirm(self, question: str) -> bool:
-        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        answer = QMessageBox.question(self.parent, TITLE, question, buttons,
-                                      QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+    # --- the official's PIN -------------------------------------------------------------
+    def official(self, ev: MatchSession, action: str) -> bool:
+        """True when the official may do ``action`` now: no PIN is set, or the official gave the
+        right PIN (the grant is for one action). Otherwise the player hears that the action is
+        the official's."""
+        gate = ev.gate
+        if not gate.protected:
+            return True
+        name = self.ask_pin(action, gate.official, gate.unlock)
+        if name is None or not gate.granted():
+            gate.revoke()
+            self.say(official_texts.officials_action_text(action))
+            return False
+        return True
 
-    def _choose(self, title: str, label: str, options: Sequence[str]) -> Optional[int]:
-        item, ok = QInputDialog.getItem(self.parent, title, label, list(options), 0, False)
-        return list(options).index(item) if ok and item in options else None
-
-    def _ask_text(self, title: str, label: str) -> Optional[str]:
-        text, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Normal, "")
-        return text if ok else None
+    def _act(self, action: str, body: Callable[[MatchSession], bool], *,
+             running: bool = True) -> bool:
+        """Check the match (a game running, unless ``running`` is False), ask the PIN, then run
+        ``body(match)``; the grant is dropped afterwards whatever happened."""
+        ev = self._running() if running else self._any_match()
+        if ev is None or not self.official(ev, action):
+            return False
+        try:
+            return body(ev)
+        except OfficialOnlyError as exc:  # the grant was spent: said, nothing changed
+            self.say(str(exc))
+            return False
+        finally:
+            ev.gate.revoke()
 
     # --- helpers ------------------------------------------------------------------------
     def _running(self) -> Optional[MatchSession]:
@@ -62,6 +89,13 @@ class OfficialDesk:
         if ev is None or not ev.game_running:
             self.say(event_texts.no_match_text() if ev is None
                      else event_texts.no_game_in_match_text())
+            return None
+        return ev
+
+    def _any_match(self) -> Optional[MatchSession]:
+        ev = self.event()
+        if ev is None or not ev.games:
+            self.say(event_texts.no_match_text())
             return None
         return ev
 
@@ -75,47 +109,48 @@ class OfficialDesk:
 
     # --- the actions --------------------------------------------------------------------
     def pause(self) -> bool:
-        ev = self._running()
-        if ev is None:
-            return False
-        if ev.paused:
+        ev = self.event()
+        if ev is not None and ev.game_running and ev.paused:
             self.say(official_texts.already_paused_text())
             return False
-        if not self.confirm(official_texts.pause_question()):
-            return False
-        ev.official.pause()
-        return True
+
+        def body(ev: MatchSession) -> bool:
+            if not self.confirm(official_texts.pause_question()):
+                return False
+            ev.official.pause()
+            return True
+        return self._act("pause", body)
 
     def resume(self) -> bool:
-        ev = self._running()
-        if ev is None:
-            return False
-        if not ev.paused:
+        ev = self.event()
+        if ev is not None and ev.game_running and not ev.paused:
             self.say(official_texts.clocks_running_text())
             return False
-        if not self.confirm(official_texts.resume_question()):
-            return False
-        ev.official.resume()
-        return True
+
+        def body(ev: MatchSession) -> bool:
+            if not self.confirm(official_texts.resume_question()):
+                return False
+            ev.official.resume()
+            return True
+        return self._act("resume", body)
 
     def stalling_warning(self) -> bool:
-        ev = self._running()
-        if ev is None:
-            return False
-        color = self._choose_player(ev, "Stalling warning")
-        if color is None or not self.confirm(official_texts.stalling_warning_question(ev.player(color))):
-            return False
-        return ev.official.stalling_warning(color).verdict is not Verdict.REFUSED
+        def body(ev: MatchSession) -> bool:
+            color = self._choose_player(ev, "Stalling warning")
+            if color is None or not self.confirm(
+                    official_texts.stalling_warning_question(ev.player(color))):
+                return False
+            return ev.official.stalling_warning(color).verdict is not Verdict.REFUSED
+        return self._act("stalling_warning", body)
 
     def stalling_penalty(self) -> bool:
-        ev = self._running()
-        if ev is None:
-            return False
-        color = self._choose_player(ev, "Stalling penalty")
-        if color is None or not self.confirm(official_texts.stalling_penalty_question(
-                ev.player(color), ev.player(color.other))):
-            return False
-        return ev.official.stalling_penalty(color).verdict is not Verdict.REFUSED
+        def body(ev: MatchSession) -> bool:
+            color = self._choose_player(ev, "Stalling penalty")
+            if color is None or not self.confirm(official_texts.stalling_penalty_question(
+                    ev.player(color), ev.player(color.other))):
+                return False
+            return ev.official.stalling_penalty(color).verdict is not Verdict.REFUSED
+        return self._act("stalling_penalty", body)
 
     ADJUDICATIONS = official_texts.ADJUDICATIONS
 
@@ -129,55 +164,69 @@ class OfficialDesk:
                              self.ADJUDICATIONS)
         if choice is None:
             return False
-        if choice == 0:
-            if not self.confirm(official_texts.adjudicate_question()):
-                return False
-            ev.official.adjudicate()
-        else:
-            if not self.confirm(official_texts.declare_draw_question()):
-                return False
-            ev.official.declare_draw()
-        return True
+        action = "adjudicate" if choice == 0 else "declare_draw"
+
+        def body(ev: MatchSession) -> bool:
+            if choice == 0:
+                if not self.confirm(official_texts.adjudicate_question()):
+                    return False
+                ev.official.adjudicate()
+            else:
+                if not self.confirm(official_texts.declare_draw_question()):
+                    return False
+                ev.official.declare_draw()
+            return True
+        return self._act(action, body)
 
     def declare_forfeit(self) -> bool:
-        ev = self._running()
-        if ev is None:
-            return False
-        color = self._choose_player(ev, "Declare a forfeit")
-        if color is None:
-            return False
-        reason = self.ask_text("Declare a forfeit",
-                               official_texts.forfeit_reason_question(ev.player(color)))
-        if reason is None or not self.confirm(
-                official_texts.forfeit_question(ev.player(color), ev.game.number)):
-            return False
-        ev.official.declare_forfeit(color, reason.strip())
-        return True
+        def body(ev: MatchSession) -> bool:
+            color = self._choose_player(ev, "Declare a forfeit")
+            if color is None:
+                return False
+            reason = self.ask_text("Declare a forfeit",
+                                   official_texts.forfeit_reason_question(ev.player(color)))
+            if reason is None or not self.confirm(
+                    official_texts.forfeit_question(ev.player(color), ev.game.number)):
+                return False
+            ev.official.declare_forfeit(color, reason.strip())
+            return True
+        return self._act("forfeit", body)
 
     def correct_result(self) -> bool:
-        ev = self.event()
-        if ev is None or not ev.games:
-            self.say(event_texts.no_match_text())
-            return False
-        games = [official_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
-                 for g in ev.games]
-        index = self.choose("Correct a result", official_texts.which_game_question(), games)
-        if index is None:
-            return False
-        game = ev.games[index]
-        options = list(official_texts.result_choices(game.black, game.white))
-        choice = self.choose("Correct a result", official_texts.result_of_game_question(game.number),
-                             options)
-        if choice is None:
-            return False
-        winner = (game.black, game.white, None)[choice]
-        detail = self.ask_text("Correct a result", official_texts.correction_reason_question())
-        if detail is None or not self.confirm(
-                official_texts.correction_question(game.number, options[choice])):
-            return False
-        try:
-            ev.official.correct_result(game.number, winner, detail.strip())
-        except MatchSessionError as exc:
-            self.say(str(exc))
-            return False
-        return True
+        def body(ev: MatchSession) -> bool:
+            games = [official_texts.game_choice_text(g.number, g.black, g.white, g.pdn_result)
+                     for g in ev.games]
+            index = self.choose("Correct a result", official_texts.which_game_question(), games)
+            if index is None:
+                return False
+            game = ev.games[index]
+            options = list(official_texts.result_choices(game.black, game.white))
+            choice = self.choose("Correct a result",
+                                 official_texts.result_of_game_question(game.number), options)
+            if choice is None:
+                return False
+            winner = (game.black, game.white, None)[choice]
+            detail = self.ask_text("Correct a result", official_texts.correction_reason_question())
+            if detail is None or not self.confirm(
+                    official_texts.correction_question(game.number, options[choice])):
+                return False
+            try:
+                ev.official.correct_result(game.number, winner, detail.strip())
+            except MatchSessionError as exc:
+                self.say(str(exc))
+                return False
+            return True
+        return self._act("correct_result", body, running=False)
+
+    def forty_move_ruling(self, ev: MatchSession, attacker: str) -> bool:
+        """WCDF 6.2, 6.3: once the forty-move count is complete, the official rules."""
+        def body(ev: MatchSession) -> bool:
+            choice = self.choose("Forty-move ruling",
+                                 official_texts.strengthened_by_question(attacker),
+                                 official_texts.FORTY_RULINGS)
+            if choice is None or not self.confirm(
+                    official_texts.forty_ruling_question(official_texts.FORTY_RULINGS[choice])):
+                return False
+            ev.official.forty_move_ruling(choice == 1)
+            return True
+        return self._act("forty_move_ruling", body)

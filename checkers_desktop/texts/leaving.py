@@ -1,0 +1,58 @@
+"""Leaving a game or a match in progress: what each command that would leave it asks first, and
+says will be lost (see ``session/leaving.py``)."""
+
+from __future__ import annotations
+
+from .words import number as _n
+
+__all__ = ["command_words", "game_question", "match_question", "stayed_text"]
+
+_DOING = {"new game": "Starting a new game", "open game": "Opening a saved game",
+          "new match": "Starting a new match", "quit": "Quitting"}
+_ASK = {"new game": "Start a new game?", "open game": "Open a saved game?",
+        "new match": "Start a new match?", "quit": "Quit Checkers?"}
+_FOR = {"new game": "a new game", "open game": "an opened game", "new match": "a new match",
+        "quit": "quitting"}
+
+
+def command_words(command: str) -> str:
+    """What the match is ended for, as the record says it ("a new game")."""
+    return _FOR.get(command, command)
+
+
+def _moves(plies: int) -> str:
+    return "no moves played" if plies == 0 else \
+        f"{_n(plies)} move{'' if plies == 1 else 's'} played"
+
+
+def game_question(command: str, against_computer: bool, plies: int) -> str:
+    """Asked before a game in progress (not a match's) is left by ``command`` ("new game", "open
+    game", "new match", "quit"), with what will be lost."""
+    what = "against the computer" if against_computer else "for two players"
+    head = f"A game {what} is in progress, {_moves(plies)}."
+    if command == "quit":
+        return (f"{head} {_ASK[command]} The game is saved and offered again when Checkers "
+                f"starts.")
+    return f"{head} {_ASK[command]} The game in progress will be lost: it cannot be resumed."
+
+
+def match_question(command: str, players: tuple[str, str], number: int,
+                   wins: tuple[int, int]) -> str:
+    """Asked before a match in progress is left by ``command``: leaving is the official's
+    decision (the PIN is asked next), and what will be lost."""
+    a, b = players
+    head = (f"A match is in progress: {a} against {b}, game {_n(number)}; score {a} "
+            f"{_n(wins[0])}, {b} {_n(wins[1])}.")
+    if command == "quit":
+        return (f"{head} Quitting now is the official's decision. The match is saved: when "
+                f"Checkers starts again it is offered, with the clocks paused. Quit?")
+    return (f"{head} {_DOING.get(command, 'This')} ends the match before its end: that is the "
+            f"official's decision. The games played stay in the records; game {_n(number)} is "
+            f"recorded unfinished and cannot be resumed. End the match?")
+
+
+def stayed_text(match: bool) -> str:
+    """Said after No: nothing changed."""
+    return "Nothing changed: the match goes on." if match else \
+        "Nothing changed: the game goes on."
+

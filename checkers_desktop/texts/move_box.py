@@ -1,0 +1,55 @@
+"""What the move box says about typed text that is not a move, as precisely as the board says it
+("There is no square 33. Squares are 1 to 32."), before the referee is asked."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from .game import no_square_text
+
+__all__ = ["typed_mistake", "empty_text", "MAX_TYPED"]
+
+MAX_TYPED = 120
+"""Longer typed text is no move (the longest jump series written out is far shorter)."""
+
+_NUMBERS = re.compile(r"\d+")
+
+
+def empty_text() -> str:
+    """Return in an empty move box."""
+    return ("The move box is empty. Type a move such as 11-15, or 22x15 for a jump, then press "
+            "Enter. Escape goes back to the board.")
+
+
+def typed_mistake(text: str) -> Optional[str]:
+    """Why ``text`` typed in the move box cannot be a move, or None when the referee should judge
+    it (a move that may be legal or illegal in the position):
+
+    * nothing typed: what to type (:func:`empty_text`);
+    * a number that is no square ("0-4", "33-29"): "There is no square 33. Squares are 1 to 32.";
+    * no number at all ("hello"): a move is squares;
+    * one square alone ("15"): the square it goes to is missing;
+    * text longer than :data:`MAX_TYPED` characters.
+    """
+    typed = text.strip()
+    if not typed:
+        return empty_text()
+    if len(typed) > MAX_TYPED:
+        return "That is too long to be a move. Type squares such as 11-15."
+    numbers = _NUMBERS.findall(typed)
+    for number in numbers:
+        if not 1 <= int(number) <= 32:
+            return no_square_text(str(int(number)) if len(number) < 4 else number)
+    if not numbers:
+        return (f"{typed!r} is not a move: type the square a piece moves from and the square "
+                f"it moves to, such as 11-15, or 22x15 for a jump.")
+    if len(numbers) == 1:
+        return (f"{typed!r} is one square: type the square the piece moves to as well, such as "
+                f"{numbers[0]}-{_example(int(numbers[0]))}.")
+    return None
+
+
+def _example(square: int) -> int:
+    """A square next to ``square`` in a move's direction, only for the example's shape."""
+    return square + 4 if square <= 28 else square - 4

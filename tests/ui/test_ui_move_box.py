@@ -1,0 +1,90 @@
+"""The move box says its mistakes as precisely as the board does, says what to type on an empty
+Return, and gives the focus back to the board once a move is played (so the reading keys work
+again); radio menu items (View > Theme, Text size, the Speech settings) stay one ticked."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from checkers_desktop.texts.move_box import typed_mistake
+from checkers_desktop.ui.settings import SPEECH_SPECS
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def type_move(qtbot, window, text):
+    window.board.focus_cursor()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is window.move_box
+    qtbot.keyClicks(window.move_box, text)
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize("text,said", [
+    ("", "The move box is empty. Type a move such as 11-15, or 22x15 for a jump, then press "
+         "Enter. Escape goes back to the board."),
+    ("   ", "The move box is empty."),
+    ("0-4", "There is no square 0. Squares are 1 to 32."),
+    ("33-29", "There is no square 33. Squares are 1 to 32."),
+    ("11-99", "There is no square 99. Squares are 1 to 32."),
+    ("hello", "'hello' is not a move: type the square a piece moves from and the square it "
+              "moves to, such as 11-15, or 22x15 for a jump."),
+    ("15", "'15' is one square: type the square the piece moves to as well, such as 15-19."),
+])
+def test_move_box_mistakes_are_precise(make_window, qtbot, text, said):
+    window = make_window()
+    fen = window.session.board.fen()
+    window.synth.clear()
+    type_move(qtbot, window, text)
+    assert window.synth.spoken[-1].startswith(said)
+    assert said in window.status.text()
+    assert window.session.board.fen() == fen
+    assert QApplication.focusWidget() is window.move_box  # stays, to be corrected
+    assert window.sounds.played[-1] == "refused"
+
+
+def test_a_move_played_gives_the_focus_back_to_the_board(make_window, qtbot):
+    window = make_window()
+    type_move(qtbot, window, "11-15")
+    assert window.session.board.ply >= 1
+    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    # a reading key now reads, it is not typed into the box
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_J)
+    assert window.move_box.text() == ""
+    assert window.synth.spoken[-1].startswith(("Black", "No jump", "Red"))
+
+
+def test_a_legal_looking_move_still_goes_to_the_referee():
+    assert typed_mistake("11-15") is None and typed_mistake("26x17x10") is None
+    assert typed_mistake("x" * 200).startswith("That is too long")
+
+
+def _ticked(actions) -> list[str]:
+    return [a.objectName() for a in actions if a.isChecked()]
+
+
+def test_radio_items_stay_one_ticked(make_window):
+    window = make_window()
+    display = window.display
+    themes = list(display.theme_actions.values())
+    for _ in range(len(themes) + 1):
+        display.next_theme()
+        assert _ticked(themes) == [f"theme-{display.theme.key}"]
+    sizes = list(display.text_size_actions.values())
+    for percent in (200, 125, 300, 100):
+        display.set_text_size(percent)
+        assert _ticked(sizes) == [f"text-size-{percent}"]
+    speech = window.speech_controls
+    for key, actions in speech.setting_actions.items():
+        values = list(actions)
+        if len(values) < 2:
+            continue
+        for action in actions.values():  # the menu's exclusive group
+            group = action.actionGroup()
+            assert group is not None and group.isExclusive(), key
+        spec = next(s for s in SPEECH_SPECS if s.key == key)
+        for value in (values[-1], values[0]):
+            speech._check(spec, value)
+            assert len(_ticked(actions.values())) == 1, key
