@@ -95,6 +95,8 @@ class TournamentMenu(QObject):
         self.opener.failed.connect(self._open_failed)
         self._opening: Optional[tuple] = None
         self._server_away = False
+        self.last_event_seen = 0
+        """The id of the newest tournament event the organiser's view has taken in."""
 
     # --- installing -------------------------------------------------------------------------
     @classmethod
@@ -345,6 +347,8 @@ class TournamentMenu(QObject):
                 self.say(texts.organiser_server_gone_sentence() if away
                          else texts.organiser_server_back_sentence(), Priority.INTERRUPT)
         own = self.tournament.origin if self.tournament is not None else ""
+        if update.events:
+            self.last_event_seen = update.events[-1].id
         for event in update.events:
             if event.origin and event.origin == own:
                 continue  # this laptop's own action: already said
