@@ -203,9 +203,11 @@ def division_heading(label: str, count: int, drawn: bool, seed: Optional[int] = 
     return text + "."
 
 
-def division_shown_text(label: str, position: int, total: int) -> str:
-    """"Division 70-74, 4 of 7"."""
-    return f"Division {label}, {position} of {total}."
+def division_shown_text(heading: str, position: int, total: int) -> str:
+    """A division just shown: its heading (:func:`division_heading`, or a label), then "4 of
+    7"."""
+    head = heading if heading.startswith("Division ") else f"Division {heading}"
+    return f"{head.rstrip('.')}; {position} of {total}."
 
 
 def no_division_text() -> str:

@@ -188,8 +188,12 @@ class TableFollower:
         setup = self.client.take(match_number)
         return setup, TableUpdate(changes=self._drain())
 
-    def report(self, report: MatchReport) -> tuple[ReportOutcome, TableUpdate]:
-        """Keep the report on the laptop and send it (QUEUED when the server is away)."""
+    def report(self, report: MatchReport, *, table: Optional[int] = None
+               ) -> tuple[ReportOutcome, TableUpdate]:
+        """Keep the report on the laptop and send it (QUEUED when the server is away), for
+        ``table`` (default: this laptop's; the table the match was taken for)."""
+        if table is not None:
+            self.client.table = table
         outcome = self.client.report(report)
         return outcome, TableUpdate(changes=self._drain())
 

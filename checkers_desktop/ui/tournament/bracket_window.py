@@ -72,8 +72,9 @@ class BracketWindow(QMainWindow):
         splitter = QSplitter(Qt.Orientation.Horizontal, central)
         splitter.addWidget(self.tree)
         splitter.addWidget(self.scroll)
-        splitter.setStretchFactor(0, 2)
-        splitter.setStretchFactor(1, 3)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([560, 700])
         layout = QVBoxLayout(central)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
@@ -212,9 +213,16 @@ class BracketWindow(QMainWindow):
         self._show_current()
         if announce:
             view = self.current_view()
-            label = view.division.label if view is not None else key
-            self.say(texts.division_shown_text(label, index + 1, self.divisions.count()),
-                     Priority.READING)
+            if view is None:
+                self.say(texts.division_shown_text(key, index + 1, self.divisions.count()),
+                         Priority.READING)
+                return
+            d = view.division
+            self.say(texts.division_shown_text(
+                texts.division_heading(d.label, d.competitor_count, d.drawn, d.draw_seed,
+                                       d.same_center_pairs, d.minimum_same_center_pairs,
+                                       d.note), index + 1, self.divisions.count()),
+                Priority.READING)
 
     def _division_chosen(self, index: int) -> None:
         key = self.divisions.itemData(index)

@@ -206,7 +206,8 @@ class PlayHere(QObject):
         return True
 
     def _send(self, report) -> None:
-        self.menu.link_call(lambda f, r=report: f.report(r), self._reported)
+        table = self.current.setup.table if self.current is not None else None
+        self.menu.link_call(lambda f, r=report, tb=table: f.report(r, table=tb), self._reported)
 
     def _reported(self, result, error) -> None:
         if error is not None:

@@ -29,7 +29,7 @@ TITLE = "Tournament server"
 
 def split_password(url: str) -> tuple[str, Optional[str]]:
     """``url`` without the password written in it, and that password (None when none)."""
-    from sqlalchemy.engine import make_url
+    from sqlalchemy.engine import URL, make_url
     from sqlalchemy.exc import ArgumentError
 
     try:
@@ -38,7 +38,8 @@ def split_password(url: str) -> tuple[str, Optional[str]]:
         return url, None
     if u.password is None:
         return url, None
-    return u.set(password=None).render_as_string(hide_password=False), str(u.password)
+    bare = URL.create(u.drivername, u.username, None, u.host, u.port, u.database, u.query)
+    return bare.render_as_string(hide_password=False), str(u.password)
 
 
 class ServerDialog(QDialog):
