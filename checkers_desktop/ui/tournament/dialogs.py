@@ -242,7 +242,8 @@ class DivisionsDialog(_Form):
 
 class LinesDialog(QDialog):
     """A read-only list of sentences under a heading (``lines``), one item each so that a screen
-    reader reads them one by one; optional buttons (text, callback(row)) act on the chosen line."""
+    reader reads them one by one; optional buttons (text, callback(row)) act on the chosen line
+    (a callback that returns True closes the list: its work goes on elsewhere)."""
 
     def __init__(self, title: str, heading: str, lines: Sequence[str],
                  parent: Optional[QWidget] = None,
@@ -267,11 +268,15 @@ class LinesDialog(QDialog):
         self.action_buttons: list[QPushButton] = []
         for text, callback in buttons:
             b = box.addButton(text, QDialogButtonBox.ButtonRole.ActionRole)
-            b.clicked.connect(lambda _=False, cb=callback: cb(self.list.currentRow()))
+            b.clicked.connect(lambda _=False, cb=callback: self._act(cb))
             self.action_buttons.append(b)
         layout.addWidget(box)
         self.resize(720, 420)
         self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _act(self, callback: Callable[[int], object]) -> None:
+        if callback(self.list.currentRow()) is True:
+            self.accept()
 
     def set_lines(self, lines: Sequence[str]) -> None:
         row = max(0, self.list.currentRow())

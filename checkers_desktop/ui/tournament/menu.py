@@ -221,10 +221,8 @@ class TournamentMenu(QObject):
                 return
             name = name.strip() or "Tournament"
         self.close(quiet=True)
-        from ...tournament.store import Tournament
-
         self._opening = (url, server, password, quiet)
-        self.opener.start(lambda stop: Tournament.open(url, name=name or "Tournament",
+        self.opener.start(lambda stop: open_tournament(url, name=name or "Tournament",
                                                        password=password))
 
     def _opened(self, t, _token) -> None:
@@ -685,6 +683,9 @@ class TournamentMenu(QObject):
         def play(row):
             if 0 <= row < len(matches):
                 self.run(lambda: self.play_here(matches[row].number))
+                return True  # the list closes: the match is on the board
+            self.say(texts.nothing_chosen_text(), Priority.INTERRUPT)
+            return False
 
         self.prompts.show_lines("Matches called", texts.called_heading(t.table), lines,
                                 [("&Play this match here", play)])
@@ -847,6 +848,22 @@ class TournamentMenu(QObject):
         dialog = ServerDialog(self.settings, self._parent(),
                               announce=lambda text: self.say(text, Priority.INTERRUPT))
         dialog.exec()
+
+
+def open_tournament(url: str, *, name: str, password: Optional[str]):
+    """``Tournament.open``; a server's refusal that the store did not put into words (a password
+    missing or wrong) is asked again by ``try_connection``, whose messages say what to do. Raises
+    :class:`TournamentError` (or the driver's error when even that has no words for it)."""
+    from ...tournament.store import Tournament, try_connection
+
+    try:
+        return Tournament.open(url, name=name, password=password)
+    except TournamentError:
+        raise
+    except Exception:
+        if "://" in str(url):
+            try_connection(url, password=password)  # raises ConnectionTestError, in words
+        raise
 
 
 def _news(update):

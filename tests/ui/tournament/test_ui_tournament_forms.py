@@ -107,3 +107,19 @@ def test_a_confirmed_result_is_sent_after_a_restart(tournament_window, qtbot, tm
         m = t.match(final.number)
         assert m.winner.name == "Bo Diaz" and m.reported_by == "table 2"
     assert Qt  # (the window fixture runs the Qt loop)
+
+
+def test_a_list_button_that_starts_work_elsewhere_closes_the_list(qtbot):
+    from checkers_desktop.ui.tournament.dialogs import LinesDialog
+
+    rows = []
+    dialog = LinesDialog("Matches called", "heading", ["Semi-final 1, match 1: A against B"],
+                         buttons=[("&Play this match here", lambda row: rows.append(row) or True),
+                                  ("&Read", lambda row: rows.append(-row) and False)])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.action_buttons[1].click()
+    assert dialog.isVisible() and rows == [0]
+    dialog.action_buttons[0].click()
+    assert not dialog.isVisible() and rows == [0, 0]
+    assert dialog.result() == dialog.DialogCode.Accepted

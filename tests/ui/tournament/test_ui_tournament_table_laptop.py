@@ -166,3 +166,15 @@ def _play(window, text):
 def _resign(qtbot, window):
     qtbot.keyClick(window.board, Qt.Key.Key_R,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+
+
+@pytest.mark.timeout(120)
+def test_a_missing_password_is_said_in_words(tournament_window, qtbot, settings, pg_tournament):
+    settings.set(SERVER_URL, pg_tournament.table_url(5))   # no password in the keyring
+    window, menu = tournament_window()
+    with qtbot.waitSignal(menu.open_failed, timeout=30000) as failed:
+        menu.actions["tournament_connect"].trigger()
+    assert failed.args[0].startswith("The tournament could not be opened: The tournament server "
+                                     "at 127.0.0.1:")
+    assert "refused the password for 't" in failed.args[0] and "psycopg" not in failed.args[0]
+    assert window.synth.spoken[-1] == failed.args[0]
