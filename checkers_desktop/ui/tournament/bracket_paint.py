@@ -63,10 +63,13 @@ def side_text(m: MatchView, side: int, numbers: dict) -> str:
 
 
 def match_caption(m: MatchView) -> str:
-    """The line above a match's box: "Match 13", "Match 20, at table 3", "Bye"."""
+    """The line above a match's box: "Match 13", "Match 20, 1 drawn game", "Match 21, at table
+    3", "Bye"."""
     if m.number is None:
         return "Bye" if m.kind == "bye" else ""
     text = f"Match {m.number}"
+    if m.status == "finished" and m.kind == "played" and m.draws:
+        text += f", {m.draws} drawn game" + ("s" if m.draws > 1 else "")
     if m.status == "called" and m.table:
         text += f", called to table {m.table}"
     elif m.status == "playing" and m.table:
@@ -79,7 +82,7 @@ def _score(m: MatchView) -> str:
         return ""
     if m.kind == "played":
         ww, lw = m.score
-        return f"{ww}-{lw}" + (f", {m.draws} drawn" if m.draws else "")
+        return f"{ww}-{lw}"  # drawn games are in the caption
     return {"walkover": "walkover", "withdrawal": "withdrawal", "bye": "bye"}.get(m.kind or "", "")
 
 
@@ -88,10 +91,12 @@ class BracketLayout:
     """Where everything goes, in device pixels for a font of ``font_px``: ``boxes`` (match
     position -> the box's rectangle), ``headers`` (round -> (title, rectangle)), the whole
     ``width`` and ``height``. ``stacked``: each competitor on two lines (name, then medical
-    center), for narrow columns on paper."""
+    center), for narrow columns on paper. ``names_only_after_first``: after round one the
+    medical centers are left out (they are in round one), so that later columns are narrower."""
 
     font_px: float
     stacked: bool
+    names_only_after_first: bool
     line: float
     box_width: float
     boxes: dict
@@ -119,9 +124,11 @@ def _fonts(font_px: float, family: str = "") -> tuple[QFont, QFont, QFont]:
 
 
 def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
-                   stacked: bool = False) -> BracketLayout:
+                   stacked: bool = False, names_only_after_first: bool = False
+                   ) -> BracketLayout:
     """The layout of ``view``'s bracket for text ``font_px`` pixels high (``stacked``: names and
-    medical centers on two lines)."""
+    medical centers on two lines; ``names_only_after_first``: centers in round one only). Each
+    round's column is as wide as its widest row."""
     size = view.division.bracket_size or 0
     rounds = rounds_for(size)
     normal, bold, small = _fonts(font_px, family)
@@ -129,17 +136,24 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
     line = fb.height() * 1.25
     pad = font_px * 0.5
     numbers = {"size": size, **{(m.round, m.index): m.number for m in view.matches}}
-    widest = fm.horizontalAdvance("Winner of match 000")
+    floor = fs.horizontalAdvance("Winner of match 000")  # drawn in the small type
+    widths: dict[int, float] = {}
     for m in view.matches:
+        short = names_only_after_first and m.round > 1
         for side in (0, 1):
-            if stacked:
-                name, center = side_parts(m, side, numbers)
-                widest = max(widest, fb.horizontalAdvance(name), fs.horizontalAdvance(center))
+            name, center = side_parts(m, side, numbers)
+            if short:
+                w = fb.horizontalAdvance(name)
+            elif stacked:
+                w = max(fb.horizontalAdvance(name), fs.horizontalAdvance(center))
             else:
-                widest = max(widest, fb.horizontalAdvance(side_text(m, side, numbers)))
+                w = fb.horizontalAdvance(side_text(m, side, numbers))
+            widths[m.round] = max(widths.get(m.round, floor), w)
     scores = [fb.horizontalAdvance("  " + _score(m)) for m in view.matches if _score(m)]
-    box_w = widest + max(scores + [fb.horizontalAdvance("  2-1")]) + 2 * pad
-    col_gap = font_px * 2.0
+    extra = max(scores + [fb.horizontalAdvance("  2-1")]) + 2 * pad
+    box_ws = {r: w + extra for r, w in widths.items()}
+    box_w = max(box_ws.values()) if box_ws else floor + extra
+    col_gap = font_px * (1.5 if stacked else 2.0)
     box_h = (4 if stacked else 2) * line
     slot = line * (1.0 if stacked else 1.2) + box_h   # the caption, then the box
     top = line * 1.6                          # the round titles
@@ -158,15 +172,19 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
         if r == rounds and size >= 4:
             centers[(r, 1)] = centers[(r, 0)] + box_h + line * 2.5
     headers = {}
+    x = margin
     for r in range(1, rounds + 1):
-        x = margin + (r - 1) * (box_w + col_gap)
-        headers[r] = (round_title(size, r), QRectF(x, margin * 0.2, box_w, line * 1.2))
+        w = box_ws.get(r, box_w)
+        headers[r] = (round_title(size, r), QRectF(x, margin * 0.2, max(w, box_w * 0.6),
+                                                   line * 1.2))
         for (rr, i), cy in centers.items():
             if rr == r:
-                boxes[(r, i)] = QRectF(x, cy - box_h / 2, box_w, box_h)
-    width = margin * 2 + rounds * box_w + max(0, rounds - 1) * col_gap
+                boxes[(r, i)] = QRectF(x, cy - box_h / 2, w, box_h)
+        x += w + col_gap
+    width = x - col_gap + margin
     bottom = max([b.bottom() for b in boxes.values()] + [top + first * slot])
-    return BracketLayout(font_px, stacked, line, box_w, boxes, headers, width, bottom + margin)
+    return BracketLayout(font_px, stacked, names_only_after_first, line, box_w, boxes, headers,
+                         width, bottom + margin)
 
 
 def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, *,
@@ -224,8 +242,10 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
             c = m.a if side == 0 else m.b
             won = m.winner is not None and c is not None and c.id == m.winner.id
             name, center = side_parts(m, side, numbers)
+            if layout.names_only_after_first and m.round > 1:
+                center = ""
             first = row
-            if layout.stacked:
+            if layout.stacked and center:
                 first = QRectF(row.left(), row.top(), row.width(), row.height() / 2)
                 second = QRectF(row.left(), row.top() + row.height() / 2, row.width(),
                                 row.height() / 2)

@@ -52,8 +52,8 @@ def _written(path: Path) -> Path:
 
 def save_bracket_pdf(view: DivisionView, path: Path, *,
                      page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
-    """Write ``view``'s bracket to ``path`` as a landscape PDF: page 1 the heading (26 pt), the
-    standings (16 pt) and the drawn bracket as large as the page allows (about 11 pt for a
+    """Write ``view``'s bracket to ``path`` as a landscape PDF: page 1 the heading (22 pt), the
+    standings (16 pt) and the drawn bracket as large as the page allows (about 9 pt for a
     bracket of 16 on US Letter); then every match as a sentence in 16 pt ("Quarter-final 2,
     match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games to 1"), readable from
     across a hall. Raises ``OSError`` when the file was not written."""
@@ -70,7 +70,8 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
         f.setBold(bold)
         return f
 
-    heading = [(font(26, True), view.event or "Tournament"), (font(20, True), f"Division {d.label}")]
+    heading = [(font(22, True), view.event or "Tournament"),
+               (font(18, True), f"Division {d.label}")]
     if d.note:
         heading.append((font(12), d.note))
     if d.drawn:
@@ -94,29 +95,14 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
         block_h = sum(QFontMetricsF(f).height() * 1.15 for f, _ in standings)
         block_w = max(QFontMetricsF(f).horizontalAdvance(line) for f, line in standings) + 8 * pt
         if d.drawn and view.matches:
-            room_w, room_h = area.width(), area.height() - top
-            font_px = 18 * pt
-            # names and centers on one line, or on two: whichever gives the larger print
-            best = None
-            for stacked in (False, True):
-                trial = layout_bracket(view, font_px, stacked=stacked)
-                scale = min(1.0, room_w / trial.width, room_h / trial.height)
-                if best is None or scale > best[0]:
-                    best = (scale, stacked)
-            lay = layout_bracket(view, font_px * best[0], stacked=best[1])
+            lay, spot = _fit_bracket(view, area.width(), area.height() - top, block_w, block_h,
+                                     pt)
             painter.save()
             painter.translate(0, top)
             paint_bracket(painter, view, lay, background=theme.background, text=theme.text,
                           focus=theme.text)
             painter.restore()
-            # the standings in the free corner under the last column, else under the bracket
-            last = max(lay.headers)
-            col_left = lay.headers[last][1].left()
-            below = max(b.bottom() for (r, _i), b in lay.boxes.items() if r == last) + top
-            if area.height() - below >= block_h + 12 * pt and area.width() - col_left >= block_w:
-                sx, sy = col_left, below + 12 * pt
-            else:
-                sx, sy = 0.0, min(area.height() - block_h, top + lay.height)
+            sx, sy = spot[0], spot[1] + top
         else:
             painter.setFont(font(20, True))
             painter.drawText(QRectF(0, top, area.width(), 40 * pt), flags,
@@ -155,6 +141,42 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
         painter.end()
     del writer
     return _written(path)
+
+
+def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: float,
+                 block_h: float, pt: float):
+    """The largest bracket layout that fits ``room_w`` x ``room_h`` (device pixels) with a
+    ``block_w`` x ``block_h`` block (the standings) beside it: in the free space under the later
+    rounds' columns if there is room, else under the bracket. Returns (layout, (x, y) of the
+    block, relative to the bracket's top)."""
+    gap = 12 * pt
+    best = None
+    for under in (False, True):
+        height = room_h - (block_h + gap if under else 0)
+        for stacked in (False, True):
+            trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
+            scale = min(1.0, room_w / trial.width, height / trial.height)
+            lay = layout_bracket(view, 18 * pt * scale, stacked=stacked,
+                                 names_only_after_first=True)
+            spot = (0.0, lay.height + gap / 2) if under else _free_corner(
+                lay, room_w, room_h, block_w, block_h, gap)
+            if spot is not None and (best is None or scale > best[0] + 1e-6):
+                best = (scale, lay, spot)
+    return best[1], best[2]
+
+
+def _free_corner(lay, room_w: float, room_h: float, block_w: float, block_h: float,
+                 gap: float):
+    """Where the block fits under the boxes of the last rounds (trying from the last column
+    leftwards), or None."""
+    rounds = sorted(lay.headers)
+    for first in reversed(rounds[1:]):
+        boxes = [b for (r, _i), b in lay.boxes.items() if r >= first]
+        left = min(b.left() for b in boxes)
+        below = max(b.bottom() for b in boxes) + gap
+        if room_w - left >= block_w and room_h - below >= block_h:
+            return (left, below)
+    return None
 
 
 def _document(html: str, device) -> QTextDocument:
