@@ -17,21 +17,12 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xsession  # noqa: E402
+from test_atspi import _missing_or_skip  # noqa: E402  (the same tools, skipped the same way)
 
 HERE = Path(__file__).resolve().parent
 READER = HERE / "bracket_reader.py"
 PLAYERS40 = HERE.parent / "tournament" / "data" / "players40.csv"
 KEYS = ("n", "s", "Down", "Down", "Down")
-
-
-def _missing_or_skip() -> None:
-    missing = xsession.missing_tools()
-    if not missing:
-        return
-    reason = "AT-SPI test needs " + ", ".join(missing)
-    if os.environ.get("CI") == "true":
-        pytest.fail(reason + " (.ci/run installs these)")
-    pytest.skip(reason)
 
 
 def _prepare(data: Path):

@@ -95,6 +95,7 @@ class TournamentMenu(QObject):
         self.opener.failed.connect(self._open_failed)
         self._opening: Optional[tuple] = None
         self._server_away = False
+        self._link_away = False
         self.last_event_seen = 0
         """The id of the newest tournament event the organiser's view has taken in."""
 
@@ -312,7 +313,7 @@ class TournamentMenu(QObject):
         from ...tournament.store import TableClient
 
         t = self.tournament
-        self._server_away = False
+        self._server_away = self._link_away = False
         if t.table is None:
             follower = OrganiserFollower(self._open_again, poll_seconds=self.poll_seconds,
                                          after=t.last_event_id())
@@ -360,6 +361,7 @@ class TournamentMenu(QObject):
         """A table link's news: the server gone or back (said once each), queued results sent,
         the matches called to this table (a new call is said)."""
         for change in update.changes:
+            self._link_away = change.state is ServerState.AWAY
             if change.state is ServerState.AWAY:
                 self.say(texts.server_gone_sentence(), Priority.INTERRUPT)
             else:
@@ -393,9 +395,11 @@ class TournamentMenu(QObject):
             self.bracket.refresh()
 
     def refresh(self) -> None:
-        """Read the tournament again now (after this laptop's own action)."""
+        """Read the tournament again now (after this laptop's own action). Not while the server
+        is known to be away: the window never waits for it (the followers catch up when it is
+        back)."""
         t = self.tournament
-        if t is None:
+        if t is None or self._server_away or self._link_away:
             return
         try:
             snap = read_snapshot(t)
