@@ -4,6 +4,7 @@ table's follower (called matches, take, report, queued results sent)."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 
 import pytest
@@ -15,8 +16,8 @@ from checkers_desktop.tournament.store import TableClient, Tournament
 from checkers_desktop.tournament.table import (GameOutcome, MatchReport, ReportStatus,
                                                ServerState)
 
-from conftest import PG_CTL
 
+PG_CTL = os.environ.get("CHECKERS_TEST_PG_CTL", "")
 PEOPLE = (("Ann Lee", "Tampa VAMC"), ("Bo Diaz", "Reno VAMC"), ("Cy Rowe", "Bronx VAMC"),
           ("Dee Sims", "Tucson VAMC"))
 

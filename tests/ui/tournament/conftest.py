@@ -9,8 +9,6 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 _spec = importlib.util.spec_from_file_location(
     "tournament_fixtures", Path(__file__).resolve().parents[2] / "tournament" / "conftest.py")
@@ -20,8 +18,6 @@ _spec.loader.exec_module(_fixtures)
 memory_keyring = _fixtures.memory_keyring
 pg_url = _fixtures.pg_url
 pg_tournament = _fixtures.pg_tournament
-PG_CTL = _fixtures.PG_CTL
-PLAYERS40 = Path(__file__).resolve().parents[2] / "tournament" / "data" / "players40.csv"
 
 
 class ScriptedPrompts:
@@ -97,15 +93,3 @@ def tournament_window(make_window, qtbot, prompts):
         return window, menu
     return make
 
-
-def open_bracket(qtbot, window, menu, division=None):
-    """F7 on the board; the bracket window shown and active (showing ``division`` when given)."""
-    qtbot.keyClick(window.board, Qt.Key.Key_F7)
-    qtbot.waitUntil(lambda: menu.bracket is not None and menu.bracket.isVisible())
-    bracket = menu.bracket
-    qtbot.addWidget(bracket)
-    bracket.activateWindow()
-    qtbot.waitUntil(lambda: QApplication.activeWindow() is bracket)
-    if division is not None:
-        bracket.show_division(division, announce=False)
-    return bracket

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.tournament.store import Tournament
 
-from conftest import PLAYERS40, open_bracket
+from tournament_ui_helpers import PLAYERS40, open_bracket
 
 
 def _prepared(path: Path, results: int = 0) -> Tournament:

@@ -15,7 +15,7 @@ from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.tournament.store import TableClient, Tournament
 from checkers_desktop.tournament.table import GameOutcome, MatchReport, ReportStatus
 
-from conftest import open_bracket
+from tournament_ui_helpers import open_bracket
 
 ROOT = Path(__file__).resolve().parents[3]
 PEOPLE = (("Ann Lee", "Tampa VAMC"), ("Bo Diaz", "Reno VAMC"), ("Cy Rowe", "Bronx VAMC"),

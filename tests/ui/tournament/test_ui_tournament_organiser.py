@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.tournament.store import Tournament
 
-from conftest import open_bracket
+from tournament_ui_helpers import open_bracket
 
 CSV_ROWS = """name;medical center;age group;visually impaired
 Ann Lee;Tampa VAMC;70-74;yes

@@ -15,7 +15,7 @@ from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.tournament.store import Tournament
 from checkers_desktop.tournament.table import ReportStatus
 
-from conftest import open_bracket
+from tournament_ui_helpers import open_bracket
 
 PEOPLE = (("Ann Lee", "Tampa VAMC", True), ("Bo Diaz", "Reno VAMC", False),
           ("Cy Rowe", "Bronx VAMC", False), ("Dee Sims", "Tucson VAMC", False))

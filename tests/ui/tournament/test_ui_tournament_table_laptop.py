@@ -21,7 +21,7 @@ from checkers_desktop.tournament.table import ReportStatus
 from checkers_desktop.ui.tournament.server_dialog import ServerDialog
 from checkers_desktop.ui.tournament.tournament_settings import SERVER_URL
 
-from conftest import PG_CTL
+from tournament_ui_helpers import PG_CTL
 
 PEOPLE = (("Ann Lee", "Tampa VAMC"), ("Bo Diaz", "Reno VAMC"), ("Cy Rowe", "Bronx VAMC"),
           ("Dee Sims", "Tucson VAMC"))
