@@ -23,7 +23,7 @@ from typing import Callable, Optional
 
 from .errors import ServerUnavailableError, TournamentError
 from .table import MatchReport, MatchSetup, ReportOutcome, ServerState, ServerStatusChange
-from .views import DivisionInfo, DivisionView, MatchView, Offer, TournamentEvent
+from .views import DivisionInfo, MatchView, Offer, TournamentEvent
 
 __all__ = ["Snapshot", "read_snapshot", "OrganiserUpdate", "OrganiserFollower", "TableUpdate", "TableFollower"]
 

@@ -12,10 +12,8 @@ import subprocess
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.tournament.model import CompetitorInput
-from checkers_desktop.tournament.store import Tournament
 
 from tournament_ui_helpers import open_bracket
 
