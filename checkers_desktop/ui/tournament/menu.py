@@ -97,6 +97,9 @@ class TournamentMenu(QObject):
         self._server_away = False
         self._link_away = False
         self.last_event_seen = 0
+        self.own_reports: set[int] = set()
+        """Matches whose result this laptop sends (Play this match here): said when sent, so the
+        follower does not say them again."""
         """The id of the newest tournament event the organiser's view has taken in."""
 
     # --- installing -------------------------------------------------------------------------
@@ -351,6 +354,9 @@ class TournamentMenu(QObject):
         for event in update.events:
             if event.origin and event.origin == own:
                 continue  # this laptop's own action: already said
+            if event.kind == "result" and event.match_number in self.own_reports:
+                self.own_reports.discard(event.match_number)
+                continue  # played here: "the result is in the bracket" was said
             text = event.sentence()
             if text:
                 self.say(text + ".", Priority.QUEUE)

@@ -207,6 +207,7 @@ class PlayHere(QObject):
 
     def _send(self, report) -> None:
         table = self.current.setup.table if self.current is not None else None
+        self.menu.own_reports.add(report.match_number)
         self.menu.link_call(lambda f, r=report, tb=table: f.report(r, table=tb), self._reported)
 
     def _reported(self, result, error) -> None:

@@ -105,4 +105,7 @@ def test_a_match_played_from_the_bracket_lands_in_the_bracket(tournament_window,
     final = next(x for x in t.matches("70-74") if x.round_name == "Final")
     assert winner in (final.a.name if final.a else "", final.b.name if final.b else "")
     assert f"Match {semi.number}: the result is in the bracket." in window.synth.spoken
+    # the follower sees the same result: it is not said a second time ("Table 1: ...")
+    qtbot.waitUntil(lambda: menu.last_event_seen >= t.last_event_id(), timeout=10000)
+    assert not [s for s in window.synth.spoken if s.startswith("Table 1: ")]
     t.close()
