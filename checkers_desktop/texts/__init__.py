@@ -10,6 +10,8 @@
 - :mod:`.official`: the official's actions and the questions asked first.
 - :mod:`.voice`: voice commands.
 - :mod:`.app`: the window and its settings, saving and resuming, files, failures.
+- :mod:`.tournament`: the tournament: calls, results, the bracket read aloud, the table's link to
+  the tournament server, the organiser's questions.
 
 One wording per message: a sentence is written in one function and used from there. Squares
 (1-32, the standard numbering of WCDF rules 1.4) are digits where a screen reader or Braille

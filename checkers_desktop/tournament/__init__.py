@@ -3,8 +3,9 @@ third place; see ../shared/seeds/000_...): plain Python, no Qt.
 
 Pure parts: :mod:`.model` (age groups, competitors), :mod:`.registration` (CSV and Excel import),
 :mod:`.divisions`, :mod:`.draw`, :mod:`.bracket`, :mod:`.scoring` (best of three, reusing
-``rules.match``), :mod:`.table` (what a table exchanges with the tournament), :mod:`.texts`,
-:mod:`.printout` (bracket and standings as large-print HTML). Storage: :mod:`.store`.
+``rules.match``), :mod:`.table` (what a table exchanges with the tournament),
+:mod:`.printout` (bracket and standings as large-print HTML). Storage: :mod:`.store`. Its
+sentences are in :mod:`checkers_desktop.texts.tournament`.
 """
 
 from .errors import *  # noqa: F401,F403

@@ -23,7 +23,7 @@ __all__ = [
     "PENDING", "MatchPos", "StoredResult", "MatchState", "Standings", "rounds_for", "match_positions",
     "round_name", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
     "KIND_WITHDRAWAL", "KIND_BYE", "STATUS_WAITING", "STATUS_READY", "STATUS_DONE", "STATUS_EMPTY",
-    "later_matches",
+    "later_matches", "round_title",
 ]
 
 KIND_PLAYED = "played"
@@ -135,6 +135,19 @@ def round_name(size: int, pos: MatchPos) -> str:
     if r == rounds - 2:
         return f"Quarter-final {i + 1}"
     return f"Round of {size >> (r - 1)}, pairing {i + 1}"
+
+
+def round_title(size: int, round_: int) -> str:
+    """The heading of a whole round: "Round of 16", "Quarter-finals", "Semi-finals", "Final and
+    third place" (a bracket of 2: "Final")."""
+    rounds = rounds_for(size)
+    if round_ == rounds:
+        return "Final and third place" if size >= 4 else "Final"
+    if round_ == rounds - 1:
+        return "Semi-finals"
+    if round_ == rounds - 2:
+        return "Quarter-finals"
+    return f"Round of {size >> (round_ - 1)}"
 
 
 def _decide(pos: MatchPos, a, b, stored: Optional[StoredResult], withdrawn) -> MatchState:

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Optional
 
 from .model import Competitor
-from . import texts
+from ..texts import tournament as texts
 
 __all__ = ["DivisionInfo", "MatchView", "StandingsView", "DivisionView", "AffectedMatch",
            "CorrectionPreview", "Call", "Offer", "AuditEntry", "TournamentEvent", "DrawInfo"]
@@ -203,6 +203,11 @@ class TournamentEvent:
     match_number: Optional[int]
     table: Optional[int]
     payload: dict
+
+    @property
+    def origin(self) -> str:
+        """The ``Tournament.origin`` of the laptop whose action made the event ("" if unknown)."""
+        return str(self.payload.get("origin") or "")
 
     def sentence(self) -> str:
         """What the organiser's view announces for this event ("" for quiet ones)."""

@@ -279,6 +279,116 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "the current PIN first.", "Event/Official"),
 )
 
+# --- Tournament and Settings menus (the organiser's side and a table laptop; handled by
+# ui/tournament/menu.py, which installs them like the Event menu) ---------------------------
+TOURNAMENT_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("tournament_open_local", "Open this laptop's &tournament", "",
+               "Open this laptop's tournament",
+               "Open the tournament kept on this laptop, in the app's data folder (the first "
+               "time it is made: you give its name).", "Tournament"),
+    ActionSpec("tournament_open_file", "Open a tournament &file...", "", "Open a tournament file",
+               "Open, or make, a tournament kept in a file you choose.", "Tournament"),
+    ActionSpec("tournament_connect", "&Connect to the tournament server", "",
+               "Connect to the tournament server",
+               "Open the tournament on the server given in Settings, Tournament server: the "
+               "organiser's laptop follows every table; a table laptop plays the matches called "
+               "to its table.", "Tournament"),
+    ActionSpec("tournament_bracket", "Show the &bracket", "F7", "Show the bracket",
+               "Open the bracket window: one division at a time, drawn and as a list for screen "
+               "readers, with single keys to read the next matches, the standings and a "
+               "competitor's path.", "Tournament"),
+    ActionSpec("tournament_competitors", "Co&mpetitors...", "", "Competitors",
+               "Register, edit and withdraw competitors (name, medical center, age group, "
+               "visually impaired, seed).", "Tournament"),
+    ActionSpec("tournament_import", "&Import competitors...", "", "Import competitors",
+               "Register the competitors listed in a CSV file or an Excel sheet; every row "
+               "refused is shown and said, with its line and why.", "Tournament"),
+    ActionSpec("tournament_divisions", "&Divisions...", "", "Divisions",
+               "Make the divisions: one per age group; split an age group into visually impaired "
+               "and standard divisions, or merge small age groups.", "Tournament"),
+    ActionSpec("tournament_draw_all", "Dra&w every division not drawn yet...", "",
+               "Draw every division not drawn yet",
+               "Draw each division that has no draw yet, each from a new recorded seed.",
+               "Tournament"),
+    ActionSpec("tournament_tables", "&Tables...", "", "Tables",
+               "Set the number of tables (the host provides 12) and say which are free.",
+               "Tournament"),
+    ActionSpec("tournament_call_next", "Call the next matches to f&ree tables...", "",
+               "Call the next matches to free tables",
+               "Offer the next playable matches to the free tables and, after a confirmation, "
+               "call them: \"Match 5, Ann Lee and Bo Diaz, to table 3\", said and shown.",
+               "Tournament"),
+    ActionSpec("tournament_called_here", "Matches called to t&his table...", "Shift+F7",
+               "Matches called to this table",
+               "A table laptop: the matches called to this table; Play this match here starts "
+               "it in the Event menu with the players and the division's rules filled in.",
+               "Tournament"),
+    ActionSpec("tournament_send_result", "&Send the match result...", "",
+               "Send the match result",
+               "The official confirms the result of the finished tournament match and it goes to "
+               "the bracket (asked by itself when the match ends).", "Tournament"),
+    ActionSpec("tournament_results_csv", "Save results as CS&V...", "", "Save results as CSV",
+               "Save every decided match as a CSV file (division, match, round, table, players, "
+               "winner, score, how).", "Tournament"),
+    ActionSpec("tournament_standings_pdf", "Save standings as &PDF...", "",
+               "Save standings as PDF",
+               "Save every division's gold, silver, bronze and fourth as a large-print PDF for the "
+               "wall.", "Tournament"),
+    ActionSpec("tournament_close", "C&lose the tournament", "", "Close the tournament",
+               "Stop following the tournament on this laptop (nothing is lost: every action is "
+               "already saved).", "Tournament"),
+    ActionSpec("settings_tournament_server", "Tournament &server...", "", "Tournament server",
+               "The tournament server's address (a PostgreSQL URL), tested before it is saved; "
+               "the password goes to this laptop's keyring.", "Settings"),
+)
+
+# --- the bracket window (ui/tournament/bracket_window.py): its own menus, keys only there -----
+BRACKET_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("bracket_previous_division", "&Previous division", "Ctrl+PgUp",
+               "Previous division", "Show the previous division.", "Division"),
+    ActionSpec("bracket_next_division", "&Next division", "Ctrl+PgDown", "Next division",
+               "Show the next division.", "Division"),
+    ActionSpec("bracket_draw", "&Draw this division...", "Ctrl+D", "Draw this division",
+               "Draw the division from a recorded seed (a new one, or one you type to show a draw "
+               "again); allowed again until a result is entered.", "Division"),
+    ActionSpec("bracket_pdf", "Save the bracket as &PDF...", "Ctrl+P", "Save the bracket as PDF",
+               "Save this division's bracket and standings as a large-print PDF for the wall.",
+               "Division"),
+    ActionSpec("bracket_close", "&Close the bracket", "Escape", "Close the bracket",
+               "Close this window and go back to the board.", "Division"),
+    ActionSpec("match_call", "&Call to a table...", "Ctrl+T", "Call to a table",
+               "Call the chosen match to a table: said and shown.", "Match"),
+    ActionSpec("match_play_here", "Play this match &here", "Ctrl+H", "Play this match here",
+               "Start the chosen match on this laptop (Event menu) with the players, medical "
+               "centers, age groups and the division's rules filled in; its result comes back "
+               "to the bracket when the official confirms it.", "Match"),
+    ActionSpec("match_result", "Enter the &result...", "Ctrl+R", "Enter the result",
+               "Enter the result of a match played on a physical board, game by game.", "Match"),
+    ActionSpec("match_walkover", "&Walkover...", "Ctrl+Shift+W", "Walkover",
+               "The opponent did not come: the competitor who came wins by walkover.", "Match"),
+    ActionSpec("match_correct", "C&orrect the result...", "Ctrl+E", "Correct the result",
+               "Correct a finished match's result; the later matches it affects are said before "
+               "you confirm.", "Match"),
+    ActionSpec("match_withdraw", "Wit&hdraw a competitor...", "", "Withdraw a competitor",
+               "Withdraw a competitor of the chosen match; their next match is a walkover.",
+               "Match"),
+    ActionSpec("read_next_matches", "&Next matches", "N", "Next matches",
+               "Read the division's matches still to be played.", "Read"),
+    ActionSpec("read_standings", "&Standings", "S", "Standings",
+               "Read the division's gold, silver, bronze and fourth.", "Read"),
+    ActionSpec("read_path", "Competitor's &path", "P", "Competitor's path",
+               "Read the matches of the competitor at the cursor (on a match: both players).",
+               "Read"),
+    ActionSpec("read_division", "The &division", "D", "The division",
+               "Say the division: competitors, the draw seed, the same-center pairs.", "Read"),
+    ActionSpec("bracket_zoom_in", "Zoom &in", "Ctrl++", "Zoom in",
+               "Magnify the drawn bracket, up to 400 percent.", "View"),
+    ActionSpec("bracket_zoom_out", "Zoom &out", "Ctrl+-", "Zoom out",
+               "Make the drawn bracket smaller, down to 50 percent.", "View"),
+    ActionSpec("bracket_zoom_reset", "&Actual size", "Ctrl+0", "Actual size",
+               "The drawn bracket at 100 percent.", "View"),
+)
+
 BOARD_KEYS: tuple[KeySpec, ...] = (
     KeySpec("Up, Down", "Move the cursor to the row above or below (the square number goes down or "
             "up by four). At the edge of the board you hear so."),
@@ -336,6 +446,10 @@ def keyboard_help_rows() -> list[tuple[str, str]]:
     rows = [(k.keys, k.help_text) for k in BOARD_KEYS]
     rows += [(spec.shortcut, f"{spec.accessible_name}. {spec.help_text}")
              for spec in ACTIONS + EVENT_ACTIONS if spec.shortcut]
+    rows += [(spec.shortcut, f"{spec.accessible_name}. {spec.help_text}")
+             for spec in TOURNAMENT_ACTIONS if spec.shortcut]
+    rows += [(spec.shortcut, f"In the bracket window: {spec.accessible_name}. {spec.help_text}")
+             for spec in BRACKET_ACTIONS if spec.shortcut]
     return rows
 
 
@@ -364,8 +478,23 @@ def keyboard_help_markdown() -> str:
               "| --- | --- | --- |"]
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
               for spec in ACTIONS + EVENT_ACTIONS if spec.shortcut]
+    lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
+              for spec in TOURNAMENT_ACTIONS if spec.shortcut]
+    lines += bracket_keys_markdown()  # the bracket window's own keys
     lines += speech_settings_markdown()  # the Speech menu's settings
     return "\n".join(lines) + "\n"
+
+
+def bracket_keys_markdown() -> list[str]:
+    """Lines of keyboard.md for the bracket window (Tournament, Show the bracket, F7)."""
+    lines = ["", "## In the bracket window (Tournament, Show the bracket, F7)", "",
+             "The list of matches is a tree: the division, its rounds, each match, and under a "
+             "match its two competitors. Up and Down go from line to line, Right opens a round "
+             "or a match, Left closes it. These keys work only in the bracket window.", "",
+             "| Keys | Command | What it does |", "| --- | --- | --- |"]
+    lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
+              for spec in BRACKET_ACTIONS if spec.shortcut]
+    return lines
 
 
 # --- the speech and sound settings in keyboard.md (menus built by main_window) ---------

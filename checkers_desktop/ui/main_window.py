@@ -56,6 +56,7 @@ from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
 from .status_line import StatusLine
 from .table_layout import TableLayout
+from .tournament import install_tournament_menu
 from .voice_input import VoiceInput
 
 WINDOW_TITLE = "Checkers"
@@ -286,6 +287,7 @@ class MainWindow(QMainWindow):
         speech_action.blockSignals(False)
         self.event_menu = install_event_menu(self.ctx)
         self.ctx.matches = self.event_menu
+        self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
 
@@ -479,6 +481,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         self.worker.shutdown()
         self.practice.shutdown()
+        self.tournament_menu.shutdown()
         if self._owns_tts and self.speech_sink is not None:
             self.speech_sink.close()
         super().closeEvent(event)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from checkers_desktop.tournament import bracket as br
-from checkers_desktop.tournament import texts
+from checkers_desktop.texts import tournament as texts
 from checkers_desktop.tournament.errors import ResultError
 from checkers_desktop.tournament.scoring import check_match, games_from_score
 

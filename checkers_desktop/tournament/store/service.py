@@ -85,6 +85,10 @@ class Tournament:
         self.backend = engine.dialect.name
         self.table = table
         self.who = who if table is None or who != "organiser" else f"table {table}"
+        self.origin = uuid.uuid4().hex
+        """Written in every event this object adds (``payload["origin"]``), so that a window
+        following the tournament can tell its own actions (already shown and said) from those of
+        other laptops."""
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
@@ -178,7 +182,8 @@ class Tournament:
                          {"space": _LOCK_SPACE + 1})
         event_id = conn.execute(insert(s.events).values(
             at=_now(), kind=kind, division_key=division_key, match_number=match_number,
-            table_no=table, payload=payload or {}).returning(s.events.c.id)).scalar_one()
+            table_no=table, payload={**(payload or {}), "origin": self.origin}
+        ).returning(s.events.c.id)).scalar_one()
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": NOTIFY_CHANNEL, "payload": str(event_id)})

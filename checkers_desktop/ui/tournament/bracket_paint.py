@@ -1,0 +1,270 @@
+"""Drawing a division's bracket with ``QPainter``: on screen (:mod:`.bracket_view`) and in the PDF
+for the wall (:mod:`.printing`), from the same layout.
+
+One column per round (round 1 on the left), each match a box of two rows, one per competitor
+("Ann Lee, Tampa VAMC"); a line above the box names it ("Match 13", "Match 20, at table 3"); lines
+join each match to the one its winner plays next; the third-place match sits under the final.
+Nothing is told by colour alone: the winner's row is bold with the score written in it ("2-1",
+"walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it will be
+("Winner of match 13"). Colours come from a :class:`~checkers_desktop.ui.themes.Theme`: the
+background, the text (boxes, lines, names) and the focus colour (the chosen match, drawn 4 px
+wide).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
+
+from ...tournament.bracket import rounds_for, round_title
+from ...tournament.views import DivisionView, MatchView
+
+__all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
+           "match_caption", "no_ligatures"]
+
+Pos = tuple[int, int]
+
+
+def _feeders(size: int, pos: Pos) -> tuple[Optional[Pos], Optional[Pos], bool]:
+    """The matches whose winners (or, for the third place, losers) play ``pos``."""
+    r, i = pos
+    rounds = rounds_for(size)
+    if r <= 1:
+        return None, None, False
+    if r == rounds and i == 1:  # third place: the semi-finals' losers
+        return (r - 1, 0), (r - 1, 1), True
+    return (r - 1, 2 * i), (r - 1, 2 * i + 1), False
+
+
+def side_parts(m: MatchView, side: int, numbers: dict) -> tuple[str, str]:
+    """One row as (name, medical center): the competitor ("(withdrew)" added to the name), "bye",
+    or whose winner it will be ("Winner of match 13"; the center is then "")."""
+    c, known = (m.a, m.a_known) if side == 0 else (m.b, m.b_known)
+    if c is not None:
+        return c.name + (" (withdrew)" if c.withdrawn else ""), c.medical_center
+    if known:
+        return "bye", ""
+    size = numbers.get("size", 0)
+    fa, fb, losers = _feeders(size, (m.round, m.index))
+    feeder = fa if side == 0 else fb
+    number = numbers.get(feeder) if feeder is not None else None
+    if number is None:
+        return "", ""
+    return f"{'Loser' if losers else 'Winner'} of match {number}", ""
+
+
+def side_text(m: MatchView, side: int, numbers: dict) -> str:
+    """The row on one line: "Ann Lee, Tampa VAMC", "bye", "Winner of match 13"."""
+    name, center = side_parts(m, side, numbers)
+    return f"{name}, {center}" if center else name
+
+
+def match_caption(m: MatchView) -> str:
+    """The line above a match's box: "Match 13", "Match 20, 1 drawn game", "Match 21, at table
+    3", "Bye"."""
+    if m.number is None:
+        return "Bye" if m.kind == "bye" else ""
+    text = f"Match {m.number}"
+    if m.status == "finished" and m.kind == "played" and m.draws:
+        text += f", {m.draws} drawn game" + ("s" if m.draws > 1 else "")
+    if m.status == "called" and m.table:
+        text += f", called to table {m.table}"
+    elif m.status == "playing" and m.table:
+        text += f", at table {m.table}"
+    return text
+
+
+def _score(m: MatchView) -> str:
+    if m.winner is None:
+        return ""
+    if m.kind == "played":
+        ww, lw = m.score
+        return f"{ww}-{lw}"  # drawn games are in the caption
+    return {"walkover": "walkover", "withdrawal": "withdrawal", "bye": "bye"}.get(m.kind or "", "")
+
+
+@dataclass(frozen=True)
+class BracketLayout:
+    """Where everything goes, in device pixels for a font of ``font_px``: ``boxes`` (match
+    position -> the box's rectangle), ``headers`` (round -> (title, rectangle)), the whole
+    ``width`` and ``height``. ``stacked``: each competitor on two lines (name, then medical
+    center), for narrow columns on paper. ``names_only_after_first``: after round one the
+    medical centers are left out (they are in round one), so that later columns are narrower."""
+
+    font_px: float
+    stacked: bool
+    names_only_after_first: bool
+    line: float
+    box_width: float
+    boxes: dict
+    headers: dict
+    width: float
+    height: float
+
+
+def no_ligatures(font: QFont) -> QFont:
+    """``font`` without ligatures: "fi" stays two letters, so that a PDF's text can be searched and
+    read aloud."""
+    for tag in ("liga", "clig", "dlig"):
+        font.setFeature(QFont.Tag(tag), 0)
+    return font
+
+
+def _fonts(font_px: float, family: str = "") -> tuple[QFont, QFont, QFont]:
+    normal = no_ligatures(QFont(family) if family else QFont())
+    normal.setPixelSize(max(1, round(font_px)))
+    bold = QFont(normal)
+    bold.setBold(True)
+    small = QFont(normal)
+    small.setPixelSize(max(1, round(font_px * 0.85)))
+    return normal, bold, small
+
+
+def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
+                   stacked: bool = False, names_only_after_first: bool = False
+                   ) -> BracketLayout:
+    """The layout of ``view``'s bracket for text ``font_px`` pixels high (``stacked``: names and
+    medical centers on two lines; ``names_only_after_first``: centers in round one only). Each
+    round's column is as wide as its widest row."""
+    size = view.division.bracket_size or 0
+    rounds = rounds_for(size)
+    normal, bold, small = _fonts(font_px, family)
+    fb, fs = QFontMetricsF(bold), QFontMetricsF(small)
+    line = fb.height() * 1.25
+    pad = font_px * 0.5
+    numbers = {"size": size, **{(m.round, m.index): m.number for m in view.matches}}
+    floor = fs.horizontalAdvance("Winner of match 000")  # drawn in the small type
+    widths: dict[int, float] = {}
+    for m in view.matches:
+        short = names_only_after_first and m.round > 1
+        for side in (0, 1):
+            name, center = side_parts(m, side, numbers)
+            if short:
+                w = fb.horizontalAdvance(name)
+            elif stacked:
+                w = max(fb.horizontalAdvance(name), fs.horizontalAdvance(center))
+            else:
+                w = fb.horizontalAdvance(side_text(m, side, numbers))
+            widths[m.round] = max(widths.get(m.round, floor), w)
+    scores = [fb.horizontalAdvance("  " + _score(m)) for m in view.matches if _score(m)]
+    extra = max(scores + [fb.horizontalAdvance("  2-1")]) + 2 * pad
+    box_ws = {r: w + extra for r, w in widths.items()}
+    box_w = max(box_ws.values()) if box_ws else floor + extra
+    col_gap = font_px * (1.5 if stacked else 2.0)
+    box_h = (4 if stacked else 2) * line
+    slot = line * (1.0 if stacked else 1.2) + box_h   # the caption, then the box
+    top = line * 1.6                          # the round titles
+    margin = font_px
+    first = max(1, size // 2)
+    boxes: dict = {}
+    centers: dict = {}
+    for r in range(1, rounds + 1):
+        count = size >> r
+        for i in range(count):
+            if r == 1:
+                cy = top + i * slot + line * 0.9 + box_h / 2
+            else:
+                cy = (centers[(r - 1, 2 * i)] + centers[(r - 1, 2 * i + 1)]) / 2
+            centers[(r, i)] = cy
+        if r == rounds and size >= 4:
+            centers[(r, 1)] = centers[(r, 0)] + box_h + line * 2.5
+    headers = {}
+    x = margin
+    for r in range(1, rounds + 1):
+        w = box_ws.get(r, box_w)
+        headers[r] = (round_title(size, r), QRectF(x, margin * 0.2, max(w, box_w * 0.6),
+                                                   line * 1.2))
+        for (rr, i), cy in centers.items():
+            if rr == r:
+                boxes[(r, i)] = QRectF(x, cy - box_h / 2, w, box_h)
+        x += w + col_gap
+    width = x - col_gap + margin
+    bottom = max([b.bottom() for b in boxes.values()] + [top + first * slot])
+    return BracketLayout(font_px, stacked, names_only_after_first, line, box_w, boxes, headers,
+                         width, bottom + margin)
+
+
+def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, *,
+                  background: str, text: str, focus: str, selected: Optional[Pos] = None,
+                  family: str = "") -> None:
+    """Draw ``view`` as laid out by :func:`layout_bracket` with the colours given ('#rrggbb');
+    ``selected``: the match drawn with the focus outline."""
+    size = view.division.bracket_size or 0
+    normal, bold, small = _fonts(layout.font_px, family)
+    fg = QColor(text)
+    painter.fillRect(QRectF(0, 0, layout.width, layout.height), QColor(background))
+    thin = QPen(fg, max(1.0, layout.font_px / 10))
+    painter.setPen(thin)
+    painter.setFont(bold)
+    for _r, (title, rect) in layout.headers.items():
+        painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         title)
+    numbers = {"size": size, **{(m.round, m.index): m.number for m in view.matches}}
+    by_pos = {(m.round, m.index): m for m in view.matches}
+    # the lines from each match to the next
+    rounds = rounds_for(size)
+    for (r, i), box in layout.boxes.items():
+        if r >= rounds or (r, i) not in by_pos:
+            continue
+        nxt = layout.boxes.get((r + 1, i // 2))
+        if nxt is None:
+            continue
+        mid_x = (box.right() + nxt.left()) / 2
+        y = box.center().y()
+        ny = nxt.top() + nxt.height() * (0.25 if i % 2 == 0 else 0.75)
+        painter.drawLine(QPointF(box.right(), y), QPointF(mid_x, y))
+        painter.drawLine(QPointF(mid_x, y), QPointF(mid_x, ny))
+        painter.drawLine(QPointF(mid_x, ny), QPointF(nxt.left(), ny))
+    pad = layout.font_px * 0.5
+    for pos, box in layout.boxes.items():
+        m = by_pos.get(pos)
+        if m is None:
+            continue
+        empty = m.status == "empty"
+        painter.setFont(small)
+        caption = match_caption(m) if not empty else ""
+        if m.round == rounds and m.index == 1 and not empty:
+            caption = "Third place" + (f": {caption}" if caption else "")
+        painter.drawText(QRectF(box.left(), box.top() - layout.line * 0.9, box.width() * 1.6,
+                                layout.line * 0.9),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), caption)
+        painter.setPen(thin)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(box)
+        half = box.height() / 2
+        painter.drawLine(QPointF(box.left(), box.top() + half), QPointF(box.right(),
+                                                                          box.top() + half))
+        for side in (0, 1):
+            row = QRectF(box.left() + pad, box.top() + side * half, box.width() - 2 * pad, half)
+            c = m.a if side == 0 else m.b
+            won = m.winner is not None and c is not None and c.id == m.winner.id
+            name, center = side_parts(m, side, numbers)
+            if layout.names_only_after_first and m.round > 1:
+                center = ""
+            first = row
+            if layout.stacked and center:
+                first = QRectF(row.left(), row.top(), row.width(), row.height() / 2)
+                second = QRectF(row.left(), row.top() + row.height() / 2, row.width(),
+                                row.height() / 2)
+                painter.setFont(small)
+                painter.drawText(second, int(Qt.AlignmentFlag.AlignLeft
+                                             | Qt.AlignmentFlag.AlignVCenter), center)
+            elif center:
+                name = f"{name}, {center}"
+            painter.setFont(bold if won else (small if c is None else normal))
+            painter.drawText(first, int(Qt.AlignmentFlag.AlignLeft
+                                        | Qt.AlignmentFlag.AlignVCenter), name)
+            if won:
+                painter.drawText(first, int(Qt.AlignmentFlag.AlignRight
+                                            | Qt.AlignmentFlag.AlignVCenter), _score(m))
+                painter.setPen(QPen(fg, max(2.0, layout.font_px / 5)))
+                painter.drawLine(QPointF(box.left() + 1, row.top() + 2),
+                                 QPointF(box.left() + 1, row.bottom() - 2))
+                painter.setPen(thin)
+        if selected is not None and pos == selected:
+            painter.setPen(QPen(QColor(focus), 4))
+            painter.drawRect(box.adjusted(-4, -4, 4, 4))
+            painter.setPen(thin)

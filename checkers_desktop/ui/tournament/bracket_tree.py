@@ -1,0 +1,194 @@
+"""The bracket for screen readers: one division as a tree a screen reader walks with the arrow keys.
+
+Top level, in order: the division (its competitors, draw seed and same-center pairs), one item per
+round ("Quarter-finals: 4 matches") holding its matches, and the standings. A match item reads as
+one sentence ("Quarter-final 2, match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games
+to 1"); under it are its two competitors, so the path key (P) can be used on either. Rounds are
+open and matches closed when a division is first shown; a refresh (a result arriving) keeps the
+cursor and what was opened.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+
+from ...texts import tournament as texts
+from ...tournament.bracket import round_title
+from ...tournament.model import Competitor
+from ...tournament.views import DivisionView, MatchView
+
+__all__ = ["BracketTree", "KEY_ROLE"]
+
+KEY_ROLE = Qt.ItemDataRole.UserRole
+"""Each item's key: ("division",), ("round", r), ("match", (r, i)), ("player", id, (r, i)),
+("standings",) or ("place", n)."""
+
+
+def player_line(c: Competitor) -> str:
+    text = texts.name_with_center(c.name, c.medical_center)
+    if c.seed:
+        text += f", seed {c.seed}"
+    if c.visually_impaired:
+        text += ", visually impaired"
+    if c.withdrawn:
+        text += ", withdrew"
+    return text
+
+
+class BracketTree(QTreeWidget):
+    """The tree of one division (:meth:`show_division`)."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bracket-list")
+        self.setAccessibleName("Bracket")
+        self.setAccessibleDescription("The division's matches round by round, then the "
+                                      "standings. N: next matches, S: standings, P: a "
+                                      "competitor's path.")
+        self.setHeaderHidden(True)
+        self.setColumnCount(1)
+        self.setUniformRowHeights(False)
+        self.setWordWrap(True)
+        self.setIndentation(28)
+        self.view: Optional[DivisionView] = None
+        self._division_key: Optional[str] = None
+
+    # --- what is chosen -----------------------------------------------------------------
+    def current_key(self) -> Optional[tuple]:
+        item = self.currentItem()
+        return None if item is None else item.data(0, KEY_ROLE)
+
+    def current_match(self) -> Optional[MatchView]:
+        """The match at the cursor (or whose competitor is at the cursor), or None."""
+        key = self.current_key()
+        if not key or self.view is None:
+            return None
+        pos = key[1] if key[0] == "match" else key[2] if key[0] == "player" else None
+        return self.match_at(pos) if pos is not None else None
+
+    def current_competitor(self) -> Optional[Competitor]:
+        key = self.current_key()
+        m = self.current_match()
+        if key and key[0] == "player" and m is not None:
+            for c in (m.a, m.b):
+                if c is not None and c.id == key[1]:
+                    return c
+        return None
+
+    def match_at(self, pos) -> Optional[MatchView]:
+        if self.view is None:
+            return None
+        for m in self.view.matches:
+            if (m.round, m.index) == tuple(pos):
+                return m
+        return None
+
+    def select_key(self, key) -> bool:
+        item = self._find(key)
+        if item is None:
+            return False
+        parent = item.parent()
+        while parent is not None:
+            parent.setExpanded(True)
+            parent = parent.parent()
+        self.setCurrentItem(item)
+        return True
+
+    def _find(self, key) -> Optional[QTreeWidgetItem]:
+        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        while stack:
+            item = stack.pop(0)
+            if item.data(0, KEY_ROLE) == key:
+                return item
+            stack.extend(item.child(i) for i in range(item.childCount()))
+        return None
+
+    def lines(self) -> list[str]:
+        """Every item's text, depth first (what a screen reader can reach)."""
+        out = []
+        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        while stack:
+            item = stack.pop(0)
+            out.append(item.text(0))
+            stack[0:0] = [item.child(i) for i in range(item.childCount())]
+        return out
+
+    # --- building -----------------------------------------------------------------------
+    def show_division(self, view: Optional[DivisionView], empty_text: str = "") -> None:
+        """Show ``view`` (None: only ``empty_text``), keeping the cursor and opened items when it
+        is the same division again."""
+        same = view is not None and view.division.key == self._division_key
+        keep = self.current_key() if same else None
+        opened = self._opened() if same else None
+        self.view = view
+        self._division_key = view.division.key if view is not None else None
+        self.setUpdatesEnabled(False)
+        self.clear()
+        if view is None:
+            self._item(None, empty_text or texts.no_division_text(), ("division",))
+        else:
+            self._build(view)
+        if opened is not None:
+            for key in opened:
+                item = self._find(key)
+                if item is not None:
+                    item.setExpanded(True)
+        else:
+            for i in range(self.topLevelItemCount()):
+                item = self.topLevelItem(i)
+                if (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings"):
+                    item.setExpanded(True)
+        if keep is None or not self.select_key(keep):
+            self.setCurrentItem(self.topLevelItem(0))
+        self.setUpdatesEnabled(True)
+
+    def _opened(self) -> list:
+        out = []
+        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        while stack:
+            item = stack.pop(0)
+            if item.isExpanded():
+                out.append(item.data(0, KEY_ROLE))
+            stack.extend(item.child(i) for i in range(item.childCount()))
+        return out
+
+    def _item(self, parent, text: str, key: tuple) -> QTreeWidgetItem:
+        item = QTreeWidgetItem([text])
+        item.setData(0, KEY_ROLE, key)
+        item.setData(0, Qt.ItemDataRole.AccessibleTextRole, text)
+        item.setToolTip(0, text)
+        if parent is None:
+            self.addTopLevelItem(item)
+        else:
+            parent.addChild(item)
+        return item
+
+    def _build(self, view: DivisionView) -> None:
+        d = view.division
+        self._item(None, texts.division_heading(d.label, d.competitor_count, d.drawn,
+                                                d.draw_seed, d.same_center_pairs,
+                                                d.minimum_same_center_pairs, d.note),
+                   ("division",))
+        if not d.drawn:
+            return
+        rounds: dict[int, list[MatchView]] = {}
+        for m in view.matches:
+            if m.status == "empty":
+                continue
+            rounds.setdefault(m.round, []).append(m)
+        for r in sorted(rounds):
+            ms = sorted(rounds[r], key=lambda m: m.index)
+            head = self._item(None, texts.round_heading(round_title(d.bracket_size, r), len(ms)),
+                              ("round", r))
+            for m in ms:
+                pos = (m.round, m.index)
+                mi = self._item(head, m.line(), ("match", pos))
+                for c in (m.a, m.b):
+                    if c is not None:
+                        self._item(mi, player_line(c), ("player", c.id, pos))
+        st = self._item(None, texts.standings_heading(d.label), ("standings",))
+        for n, line in enumerate(view.standings.lines()):
+            self._item(st, line, ("place", n))

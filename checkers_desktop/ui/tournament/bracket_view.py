@@ -1,0 +1,160 @@
+"""The drawn bracket on screen: one division, in the window's theme, zoomable (50 to 400 percent).
+
+:class:`BracketCanvas` paints with :mod:`.bracket_paint` (the same drawing as the PDF); it sits in
+a ``QScrollArea`` and grows with the zoom. Clicking a match chooses it (``match_clicked``); the
+chosen match is drawn with the theme's focus colour and scrolled into view. Screen-reader users
+read the same bracket in the list beside it (:mod:`.bracket_tree`); the canvas takes no keyboard
+focus.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QPainter
+from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
+
+from ...tournament.views import DivisionView
+from ..themes import DEFAULT_THEME_KEY, Theme, get_theme
+from .bracket_paint import BracketLayout, layout_bracket, paint_bracket
+
+__all__ = ["BracketCanvas", "BracketScroll", "ZOOM_STEPS", "BASE_FONT_PX"]
+
+ZOOM_STEPS = (50, 75, 100, 125, 150, 200, 250, 300, 400)
+"""The zoom levels, percent."""
+BASE_FONT_PX = 18
+"""Text height at 100 percent, pixels (large enough for low vision on a 1366x768 screen)."""
+
+
+class BracketCanvas(QWidget):
+    """Paints one :class:`DivisionView` (or a sentence when there is nothing to draw)."""
+
+    match_clicked = Signal(object)  # the match's (round, index)
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("bracket-drawing")
+        self.setAccessibleName("Drawn bracket")
+        self.setAccessibleDescription("The bracket drawn for the eyes; the list of matches beside "
+                                      "it reads the same bracket.")
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        self.view: Optional[DivisionView] = None
+        self.theme: Theme = get_theme(DEFAULT_THEME_KEY)
+        self.zoom = 100
+        self.selected: Optional[tuple[int, int]] = None
+        self.empty_text = ""
+        self.layout_: Optional[BracketLayout] = None
+        self._relayout()
+
+    # --- state --------------------------------------------------------------------------
+    def set_view(self, view: Optional[DivisionView], empty_text: str = "") -> None:
+        self.view = view
+        self.empty_text = empty_text
+        self._relayout()
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+        self.update()
+
+    def set_zoom(self, percent: int) -> int:
+        """Set the zoom (clamped to 50-400 percent); returns the zoom now."""
+        self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], int(percent)))
+        self._relayout()
+        return self.zoom
+
+    def zoom_in(self) -> int:
+        bigger = [z for z in ZOOM_STEPS if z > self.zoom]
+        return self.set_zoom(bigger[0] if bigger else self.zoom)
+
+    def zoom_out(self) -> int:
+        smaller = [z for z in ZOOM_STEPS if z < self.zoom]
+        return self.set_zoom(smaller[-1] if smaller else self.zoom)
+
+    def select(self, pos: Optional[tuple[int, int]]) -> None:
+        self.selected = pos
+        self.update()
+
+    def box_of(self, pos) -> Optional[object]:
+        """The rectangle of the match at ``pos`` (a ``QRectF``), or None."""
+        if self.layout_ is None:
+            return None
+        return self.layout_.boxes.get(pos)
+
+    @property
+    def font_px(self) -> float:
+        return BASE_FONT_PX * self.zoom / 100.0
+
+    def _drawable(self) -> bool:
+        v = self.view
+        return v is not None and v.division.drawn and bool(v.matches)
+
+    def _relayout(self) -> None:
+        if self._drawable():
+            self.layout_ = layout_bracket(self.view, self.font_px)
+            size = QSize(int(self.layout_.width) + 1, int(self.layout_.height) + 1)
+        else:
+            self.layout_ = None
+            size = QSize(int(self.font_px * 30), int(self.font_px * 6))
+        self.setFixedSize(size)
+        self.update()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return self.size()
+
+    # --- painting and the mouse ----------------------------------------------------------
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        t = self.theme
+        if self.layout_ is None:
+            painter.fillRect(self.rect(), QColor(t.background))
+            painter.setPen(QColor(t.text))
+            font = QFont()
+            font.setPixelSize(int(self.font_px))
+            painter.setFont(font)
+            painter.drawText(self.rect().adjusted(10, 10, -10, -10),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+                                 | Qt.TextFlag.TextWordWrap), self.empty_text)
+        else:
+            paint_bracket(painter, self.view, self.layout_, background=t.background,
+                          text=t.text, focus=t.focus, selected=self.selected)
+        painter.end()
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.layout_ is None:
+            return
+        point = event.position()
+        for pos, box in self.layout_.boxes.items():
+            if box.contains(point):
+                self.match_clicked.emit(pos)
+                return
+
+
+class BracketScroll(QScrollArea):
+    """The canvas in a scroll area, its background the theme's."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.canvas = BracketCanvas(self)
+        self.setWidget(self.canvas)
+        self.setWidgetResizable(False)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setAccessibleName("Drawn bracket")
+
+    def show_match(self, pos) -> None:
+        """Scroll so that the match at ``pos`` is in view."""
+        box = self.canvas.box_of(pos)
+        if box is not None:
+            c = box.center()
+            self.ensureVisible(int(c.x()), int(c.y()), int(box.width() / 2) + 20,
+                               int(box.height() / 2) + 40)
+
+    def apply_theme(self, theme: Theme) -> None:
+        self.canvas.set_theme(theme)
+        self.setStyleSheet(f"QScrollArea {{ background: {theme.background}; border: 2px solid "
+                           f"{theme.text}; }}")
+        self.viewport().setStyleSheet(f"background: {theme.background};")
+

@@ -1,0 +1,292 @@
+"""The tournament's forms: a competitor, a match's result game by game, the divisions, and a
+read-only list (an import's refused rows, the matches called to a table).
+
+Each form is a ``QFormLayout`` whose labels are their fields' buddies (an accessible name and an
+access key for every field). OK checks the form with the tournament's own checks
+(``CompetitorInput.validated``, ``scoring.check_match``); a mistake is shown in the form's message
+line and said through ``announce(text)``, and the form stays open.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
+
+from ...tournament.errors import TournamentError
+from ...tournament.model import AGE_GROUPS, Competitor, CompetitorInput
+from ...tournament.scoring import check_match
+
+__all__ = ["CompetitorDialog", "ResultDialog", "DivisionsDialog", "LinesDialog", "MAX_GAMES"]
+
+MAX_GAMES = 7
+"""Rows of the result form: best of three with drawn games replayed rarely needs more than five."""
+
+
+def _form_field(form: QFormLayout, parent: QWidget, label: str, widget: QWidget, key: str,
+                fields: dict, description: str = "") -> None:
+    widget.setObjectName(key)
+    text = QLabel(label, parent)
+    text.setBuddy(widget)
+    widget.setAccessibleName(label.replace("&", "").rstrip(":"))
+    if description:
+        widget.setAccessibleDescription(description)
+    form.addRow(text, widget)
+    fields[key] = widget
+
+
+class _Form(QDialog):
+    """A dialog with a form, a message line and OK/Cancel."""
+
+    def __init__(self, title: str, parent: Optional[QWidget],
+                 announce: Optional[Callable[[str], None]], ok_text: str = "OK") -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.announce = announce
+        self.form = QFormLayout()
+        self.fields: dict[str, QWidget] = {}
+        self.message = QLabel("", self)
+        self.message.setObjectName("form-message")
+        self.message.setAccessibleName("Form message")
+        self.message.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                        | QDialogButtonBox.StandardButton.Cancel, self)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(ok_text)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.form)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+
+    def add(self, label: str, widget: QWidget, key: str, description: str = "") -> QWidget:
+        _form_field(self.form, self, label, widget, key, self.fields, description)
+        return widget
+
+    def refuse(self, text: str, focus: Optional[str] = None) -> None:
+        self.message.setText(text)
+        if self.announce is not None:
+            self.announce(text)
+        if focus is not None and focus in self.fields:
+            self.fields[focus].setFocus()
+
+
+class CompetitorDialog(_Form):
+    """A competitor: name (``name``), medical center (``center``), age group (``age``), visually
+    impaired (``vi``), seed (``seed``, 0 for none). :attr:`entry` holds the checked input once
+    accepted."""
+
+    def __init__(self, parent: Optional[QWidget] = None, *,
+                 initial: Optional[Competitor] = None,
+                 announce: Optional[Callable[[str], None]] = None) -> None:
+        super().__init__("Edit a competitor" if initial else "Register a competitor", parent,
+                         announce, "Save" if initial else "Register")
+        self.entry: Optional[CompetitorInput] = None
+        self.add("&Name:", QLineEdit(self), "name", "The competitor's name as on the entry list.")
+        self.add("&Medical center:", QLineEdit(self), "center",
+                 "The VA medical center the competitor comes from.")
+        ages = QComboBox(self)
+        for group in AGE_GROUPS:
+            ages.addItem(group, group)
+        self.add("&Age group:", ages, "age", "The VA Golden Age Games age group.")
+        vi = QCheckBox("&Visually impaired", self)
+        vi.setObjectName("vi")
+        vi.setAccessibleName("Visually impaired")
+        vi.setAccessibleDescription("Plays under the visually impaired rules (VA rulebook -VI "
+                                    "sections).")
+        self.form.addRow(vi)
+        self.fields["vi"] = vi
+        seed = QSpinBox(self)
+        seed.setRange(0, 64)
+        seed.setSpecialValueText("not seeded")
+        self.add("&Seed:", seed, "seed", "1 for the top seed (for example last year's gold "
+                                        "medallist); not seeded for everyone else.")
+        if initial is not None:
+            self.fields["name"].setText(initial.name)
+            self.fields["center"].setText(initial.medical_center)
+            ages.setCurrentIndex(max(0, ages.findData(initial.age_group)))
+            vi.setChecked(initial.visually_impaired)
+            seed.setValue(initial.seed or 0)
+        self.fields["name"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def value(self) -> CompetitorInput:
+        """The form, checked (raises ``RegistrationError``)."""
+        seed = self.fields["seed"].value()
+        return CompetitorInput(self.fields["name"].text(), self.fields["center"].text(),
+                               self.fields["age"].currentData(), self.fields["vi"].isChecked(),
+                               seed or None).validated()
+
+    def accept(self) -> None:
+        try:
+            self.entry = self.value()
+        except TournamentError as exc:
+            self.refuse(f"Not saved: {exc}.", "name")
+            return
+        super().accept()
+
+
+class ResultDialog(_Form):
+    """The result of match ``number`` between ``a`` and ``b`` (names), game by game: each row
+    ``game-N`` is "not played", "A won", "B won" or "drawn". :attr:`winners` (names, None for a
+    drawn game) once accepted, checked by the best-of-three rule (``scoring.check_match``, with
+    the match's rule profile ``profile_key``)."""
+
+    def __init__(self, number: int, a: str, b: str, profile_key: str,
+                 parent: Optional[QWidget] = None, *, title: str = "",
+                 announce: Optional[Callable[[str], None]] = None) -> None:
+        super().__init__(title or f"Result of match {number}", parent, announce, "Enter result")
+        self.a, self.b, self.profile_key = a, b, profile_key
+        self.winners: Optional[list[Optional[str]]] = None
+        intro = QLabel(f"Match {number}: {a} against {b}. Choose each game's result in the "
+                       "order they were played; leave the rest as not played.", self)
+        intro.setWordWrap(True)
+        self.form.addRow(intro)
+        for n in range(1, MAX_GAMES + 1):
+            combo = QComboBox(self)
+            combo.addItem("not played", "none")
+            combo.addItem(f"{a} won", "a")
+            combo.addItem(f"{b} won", "b")
+            combo.addItem("drawn", "draw")
+            self.add(f"Game &{n}:" if n < 10 else f"Game {n}:", combo, f"game-{n}")
+        self.fields["game-1"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def set_games(self, results: Sequence[str]) -> None:
+        """Fill the rows with "a", "b" or "draw" (tests, and a correction's old result)."""
+        for n, r in enumerate(results, 1):
+            combo = self.fields[f"game-{n}"]
+            combo.setCurrentIndex(max(0, combo.findData(r)))
+
+    def value(self) -> list[Optional[str]]:
+        """Winners by name (None: drawn), checked; raises ``ResultError``."""
+        tokens: list[Optional[str]] = []
+        for n in range(1, MAX_GAMES + 1):
+            data = self.fields[f"game-{n}"].currentData()
+            if data == "none":
+                break
+            tokens.append(None if data == "draw" else data)
+        check_match(("a", "b"), tokens, self.profile_key)
+        return [None if t is None else (self.a if t == "a" else self.b) for t in tokens]
+
+    def accept(self) -> None:
+        try:
+            self.winners = self.value()
+        except (TournamentError, ValueError) as exc:
+            self.refuse(f"Not entered: {exc}.", "game-1")
+            return
+        super().accept()
+
+
+class DivisionsDialog(_Form):
+    """The divisions: for each age group with competitors (``counts``: group -> (competitors,
+    of whom visually impaired)), a check box to split it into visually impaired and standard
+    divisions (``split-GROUP``) and one to play it with the next older age group
+    (``merge-GROUP``). :attr:`choice` = (split age groups, merges) once accepted."""
+
+    def __init__(self, counts: dict, split: Sequence[str] = (),
+                 merges: Sequence[Sequence[str]] = (), parent: Optional[QWidget] = None, *,
+                 announce: Optional[Callable[[str], None]] = None) -> None:
+        super().__init__("Divisions", parent, announce, "Make the divisions")
+        self.groups = [g for g in AGE_GROUPS if counts.get(g, (0, 0))[0] > 0]
+        self.choice: Optional[tuple[list[str], list[tuple[str, ...]]]] = None
+        intro = QLabel("One division per age group. Split an age group into visually impaired "
+                       "and standard divisions, or play a small age group with the next older "
+                       "one. Divisions can be made again until a division is drawn.", self)
+        intro.setWordWrap(True)
+        self.form.addRow(intro)
+        merged_next = set()
+        for m in merges:
+            ordered = [g for g in AGE_GROUPS if g in m]
+            for g in ordered[:-1]:
+                merged_next.add(g)
+        for i, g in enumerate(self.groups):
+            total, vi = counts[g]
+            box = QCheckBox(f"Split {g} ({total} competitors, {vi} visually impaired) into "
+                            "visually impaired and standard", self)
+            box.setObjectName(f"split-{g}")
+            box.setAccessibleName(box.text())
+            box.setChecked(g in split)
+            self.form.addRow(box)
+            self.fields[f"split-{g}"] = box
+            if i + 1 < len(self.groups):
+                nxt = self.groups[i + 1]
+                merge = QCheckBox(f"Play {g} together with {nxt}", self)
+                merge.setObjectName(f"merge-{g}")
+                merge.setAccessibleName(merge.text())
+                merge.setChecked(g in merged_next)
+                self.form.addRow(merge)
+                self.fields[f"merge-{g}"] = merge
+        if self.groups:
+            self.fields[f"split-{self.groups[0]}"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def value(self) -> tuple[list[str], list[tuple[str, ...]]]:
+        split = [g for g in self.groups if self.fields[f"split-{g}"].isChecked()]
+        merges: list[tuple[str, ...]] = []
+        run: list[str] = []
+        for g in self.groups:
+            run.append(g)
+            box = self.fields.get(f"merge-{g}")
+            if box is None or not box.isChecked():
+                if len(run) > 1:
+                    merges.append(tuple(run))
+                run = []
+        return split, merges
+
+    def accept(self) -> None:
+        self.choice = self.value()
+        super().accept()
+
+
+class LinesDialog(QDialog):
+    """A read-only list of sentences under a heading (``lines``), one item each so that a screen
+    reader reads them one by one; optional buttons (text, callback(row)) act on the chosen line
+    (a callback that returns True closes the list: its work goes on elsewhere)."""
+
+    def __init__(self, title: str, heading: str, lines: Sequence[str],
+                 parent: Optional[QWidget] = None,
+                 buttons: Sequence[tuple[str, Callable[[int], None]]] = ()) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.heading = QLabel(heading, self)
+        self.heading.setWordWrap(True)
+        self.heading.setObjectName("heading")
+        self.list = QListWidget(self)
+        self.list.setObjectName("lines")
+        self.list.setAccessibleName(title)
+        self.list.setAccessibleDescription(heading)
+        self.set_lines(lines)
+        self.heading.setBuddy(self.list)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.list, 1)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        box.rejected.connect(self.reject)
+        self.action_buttons: list[QPushButton] = []
+        for text, callback in buttons:
+            b = box.addButton(text, QDialogButtonBox.ButtonRole.ActionRole)
+            b.clicked.connect(lambda _=False, cb=callback: self._act(cb))
+            self.action_buttons.append(b)
+        layout.addWidget(box)
+        self.resize(720, 420)
+        self.list.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _act(self, callback: Callable[[int], object]) -> None:
+        if callback(self.list.currentRow()) is True:
+            self.accept()
+
+    def set_lines(self, lines: Sequence[str]) -> None:
+        row = max(0, self.list.currentRow())
+        self.list.clear()
+        for line in lines:
+            item = QListWidgetItem(line)
+            item.setData(Qt.ItemDataRole.AccessibleTextRole, line)
+            self.list.addItem(item)
+        if self.list.count():
+            self.list.setCurrentRow(min(row, self.list.count() - 1))
+
+    def lines(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]

@@ -1,0 +1,917 @@
+"""The Tournament menu (and Settings, Tournament server): the organiser's side in the same app, and
+a table laptop's.
+
+:class:`TournamentMenu` opens a tournament (this laptop's file in the app's data folder, another
+file, or the PostgreSQL server of Settings > Tournament server; the role signed in there decides
+organiser or table N), and does what the organiser does: registration (add, edit, withdraw,
+import with every refused row shown and said), divisions (split visually impaired, merge), the
+draw (its seed said and shown), calls to tables ("Match 5, Ann Lee and Bo Diaz, to table 3", said
+and shown), results by hand, walkovers, withdrawals and corrections (the later matches affected
+said before the organiser confirms), results as CSV and standings as PDF. The bracket itself is
+the bracket window (:mod:`.bracket_window`, F7).
+
+Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
+what it refuses is said and shown, and nothing changes. The tournament is followed on background
+threads (:mod:`.live`): the organiser's view (``OrganiserFollower``: LISTEN/NOTIFY, else reading
+at most every 2 s) redraws the bracket, the standings and the next matches when another laptop
+writes, and announces "Table 3: Ann Lee beat Bo Diaz, 2 games to 1"; the table link
+(``TableFollower``) shows a table laptop the matches called to it, sends results (queued on the
+laptop while the server is away: said once when it goes, and again when it is back with the
+results sent).
+
+Questions go through :attr:`TournamentMenu.prompts` (:class:`~.prompts.Prompts`; tests replace it).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Callable, Optional
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from ...speech.announcer import Priority
+from ...texts import app as app_texts
+from ...texts import tournament as texts
+from ...tournament.errors import TournamentError
+from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
+from ...tournament.model import AGE_GROUPS
+from ...tournament.printout import standings_html
+from ...tournament.table import ServerState
+from ..actions import TOURNAMENT_ACTIONS, make_action
+from ..jobs import BackgroundJob
+from .bracket_tree import player_line
+from .live import LiveThread
+from .play_here import PlayHere
+from .prompts import Prompts
+from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
+
+__all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
+
+log = logging.getLogger(__name__)
+
+TOURNAMENT_FOLDER = "tournament"
+"""The folder in the app's data folder holding this laptop's tournament, the table link's queue of
+results (``outbox.db``) and the match being played here (``playing.json``)."""
+LOCAL_FILE = "tournament.db"
+
+
+class TournamentMenu(QObject):
+    """The Tournament menu of the window of ``ctx`` (an ``AppContext``).
+
+    Signals: ``opened()`` / ``closed()``; ``changed()`` when :attr:`snapshot` (what the windows
+    show) changed; ``said(str)`` for each sentence said (tests follow it); ``called(tuple)`` when
+    the matches called to this laptop's table changed.
+    """
+
+    opened = Signal()
+    open_failed = Signal(str)
+    closed = Signal()
+    changed = Signal()
+    said = Signal(str)
+    called = Signal(object)
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx.window)
+        self.ctx = ctx
+        self.settings = ctx.settings
+        self.prompts = Prompts(self._parent, lambda text: self.say(text, Priority.INTERRUPT))
+        self.tournament = None
+        self.url: Optional[str] = None
+        self.password: Optional[str] = None
+        self.snapshot: Optional[Snapshot] = None
+        self.follower_thread: Optional[LiveThread] = None
+        self.link: Optional[LiveThread] = None
+        self.called_here: tuple = ()
+        self.bracket = None
+        self.play = PlayHere(self)
+        self.actions: dict[str, QAction] = {}
+        self.poll_seconds = 1.0
+        self.table_interval = 1.0
+        self.opener = BackgroundJob("tournament-open", self)
+        self.opener.finished.connect(self._opened)
+        self.opener.failed.connect(self._open_failed)
+        self._opening: Optional[tuple] = None
+        self._server_away = False
+        self._link_away = False
+        self.last_event_seen = 0
+        self.own_reports: set[int] = set()
+        """Matches whose result this laptop sends (Play this match here): said when sent, so the
+        follower does not say them again."""
+        """The id of the newest tournament event the organiser's view has taken in."""
+
+    # --- installing -------------------------------------------------------------------------
+    @classmethod
+    def install(cls, ctx) -> "TournamentMenu":
+        """Make the Tournament menu (and Settings, Tournament server) on the window's menu bar."""
+        menu = cls(ctx)
+        window = ctx.window
+        handlers = {
+            "tournament_open_local": menu.open_local,
+            "tournament_open_file": menu.open_file,
+            "tournament_connect": menu.connect_server,
+            "tournament_bracket": menu.show_bracket,
+            "tournament_competitors": menu.competitors,
+            "tournament_import": menu.import_competitors,
+            "tournament_divisions": menu.divisions,
+            "tournament_draw_all": menu.draw_all,
+            "tournament_tables": menu.tables,
+            "tournament_call_next": menu.call_next,
+            "tournament_called_here": menu.show_called_here,
+            "tournament_send_result": menu.play.confirm_and_send,
+            "tournament_results_csv": menu.save_results_csv,
+            "tournament_standings_pdf": menu.save_standings_pdf,
+            "tournament_close": menu.close,
+            "settings_tournament_server": menu.server_settings,
+        }
+        menus: dict[str, QMenu] = {}
+        for spec in TOURNAMENT_ACTIONS:
+            action = make_action(spec, window)
+            action.triggered.connect(lambda checked=False, h=handlers[spec.id]: menu.run(h))
+            if spec.menu not in menus:
+                menus[spec.menu] = _menu_named(window, spec.menu)
+            menus[spec.menu].addAction(action)
+            menu.actions[spec.id] = action
+        menu.menus = menus
+        # the tournament opened last is opened again once the window has said its welcome
+        QTimer.singleShot(getattr(window, "welcome_delay_ms", 300) + 200, menu.reopen_last)
+        return menu
+
+    def _parent(self):
+        if self.bracket is not None and self.bracket.isActiveWindow():
+            return self.bracket
+        return self.ctx.window
+
+    # --- saying -------------------------------------------------------------------------------
+    def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
+        """Say ``text`` and show it (the bracket window's status line and the window's)."""
+        if not text:
+            return
+        self.ctx.say(text, priority)
+        if self.bracket is not None:
+            self.bracket.status.setText(text)
+        self.ctx.status.show(text)
+        self.said.emit(text)
+
+    def run(self, handler: Callable[[], object]) -> None:
+        """Run a command; what the tournament refuses is said, never raised into Qt."""
+        try:
+            handler()
+        except TournamentError as exc:
+            self.say(_sentence(str(exc)), Priority.INTERRUPT)
+            self.refresh()
+        except OSError as exc:
+            self.say(app_texts.file_not_written_text(str(exc)), Priority.INTERRUPT)
+
+    def _open_one(self):
+        """The open tournament; else says that none is open and gives None."""
+        if self.tournament is None:
+            self.say(texts.no_tournament_text(), Priority.INTERRUPT)
+        return self.tournament
+
+    def _organiser(self):
+        """The open tournament when this laptop is the organiser's; else says why not."""
+        t = self._open_one()
+        if t is None:
+            return None
+        if t.table is not None:
+            self.say(texts.not_organiser_text(t.table), Priority.INTERRUPT)
+            return None
+        return t
+
+    # --- opening and closing ---------------------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        return Path(self.ctx.data_folder) / TOURNAMENT_FOLDER
+
+    def local_path(self) -> Path:
+        return self.folder / LOCAL_FILE
+
+    def url_text(self) -> str:
+        """Where the open tournament is (a file path or the server's URL, no password)."""
+        return str(self.url or "")
+
+    def open_local(self) -> None:
+        self.open(str(self.local_path()))
+
+    def open_file(self) -> None:
+        path = self.prompts.save_path("Open a tournament file", str(self.folder / "tournament.db"),
+                                      "Tournament files (*.db *.sqlite);;All files (*)",
+                                      confirm_overwrite=False)
+        if path:
+            self.open(path)
+
+    def connect_server(self) -> None:
+        url = self.settings.get(SERVER_URL)
+        if not url:
+            self.say(texts.server_needed_text(), Priority.INTERRUPT)
+            self.server_settings()
+            url = self.settings.get(SERVER_URL)
+            if not url:
+                return
+        self.open(url, server=True)
+
+    def open(self, url: str, *, server: bool = False, password: Optional[str] = None,
+             name: Optional[str] = None, quiet: bool = False) -> None:
+        """Open the tournament at ``url`` (a file path, or the server's URL whose password is in
+        the keyring) off the GUI thread; ``opened`` or ``open_failed`` follows. A new file asks
+        for the tournament's name first."""
+        if not server and "://" not in url and not Path(url).exists() and name is None:
+            name = self.prompts.text("New tournament", texts.new_tournament_name_question(),
+                                     "National Veterans Golden Age Games")
+            if name is None:
+                return
+            name = name.strip() or "Tournament"
+        self.close(quiet=True)
+        self._opening = (url, server, password, quiet)
+        self.opener.start(lambda stop: open_tournament(url, name=name or "Tournament",
+                                                       password=password))
+
+    def _opened(self, t, _token) -> None:
+        url, server, password, quiet = self._opening or ("", False, None, False)
+        self.tournament, self.url, self.password = t, url, password
+        self.settings.set(LAST_TOURNAMENT, SERVER_CHOICE if server else url)
+        self._start_following()
+        try:
+            self.snapshot = read_snapshot(t)
+        except TournamentError as exc:
+            self.say(_sentence(str(exc)), Priority.INTERRUPT)
+        snap = self.snapshot
+        competitors = sum(d.competitor_count for d in snap.divisions) if snap else 0
+        if snap is not None and not snap.divisions:
+            competitors = len([c for c in t.competitors() if not c.withdrawn])
+        self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
+                                   competitors, t.table), Priority.QUEUE)
+        self.changed.emit()
+        if self.bracket is not None:
+            self.bracket.refresh()
+        self.play.restore()
+        self.opened.emit()
+
+    def _open_failed(self, error, _token) -> None:
+        self._opening = None
+        text = texts.open_failed_text(_sentence(str(error)))
+        self.say(text, Priority.INTERRUPT)
+        self.open_failed.emit(text)
+
+    def reopen_last(self) -> None:
+        """At start: open the tournament opened last (quietly when there is none)."""
+        last = self.settings.get(LAST_TOURNAMENT)
+        if not last or self.tournament is not None or self.opener.busy:
+            return
+        if last == SERVER_CHOICE:
+            url = self.settings.get(SERVER_URL)
+            if url:
+                self.open(url, server=True)
+        elif Path(last).exists():
+            self.open(last)
+
+    def close(self, quiet: bool = False) -> None:
+        """Stop following the tournament (everything is already saved)."""
+        if self.follower_thread is not None:
+            self.follower_thread.stop(0.5)
+            self.follower_thread = None
+        if self.link is not None:
+            self.link.stop(0.5)
+            self.link = None
+        t = self.tournament
+        if t is not None:
+            name = self.snapshot.name if self.snapshot else ""
+            t.close()
+            self.tournament = None
+            self.snapshot = None
+            self.called_here = ()
+            if not quiet:
+                self.settings.set(LAST_TOURNAMENT, "")
+                self.say(texts.closed_text(name), Priority.QUEUE)
+            self.changed.emit()
+            if self.bracket is not None:
+                self.bracket.refresh()
+            self.closed.emit()
+        elif not quiet:
+            self.say(texts.no_tournament_text(), Priority.INTERRUPT)
+
+    def shutdown(self) -> None:
+        """The window closes: stop the threads (nothing to save)."""
+        self.opener.shutdown(0.2)
+        for thread in (self.follower_thread, self.link):
+            if thread is not None:
+                thread.stop(1.0)
+        self.follower_thread = self.link = None
+        if self.tournament is not None:
+            self.tournament.close()
+            self.tournament = None
+        if self.bracket is not None:
+            self.bracket.close()
+
+    # --- following ----------------------------------------------------------------------------
+    def _open_again(self):
+        from ...tournament.store import Tournament
+
+        return Tournament.open(self.url, password=self.password)
+
+    def _start_following(self) -> None:
+        from ...tournament.store import TableClient
+
+        t = self.tournament
+        self._server_away = self._link_away = False
+        if t.table is None:
+            follower = OrganiserFollower(self._open_again, poll_seconds=self.poll_seconds,
+                                         after=t.last_event_id())
+            follower.refresh()
+            self.follower_thread = LiveThread(
+                "tournament-watch", follower, interval=0.0,
+                step=lambda f: _news(f.step(timeout=0.5)), parent=self)
+            self.follower_thread.update.connect(self._organiser_update)
+            self.follower_thread.start()
+        self.folder.mkdir(parents=True, exist_ok=True)
+        client = TableClient(self.url, outbox=self.folder / "outbox.db", table=t.table,
+                             password=self.password)
+        self.link = LiveThread("tournament-table", TableFollower(client),
+                               interval=self.table_interval, parent=self)
+        self.link.update.connect(self.table_update)
+        self.link.start()
+
+    def link_call(self, fn, callback) -> None:
+        """Run ``fn(table follower)`` on the table link's thread; ``callback(result, error)``."""
+        if self.link is None:
+            self.say(texts.no_tournament_text(), Priority.INTERRUPT)
+            return
+        self.link.call(fn, callback)
+
+    def _organiser_update(self, update) -> None:
+        if update.server is not None:
+            away = update.server.state is ServerState.AWAY
+            if away != self._server_away:
+                self._server_away = away
+                self.say(texts.organiser_server_gone_sentence() if away
+                         else texts.organiser_server_back_sentence(), Priority.INTERRUPT)
+        own = self.tournament.origin if self.tournament is not None else ""
+        if update.events:
+            self.last_event_seen = update.events[-1].id
+        for event in update.events:
+            if event.origin and event.origin == own:
+                continue  # this laptop's own action: already said
+            if event.kind == "result" and event.match_number in self.own_reports:
+                self.own_reports.discard(event.match_number)
+                continue  # played here: "the result is in the bracket" was said
+            text = event.sentence()
+            if text:
+                self.say(text + ".", Priority.QUEUE)
+        if update.snapshot is not None:
+            self._set_snapshot(update.snapshot)
+
+    def table_update(self, update) -> None:
+        """A table link's news: the server gone or back (said once each), queued results sent,
+        the matches called to this table (a new call is said)."""
+        for change in update.changes:
+            self._link_away = change.state is ServerState.AWAY
+            if change.state is ServerState.AWAY:
+                self.say(texts.server_gone_sentence(), Priority.INTERRUPT)
+            else:
+                self.say(texts.server_back_sentence(change.sent), Priority.INTERRUPT)
+        for outcome in update.sent:
+            from ...tournament.table import ReportStatus
+
+            if outcome.status is ReportStatus.REFUSED:
+                self.say(texts.refused_sentence(outcome.match_number, outcome.message),
+                         Priority.INTERRUPT)
+            else:
+                self.say(texts.sent_later_text(outcome.match_number), Priority.QUEUE)
+        if update.called is not None:
+            before = {m.number for m in self.called_here}
+            self.called_here = tuple(update.called)
+            for m in self.called_here:
+                if m.number not in before and m.status == "called" and m.a and m.b:
+                    self.say(texts.call_sentence(m.number, m.a.name, m.b.name, m.table) + ".",
+                             Priority.QUEUE)
+            if {m.number for m in self.called_here} != before:
+                self.called.emit(self.called_here)
+        if update.sent:
+            self.refresh()
+
+    def _set_snapshot(self, snap: Snapshot) -> None:
+        if self.snapshot is not None and snap.last_event < self.snapshot.last_event:
+            return  # older than what is shown
+        self.snapshot = snap
+        self.changed.emit()
+        if self.bracket is not None:
+            self.bracket.refresh()
+
+    def refresh(self) -> None:
+        """Read the tournament again now (after this laptop's own action). Not while the server
+        is known to be away: the window never waits for it (the followers catch up when it is
+        back)."""
+        t = self.tournament
+        if t is None or self._server_away or self._link_away:
+            return
+        try:
+            snap = read_snapshot(t)
+        except TournamentError as exc:
+            log.info("refresh: %s", exc)
+            return
+        self.snapshot = None
+        self._set_snapshot(snap)
+
+    # --- the bracket window -------------------------------------------------------------------
+    def show_bracket(self) -> None:
+        from .bracket_window import BracketWindow
+
+        if self.bracket is None:
+            self.bracket = BracketWindow(self)
+        self.bracket.refresh()
+        self.bracket.show()
+        self.bracket.raise_()
+        self.bracket.activateWindow()
+        self.bracket.tree.setFocus()
+        view = self.bracket.current_view()
+        if self.tournament is None:
+            self.bracket.say(texts.no_tournament_text())
+        elif view is not None:
+            self.bracket.say(self.bracket.tree.currentItem().text(0) if
+                             self.bracket.tree.currentItem() is not None else "")
+
+    # --- registration -------------------------------------------------------------------------
+    def competitors(self) -> None:
+        """The registered competitors: Add, Edit, Withdraw, Import."""
+        t = self._organiser()
+        if t is None:
+            return
+        people: list = []
+
+        def lines():
+            people[:] = t.competitors()
+            return [texts.competitor_line(c.name, c.medical_center, c.age_group,
+                                          c.visually_impaired, c.seed, c.withdrawn,
+                                          c.division_key) for c in people]
+
+        from .dialogs import LinesDialog
+
+        dialog: list = []
+
+        def again():
+            dialog[0].set_lines(lines())
+
+        def chosen(row):
+            if 0 <= row < len(people):
+                return people[row]
+            self.say(texts.nothing_chosen_text(), Priority.INTERRUPT)
+            return None
+
+        def add(_row):
+            self.run(self.add_competitor)
+            again()
+
+        def edit(row):
+            c = chosen(row)
+            if c is not None:
+                self.run(lambda: self.edit_competitor(c))
+                again()
+
+        def withdraw(row):
+            c = chosen(row)
+            if c is not None:
+                self.run(lambda: self.withdraw(c.id))
+                again()
+
+        def imp(_row):
+            self.run(self.import_competitors)
+            again()
+
+        d = LinesDialog("Competitors", texts.competitors_heading(), lines(), self._parent(),
+                        [("&Add...", add), ("&Edit...", edit), ("&Withdraw...", withdraw),
+                         ("&Import...", imp)])
+        dialog.append(d)
+        d.exec()
+
+    def add_competitor(self) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        entry = self.prompts.competitor(None)
+        if entry is None:
+            return
+        c = t.add_competitor(entry)
+        self.say(texts.registered_text(c.name), Priority.QUEUE)
+        self.refresh()
+
+    def edit_competitor(self, competitor) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        entry = self.prompts.competitor(competitor)
+        if entry is None:
+            return
+        c = t.edit_competitor(competitor.id, entry, why="edited in the window")
+        self.say(texts.edited_text(c.name), Priority.QUEUE)
+        self.refresh()
+
+    def withdraw(self, competitor_id: int) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        c = next((x for x in t.competitors() if x.id == competitor_id), None)
+        if c is None:
+            return
+        why = self.prompts.text("Withdraw a competitor", texts.withdraw_question(c.name))
+        if why is None:
+            return
+        if not why.strip():
+            self.say(texts.why_needed_text(), Priority.INTERRUPT)
+            return
+        decided = t.withdraw(competitor_id, why=why.strip())
+        self.refresh()
+        opponent = None
+        if decided:
+            m = t.match(decided[0])
+            opponent = m.winner.name if m.winner is not None else None
+        self.say(texts.withdrawal_sentence(c.name, opponent, decided[0] if decided else None)
+                 + ".", Priority.QUEUE)
+
+    def import_competitors(self, path: Optional[str] = None) -> None:
+        """Register the rows of a CSV or Excel file; every refused row is shown and said."""
+        t = self._organiser()
+        if t is None:
+            return
+        path = path or self.prompts.open_path(
+            "Import competitors", "Lists of competitors (*.csv *.xlsx *.txt);;All files (*)")
+        if not path:
+            return
+        report = t.import_competitors(path)
+        refused = [_sentence(r) for r in report.messages()]
+        head = texts.imported_text(len(report.accepted), len(refused), report.where)
+        self.refresh()
+        self.say(texts.join_sentences([head] + refused), Priority.INTERRUPT)
+        if refused:
+            self.prompts.show_lines("Rows refused", head, refused)
+
+    # --- divisions and the draw ---------------------------------------------------------------
+    def divisions(self) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        counts: dict = {}
+        for c in t.competitors():
+            if c.withdrawn:
+                continue
+            total, vi = counts.get(c.age_group, (0, 0))
+            counts[c.age_group] = (total + 1, vi + (1 if c.visually_impaired else 0))
+        split, merges = [], []
+        for d in t.divisions():
+            if d.vision != "all":
+                split.extend(d.age_groups)
+            if len(d.age_groups) > 1 and tuple(d.age_groups) not in merges:
+                merges.append(tuple(d.age_groups))
+        if not t.divisions():
+            from ...tournament.divisions import suggest_merges
+
+            merges = suggest_merges({g: n for g, (n, _vi) in counts.items()})
+        choice = self.prompts.divisions(counts, sorted(set(split), key=AGE_GROUPS.index), merges)
+        if choice is None:
+            return
+        split, merges = choice
+        made = t.make_divisions(split_vi=split, merges=merges)
+        self.refresh()
+        self.say(texts.divisions_made_text([f"{d.label} ({d.competitor_count})" for d in made]),
+                 Priority.QUEUE)
+
+    def draw(self, division_key: Optional[str]) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        if division_key is None:
+            self.say(texts.no_division_text(), Priority.INTERRUPT)
+            return
+        d = next((x for x in t.divisions() if x.key == division_key), None)
+        if d is None:
+            self.say(texts.no_division_text(), Priority.INTERRUPT)
+            return
+        if not self.prompts.confirm(texts.draw_question(d.label, d.drawn)):
+            return
+        typed = self.prompts.text("Draw", texts.draw_seed_question(), "")
+        if typed is None:
+            return
+        seed = None
+        if typed.strip():
+            try:
+                seed = int(typed.strip())
+                if not 0 <= seed < 2 ** 31:
+                    raise ValueError(typed)
+            except ValueError:
+                self.say(texts.bad_seed_text(typed.strip()), Priority.INTERRUPT)
+                return
+        info = t.draw(division_key, seed=seed)
+        self.refresh()
+        self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                  info.same_center_pairs, info.minimum_same_center_pairs),
+                 Priority.QUEUE)
+
+    def draw_all(self) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        todo = [d for d in t.divisions() if not d.drawn and d.competitor_count > 0]
+        if not todo:
+            self.say(texts.nothing_to_draw_text(), Priority.INTERRUPT)
+            return
+        if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
+            return
+        said = []
+        for d in todo:
+            info = t.draw(d.key)
+            said.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                         info.same_center_pairs,
+                                         info.minimum_same_center_pairs))
+        self.refresh()
+        self.say(" ".join(said), Priority.QUEUE)
+
+    # --- tables and calls ---------------------------------------------------------------------
+    def tables(self) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        count = int(t.info().get("table_count") or 12)
+        n = self.prompts.integer("Tables", texts.tables_question(count), count, 1, 200)
+        if n is None:
+            return
+        if n != count:
+            t.set_table_count(n)
+        self.say(texts.tables_text(n, t.free_tables()), Priority.QUEUE)
+        self.refresh()
+
+    def call_next(self) -> None:
+        """Offer the next playable matches to the free tables; call them after a yes."""
+        t = self._organiser()
+        if t is None:
+            return
+        offers = t.offers()
+        if not offers:
+            self.say(texts.nothing_to_call_text() if t.free_tables() else
+                     texts.no_free_table_text(), Priority.INTERRUPT)
+            return
+        lines = [texts.call_sentence(o.match.number, o.match.a.name, o.match.b.name, o.table)
+                 for o in offers]
+        if not self.prompts.confirm(texts.call_offers_question(lines)):
+            return
+        said = [t.call(o.match.number, o.table).sentence() for o in offers]
+        self.refresh()
+        self.say(texts.join_sentences(said), Priority.QUEUE)
+
+    def call_match(self, number: int) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        free = t.free_tables()
+        count = int(t.info().get("table_count") or 12)
+        m = t.match(number)
+        options = free or list(range(1, count + 1))
+        if m.status == "called" and m.table in options:
+            options.remove(m.table)
+        index = self.prompts.choose("Call to a table", texts.call_question_text(number, free),
+                                    [f"Table {n}" for n in options])
+        if index is None:
+            return
+        call = t.call(number, options[index])
+        self.refresh()
+        self.say(call.sentence() + ".", Priority.INTERRUPT)
+
+    def show_called_here(self) -> None:
+        """A table laptop: the matches called to this table, with Play this match here."""
+        t = self._open_one()
+        if t is None:
+            return
+        matches = list(self.called_here) if t.table is not None else \
+            [m for m in t.matches() if m.status in ("called", "playing")]
+        if not matches:
+            self.say(texts.no_called_match_text(t.table), Priority.INTERRUPT)
+            return
+        lines = [m.line() for m in matches]
+        self.say(texts.join_sentences(lines), Priority.READING)
+
+        def play(row):
+            if 0 <= row < len(matches):
+                self.run(lambda: self.play_here(matches[row].number))
+                return True  # the list closes: the match is on the board
+            self.say(texts.nothing_chosen_text(), Priority.INTERRUPT)
+            return False
+
+        self.prompts.show_lines("Matches called", texts.called_heading(t.table), lines,
+                                [("&Play this match here", play)])
+
+    def play_here(self, number: int) -> None:
+        self.play.play(number)
+
+    # --- results ------------------------------------------------------------------------------
+    def _profile_of(self, number: int) -> str:
+        """The rule profile match ``number`` is played under (its division's; -VI in a mixed
+        division when a player is visually impaired)."""
+        from ...tournament.divisions import match_profile
+
+        t = self.tournament
+        m = t.match(number)
+        d = next(x for x in t.divisions() if x.key == m.division_key)
+        return match_profile(d.profile_key, d.vision, bool(m.a and m.a.visually_impaired),
+                             bool(m.b and m.b.visually_impaired))
+
+    def enter_result(self, number: int) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        m = t.match(number)
+        if m.status == "finished":
+            self.say(texts.already_decided_text(number), Priority.INTERRUPT)
+            return
+        if m.a is None or m.b is None:
+            self.say(texts.not_ready_text(number), Priority.INTERRUPT)
+            return
+        winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number))
+        if winners is None:
+            return
+        v = t.enter_result(number, winners)
+        self.refresh()
+        self.say(texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws),
+                 Priority.QUEUE)
+
+    def walkover(self, number: int) -> None:
+        t = self._organiser()
+        if t is None:
+            return
+        m = t.match(number)
+        if m.a is None or m.b is None or m.status == "finished":
+            self.say(texts.already_decided_text(number) if m.status == "finished"
+                     else texts.not_ready_text(number), Priority.INTERRUPT)
+            return
+        index = self.prompts.choose("Walkover", texts.walkover_question(number),
+                                    [player_line(m.a), player_line(m.b)])
+        if index is None:
+            return
+        why = self.prompts.text("Walkover", texts.why_question(),
+                                texts.walkover_default_reason())
+        if why is None:
+            return
+        present = (m.a, m.b)[index]
+        v = t.walkover(number, present.id, why=why.strip())
+        self.refresh()
+        self.say(texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover"),
+                 Priority.QUEUE)
+
+    def correct_result(self, number: int) -> None:
+        """Correct a finished match: the new result, then the later matches it affects are said
+        and the organiser confirms, then why (for the audit log)."""
+        t = self._organiser()
+        if t is None:
+            return
+        m = t.match(number)
+        if m.status != "finished" or m.kind not in ("played", "walkover"):
+            self.say(texts.nothing_to_correct_text(number, m.kind), Priority.INTERRUPT)
+            return
+        how = self.prompts.choose("Correct the result", texts.correct_how_question(number),
+                                  texts.CORRECTION_KINDS)
+        if how is None:
+            return
+        winners, present = None, None
+        if how == 0:
+            winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number),
+                                         title=f"Correct match {number}")
+            if winners is None:
+                return
+        else:
+            index = self.prompts.choose("Correct the result", texts.walkover_question(number),
+                                        [player_line(m.a), player_line(m.b)])
+            if index is None:
+                return
+            present = (m.a, m.b)[index].id
+        preview = t.preview_correction(number, winners, walkover=present)
+        affected = [(a.number, a.round_name, a.players_change, a.result_voided)
+                    for a in preview.affected]
+        question = texts.correction_question(
+            number, preview.new_winner.name,
+            preview.old_winner.name if preview.old_winner else None, affected)
+        self.say(question, Priority.READING)
+        if not self.prompts.confirm(question):
+            return
+        why = self.prompts.text("Correct the result", texts.why_question())
+        if why is None:
+            return
+        if not why.strip():
+            self.say(texts.why_needed_text(), Priority.INTERRUPT)
+            return
+        done = t.correct_result(number, winners, walkover=present, why=why.strip())
+        self.refresh()
+        self.say(done.sentence() + ".", Priority.QUEUE)
+
+    # --- files ----------------------------------------------------------------------------------
+    def save_results_csv(self) -> None:
+        t = self._open_one()
+        if t is None:
+            return
+        path = self.prompts.save_path("Save results as CSV", str(self.folder / "results.csv"),
+                                      "CSV files (*.csv)")
+        if not path:
+            return
+        with open(path, "w", newline="", encoding="utf-8") as out:
+            rows = t.results_csv(out)
+        self.say(texts.csv_saved_text(path, rows), Priority.QUEUE)
+
+    def save_standings_pdf(self) -> None:
+        from .printing import save_html_pdf
+
+        t = self._open_one()
+        if t is None:
+            return
+        path = self.prompts.save_path("Save standings as PDF", str(self.folder / "standings.pdf"),
+                                      "PDF files (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
+                              event=t.info().get("name") or "")
+        save_html_pdf(html, Path(path), title="Standings")
+        self.say(texts.pdf_saved_text("standings", path), Priority.QUEUE)
+
+    def save_bracket_pdf(self, division_key: Optional[str]) -> None:
+        from .printing import save_bracket_pdf
+
+        t = self.tournament
+        if t is None or division_key is None:
+            self.say(texts.no_tournament_text() if t is None else texts.no_division_text(),
+                     Priority.INTERRUPT)
+            return
+        view = t.division_view(division_key)
+        default = self.folder / f"bracket-{_file_part(view.division.label)}.pdf"
+        path = self.prompts.save_path("Save the bracket as PDF", str(default),
+                                      "PDF files (*.pdf)")
+        if not path:
+            return
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        save_bracket_pdf(view, Path(path))
+        self.say(texts.pdf_saved_text(f"bracket of {view.division.label}", path), Priority.QUEUE)
+
+    # --- settings -------------------------------------------------------------------------------
+    def server_settings(self) -> None:
+        from .server_dialog import ServerDialog
+
+        dialog = ServerDialog(self.settings, self._parent(),
+                              announce=lambda text: self.say(text, Priority.INTERRUPT))
+        dialog.exec()
+
+
+def open_tournament(url: str, *, name: str, password: Optional[str]):
+    """``Tournament.open``; a server's refusal that the store did not put into words (a password
+    missing or wrong) is asked again by ``try_connection``, whose messages say what to do. Raises
+    :class:`TournamentError` (or the driver's error when even that has no words for it)."""
+    from ...tournament.store import Tournament, try_connection
+
+    try:
+        return Tournament.open(url, name=name, password=password)
+    except TournamentError:
+        raise
+    except Exception:
+        if "://" in str(url):
+            try_connection(url, password=password)  # raises ConnectionTestError, in words
+        raise
+
+
+def _news(update):
+    """The organiser's update when it holds news (events, a snapshot or the server's change)."""
+    if update.events or update.snapshot is not None or update.server is not None:
+        return update
+    return None
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if not text or text[-1] in ".?!" else text + "."
+
+
+def _file_part(label: str) -> str:
+    return "".join(ch if ch.isalnum() or ch in "-+" else "-" for ch in label).strip("-")
+
+
+def _menu_named(window, title: str) -> QMenu:
+    """The window's menu called ``title`` ("Settings"), made before Help when it is not there.
+    The access key is the first free letter, so that Alt+letter keys stay unique."""
+    bar = window.menuBar()
+    for action in bar.actions():
+        if action.text().replace("&", "") == title and action.menu() is not None:
+            return action.menu()
+    taken = {a.text()[a.text().index("&") + 1].lower() for a in bar.actions()
+             if "&" in a.text()[:-1]}
+    shown = title
+    for i, ch in enumerate(title):
+        if ch.isalpha() and ch.lower() not in taken:
+            shown = title[:i] + "&" + title[i:]
+            break
+    help_action = next((a for a in bar.actions() if a.text().replace("&", "") == "Help"), None)
+    menu = QMenu(shown, bar)
+    if help_action is not None:
+        bar.insertMenu(help_action, menu)
+    else:
+        bar.addMenu(menu)
+    return menu

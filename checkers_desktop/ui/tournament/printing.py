@@ -1,0 +1,226 @@
+"""The bracket and the standings on paper for the wall, written as PDF by ``QPdfWriter`` (Qt's
+printing, as the score sheet is in ``ui/event/score_sheet.py``; nothing home-made).
+
+* :func:`save_bracket_pdf`: one division on a landscape US Letter page (11 x 8.5 in): the event,
+  the division, its note (a merge or split) and draw seed, the standings, and the bracket drawn by
+  :mod:`.bracket_paint` in black on white, as large as the page allows.
+* :func:`save_html_pdf`: the tournament's large-print HTML (``tournament.printout``: the standings
+  of every division) laid out by ``QTextDocument``, scaled down only when too wide.
+ Ligatures are off so that the PDF's text can be
+searched and read aloud (``pdftotext`` gives the names back as typed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF
+from PySide6.QtCore import Qt
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter,
+                           QPdfWriter, QTextDocument)
+
+from ...tournament.printout import division_lines
+from ...tournament.views import DivisionView
+from ...texts import tournament as texts
+from ..themes import get_theme
+from .bracket_paint import layout_bracket, no_ligatures, paint_bracket
+
+__all__ = ["save_html_pdf", "save_bracket_pdf"]
+
+
+PRINT_THEME = "black-on-white"
+"""The theme the wall's bracket is printed in (ui/themes.py): black on white."""
+
+
+def _writer(path: Path, title: str, landscape: bool, page) -> QPdfWriter:
+    writer = QPdfWriter(str(path))
+    writer.setTitle(title)
+    writer.setCreator("checkers-desktop")
+    writer.setResolution(300)
+    orientation = QPageLayout.Orientation.Landscape if landscape else \
+        QPageLayout.Orientation.Portrait
+    writer.setPageLayout(QPageLayout(QPageSize(page), orientation, QMarginsF(12, 12, 12, 12),
+                                     QPageLayout.Unit.Millimeter))
+    return writer
+
+
+def _written(path: Path) -> Path:
+    if not path.exists() or path.stat().st_size == 0:
+        raise OSError(f"the PDF could not be written to {str(path)!r}")
+    return path
+
+
+def save_bracket_pdf(view: DivisionView, path: Path, *,
+                     page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
+    """Write ``view``'s bracket to ``path`` as a landscape PDF: page 1 the heading (22 pt), the
+    standings (16 pt) and the drawn bracket as large as the page allows (about 9 pt for a
+    bracket of 16 on US Letter); then every match as a sentence in 16 pt ("Quarter-final 2,
+    match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games to 1"), readable from
+    across a hall. Raises ``OSError`` when the file was not written."""
+    path = Path(path)
+    writer = _writer(path, f"Bracket {view.division.label}", True, page)
+    dpi = writer.resolution()
+    area = writer.pageLayout().paintRectPixels(dpi)
+    theme = get_theme(PRINT_THEME)
+    pt = dpi / 72.0
+    d = view.division
+    def font(points: float, bold: bool = False) -> QFont:
+        f = no_ligatures(QFont())
+        f.setPixelSize(round(points * pt))
+        f.setBold(bold)
+        return f
+
+    heading = [(font(22, True), view.event or "Tournament"),
+               (font(18, True), f"Division {d.label}")]
+    if d.note:
+        heading.append((font(12), d.note))
+    if d.drawn:
+        heading.append((font(12), f"Draw seed {d.draw_seed}; same-center first-round pairs "
+                                   f"{d.same_center_pairs} (fewest possible "
+                                   f"{d.minimum_same_center_pairs})"))
+    standings = [(font(18, True), texts.standings_heading(d.label))] + \
+        [(font(16), line) for line in view.standings.lines()]
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
+    painter = QPainter(writer)
+    try:
+        painter.fillRect(QRectF(0, 0, area.width(), area.height()), QColor(theme.background))
+        painter.setPen(QColor(theme.text))
+        y = 0.0
+        for f, line in heading:
+            painter.setFont(f)
+            rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags, line)
+            painter.drawText(rect, flags, line)
+            y = rect.bottom() + 2 * pt
+        top = y + 8 * pt
+        block_h = sum(QFontMetricsF(f).height() * 1.15 for f, _ in standings)
+        block_w = max(QFontMetricsF(f).horizontalAdvance(line) for f, line in standings) + 8 * pt
+        if d.drawn and view.matches:
+            lay, spot = _fit_bracket(view, area.width(), area.height() - top, block_w, block_h,
+                                     pt)
+            painter.save()
+            painter.translate(0, top)
+            paint_bracket(painter, view, lay, background=theme.background, text=theme.text,
+                          focus=theme.text)
+            painter.restore()
+            sx, sy = spot[0], spot[1] + top
+        else:
+            painter.setFont(font(20, True))
+            painter.drawText(QRectF(0, top, area.width(), 40 * pt), flags,
+                             texts.not_drawn_text(d.label))
+            sx, sy = 0.0, top + 50 * pt
+        for f, line in standings:
+            painter.setFont(f)
+            h = QFontMetricsF(f).height()
+            painter.drawText(QRectF(sx, sy, area.width() - sx, h * 1.15), flags, line)
+            sy += h * 1.15
+        # then every match as a sentence in large print, page after page
+        lines = [line for line in division_lines(view, only=None)
+                 if line not in view.standings.lines()]
+        if lines:
+            writer.newPage()
+            y = 0.0
+            head = font(20, True)
+            body = font(16)
+            painter.setFont(head)
+            rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags,
+                                        texts.matches_heading(d.label))
+            painter.drawText(rect, flags, texts.matches_heading(d.label))
+            y = rect.bottom() + 6 * pt
+            painter.setFont(body)
+            for line in lines:
+                rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags,
+                                            line)
+                if rect.bottom() > area.height():
+                    writer.newPage()
+                    y = 0.0
+                    rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()),
+                                                flags, line)
+                painter.drawText(rect, flags, line)
+                y = rect.bottom() + 4 * pt
+    finally:
+        painter.end()
+    del writer
+    return _written(path)
+
+
+def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: float,
+                 block_h: float, pt: float):
+    """The largest bracket layout that fits ``room_w`` x ``room_h`` (device pixels) with a
+    ``block_w`` x ``block_h`` block (the standings) beside it: in the free space under the later
+    rounds' columns if there is room, else under the bracket. Returns (layout, (x, y) of the
+    block, relative to the bracket's top)."""
+    gap = 12 * pt
+    best = None
+    for under in (False, True):
+        height = room_h - (block_h + gap if under else 0)
+        for stacked in (False, True):
+            trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
+            scale = min(1.0, room_w / trial.width, height / trial.height)
+            lay = layout_bracket(view, 18 * pt * scale, stacked=stacked,
+                                 names_only_after_first=True)
+            spot = (0.0, lay.height + gap / 2) if under else _free_corner(
+                lay, room_w, room_h, block_w, block_h, gap)
+            if spot is not None and (best is None or scale > best[0] + 1e-6):
+                best = (scale, lay, spot)
+    return best[1], best[2]
+
+
+def _free_corner(lay, room_w: float, room_h: float, block_w: float, block_h: float,
+                 gap: float):
+    """Where the block fits under the boxes of the last rounds (trying from the last column
+    leftwards), or None."""
+    rounds = sorted(lay.headers)
+    for first in reversed(rounds[1:]):
+        boxes = [b for (r, _i), b in lay.boxes.items() if r >= first]
+        left = min(b.left() for b in boxes)
+        below = max(b.bottom() for b in boxes) + gap
+        if room_w - left >= block_w and room_h - below >= block_h:
+            return (left, below)
+    return None
+
+
+def _document(html: str, device) -> QTextDocument:
+    """``html`` laid out for ``device`` (the PDF writer: its own resolution, so that point sizes
+    are true on paper)."""
+    doc = QTextDocument()
+    doc.documentLayout().setPaintDevice(device)
+    font = QFont(doc.defaultFont())
+    font.setPointSizeF(12)
+    doc.setDefaultFont(no_ligatures(font))
+    doc.setHtml(html)
+    return doc
+
+
+def save_html_pdf(html: str, path: Path, *, title: str, landscape: bool = False,
+                  page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
+    """Write ``html`` to ``path`` as a PDF titled ``title`` (12 mm margins). The content is laid
+    out at its natural width and scaled down, never up, to fit the page's width; it runs over as
+    many pages as it needs. Raises ``OSError`` when the file was not written."""
+    path = Path(path)
+    writer = _writer(path, title, landscape, page)
+    paint = writer.pageLayout().paintRectPixels(writer.resolution())
+    doc = _document(html, writer)
+    doc.setTextWidth(-1)
+    natural = max(1.0, doc.idealWidth())
+    scale = min(1.0, paint.width() / natural)
+    width = paint.width() / scale
+    doc.setTextWidth(width)
+    page_height = paint.height() / scale
+    painter = QPainter(writer)
+    try:
+        painter.scale(scale, scale)
+        total = doc.size().height()
+        top = 0.0
+        while True:
+            painter.save()
+            painter.translate(0, -top)
+            doc.drawContents(painter, QRectF(0, top, width, page_height))
+            painter.restore()
+            top += page_height
+            if top >= total - 0.5:
+                break
+            writer.newPage()
+    finally:
+        painter.end()
+    del writer  # finishes the file
+    return _written(path)

@@ -1,0 +1,85 @@
+"""Every question the Tournament menu and the bracket window ask, in one interaction object.
+
+:class:`Prompts` opens the real dialogs (message boxes, file dialogs, the forms of
+:mod:`.dialogs`); tests give the menu an object with the same methods that answers at once. Each
+method returns None (or False) when the question is cancelled, and nothing changes then.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, Sequence
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from ...tournament.model import Competitor, CompetitorInput
+from .dialogs import CompetitorDialog, DivisionsDialog, LinesDialog, ResultDialog
+
+__all__ = ["Prompts"]
+
+TITLE = "Tournament"
+
+
+class Prompts:
+    """Questions asked over ``parent()`` (the active window); form errors are said through
+    ``announce(text)``."""
+
+    def __init__(self, parent: Callable[[], Optional[QWidget]],
+                 announce: Optional[Callable[[str], None]] = None) -> None:
+        self.parent = parent
+        self.announce = announce
+
+    def confirm(self, question: str) -> bool:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        return QMessageBox.question(self.parent(), TITLE, question, buttons,
+                                    QMessageBox.StandardButton.No) == \
+            QMessageBox.StandardButton.Yes
+
+    def text(self, title: str, label: str, default: str = "") -> Optional[str]:
+        text, ok = QInputDialog.getText(self.parent(), title, label, QLineEdit.EchoMode.Normal,
+                                        default)
+        return text if ok else None
+
+    def integer(self, title: str, label: str, value: int, lowest: int, highest: int
+                ) -> Optional[int]:
+        number, ok = QInputDialog.getInt(self.parent(), title, label, value, lowest, highest)
+        return number if ok else None
+
+    def choose(self, title: str, label: str, options: Sequence[str], current: int = 0
+               ) -> Optional[int]:
+        options = list(options)
+        if not options:
+            return None
+        item, ok = QInputDialog.getItem(self.parent(), title, label, options,
+                                        max(0, min(current, len(options) - 1)), False)
+        return options.index(item) if ok and item in options else None
+
+    def open_path(self, title: str, filters: str) -> Optional[str]:
+        path, _ = QFileDialog.getOpenFileName(self.parent(), title, "", filters)
+        return path or None
+
+    def save_path(self, title: str, default: str, filters: str, *,
+                  confirm_overwrite: bool = True) -> Optional[str]:
+        options = QFileDialog.Option(0) if confirm_overwrite else \
+            QFileDialog.Option.DontConfirmOverwrite
+        path, _ = QFileDialog.getSaveFileName(self.parent(), title, default, filters,
+                                              options=options)
+        return path or None
+
+    def competitor(self, initial: Optional[Competitor] = None) -> Optional[CompetitorInput]:
+        dialog = CompetitorDialog(self.parent(), initial=initial, announce=self.announce)
+        return dialog.entry if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def games(self, number: int, a: str, b: str, profile_key: str, title: str = ""
+              ) -> Optional[list]:
+        dialog = ResultDialog(number, a, b, profile_key, self.parent(), title=title,
+                              announce=self.announce)
+        return dialog.winners if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def divisions(self, counts: dict, split: Sequence[str], merges: Sequence[Sequence[str]]
+                  ) -> Optional[tuple]:
+        dialog = DivisionsDialog(counts, split, merges, self.parent(), announce=self.announce)
+        return dialog.choice if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def show_lines(self, title: str, heading: str, lines: Sequence[str],
+                   buttons: Sequence = ()) -> None:
+        LinesDialog(title, heading, lines, self.parent(), buttons).exec()

@@ -1,0 +1,95 @@
+"""Fixtures of the tournament window tests: the window fixtures of ``tests/ui`` (``make_window``),
+the in-memory keyring and the PostgreSQL fixtures of ``tests/tournament`` (loaded from there, so
+they are written once), and :class:`ScriptedPrompts`, answering the Tournament menu's questions.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+_spec = importlib.util.spec_from_file_location(
+    "tournament_fixtures", Path(__file__).resolve().parents[2] / "tournament" / "conftest.py")
+_fixtures = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_fixtures)
+
+memory_keyring = _fixtures.memory_keyring
+pg_url = _fixtures.pg_url
+pg_tournament = _fixtures.pg_tournament
+
+
+class ScriptedPrompts:
+    """Stands in for ``ui.tournament.prompts.Prompts``: each question pops the next answer given
+    for its kind (``answers["confirm"] = [True, ...]``); every question asked is kept in
+    :attr:`asked` as (kind, text)."""
+
+    KINDS = ("confirm", "text", "integer", "choose", "open_path", "save_path", "competitor",
+             "games", "divisions", "show_lines")
+
+    def __init__(self, **answers) -> None:
+        self.answers = {k: list(answers.get(k, [])) for k in self.KINDS}
+        self.asked: list[tuple[str, object]] = []
+
+    def _next(self, kind: str, what, default=None):
+        self.asked.append((kind, what))
+        queue = self.answers[kind]
+        if not queue:
+            return default
+        answer = queue.pop(0)
+        return answer(what) if callable(answer) else answer
+
+    def confirm(self, question):
+        return bool(self._next("confirm", question, False))
+
+    def text(self, title, label, default=""):
+        return self._next("text", label)
+
+    def integer(self, title, label, value, lowest, highest):
+        return self._next("integer", label)
+
+    def choose(self, title, label, options, current=0):
+        return self._next("choose", (label, list(options)))
+
+    def open_path(self, title, filters):
+        return self._next("open_path", title)
+
+    def save_path(self, title, default, filters, *, confirm_overwrite=True):
+        return self._next("save_path", default)
+
+    def competitor(self, initial=None):
+        return self._next("competitor", initial)
+
+    def games(self, number, a, b, profile_key, title=""):
+        return self._next("games", (number, a, b, profile_key))
+
+    def divisions(self, counts, split, merges):
+        return self._next("divisions", (counts, list(split), list(merges)))
+
+    def show_lines(self, title, heading, lines, buttons=()):
+        self._next("show_lines", (title, heading, list(lines)))
+
+
+@pytest.fixture
+def prompts():
+    return ScriptedPrompts()
+
+
+@pytest.fixture
+def tournament_window(make_window, qtbot, prompts):
+    """tournament_window(path=None, **window options) -> (window, menu): a window whose
+    Tournament menu answers from ``prompts`` and has the tournament at ``path`` (a SQLite file)
+    open."""
+    def make(path=None, **kwargs):
+        window = make_window(**kwargs)
+        menu = window.tournament_menu
+        menu.prompts = prompts
+        menu.poll_seconds = 0.2
+        menu.table_interval = 0.2
+        if path is not None:
+            with qtbot.waitSignal(menu.opened, timeout=20000):
+                menu.open(str(path), name="Golden Age Games test")
+        return window, menu
+    return make
+

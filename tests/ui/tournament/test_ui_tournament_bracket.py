@@ -1,0 +1,148 @@
+"""The bracket window: one division at a time as a tree a screen reader walks, the same bracket
+drawn in the theme and zoomable, single keys for the next matches, the standings and a
+competitor's path, and a screenshot at 1366x768 that is looked at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from checkers_desktop.tournament.store import Tournament
+
+from tournament_ui_helpers import PLAYERS40, open_bracket
+
+
+def _prepared(path: Path, results: int = 0) -> Tournament:
+    """The 40-competitor list imported, divisions (55-59 with 60-64), every division drawn with
+    seed 2026, and the first ``results`` playable matches of 70-74 entered (first player wins 2-1)."""
+    t = Tournament.open(str(path), name="Golden Age Games test")
+    t.import_competitors(str(PLAYERS40))
+    t.make_divisions(merges=[("55-59", "60-64")])
+    for d in t.divisions():
+        t.draw(d.key, seed=2026)
+    for m in [m for m in t.playable() if m.division_key == "70-74"][:results]:
+        t.enter_result(m.number, [m.a.name, m.b.name, m.a.name])
+    return t
+
+
+def _open_bracket(qtbot, window, menu, division="70-74"):
+    return open_bracket(qtbot, window, menu, division)
+
+
+def test_the_division_reads_as_a_tree(tournament_window, qtbot, tmp_path):
+    path = tmp_path / "t.db"
+    t = _prepared(path, results=2)
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    lines = bracket.tree.lines()
+    view = t.division_view("70-74")
+    # the division's heading, with its seed and same-center pairs
+    d = view.division
+    assert d.competitor_count == 15  # the list has 15 competitors aged 70-74
+    assert lines[0] == (f"Division 70-74: 15 competitors, drawn with seed 2026; same-center "
+                        f"first-round pairs {d.same_center_pairs} (fewest possible "
+                        f"{d.minimum_same_center_pairs}).")
+    # every match that is not empty is one line, the same sentence the tournament gives
+    for m in view.matches:
+        if m.status != "empty":
+            assert m.line() in lines
+    played = [m for m in view.matches if m.status == "finished" and m.kind == "played"]
+    assert len(played) == 2
+    first = played[0]
+    assert f"{first.round_name}, match {first.number}: {first.a.name}, {first.a.medical_center}, " \
+           f"beat {first.b.name}, {first.b.medical_center}, 2 games to 1" in lines
+    assert "Round of 16: 8 matches" in lines and "Quarter-finals: 4 matches" in lines
+    assert "Standings, 70-74" in lines and "Gold: not decided yet" in lines
+    t.close()
+
+
+def test_single_keys_read_next_matches_standings_and_a_path(tournament_window, qtbot, tmp_path):
+    path = tmp_path / "t.db"
+    t = _prepared(path, results=1)
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    bracket.tree.setFocus()
+    view = t.division_view("70-74")
+    waiting = [m for m in view.matches if m.status == "ready"]
+    window.synth.clear()
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_N)
+    text = window.synth.spoken[-1]
+    assert text.startswith(f"Next matches in 70-74, {len(waiting)}: ")
+    assert waiting[0].line() in text
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_S)
+    assert window.synth.spoken[-1] == ("Standings, 70-74: Gold: not decided yet. Silver: not "
+                                       "decided yet. Bronze: not decided yet. Fourth: not decided "
+                                       "yet.")
+    # the path of the winner of the played match: that match, then the quarter-final due
+    played = next(m for m in view.matches if m.kind == "played")
+    winner = played.winner
+    assert bracket.tree.select_key(("player", winner.id, (played.round, played.index)))
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_P)
+    said = window.synth.spoken[-1]
+    assert said.startswith(f"Path of {winner.name}, {winner.medical_center}: ")
+    assert played.line() in said
+    nxt = next(m for m in view.matches if m.round == 2 and any(
+        c is not None and c.id == winner.id for c in (m.a, m.b)))
+    assert nxt.line() in said
+    assert said.index(played.line()) < said.index(nxt.line())
+    t.close()
+
+
+def test_divisions_one_at_a_time_and_the_drawn_bracket_follows_the_cursor(
+        tournament_window, qtbot, tmp_path):
+    path = tmp_path / "t.db"
+    _prepared(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, "55-59+60-64")
+    labels = [bracket.divisions.itemText(i) for i in range(bracket.divisions.count())]
+    assert labels == ["55-59 and 60-64", "65-69", "70-74", "75-79", "80-84", "85-up"]
+    window.synth.clear()
+    bracket.tree.setFocus()
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert bracket.division_key == "65-69"
+    assert window.synth.spoken[-1].startswith("Division 65-69: 8 competitors, drawn with seed "
+                                              "2026; ")
+    assert window.synth.spoken[-1].endswith("; 2 of 6.")
+    assert bracket.tree.lines()[0].startswith("Division 65-69: 8 competitors")
+    # moving the cursor onto a match outlines it in the drawing
+    item = bracket.tree.topLevelItem(1).child(0)
+    bracket.tree.setCurrentItem(item)
+    m = bracket.tree.current_match()
+    assert bracket.canvas.selected == (m.round, m.index)
+    # zoom: the drawing grows, and the zoom is said
+    width = bracket.canvas.width()
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    assert bracket.canvas.zoom == 125 and bracket.canvas.width() > width
+    assert window.synth.spoken[-1] == "Bracket zoom 125 percent."
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
+    assert bracket.canvas.zoom == 100
+
+
+def test_screenshot_of_the_drawn_bracket_at_1366x768(tournament_window, qtbot, tmp_path):
+    """The window fits an event laptop's screen; the drawing has the theme's colours. With
+    CHECKERS_BRACKET_SCREENSHOT set, the picture is kept there to be looked at."""
+    path = tmp_path / "t.db"
+    t = _prepared(path, results=5)
+    m = [m for m in t.playable() if m.division_key == "70-74"][0]
+    t.call(m.number, 3)
+    t.close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    bracket.resize(1366, 740)
+    bracket.tree.select_key(("match", (1, 1)))
+    QApplication.processEvents()
+    shot = bracket.grab()
+    assert shot.width() == 1366
+    image = shot.toImage()
+    theme = window.board.theme
+    canvas_shot = bracket.canvas.grab().toImage()
+    colours = {canvas_shot.pixelColor(x, y).name().upper()
+               for x in range(0, canvas_shot.width(), 3) for y in range(0, canvas_shot.height(), 3)}
+    assert theme.background.upper() in colours and theme.text.upper() in colours
+    assert theme.focus.upper() in colours  # the chosen match's outline
+    wanted = os.environ.get("CHECKERS_BRACKET_SCREENSHOT")
+    if wanted:
+        image.save(wanted)

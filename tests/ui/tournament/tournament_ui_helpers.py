@@ -1,0 +1,27 @@
+"""Helpers of the tournament window tests (a module with its own name: test modules import it,
+never ``conftest``, whose name several folders share)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+PG_CTL = os.environ.get("CHECKERS_TEST_PG_CTL", "")
+"""A script taking "stop" or "start" for the tests' PostgreSQL cluster (.ci/postgres.sh)."""
+PLAYERS40 = Path(__file__).resolve().parents[2] / "tournament" / "data" / "players40.csv"
+
+
+def open_bracket(qtbot, window, menu, division=None):
+    """F7 on the board; the bracket window shown and active (showing ``division`` when given)."""
+    qtbot.keyClick(window.board, Qt.Key.Key_F7)
+    qtbot.waitUntil(lambda: menu.bracket is not None and menu.bracket.isVisible())
+    bracket = menu.bracket
+    qtbot.addWidget(bracket)
+    bracket.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is bracket)
+    if division is not None:
+        bracket.show_division(division, announce=False)
+    return bracket
