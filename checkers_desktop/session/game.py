@@ -709,10 +709,11 @@ class GameSession(Observable):
     def _say(self, text: str, priority: Priority) -> None:
         self.announcer.announce(text, priority)
 
-    def refuse(self, text: str) -> None:
-        """Refuse what the player tried: ``text`` shown and said at once, with the refused sound;
-        the game is unchanged."""
-        self.message = text
+    def refuse(self, text: str, shown: Optional[str] = None) -> None:
+        """Refuse what the player tried: ``text`` said at once, with the refused sound, and shown
+        on the status line (``shown`` instead, when the status line's headline already carries
+        the rest of it); the game is unchanged."""
+        self.message = text if shown is None else shown
         self._say(text, Priority.INTERRUPT)
         self._cue(Cue.REFUSED)
         self._emit(StatusChanged(self.status_text()))

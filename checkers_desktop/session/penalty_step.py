@@ -201,7 +201,8 @@ class RemovalStep:
             square = parse_square_choice(text)
         except SquareChoiceError:
             chooser, victim, _side = self._parties(due)
-            self.game.refuse(penalty_texts.wait_for_choice_text(chooser, victim))
+            self.game.refuse(penalty_texts.wait_for_choice_text(chooser, victim),
+                             shown=penalty_texts.wait_for_choice_shown(chooser))
             return False
         self.propose(square)
         return False

@@ -10,14 +10,6 @@ from .words import capital
 # --- start and speech ------------------------------------------------------------------------------
 
 
-def welcome_text(human_side: str) -> str:
-    return (f"Checkers. A game against the computer is ready: you play {human_side} and move first. "
-            "Arrow keys move over the board, Enter picks up and puts down, Control M types a move, "
-            "Control N starts a new game; it asks first when a game is in progress, and in a match only "
-            "the official can leave. Single letters read the game: B the board, T whose turn, "
-            "L the last move, A the legal moves, C the clocks. F1 lists every key.")
-
-
 def speech_text(on: bool) -> str:
     return "Speech on." if on else "Speech off."
 

@@ -20,7 +20,7 @@ from .words import number as _n
 
 __all__ = [
     "choose_prompt", "choosing_headline", "confirm_question", "declined_text",
-    "not_victims_text", "wait_for_choice_text", "removed_text", "history_note",
+    "not_victims_text", "wait_for_choice_text", "wait_for_choice_shown", "removed_text", "history_note",
     "not_a_square_text", "not_allowed_text", "dialog_prompt_text", "no_penalty_text",
     "panel_choice_text",
 ]
@@ -83,9 +83,16 @@ def not_victims_text(square: int, empty: bool, chooser: str, victim: str, side: 
 
 
 def wait_for_choice_text(chooser: str, victim: str) -> str:
-    """A move was tried while the choice is awaited (most often by the player penalised)."""
-    return (f"Nobody moves now: it is {chooser}'s choice. {chooser} first chooses one of "
-            f"{victim}'s checkers to remove.")
+    """A move was tried while the choice is awaited (most often by the player penalised): what
+    is said."""
+    return f"{wait_for_choice_shown(chooser)} {chooser} first chooses one of {victim}'s checkers " \
+        "to remove."
+
+
+def wait_for_choice_shown(chooser: str) -> str:
+    """The same refusal on the status line, whose headline already says who chooses whose
+    checker (:func:`choosing_headline`): "Nobody moves now: it is John Smith's choice." """
+    return f"Nobody moves now: it is {chooser}'s choice."
 
 
 def removed_text(chooser: str, victim: str, side: str, kind: str, square: int,

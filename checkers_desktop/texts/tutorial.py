@@ -20,7 +20,8 @@ def welcome_text(human_side: str, level_number: int, level_name: str, rules_titl
             f"first. The computer plays at level {level_number}, {level_name}; the rules are "
             f"{rules_title}. Arrow keys and Home, Page Up, End, Page Down move over the board; N "
             "goes to a piece that can move; Enter picks up and puts down. F5 lists the legal "
-            "moves. Control N starts a new game. F1 lists every key.")
+            "moves. Control N starts a new game; it asks first when a game is in progress, and in "
+            "a match only the official can leave. F1 lists every key.")
     if offer_lesson:
         text += (" New to checkers or to this app? Control F1 starts a short spoken lesson "
                  "with practice.")

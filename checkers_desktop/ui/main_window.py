@@ -290,6 +290,7 @@ class MainWindow(QMainWindow):
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
+        self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))
 
         # --- ready to play: a game against the computer, the player is Black and moves first --
         self.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)
@@ -301,6 +302,7 @@ class MainWindow(QMainWindow):
         self.status_line.show()
         self._quitting = False
         self.fit_to_screen()
+        self._fit_side_panel()
 
     @property
     def speech_error(self) -> Optional[str]:
@@ -330,6 +332,21 @@ class MainWindow(QMainWindow):
         self.resize(size)
         self.move(area.x() + (area.width() - size.width()) // 2,
                   area.y() + (area.height() - size.height()) // 2)
+
+    def _fit_side_panel(self, again: bool = False) -> None:
+        """The game panel shown where the window has room for it beside the board and the side
+        column at the present text size, else hidden (``side_panel.room_for_panel``); ``again``
+        (the text size changed): even if the player had shown or hidden it."""
+        aids = getattr(self, "play_aids", None)
+        if aids is None:  # resized while the window is being made
+            return
+        if again:
+            aids.panel.auto = True
+        aids.panel.fit(self.width(), self.height(), self.display.text_size)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_side_panel()
 
     def _column_width(self, width: int) -> None:
         """The side column's width changed: the clocks fit their type to it."""

@@ -89,7 +89,7 @@ def install_play_aids(ctx) -> PlayAids:
         "legal_moves_list": panel.focus_moves,
         "history_list": panel.focus_history,
         "board_text_view": panel.focus_text,
-        "side_panel": lambda on: panel.setVisible(bool(on)),
+        "side_panel": lambda on: panel.choose(bool(on)),
         "save_game": saving.save,
     })
     return aids

@@ -2,7 +2,11 @@
 the moves played to step through (review), and the board as text for a braille display.
 
 :class:`SidePanel` is a ``QDockWidget`` (View > Side panel, Ctrl+Shift+P, shows or hides it; at
-1366x768 it sits right of the board). Each part is a standard widget a screen reader knows:
+1366x768 it sits right of the board). At a text size above 100 % it starts hidden where it would
+take the board's width (:func:`room_for_panel`, checked as the window is resized and when the text
+size changes, until the player shows or hides it): on an event laptop at 200 % the board keeps the
+whole height and the clocks and the status line their room; the keys below show the panel when
+asked. Each part is a standard widget a screen reader knows:
 
 * the legend (``QLabel``): "Black, you: yellow solid discs. Red, the computer: white rings.";
 * the legal moves (``QListWidget``, F5): items "11 to 15"; Enter plays the selected move;
@@ -34,11 +38,32 @@ from ..texts import game as game_texts
 from ..texts import reading as reading_texts
 from ..texts import themes as theme_texts
 from .painting import SquareMarks
+from .table_layout import MIN_COLUMN_WIDTH
 
-__all__ = ["SidePanel", "install_side_panel"]
+__all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 """The item data holding a legal move (``Move``) or a history item's number of moves (int)."""
+
+PANEL_SLACK = 40
+"""Logical pixels for the window's and the layout's margins and spacing around the three parts."""
+
+
+def room_for_panel(area_width: int, area_height: int, text_percent: int, panel_width: int) -> bool:
+    """Whether the panel is shown by default in a window of ``area_width`` x ``area_height``
+    logical pixels at text size ``text_percent`` (100 is normal), the panel ``panel_width`` pixels
+    wide.
+
+    At the normal text size (or smaller) it is: beside the board and the side column it leaves the
+    board the whole height of a 1366x768 or 1280x720 screen, and on a larger window it takes width
+    the board does not need. At a larger text size (a player with low vision) the side column's
+    clocks and status line need more width, and the panel is shown only where the window holds,
+    side by side, the board at the whole height, the column at its least width scaled to the text
+    size, and the panel; else the board keeps that width."""
+    if text_percent <= 100:
+        return True
+    column = MIN_COLUMN_WIDTH * text_percent / 100
+    return area_width >= area_height + column + panel_width + PANEL_SLACK
 
 
 class _Keys(QObject):
@@ -122,7 +147,7 @@ class SidePanel(QDockWidget):
         layout.addWidget(self.text, 2)
         self.setWidget(body)
         # beside the board, not instead of it: about 24 characters wide
-        self.setMaximumWidth(max(240, 24 * self.fontMetrics().averageCharWidth()))
+        self.setMaximumWidth(self.natural_width())
 
         self.moves.installEventFilter(_Keys(self, self.play_selected))
         self.history.installEventFilter(_Keys(self, self.read_reviewed))
@@ -131,6 +156,8 @@ class SidePanel(QDockWidget):
         self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
         self.history.currentRowChanged.connect(self._review_row)
         self.reviewing: Optional[int] = None
+        self.auto = True
+        """Shown or hidden by the room there is (:meth:`fit`) until the player chooses."""
 
         ctx.game.position_changed.connect(self.refresh)
         ctx.board.cursor_changed.connect(lambda _sq: self.refresh_text())
@@ -273,10 +300,40 @@ class SidePanel(QDockWidget):
         self.ctx.refresh_board()
         self.refresh_text()
 
+    def natural_width(self) -> int:
+        """The panel's width beside the board: about 24 characters of its font, pixels."""
+        return max(240, 24 * self.fontMetrics().averageCharWidth())
+
+    def fit(self, area_width: int, area_height: int, text_percent: int) -> None:
+        """Unless the player chose (View > Side panel, or a key that goes to the panel), show the
+        panel where :func:`room_for_panel` finds room for it in a window of ``area_width`` x
+        ``area_height`` logical pixels at text size ``text_percent``, else hide it."""
+        self.setMaximumWidth(self.natural_width())
+        if not self.auto:
+            return
+        shown = room_for_panel(area_width, area_height, text_percent, self.natural_width())
+        if shown == self.isHidden():
+            self.set_shown(shown)
+
+    def choose(self, shown: bool) -> None:
+        """The player showed or hid the panel: that holds until the text size changes."""
+        self.auto = False
+        self.set_shown(shown)
+
+    def set_shown(self, shown: bool) -> None:
+        """Show or hide the panel, View > Side panel checked to match (also before the window is
+        first shown, when no visibility change is signalled)."""
+        self.setVisible(shown)
+        action = self.ctx.actions.get("side_panel")
+        if action is not None:
+            action.blockSignals(True)
+            action.setChecked(shown)
+            action.blockSignals(False)
+
     # --- focus ------------------------------------------------------------------------------
     def _show_and_focus(self, widget: QWidget) -> None:
-        if not self.isVisible():
-            self.show()
+        if self.isHidden():
+            self.choose(True)
         widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_moves(self) -> None:

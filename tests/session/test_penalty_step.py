@@ -92,7 +92,14 @@ def test_the_penalised_player_cannot_remove_and_the_chooser_confirms(tmp_path):
     # Mary types her jump: refused, told it is John's choice
     fen = game.board.fen()
     assert not game.submit_text("15x22")
-    assert f"it is {JOHN}'s choice" in synth.spoken[-1]
+    assert synth.spoken[-1] == (f"Nobody moves now: it is {JOHN}'s choice. {JOHN} first "
+                                f"chooses one of {MARY}'s checkers to remove.")
+    # the status line, whose headline already says who chooses whose checker, adds only the
+    # refusal (a long line at 200 % text would take the board's width on a 1280x720 laptop)
+    status = game.status_text()
+    assert status.startswith(headline) and status.endswith(f"Nobody moves now: it is {JOHN}'s "
+                                                           "choice.")
+    assert status.count("checkers to remove") == 1
     # Mary presses Enter on her own man on 15 to move it: nothing is removed; the question that
     # follows names John and says the choice is not Mary's
     game.activate(15)

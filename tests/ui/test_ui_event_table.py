@@ -104,7 +104,7 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     menu.desk.choose = lambda title, label, options: options.index(f"{offender} (Black)")
     # Black 11-15, Red 22-18: Black must jump 15x22
     type_in_move_box(qtbot, window, "11-15")
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
     type_in_move_box(qtbot, window, "22-18")
     # the official warns the offender (Ctrl+Alt+W), then penalises her (Ctrl+Alt+S): said once
     # each
@@ -156,7 +156,7 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     assert answers.asked[-1].startswith(f"Remove {offender}'s Black man on 9? Only {chooser}")
     removal = f"{chooser} removes {offender}'s Black man on nine."
     assert new_lines(window, said) == [f"{removal} {offender}, Black to move. Black must jump."]
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
 
     # H: the move history reads the removal
     key(qtbot, Qt.Key.Key_H)

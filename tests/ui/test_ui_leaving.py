@@ -146,7 +146,9 @@ def test_an_opened_game_after_a_match_has_the_apps_rules(make_window, qtbot, tmp
     pdn = tmp_path / "saved.pdn"
     pdn.write_text('[Event "Practice"]\n[Result "*"]\n1. 11-15 23-19 *\n', encoding="utf-8")
     window.open_game_action.ask_path = lambda: str(pdn)
-    run(qtbot, window, Qt.Key.Key_O, CTRL)
+    with qtbot.waitSignal(window.open_game_action.done, timeout=10_000) as opened:
+        run(qtbot, window, Qt.Key.Key_O, CTRL)  # the file is read off the GUI thread
+    assert opened.args == [True]
     assert window.event_menu.current is None
     s = window.session
     assert s.board.ply == 2 and s.profile.key == "practice" and s.player_names is None

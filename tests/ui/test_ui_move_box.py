@@ -49,7 +49,7 @@ def test_a_move_played_gives_the_focus_back_to_the_board(make_window, qtbot):
     window = make_window()
     type_move(qtbot, window, "11-15")
     assert window.session.board.ply >= 1
-    assert QApplication.focusWidget() is window.board.squares[window.board.cursor]
+    assert window.board.focused_square() == window.board.cursor
     # a reading key now reads, it is not typed into the box
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_J)
     assert window.move_box.text() == ""

@@ -190,7 +190,7 @@ def test_high_dpi_scale_2_doubles_the_device_pixels(shots, shots_2x):
     for shot in shots_2x["shots"]:
         theme = THEMES[shot["theme"]].for_sides(PRACTICE_NAMES)
         assert shot["dpr"] == 2.0
-        assert shot["image_size"] == [2 * v for v in shot["size"]]
+        assert shot["image_size"] == [2 * v for v in shot["window_size"]]
         one_x = next(s for s in _of_theme(shots, shot["theme"]) if s["size"] == shot["size"])
         assert shot["rects"][FOCUS_SQUARE][2] == 2 * one_x["rects"][FOCUS_SQUARE][2]
         width_2x, _ = _focus_run(shot["measure"]["focus_row"], theme)
@@ -213,7 +213,7 @@ def test_fractional_scale_1_5_keeps_colours_and_a_3px_outline(shots_1_5x):
     for shot in shots_1_5x["shots"]:
         theme = THEMES[shot["theme"]].for_sides(PRACTICE_NAMES)
         assert shot["dpr"] == 1.5  # not rounded to 1 or 2: Qt 6 passes the scale through
-        assert shot["image_size"] == [round(1.5 * v) for v in shot["size"]]
+        assert shot["image_size"] == [round(1.5 * v) for v in shot["window_size"]]
         m = shot["measure"]
         for pixels in (m["focus_row"], m["focus_row"][::-1], m["focus_column"]):
             width, _ = _focus_run(pixels, theme)

@@ -1,6 +1,7 @@
 """The side panel: the legal moves to arrow through and play, the moves played to step through
 (review), the board as text that follows every move and the cursor, saving the game as PDN and
-opening it again, and the panel beside the board on a 1366x768 screen."""
+opening it again, and the panel beside the board on a 1366x768 screen (hidden there at a large
+text size, where the board needs its width)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.rules import BLACK, Board
 from checkers_desktop.rules.pdn import read_game
 from checkers_desktop.texts import reading as reading_texts
+from checkers_desktop.ui.side_panel import room_for_panel
 
 
 def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
@@ -132,3 +134,33 @@ def test_the_panel_fits_beside_the_board_at_1366x768_and_can_be_hidden(make_wind
     assert not panel.isVisible()
     key(qtbot, Qt.Key.Key_F5)  # going to a list shows the panel again
     assert panel.isVisible() and QApplication.focusWidget() is panel.moves
+
+
+def test_at_a_large_text_size_the_panel_gives_an_event_laptop_board_its_width():
+    # 1366x768 and 1280x720: shown at 100 %, hidden at 150 % and 200 % (the panel about 24
+    # characters of the larger text wide); a wide desktop screen keeps it at 150 %
+    for width, height in ((1366, 768), (1280, 720)):
+        assert room_for_panel(width, height, 100, 240)
+        assert not room_for_panel(width, height, 150, 300)
+        assert not room_for_panel(width, height, 200, 380)
+    assert room_for_panel(2560, 1440, 150, 300)
+
+
+def test_the_text_size_hides_the_panel_and_the_players_choice_holds(make_window, qtbot):
+    window = make_window()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.width() <= 1366)
+    panel, action = window.play_aids.panel, window.actions_by_id["side_panel"]
+    assert panel.isVisible() and action.isChecked()
+    window.display.set_text_size(200)
+    assert not panel.isVisible() and not action.isChecked()
+    window.resize(1366, 760)  # a resize alone does not bring it back at 200 %
+    qtbot.waitUntil(lambda: window.height() <= 760)
+    assert not panel.isVisible()
+    action.trigger()  # View > Side panel: the player wants it, resizing keeps it
+    assert panel.isVisible() and action.isChecked()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.height() == 768)
+    assert panel.isVisible()
+    window.display.set_text_size(100)  # back to normal text: shown by the room there is
+    assert panel.isVisible() and action.isChecked()

@@ -148,6 +148,9 @@ def shoot(app, out: Path, theme_key: str, size: tuple[int, int], large_numbers: 
     record = {"theme": theme_key, "size": list(size), "large_numbers": large_numbers,
               "dpr": dpr, "png": f"{name}.png", "focused": focused,
               "image_size": [image.width(), image.height()],
+              # the window's own logical size: no smaller than its minimum (with the game panel
+              # beside the board that is a little wider than the narrowest size asked for)
+              "window_size": [window.width(), window.height()],
               "active": window.isActiveWindow(),
               "theme_name_in_menu": window.display.theme_actions[theme_key].isChecked(),
               "rects": {str(k): v for k, v in rects.items()},
