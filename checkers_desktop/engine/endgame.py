@@ -209,6 +209,7 @@ def _solve_material(mat, tables: dict[int, bytearray], size: int,
     win_b: list[list[int]] = [[] for _ in range(258)]
     loss_b: list[list[int]] = [[] for _ in range(258)]
     generate = bbm.generate
+    after_move = bbm.after_move
     for i, key in enumerate(keys):
         if stop is not None and not i & 4095 and stop.is_set():
             raise InterruptedError("endgame generation stopped")
@@ -226,17 +227,8 @@ def _solve_material(mat, tables: dict[int, bytearray], size: int,
         cnt = 0
         lng = 0
         for frm, to, cap, _ in moves:
-            nmy = (my & ~frm) | to
-            nopp = opp & ~cap
-            if kings & frm:
-                nk = ((kings & ~cap) & ~frm) | to
-                crowned = False
-            elif to & crown:
-                nk = (kings & ~cap) | to
-                crowned = True
-            else:
-                nk = kings & ~cap
-                crowned = False
+            nmy, nopp, nk = after_move(my, opp, kings, frm, to, cap, crown)
+            crowned = bool(to & crown) and not kings & frm
             if cap or crowned:
                 if not nopp:
                     c = 1  # the opponent has nothing left: lost now

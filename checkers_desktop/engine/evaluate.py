@@ -15,6 +15,7 @@ when ahead, the double corner in king endings).
 from __future__ import annotations
 
 from checkers_desktop.rules.bitboard import MASK_OF_SQUARE, VALID, mask_of
+from checkers_desktop.rules.geometry import SQUARES, square_cell
 
 MAN = 100
 """A man is worth 100: scores are in hundredths of a man."""
@@ -74,14 +75,9 @@ _BLACK_NEAR = mask_of(range(13, 29))
 _WHITE_NEAR = mask_of(range(5, 21))
 
 
-def _coords(square: int) -> tuple[int, int]:
-    """(row, column) of a square on the 8 x 8 board: row 0 holds 1-4, on columns 1, 3, 5, 7."""
-    row = (square - 1) // 4
-    return row, 2 * ((square - 1) % 4) + (1 if row % 2 == 0 else 0)
-
-
-# mask -> (row, column), for the king-hunting term of the ending
-_COORDS = {MASK_OF_SQUARE[s]: _coords(s) for s in range(1, 33)}
+# mask -> (row, column) of the standard diagram (rules/geometry), for the king-hunting term of
+# the ending
+_COORDS = {MASK_OF_SQUARE[s]: square_cell(s) for s in SQUARES}
 
 
 def _hunt(hunters: int, prey: int) -> int:

@@ -264,6 +264,8 @@ class Searcher:
         try:
             for idx, raw in enumerate(moves):
                 frm, to, cap, _ = raw
+                # bitboard.after_move written out: the call would cost about a tenth of the
+                # node's time, and the crowning flag is needed here too
                 nmy = (my & ~frm) | to
                 nopp = opp & ~cap
                 crowned = False
@@ -381,14 +383,7 @@ class Searcher:
 
         def child(raw):
             frm, to, cap, _ = raw
-            nmy = (my & ~frm) | to
-            nopp = opp & ~cap
-            if kings & frm:
-                nk = ((kings & ~cap) & ~frm) | to
-            elif to & crown:
-                nk = (kings & ~cap) | to
-            else:
-                nk = kings & ~cap
+            nmy, nopp, nk = bbm.after_move(my, opp, kings, frm, to, cap, crown)
             return nopp, nmy, nk, not black
 
         scored = [(-evaluate(*child(r)), i, r) for i, r in enumerate(raws)]
@@ -490,14 +485,7 @@ class Searcher:
         for _ in range(max(depth, 1) + 8):
             crown = BLACK_CROWN if black else WHITE_CROWN
             frm, to, cap, _ = raw
-            nmy = (my & ~frm) | to
-            nopp = opp & ~cap
-            if kings & frm:
-                kings = ((kings & ~cap) & ~frm) | to
-            elif to & crown:
-                kings = (kings & ~cap) | to
-            else:
-                kings = kings & ~cap
+            nmy, nopp, kings = bbm.after_move(my, opp, kings, frm, to, cap, crown)
             my, opp, black = nopp, nmy, not black
             key = position_key(my, opp, kings, black)
             if key in seen:

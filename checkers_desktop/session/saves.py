@@ -23,6 +23,7 @@ from typing import Callable, Optional
 
 from ..speech.announcer import Priority
 from ..storage import AutosaveStore, Integrity, LoadResult, SaveProblem, Snapshot
+from ..storage.atomic import write_failure
 from ..texts import app as app_texts
 from .game import GameSession
 from .resume import Resumed, resume, snapshot_of
@@ -127,7 +128,9 @@ class SaveKeeping:
             return app_texts.autosave_failed_text(str(exc) or type(exc).__name__)
         error = self.store.try_save(snap)
         if error is not None:
-            why = getattr(error, "strerror", None) or str(error) or type(error).__name__
-            return app_texts.autosave_not_saved_text(why)
+            detail = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            why = app_texts.write_failure_words(write_failure(error).value,
+                                                self.store.path.parent, detail)
+            return app_texts.autosave_not_saved_text(why, kept=self.store.path.exists())
         self.last_saved = snap
         return None

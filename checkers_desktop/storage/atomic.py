@@ -15,18 +15,51 @@ ignore. Pure Python, no Qt.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
+from enum import Enum
 from pathlib import Path
 from typing import Optional, Union
 
 __all__ = ["write_atomic", "write_temporary", "fsync_folder", "discard_temporary",
-           "TEMPORARY_SUFFIX"]
+           "TEMPORARY_SUFFIX", "WriteFailure", "write_failure"]
 
 TEMPORARY_SUFFIX = ".tmp"
 """Every temporary file made here ends so (and starts with a dot): readers skip such names."""
 
 PathArg = Union[str, "os.PathLike[str]"]
+
+
+class WriteFailure(Enum):
+    """Why a file could not be written, as the player can act on it (``texts.app`` says it)."""
+
+    NOT_A_FOLDER = "not_a_folder"
+    """The folder to write in is a file (or a path through a file)."""
+    NOT_PERMITTED = "not_permitted"
+    """This user may not write there."""
+    DISK_FULL = "disk_full"
+    """No space (or quota) left on the disk."""
+    READ_ONLY = "read_only"
+    """The disk is mounted read-only."""
+    OTHER = "other"
+    """Anything else: the system's own words are shown with it."""
+
+
+_FAILURES = {errno.EEXIST: WriteFailure.NOT_A_FOLDER, errno.ENOTDIR: WriteFailure.NOT_A_FOLDER,
+             errno.EACCES: WriteFailure.NOT_PERMITTED, errno.EPERM: WriteFailure.NOT_PERMITTED,
+             errno.ENOSPC: WriteFailure.DISK_FULL, errno.EROFS: WriteFailure.READ_ONLY}
+if hasattr(errno, "EDQUOT"):
+    _FAILURES[errno.EDQUOT] = WriteFailure.DISK_FULL
+
+
+def write_failure(error: BaseException) -> WriteFailure:
+    """What kind of failure ``error`` (raised while writing a file or making its folder) is.
+    ``FileExistsError`` counts as NOT_A_FOLDER: writing only ever makes folders, and making one
+    fails so where a file stands in its place."""
+    code = getattr(error, "errno", None)
+    return _FAILURES.get(code, WriteFailure.OTHER) if isinstance(error, OSError) \
+        else WriteFailure.OTHER
 
 
 def fsync_folder(folder: PathArg) -> None:

@@ -626,8 +626,11 @@ def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None
 def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     """A :class:`~checkers_desktop.rules.referee.Referee` in the saved state, its clocks paused
     (call ``referee.resume()`` when the players are ready). ``time_source``: monotonic seconds
-    (``time.monotonic`` by default). Raises :class:`DamagedAutosaveError` when the snapshot does
-    not replay or its referee state is missing.
+    (``time.monotonic`` by default). A snapshot without the referee's state (the app always
+    writes one; a save written or damaged outside it may lack it) gives a referee whose counts
+    start afresh (no warnings, offences or draw offer): the game's moves and clocks are kept, and
+    the seal says the save was changed. Raises :class:`DamagedAutosaveError` when the snapshot
+    does not replay or its referee state is malformed.
     """
     import time
 
@@ -636,14 +639,16 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
 
     board = snapshot.restore()
     r = snapshot.referee
-    if r is None:
-        raise DamagedAutosaveError("the saved game has no referee state")
-    _check_referee(r)
+    if r is not None:
+        _check_referee(r)
     ts = time_source if time_source is not None else time.monotonic
     clock = _restore_clock(snapshot.clock, ts) if snapshot.clock is not None else None
     try:
-        referee = Referee.from_dict(r, snapshot.profile, board, time_source=ts, clock=clock,
-                                    rng=rng)
+        if r is None:
+            referee = Referee(snapshot.profile, board, time_source=ts, clock=clock, rng=rng)
+        else:
+            referee = Referee.from_dict(r, snapshot.profile, board, time_source=ts, clock=clock,
+                                        rng=rng)
         result = None if snapshot.result is None else result_from_dict(snapshot.result)
     except (ValueError, KeyError, TypeError) as exc:
         raise DamagedAutosaveError(f"the saved game has a bad referee state, result or draw "

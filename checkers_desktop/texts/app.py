@@ -107,10 +107,23 @@ def saves_unreadable_text(folder, reason: str) -> str:
     return f"Saved games cannot be read in {folder} ({reason}). Play goes on."
 
 
-def autosave_not_saved_text(reason: str) -> str:
-    """A save after a move failed (disk full, no permission): play goes on."""
-    return (f"The game could not be saved automatically ({reason}). Play goes on; the last "
-            "saved position is kept.")
+def write_failure_words(failure: str, folder, detail: str) -> str:
+    """Why a file could not be written, for a player: ``failure`` is a
+    ``storage.WriteFailure`` value, ``folder`` where it was to be written, ``detail`` the
+    system's own words (said only when nothing plainer fits)."""
+    return {
+        "not_a_folder": f"{folder} is a file, not a folder",
+        "not_permitted": f"this user may not write in {folder}",
+        "disk_full": "the disk is full",
+        "read_only": "the disk is read-only",
+    }.get(failure, detail)
+
+
+def autosave_not_saved_text(reason: str, kept: bool = True) -> str:
+    """A save after a move failed (disk full, no permission): play goes on; ``kept``: an earlier
+    save of this game exists and stays as it was."""
+    text = f"The game could not be saved automatically ({reason}). Play goes on"
+    return text + ("; the last saved position is kept." if kept else ".")
 
 
 def autosave_failed_text(reason: str) -> str:

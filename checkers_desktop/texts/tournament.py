@@ -72,12 +72,20 @@ def name_with_center(name: str, center: str) -> str:
     return f"{name}, {center}" if center else name
 
 
+def feeder_text(number: Optional[int], losers: bool = False) -> str:
+    """A side not known yet: "the winner of match 21", "the loser of match 25" (the third place),
+    or "the winner of an earlier match" when that match has no number."""
+    who = "the loser" if losers else "the winner"
+    return f"{who} of match {number}" if number is not None else f"{who} of an earlier match"
+
+
 def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: Optional[str] = None,
                kind: Optional[str] = None, winner_wins: int = 0, loser_wins: int = 0,
                draws: int = 0, number: Optional[int] = None, status: str = "") -> str:
     """One match for a screen reader's list, ``a``/``b`` being "Name, Center" (None: not known yet):
     "Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo Diaz, Reno VAMC, 2 games to 1";
-    "Semi-final 1, match 9: Ann Lee, Tampa VAMC, against the winner of an earlier match"."""
+    "Semi-final 1, match 9: Ann Lee, Tampa VAMC, against the winner of match 6" (the sides not
+    known yet as :func:`feeder_text` gives them)."""
     head = round_name if number is None else f"{round_name}, match {number}"
     if winner is not None:
         loser = b if winner == a else a
@@ -86,8 +94,8 @@ def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: O
         sep = "," if ", " in winner else ""  # "Ann Lee, Tampa VAMC, beat ..."
         how = _how(kind or "played", winner_wins, loser_wins, draws)
         return f"{head}: {winner}{sep} beat {loser}, {how}"
-    left = a if a is not None else "the winner of an earlier match"
-    right = b if b is not None else "the winner of an earlier match"
+    left = a if a is not None else feeder_text(None)
+    right = b if b is not None else feeder_text(None)
     tail = f" ({status})" if status else ""
     return f"{head}: {left} against {right}{tail}"
 

@@ -21,7 +21,7 @@ from typing import Hashable, Mapping, Optional, Sequence
 
 __all__ = [
     "PENDING", "MatchPos", "StoredResult", "MatchState", "Standings", "rounds_for", "match_positions",
-    "round_name", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
+    "round_name", "feeders", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
     "KIND_WITHDRAWAL", "KIND_BYE", "STATUS_WAITING", "STATUS_READY", "STATUS_DONE", "STATUS_EMPTY",
     "later_matches", "round_title",
 ]
@@ -122,6 +122,19 @@ def match_positions(size: int) -> list[MatchPos]:
     if rounds >= 1:
         out.append((rounds, 0))
     return out
+
+
+def feeders(size: int, pos: MatchPos) -> tuple[Optional[MatchPos], Optional[MatchPos], bool]:
+    """The two matches whose winners play the match at ``pos`` of a bracket of ``size`` (its a and
+    b sides), and whether it is their losers instead (the third place: the semi-finals' losers,
+    VA rulebook, Event 4). (None, None, False) in round one."""
+    r, i = pos
+    rounds = rounds_for(size)
+    if r <= 1:
+        return None, None, False
+    if r == rounds and i == 1:
+        return (r - 1, 0), (r - 1, 1), True
+    return (r - 1, 2 * i), (r - 1, 2 * i + 1), False
 
 
 def round_name(size: int, pos: MatchPos) -> str:

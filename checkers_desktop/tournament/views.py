@@ -62,6 +62,12 @@ class MatchView:
     games: tuple = ()
     records: tuple = ()
     reported_by: Optional[str] = None
+    a_from: Optional[int] = None
+    """While side a is not known yet: the number of the match whose winner (loser, for the third
+    place) plays it; likewise ``b_from``."""
+    b_from: Optional[int] = None
+    from_losers: bool = False
+    """True for the third place, played by the semi-finals' losers."""
 
     @property
     def loser(self) -> Optional[Competitor]:
@@ -86,6 +92,10 @@ class MatchView:
         ww, lw = self.score
         status = {"called": f"called to table {self.table}",
                   "playing": f"being played at table {self.table}"}.get(self.status, "")
+        if a is None:
+            a = texts.feeder_text(self.a_from, self.from_losers)
+        if b is None:
+            b = texts.feeder_text(self.b_from, self.from_losers)
         return texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
                                 winner_wins=ww, loser_wins=lw, draws=self.draws,
                                 number=self.number, status=status)

@@ -122,7 +122,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Make the text smaller again, down to 100 percent.", "View"),
     ActionSpec("side_panel", "Side &panel", "Ctrl+Shift+P", "Side panel",
                "Show or hide the panel beside the board: which piece is which side, the legal "
-               "moves, the move history and the board as text.", "View", checkable=True),
+               "moves (Alt+L), the move history (Alt+Y) and the board as text (Alt+B). At a text "
+               "size above 100 % on a laptop screen it starts hidden, so that the board keeps "
+               "the whole height; F5, Ctrl+H and Ctrl+Shift+B show it.", "View",
+               checkable=True),
     ActionSpec("large_numbers", "Large square &numbers", "", "Large square numbers",
                "Write the square numbers large: in the middle of an empty square, larger in "
                "the corner of one with a piece.",

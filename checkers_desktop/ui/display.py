@@ -126,11 +126,24 @@ def theme_palette(theme: Theme, palette: QPalette) -> QPalette:
 
 
 def field_style(theme: Theme) -> str:
-    """The text fields of the app's dialogs (the new-match form, the PIN, the square to remove)
-    drawn with a border in the theme's text colour, thicker in its focus colour when focused:
-    with the theme's background a field had no visible edge (yellow on black, white on black)."""
-    return (f"QLineEdit {{ border: 2px solid {theme.text}; padding: 2px; }} "
-            f"QLineEdit:focus {{ border: 3px solid {theme.focus}; }}")
+    """The fields of the app's dialogs (the new-match form, the PIN, the square to remove, the
+    tournament's forms) drawn in the theme: text fields, lists to choose from and buttons with a
+    border in the theme's text colour, thicker in its focus colour when focused; check boxes and
+    radio buttons with a box (a circle) in the text colour, filled when checked, and the focused
+    one framed in the focus colour. With the theme's background these had no visible edge, and a
+    check box no box at all (yellow on black, white on black)."""
+    t, f, b = theme.text, theme.focus, theme.background
+    return (f"QLineEdit, QComboBox, QSpinBox {{ border: 2px solid {t}; padding: 2px; }} "
+            f"QLineEdit:focus, QComboBox:focus, QSpinBox:focus {{ border: 3px solid {f}; }} "
+            f"QPushButton {{ border: 2px solid {t}; padding: 4px 10px; }} "
+            f"QPushButton:focus {{ border: 3px solid {f}; }} "
+            f"QCheckBox, QRadioButton {{ border: 3px solid transparent; padding: 2px; }} "
+            f"QCheckBox:focus, QRadioButton:focus {{ border: 3px solid {f}; }} "
+            f"QCheckBox::indicator, QRadioButton::indicator {{ width: 0.9em; height: 0.9em; "
+            f"border: 2px solid {t}; background: {b}; }} "
+            f"QRadioButton::indicator {{ border-radius: 0.45em; }} "
+            f"QCheckBox::indicator:checked, QRadioButton::indicator:checked {{ "
+            f"background: {t}; }}")
 
 
 _field_style = ""

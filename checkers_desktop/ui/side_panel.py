@@ -126,11 +126,11 @@ class SidePanel(QDockWidget):
 
         self.moves = _labelled_list(layout, "&Legal moves", "legal-moves", (
             "Arrow to a move, Enter plays it, Escape goes back to the board."))
-        self.history = _labelled_list(layout, "Moves &played", "history", (
+        self.history = _labelled_list(layout, "Moves pla&yed", "history", (
             "Arrow through the moves: the board shows the position after each one. Enter reads "
             "it, Escape goes back to the game."))
 
-        self.text_label = QLabel("Board as &text", body)
+        self.text_label = QLabel("&Board as text", body)
         self.text = QPlainTextEdit(body)
         self.text.setObjectName("board-text")
         self.text.setAccessibleName("Board as text")

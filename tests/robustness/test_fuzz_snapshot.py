@@ -141,3 +141,17 @@ def test_damaged_file_is_kept_or_read_never_raises(data):
 def test_base_snapshot_is_valid():
     restore_all(Snapshot.from_dict(BASE))
     assert BASE["removals"] and BASE["touch"]["held"] is not None and BASE["match"]["games"]
+
+
+def test_a_save_without_its_referee_state_resumes_with_fresh_counts():
+    """A save whose "referee" key was lost (a bit flipped outside the app: "seferee") is read, as
+    the fuzzer found, and resumes: the moves, the clock and the match are kept, the referee's
+    counts start afresh."""
+    data = copy.deepcopy(BASE)
+    data["seferee"] = data.pop("referee")
+    snapshot = Snapshot.from_dict(data)
+    assert snapshot.referee is None
+    ref = restore_referee(snapshot, time_source=lambda: 0.0)
+    assert ref.board.fen() == Snapshot.from_dict(BASE).restore().fen()
+    assert ref.profile.key == "va-standard" and ref.pending_penalty is None
+    assert restore_match(snapshot) is not None

@@ -357,3 +357,18 @@ def test_a_fault_while_resuming_keeps_the_save_aside_and_autosave_goes_on(tmp_pa
     two.play("9-13")
     assert two.keeping.save() is None
     assert two.store.load().ply == 1
+
+
+def test_a_data_folder_that_is_a_file_is_told_in_plain_words(tmp_path):
+    """Saving where the data folder's path is a file: the message names the file, says nothing of
+    an earlier save (there is none) and play goes on."""
+    data = tmp_path / "data"
+    data.write_text("not a folder")
+    desk = Desk(data)
+    desk.game.new_game(Mode.TWO_PLAYERS)
+    desk.play("11-15")
+    told = desk.keeping.save()
+    assert told == (f"The game could not be saved automatically ({data} is a file, not a "
+                    "folder). Play goes on.")
+    desk.play("23-19")
+    assert desk.game.board.ply == 2

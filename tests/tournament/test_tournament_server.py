@@ -79,6 +79,59 @@ def test_table_role_is_refused_organiser_actions(pg_tournament):
     org.close()
 
 
+def test_a_table_role_changes_only_what_playing_its_own_match_changes(pg_tournament):
+    """Signed in as a table with any SQL client, whatever the app does: no other winner, no other
+    players, no decided match changed, no result for a match another table took, and no audit
+    entry or event under another name; the table's own match still goes through."""
+    import psycopg
+
+    org = Tournament.open(pg_tournament.organiser)
+    _setup(org)
+    first, second = [m for m in org.matches("70-74") if m.status == "ready"][:2]
+    org.enter_result(first.number, [first.a.name, first.a.name])   # decided by the organiser
+    later = next(m for m in org.matches("70-74") if m.round == 2 and m.a_known)
+    url, pw = pg_tournament.table_url(3), pg_tournament.passwords[3]
+    table = Tournament.open(url, password=pw)
+    other = Tournament.open(pg_tournament.table_url(4), password=pg_tournament.passwords[4])
+    other.take(second.number, table=4)
+    raw = psycopg.connect(table.engine.url.render_as_string(hide_password=False)
+                          .replace("postgresql+psycopg", "postgresql"))
+    refused = {
+        "another winner": f"UPDATE matches SET winner_id = b_id WHERE number = {first.number}",
+        "a win without a result": "UPDATE matches SET status = 'finished', winner_id = a_id, "
+                                  f"kind = 'played' WHERE number = {second.number}",
+        "other players": f"UPDATE matches SET a_id = {first.b.id} WHERE number = {later.number}",
+        "a match given away": "UPDATE matches SET status = 'playing', taken_by = 'table 9', "
+                              "table_no = 9 WHERE status = 'ready'",
+        "the audit as the organiser": "INSERT INTO audit (at, who, action, subject, what, why) "
+                                      "VALUES (now(), 'Pat Official', 'correct', 'match 1', "
+                                      "'{}', '')",
+        "an event as another table": "INSERT INTO events (at, kind, table_no, payload) VALUES "
+                                     "(now(), 'result', 5, '{}')",
+        "a result for another table's match": (
+            "INSERT INTO results (match_id, key, a_id, b_id, winner_id, kind, wins_a, wins_b, "
+            "draws, games, records, reported_by, received_at) SELECT id, 'k', a_id, b_id, a_id, "
+            f"'played', 2, 0, 0, '[]', '[]', 'table 3', now() FROM matches WHERE number = "
+            f"{second.number}"),
+    }
+    for what, sql in refused.items():
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            raw.execute(sql)
+            pytest.fail(f"{what} was allowed")
+        raw.rollback()
+    raw.close()
+    assert org.match(first.number).winner.id == first.a.id
+    assert org.match(later.number).a.id == first.a.id
+    assert org.match(second.number).taken_by == "table 4"
+    # the other table's match is reported as the app does it: recorded, and the bracket moves on
+    setup = other.take(second.number, table=4)
+    report = MatchReport(second.number, _win(setup))
+    assert other.report(report, table=4).status is ReportStatus.RECORDED
+    assert org.match(second.number).winner.name == setup.players[0].name
+    for t in (table, other, org):
+        t.close()
+
+
 def test_two_tables_cannot_take_one_match(pg_tournament):
     org = Tournament.open(pg_tournament.organiser)
     _setup(org)

@@ -234,3 +234,27 @@ def test_whole_tournament_to_the_medals(backend, tmp_path):
     for tc in tables.values():
         tc.close()
     org.close()
+
+
+def test_sides_not_known_yet_name_the_match_they_come_from(tmp_path):
+    """Before play, the screen reader's list says who will play each later match: the winners of
+    two numbered matches, and for the third place the semi-finals' losers (VA rulebook, Event 4),
+    as the drawn bracket does."""
+    org = Tournament.open(str(tmp_path / "tournament.db"), who="Pat Official", name="Test")
+    for i in range(8):
+        org.add_competitor(CompetitorInput(f"Player {i}", CENTERS[i % 4], "65-69"))
+    (division,) = org.make_divisions()
+    org.draw(division.key, seed=7)
+    view = org.division_view(division.key)
+    number = {m.round_name: m.number for m in view.matches}
+    lines = {m.round_name: ln for m, ln in zip(view.matches, (m.line() for m in view.matches))}
+    assert lines["Semi-final 1"] == (
+        f"Semi-final 1, match {number['Semi-final 1']}: the winner of match "
+        f"{number['Quarter-final 1']} against the winner of match {number['Quarter-final 2']}")
+    assert lines["Third place"] == (
+        f"Third place, match {number['Third place']}: the loser of match "
+        f"{number['Semi-final 1']} against the loser of match {number['Semi-final 2']}")
+    assert lines["Final"].endswith(f"the winner of match {number['Semi-final 1']} against the "
+                                   f"winner of match {number['Semi-final 2']}")
+    assert not any("earlier match" in ln for ln in division_lines(view))
+    org.close()

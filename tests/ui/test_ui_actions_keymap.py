@@ -46,3 +46,29 @@ def test_window_actions_carry_the_declared_shortcuts(make_window):
         action = window.actions_by_id[spec.id]
         assert action.shortcut() == QKeySequence(spec.shortcut)
         assert action in window.findChildren(type(action))
+
+
+def _mnemonic(text: str):
+    plain = text.replace("&&", "")
+    at = plain.find("&")
+    return plain[at + 1].lower() if 0 <= at < len(plain) - 1 else None
+
+
+def window_mnemonics(window) -> list[tuple[str, str]]:
+    """(letter, text) of every Alt+letter in ``window``: its menu bar's menus and the labels that
+    give a field the focus (a letter used twice makes the first Alt press go to the wrong one)."""
+    from PySide6.QtWidgets import QLabel
+
+    out = [(_mnemonic(a.text()), a.text()) for a in window.menuBar().actions()]
+    out += [(_mnemonic(label.text()), label.text()) for label in window.findChildren(QLabel)
+            if label.buddy() is not None]
+    return [(k, t) for k, t in out if k is not None]
+
+
+def test_every_alt_letter_of_the_main_window_is_used_once(make_window):
+    """Alt+T opens the Tournament menu, Alt+P the Practice menu: no label of the side panel takes
+    their letters."""
+    window = make_window()
+    letters = window_mnemonics(window)
+    assert len({k for k, _ in letters}) == len(letters), sorted(letters)
+    assert ("t", "&Tournament") in letters and ("b", "&Board as text") in letters

@@ -8,8 +8,10 @@ makes these roles (PREFIX is "checkers" unless told otherwise):
 * ``PREFIX_tables``: a group, no sign-in; what a table needs: read everything, take a match
   (update ``matches``), report a result (insert into ``results``, ``events``, ``audit``). No right on
   competitors, divisions, the draw (``slots``) or corrections, so the server itself refuses a table
-  that tries to draw, correct or withdraw. Row-level security lets a table insert results only under
-  its own name.
+  that tries to draw, correct or withdraw. Row-level security lets a table insert results, audit
+  entries and events only under its own name (a result only for a match it took or that is free),
+  and a trigger on ``matches`` lets it change only what playing its match changes
+  (:data:`_TABLE_GUARD`): never another winner, other players or a decided match.
 * ``PREFIX_table_1`` ... ``PREFIX_table_N``: one sign-in per table, members of ``PREFIX_tables``.
 
 The same SQL, for an organiser who prefers psql (N tables; passwords of your choice)::
@@ -25,7 +27,9 @@ The same SQL, for an organiser who prefers psql (N tables; passwords of your cho
     GRANT INSERT ON results, events, audit TO checkers_tables;
     GRANT UPDATE ON matches TO checkers_tables;
     GRANT USAGE ON SEQUENCE results_id_seq, events_id_seq, audit_id_seq TO checkers_tables;
-    ALTER TABLE results ENABLE ROW LEVEL SECURITY;   -- and the three policies in _GRANTS below
+    ALTER TABLE results ENABLE ROW LEVEL SECURITY;   -- and the policies in _GRANTS below, on
+                                                     -- results, audit and events, and the trigger
+                                                     -- that checks a table's changes to matches
 
 Roles that exist keep their passwords unless new ones are given; new roles get a generated password,
 returned once (printed by the command) and, for the organiser, saved in this laptop's keyring.
@@ -184,6 +188,142 @@ def _make_roles(pg, database: str, prefix: str, tables: int, passwords: dict) ->
     return report
 
 
+_TABLE_GUARD = """
+DECLARE
+  num text := substring(current_user from '_table_([0-9]+)$');
+  me text;
+  size int;
+  rounds int := 0;
+  frm_round int;
+  frm_a int;
+  frm_b int;
+  losers boolean := false;
+  res record;
+  f record;
+  expected int;
+  other int;
+BEGIN
+  IF num IS NULL THEN
+    RETURN NEW;  -- the organiser (or the administrator)
+  END IF;
+  me := 'table ' || num;
+  IF NEW.id <> OLD.id OR NEW.division_id <> OLD.division_id OR NEW.round <> OLD.round
+     OR NEW.idx <> OLD.idx OR NEW.number IS DISTINCT FROM OLD.number THEN
+    RAISE EXCEPTION 'a table may not change the draw' USING ERRCODE = '42501';
+  END IF;
+  IF OLD.status = 'finished' THEN
+    RAISE EXCEPTION 'match % is decided: only the organiser may change it', OLD.number
+      USING ERRCODE = '42501';
+  END IF;
+  IF NEW.status = 'playing' AND OLD.status <> 'playing' THEN
+    -- "play this match here"
+    IF OLD.status NOT IN ('ready', 'called') OR NEW.taken_by IS DISTINCT FROM me
+       OR NEW.table_no IS DISTINCT FROM num::int
+       OR (OLD.table_no IS NOT NULL AND OLD.table_no <> num::int)
+       OR NEW.a_id IS DISTINCT FROM OLD.a_id OR NEW.b_id IS DISTINCT FROM OLD.b_id
+       OR NEW.winner_id IS NOT NULL OR NEW.result_id IS NOT NULL THEN
+      RAISE EXCEPTION 'a table may take only a match that is ready, for itself'
+        USING ERRCODE = '42501';
+    END IF;
+    RETURN NEW;
+  END IF;
+  IF NEW.result_id IS NOT NULL THEN
+    -- a played match decided by this table's own result
+    SELECT * INTO res FROM results WHERE id = NEW.result_id;
+    IF NOT FOUND OR res.match_id <> NEW.id OR res.reported_by <> me
+       OR res.replaced_by IS NOT NULL OR res.void_reason IS NOT NULL
+       OR res.winner_id IS DISTINCT FROM NEW.winner_id OR NEW.status <> 'finished'
+       OR NEW.kind IS DISTINCT FROM res.kind OR NEW.a_id IS DISTINCT FROM OLD.a_id
+       OR NEW.b_id IS DISTINCT FROM OLD.b_id
+       OR (OLD.taken_by IS NOT NULL AND OLD.taken_by <> me) THEN
+      RAISE EXCEPTION 'match %: a table may record only its own result', OLD.number
+        USING ERRCODE = '42501';
+    END IF;
+    RETURN NEW;
+  END IF;
+  -- otherwise the bracket moving on after a result: a later match gets the winners (the third
+  -- place the semi-finals' losers) of the matches before it, and nothing else
+  IF (NEW.taken_by IS NOT NULL AND NEW.taken_by IS DISTINCT FROM OLD.taken_by)
+     OR (NEW.table_no IS NOT NULL AND NEW.table_no IS DISTINCT FROM OLD.table_no)
+     OR (NEW.called_at IS NOT NULL AND NEW.called_at IS DISTINCT FROM OLD.called_at)
+     OR (NEW.taken_at IS NOT NULL AND NEW.taken_at IS DISTINCT FROM OLD.taken_at)
+     OR NEW.status NOT IN ('waiting', 'ready', 'finished', 'empty') THEN
+    RAISE EXCEPTION 'match %: a table may not call or give away a match', OLD.number
+      USING ERRCODE = '42501';
+  END IF;
+  IF NEW.a_id IS DISTINCT FROM OLD.a_id OR NEW.a_known IS DISTINCT FROM OLD.a_known
+     OR NEW.b_id IS DISTINCT FROM OLD.b_id OR NEW.b_known IS DISTINCT FROM OLD.b_known THEN
+    SELECT bracket_size INTO size FROM divisions WHERE id = NEW.division_id;
+    WHILE (1 << rounds) < size LOOP
+      rounds := rounds + 1;
+    END LOOP;
+    IF NEW.round <= 1 THEN
+      RAISE EXCEPTION 'a table may not change the draw' USING ERRCODE = '42501';
+    END IF;
+    frm_round := NEW.round - 1;
+    IF NEW.round = rounds AND NEW.idx = 1 THEN
+      losers := true;
+      frm_a := 0;
+      frm_b := 1;
+    ELSE
+      frm_a := 2 * NEW.idx;
+      frm_b := 2 * NEW.idx + 1;
+    END IF;
+    FOR side IN 0..1 LOOP
+      IF side = 0 AND NEW.a_id IS NOT DISTINCT FROM OLD.a_id
+         AND NEW.a_known IS NOT DISTINCT FROM OLD.a_known THEN
+        CONTINUE;
+      END IF;
+      IF side = 1 AND NEW.b_id IS NOT DISTINCT FROM OLD.b_id
+         AND NEW.b_known IS NOT DISTINCT FROM OLD.b_known THEN
+        CONTINUE;
+      END IF;
+      SELECT * INTO f FROM matches WHERE division_id = NEW.division_id AND round = frm_round
+        AND idx = CASE WHEN side = 0 THEN frm_a ELSE frm_b END;
+      IF NOT FOUND OR f.status NOT IN ('finished', 'empty') THEN
+        RAISE EXCEPTION 'match %: its players come from matches not decided yet', OLD.number
+          USING ERRCODE = '42501';
+      END IF;
+      IF losers THEN
+        expected := CASE WHEN f.winner_id = f.a_id THEN f.b_id ELSE f.a_id END;
+      ELSE
+        expected := f.winner_id;
+      END IF;
+      IF (side = 0 AND (NEW.a_id IS DISTINCT FROM expected OR NOT NEW.a_known OR OLD.a_known))
+         OR (side = 1 AND (NEW.b_id IS DISTINCT FROM expected OR NOT NEW.b_known
+                           OR OLD.b_known)) THEN
+        RAISE EXCEPTION 'match %: a table may not choose its players', OLD.number
+          USING ERRCODE = '42501';
+      END IF;
+    END LOOP;
+  END IF;
+  IF NEW.status = 'finished' THEN
+    -- decided without play: a bye, or an opponent who withdrew or is nobody
+    other := CASE WHEN NEW.winner_id = NEW.a_id THEN NEW.b_id ELSE NEW.a_id END;
+    IF NEW.kind NOT IN ('bye', 'withdrawal') OR NEW.winner_id IS NULL
+       OR NEW.winner_id NOT IN (NEW.a_id, NEW.b_id)
+       OR (other IS NOT NULL AND NOT EXISTS (SELECT 1 FROM competitors c WHERE c.id = other
+                                             AND c.withdrawn_at IS NOT NULL)) THEN
+      RAISE EXCEPTION 'match %: a table may not decide a match without a result', OLD.number
+        USING ERRCODE = '42501';
+    END IF;
+  ELSIF NEW.winner_id IS NOT NULL OR NEW.kind IS NOT NULL THEN
+    RAISE EXCEPTION 'match %: a table may not name a winner', OLD.number
+      USING ERRCODE = '42501';
+  END IF;
+  RETURN NEW;
+END
+"""
+"""The body of the trigger function that checks every change a table's role makes to a row of
+``matches`` (the organiser's role and the administrator pass unchecked). A table may: take a
+ready match for itself; finish a match with a result it reported itself (the results row, which
+row-level security lets it insert only under its own name and for a match it took or that is
+free); and move the bracket on, giving a later match the winners (for the third place the
+semi-finals' losers, VA rulebook, Event 4) of the finished matches before it, deciding it without
+play only when the other side is nobody or withdrew. Anything else (another winner, other
+players, a decided match, a call) is refused with SQLSTATE 42501, which the app says as
+"Permission denied"."""
+
 _GRANTS = (
     "REVOKE ALL ON DATABASE {db} FROM PUBLIC",
     "GRANT CONNECT, TEMPORARY ON DATABASE {db} TO {org}, {tab}",
@@ -202,7 +342,32 @@ _GRANTS = (
     "CREATE POLICY results_organiser ON results TO {org} USING (true) WITH CHECK (true)",
     "CREATE POLICY results_read ON results FOR SELECT TO {tab} USING (true)",
     "CREATE POLICY results_own_table ON results FOR INSERT TO {tab} WITH CHECK "
-    "(reported_by = 'table ' || substring(current_user from '_table_([0-9]+)$'))",
+    "(reported_by = 'table ' || substring(current_user from '_table_([0-9]+)$') AND EXISTS "
+    "(SELECT 1 FROM matches m WHERE m.id = match_id AND m.status IN ('ready', 'called', "
+    "'playing') AND (m.taken_by IS NULL OR m.taken_by = reported_by)))",
+    # the audit and the events: a table writes only under its own name and number
+    "ALTER TABLE audit ENABLE ROW LEVEL SECURITY",
+    "DROP POLICY IF EXISTS audit_organiser ON audit",
+    "DROP POLICY IF EXISTS audit_read ON audit",
+    "DROP POLICY IF EXISTS audit_own_table ON audit",
+    "CREATE POLICY audit_organiser ON audit TO {org} USING (true) WITH CHECK (true)",
+    "CREATE POLICY audit_read ON audit FOR SELECT TO {tab} USING (true)",
+    "CREATE POLICY audit_own_table ON audit FOR INSERT TO {tab} WITH CHECK "
+    "(who = 'table ' || substring(current_user from '_table_([0-9]+)$'))",
+    "ALTER TABLE events ENABLE ROW LEVEL SECURITY",
+    "DROP POLICY IF EXISTS events_organiser ON events",
+    "DROP POLICY IF EXISTS events_read ON events",
+    "DROP POLICY IF EXISTS events_own_table ON events",
+    "CREATE POLICY events_organiser ON events TO {org} USING (true) WITH CHECK (true)",
+    "CREATE POLICY events_read ON events FOR SELECT TO {tab} USING (true)",
+    "CREATE POLICY events_own_table ON events FOR INSERT TO {tab} WITH CHECK "
+    "(table_no = substring(current_user from '_table_([0-9]+)$')::int)",
+    # the matches: what a table may change, checked row by row (see _TABLE_GUARD)
+    "CREATE OR REPLACE FUNCTION checkers_table_guard() RETURNS trigger LANGUAGE plpgsql AS "
+    "$guard$ " + _TABLE_GUARD + " $guard$",
+    "DROP TRIGGER IF EXISTS checkers_table_guard ON matches",
+    "CREATE TRIGGER checkers_table_guard BEFORE UPDATE ON matches FOR EACH ROW EXECUTE "
+    "FUNCTION checkers_table_guard()",
 )
 
 

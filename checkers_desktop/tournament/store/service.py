@@ -579,6 +579,10 @@ class Tournament:
         if where is not None:
             q = q.where(where)
         mrows = conn.execute(q).all()
+        numbers = {(m.division_id, m.round, m.idx): m.number for m in conn.execute(
+            select(s.matches.c.division_id, s.matches.c.round, s.matches.c.idx,
+                   s.matches.c.number).where(s.matches.c.division_id.in_(
+                       sorted({m.division_id for m in mrows}))))}
         rids = [m.result_id for m in mrows if m.result_id is not None]
         res = {r.id: r for r in conn.execute(select(s.results).where(s.results.c.id.in_(rids)))} \
             if rids else {}
@@ -592,12 +596,15 @@ class Tournament:
                 wins = (r.wins_b, r.wins_a) if flip else (r.wins_a, r.wins_b)
                 draws, games, records = r.draws, tuple(r.games or ()), tuple(r.records or ())
                 reporter = r.reported_by
+            fa, fb, losers = br.feeders(d.bracket_size or 0, (m.round, m.idx))
+            a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
+            b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
                 comps.get(m.a_id), comps.get(m.b_id), bool(m.a_known), bool(m.b_known), m.status,
                 m.table_no, m.taken_by, comps.get(m.winner_id), m.kind, wins, draws, games,
-                records, reporter))
+                records, reporter, a_from, b_from, losers))
         return out
 
     def matches(self, division_key: Optional[str] = None) -> list[MatchView]:

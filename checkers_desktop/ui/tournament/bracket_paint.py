@@ -19,24 +19,13 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
-from ...tournament.bracket import rounds_for, round_title
+from ...tournament.bracket import feeders, rounds_for, round_title
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
            "match_caption", "no_ligatures"]
 
 Pos = tuple[int, int]
-
-
-def _feeders(size: int, pos: Pos) -> tuple[Optional[Pos], Optional[Pos], bool]:
-    """The matches whose winners (or, for the third place, losers) play ``pos``."""
-    r, i = pos
-    rounds = rounds_for(size)
-    if r <= 1:
-        return None, None, False
-    if r == rounds and i == 1:  # third place: the semi-finals' losers
-        return (r - 1, 0), (r - 1, 1), True
-    return (r - 1, 2 * i), (r - 1, 2 * i + 1), False
 
 
 def side_parts(m: MatchView, side: int, numbers: dict) -> tuple[str, str]:
@@ -48,7 +37,7 @@ def side_parts(m: MatchView, side: int, numbers: dict) -> tuple[str, str]:
     if known:
         return "bye", ""
     size = numbers.get("size", 0)
-    fa, fb, losers = _feeders(size, (m.round, m.index))
+    fa, fb, losers = feeders(size, (m.round, m.index))
     feeder = fa if side == 0 else fb
     number = numbers.get(feeder) if feeder is not None else None
     if number is None:

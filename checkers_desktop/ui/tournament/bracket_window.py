@@ -46,7 +46,7 @@ class BracketWindow(QMainWindow):
         self.division_key: Optional[str] = None
         self._restore_target = None
         central = QWidget(self)
-        self.division_label = QLabel("&Division:", central)
+        self.division_label = QLabel("D&ivision:", central)
         self.divisions = QComboBox(central)
         self.divisions.setObjectName("division-choice")
         self.divisions.setAccessibleName("Division")

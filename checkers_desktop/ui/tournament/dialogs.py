@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QSpinBox, QVBoxLayout, QWidget)
 
 from ...tournament.errors import TournamentError
+from ..display import style_dialog
 from ...tournament.model import AGE_GROUPS, Competitor, CompetitorInput
 from ...tournament.scoring import check_match
 
@@ -62,6 +63,7 @@ class _Form(QDialog):
         layout.addLayout(self.form)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
+        style_dialog(self)  # fields, check boxes and buttons drawn in the theme
 
     def add(self, label: str, widget: QWidget, key: str, description: str = "") -> QWidget:
         _form_field(self.form, self, label, widget, key, self.fields, description)

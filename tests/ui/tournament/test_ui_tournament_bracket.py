@@ -146,3 +146,26 @@ def test_screenshot_of_the_drawn_bracket_at_1366x768(tournament_window, qtbot, t
     wanted = os.environ.get("CHECKERS_BRACKET_SCREENSHOT")
     if wanted:
         image.save(wanted)
+
+
+def test_every_alt_letter_of_the_bracket_window_is_used_once(tournament_window, qtbot, tmp_path):
+    """The menus Division, Match, Read and View and the division box's label: Alt+D opens the
+    Division menu at the first press, Alt+I goes to the division box."""
+    from PySide6.QtWidgets import QLabel
+
+    path = tmp_path / "t.db"
+    _prepared(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+
+    def letter(text):
+        plain = text.replace("&&", "")
+        at = plain.find("&")
+        return plain[at + 1].lower() if 0 <= at < len(plain) - 1 else None
+
+    letters = [letter(a.text()) for a in bracket.menuBar().actions()]
+    letters += [letter(label.text()) for label in bracket.findChildren(QLabel)
+                if label.buddy() is not None]
+    letters = [k for k in letters if k is not None]
+    assert len(set(letters)) == len(letters), letters
+    assert "d" in letters and "i" in letters
