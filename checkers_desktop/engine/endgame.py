@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from checkers_desktop.rules import bitboard as bbm
+from checkers_desktop.rules.geometry import SQUARES
 
 FORMAT_VERSION = 2
 DEFAULT_PIECES = 4
@@ -61,7 +62,7 @@ MAX_PIECES = 4
 LOST_NOW = -10_000
 """Probe value of a position whose side to move has no move (lost in 0 plies)."""
 
-_Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in range(1, 33)}
+_Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
 _M35 = (1 << 35) - 1
 _BLACK_CROWN = bbm.BLACK_CROWN
@@ -173,7 +174,7 @@ def _keys(mat) -> list[int]:
         bmm = 0
         for s in bms:
             bmm |= sq[s]
-        rest1 = [s for s in range(1, 33) if not sq[s] & bmm]
+        rest1 = [s for s in SQUARES if not sq[s] & bmm]
         for bks in combinations(rest1, bk):
             bkm = 0
             for s in bks:

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from ..inputs import quote
 from .errors import InvalidFenError
 from .types import Color
+from .geometry import is_square
 
 MAX_FEN_CHARS = 256
 """The longest FEN text read, in characters. The longest canonical FEN of a position is 99
@@ -106,7 +107,7 @@ def parse_fen(text: str) -> FenPosition:
             king = bool(m.group(1)) or bool(m.group(3))
             first = int(m.group(2))
             last = int(m.group(4)) if m.group(4) else first
-            if not (1 <= first <= 32 and 1 <= last <= 32):
+            if not (is_square(first) and is_square(last)):
                 raise _refuse(text, f"{quote(item, 20)} is not a square from 1 to 32")
             if first > last:
                 raise _refuse(text, f"the range {quote(item, 20)} runs backwards")

@@ -44,6 +44,7 @@ from .board import STARTING_FEN, Board
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPdnError, RulesError
 from .notation import parse_squares
 from .types import BLACK, Move
+from .geometry import is_square
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 """PDN results: "1-0" Black (the first mover) won, "0-1" White won, "1/2-1/2" drawn, "*" unknown."""
@@ -89,7 +90,7 @@ def apply_removals(board: Board, comments: Iterable[str]) -> list[int]:
     """
     squares = removals(comments)
     for sq in squares:
-        if not 1 <= sq <= 32 or board.piece_at(sq) is None:
+        if not is_square(sq) or board.piece_at(sq) is None:
             raise InvalidPdnError(f"'[%remove {sq}]' names no piece in {board.fen()}")
     for sq in squares:
         board.set_piece_at(sq, None)

@@ -19,6 +19,7 @@ import time
 from typing import Callable, Mapping, Optional, Union
 
 from ..rules import BLACK, Board, Color, Move
+from ..rules.geometry import is_square
 from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
                            SideTimeExpired)
 from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
@@ -362,7 +363,7 @@ class GameSession(Observable):
         on."""
         pending = self.referee.pending_penalty
         chooser = chooser if chooser is not None else (pending.chooser if pending else self.board.turn)
-        piece = self.board.piece_at(square) if 1 <= square <= 32 else None
+        piece = self.board.piece_at(square) if is_square(square) else None
         ruling = self.referee.remove_checker(chooser, square)
         self.removal.reset()
         if ruling.ok and pending is not None:

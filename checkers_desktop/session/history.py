@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Optional
 
 from ..rules import Board
+from ..rules.geometry import SQUARES, is_square
 from ..rules.profiles import get_profile, push_profile_move
 from ..storage import DamagedAutosaveError, Snapshot, replay_game
 from ..storage.snapshot import is_standard_start, result_dict, result_from_dict
@@ -44,7 +45,7 @@ def removals_of(board: Board, profile_key: str) -> list[tuple[int, int]]:
     profile = get_profile(profile_key)
     root, start = board.root(), Board()
     found: list[tuple[int, int]] = []
-    missing = [sq for sq in range(1, 33)
+    missing = [sq for sq in SQUARES
                if start.piece_at(sq) is not None and root.piece_at(sq) is None]
     if missing and is_standard_start(root, missing):
         found += [(0, sq) for sq in missing]
@@ -59,7 +60,7 @@ def removals_of(board: Board, profile_key: str) -> list[tuple[int, int]]:
         reached = before[i].copy(stack=False)
         push_profile_move(reached, profile, move)
         recorded = before[i + 1] if i + 1 < len(moves) else board
-        found += [(i + 1, sq) for sq in range(1, 33)
+        found += [(i + 1, sq) for sq in SQUARES
                   if reached.piece_at(sq) is not None and recorded.piece_at(sq) is None]
     return found
 
@@ -109,7 +110,7 @@ def _read_game(d: Any, profile_key: str, folder: Optional[Path]) -> PlayedGame:
     if not isinstance(removals, list) or not all(
             isinstance(r, list) and len(r) == 2
             and all(isinstance(x, int) and not isinstance(x, bool) for x in r)
-            and r[0] >= 0 and 1 <= r[1] <= 32 for r in removals):
+            and r[0] >= 0 and is_square(r[1]) for r in removals):
         raise DamagedAutosaveError(f"carried game {number} has bad removals")
     if not isinstance(d.get("result"), dict):
         raise DamagedAutosaveError(f"carried game {number} has no result")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ..rules.geometry import is_square
 from .game import no_square_text
 
 __all__ = ["typed_mistake", "empty_text", "MAX_TYPED"]
@@ -39,7 +40,7 @@ def typed_mistake(text: str) -> Optional[str]:
         return "That is too long to be a move. Type squares such as 11-15."
     numbers = _NUMBERS.findall(typed)
     for number in numbers:
-        if not 1 <= int(number) <= 32:
+        if not is_square(int(number)):
             return no_square_text(str(int(number)) if len(number) < 4 else number)
     if not numbers:
         return (f"{typed!r} is not a move: type the square a piece moves from and the square "

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from checkers_desktop.rules import Board, Move
-from checkers_desktop.rules.geometry import DIAGONALS, SQUARES, diagonal_step
+from checkers_desktop.rules.geometry import DIAGONALS, SQUARES, diagonal_step, is_square
 
 try:  # the speech helper's number words ("twenty-two"); split on hyphens for the recogniser
     from checkers_desktop.speech.spoken import number_words as _number_words
@@ -49,7 +49,7 @@ def square_words(square: int) -> str:
 
     Raises ``ValueError`` quoting ``square`` outside 1-32.
     """
-    if isinstance(square, bool) or not isinstance(square, int) or not 1 <= square <= 32:
+    if not is_square(square):
         raise ValueError(f"{square!r} is not a square from 1 to 32")
     if _number_words is not None:
         return _number_words(square).replace("-", " ")
@@ -60,7 +60,7 @@ def square_words(square: int) -> str:
     return word if ones == 0 else f"{word} {_ONES[ones]}"  # pragma: no cover
 
 
-_SQUARE_PHRASES = {square_words(sq): sq for sq in range(1, 33)}
+_SQUARE_PHRASES = {square_words(sq): sq for sq in SQUARES}
 
 
 def words_to_squares(tokens: Sequence[str]) -> list[list[int]]:
@@ -320,7 +320,7 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
         w.update(weights)
     if choosing is not None:
         choosing = frozenset(choosing)
-        bad = [sq for sq in choosing if isinstance(sq, bool) or sq not in range(1, 33)]
+        bad = [sq for sq in choosing if not is_square(sq)]
         if bad:
             raise ValueError(f"choosing {sorted(choosing)!r} names squares off the board")
         selected = None

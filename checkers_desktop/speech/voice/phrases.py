@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from checkers_desktop.rules.geometry import is_square
+
 from .grammar import COMMANDS, Interpretation, VoiceGrammar
 
 __all__ = ["Reading", "read", "normalise", "COMMAND_PATTERNS", "YES_WORDS", "NO_WORDS"]
@@ -144,7 +146,7 @@ def _split_digits(token: str) -> list[list[int]]:
     out = []
     for size in (1, 2):
         head = token[:size]
-        if len(head) == size and not head.startswith("0") and 1 <= int(head) <= 32:
+        if len(head) == size and not head.startswith("0") and is_square(int(head)):
             out += [[int(head)] + rest for rest in _split_digits(token[size:])]
     return out
 

@@ -18,6 +18,7 @@ pocketsphinx 5 it fails because it builds its ``FsgModel`` the pocketsphinx 0.1 
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -31,6 +32,8 @@ from checkers_desktop.rules.profiles import TouchRule
 from . import denoise as _denoise
 from .grammar import (GARBAGE_PHONES, GARBAGE_PREFIX, PAUSE, VOCABULARY, Interpretation,
                       VoiceGrammar, build_grammar, square_words)
+
+log = logging.getLogger(__name__)
 
 __all__ = ["VoiceResult", "VoiceRecognizer", "SphinxRecognizer", "RecognizerUnavailableError",
            "SAMPLE_RATE", "did_you_say",
@@ -492,8 +495,8 @@ class SphinxRecognizer:
                 if i >= 10 * NBEST or len(out) >= NBEST:
                     break
                 add(entry.hypstr, entry.score)
-        except Exception:  # no lattice (e.g. nothing decoded): the best path alone
-            pass
+        except Exception as exc:  # noqa: BLE001 - no lattice (nothing decoded): the best path alone
+            log.debug("no n-best list: %s", exc)
         return out, frames
 
     def _phone_score(self, pcm: bytes) -> Optional[float]:

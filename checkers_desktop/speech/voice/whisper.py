@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Optional
 
 from checkers_desktop.rules import Board
+from checkers_desktop.rules.geometry import SQUARES, is_square
 from checkers_desktop.rules.profiles import TouchRule
 
 from . import phrases
@@ -145,7 +146,7 @@ def model_path() -> Path:
 def _look_alikes(square: int) -> list[int]:
     from .recognizer import look_alike
 
-    return [s for s in range(1, 33) if look_alike(square, s)] + _DIGIT_ALIKES.get(square, [])
+    return [s for s in SQUARES if look_alike(square, s)] + _DIGIT_ALIKES.get(square, [])
 
 
 _DIGIT_ALIKES = {1: [11, 7], 11: [1, 7], 7: [11, 1], 6: [16, 26], 16: [6], 2: [22, 12],
@@ -578,5 +579,5 @@ def _spoken(meaning: Interpretation, transcript: str) -> str:
     words ("move 11 to 15" -> "move eleven to fifteen")."""
     words = []
     for w in transcript.split():
-        words.append(square_words(int(w)) if w.isdigit() and 1 <= int(w) <= 32 else w)
+        words.append(square_words(int(w)) if w.isdigit() and is_square(int(w)) else w)
     return " ".join(words)

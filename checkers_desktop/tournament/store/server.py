@@ -37,6 +37,7 @@ returned once (printed by the command) and, for the organiser, saved in this lap
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -49,6 +50,8 @@ from sqlalchemy.exc import DBAPIError
 from ..errors import ConnectionTestError, TournamentError
 from .engine import make_engine, parse_url, save_password, try_connection, upgrade
 from .service import DEFAULT_TABLES, Tournament
+
+log = logging.getLogger(__name__)
 
 __all__ = ["RoleReport", "InitReport", "init_server", "drop_roles", "make_password",
            "table_url", "organiser_url"]
@@ -146,8 +149,8 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     if save_organiser_password and report.organiser.password:
         try:
             save_password(organiser_url(u, prefix), report.organiser.password)
-        except Exception:  # no usable keyring: the password is still printed
-            pass
+        except Exception as exc:  # noqa: BLE001 - no usable keyring: the password is still printed
+            log.warning("the organiser's password was not kept in the keyring: %s", exc)
     return report
 
 

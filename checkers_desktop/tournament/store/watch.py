@@ -9,6 +9,7 @@ read from the ``events`` table after the last one seen, so none is missed or giv
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Optional
 
@@ -16,6 +17,8 @@ from ..errors import ServerUnavailableError
 from .engine import parse_url
 from .service import NOTIFY_CHANNEL, Tournament
 from ..views import TournamentEvent
+
+log = logging.getLogger(__name__)
 
 __all__ = ["Watcher", "MAX_POLL_SECONDS"]
 
@@ -94,8 +97,8 @@ class Watcher:
         if self._listen is not None:
             try:
                 self._listen.close()
-            except Exception:
-                pass
+            except Exception as exc:  # noqa: BLE001 - closing a connection already broken
+                log.debug("closing the LISTEN connection: %s", exc)
         self._listen = None
         self.uses_notify = False
 
