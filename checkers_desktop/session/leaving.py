@@ -30,6 +30,7 @@ class Leaving(enum.Enum):
     OPEN_GAME = "open game"    # Game > Open game
     NEW_MATCH = "new match"    # Event > New match
     QUIT = "quit"              # Game > Quit, closing the window
+    LESSON = "lesson"          # Help > Learn checkers (the lesson sets up its own positions)
 
 
 class StakeKind(enum.Enum):

@@ -8,11 +8,13 @@ from .words import number as _n
 __all__ = ["command_words", "game_question", "match_question", "stayed_text"]
 
 _DOING = {"new game": "Starting a new game", "open game": "Opening a saved game",
-          "new match": "Starting a new match", "quit": "Quitting"}
+          "new match": "Starting a new match", "quit": "Quitting",
+          "lesson": "Starting the lesson"}
 _ASK = {"new game": "Start a new game?", "open game": "Open a saved game?",
-        "new match": "Start a new match?", "quit": "Quit Checkers?"}
+        "new match": "Start a new match?", "quit": "Quit Checkers?",
+        "lesson": "Start the lesson?"}
 _FOR = {"new game": "a new game", "open game": "an opened game", "new match": "a new match",
-        "quit": "quitting"}
+        "quit": "quitting", "lesson": "the lesson"}
 
 
 def command_words(command: str) -> str:
@@ -27,7 +29,7 @@ def _moves(plies: int) -> str:
 
 def game_question(command: str, against_computer: bool, plies: int) -> str:
     """Asked before a game in progress (not a match's) is left by ``command`` ("new game", "open
-    game", "new match", "quit"), with what will be lost."""
+    game", "new match", "quit", "lesson"), with what will be lost."""
     what = "against the computer" if against_computer else "for two players"
     head = f"A game {what} is in progress, {_moves(plies)}."
     if command == "quit":

@@ -259,7 +259,8 @@ class MainWindow(QMainWindow):
         for action_id, command in (("new_vs_computer", Leaving.NEW_GAME),
                                    ("new_vs_computer_red", Leaving.NEW_GAME),
                                    ("new_two_players", Leaving.NEW_GAME),
-                                   ("open_game", Leaving.OPEN_GAME)):
+                                   ("open_game", Leaving.OPEN_GAME),
+                                   ("tutorial", Leaving.LESSON)):
             if action_id in handlers:
                 handlers[action_id] = self.leaving.guarded(command, handlers[action_id])
         menus = {}
@@ -291,6 +292,10 @@ class MainWindow(QMainWindow):
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
         self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))
+        self.play_aids.panel.returned.connect(self._fit_side_panel)
+        # the legend under the status line while the game panel is hidden: in the room left over
+        self.side_layout.takeAt(self.side_layout.count() - 1)  # the stretch
+        self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 1)
 
         # --- ready to play: a game against the computer, the player is Black and moves first --
         self.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
-from PySide6.QtWidgets import (QDockWidget, QLabel, QListWidget, QListWidgetItem, QPlainTextEdit,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
+                               QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
 
 from ..rules import Board
 from ..session import moving
@@ -101,8 +101,31 @@ def _labelled_list(layout: QVBoxLayout, label: str, name: str, description: str)
     return widget
 
 
+class WholeLabel(QLabel):
+    """A word-wrapped label that takes only the room left over (it never makes its layout ask
+    for more) and is drawn only when its whole text fits there: half a sentence is never shown.
+    Screen readers read its text either way."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+
+    def fits(self) -> bool:
+        """True when the whole text fits the label's present size."""
+        return self.heightForWidth(self.width()) <= self.height()
+
+    def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if self.fits():
+            super().paintEvent(event)
+
+
 class SidePanel(QDockWidget):
-    """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
+    """See the module text. ``ctx``: the :class:`~.context.AppContext`. ``returned``: Escape went
+    back to the board from a panel that a key showed (the window fits the panel again)."""
+
+    returned = Signal()
 
     def __init__(self, ctx) -> None:
         super().__init__("Game panel", ctx.window)
@@ -123,6 +146,12 @@ class SidePanel(QDockWidget):
                                             | Qt.TextInteractionFlag.TextSelectableByMouse)
         self.legend.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         layout.addWidget(self.legend)
+        self.legend_beside_board = WholeLabel()
+        """The same legend for the window's side column (under the status line), shown while the
+        panel is hidden, so that the window always says which drawn piece is which side."""
+        self.legend_beside_board.setObjectName("legend-beside-board")
+        self.legend_beside_board.setAccessibleName("Pieces")
+        self.legend_beside_board.hide()
 
         self.moves = _labelled_list(layout, "&Legal moves", "legal-moves", (
             "Arrow to a move, Enter plays it, Escape goes back to the board."))
@@ -158,6 +187,8 @@ class SidePanel(QDockWidget):
         self.reviewing: Optional[int] = None
         self.auto = True
         """Shown or hidden by the room there is (:meth:`fit`) until the player chooses."""
+        self.for_keys = False
+        """Shown, where there is no room for it, by a key that went to one of its parts."""
 
         ctx.game.position_changed.connect(self.refresh)
         ctx.board.cursor_changed.connect(lambda _sq: self.refresh_text())
@@ -175,8 +206,10 @@ class SidePanel(QDockWidget):
 
     def _theme_changed(self) -> None:
         s = self.ctx.session
-        self.legend.setText(theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you))
-        self.legend.setAccessibleDescription(self.legend.text())
+        text = theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you)
+        self.legend.setText(text)
+        self.legend.setAccessibleDescription(text)
+        self.legend_beside_board.setText(text)
 
     def refresh_legend(self) -> None:
         s = self.ctx.session
@@ -184,6 +217,7 @@ class SidePanel(QDockWidget):
         text = theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you)
         self.legend.setText(text)
         self.legend.setAccessibleDescription(text)
+        self.legend_beside_board.setText(text)
 
     def refresh_moves(self) -> None:
         s = self.ctx.session
@@ -305,25 +339,32 @@ class SidePanel(QDockWidget):
         return max(240, 24 * self.fontMetrics().averageCharWidth())
 
     def fit(self, area_width: int, area_height: int, text_percent: int) -> None:
-        """Unless the player chose (View > Side panel, or a key that goes to the panel), show the
-        panel where :func:`room_for_panel` finds room for it in a window of ``area_width`` x
-        ``area_height`` logical pixels at text size ``text_percent``, else hide it."""
+        """Unless the player chose (View > Side panel), show the panel where
+        :func:`room_for_panel` finds room for it in a window of ``area_width`` x ``area_height``
+        logical pixels at text size ``text_percent``, else hide it; a panel a key went to stays
+        while it holds the focus."""
         self.setMaximumWidth(self.natural_width())
         if not self.auto:
             return
+        if self.for_keys and self.isAncestorOf(QApplication.focusWidget()):
+            return
+        self.for_keys = False
         shown = room_for_panel(area_width, area_height, text_percent, self.natural_width())
         if shown == self.isHidden():
             self.set_shown(shown)
 
     def choose(self, shown: bool) -> None:
-        """The player showed or hid the panel: that holds until the text size changes."""
+        """The player showed or hid the panel (View > Side panel): that holds until the text size
+        changes."""
         self.auto = False
+        self.for_keys = False
         self.set_shown(shown)
 
     def set_shown(self, shown: bool) -> None:
         """Show or hide the panel, View > Side panel checked to match (also before the window is
         first shown, when no visibility change is signalled)."""
         self.setVisible(shown)
+        self.legend_beside_board.setVisible(not shown)
         action = self.ctx.actions.get("side_panel")
         if action is not None:
             action.blockSignals(True)
@@ -332,8 +373,12 @@ class SidePanel(QDockWidget):
 
     # --- focus ------------------------------------------------------------------------------
     def _show_and_focus(self, widget: QWidget) -> None:
+        """Go to ``widget``, showing the panel for as long as it is used when it was hidden for
+        want of room (Escape, back on the board, hides it again: at 200 % text the board needs
+        the width)."""
         if self.isHidden():
-            self.choose(True)
+            self.for_keys = self.auto
+            self.set_shown(True)
         widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
 
     def focus_moves(self) -> None:
@@ -348,6 +393,8 @@ class SidePanel(QDockWidget):
     def back_to_board(self) -> None:
         self.end_review()
         self.ctx.focus_board()
+        if self.for_keys:
+            self.returned.emit()
 
 
 def install_side_panel(ctx) -> SidePanel:

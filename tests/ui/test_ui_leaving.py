@@ -1,8 +1,8 @@
 """A match is ended only by its end or by the official; a game in progress is never dropped without
 a question. Every command that would leave it (New game against the computer, as Red, for two
-players, Open game, Quit, the window's close button, New match) asks first and says what will be
-lost: on No nothing changes; in a match Yes is not enough without the official's PIN; with it the
-match ends (recorded), and the new game has the app's own rules, not the match's."""
+players, Open game, Quit, the window's close button, New match, the lesson) asks first and says
+what will be lost: on No nothing changes; in a match Yes is not enough without the official's PIN;
+with it the match ends (recorded), and the new game has the app's own rules, not the match's."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ COMMANDS = [  # (key, modifiers, what it is)
     (Qt.Key.Key_O, CTRL, "open game"),
     (Qt.Key.Key_Q, CTRL, "quit"),
     (Qt.Key.Key_M, CTRL_SHIFT, "new match"),
+    (Qt.Key.Key_F1, CTRL, "the lesson"),
     (None, None, "the window's close button"),
 ]
 

@@ -154,6 +154,11 @@ def test_the_text_size_hides_the_panel_and_the_players_choice_holds(make_window,
     assert panel.isVisible() and action.isChecked()
     window.display.set_text_size(200)
     assert not panel.isVisible() and not action.isChecked()
+    window.board.focus_cursor()
+    key(qtbot, Qt.Key.Key_F5)  # the list of moves: shown while it is used...
+    assert panel.isVisible() and QApplication.focusWidget() is panel.moves
+    key(qtbot, Qt.Key.Key_Escape)  # ...and hidden again back on the board
+    assert not panel.isVisible() and window.board.focused_square() == window.board.cursor
     window.resize(1366, 760)  # a resize alone does not bring it back at 200 %
     qtbot.waitUntil(lambda: window.height() <= 760)
     assert not panel.isVisible()
@@ -164,3 +169,16 @@ def test_the_text_size_hides_the_panel_and_the_players_choice_holds(make_window,
     assert panel.isVisible()
     window.display.set_text_size(100)  # back to normal text: shown by the room there is
     assert panel.isVisible() and action.isChecked()
+
+
+def test_with_the_panel_hidden_the_legend_is_under_the_status_line(make_window, qtbot):
+    window = make_window()
+    window.resize(1366, 768)
+    qtbot.waitUntil(lambda: window.width() <= 1366)
+    beside = window.play_aids.panel.legend_beside_board
+    assert not beside.isVisible()  # the panel shows it
+    window.display.set_text_size(200)
+    qtbot.waitUntil(lambda: beside.isVisible())
+    assert beside.text() == window.play_aids.panel.legend.text()
+    assert beside.text().startswith("Black, you: yellow solid discs.")
+    assert window.table.board_side >= window.centralWidget().height() - 24  # it costs no height
