@@ -30,8 +30,12 @@ def cursor_distance(a: int, b: int, flipped: bool = False) -> int:
 
 def movable_squares(session) -> list[int]:
     """The squares (ascending) of the pieces that may move now: on the player's turn, the pieces
-    with a legal move (only those that can jump when a jump is compulsory); empty when no game is
-    running or it is the computer's turn."""
+    with a legal move (only those that can jump when a jump is compulsory); while a penalty awaits
+    its checker (nobody moves), the checkers that may be removed, for the chooser to go round;
+    empty when no game is running or it is the computer's turn."""
+    due = session.removal.due()
+    if due is not None:
+        return sorted(due.squares)
     if not session.running or not session.is_human_turn():
         return []
     return sorted({m.from_square for m in session.legal_moves()})

@@ -332,6 +332,16 @@ class DisplayController(QObject):
         global _field_style
         _field_style = field_style(theme)
 
+    def track_font(self, widget: QWidget) -> None:
+        """Scale ``widget``'s own font (set before any text size was applied, as the system gave
+        it, e.g. the fixed-width font of the board as text) with View > Text size from now on,
+        starting at the present size."""
+        ratio = _points(widget.font()) / _points(base_font())
+        self._font_ratios[widget] = ratio
+        own = QFont(widget.font())
+        own.setPointSizeF(_points(base_font()) * ratio * self.text_size / 100)
+        widget.setFont(own)
+
     def _apply_text_size(self, percent: int) -> None:
         points = _points(base_font())
         apply_text_percent(percent)

@@ -293,6 +293,7 @@ class MainWindow(QMainWindow):
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
         self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))
         self.play_aids.panel.returned.connect(self._fit_side_panel)
+        self.display.track_font(self.play_aids.panel.text)  # the braille view grows with the text
         # the legend under the status line while the game panel is hidden: in the room left over
         self.side_layout.takeAt(self.side_layout.count() - 1)  # the stretch
         self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 1)

@@ -220,7 +220,12 @@ class SidePanel(QDockWidget):
         self.legend_beside_board.setText(text)
 
     def refresh_moves(self) -> None:
+        """The legal moves of the player to move; "Please wait" on the computer's turn, except
+        while the list has the focus (a move was just played from it): the computer's reply
+        refills it then, so that a screen reader hears one new item per move, not two."""
         s = self.ctx.session
+        if s.running and s.is_computer_turn() and self.moves.hasFocus():
+            return
         moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
         keep = self.moves.currentRow()
         self.moves.clear()
@@ -242,12 +247,22 @@ class SidePanel(QDockWidget):
         self.history.blockSignals(True)
         self.history.clear()
         first = board.root().turn
+        notes = s.history_notes()  # penalty removals, after the move they followed
+
+        def add_notes(number: int) -> None:
+            for note in notes.get(number, ()):
+                item = QListWidgetItem(note)
+                item.setData(MOVE_ROLE, number)
+                self.history.addItem(item)
+
+        add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
             mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
             item = QListWidgetItem(reading_texts.history_item_text(number, mover, move, s.style))
             item.setData(MOVE_ROLE, number)
             self.history.addItem(item)
+            add_notes(number)
         if self.history.count():
             self.history.setCurrentRow(self.history.count() - 1)
         self.history.blockSignals(False)

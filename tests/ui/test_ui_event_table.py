@@ -146,6 +146,12 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     assert window.synth.spoken[-1] == (f"Nobody moves now: it is {chooser}'s choice. {chooser} "
                                        f"first chooses one of {offender}'s checkers to remove.")
     key(qtbot, Qt.Key.Key_Escape)  # back to the board
+    # N goes round the checkers that may be removed (nothing is picked up by it)
+    allowed = sorted(match.pending_penalty.squares)
+    key(qtbot, Qt.Key.Key_N)
+    assert window.board.cursor in allowed and window.synth.spoken[-1].startswith(
+        f"{window.board.cursor}, black")
+    assert window.session.board.fen() == fen
 
     # the chooser picks her man on 9 on the board and confirms: removed, said once
     answers.script = [True]
@@ -158,6 +164,10 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     assert new_lines(window, said) == [f"{removal} {offender}, Black to move. Black must jump."]
     assert window.board.focused_square() == window.board.cursor
 
+    # the list of moves played shows it after the move it followed
+    history = window.play_aids.panel.history
+    items = [history.item(i).text() for i in range(history.count())]
+    assert items[-1] == f"Penalty: {chooser} removed {offender}'s Black checker on nine."
     # H: the move history reads the removal
     key(qtbot, Qt.Key.Key_H)
     assert window.synth.spoken[-1] == (

@@ -31,9 +31,14 @@ def test_f5_lists_the_legal_moves_and_enter_plays_the_selected_one(make_window, 
     for _ in range(4):
         key(qtbot, Qt.Key.Key_Down)
     assert panel.moves.currentItem().text() == "11 to 15"
+    current: list[str] = []  # what a screen reader is given as the list's item meanwhile
+    panel.moves.currentItemChanged.connect(
+        lambda item, _old: current.append(item.text() if item is not None else ""))
     key(qtbot, Qt.Key.Key_Return)
     assert window.session.board.move_stack[0].pdn() == "11-15"
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    # no "Please wait" item in between: the reply refills the list once
+    assert not any(text.startswith("Please wait") for text in current), current
     assert QApplication.focusWidget() is panel.moves  # ready for the next move
     assert panel.moves.count() == len(window.session.legal_moves())
     key(qtbot, Qt.Key.Key_Escape)
@@ -182,3 +187,12 @@ def test_with_the_panel_hidden_the_legend_is_under_the_status_line(make_window, 
     assert beside.text() == window.play_aids.panel.legend.text()
     assert beside.text().startswith("Black, you: yellow solid discs.")
     assert window.table.board_side >= window.centralWidget().height() - 24  # it costs no height
+
+
+def test_the_board_as_text_grows_with_the_text_size(make_window):
+    window = make_window()
+    text = window.play_aids.panel.text
+    before = text.font().pointSizeF()
+    window.display.set_text_size(200)
+    assert text.font().pointSizeF() == 2 * before
+    assert text.font().fixedPitch() or text.font().styleHint() == text.font().StyleHint.Monospace
