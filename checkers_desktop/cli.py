@@ -17,6 +17,7 @@ _COMMANDS = {
     "moves": "checkers_desktop.rules.commands:moves_command",
     "replay": "checkers_desktop.rules.commands:replay_command",
     "bestmove": "checkers_desktop.engine.commands:bestmove_command",
+    "engine": "checkers_desktop.engine.protocol:engine_command",
     "listen": "checkers_desktop.speech.voice.commands:listen_command",
     "bracket": "checkers_desktop.tournament.commands:bracket_command",
     "tournament-server": "checkers_desktop.tournament.commands:tournament_server_command",
@@ -62,6 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--level", type=int_argument(1, 99, "level"))
     g.add_argument("--time", type=seconds_argument(3600.0, "time"))
     g.add_argument("--depth", type=int_argument(1, 64, "depth"))
+    sub.add_parser("engine", help="the computer player as one process: commands on standard "
+                                  "input (position, go, newgame, isready, quit), answers on "
+                                  "standard output")
     p = sub.add_parser("listen", help="decode voice commands from WAV files in a position")
     p.add_argument("--fen", required=True)
     p.add_argument("files", nargs="+")
@@ -79,6 +83,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _install_cached_endgame() -> None:
+    """The computer plays as in the window: the endgame database the window cached (up to the
+    pieces ``CHECKERS_DESKTOP_ENDGAME_PIECES`` allows, 4 by default, "0" for none) is loaded and
+    used; none is built here (a tool answers at once)."""
+    from .engine.endgame import install_cached, pieces_from_env
+
+    pieces = pieces_from_env()
+    if not pieces:
+        return
+    try:
+        from .ui.paths import endgame_cache_folder
+
+        install_cached(endgame_cache_folder(), pieces)
+    except ImportError:  # no Qt to find the folder with: the search goes on without the table
+        pass
+
+
 def main(argv: list[str]) -> int:
     """Run the window (no command) or a tool; returns the exit status. A tool's output that cannot
     be encoded for the terminal is escaped, a closed output pipe (``| head``) and Ctrl+C end it
@@ -91,6 +112,8 @@ def main(argv: list[str]) -> int:
         return run_app()
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
+    if args.command in ("bestmove", "engine"):
+        _install_cached_endgame()
     try:
         return int(_load(_COMMANDS[args.command])(args) or 0)
     except KeyboardInterrupt:

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 import sys
 
-APP_NAME = "checkers-desktop"
-
-ENDGAME_PIECES_ENV = "CHECKERS_DESKTOP_ENDGAME_PIECES"
-"""Environment variable: the largest endgame database to load or build at start, "4" (default),
-"3" (seconds to build) or "0" (none; the tests that start the app many times use it)."""
+from .paths import APP_NAME
 
 
 def run_app(argv: list[str] | None = None) -> int:
@@ -122,14 +118,13 @@ def _load_endgame_table_in_background(app) -> None:
     import os
     import threading
 
-    from PySide6.QtCore import QStandardPaths
+    from ..engine.endgame import pieces_from_env
+    from .paths import endgame_cache_folder
 
-    pieces = os.environ.get(ENDGAME_PIECES_ENV, "4").strip()
-    if pieces not in ("0", "3", "4"):
-        pieces = "4"
+    pieces = str(pieces_from_env())
     if pieces == "0":
         return
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    folder = str(endgame_cache_folder())
     stop = threading.Event()
 
     def work() -> None:

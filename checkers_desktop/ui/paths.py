@@ -11,7 +11,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
 
-__all__ = ["DATA_ENV", "data_folder", "records_folder", "key_folder"]
+__all__ = ["DATA_ENV", "APP_NAME", "data_folder", "records_folder", "key_folder",
+           "endgame_cache_folder"]
+
+APP_NAME = "checkers-desktop"
+"""The application's and organisation's name given to Qt: it names the folders Qt gives."""
 
 DATA_ENV = "CHECKERS_DESKTOP_DATA"
 """Environment variable naming the data folder instead of Qt's (tests, a kiosk set-up)."""
@@ -47,3 +51,17 @@ def key_folder(data: Path) -> Path:
         if standard and config and Path(standard) == data and Path(config) != data:
             return Path(config) / "keys"
     return data / "keys"
+
+
+def endgame_cache_folder() -> Path:
+    """Where the endgame database is cached: Qt's ``CacheLocation`` for this app (on Linux
+    ``~/.cache/checkers-desktop/checkers-desktop``). The window and the command-line tools
+    (``bestmove``, ``engine``) use the same one; the names are set here if no application has
+    set them (no ``QCoreApplication`` is needed to ask Qt for a folder)."""
+    from PySide6.QtCore import QCoreApplication
+
+    if QCoreApplication.instance() is None:  # a command-line tool: the window's names
+        QCoreApplication.setApplicationName(APP_NAME)
+        QCoreApplication.setOrganizationName(APP_NAME)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.CacheLocation)
+    return Path(location) if location else Path.home() / ".cache" / APP_NAME
