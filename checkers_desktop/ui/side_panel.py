@@ -210,6 +210,7 @@ class SidePanel(QDockWidget):
         self.legend.setText(text)
         self.legend.setAccessibleDescription(text)
         self.legend_beside_board.setText(text)
+        self.legend_beside_board.setAccessibleDescription(text)
 
     def refresh_legend(self) -> None:
         s = self.ctx.session
@@ -218,6 +219,7 @@ class SidePanel(QDockWidget):
         self.legend.setText(text)
         self.legend.setAccessibleDescription(text)
         self.legend_beside_board.setText(text)
+        self.legend_beside_board.setAccessibleDescription(text)
 
     def refresh_moves(self) -> None:
         """The legal moves of the player to move; "Please wait" on the computer's turn, except

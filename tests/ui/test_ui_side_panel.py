@@ -184,7 +184,7 @@ def test_with_the_panel_hidden_the_legend_is_under_the_status_line(make_window, 
     assert not beside.isVisible()  # the panel shows it
     window.display.set_text_size(200)
     qtbot.waitUntil(lambda: beside.isVisible())
-    assert beside.text() == window.play_aids.panel.legend.text()
+    assert beside.text() == window.play_aids.panel.legend.text() == beside.accessibleDescription()
     assert beside.text().startswith("Black, you: yellow solid discs.")
     assert window.table.board_side >= window.centralWidget().height() - 24  # it costs no height
 
