@@ -87,17 +87,20 @@ def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: O
     "Semi-final 1, match 9: Ann Lee, Tampa VAMC, against the winner of match 6" (the sides not
     known yet as :func:`feeder_text` gives them)."""
     head = round_name if number is None else f"{round_name}, match {number}"
+
+    def closed(who: str) -> str:  # "Ann Lee, Tampa VAMC, beat ...": the center set off
+        return f"{who}," if ", " in who else who
+
     if winner is not None:
         loser = b if winner == a else a
         if kind == "bye" or loser is None:
-            return f"{head}: {winner} goes through with a bye"
-        sep = "," if ", " in winner else ""  # "Ann Lee, Tampa VAMC, beat ..."
+            return f"{head}: {closed(winner)} goes through with a bye"
         how = _how(kind or "played", winner_wins, loser_wins, draws)
-        return f"{head}: {winner}{sep} beat {loser}, {how}"
+        return f"{head}: {closed(winner)} beat {loser}, {how}"
     left = a if a is not None else feeder_text(None)
     right = b if b is not None else feeder_text(None)
     tail = f" ({status})" if status else ""
-    return f"{head}: {left} against {right}{tail}"
+    return f"{head}: {closed(left)} against {right}{tail}"
 
 
 def standings_lines(gold: Optional[str], silver: Optional[str], bronze: Optional[str],
