@@ -149,6 +149,10 @@ def test_hint_for_a_forced_jump():
     assert h.reason == "this jump is forced"
 
 
+OUT_OF_BOOK = "B:W17,21,22,24,25,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,11,12,19"
+"""An early middlegame position no master game of the opening book reached."""
+
+
 @pytest.mark.parametrize("run_search", [
     lambda board, stop: Searcher().search(board, stop=stop).move,  # no depth, no time: until stopped
     lambda board, stop: choose_move(board, 6, stop=stop),  # the strongest level
@@ -170,7 +174,7 @@ def test_stop_event_set_from_another_thread_ends_the_search(run_search):
             return super().is_set()
 
     stop = ProbeEvent()
-    board = Board()
+    board = Board(OUT_OF_BOOK)  # searched, not answered from the opening book
     out = {}
 
     def run():
