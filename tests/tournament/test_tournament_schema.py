@@ -22,3 +22,28 @@ def test_migrations_match_the_schema(backend):
     again = Tournament.open(url)            # opening again changes nothing
     assert schema_revision(again.engine) == HEAD_REVISION
     again.close()
+
+
+def test_tournaments_opened_by_several_threads_at_once(tmp_path):
+    """Alembic's migration context is module-wide: four threads creating tournaments at once (the
+    window and its follower thread do) each get a whole schema, no "KeyError: 'script'"."""
+    import threading
+
+    from checkers_desktop.tournament.store import Tournament
+
+    errors: list[str] = []
+
+    def work(i: int) -> None:
+        try:
+            for j in range(4):
+                Tournament.open(str(tmp_path / f"t{i}-{j}.db"), name="x").close()
+        except Exception as exc:  # noqa: BLE001 - every failure is the test's finding
+            errors.append(repr(exc))
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert errors == []
+    assert len(list(tmp_path.glob("*.db"))) == 16

@@ -16,6 +16,7 @@ made by a newer app. :func:`try_connection` tries a URL and turns each failure i
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
@@ -164,14 +165,21 @@ def make_engine(url: str | Path, *, password: Optional[str] = None, pool_size: i
             from None
 
 
+_UPGRADING = threading.Lock()
+"""Alembic runs a migration through module-level proxies (``alembic.context``): two threads
+upgrading at once (the window opening a tournament while its follower thread opens it too) tear
+them down under each other (``KeyError: 'config'``). One upgrade at a time in this process."""
+
+
 def upgrade(engine: Engine) -> None:
     """Create or upgrade the tournament schema to :data:`HEAD_REVISION` (Alembic), in one
-    transaction. Raises :class:`SchemaVersionError` for a database from a newer app."""
+    transaction, one thread at a time. Raises :class:`SchemaVersionError` for a database from a
+    newer app."""
     from alembic import command
     from alembic.config import Config
 
     check_schema(engine, allow_older=True)
-    with engine.begin() as conn:
+    with _UPGRADING, engine.begin() as conn:
         cfg = Config()
         cfg.set_main_option("script_location", str(_MIGRATIONS))
         cfg.attributes["connection"] = conn
