@@ -20,7 +20,8 @@ Prints:
    a ladder of the fixed-depth levels (1 against 2, 2 against 3, 1 against the minimax). A game is
    drawn after 200 plies, a third repetition or 80 plies without a capture or a man's move;
 4. whether the engine, playing both sides, converts two known won endings (First Position; three
-   kings against two).
+   kings against two);
+5. the same search with and without the opening book over the same ballots (``book``).
 
 The endgame database (4 pieces) is generated on the first run into --endgame-cache (minutes; 2-3
 pieces in seconds: --endgame-pieces 3).
@@ -280,6 +281,37 @@ def level_player(level):
     return factory
 
 
+def book_match(rows, move_time):
+    """The same search with and without the opening book (engine/book.py), colours swapped over
+    the ballots; prints the score and how many book moves were played."""
+    from checkers_desktop.engine.book import load_book
+
+    book = load_book()
+    if book is None:
+        print("  no opening book (checkers_desktop/engine/opening-book.json)")
+        return
+    used = [0]
+
+    def with_book(i):
+        searcher = Searcher()
+
+        def play(board):
+            found = book.choose(board, True)
+            if found is not None:
+                used[0] += 1
+                return found[0]
+            return searcher.search(board, time_limit=move_time).move
+        return play
+
+    def without(i):
+        searcher = Searcher()
+        return lambda board: searcher.search(board, time_limit=move_time).move
+
+    match("the same search without it", without, rows, move_time, engine_factory=with_book,
+          engine_name=f"search with the opening book ({move_time} s a move)")
+    print(f"  book moves played: {used[0]} in {2 * len(rows)} games")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer positions, problems and games")
@@ -293,7 +325,8 @@ def main(argv=None):
     ap.add_argument("--no-endgame", action="store_true", help="search without the endgame database")
     ap.add_argument("--endgame-pieces", type=int, default=4,
                     help="pieces of the endgame database (2-4; 4 takes minutes the first time)")
-    ap.add_argument("--skip", default="", help="comma list of sections to skip: speed,problems,endings,matches")
+    ap.add_argument("--skip", default="", help="comma list of sections to skip: "
+                    "speed,problems,endings,matches,book")
     args = ap.parse_args(argv)
     quick = args.quick
     ptime = args.problem_time or (0.25 if quick else 0.5)
@@ -337,6 +370,11 @@ def main(argv=None):
                   engine_factory=level_player(lv), engine_name=f"level {lv}")
         match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
               engine_name="level 1")
+    if "book" not in skip:
+        print("## The opening book (the same search with and without it, same ballots)")
+        rows = ballots()
+        step = max(1, len(rows) // nballots)
+        book_match(rows[::step][:nballots], mtime)
     return 0
 
 
