@@ -397,6 +397,12 @@ class SidePanel(QDockWidget):
             self.for_keys = self.auto
             self.set_shown(True)
         widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        if isinstance(widget, QListWidget) and widget.count():
+            # the list's current item again, now that the list has the focus: screen readers
+            # are told the item (else the first Down, to the second item, was the first heard)
+            row = max(widget.currentRow(), 0)
+            widget.setCurrentRow(-1)
+            widget.setCurrentRow(row)
 
     def focus_moves(self) -> None:
         self._show_and_focus(self.moves)

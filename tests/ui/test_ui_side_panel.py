@@ -23,8 +23,12 @@ def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
 def test_f5_lists_the_legal_moves_and_enter_plays_the_selected_one(make_window, qtbot):
     window = make_window()
     panel = window.play_aids.panel
+    told: list[tuple[str, bool]] = []  # the current item set while the list has the focus is
+    panel.moves.currentItemChanged.connect(  # what a screen reader is told first (AT-SPI focus)
+        lambda item, _old: told.append((item.text() if item else "", panel.moves.hasFocus())))
     key(qtbot, Qt.Key.Key_F5)
     assert QApplication.focusWidget() is panel.moves
+    assert told[-1] == ("9 to 13", True)
     items = [panel.moves.item(i).text() for i in range(panel.moves.count())]
     assert items == ["9 to 13", "9 to 14", "10 to 14", "10 to 15", "11 to 15", "11 to 16",
                      "12 to 16"]
