@@ -23,6 +23,7 @@ best move, not about variety).
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 import sys
@@ -32,7 +33,8 @@ from typing import Iterable, Optional
 
 from checkers_desktop.rules import BLACK, Board, Move, RulesError
 
-__all__ = ["BookMove", "OpeningBook", "load_book", "build_book", "BOOK_PLIES", "MIN_GAMES"]
+__all__ = ["BookUse", "BookMove", "OpeningBook", "load_book", "build_book", "BOOK_PLIES",
+           "MIN_GAMES"]
 
 BOOK_PLIES = 20
 """Positions from the start up to this many plies into a game are in the book."""
@@ -40,6 +42,17 @@ MIN_GAMES = 2
 """A move is kept when it was played in at least this many games."""
 BOOK_FILE = Path(__file__).with_name("opening-book.json")
 FORMAT = 1
+
+
+class BookUse(enum.Enum):
+    """How a playing level uses the book (see the module text)."""
+
+    NONE = "none"
+    """Not at all: the search decides from the first move."""
+    VARIED = "varied"
+    """A master move at random, as often as masters played it."""
+    STRONG = "strong"
+    """The best-scoring master move."""
 
 
 @dataclass(frozen=True)

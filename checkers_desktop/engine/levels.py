@@ -16,7 +16,7 @@ from typing import Optional
 
 from checkers_desktop.rules import Board, Move
 
-from .book import load_book
+from .book import BookUse, load_book
 from .search import Searcher, SearchResult
 
 
@@ -31,9 +31,8 @@ class Level:
     time allows". ``margin``: hundredths of a man: the level picks at random among moves that score
     within this of its best. ``quiescence``: follows pending jumps past the horizon.
     ``endgame``: uses the endgame database when one is installed (the gentle levels do not: they
-    would play the last few pieces perfectly). ``book``: how the opening book is used (see
-    :mod:`.book`): "strong", the best-scoring master move; "varied", a master move at random as
-    often as masters played it; "" not at all.
+    would play the last few pieces perfectly). ``book``: how the opening book is used
+    (:class:`~.book.BookUse`).
     """
 
     number: int
@@ -45,20 +44,20 @@ class Level:
     margin: int
     quiescence: bool = True
     endgame: bool = True
-    book: str = "strong"
+    book: BookUse = BookUse.STRONG
 
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "Level 1, beginner: plays quickly and misses some jumps ahead.",
           think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=40, quiescence=False,
-          endgame=False, book="varied"),
+          endgame=False, book=BookUse.VARIED),
     Level(2, "casual",
           "Level 2, casual: sees the jumps in front of it, but not the shots behind them.",
           think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=25, endgame=False,
-          book="varied"),
+          book=BookUse.VARIED),
     Level(3, "club", "Level 3, club player: looks a few moves ahead and rarely gives a man away.",
           think_seconds=1.0, min_reply_seconds=0.8, depth=4, margin=10, endgame=False,
-          book="varied"),
+          book=BookUse.VARIED),
     Level(4, "strong", "Level 4, strong: looks well ahead and plays for small advantages.",
           think_seconds=1.0, min_reply_seconds=0.6, depth=None, margin=0),
     Level(5, "expert", "Level 5, expert: thinks for about three seconds a move.",
@@ -114,9 +113,9 @@ def search_at_level(board: Board, level, stop: Optional[threading.Event] = None,
 
 
 def _search_at_level(board, lv, stop, rng, searcher) -> SearchResult:
-    if lv.book:
+    if lv.book is not BookUse.NONE:
         book = load_book()
-        found = book.choose(board, lv.book == "strong", rng) if book is not None else None
+        found = book.choose(board, lv.book is BookUse.STRONG, rng) if book is not None else None
         if found is not None:  # a master's move: no search (depth 0, no nodes)
             move = found[0]
             return SearchResult(move, 0, 0, 0, [move], 0.0, [])

@@ -29,6 +29,7 @@ from __future__ import annotations
 import sys
 from typing import IO, Callable, Optional
 
+from checkers_desktop.inputs import brief, quote
 from checkers_desktop.rules import Board, RulesError
 
 from .levels import InvalidLevelError, search_at_level
@@ -46,10 +47,6 @@ DEFAULT_SECONDS = 1.0
 
 class CommandError(ValueError):
     """A command line that cannot be carried out; the message says why, quoting it briefly."""
-
-
-def _brief(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class EngineSession:
@@ -80,7 +77,7 @@ class EngineSession:
                 return []
             if keyword == "go":
                 return self._go(words[1:])
-            raise CommandError(f"unknown command {_brief(words[0])!r}: the commands are "
+            raise CommandError(f"unknown command {quote(words[0])}: the commands are "
                                "position, go, newgame, isready and quit")
         except CommandError as exc:
             return [f"error {exc}"]
@@ -100,18 +97,18 @@ class EngineSession:
             except (RulesError, ValueError) as exc:
                 raise CommandError(str(exc)) from None
         else:
-            raise CommandError(f"position {_brief(' '.join(words))!r}: give 'startpos' or "
+            raise CommandError(f"position {quote(' '.join(words))}: give 'startpos' or "
                                "'fen FEN'")
         if rest:
             if rest[0].lower() != "moves":
-                raise CommandError(f"{_brief(rest[0])!r} after the position: give 'moves' and "
+                raise CommandError(f"{quote(rest[0])} after the position: give 'moves' and "
                                    "the moves")
             for text in rest[1:]:
                 try:
                     board.push_pdn(text)
                 except (RulesError, ValueError) as exc:
-                    raise CommandError(f"move {_brief(text)!r} after {board.ply} plies: "
-                                       f"{_brief(str(exc), 200)}") from None
+                    raise CommandError(f"move {quote(text)} after {board.ply} plies: "
+                                       f"{brief(str(exc), 200)}") from None
         return board
 
     def _go(self, words: list[str]) -> list[str]:
@@ -136,7 +133,7 @@ class EngineSession:
                 except InvalidLevelError as exc:  # pragma: no cover - bounds checked above
                     raise CommandError(str(exc)) from None
             else:
-                raise CommandError(f"go {_brief(what)!r}: give time, depth or level")
+                raise CommandError(f"go {quote(what)}: give time, depth or level")
         return answer_lines(result)
 
 
@@ -152,9 +149,9 @@ def _number(text: str, kind: Callable, what: str, low, high, open_low: bool = Fa
     try:
         value = kind(text)
     except ValueError:
-        raise CommandError(f"{what} {_brief(text)!r} is not a number") from None
+        raise CommandError(f"{what} {quote(text)} is not a number") from None
     if value != value or value < low or value > high or (open_low and value == low):
-        raise CommandError(f"{what} {_brief(text)!r} is out of range: {low} to {high}")
+        raise CommandError(f"{what} {quote(text)} is out of range: {low} to {high}")
     return value
 
 

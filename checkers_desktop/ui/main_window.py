@@ -113,6 +113,7 @@ class MainWindow(QMainWindow):
                  welcome_delay_ms: int = 300, data_folder: Optional[Path] = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.play_aids = None  # the side panel and the other play aids, made below
         self.settings = settings or Settings()
         self.setWindowTitle(WINDOW_TITLE)
         self.setObjectName("main-window")
@@ -343,7 +344,7 @@ class MainWindow(QMainWindow):
         """The game panel shown where the window has room for it beside the board and the side
         column at the present text size, else hidden (``side_panel.room_for_panel``); ``again``
         (the text size changed): even if the player had shown or hidden it."""
-        aids = getattr(self, "play_aids", None)
+        aids = self.play_aids
         if aids is None:  # resized while the window is being made
             return
         if again:

@@ -206,20 +206,18 @@ class SidePanel(QDockWidget):
 
     def _theme_changed(self) -> None:
         s = self.ctx.session
-        text = theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you)
-        self.legend.setText(text)
-        self.legend.setAccessibleDescription(text)
-        self.legend_beside_board.setText(text)
-        self.legend_beside_board.setAccessibleDescription(text)
+        self._show_legend(theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you))
 
     def refresh_legend(self) -> None:
         s = self.ctx.session
         self.ctx.board.set_side_names(s.side_names)
-        text = theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you)
-        self.legend.setText(text)
-        self.legend.setAccessibleDescription(text)
-        self.legend_beside_board.setText(text)
-        self.legend_beside_board.setAccessibleDescription(text)
+        self._show_legend(theme_texts.legend_text(self.ctx.board.theme, s.side_names, you=s.you))
+
+    def _show_legend(self, text: str) -> None:
+        """The legend in the panel and under the status line, its text also their description."""
+        for label in (self.legend, self.legend_beside_board):
+            label.setText(text)
+            label.setAccessibleDescription(text)
 
     def refresh_moves(self) -> None:
         """The legal moves of the player to move; "Please wait" on the computer's turn, except
