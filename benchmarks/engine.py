@@ -21,7 +21,11 @@ Prints:
    drawn after 200 plies, a third repetition or 80 plies without a capture or a man's move;
 4. whether the engine, playing both sides, converts two known won endings (First Position; three
    kings against two);
-5. the same search with and without the opening book over the same ballots (``book``).
+5. the same search with and without the opening book over the same ballots (``book``);
+6. the compiled core against the Python search, 1 s a move by default (``compiled``).
+
+Searches use the compiled core (engine/compiled.py) unless ``--python`` is given; the speed
+section runs both in the same process.
 
 The endgame database (4 pieces) is generated on the first run into --endgame-cache (minutes; 2-3
 pieces in seconds: --endgame-pieces 3).
@@ -41,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from checkers_desktop.engine import Searcher, WIN  # noqa: E402
+from checkers_desktop.engine import compiled as _compiled  # noqa: E402
 from checkers_desktop.engine.endgame import ensure_table  # noqa: E402
 from checkers_desktop.engine.levels import search_at_level  # noqa: E402
 from checkers_desktop.engine.search import WIN_BOUND  # noqa: E402
@@ -130,26 +135,45 @@ def problems():
 
 # --- sections ----------------------------------------------------------------------------------
 def speed(seconds: float, positions: int):
-    print("## Speed and depth (1 search per position)")
+    """Nodes per second and depth in ``seconds`` from the start and after ``positions`` ballots:
+    the engine as the app runs it (the compiled core when numba is there) against the same
+    search in pure Python (today's engine before the compiled core, and the fallback), and a
+    plain minimax peer, all in this process."""
+    print("## Speed and depth (1 search per position; compiled core against the Python search)")
+    compiled_on = _compiled.ready()
+    print(f"compiled core: {'on' if compiled_on else 'off (' + str(_compiled.failure()) + ')'}")
     board = Board()
     r = Searcher().search(board, time_limit=seconds)
     nps = r.nodes / r.seconds
+    rp = Searcher(compiled=False).search(board, time_limit=seconds)
+    py_nps = rp.nodes / rp.seconds
     peer = PlainMinimax(depth=5)
     t = time.perf_counter()
     peer.choose(board)
     peer_nps = peer.nodes / (time.perf_counter() - t)
     print(f"start position: {r.nodes} nodes in {r.seconds:.2f} s = {nps:,.0f} nodes/s; "
           f"depth {r.depth}; move {r.move.pdn()}; score {r.score}")
+    print(f"  the Python search: {py_nps:,.0f} nodes/s, depth {rp.depth}; "
+          f"ratio {nps / py_nps:.1f}x")
     print(f"peer (plain minimax, depth 5): {peer_nps:,.0f} nodes/s; ratio engine/peer "
           f"{nps / peer_nps:.2f}")
     rows = []
+    ratios = []
     for row in ballots()[:: max(1, len(ballots()) // positions)][:positions]:
         b = Board(row["fen"])
         r = Searcher().search(b, time_limit=seconds)
+        rp = Searcher(compiled=False).search(b, time_limit=seconds)
         rows.append((row["moves"], r.depth, r.nodes / r.seconds))
         forced = " (the only move: searched 0.1 s)" if len(b.legal_moves) == 1 else ""
+        if not forced:  # a forced move's tiny search times the Python root, not the tree
+            ratios.append((r.nodes / r.seconds) / (rp.nodes / rp.seconds))
         print(f"ballot {row['number']} ({row['moves']}): depth {r.depth}, "
-              f"{r.nodes / r.seconds:,.0f} nodes/s, move {r.move.pdn()}, score {r.score}{forced}")
+              f"{r.nodes / r.seconds:,.0f} nodes/s, move {r.move.pdn()}, score {r.score}{forced}; "
+              f"Python: depth {rp.depth}, {rp.nodes / rp.seconds:,.0f} nodes/s; ratio "
+              f"{(r.nodes / r.seconds) / (rp.nodes / rp.seconds):.1f}x")
+    if ratios:
+        print(f"  ratio after the ballots (forced moves left out): {min(ratios):.1f}x to "
+              f"{max(ratios):.1f}x")
     return nps, r.depth, rows
 
 
@@ -229,7 +253,7 @@ def match(name, opponent_factory, ballot_rows, move_time, engine_factory=None, e
         engine = Searcher()
 
         def engine_factory(i):
-            engine.tt.clear()
+            engine.clear_table()
             return lambda board: engine.search(board, time_limit=move_time).move
 
         engine_name = f"engine ({move_time} s a move)"
@@ -312,6 +336,25 @@ def book_match(rows, move_time):
     print(f"  book moves played: {used[0]} in {2 * len(rows)} games")
 
 
+def compiled_match(rows, move_time):
+    """The engine as the app runs it (the compiled core) against the same search in pure Python
+    (today's engine before the compiled core), the same time a move, colours swapped."""
+    if not _compiled.ready():
+        print(f"  the compiled core is off: {_compiled.failure()}")
+        return
+
+    def fast(i):
+        searcher = Searcher(compiled=True)
+        return lambda board: searcher.search(board, time_limit=move_time).move
+
+    def python(i):
+        searcher = Searcher(compiled=False)
+        return lambda board: searcher.search(board, time_limit=move_time).move
+
+    match("the Python search", python, rows, move_time, engine_factory=fast,
+          engine_name=f"compiled search ({move_time} s a move)")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer positions, problems and games")
@@ -326,8 +369,19 @@ def main(argv=None):
     ap.add_argument("--endgame-pieces", type=int, default=4,
                     help="pieces of the endgame database (2-4; 4 takes minutes the first time)")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: "
-                    "speed,problems,endings,matches,book")
+                    "speed,problems,endings,matches,book,compiled")
+    ap.add_argument("--python", action="store_true",
+                    help="search in pure Python throughout (the compiled core off)")
+    ap.add_argument("--compiled-games", type=int, default=None,
+                    help="ballots of the compiled-against-Python match (2 games each)")
+    ap.add_argument("--compiled-time", type=float, default=1.0,
+                    help="seconds a move in the compiled-against-Python match")
     args = ap.parse_args(argv)
+    if not args.python:
+        t = time.perf_counter()
+        _compiled.warm_up()
+        print(f"compiled core: {'ready' if _compiled.ready() else _compiled.failure()} in "
+              f"{time.perf_counter() - t:.1f} s")
     quick = args.quick
     ptime = args.problem_time or (0.25 if quick else 0.5)
     nprob = args.problems if args.problems is not None else (120 if quick else 300)
@@ -370,6 +424,12 @@ def main(argv=None):
                   engine_factory=level_player(lv), engine_name=f"level {lv}")
         match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
               engine_name="level 1")
+    if "compiled" not in skip and not args.python:
+        print("## The compiled core against the Python search (same ballots, both colours)")
+        rows = ballots()
+        n = args.compiled_games or nballots
+        step = max(1, len(rows) // n)
+        compiled_match(rows[::step][:n], args.compiled_time)
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")
         rows = ballots()

@@ -114,6 +114,9 @@ def main(argv: list[str]) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")
     if args.command in ("bestmove", "engine"):
         _install_cached_endgame()
+        from .engine.compiled import warm_up
+
+        warm_up()  # the compiled search, as in the window (a second from numba's disk cache)
     try:
         return int(_load(_COMMANDS[args.command])(args) or 0)
     except KeyboardInterrupt:

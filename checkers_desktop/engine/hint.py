@@ -1,7 +1,8 @@
 """A hint for the player: the move the engine suggests and a short reason in words.
 
 The reason comes from what the search saw: a forced move, a won game, and otherwise the change of
-material along the principal variation (the line the engine expects), counted when that line ends.
+material along the principal variation (the line the engine expects), counted when that line ends
+and said only when the search's score agrees with it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from typing import Optional
 
 from checkers_desktop.rules import Board, Move
 
+from .evaluate import MAN
 from .search import Searcher, SearchResult
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -67,6 +69,10 @@ def reason_for(board: Board, result: SearchResult) -> str:
     if result.is_loss:
         return "every move loses; this one holds out longest"
     pieces, kings, crowned = material_along(board, result.pv)
+    # The line's tail is the table's guess, not searched to the end: a gain or loss it shows is
+    # said only when the search's score agrees (half a man either way).
+    if pieces > 0 and result.score < MAN // 2 or pieces < 0 and result.score > -MAN // 2:
+        pieces = 0
     if pieces > 0:
         return "wins " + _men_phrase(pieces)
     if crowned:

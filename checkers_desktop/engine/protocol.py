@@ -69,7 +69,7 @@ class EngineSession:
             if keyword == "isready":
                 return ["readyok"]
             if keyword == "newgame":
-                self.searcher = Searcher(self.searcher.endgame)
+                self.searcher.clear_table()
                 self.board = Board()
                 return []
             if keyword == "position":

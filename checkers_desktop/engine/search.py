@@ -54,6 +54,7 @@ from checkers_desktop.rules import BLACK, Board, Move
 from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.board import _raw_to_move
 
+from . import compiled as _compiled
 from . import endgame as _endgame
 from .evaluate import WIN, evaluate
 
@@ -133,10 +134,17 @@ class Searcher:
     use one per thread.
     """
 
-    def __init__(self, endgame=None) -> None:
+    def __init__(self, endgame=None, compiled: Optional[bool] = None) -> None:
         """``endgame``: an :class:`~.endgame.EndgameTable` to probe, False for none, or None for
-        the one installed with :func:`~.endgame.install_table` when the search starts."""
+        the one installed with :func:`~.endgame.install_table` when the search starts.
+
+        ``compiled``: None (the default) searches below the root with the compiled core
+        (:mod:`.compiled`) once it is ready and in Python until then; True compiles it (or loads
+        it from the disk cache) at the first search, waiting for it; False always searches in
+        Python. Where numba is absent every choice searches in Python."""
         self.endgame = endgame
+        self.compiled = compiled
+        self._core = None  # the compiled core's arrays, made at the first compiled search
         self._tb_probe = None
         self._tb_pieces = 0
         self.tt: dict[int, tuple] = {}
@@ -384,6 +392,14 @@ class Searcher:
         if not raws:
             return SearchResult(None, -WIN, 0, 0, seconds=time.perf_counter() - start)
         self._path = self._game_history(board)
+        core = self._compiled_core()
+        if core is not None:
+            core.new_search(quiescence=quiescence, threat=self.threat_extension,
+                            reductions=self.reductions, table=table,
+                            game_keys=self._path_tuples(board))
+            node = self._compiled_node
+        else:
+            node = self.node
 
         # A legal move before any searching: the best by a one-ply look (cheap), or the only one.
         crown = BLACK_CROWN if black else WHITE_CROWN
@@ -410,6 +426,7 @@ class Searcher:
 
         scores_this: list = []
         self._path.add(position_key(my, opp, kings, black))
+        watcher = self._watch(core) if core is not None else None
         try:
             if stop is not None and stop.is_set():
                 raise _Stopped
@@ -422,13 +439,13 @@ class Searcher:
                 for idx, raw in enumerate(order):
                     nopp, nmy, nk, nxt = child(raw)
                     if all_scores:
-                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -INF, INF, 1)
+                        score = -node(nopp, nmy, nk, nxt, d - 1, -INF, INF, 1)
                     elif idx == 0:
-                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -beta, -alpha, 1)
+                        score = -node(nopp, nmy, nk, nxt, d - 1, -beta, -alpha, 1)
                     else:
-                        score = -self.node(nopp, nmy, nk, nxt, d - 1, -alpha - 1, -alpha, 1)
+                        score = -node(nopp, nmy, nk, nxt, d - 1, -alpha - 1, -alpha, 1)
                         if score > alpha:
-                            score = -self.node(nopp, nmy, nk, nxt, d - 1, -beta, -score, 1)
+                            score = -node(nopp, nmy, nk, nxt, d - 1, -beta, -score, 1)
                     scores_this.append((raw, score))
                     if score > iter_score:
                         iter_score = score
@@ -439,7 +456,7 @@ class Searcher:
                 best_raw, best_score = iter_best, iter_score
                 done_depth = d
                 root_scores = scores_this
-                best_pv = self._pv(my, opp, kings, black, best_raw, d)
+                best_pv = self._pv(my, opp, kings, black, best_raw, d, core)
                 # next iteration: this one's best first, the rest by their scores (stable)
                 order = [r for r, _ in sorted(scores_this, key=lambda t: -t[1])]
                 if abs(best_score) > WIN_BOUND and WIN - abs(best_score) <= d:
@@ -463,6 +480,10 @@ class Searcher:
                 elif s0 > WIN_BOUND and scores_this[0][0] == best_raw:
                     best_score = s0  # the deeper search proved the win of the same move
         finally:
+            if watcher is not None:
+                watcher.set()
+            if core is not None:
+                self.nodes += int(core.state[_compiled.S_NODES])
             self._stop = None
             self._deadline = None
         pv_moves = [_raw_to_move(r) for r in best_pv]
@@ -473,9 +494,7 @@ class Searcher:
 
     def _game_history(self, board: Board) -> set[int]:
         """Keys of the positions of the game since the last capture or man move (for repetitions)."""
-        keys: set[int] = set()
-        if not board.kings_bb or not board.quiet_plies:
-            return keys
+        return {position_key(*t) for t in self._path_tuples(board)[1:]}
         b = board.copy()
         for _ in range(min(board.quiet_plies, b.ply)):
             b.pop()
@@ -484,7 +503,85 @@ class Searcher:
             keys.add(position_key(my, opp, b.kings_bb, black))
         return keys
 
-    def _pv(self, my, opp, kings, black, first_raw, depth):
+    # --- the table ------------------------------------------------------------------------
+    def table_entries(self) -> int:
+        """Positions held in the transposition table (the compiled core's or the Python one)."""
+        if self._core is not None:
+            return self._core.entries()
+        return len(self.tt)
+
+    def clear_table(self) -> None:
+        """Forget every stored position (before an unrelated game)."""
+        self.tt.clear()
+        if self._core is not None:
+            self._core.clear_table()
+
+    # --- the compiled core ----------------------------------------------------------------
+    def _compiled_core(self):
+        """The compiled core's arrays when this search uses it (see ``compiled`` in __init__),
+        else None."""
+        if self.compiled is False or not _compiled.AVAILABLE:
+            return None
+        if not _compiled.ready() and not (self.compiled and _compiled.warm_up()):
+            return None
+        if self._core is None:
+            self._core = _compiled.CompiledState()
+        return self._core
+
+    def _compiled_node(self, my, opp, kings, black, depth, alpha, beta, ply) -> int:
+        """:meth:`node` run by the compiled core; raises _Stopped as the Python node does."""
+        core = self._core
+        value = core.node(my, opp, kings, black, depth, alpha, beta, ply)
+        if core.stopped():
+            raise _Stopped
+        return value
+
+    def _watch(self, core) -> threading.Event:
+        """Start a thread that sets the core's stop flag at the deadline or when the caller's
+        stop event is set (the compiled node reads the flag; it cannot read the clock). Returns
+        the event that ends the watcher (set it when the search is over)."""
+        done = threading.Event()
+        deadline = self._deadline
+        stop = self._stop
+        if deadline is None and stop is None:
+            return done
+
+        def watch() -> None:
+            while not done.wait(0.002):
+                if ((stop is not None and stop.is_set())
+                        or (deadline is not None and time.perf_counter() >= deadline)):
+                    core.state[_compiled.S_STOP] = 1
+                    return
+
+        threading.Thread(target=watch, name="search-clock", daemon=True).start()
+        return done
+
+    def _path_tuples(self, board: Board) -> list[tuple[int, int, int, bool]]:
+        """The root and the game's positions since the last capture or man move, as (my, opp,
+        kings, black) for the compiled repetition stack (see :meth:`_game_history`)."""
+        black = board.turn is BLACK
+        my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
+        out = [(my, opp, board.kings_bb, black)]
+        if not board.kings_bb or not board.quiet_plies:
+            return out
+        b = board.copy()
+        for _ in range(min(board.quiet_plies, b.ply)):
+            b.pop()
+            black = b.turn is BLACK
+            my, opp = (b.black_bb, b.white_bb) if black else (b.white_bb, b.black_bb)
+            out.append((my, opp, b.kings_bb, black))
+        return out
+
+    def _hash_move(self, my, opp, kings, black, core):
+        """The table's best move for a position as (frm, to, cap) masks, or None."""
+        if core is not None:
+            return core.hash_move(my, opp, kings, black)
+        entry = self.tt.get(position_key(my, opp, kings, black))
+        if entry is None or entry[3] is None:
+            return None
+        return entry[3][:3]
+
+    def _pv(self, my, opp, kings, black, first_raw, depth, core=None):
         """The line of hash moves from the root, starting with ``first_raw`` (raw moves)."""
         line = [first_raw]
         seen = set()
@@ -498,11 +595,11 @@ class Searcher:
             if key in seen:
                 break
             seen.add(key)
-            entry = self.tt.get(key)
-            if entry is None or entry[3] is None:
+            found = self._hash_move(my, opp, kings, black, core)
+            if found is None:
                 break
-            raw = entry[3]
-            if raw not in bbm.generate(my, opp, kings, black):
+            raw = next((r for r in bbm.generate(my, opp, kings, black) if r[:3] == found), None)
+            if raw is None:
                 break
             line.append(raw)
         return line

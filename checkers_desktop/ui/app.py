@@ -31,6 +31,7 @@ def run_app(argv: list[str] | None = None) -> int:
     if instance is None:
         return status
     _load_endgame_table_in_background(app)
+    _prepare_compiled_engine_in_background(app)
     # --- the log file, uncaught errors, checked settings, the resume offer ---
     import logging
 
@@ -105,6 +106,60 @@ def _bring_to_front(window) -> None:
     window.ctx.say(app_texts.brought_to_front_text(), Priority.INTERRUPT)
 
 
+def _prepare_compiled_engine_in_background(app) -> None:
+    """Make the engine's compiled search (``engine/compiled.py``) ready without holding up the
+    window: numba compiles it the first time (about 10 s of one core, and numba's compiler is
+    Python code that would hold the GUI's interpreter lock), so a separate process compiles it
+    into numba's disk cache; then a daemon thread here loads it from the cache (under a second).
+    Until it is ready the computer searches in Python; if anything fails it keeps doing so."""
+    import threading
+
+    from ..engine import compiled
+
+    if not compiled.AVAILABLE:
+        return
+    stop = threading.Event()
+
+    def work() -> None:
+        import logging
+
+        log = logging.getLogger(__name__)
+        try:
+            if not _run_in_process(_compile_engine, (), "engine-compile", stop):
+                return
+            if compiled.warm_up():
+                log.info("the engine's compiled search is ready")
+        except Exception:  # the game goes on with the Python search
+            log.exception("compiled search not prepared")
+
+    app.aboutToQuit.connect(stop.set)
+    threading.Thread(target=work, name="engine-compile", daemon=True).start()
+
+
+def _run_in_process(target, args: tuple, name: str, stop) -> bool:
+    """Run ``target(*args)`` in a separate (spawned) process, which cannot hold the GUI's
+    interpreter lock, and wait for it; returns False (the process ended) when ``stop`` is set
+    first, True when it finished."""
+    import multiprocessing
+
+    process = multiprocessing.get_context("spawn").Process(target=target, args=args, name=name,
+                                                           daemon=True)
+    process.start()
+    while process.is_alive() and not stop.is_set():
+        process.join(0.5)
+    if process.is_alive():
+        process.terminate()
+        return False
+    return True
+
+
+def _compile_engine() -> None:
+    """Compile the engine's search into numba's disk cache (run in a separate process)."""
+    from ..engine import compiled
+
+    compiled.warm_up()
+
+
 def _load_endgame_table_in_background(app) -> None:
     """Give the engine its endgame database (``engine/endgame.py``), cached under the user's cache
     folder, without slowing the window or the computer's searches.
@@ -141,14 +196,8 @@ def _load_endgame_table_in_background(app) -> None:
                 return
             table = load_table(folder, 4)
             if table is None and not stop.is_set():
-                process = multiprocessing.get_context("spawn").Process(
-                    target=_build_endgame_table, args=(folder, 4, os.getpid()),
-                    name="endgame-build", daemon=True)
-                process.start()
-                while process.is_alive() and not stop.is_set():
-                    process.join(0.5)
-                if process.is_alive():
-                    process.terminate()
+                if not _run_in_process(_build_endgame_table, (folder, 4, os.getpid()),
+                                       "endgame-build", stop):
                     return
                 table = load_table(folder, 4)
             if table is not None and not stop.is_set():

@@ -242,7 +242,8 @@ def test_depth_limited_search_is_repeatable():
 def test_hint_reasons():
     h = hint(Board(SHOT_FEN), time_limit=0.5)
     assert h.move.pdn() == SHOT_MOVE
-    assert h.reason == "wins a man"
+    # a man at depth 9 (the Python search's 0.5 s), two men at depth 13 (the compiled one's)
+    assert h.reason in ("wins a man", "wins two men")
     # BLACK's man on 26 must crown now or be jumped by the king on 22 (the oracle checks that)
     board = Board("B:WK22,5:B26,11")
     for move in board.legal_moves:

@@ -1,0 +1,671 @@
+"""The numba functions of the compiled engine (see :mod:`.compiled`, which loads this module in
+:func:`~.compiled.warm_up`: importing it compiles, or loads from numba's disk cache, every
+function with an explicit signature).
+
+These functions repeat :mod:`checkers_desktop.rules.bitboard`, :mod:`.evaluate` and
+``Searcher.node`` on purpose: nopython code cannot call Python functions, and the copies must stay
+equal to them (tests/engine/test_engine_compiled.py plays both over many positions and compares
+perft counts, evaluations, endgame values, scores, moves and node counts). A change to the
+evaluation or the search is made in both places.
+
+The recursive functions (``node``, ``_jump_tree``, ``perft``) carry explicit signatures: numba's
+disk cache of a lazily typed recursive function crashes the next process that loads it (numba
+issue 6061, seen here as a segmentation fault at the first search of a second run).
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from .compiled import (BBONUS, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR, CENTRE,
+                       COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL, KING,
+                       LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH, ROW,
+                       ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PATH_BASE, S_QUIESCENCE,
+                       S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_CELLS,
+                       TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK, WHITE_BRIDGE,
+                       WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND, Z)
+
+__all__ = ["node", "perft", "evaluate", "tt_find", "jumpers"]
+
+
+# --- bit helpers ---------------------------------------------------------------------------
+if True:
+    from llvmlite import ir as _ir
+    from numba import types as _types
+    from numba.extending import intrinsic
+
+    @intrinsic
+    def _ctpop(typingctx, x):
+        """LLVM's population count (the popcnt instruction where the CPU has one)."""
+        def codegen(context, builder, signature, args):
+            return builder.ctpop(args[0])
+        return _types.int64(_types.int64), codegen
+
+    @intrinsic
+    def _cttz(typingctx, x):
+        """LLVM's count of trailing zeros (tzcnt/bsf)."""
+        def codegen(context, builder, signature, args):
+            return builder.cttz(args[0], _ir.Constant(_ir.IntType(1), 0))
+        return _types.int64(_types.int64), codegen
+
+    @njit(cache=True, inline="always")
+    def popcount(x):
+        """Set bits of a non-negative int64."""
+        return _ctpop(x)
+
+    @njit(cache=True, inline="always")
+    def bit_index(m):
+        """Index of the lowest set bit of ``m`` (a non-zero int64 below 2**35)."""
+        return _cttz(m)
+else:  # pragma: no cover - the module is not used without numba
+    def popcount(x):
+        return x.bit_count()
+
+    def bit_index(m):
+        return (m & -m).bit_length() - 1
+
+
+@njit(cache=True, inline="always")
+def _div_trunc(a, b):
+    return a // b if a >= 0 else -((-a) // b)
+
+
+# --- move generation (bitboard.py's order) -------------------------------------------------
+@njit(cache=True)
+def jumpers(my, opp, kings, black):
+    empty = VALID & ~(my | opp)
+    mk = my & kings
+    if black:
+        j = ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & my
+        if mk:
+            j |= ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & mk
+    else:
+        j = ((((empty << 4) & opp) << 4) | (((empty << 5) & opp) << 5)) & my
+        if mk:
+            j |= ((((empty >> 4) & opp) >> 4) | (((empty >> 5) & opp) >> 5)) & mk
+    return j & VALID
+
+
+@njit("int64(int64, boolean, int64, int64, boolean, int64, int64, int64[::1], int64, int64)",
+      cache=True)
+def _jump_tree(pos, king, opp, empty, black, frm, cap, mem, base, n):
+    """Extend a jump series from ``pos``; each complete series is written at index ``n`` of the
+    ply's moves (``base``: the ply's first cell); returns the new count (bitboard._jump_tree's
+    order)."""
+    extended = False
+    if king or black:
+        for d in (4, 5):
+            mid = pos << d
+            if mid & opp:
+                land = mid << d
+                if land & empty:
+                    extended = True
+                    if not king and land & BLACK_CROWN:
+                        if n < MAX_MOVES:
+                            mem[MF + base + n] = frm
+                            mem[MT + base + n] = land
+                            mem[MC + base + n] = cap | mid
+                            n += 1
+                    else:
+                        n = _jump_tree(land, king, opp ^ mid, empty, black, frm, cap | mid,
+                                       mem, base, n)
+    if king or not black:
+        for d in (4, 5):
+            mid = pos >> d
+            if mid & opp:
+                land = mid >> d
+                if land & empty:
+                    extended = True
+                    if not king and land & WHITE_CROWN:
+                        if n < MAX_MOVES:
+                            mem[MF + base + n] = frm
+                            mem[MT + base + n] = land
+                            mem[MC + base + n] = cap | mid
+                            n += 1
+                    else:
+                        n = _jump_tree(land, king, opp ^ mid, empty, black, frm, cap | mid,
+                                       mem, base, n)
+    if not extended:
+        if n < MAX_MOVES:
+            mem[MF + base + n] = frm
+            mem[MT + base + n] = pos
+            mem[MC + base + n] = cap
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def gen_jumps(my, opp, kings, black, j, mem, ply):
+    n = 0
+    occupied = my | opp
+    base = ply * MAX_MOVES
+    while j:
+        frm = j & -j
+        j ^= frm
+        empty = (VALID & ~occupied) | frm
+        n = _jump_tree(frm, (frm & kings) != 0, opp, empty, black, frm, 0, mem, base, n)
+    return n
+
+
+@njit(cache=True)
+def gen_steps(my, opp, kings, black, mem, ply):
+    empty = VALID & ~(my | opp)
+    mk = my & kings
+    if black:
+        fwd = my
+        back = mk
+    else:
+        fwd = mk
+        back = my
+    n = 0
+    base = ply * MAX_MOVES
+    for d in (4, 5):
+        t = (fwd << d) & empty
+        while t:
+            to = t & -t
+            t ^= to
+            mem[MF + base + n] = to >> d
+            mem[MT + base + n] = to
+            mem[MC + base + n] = 0
+            n += 1
+    for d in (4, 5):
+        t = (back >> d) & empty
+        while t:
+            to = t & -t
+            t ^= to
+            mem[MF + base + n] = to << d
+            mem[MT + base + n] = to
+            mem[MC + base + n] = 0
+            n += 1
+    return n
+
+
+@njit("int64(int64, int64, int64, boolean, int64, int64[::1], int64)", cache=True)
+def perft(my, opp, kings, black, depth, mem, ply):
+    """Leaves of the move tree ``depth`` plies deep from the side to move ``my`` (a check of the
+    compiled generator against bitboard.perft and ../shared/PERFT.md)."""
+    if depth == 0:
+        return 1
+    j = jumpers(my, opp, kings, black)
+    if j:
+        n = gen_jumps(my, opp, kings, black, j, mem, ply)
+    else:
+        n = gen_steps(my, opp, kings, black, mem, ply)
+    if depth == 1:
+        return n
+    crown = BLACK_CROWN if black else WHITE_CROWN
+    total = 0
+    base = ply * MAX_MOVES
+    for i in range(n):
+        frm = mem[MF + base + i]
+        to = mem[MT + base + i]
+        cap = mem[MC + base + i]
+        nmy = (my & ~frm) | to
+        nopp = opp & ~cap
+        if kings & frm:
+            nk = ((kings & ~cap) & ~frm) | to
+        elif to & crown:
+            nk = (kings & ~cap) | to
+        else:
+            nk = kings & ~cap
+        total += perft(nopp, nmy, nk, not black, depth - 1, mem, ply + 1)
+    return total
+
+
+# --- evaluation (evaluate.evaluate_black, term for term) -----------------------------------
+@njit(cache=True)
+def _hunt(hunters, prey):
+    total = 0
+    while hunters:
+        h = hunters & -hunters
+        hunters ^= h
+        hb = bit_index(h)
+        hr = ROW_T[hb]
+        hc = COL_T[hb]
+        near = 8
+        p = prey
+        while p:
+            m = p & -p
+            p ^= m
+            pb = bit_index(m)
+            dr = abs(hr - ROW_T[pb])
+            dc = abs(hc - COL_T[pb])
+            d = dr if dr > dc else dc
+            if d < near:
+                near = d
+        total += near
+    return total
+
+
+ROW_T = ROW
+COL_T = COL
+INF_ = INF
+
+
+@njit(cache=True)
+def evaluate_black(black, white, kings):
+    kb = black & kings
+    kw = white & kings
+    men_b = black ^ kb
+    men_w = white ^ kw
+    nmb = popcount(men_b)
+    nmw = popcount(men_w)
+    nkb = popcount(kb)
+    nkw = popcount(kw)
+    lead = MAN * (nmb - nmw) + KING * (nkb - nkw)
+    s = lead
+    g = (6 * (popcount(men_b & BLACK_BACK) + popcount(men_b & BLACK_BRIDGE)) * nmw
+         - 6 * (popcount(men_w & WHITE_BACK) + popcount(men_w & WHITE_BRIDGE)) * nmb)
+    s += _div_trunc(g, 8)
+    s += 5 * (popcount(men_b & CENTRE) - popcount(men_w & CENTRE))
+    if kings:
+        s += 8 * (popcount(kb & WIDE_CENTRE) - popcount(kw & WIDE_CENTRE))
+        s -= 6 * (popcount(kb & EDGES) - popcount(kw & EDGES))
+    empty = VALID & ~(black | white)
+    nb = popcount((black << 4) & empty) + popcount((black << 5) & empty)
+    nw = popcount((white >> 4) & empty) + popcount((white >> 5) & empty)
+    if kb:
+        nb += popcount((kb >> 4) & empty) + popcount((kb >> 5) & empty)
+    if kw:
+        nw += popcount((kw << 4) & empty) + popcount((kw << 5) & empty)
+    s += 2 * (nb - nw)
+    men = men_b & BLACK_NEAR
+    while men:
+        m = men & -men
+        men ^= m
+        b = bit_index(m)
+        if not BCONE[b] & white:
+            s += BBONUS[b]
+    men = men_w & WHITE_NEAR
+    while men:
+        m = men & -men
+        men ^= m
+        b = bit_index(m)
+        if not WCONE[b] & black:
+            s -= WBONUS[b]
+    total = nmb + nmw + nkb + nkw
+    if total <= 16:
+        if total < 16:
+            tb = (popcount(men_b & ROW_BIT1) + 2 * popcount(men_b & ROW_BIT2)
+                  + 4 * popcount(men_b & ROW_BIT4))
+            tw = 7 * nmw - (popcount(men_w & ROW_BIT1) + 2 * popcount(men_w & ROW_BIT2)
+                            + 4 * popcount(men_w & ROW_BIT4))
+            s += _div_trunc((tb - tw) * (16 - total), 8)
+        s += _div_trunc(lead * (16 - total), 40)
+        if total <= 8 and kings:
+            if lead < 0:
+                s += 12 * popcount(kb & DOUBLE_CORNERS) + 3 * _hunt(kw, black)
+            elif lead > 0:
+                s -= 12 * popcount(kw & DOUBLE_CORNERS) + 3 * _hunt(kb, white)
+    return s
+
+
+@njit(cache=True)
+def evaluate(my, opp, kings, black):
+    if black:
+        return evaluate_black(my, opp, kings)
+    return -evaluate_black(opp, my, kings)
+
+
+# --- endgame database probe (endgame._locate over flattened tables) ------------------------
+@njit(cache=True)
+def tb_probe(my, opp, kings, black, mem, eg_data):
+    """The endgame value (endgame.EndgameTable.probe); ``mem[EG_OFF + code]`` is the offset of a
+    signature's table in ``eg_data`` (-1: absent, then 0, a draw, is returned)."""
+    mm = my & ~kings
+    mk = my & kings
+    om = opp & ~kings
+    ok = opp & kings
+    idx = 0
+    for c0 in (mm, mk, om, ok):
+        c = c0
+        if black:
+            while c:
+                b = c & -c
+                c ^= b
+                idx = (idx << 5) | Z[bit_index(b)]
+        else:
+            while c:
+                bi = 0
+                t = c
+                while t > 1:  # the highest bit
+                    t >>= 1
+                    bi += 1
+                c ^= 1 << bi
+                idx = (idx << 5) | (31 - Z[bi])
+    code = (((popcount(mm) << 3) | popcount(mk)) << 3 | popcount(om)) << 3 | popcount(ok)
+    off = mem[EG_OFF + code]
+    if off < 0:
+        return 0
+    v = eg_data[off + idx]
+    if v == 0:
+        return 0
+    if v & 1:
+        return LOST_NOW if v == 1 else 1 - v
+    return v - 1
+
+
+# --- the transposition table ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _mix(my, opp, kings, black):
+    # int64 arithmetic that wraps (constants below 2**63 keep numba in int64)
+    h = (my * 0x1E3779B97F4A7C15) ^ (opp * 0x42B2AE3D27D4EB4F) ^ (kings * 0x165667B19E3779F9)
+    h ^= black
+    h ^= (h >> 29) & 0x7FFFFFFFF
+    h *= 0x3F58476D1CE4E5B9
+    h ^= (h >> 32) & 0xFFFFFFFF
+    return h
+
+
+@njit(cache=True)
+def tt_find(mem, my, opp, kings, black):
+    """The first cell of the entry holding the position, or -1."""
+    bk = 1 if black else 0
+    key0 = my | (bk << 40)
+    at = TT + (_mix(my, opp, kings, bk) & mem[S_TT_MASK]) * (TT_WAYS * TT_CELLS)
+    for _ in range(TT_WAYS):
+        if mem[at] == key0 and mem[at + 1] == opp and mem[at + 2] == kings:
+            return at
+        at += TT_CELLS
+    return -1
+
+
+@njit(cache=True)
+def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap):
+    """Store an entry: over the same position, else in an empty way, else over the shallowest."""
+    bk = 1 if black else 0
+    key0 = my | (bk << 40)
+    at = TT + (_mix(my, opp, kings, bk) & mem[S_TT_MASK]) * (TT_WAYS * TT_CELLS)
+    slot = -1
+    shallow = at
+    for _ in range(TT_WAYS):
+        if mem[at] == key0 and mem[at + 1] == opp and mem[at + 2] == kings:
+            slot = at
+            break
+        if mem[at] == 0:
+            if slot < 0:
+                slot = at
+        elif mem[at + 3] < mem[shallow + 3]:
+            shallow = at
+        at += TT_CELLS
+    if slot < 0:
+        slot = shallow
+    mem[slot] = key0
+    mem[slot + 1] = opp
+    mem[slot + 2] = kings
+    mem[slot + 3] = depth
+    mem[slot + 4] = flag
+    mem[slot + 5] = score
+    mem[slot + 6] = mfrm
+    mem[slot + 7] = mto
+    mem[slot + 8] = mcap
+
+
+# --- the node -------------------------------------------------------------------------------
+@njit(cache=True)
+def _order(mem, ply, n, captures, hf, ht, hc):
+    """The moves of ``ply`` reordered in place as Searcher._order does: jumps by pieces taken
+    (stable), steps by history then from/to descending; the killers then the hash move in front."""
+    base = ply * MAX_MOVES
+    if captures:
+        for i in range(1, n):  # stable insertion sort by captured count, descending
+            f = mem[MF + base + i]
+            t = mem[MT + base + i]
+            c = mem[MC + base + i]
+            pc = popcount(c)
+            k = i - 1
+            while k >= 0 and popcount(mem[MC + base + k]) < pc:
+                mem[MF + base + k + 1] = mem[MF + base + k]
+                mem[MT + base + k + 1] = mem[MT + base + k]
+                mem[MC + base + k + 1] = mem[MC + base + k]
+                k -= 1
+            mem[MF + base + k + 1] = f
+            mem[MT + base + k + 1] = t
+            mem[MC + base + k + 1] = c
+    else:
+        # the history score of each move in the captured cells (steps capture nothing)
+        for i in range(n):
+            mem[MC + base + i] = mem[HIST + bit_index(mem[MF + base + i]) * 35
+                                     + bit_index(mem[MT + base + i])]
+        for i in range(1, n):
+            f = mem[MF + base + i]
+            t = mem[MT + base + i]
+            hs = mem[MC + base + i]
+            k = i - 1
+            while k >= 0:
+                f2 = mem[MF + base + k]
+                t2 = mem[MT + base + k]
+                h2 = mem[MC + base + k]
+                if h2 > hs or (h2 == hs and (f2 > f or (f2 == f and t2 > t))):
+                    break
+                mem[MF + base + k + 1] = f2
+                mem[MT + base + k + 1] = t2
+                mem[MC + base + k + 1] = h2
+                k -= 1
+            mem[MF + base + k + 1] = f
+            mem[MT + base + k + 1] = t
+            mem[MC + base + k + 1] = hs
+        for i in range(n):
+            mem[MC + base + i] = 0
+    # front: (hash, killer 0, killer 1), the last first so that the hash move ends up in front
+    for which in range(2, -1, -1):
+        if which == 0:
+            if hf == 0:
+                continue
+            ff = hf
+            ft = ht
+            fc = hc
+        else:
+            kf = mem[KILL + ply * 4 + 2 * (which - 1)]
+            if kf == 0 or captures:
+                continue
+            ff = kf
+            ft = mem[KILL + ply * 4 + 2 * (which - 1) + 1]
+            fc = 0
+        for i in range(n):
+            if mem[MF + base + i] == ff and mem[MT + base + i] == ft and mem[MC + base + i] == fc:
+                for k in range(i, 0, -1):
+                    mem[MF + base + k] = mem[MF + base + k - 1]
+                    mem[MT + base + k] = mem[MT + base + k - 1]
+                    mem[MC + base + k] = mem[MC + base + k - 1]
+                mem[MF + base] = ff
+                mem[MT + base] = ft
+                mem[MC + base] = fc
+                break
+
+
+@njit(cache=True, inline="always")
+def _table_cut(mem, at, depth, alpha, beta, ply):
+    """Whether a table entry decides the node (returns (True, score)) or not ((False, 0)): an
+    entry deep enough, or a proven win (lower bound) or loss (upper bound) at any depth."""
+    e_depth = mem[at + 3]
+    e_flag = mem[at + 4]
+    e_score = mem[at + 5]
+    if (e_depth >= depth or (e_score > WIN_BOUND and e_flag != UPPER)
+            or (e_score < -WIN_BOUND and e_flag != LOWER)):
+        if e_score > WIN_BOUND:
+            e_score -= ply
+        elif e_score < -WIN_BOUND:
+            e_score += ply
+        if e_flag == EXACT:
+            return True, e_score
+        if e_flag == LOWER:
+            if e_score >= beta:
+                return True, e_score
+        elif e_score <= alpha:
+            return True, e_score
+    return False, 0
+
+
+@njit("int64(int64, int64, int64, boolean, int64, int64, int64, int64, int64[::1], uint8[::1])",
+      cache=True, nogil=True)
+def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
+    """Negamax value for the side to move (``my``), ``depth`` plies: Searcher.node compiled.
+
+    ``mem``: the search's memory (layout above: state, history, killers, moves, repetition
+    stack, endgame offsets, table); ``eg_data``: the endgame database's bytes. Returns garbage
+    once ``mem[S_STOP]`` is set: the caller must check it.
+    """
+    mem[S_NODES] += 1
+    if mem[S_STOP]:
+        return 0
+    tbp = mem[S_TB_PIECES]
+    if tbp and my and popcount(my | opp) <= tbp:
+        v = tb_probe(my, opp, kings, black, mem, eg_data)
+        if v > 0:
+            return WIN - ply - v
+        if v < 0:
+            return ply + (0 if v == LOST_NOW else -v) - WIN
+        return 0
+    height = mem[S_PATH_BASE]
+    bk = 1 if black else 0
+    if kings:
+        at = PATH
+        for _ in range(height):
+            if mem[at] == my and mem[at + 1] == opp and mem[at + 2] == kings and \
+                    mem[at + 3] == bk:
+                return 0
+            at += 4
+    hf = 0
+    ht = 0
+    hc = 0
+    probed = False
+    if depth > 0:
+        at = tt_find(mem, my, opp, kings, black)
+        if at >= 0:
+            hf = mem[at + 6]
+            ht = mem[at + 7]
+            hc = mem[at + 8]
+            cut, value = _table_cut(mem, at, depth, alpha, beta, ply)
+            if cut:
+                return value
+        probed = True
+    j = jumpers(my, opp, kings, black)
+    if j:
+        n = gen_jumps(my, opp, kings, black, j, mem, ply)
+        if depth < 0:
+            depth = 0
+    else:
+        if depth <= 0 or ply >= MAX_PLY:
+            empty = VALID & ~(my | opp)
+            mk = my & kings
+            if black:
+                free = ((my << 4) | (my << 5) | (mk >> 4) | (mk >> 5)) & empty
+            else:
+                free = ((my >> 4) | (my >> 5) | (mk << 4) | (mk << 5)) & empty
+            if not free:
+                return ply - WIN
+            if (depth < 0 or ply >= MAX_PLY or not mem[S_THREAT]
+                    or not jumpers(opp, my, kings, not black)):
+                return evaluate(my, opp, kings, black)
+            depth = -1
+        n = gen_steps(my, opp, kings, black, mem, ply)
+        if n == 0:
+            return ply - WIN
+    if not mem[S_QUIESCENCE] and depth <= 0:
+        return evaluate(my, opp, kings, black)
+    if ply >= MAX_PLY:
+        return evaluate(my, opp, kings, black)
+    if not probed:
+        at = tt_find(mem, my, opp, kings, black)
+        if at >= 0:
+            hf = mem[at + 6]
+            ht = mem[at + 7]
+            hc = mem[at + 8]
+            cut, value = _table_cut(mem, at, depth, alpha, beta, ply)
+            if cut:
+                return value
+
+    if depth < 0:
+        new_depth = -1
+        depth = 0
+    elif n == 1:
+        new_depth = depth
+    else:
+        new_depth = depth - 1
+    if n > 1:
+        _order(mem, ply, n, j != 0, hf, ht, hc)
+
+    crown = BLACK_CROWN if black else WHITE_CROWN
+    nxt = not black
+    alpha0 = alpha
+    best = -INF
+    bf = 0
+    bt = 0
+    bc = 0
+    late = LMR_AFTER if (mem[S_REDUCTIONS] and not j and new_depth >= 2) else n
+    pushed = kings != 0 and j == 0
+    if pushed:
+        at = PATH + 4 * height
+        mem[at] = my
+        mem[at + 1] = opp
+        mem[at + 2] = kings
+        mem[at + 3] = bk
+        mem[S_PATH_BASE] = height + 1
+    base = ply * MAX_MOVES
+    for idx in range(n):
+        frm = mem[MF + base + idx]
+        to = mem[MT + base + idx]
+        cap = mem[MC + base + idx]
+        nmy = (my & ~frm) | to
+        nopp = opp & ~cap
+        crowned = False
+        if kings & frm:
+            nk = ((kings & ~cap) & ~frm) | to
+        elif to & crown:
+            nk = (kings & ~cap) | to
+            crowned = True
+        else:
+            nk = kings & ~cap
+        if idx == 0:
+            score = -node(nopp, nmy, nk, nxt, new_depth, -beta, -alpha, ply + 1, mem, eg_data)
+        else:
+            if idx >= late and not crowned:
+                score = -node(nopp, nmy, nk, nxt, new_depth - 1, -alpha - 1, -alpha, ply + 1,
+                              mem, eg_data)
+                if score > alpha and not mem[S_STOP]:
+                    score = -node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha, ply + 1,
+                                  mem, eg_data)
+            else:
+                score = -node(nopp, nmy, nk, nxt, new_depth, -alpha - 1, -alpha, ply + 1, mem,
+                              eg_data)
+            if alpha < score < beta and not mem[S_STOP]:
+                score = -node(nopp, nmy, nk, nxt, new_depth, -beta, -score, ply + 1, mem,
+                              eg_data)
+        if mem[S_STOP]:
+            if pushed:
+                mem[S_PATH_BASE] = height
+            return 0
+        if score > best:
+            best = score
+            bf = frm
+            bt = to
+            bc = cap
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    if not cap:
+                        kat = KILL + ply * 4
+                        if not (mem[kat] == frm and mem[kat + 1] == to):
+                            mem[kat + 2] = mem[kat]
+                            mem[kat + 3] = mem[kat + 1]
+                            mem[kat] = frm
+                            mem[kat + 1] = to
+                        mem[HIST + bit_index(frm) * 35 + bit_index(to)] += depth * depth
+                    break
+    if pushed:
+        mem[S_PATH_BASE] = height
+
+    if best >= beta:
+        flag = LOWER
+    elif best > alpha0:
+        flag = EXACT
+    else:
+        flag = UPPER
+    stored = best
+    if stored > WIN_BOUND:
+        stored += ply
+    elif stored < -WIN_BOUND:
+        stored -= ply
+    tt_store(mem, my, opp, kings, black, depth, flag, stored, bf, bt, bc)
+    return best

@@ -1,0 +1,26 @@
+"""Every engine test runs twice: on the pure-Python search (the fallback where numba cannot be
+imported) and on the compiled core (:mod:`checkers_desktop.engine.compiled`), which must give
+the same answers. test_engine_compiled.py compares the two itself and runs once."""
+
+import pytest
+
+
+def pytest_generate_tests(metafunc):
+    if ("engine_backend" in metafunc.fixturenames
+            and not metafunc.module.__name__.endswith("test_engine_compiled")):
+        metafunc.parametrize("engine_backend", ["python", "compiled"], indirect=True)
+
+
+@pytest.fixture(autouse=True)
+def engine_backend(request, monkeypatch):
+    """"python": the compiled core is taken as not ready, so searches run in Python;
+    "compiled": it is loaded (compiled the first time, then read from numba's disk cache)."""
+    from checkers_desktop.engine import compiled
+
+    backend = getattr(request, "param", "compiled")
+    if backend == "compiled":
+        if not compiled.warm_up():
+            pytest.skip(f"the compiled engine cannot be used here: {compiled.failure()}")
+    else:
+        monkeypatch.setattr(compiled, "ready", lambda: False)
+    return backend
