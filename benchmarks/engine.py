@@ -22,7 +22,9 @@ Prints:
 4. whether the engine, playing both sides, converts two known won endings (First Position; three
    kings against two);
 5. the same search with and without the opening book over the same ballots (``book``);
-6. the compiled core against the Python search, 1 s a move by default (``compiled``).
+6. the compiled core against the Python search, 1 s a move by default (``compiled``);
+7. with ``--candidate-weights``, the same compiled search with those evaluation weights against
+   the weights in use (``weights``; benchmarks/tune_eval.py fits candidates).
 
 Searches use the compiled core (engine/compiled.py) unless ``--python`` is given; the speed
 section runs both in the same process.
@@ -355,6 +357,42 @@ def compiled_match(rows, move_time):
           engine_name=f"compiled search ({move_time} s a move)")
 
 
+def parse_weights(text: str):
+    """``"king=186,back=25"``: the weights in use with those fields changed."""
+    import dataclasses
+
+    from checkers_desktop.engine.evaluate import WEIGHTS
+
+    changes = {}
+    for part in filter(None, text.split(",")):
+        name, _, value = part.partition("=")
+        changes[name.strip()] = int(value)
+    return dataclasses.replace(WEIGHTS, **changes)
+
+
+def weights_match(rows, move_time, candidate):
+    """The same compiled search with ``candidate`` weights against the weights in use (the
+    evaluation's WEIGHTS), colours swapped over the ballots."""
+    from checkers_desktop.engine.evaluate import WEIGHTS
+
+    if not _compiled.ready():
+        print(f"  the compiled core is off: {_compiled.failure()}")
+        return
+
+    def with_weights(weights):
+        def factory(i):
+            searcher = Searcher(compiled=True)
+            searcher.set_weights(weights)
+            return lambda board: searcher.search(board, time_limit=move_time).move
+        return factory
+
+    print(f"  candidate: {candidate}")
+    print(f"  in use:    {WEIGHTS}")
+    match("the weights in use", with_weights(WEIGHTS), rows, move_time,
+          engine_factory=with_weights(candidate),
+          engine_name=f"candidate weights ({move_time} s a move)")
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="fewer positions, problems and games")
@@ -376,6 +414,10 @@ def main(argv=None):
                     help="ballots of the compiled-against-Python match (2 games each)")
     ap.add_argument("--compiled-time", type=float, default=1.0,
                     help="seconds a move in the compiled-against-Python match")
+    ap.add_argument("--candidate-weights", default="",
+                    help='section "weights": e.g. "king=186,back=25" (the rest as in use)')
+    ap.add_argument("--weights-games", type=int, default=20, help='ballots of "weights"')
+    ap.add_argument("--weights-time", type=float, default=0.1, help='seconds a move in "weights"')
     args = ap.parse_args(argv)
     if not args.python:
         t = time.perf_counter()
@@ -430,6 +472,12 @@ def main(argv=None):
         n = args.compiled_games or nballots
         step = max(1, len(rows) // n)
         compiled_match(rows[::step][:n], args.compiled_time)
+    if args.candidate_weights and "weights" not in skip:
+        print("## Evaluation weights: a candidate against the weights in use (both colours)")
+        rows = ballots()
+        step = max(1, len(rows) // args.weights_games)
+        weights_match(rows[::step][:args.weights_games], args.weights_time,
+                      parse_weights(args.candidate_weights))
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")
         rows = ballots()

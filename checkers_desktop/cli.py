@@ -100,6 +100,24 @@ def _install_cached_endgame() -> None:
         pass
 
 
+def _warm_up_compiled_search() -> None:
+    """Load the compiled search as the window does (under a second from numba's disk cache); the
+    first run compiles it, about 10 s, and says so on standard error after a second."""
+    import threading
+
+    from .engine.compiled import warm_up
+
+    notice = threading.Timer(1.0, lambda: print(
+        "checkers-desktop: preparing the compiled search (the first run only, about 10 s)...",
+        file=sys.stderr, flush=True))
+    notice.daemon = True
+    notice.start()
+    try:
+        warm_up()
+    finally:
+        notice.cancel()
+
+
 def main(argv: list[str]) -> int:
     """Run the window (no command) or a tool; returns the exit status. A tool's output that cannot
     be encoded for the terminal is escaped, a closed output pipe (``| head``) and Ctrl+C end it
@@ -114,9 +132,7 @@ def main(argv: list[str]) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")
     if args.command in ("bestmove", "engine"):
         _install_cached_endgame()
-        from .engine.compiled import warm_up
-
-        warm_up()  # the compiled search, as in the window (a second from numba's disk cache)
+        _warm_up_compiled_search()
     try:
         return int(_load(_COMMANDS[args.command])(args) or 0)
     except KeyboardInterrupt:

@@ -68,7 +68,9 @@ line searched."""
 S_STOP, S_NODES, S_QUIESCENCE, S_THREAT, S_REDUCTIONS, S_TB_PIECES, S_PATH_BASE, S_TT_MASK = range(8)
 """State cells at the start of ``mem`` (S_STOP is set by the watcher thread)."""
 STATE_CELLS = 16
-HIST = STATE_CELLS
+WTS = STATE_CELLS
+"""The evaluation's weights (evaluate.Weights, in field order; 16 cells)."""
+HIST = WTS + 16
 """History: 35 x 35 cut-off counts by (from bit, to bit)."""
 KILL = HIST + 35 * 35
 """Killers: per ply (from, to, from, to) of two step moves."""
@@ -105,7 +107,6 @@ MAX_PLY = 100
 LMR_AFTER = 3
 EXACT, LOWER, UPPER = 0, 1, 2
 MAN = ev.MAN
-KING = ev.KING
 LOST_NOW = -10_000
 
 BLACK_BACK = ev.BLACK_BACK
@@ -162,8 +163,17 @@ class CompiledState:
         self.mem[S_TT_MASK] = buckets - 1
         self.mem[EG_OFF:EG_OFF + 4096] = -1
         self.state = self.mem[:STATE_CELLS]  # a view: the watcher thread sets S_STOP here
+        self.set_weights(ev.WEIGHTS)
         self.eg_data = np.zeros(1, np.uint8)
         self._eg_source = None
+
+    def set_weights(self, weights) -> None:
+        """Evaluate with ``weights`` (an :class:`~.evaluate.Weights`; the default is the one in
+        use, :data:`~.evaluate.WEIGHTS`, which the Python evaluation uses too). Stored results
+        made with other weights are forgotten."""
+        values = weights.values()
+        self.mem[WTS:WTS + len(values)] = values
+        self.clear_table()
 
     def clear_table(self) -> None:
         """Forget every stored position (a new, unrelated game follows)."""

@@ -6,22 +6,63 @@ the sign to the side to move's view. The terms work on masks and pop-counts only
 squares except for the few men near the crowning row), because the search calls :func:`evaluate`
 at every leaf and Python is slow.
 
-Weights are the engine author's own, tuned by playing the benchmark matches (benchmarks/engine.py);
-the ideas behind the terms are the common ones of checkers programs and of the strategy books
-(material, the "bridge" back-rank guard, centre control, mobility, runaway men, tempo, simplifying
-when ahead, the double corner in king endings).
+The weights are :data:`WEIGHTS` (a :class:`Weights`); :data:`HAND_WEIGHTS` are the engine author's
+first guesses, and benchmarks/tune_eval.py fits them to the results of master games (a logistic
+"Texel" fit, see there). The ideas behind the terms are the common ones of checkers programs and
+of the strategy books (material, the "bridge" back-rank guard, centre control, mobility, runaway
+men, tempo, simplifying when ahead, the double corner in king endings).
 """
 
 from __future__ import annotations
+
+from dataclasses import astuple, dataclass
 
 from checkers_desktop.rules.bitboard import MASK_OF_SQUARE, VALID, mask_of
 from checkers_desktop.rules.geometry import SQUARES, square_cell
 
 MAN = 100
 """A man is worth 100: scores are in hundredths of a man."""
-KING = 140
-"""A king is worth 1.4 men: it moves both ways, but cannot crown again and has half the board's
-squares as a man has (a common figure of checkers programs is 1.3-1.5 men)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights, integers (hundredths of a man, or per cent of a term's table).
+
+    ``king``: a king's worth (a man is 100); ``back``: each back-row man, the bridge squares
+    twice, scaled by the opponent's men / 8; ``centre_man``, ``centre_king``, ``edge_king``: a
+    man on the four centre squares, a king on the eight middle ones, a king on a side edge (taken
+    off); ``mobility``: each step a side could make; ``runaway``, ``tempo``, ``simplify``: per
+    cent of those terms' own formulas; ``double_corner``: the weaker side's king in a double
+    corner; ``hunt``: each king step between a stronger side's king and its nearest prey (taken
+    off)."""
+
+    king: int = 140
+    back: int = 6
+    centre_man: int = 5
+    centre_king: int = 8
+    edge_king: int = 6
+    mobility: int = 2
+    runaway: int = 100
+    tempo: int = 100
+    simplify: int = 100
+    double_corner: int = 12
+    hunt: int = 3
+
+    def values(self) -> tuple[int, ...]:
+        """The weights in field order (the compiled core keeps them in this order)."""
+        return astuple(self)
+
+
+HAND_WEIGHTS = Weights()
+"""The first guesses: a king 1.4 men (a common figure of checkers programs is 1.3-1.5), the rest
+set by playing the benchmark matches."""
+
+WEIGHTS = HAND_WEIGHTS
+"""The weights in use."""
+
+KING = WEIGHTS.king
+"""A king's worth in hundredths of a man (see :class:`Weights`)."""
+_W = WEIGHTS
 
 WIN = 100_000
 """Score of a won position (the side to move's opponent cannot move), less the plies to get there."""
@@ -113,7 +154,7 @@ def material(black: int, white: int, kings: int) -> int:
     """
     bk = (black & kings).bit_count()
     wk = (white & kings).bit_count()
-    return MAN * (black.bit_count() - bk - white.bit_count() + wk) + KING * (bk - wk)
+    return MAN * (black.bit_count() - bk - white.bit_count() + wk) + _W.king * (bk - wk)
 
 
 def back_rank(black: int, white: int, kings: int) -> int:
@@ -125,8 +166,8 @@ def back_rank(black: int, white: int, kings: int) -> int:
     """
     men_b = black & ~kings
     men_w = white & ~kings
-    b = 6 * (men_b & BLACK_BACK).bit_count() + 6 * (men_b & BLACK_BRIDGE).bit_count()
-    w = 6 * (men_w & WHITE_BACK).bit_count() + 6 * (men_w & WHITE_BRIDGE).bit_count()
+    b = _W.back * ((men_b & BLACK_BACK).bit_count() + (men_b & BLACK_BRIDGE).bit_count())
+    w = _W.back * ((men_w & WHITE_BACK).bit_count() + (men_w & WHITE_BRIDGE).bit_count())
     return _div(b * men_w.bit_count() - w * men_b.bit_count(), 8)
 
 
@@ -141,10 +182,10 @@ def centre(black: int, white: int, kings: int) -> int:
     men_w = white & ~kings
     kb = black & kings
     kw = white & kings
-    s = 5 * ((men_b & CENTRE).bit_count() - (men_w & CENTRE).bit_count())
+    s = _W.centre_man * ((men_b & CENTRE).bit_count() - (men_w & CENTRE).bit_count())
     if kings:
-        s += 8 * ((kb & WIDE_CENTRE).bit_count() - (kw & WIDE_CENTRE).bit_count())
-        s -= 6 * ((kb & EDGES).bit_count() - (kw & EDGES).bit_count())
+        s += _W.centre_king * ((kb & WIDE_CENTRE).bit_count() - (kw & WIDE_CENTRE).bit_count())
+        s -= _W.edge_king * ((kb & EDGES).bit_count() - (kw & EDGES).bit_count())
     return s
 
 
@@ -163,7 +204,7 @@ def mobility(black: int, white: int, kings: int) -> int:
         nb += ((kb >> 4) & empty).bit_count() + ((kb >> 5) & empty).bit_count()
     if kw:
         nw += ((kw << 4) & empty).bit_count() + ((kw << 5) & empty).bit_count()
-    return 2 * (nb - nw)
+    return _W.mobility * (nb - nw)
 
 
 def runaway(black: int, white: int, kings: int) -> int:
@@ -179,14 +220,14 @@ def runaway(black: int, white: int, kings: int) -> int:
         men ^= m
         cone, bonus = _BLACK_RUNAWAY[m]
         if not cone & white:
-            s += bonus
+            s += bonus * _W.runaway // 100
     men = white & ~kings & _WHITE_NEAR
     while men:
         m = men & -men
         men ^= m
         cone, bonus = _WHITE_RUNAWAY[m]
         if not cone & black:
-            s -= bonus
+            s -= bonus * _W.runaway // 100
     return s
 
 
@@ -208,7 +249,7 @@ def tempo(black: int, white: int, kings: int) -> int:
     tw = ((men_w & _ROW_BIT1).bit_count() + 2 * (men_w & _ROW_BIT2).bit_count()
           + 4 * (men_w & _ROW_BIT4).bit_count())
     tw = 7 * men_w.bit_count() - tw  # WHITE advances towards row 0
-    return _div((tb - tw) * (weight - 8), 8)
+    return _div((tb - tw) * (weight - 8) * _W.tempo, 800)
 
 
 def endgame(black: int, white: int, kings: int) -> int:
@@ -228,14 +269,16 @@ def endgame(black: int, white: int, kings: int) -> int:
     if total > 16:
         return 0
     lead = material(black, white, kings)
-    s = _div(lead * (16 - total), 40)
+    s = _div(lead * (16 - total) * _W.simplify, 4000)
     if total <= 8 and kings:
         kb = black & kings
         kw = white & kings
         if lead < 0:
-            s += 12 * (kb & DOUBLE_CORNERS).bit_count() + 3 * _hunt(kw, black)
+            s += (_W.double_corner * (kb & DOUBLE_CORNERS).bit_count()
+                  + _W.hunt * _hunt(kw, black))
         elif lead > 0:
-            s -= 12 * (kw & DOUBLE_CORNERS).bit_count() + 3 * _hunt(kb, white)
+            s -= (_W.double_corner * (kw & DOUBLE_CORNERS).bit_count()
+                  + _W.hunt * _hunt(kb, white))
     return s
 
 
@@ -246,6 +289,7 @@ TERMS = (material, back_rank, centre, mobility, runaway, tempo, endgame)
 def evaluate_black(black: int, white: int, kings: int) -> int:
     """BLACK's advantage in hundredths of a man: the sum of :data:`TERMS`, computed in one pass
     (the search calls it at every leaf; tests check it equals the sum of the terms)."""
+    w = _W
     kb = black & kings
     kw = white & kings
     men_b = black ^ kb
@@ -254,17 +298,17 @@ def evaluate_black(black: int, white: int, kings: int) -> int:
     nmw = men_w.bit_count()
     nkb = kb.bit_count()
     nkw = kw.bit_count()
-    lead = MAN * (nmb - nmw) + KING * (nkb - nkw)
+    lead = MAN * (nmb - nmw) + w.king * (nkb - nkw)
     s = lead
     # back_rank
-    g = (6 * ((men_b & BLACK_BACK).bit_count() + (men_b & BLACK_BRIDGE).bit_count()) * nmw
-         - 6 * ((men_w & WHITE_BACK).bit_count() + (men_w & WHITE_BRIDGE).bit_count()) * nmb)
+    g = (w.back * ((men_b & BLACK_BACK).bit_count() + (men_b & BLACK_BRIDGE).bit_count()) * nmw
+         - w.back * ((men_w & WHITE_BACK).bit_count() + (men_w & WHITE_BRIDGE).bit_count()) * nmb)
     s += g // 8 if g >= 0 else -(-g // 8)
     # centre
-    s += 5 * ((men_b & CENTRE).bit_count() - (men_w & CENTRE).bit_count())
+    s += w.centre_man * ((men_b & CENTRE).bit_count() - (men_w & CENTRE).bit_count())
     if kings:
-        s += 8 * ((kb & WIDE_CENTRE).bit_count() - (kw & WIDE_CENTRE).bit_count())
-        s -= 6 * ((kb & EDGES).bit_count() - (kw & EDGES).bit_count())
+        s += w.centre_king * ((kb & WIDE_CENTRE).bit_count() - (kw & WIDE_CENTRE).bit_count())
+        s -= w.edge_king * ((kb & EDGES).bit_count() - (kw & EDGES).bit_count())
     # mobility
     empty = VALID & ~(black | white)
     nb = ((black << 4) & empty).bit_count() + ((black << 5) & empty).bit_count()
@@ -273,7 +317,7 @@ def evaluate_black(black: int, white: int, kings: int) -> int:
         nb += ((kb >> 4) & empty).bit_count() + ((kb >> 5) & empty).bit_count()
     if kw:
         nw += ((kw << 4) & empty).bit_count() + ((kw << 5) & empty).bit_count()
-    s += 2 * (nb - nw)
+    s += w.mobility * (nb - nw)
     # runaway
     men = men_b & _BLACK_NEAR
     while men:
@@ -281,14 +325,14 @@ def evaluate_black(black: int, white: int, kings: int) -> int:
         men ^= m
         cone, bonus = _BLACK_RUNAWAY[m]
         if not cone & white:
-            s += bonus
+            s += bonus * w.runaway // 100
     men = men_w & _WHITE_NEAR
     while men:
         m = men & -men
         men ^= m
         cone, bonus = _WHITE_RUNAWAY[m]
         if not cone & black:
-            s -= bonus
+            s -= bonus * w.runaway // 100
     total = nmb + nmw + nkb + nkw
     if total <= 16:
         # tempo
@@ -297,16 +341,18 @@ def evaluate_black(black: int, white: int, kings: int) -> int:
                   + 4 * (men_b & _ROW_BIT4).bit_count())
             tw = 7 * nmw - ((men_w & _ROW_BIT1).bit_count() + 2 * (men_w & _ROW_BIT2).bit_count()
                             + 4 * (men_w & _ROW_BIT4).bit_count())
-            t = (tb - tw) * (16 - total)
-            s += t // 8 if t >= 0 else -(-t // 8)
+            t = (tb - tw) * (16 - total) * w.tempo
+            s += t // 800 if t >= 0 else -(-t // 800)
         # endgame
-        e = lead * (16 - total)
-        s += e // 40 if e >= 0 else -(-e // 40)
+        e = lead * (16 - total) * w.simplify
+        s += e // 4000 if e >= 0 else -(-e // 4000)
         if total <= 8 and kings:
             if lead < 0:
-                s += 12 * (kb & DOUBLE_CORNERS).bit_count() + 3 * _hunt(kw, black)
+                s += (w.double_corner * (kb & DOUBLE_CORNERS).bit_count()
+                      + w.hunt * _hunt(kw, black))
             elif lead > 0:
-                s -= 12 * (kw & DOUBLE_CORNERS).bit_count() + 3 * _hunt(kb, white)
+                s -= (w.double_corner * (kw & DOUBLE_CORNERS).bit_count()
+                      + w.hunt * _hunt(kb, white))
     return s
 
 

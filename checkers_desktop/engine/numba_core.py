@@ -18,12 +18,12 @@ from __future__ import annotations
 from numba import njit
 
 from .compiled import (BBONUS, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR, CENTRE,
-                       COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL, KING,
+                       COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
                        LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH, ROW,
                        ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PATH_BASE, S_QUIESCENCE,
                        S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_CELLS,
                        TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK, WHITE_BRIDGE,
-                       WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND, Z)
+                       WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND, WTS, Z)
 
 __all__ = ["node", "perft", "evaluate", "tt_find", "jumpers"]
 
@@ -243,7 +243,10 @@ INF_ = INF
 
 
 @njit(cache=True)
-def evaluate_black(black, white, kings):
+def evaluate_black(black, white, kings, mem):
+    """evaluate.evaluate_black with the weights of ``mem[WTS:]`` (Weights' field order)."""
+    w_king = mem[WTS]
+    w_back = mem[WTS + 1]
     kb = black & kings
     kw = white & kings
     men_b = black ^ kb
@@ -252,15 +255,15 @@ def evaluate_black(black, white, kings):
     nmw = popcount(men_w)
     nkb = popcount(kb)
     nkw = popcount(kw)
-    lead = MAN * (nmb - nmw) + KING * (nkb - nkw)
+    lead = MAN * (nmb - nmw) + w_king * (nkb - nkw)
     s = lead
-    g = (6 * (popcount(men_b & BLACK_BACK) + popcount(men_b & BLACK_BRIDGE)) * nmw
-         - 6 * (popcount(men_w & WHITE_BACK) + popcount(men_w & WHITE_BRIDGE)) * nmb)
+    g = (w_back * (popcount(men_b & BLACK_BACK) + popcount(men_b & BLACK_BRIDGE)) * nmw
+         - w_back * (popcount(men_w & WHITE_BACK) + popcount(men_w & WHITE_BRIDGE)) * nmb)
     s += _div_trunc(g, 8)
-    s += 5 * (popcount(men_b & CENTRE) - popcount(men_w & CENTRE))
+    s += mem[WTS + 2] * (popcount(men_b & CENTRE) - popcount(men_w & CENTRE))
     if kings:
-        s += 8 * (popcount(kb & WIDE_CENTRE) - popcount(kw & WIDE_CENTRE))
-        s -= 6 * (popcount(kb & EDGES) - popcount(kw & EDGES))
+        s += mem[WTS + 3] * (popcount(kb & WIDE_CENTRE) - popcount(kw & WIDE_CENTRE))
+        s -= mem[WTS + 4] * (popcount(kb & EDGES) - popcount(kw & EDGES))
     empty = VALID & ~(black | white)
     nb = popcount((black << 4) & empty) + popcount((black << 5) & empty)
     nw = popcount((white >> 4) & empty) + popcount((white >> 5) & empty)
@@ -268,21 +271,22 @@ def evaluate_black(black, white, kings):
         nb += popcount((kb >> 4) & empty) + popcount((kb >> 5) & empty)
     if kw:
         nw += popcount((kw << 4) & empty) + popcount((kw << 5) & empty)
-    s += 2 * (nb - nw)
+    s += mem[WTS + 5] * (nb - nw)
+    w_run = mem[WTS + 6]
     men = men_b & BLACK_NEAR
     while men:
         m = men & -men
         men ^= m
         b = bit_index(m)
         if not BCONE[b] & white:
-            s += BBONUS[b]
+            s += BBONUS[b] * w_run // 100
     men = men_w & WHITE_NEAR
     while men:
         m = men & -men
         men ^= m
         b = bit_index(m)
         if not WCONE[b] & black:
-            s -= WBONUS[b]
+            s -= WBONUS[b] * w_run // 100
     total = nmb + nmw + nkb + nkw
     if total <= 16:
         if total < 16:
@@ -290,21 +294,23 @@ def evaluate_black(black, white, kings):
                   + 4 * popcount(men_b & ROW_BIT4))
             tw = 7 * nmw - (popcount(men_w & ROW_BIT1) + 2 * popcount(men_w & ROW_BIT2)
                             + 4 * popcount(men_w & ROW_BIT4))
-            s += _div_trunc((tb - tw) * (16 - total), 8)
-        s += _div_trunc(lead * (16 - total), 40)
+            s += _div_trunc((tb - tw) * (16 - total) * mem[WTS + 7], 800)
+        s += _div_trunc(lead * (16 - total) * mem[WTS + 8], 4000)
         if total <= 8 and kings:
             if lead < 0:
-                s += 12 * popcount(kb & DOUBLE_CORNERS) + 3 * _hunt(kw, black)
+                s += (mem[WTS + 9] * popcount(kb & DOUBLE_CORNERS)
+                      + mem[WTS + 10] * _hunt(kw, black))
             elif lead > 0:
-                s -= 12 * popcount(kw & DOUBLE_CORNERS) + 3 * _hunt(kb, white)
+                s -= (mem[WTS + 9] * popcount(kw & DOUBLE_CORNERS)
+                      + mem[WTS + 10] * _hunt(kb, white))
     return s
 
 
 @njit(cache=True)
-def evaluate(my, opp, kings, black):
+def evaluate(my, opp, kings, black, mem):
     if black:
-        return evaluate_black(my, opp, kings)
-    return -evaluate_black(opp, my, kings)
+        return evaluate_black(my, opp, kings, mem)
+    return -evaluate_black(opp, my, kings, mem)
 
 
 # --- endgame database probe (endgame._locate over flattened tables) ------------------------
@@ -557,15 +563,15 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
                 return ply - WIN
             if (depth < 0 or ply >= MAX_PLY or not mem[S_THREAT]
                     or not jumpers(opp, my, kings, not black)):
-                return evaluate(my, opp, kings, black)
+                return evaluate(my, opp, kings, black, mem)
             depth = -1
         n = gen_steps(my, opp, kings, black, mem, ply)
         if n == 0:
             return ply - WIN
     if not mem[S_QUIESCENCE] and depth <= 0:
-        return evaluate(my, opp, kings, black)
+        return evaluate(my, opp, kings, black, mem)
     if ply >= MAX_PLY:
-        return evaluate(my, opp, kings, black)
+        return evaluate(my, opp, kings, black, mem)
     if not probed:
         at = tt_find(mem, my, opp, kings, black)
         if at >= 0:

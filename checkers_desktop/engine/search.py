@@ -516,6 +516,16 @@ class Searcher:
         if self._core is not None:
             self._core.clear_table()
 
+    def set_weights(self, weights) -> None:
+        """Search with other evaluation weights (an :class:`~.evaluate.Weights`; benchmarks
+        compare weights this way). Only the compiled core takes them: raises RuntimeError where
+        it cannot be used (the Python evaluation keeps :data:`~.evaluate.WEIGHTS`)."""
+        self.compiled = True
+        core = self._compiled_core()
+        if core is None:
+            raise RuntimeError(f"the compiled search is not available: {_compiled.failure()}")
+        core.set_weights(weights)
+
     # --- the compiled core ----------------------------------------------------------------
     def _compiled_core(self):
         """The compiled core's arrays when this search uses it (see ``compiled`` in __init__),

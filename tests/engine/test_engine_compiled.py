@@ -4,6 +4,8 @@ on request, and the pure-Python engine stays in use where it is switched off."""
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
 import os
 import random
 import subprocess
@@ -22,6 +24,8 @@ from checkers_desktop.engine.evaluate import evaluate
 from checkers_desktop.engine.search import Searcher
 from checkers_desktop.rules import Board
 from checkers_desktop.rules import bitboard as bbm
+
+ev = importlib.import_module("checkers_desktop.engine.evaluate")  # the package's name is the function
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -87,7 +91,26 @@ def test_compiled_evaluation_equals_the_python_evaluation(cells, bits, black):
     if not b or not w:
         return
     my, opp = (b, w) if black else (w, b)
-    assert compiled._core.evaluate(my, opp, k, black) == evaluate(my, opp, k, black)
+    assert compiled._core.evaluate(my, opp, k, black, _MEM) == evaluate(my, opp, k, black)
+
+
+_MEM = compiled.CompiledState(buckets=1).mem
+
+
+def test_the_compiled_evaluation_uses_the_weights_it_is_given():
+    """A king worth 2 men instead of 1.4: a king up scores 60 more (the rest unchanged)."""
+    state = compiled.CompiledState(buckets=1)
+    board = Board("B:WK10,22,23:BK1,9,12")
+    args = (board.black_bb, board.white_bb, board.kings_bb, True)
+    before = compiled._core.evaluate(*args, state.mem)
+    state.set_weights(dataclasses.replace(ev.WEIGHTS, king=ev.WEIGHTS.king + 60))
+    assert compiled._core.evaluate(*args, state.mem) == before  # a king each: no change
+    board = Board("B:W22,23:BK1,9,12")
+    args = (board.black_bb, board.white_bb, board.kings_bb, True)
+    state.set_weights(ev.WEIGHTS)
+    before = compiled._core.evaluate(*args, state.mem)
+    state.set_weights(dataclasses.replace(ev.WEIGHTS, king=ev.WEIGHTS.king + 60))
+    assert compiled._core.evaluate(*args, state.mem) - before >= 60
 
 
 @pytest.mark.parametrize("depth", [3, 5])
