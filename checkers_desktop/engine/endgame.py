@@ -133,13 +133,15 @@ class EndgameTable:
     for a draw. ``tables``: signature code -> bytearray (see the module docstring).
     """
 
-    def __init__(self, pieces: int, tables: dict[int, bytearray]):
+    def __init__(self, pieces: int, tables: dict):
+        """``tables``: signature code -> bytes-like (a bytearray, or a memoryview of the compiled
+        search's flat copy, see ``compiled.flatten_table``)."""
         self.pieces = pieces
         self.tables = tables
 
     def __len__(self) -> int:
         """How many positions are won or lost (BLACK to move; the WHITE twins are the same)."""
-        return sum(len(t) - t.count(0) for t in self.tables.values())
+        return sum(len(t) - bytes(t).count(0) for t in self.tables.values())
 
     def nbytes(self) -> int:
         """Memory of the tables in bytes."""

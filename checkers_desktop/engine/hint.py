@@ -14,7 +14,8 @@ from typing import Optional
 from checkers_desktop.rules import Board, Move
 
 from .evaluate import MAN
-from .search import Searcher, SearchResult
+from .pool import borrowed_searcher
+from .search import SearchResult
 
 _COUNT_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
@@ -92,7 +93,8 @@ def hint(board: Board, time_limit: float = 1.0, stop: Optional[threading.Event] 
 
     Returns None when the side to move has no legal move. Run it off the GUI thread.
     """
-    result = Searcher().search(board, time_limit=time_limit, stop=stop)
+    with borrowed_searcher() as searcher:
+        result = searcher.search(board, time_limit=time_limit, stop=stop)
     if result.move is None:
         return None
     return Hint(result.move, reason_for(board, result), result.score, tuple(result.pv))

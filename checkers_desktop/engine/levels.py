@@ -17,6 +17,7 @@ from typing import Optional
 from checkers_desktop.rules import Board, Move
 
 from .book import BookUse, load_book
+from .pool import borrowed_searcher
 from .search import Searcher, SearchResult
 
 
@@ -68,10 +69,6 @@ LEVELS: tuple[Level, ...] = (
 """Every level, weakest first; ``LEVELS[n - 1].number == n``."""
 
 
-_pool: list[Searcher] = []
-_pool_lock = threading.Lock()
-
-
 class InvalidLevelError(ValueError):
     """A level number outside 1 to ``len(LEVELS)``."""
 
@@ -100,13 +97,8 @@ def search_at_level(board: Board, level, stop: Optional[threading.Event] = None,
     if searcher is None and lv.depth is None:
         # The time-limited levels borrow a searcher from a pool, so that the transposition table
         # of the last move helps the next one (each search thread of the UI is a new thread).
-        with _pool_lock:
-            searcher = _pool.pop() if _pool else Searcher()
-        try:
+        with borrowed_searcher() as searcher:
             return _search_at_level(board, lv, stop, rng, searcher)
-        finally:
-            with _pool_lock:
-                _pool.append(searcher)
     if searcher is None:
         searcher = Searcher(endgame=None if lv.endgame else False)
     return _search_at_level(board, lv, stop, rng, searcher)

@@ -221,3 +221,20 @@ def test_switched_off_the_engine_searches_in_python():
 def test_a_buckets_count_that_is_not_a_power_of_two_is_refused():
     with pytest.raises(ValueError, match="12 buckets"):
         compiled.CompiledState(buckets=12)
+
+
+def test_the_flattened_database_is_held_once_and_probes_the_same(table3):
+    """After the compiled search flattens a table, the table's own buffers are views of the flat
+    copy (25 MiB saved with four pieces) and its Python probes answer as before."""
+    table = eg.EndgameTable(table3.pieces, dict(table3.tables))
+    rng = random.Random(3)
+    samples = []
+    for _ in range(200):
+        a, b = rng.sample(range(1, 33), 2)
+        my, opp = bbm.MASK_OF_SQUARE[a], bbm.MASK_OF_SQUARE[b]
+        samples.append((my, opp, my | opp, rng.random() < 0.5))
+    before = [table.probe(*s) for s in samples]
+    off, flat = compiled.flatten_table(table)
+    assert [table.probe(*s) for s in samples] == before
+    assert all(np.shares_memory(np.frombuffer(t, np.uint8), flat) for t in table.tables.values())
+    assert sum(len(t) for t in table.tables.values()) == len(flat)
