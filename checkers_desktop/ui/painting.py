@@ -17,7 +17,8 @@ Nothing is told by colour alone:
 * A theme with a ``casing`` colour edges every mark and the crown with it (the focus gets a casing
   band at least 3 px wide outside its own band, ``focus_casing_width``).
 
-Layers, bottom to top: square, hatching, corner triangles, diamond, piece, selection, number, focus.
+Layers, bottom to top: square, hatching, corner triangles, diamond, piece, selection, number, focus;
+on a square with a piece (the start square of a hint) the diamond is painted over the piece.
 Pass the piece to ``paint_square`` so the marks stay on top of it; ``paint_piece`` alone is for
 pictures of a piece (legends, drag images).
 """
@@ -242,10 +243,12 @@ def paint_square(painter: QPainter, rect: QRectF, theme: Theme, dark: bool,
         _paint_hatching(painter, rect, theme)
     if marks.last_move:
         _paint_corner_triangles(painter, rect, theme)
-    if marks.destination:
+    if marks.destination and piece is None:
         _paint_diamond(painter, rect, theme)
     if piece is not None:
         paint_piece(painter, rect, theme, piece)
+        if marks.destination:  # a hint's start square: the diamond stays seen over the piece
+            _paint_diamond(painter, rect, theme)
     if marks.selected:
         _paint_selection(painter, rect, theme)
     if show_number and number is not None:

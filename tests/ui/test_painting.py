@@ -240,6 +240,18 @@ def test_destination_is_a_hollow_diamond(key, size):
 
 
 @pytest.mark.parametrize("key,size", ALL)
+def test_a_hinted_start_square_shows_its_diamond_over_the_piece(key, size):
+    """The hint marks both squares of its move; on the start square the piece would hide a
+    diamond painted beneath it (seen in the app: only the destination was marked)."""
+    theme = THEMES[key]
+    plain = _square(theme, size, piece=BLACK_MAN)
+    hinted = _square(theme, size, marks=SquareMarks(destination=True), piece=BLACK_MAN)
+    ring = _ring(size, 0.1, 0.25)
+    assert _count(hinted, theme.destination, ring) >= size * 0.5 > \
+        _count(plain, theme.destination, ring)
+
+
+@pytest.mark.parametrize("key,size", ALL)
 def test_last_move_marks_the_four_corners(key, size):
     theme = THEMES[key]
     image = _square(theme, size, marks=SquareMarks(last_move=True), piece=BLACK_MAN)
