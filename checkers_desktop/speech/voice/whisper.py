@@ -88,7 +88,10 @@ phrases are scored instead, the best must beat every other result (and the illeg
 made of the squares heard) by this much per token (natural log). Tuning split: the closest wrong
 move scored 0.97 ("twenty two to twenty six", illegal, at arm's length read as 26-22); the tuner
 keeps 0.25 of room above any wrong result (``benchmarks/voice.py`` ``SLACK``), hence 1.25. It is
-the threshold that costs most accuracy in babble and far-field."""
+the threshold that costs most accuracy in babble and far-field. Since a move, pick-up or put-down
+found so also needs pocketsphinx (:data:`SEARCH_ACTS_ALONE`), on Whisper's word alone it rules
+only commands, and ``--tune`` now proposes 0.5 (with :data:`SEARCH_FIT` -5): it counts commands
+heard right but not other speech or coughs taken as a command, so 1.25 and -3.5 were kept."""
 
 SEARCH_ACTS_ALONE = False
 """Whether a move, pick-up or put-down found by scoring the position's phrases (the transcript
