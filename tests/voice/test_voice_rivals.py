@@ -220,3 +220,22 @@ def test_a_move_found_only_by_scoring_the_positions_phrases_is_a_question_not_a_
     meaning, _, _ = _searching({" 11 to 15.": -0.5, " 20.": -1.0}, search_acts_alone=True)._search(
         None, 100, grammar, None, " 20.", {})
     assert meaning.kind == "move"
+
+
+def test_a_later_hypothesis_of_the_beam_that_is_a_phrase_is_read_and_scored_against_its_rivals():
+    import numpy as np
+
+    grammar = build_grammar(Board())
+    recognizer = _searching({" 11 to 15.": -0.5})
+    recognizer._encode = lambda samples: (None, 100)
+    hypotheses = [" It was the floor.", " 11 to 15."]
+    recognizer._transcribe = lambda encoded: (hypotheses, [-1.0, -2.0], 0.1)
+    details: dict = {}
+    meaning, _, _ = recognizer._decide(np.zeros(16000, np.float32), grammar, None, details)
+    assert meaning.kind == "move" and meaning.move == Board().parse_move("11-15")
+    assert details["hypothesis"] == 1 and details["margin"] == pytest.approx(9.5)
+    # the first hypothesis alone is no phrase: the position's phrases are searched instead,
+    # and a move found so is only asked about
+    hypotheses[1:] = []
+    meaning, _, _ = recognizer._decide(np.zeros(16000, np.float32), grammar, None, {})
+    assert meaning.kind == "nothing"
