@@ -191,3 +191,51 @@ def test_two_stage_keeps_a_sure_whisper_result_whatever_pocketsphinx_says():
     sure = VoiceResult("move", heard="eleven to fifteen", move=move, details={})
     result = _two_stage(sure, VoiceResult("nothing", reason="silence")).decode_pcm(b"", board)
     assert result.kind == "move" and result.move == move
+
+
+def _searching(scores: dict, **options):
+    """A Whisper recogniser whose model is replaced by ``scores`` (text -> log-probability per
+    token; every other text scores -10): enough for its search over the position's phrases."""
+    from checkers_desktop.speech.voice.whisper import WhisperRecognizer
+
+    recognizer = WhisperRecognizer(**options)
+    recognizer._score = lambda encoded, frames, texts, mean=False: [  # noqa: E731
+        scores.get(t, -10.0) for t in texts]
+    return recognizer
+
+
+def test_a_move_found_only_by_scoring_the_positions_phrases_is_a_question_not_a_move():
+    grammar = build_grammar(Board())
+    scores = {" 11 to 15.": -0.5, " 11 to 16.": -3.0, " 20.": -1.0}
+    details: dict = {}
+    meaning, _, rivals = _searching(scores)._search(None, 100, grammar, None, " 20.", details)
+    assert meaning.kind == "nothing" and meaning.reason == "unsure"
+    assert rivals[0].move == Board().parse_move("11-15")  # asked about first, and
+    assert details["search_margin"] == pytest.approx(2.5)  # pocketsphinx may still agree
+    # a command found so stands on Whisper's scores when it beats the rest by the margin
+    scores = {" Read the board.": -0.5, " 20.": -1.0}
+    meaning, _, _ = _searching(scores)._search(None, 100, grammar, None, " 20.", {})
+    assert meaning.kind == "command" and meaning.command == "read-board"
+    # the rule can be turned off (benchmarks/voice.py measures what it costs)
+    meaning, _, _ = _searching({" 11 to 15.": -0.5, " 20.": -1.0}, search_acts_alone=True)._search(
+        None, 100, grammar, None, " 20.", {})
+    assert meaning.kind == "move"
+
+
+def test_a_later_hypothesis_of_the_beam_that_is_a_phrase_is_read_and_scored_against_its_rivals():
+    import numpy as np
+
+    grammar = build_grammar(Board())
+    recognizer = _searching({" 11 to 15.": -0.5})
+    recognizer._encode = lambda samples: (None, 100)
+    hypotheses = [" It was the floor.", " 11 to 15."]
+    recognizer._transcribe = lambda encoded: (hypotheses, [-1.0, -2.0], 0.1)
+    details: dict = {}
+    meaning, _, _ = recognizer._decide(np.zeros(16000, np.float32), grammar, None, details)
+    assert meaning.kind == "move" and meaning.move == Board().parse_move("11-15")
+    assert details["hypothesis"] == 1 and details["margin"] == pytest.approx(9.5)
+    # the first hypothesis alone is no phrase: the position's phrases are searched instead,
+    # and a move found so is only asked about
+    hypotheses[1:] = []
+    meaning, _, _ = recognizer._decide(np.zeros(16000, np.float32), grammar, None, {})
+    assert meaning.kind == "nothing"

@@ -636,7 +636,8 @@ class VoiceRecognizer:
             return sphinx()
         whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
                         "decoy_margin", "search_fit", "search_margin", "search_binding_extra",
-                        "yes_no_speech", "no_speech", "beam", "prompt"}
+                        "yes_no_speech", "no_speech", "no_margin", "search_acts_alone", "beam",
+                        "prompt"}
         whisper = WhisperRecognizer(**{k: v for k, v in options.items() if k in whisper_keys})
         if choice == "whisper":
             return whisper

@@ -9,12 +9,17 @@ never taken on agreement: it keeps Whisper's own rule. The two decode at the sam
 threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
 pocketsphinx is waited for only when Whisper has a result it is unsure of.
 
-Why (benchmarks/voice.py, tuning split, 1,500 decodes): Whisper alone with margins that let no
-wrong move through was right on 92.5 % clean, 81.9 % white noise, 60.8 % babble at 10 dB,
-33.9 % at 5 dB and 59.9 % at arm's length; pocketsphinx alone 93.0 / 87.2 / 32.6 / 14.1 /
-50.7 % with 10 wrong moves or pick-ups; with agreement 98.2 / 89.4 / 64.3 / 35.2 / 66.5 % and no
-wrong move. Their mistakes differ: Whisper misreads espeak-ng's "pick up nine" as "Big up thine"
-(and then has to search), pocketsphinx is pulled onto the grammar by other talkers.
+A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
+transcript named none) is never taken on Whisper's word alone
+(:data:`.whisper.SEARCH_ACTS_ALONE`): pocketsphinx must have heard the same.
+
+Why (benchmarks/voice.py, tuning split, 1,500 decodes, with the thresholds of that time):
+Whisper alone with margins that let no wrong move through was right on 92.5 % clean, 81.9 %
+white noise, 60.8 % babble at 10 dB, 33.9 % at 5 dB and 59.9 % at arm's length; pocketsphinx
+alone 93.0 / 87.2 / 32.6 / 14.1 / 50.7 % with 10 wrong moves or pick-ups; with agreement 98.2 /
+89.4 / 64.3 / 35.2 / 66.5 % and no wrong move. Their mistakes differ: Whisper misreads
+espeak-ng's "pick up nine" as "Big up thine" (and then has to search), pocketsphinx is pulled
+onto the grammar by other talkers.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ from checkers_desktop.rules import Board
 
 __all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
 
-AGREE_MARGIN = 1.5
+AGREE_MARGIN = 2.0
 """Whisper's margin over its best legal rival (natural log-probability, as
 :data:`.whisper.MOVE_MARGIN`) that a result pocketsphinx agrees with must still have. Tuning
-split: any value from 1 to 1.5 let no wrong move through and kept the most right answers; 0
+split (``benchmarks/voice.py --tune`` replays the agreement from the pocketsphinx result a
+``--permissive`` run records): 2 is the highest accuracy with no wrong move even 1 lower; 0
 let "eleven to sixteen please" in babble through as 11-15 (both heard 15)."""
 
 AGREE_SEARCH_MARGIN = 0.0
