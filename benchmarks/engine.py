@@ -414,6 +414,9 @@ def main(argv=None):
                     help="ballots of the compiled-against-Python match (2 games each)")
     ap.add_argument("--compiled-time", type=float, default=1.0,
                     help="seconds a move in the compiled-against-Python match")
+    ap.add_argument("--ladder-top", type=int, default=3,
+                    help="the ladder plays each level up to this one against the one below "
+                         "(4-6 think 1, 3 and 8 s a move: 6 takes hours)")
     ap.add_argument("--candidate-weights", default="",
                     help='section "weights": e.g. "king=186,back=25" (the rest as in use)')
     ap.add_argument("--weights-games", type=int, default=20, help='ballots of "weights"')
@@ -460,8 +463,9 @@ def main(argv=None):
 
         match("level 1", level_player(1), rows, mtime)
         match("plain minimax depth 4", minimax, rows, mtime)
-        print("## Level ladder (each level against the next, same ballots)")
-        for lv in (1, 2):
+        print("## Level ladder (each level against the next, same ballots, at the levels' own "
+              "times)")
+        for lv in range(1, args.ladder_top):
             match(f"level {lv + 1}", level_player(lv + 1), rows, mtime,
                   engine_factory=level_player(lv), engine_name=f"level {lv}")
         match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
