@@ -9,8 +9,9 @@ perft counts, evaluations, endgame values, scores, moves and node counts). A cha
 evaluation or the search is made in both places.
 
 The recursive functions (``node``, ``_jump_tree``, ``perft``) carry explicit signatures: numba's
-disk cache of a lazily typed recursive function crashes the next process that loads it (numba
-issue 6061, seen here as a segmentation fault at the first search of a second run).
+disk cache of a lazily typed recursive function crashes the next process that loads it (a known
+numba defect, "Setting cache=True with a recursive function results in Segmentation fault" in
+numba's tracker; seen here as a segmentation fault at the first search of a second run).
 """
 
 from __future__ import annotations
@@ -220,16 +221,16 @@ def _hunt(hunters, prey):
         h = hunters & -hunters
         hunters ^= h
         hb = bit_index(h)
-        hr = ROW_T[hb]
-        hc = COL_T[hb]
+        hr = ROW[hb]
+        hc = COL[hb]
         near = 8
         p = prey
         while p:
             m = p & -p
             p ^= m
             pb = bit_index(m)
-            dr = abs(hr - ROW_T[pb])
-            dc = abs(hc - COL_T[pb])
+            dr = abs(hr - ROW[pb])
+            dc = abs(hc - COL[pb])
             d = dr if dr > dc else dc
             if d < near:
                 near = d
@@ -237,9 +238,6 @@ def _hunt(hunters, prey):
     return total
 
 
-ROW_T = ROW
-COL_T = COL
-INF_ = INF
 
 
 @njit(cache=True)

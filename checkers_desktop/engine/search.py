@@ -34,6 +34,10 @@ What it does, and why:
   of being searched, so a won line that simplifies to four pieces is proven at once.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
+- **Compiled below the root:** once :mod:`.compiled` is ready (numba), every child of the root
+  is searched by its port of :meth:`Searcher.node` (the same tree, some 20 times faster; tests
+  compare scores, moves and node counts); the root stays here. Without numba this module's own
+  node searches.
 - **Time and cancelling:** every 1024 nodes the search looks at the clock and at the caller's
   ``threading.Event``; when either says stop it unwinds at once and the best move of the deepest
   finished iteration (or the better one found so far in the unfinished one) is returned. A legal
@@ -391,12 +395,12 @@ class Searcher:
         raws = list(board.iter_moves_raw())
         if not raws:
             return SearchResult(None, -WIN, 0, 0, seconds=time.perf_counter() - start)
-        self._path = self._game_history(board)
+        game = self._path_tuples(board)
+        self._path = {position_key(*t) for t in game[1:]}
         core = self._compiled_core()
         if core is not None:
             core.new_search(quiescence=quiescence, threat=self.threat_extension,
-                            reductions=self.reductions, table=table,
-                            game_keys=self._path_tuples(board))
+                            reductions=self.reductions, table=table, game_keys=game)
             node = self._compiled_node
         else:
             node = self.node
@@ -492,17 +496,6 @@ class Searcher:
             pv=pv_moves, seconds=time.perf_counter() - start,
             root_scores=[(_raw_to_move(r), s) for r, s in root_scores])
 
-    def _game_history(self, board: Board) -> set[int]:
-        """Keys of the positions of the game since the last capture or man move (for repetitions)."""
-        return {position_key(*t) for t in self._path_tuples(board)[1:]}
-        b = board.copy()
-        for _ in range(min(board.quiet_plies, b.ply)):
-            b.pop()
-            black = b.turn is BLACK
-            my, opp = (b.black_bb, b.white_bb) if black else (b.white_bb, b.black_bb)
-            keys.add(position_key(my, opp, b.kings_bb, black))
-        return keys
-
     # --- the table ------------------------------------------------------------------------
     def table_entries(self) -> int:
         """Positions held in the transposition table (the compiled core's or the Python one)."""
@@ -568,7 +561,8 @@ class Searcher:
 
     def _path_tuples(self, board: Board) -> list[tuple[int, int, int, bool]]:
         """The root and the game's positions since the last capture or man move, as (my, opp,
-        kings, black) for the compiled repetition stack (see :meth:`_game_history`)."""
+        kings, black): the repetition rule's positions (the Python search keeps the keys of all
+        but the root in its path set, the compiled one all of them in its repetition stack)."""
         black = board.turn is BLACK
         my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
         out = [(my, opp, board.kings_bb, black)]
