@@ -29,8 +29,9 @@ Prints:
 Searches use the compiled core (engine/compiled.py) unless ``--python`` is given; the speed
 section runs both in the same process.
 
-The endgame database (4 pieces) is generated on the first run into --endgame-cache (minutes; 2-3
-pieces in seconds: --endgame-pieces 3).
+The endgame database (5 pieces, as in the app) is generated on the first run into --endgame-cache
+(about a minute with the compiled builder; --endgame-pieces 3 or 4 for less). Its build is measured
+by benchmarks/endgame.py.
 Figures vary with the machine's load: other processes share the cores.
 """
 
@@ -404,8 +405,8 @@ def main(argv=None):
     ap.add_argument("--endgame-cache", default="/tmp/checkers-desktop-bench-cache",
                     help="where the endgame database is cached (generated when missing)")
     ap.add_argument("--no-endgame", action="store_true", help="search without the endgame database")
-    ap.add_argument("--endgame-pieces", type=int, default=4,
-                    help="pieces of the endgame database (2-4; 4 takes minutes the first time)")
+    ap.add_argument("--endgame-pieces", type=int, default=5,
+                    help="pieces of the endgame database (2-5; 5 takes a minute the first time)")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: "
                     "speed,problems,endings,matches,book,compiled")
     ap.add_argument("--python", action="store_true",
@@ -441,7 +442,7 @@ def main(argv=None):
         table = ensure_table(args.endgame_cache, pieces=args.endgame_pieces)
         print(f"endgame database: {len(table):,} won/lost positions (BLACK to move; the WHITE "
               f"twins are the same) of up to {table.pieces} pieces, "
-              f"{table.nbytes() / 2**20:.1f} MiB in memory, ready in "
+              f"{table.nbytes() / 2**20:.1f} MiB mapped (read where probed), ready in "
               f"{time.perf_counter() - t:.1f} s (cached in {args.endgame_cache})")
     else:
         print("endgame database: off")

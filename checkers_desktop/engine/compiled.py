@@ -36,6 +36,7 @@ import importlib.util
 import logging
 import os
 import threading
+from math import comb
 from typing import Optional
 
 import numpy as np
@@ -147,6 +148,12 @@ def _bit_tables():
 
 Z, ROW, COL, BCONE, BBONUS, WCONE, WBONUS = _bit_tables()
 
+BIN = np.array([[comb(n, k) for k in range(6)] for n in range(33)], np.int64)
+"""Binomial coefficients C(n, k), n 0-32, k 0-5: the endgame database's index (the combinatorial
+number system, see :mod:`.endgame`)."""
+ZBIT = np.array([bbm.MASK_OF_SQUARE[s] for s in SQUARES], np.int64)
+"""Square 0-31 -> its bit mask (the inverse of :data:`Z`)."""
+
 
 
 # --- the Python side --------------------------------------------------------------------------
@@ -230,26 +237,22 @@ _flat_lock = threading.Lock()
 
 
 def flatten_table(table) -> tuple[np.ndarray, np.ndarray]:
-    """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable`, made once per
-    table and shared by every searcher. The table's own per-signature buffers are then replaced by
-    views of the flat bytes, so the database is held once (25 MiB for four pieces), not twice."""
+    """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable`: the table's
+    own flat bytes as a uint8 array (no copy: a memory-mapped cache file stays mapped, so only the
+    pages the search touches are read), made once per table and shared by every searcher. A
+    read-only buffer (which the compiled functions' signatures do not take) is copied once."""
     with _flat_lock:
         found = _flat_cache.get(id(table))
         if found is not None and found[0] is table:
             return found[1], found[2]
         off = np.full(1 << 12, -1, np.int64)
-        items = sorted(table.tables.items())
-        flat = np.zeros(max(1, sum(len(data) for _, data in items)), np.uint8)
-        pos = 0
-        for code, data in items:
-            off[code] = pos
-            flat[pos:pos + len(data)] = np.frombuffer(data, np.uint8)
-            pos += len(data)
-        view = memoryview(flat)
-        pos = 0
-        for code, data in items:
-            table.tables[code] = view[pos:pos + len(data)]  # probes read ints, as from bytes
-            pos += len(data)
+        for code, at in table.offsets.items():
+            off[code] = at
+        flat = np.frombuffer(table._view, np.uint8)
+        if not flat.flags.writeable:
+            flat = flat.copy()
+        if not len(flat):
+            flat = np.zeros(1, np.uint8)
         _flat_cache.clear()
         _flat_cache[id(table)] = (table, off, flat)
         return off, flat

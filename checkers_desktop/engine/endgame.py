@@ -1,19 +1,22 @@
 """Endgame database: perfect play with few pieces, generated here by retrograde analysis.
 
-Every position with at most ``pieces`` pieces on the board (both sides having at least one; 4 by
-default) gets its exact value with perfect play: a win or a loss for the side to move in so many
-plies, or a draw. Nothing is downloaded: the tables are computed on the user's machine the first
-time and cached on disk.
+Every position with at most ``pieces`` pieces on the board (both sides having at least one; 5 by
+default where the compiled engine loads, else 4) gets its exact value with perfect play: a win or
+a loss for the side to move in so many plies, or a draw. Nothing is downloaded: the tables are
+computed on the user's machine the first time and cached on disk.
 
 **Layout.** Colour reversal is exact in English draughts: a position with WHITE to move is the
 same game as the board turned 180 degrees (square ``s`` to ``33 - s``) with the colours swapped and
 BLACK to move. So only BLACK-to-move positions are stored. A position belongs to a *signature*:
 the counts of the mover's men, the mover's kings, the opponent's men and the opponent's kings.
-Each signature has one ``bytearray`` of ``32 ** n`` bytes (n = pieces; 1 MiB for four), indexed by
-the squares (0-31) of the mover's men, mover's kings, opponent's men and opponent's kings in that
-order, each group ascending, read as base-32 digits. One byte per position: 0 is a draw, ``d + 1``
-a result in ``d`` plies — odd bytes are losses (d even: the loser moves last... no, the winner
-makes the last move, so a loss has an even distance), even bytes wins.
+Each group of squares is ranked in the combinatorial number system (squares ``z1 < z2 < ...``
+0-31, rank ``C(z1, 1) + C(z2, 2) + ...``), the mover's men among squares 1-28 and the opponent's
+men among 5-32 (a man is never on its crowning row), kings among all 32; the index is the four
+ranks read as digits of bases ``C(28, men)``, ``C(32, kings)``, ``C(28, men)``, ``C(32, kings)``.
+One byte per index: 0 is a draw (or no position: two groups on one square), ``d + 1`` a result in
+``d`` plies: odd bytes are losses (the winner makes the last move, so a loss has an even distance),
+even bytes wins. All signatures of 2 to ``pieces`` pieces lie end to end in one flat array, by
+piece count, then by signature code, so the 4-piece array is the start of the 5-piece one.
 
 **Generation** (:func:`build_table`), one piece count at a time and, within a count, one material
 (BLACK's men and kings against WHITE's) at a time, fewest men first, so that every jump (fewer
@@ -21,9 +24,9 @@ pieces) and every crowning (one man fewer) leads to a table already finished. A 
 colour-reversed twin give the same two signatures, so only one of each pair is solved (half the
 work). Within a material, both sides to move:
 
-1. every legal position (men never on their own crowning row) and its moves (the rules core's
-   move generation): the steps that stay in the material become edges of a graph; the jumps and
-   crownings take the finished value of their target;
+1. every legal position (men never on their own crowning row) and its moves: the steps that stay
+   in the material become edges of a graph; the jumps and crownings take the finished value of
+   their target;
 2. retrograde analysis, distance by distance: no move is a loss in 0; a move to a loss in ``d`` is
    a win in ``d + 1`` (the smallest d); all moves to wins is a loss in one more than the longest.
    What is never reached is a draw (the side to move keeps out of every loss for ever).
@@ -31,46 +34,65 @@ work). Within a material, both sides to move:
 The winner's distance is the shortest win and the loser's the longest defence, so the search that
 probes the table (see :mod:`.search`) plays the quickest win and the most stubborn defence.
 
-**Costs** (CPython 3.11 on the development machine, one core shared with other work): 2-3
-pieces in about 2 s; 4 pieces in about 1.5-2 minutes in all (84 s of CPU). Memory: the finished
-4-piece tables take 25.4 MiB (41 signatures: 4 of 1 KiB, 12 of 32 KiB, 25 of 1 MiB); while
-generating, the process peaks at about 300 MB (the largest material's position list, index dict
-and move graph). Disk: a gzip file of 2.2 MB (69 KB for 3 pieces), loaded in about 0.2 s.
-Longest win: 109 plies. Five pieces would need some 20 times the work and, with this dense index,
-over 1 GiB: not attempted.
-:func:`ensure_table` installs the 3-piece table as soon as it is ready and the 4-piece one when it
-is done, so searches use the smaller table meanwhile; it stops between positions when asked.
+Two builders give the same bytes (a test compares them): :mod:`.numba_endgame`, compiled, which
+generates predecessors by un-moves and needs no stored graph, used where numba loads; and the
+pure-Python one here (a stored graph, 2-4 pieces only), the reference and the fallback.
+
+**Costs** (this machine, 2 cores; ``python benchmarks/endgame.py`` prints them): the compiled
+builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 73 s, 68 times slower, the same
+bytes) and 5 pieces on top in about 48 s, the process peaking near 600 MB while it does (numba and
+the pair being solved: some 11 bytes a position of both sides). Sizes: 2-4 pieces 7,455,300 bytes
+(7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures; 133 million
+positions won or lost, the longest win 161 plies). The cache file is the flat array with a 16-byte
+header, read by memory mapping: only the pages the search touches are read into memory, and the
+operating system can drop them again (they are the file's). Without numba only 2-4 pieces are
+built, by the Python builder (about 300 MB at its peak).
+:func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
+smaller table meanwhile; it stops between materials when asked.
 """
 
 from __future__ import annotations
 
-import gzip
-import json
+import mmap
+import os
+import struct
 import threading
 from array import array
+from functools import lru_cache
 from itertools import combinations
+from math import comb
 from pathlib import Path
 from typing import Callable, Optional
 
 from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.geometry import SQUARES
 
-FORMAT_VERSION = 2
-DEFAULT_PIECES = 4
-MAX_PIECES = 4
+FORMAT_VERSION = 3
+DEFAULT_PIECES = 5
+MAX_PIECES = 5
+PYTHON_MAX_PIECES = 4
+"""The most pieces the pure-Python builder is allowed (5 would need hours and gigabytes)."""
 
 PIECES_ENV = "CHECKERS_DESKTOP_ENDGAME_PIECES"
 """Environment variable: the largest endgame database to load (and, in the window, to build),
-"4" (default), "3" (seconds to build) or "0" (none; the tests that start the app many times use
-it)."""
+"5" (default; 4 where numba is absent), "4", "3" (seconds to build) or "0" (none; the tests
+that start the app many times use it)."""
 
 
 def pieces_from_env() -> int:
-    """The pieces :data:`PIECES_ENV` asks for: 0, 3 or 4 (anything else: 4)."""
-    import os
+    """The pieces :data:`PIECES_ENV` asks for: 0, 3, 4 or 5 (anything else: the default, 5, or 4
+    where the compiled builder cannot run)."""
+    value = os.environ.get(PIECES_ENV, "").strip()
+    if value in ("0", "3", "4", "5"):
+        return int(value)
+    return DEFAULT_PIECES if compiled_builder_available() else PYTHON_MAX_PIECES
 
-    value = os.environ.get(PIECES_ENV, "4").strip()
-    return int(value) if value in ("0", "3", "4") else 4
+
+def compiled_builder_available() -> bool:
+    """True where the compiled engine may load (numba importable and not switched off)."""
+    from . import compiled
+
+    return compiled.AVAILABLE
 
 
 LOST_NOW = -10_000
@@ -81,10 +103,57 @@ _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 _M35 = (1 << 35) - 1
 _BLACK_CROWN = bbm.BLACK_CROWN
 _WHITE_CROWN = bbm.WHITE_CROWN
+_BIN = [[comb(n, k) for k in range(6)] for n in range(33)]
+_HEADER = struct.Struct("<4sHHQ")
+"""Cache file header: magic, format version, pieces, data bytes (16 bytes)."""
+_MAGIC = b"CDEG"
 
 
 def _sig_code(mm: int, mk: int, om: int, ok: int) -> int:
     return (((mm << 3) | mk) << 3 | om) << 3 | ok
+
+
+def signature_size(mm: int, mk: int, om: int, ok: int) -> int:
+    """Bytes of one signature's table (see the module docstring)."""
+    return comb(28, mm) * comb(32, mk) * comb(28, om) * comb(32, ok)
+
+
+@lru_cache(maxsize=None)
+def layout(pieces: int) -> tuple[dict, int]:
+    """({signature code: offset in the flat array}, total bytes) of the tables of 2 to ``pieces``
+    pieces (by piece count, then code)."""
+    offsets = {}
+    total = 0
+    for count in range(2, pieces + 1):
+        sigs = []
+        for mine in range(1, count):
+            theirs = count - mine
+            for mm in range(mine + 1):
+                for om in range(theirs + 1):
+                    sigs.append((mm, mine - mm, om, theirs - om))
+        for sig in sorted(sigs, key=lambda g: _sig_code(*g)):
+            offsets[_sig_code(*sig)] = total
+            total += signature_size(*sig)
+    return offsets, total
+
+
+def _rank(c: int, lo: int, black: bool) -> int:
+    r = 0
+    i = 1
+    z = _Z
+    if black:
+        while c:
+            b = c & -c
+            c ^= b
+            r += _BIN[z[b] - lo][i]
+            i += 1
+    else:
+        while c:  # highest first: turned squares 31 - z ascending
+            b = 1 << (c.bit_length() - 1)
+            c ^= b
+            r += _BIN[31 - z[b] - lo][i]
+            i += 1
+    return r
 
 
 def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
@@ -93,21 +162,12 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     mk = my & kings
     om = opp & ~kings
     ok = opp & kings
-    idx = 0
-    z = _Z
-    if black:
-        for c in (mm, mk, om, ok):
-            while c:
-                b = c & -c
-                c ^= b
-                idx = (idx << 5) | z[b]
-    else:
-        for c in (mm, mk, om, ok):
-            while c:  # highest first: turned squares 31 - z ascending
-                b = 1 << (c.bit_length() - 1)
-                c ^= b
-                idx = (idx << 5) | (31 - z[b])
-    code = (((mm.bit_count() << 3) | mk.bit_count()) << 3 | om.bit_count()) << 3 | ok.bit_count()
+    nmk = mk.bit_count()
+    nom = om.bit_count()
+    nok = ok.bit_count()
+    idx = (((_rank(mm, 0, black) * _BIN[32][nmk] + _rank(mk, 0, black)) * _BIN[28][nom]
+            + _rank(om, 4, black)) * _BIN[32][nok] + _rank(ok, 0, black))
+    code = (((mm.bit_count() << 3) | nmk) << 3 | nom) << 3 | nok
     return code, idx
 
 
@@ -130,32 +190,48 @@ class EndgameTable:
     :meth:`probe` takes the search's view of a position (side to move ``my``, opponent ``opp``,
     ``kings``, ``black`` True when BLACK moves) and returns plies to a win (> 0), minus plies to a
     loss (< 0; a position already lost counts as ``-0`` and is returned as :data:`LOST_NOW`), or 0
-    for a draw. ``tables``: signature code -> bytearray (see the module docstring).
+    for a draw.
     """
 
-    def __init__(self, pieces: int, tables: dict):
-        """``tables``: signature code -> bytes-like (a bytearray, or a memoryview of the compiled
-        search's flat copy, see ``compiled.flatten_table``)."""
+    def __init__(self, pieces: int, data, keep=None):
+        """``data``: the flat bytes of :func:`layout` (``pieces``) — a bytearray, a numpy uint8
+        array or a memory-mapped file's buffer; ``keep``: an object to hold while the table lives
+        (the open map). Raises ``ValueError`` when the size is not the layout's."""
         self.pieces = pieces
-        self.tables = tables
+        self.offsets, size = layout(pieces)
+        self.data = data
+        self._view = memoryview(data).cast("B") if not isinstance(data, (bytes, bytearray)) \
+            else data
+        if len(self._view) != size:
+            raise ValueError(f"an endgame table of {pieces} pieces has {size} bytes, "
+                             f"not {len(self._view)}")
+        self._keep = keep
+
+    @property
+    def tables(self) -> dict:
+        """Signature code -> that signature's bytes (views of :attr:`data`)."""
+        view = memoryview(self._view)
+        return {code: view[off:off + signature_size(code >> 9, (code >> 6) & 7,
+                                                    (code >> 3) & 7, code & 7)]
+                for code, off in self.offsets.items()}
 
     def __len__(self) -> int:
         """How many positions are won or lost (BLACK to move; the WHITE twins are the same)."""
-        return sum(len(t) - bytes(t).count(0) for t in self.tables.values())
+        return len(self._view) - bytes(self._view).count(0)
 
     def nbytes(self) -> int:
-        """Memory of the tables in bytes."""
-        return sum(len(t) for t in self.tables.values())
+        """Size of the tables in bytes (on disk; in memory only what is touched when mapped)."""
+        return len(self._view)
 
     def probe_byte(self, my: int, opp: int, kings: int, black: bool) -> int:
         code, idx = _locate(my, opp, kings, black)
-        return self.tables[code][idx]
+        return self._view[self.offsets[code] + idx]
 
     def probe(self, my: int, opp: int, kings: int, black: bool) -> int:
         """The stored value (see the class docstring); only for ``pieces`` or fewer, both sides
         having a piece. Raises ``KeyError`` for a position outside the table."""
         code, idx = _locate(my, opp, kings, black)
-        b = self.tables[code][idx]
+        b = self._view[self.offsets[code] + idx]
         if not b:
             return 0
         if b & 1:
@@ -213,9 +289,9 @@ def _keys(mat) -> list[int]:
     return out
 
 
-def _solve_material(mat, tables: dict[int, bytearray], size: int,
-                    stop: Optional[threading.Event]) -> None:
-    """Solve one material (both sides to move) into ``tables`` (its two signatures)."""
+def _solve_material(mat, data, offsets: dict, stop: Optional[threading.Event]) -> None:
+    """Solve one material (both sides to move) into the flat ``data`` (its two signatures' bytes,
+    zero before, at ``offsets``), in pure Python."""
     keys = _keys(mat)
     index = {k: i for i, k in enumerate(keys)}
     n = len(keys)
@@ -251,7 +327,7 @@ def _solve_material(mat, tables: dict[int, bytearray], size: int,
                     c = 1  # the opponent has nothing left: lost now
                 else:
                     code, idx = _locate(nopp, nmy, nk, nblack)
-                    c = tables[code][idx]
+                    c = data[offsets[code] + idx]
                 if not c:
                     cnt += 1  # a drawn move: the position is never lost
                 elif c & 1:
@@ -309,78 +385,116 @@ def _solve_material(mat, tables: dict[int, bytearray], size: int,
                         loss_b[longest[p] + 1].append(p)
     if any(win_b[256:]) or any(loss_b[256:]):
         raise OverflowError("a distance does not fit in a byte")
-    bm, bk, wm, wk = mat
-    for code in (_sig_code(bm, bk, wm, wk), _sig_code(wm, wk, bm, bk)):
-        if code not in tables:
-            tables[code] = bytearray(32 ** size)
     for i, key in enumerate(keys):
         r = res[i]
         if r:
             code, idx = _locate(key >> 71, (key >> 36) & _M35, (key >> 1) & _M35, key & 1)
-            tables[code][idx] = r
+            data[offsets[code] + idx] = r
+
+
+def _check_pieces(pieces, compiled: Optional[bool]) -> bool:
+    """Whether the compiled builder is used (``compiled``, None: where it can run); raises
+    ``ValueError`` for pieces outside 2-5, or 5 without the compiled builder."""
+    if pieces not in (2, 3, 4, 5) or isinstance(pieces, bool):
+        raise ValueError(f"pieces {pieces!r} is not 2, 3, 4 or 5")
+    if compiled is None:
+        compiled = compiled_builder_available()
+    if pieces > PYTHON_MAX_PIECES and not compiled:
+        raise ValueError(f"pieces {pieces!r} need the compiled builder (numba), which is not "
+                         f"available")
+    return compiled
 
 
 def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
                 progress: Optional[Callable[["EndgameTable"], None]] = None,
-                start: Optional["EndgameTable"] = None) -> EndgameTable:
-    """Generate the table of every position with at most ``pieces`` pieces (2-4).
+                start: Optional["EndgameTable"] = None,
+                compiled: Optional[bool] = None) -> EndgameTable:
+    """Generate the table of every position with at most ``pieces`` pieces (2-5).
 
     ``start``: a finished smaller table to build on (its counts are not solved again).
     ``progress(table)`` is called with the table of each finished piece count (the last one being
-    the result). Raises ``InterruptedError`` when ``stop`` is set, and ``ValueError`` for
-    ``pieces`` outside 2-4 (see the module docstring for time and memory).
+    the result). ``compiled``: True or False forces the builder (None: the compiled one where
+    numba loads). Raises ``InterruptedError`` when ``stop`` is set (checked between materials),
+    ``ValueError`` for ``pieces`` outside 2-5, or 5 without the compiled builder (the Python one
+    would need hours and gigabytes), and ``OverflowError`` if a distance passed 254 plies.
     """
-    if pieces not in (2, 3, 4) or isinstance(pieces, bool):
-        raise ValueError(f"pieces {pieces!r} is not 2, 3 or 4")
-    tables: dict[int, bytearray] = dict(start.tables) if start is not None else {}
+    compiled = _check_pieces(pieces, compiled)
+    offsets, size = layout(pieces)
     first = start.pieces + 1 if start is not None else 2
+    if compiled:
+        import numpy as np
+
+        from . import numba_endgame
+        from .compiled import PATH
+
+        data = np.zeros(size, np.uint8)
+        if start is not None:
+            data[:len(start._view)] = np.frombuffer(start._view, np.uint8)
+        offs = np.full(1 << 12, -1, np.int64)
+        for code, off in offsets.items():
+            offs[code] = off
+        mem = np.zeros(PATH, np.int64)
+
+        def solve(mat):
+            if numba_endgame.solve_pair(*mat, offs, data, mem) == numba_endgame.OVERFLOW:
+                raise OverflowError(f"a distance of material {mat} does not fit in a byte")
+    else:
+        data = bytearray(size)
+        if start is not None:
+            data[:len(start._view)] = bytes(start._view)
+
+        def solve(mat):
+            _solve_material(mat, data, offsets, stop)
+
     table = start
     for count in range(first, pieces + 1):
         for mat in _materials(count):
-            _solve_material(mat, tables, count, stop)
-        table = EndgameTable(count, dict(tables))
+            if stop is not None and stop.is_set():
+                raise InterruptedError("endgame generation stopped")
+            solve(mat)
+        table = EndgameTable(count, data[:layout(count)[1]])
         if progress is not None:
             progress(table)
-    return table if table is not None else EndgameTable(pieces, tables)
+    return table if table is not None else EndgameTable(pieces, data)
 
 
 # --- cache ---------------------------------------------------------------------------------------
 def _path(cache_dir, pieces: int) -> Path:
-    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.bin.gz"
+    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.bin"
 
 
 def save_table(table: EndgameTable, cache_dir) -> Path:
-    """Write the table under ``cache_dir`` (created if needed); returns the file's path."""
+    """Write the table under ``cache_dir`` (created if needed; a temporary file renamed, so a
+    crash never leaves half a table under the real name); returns the file's path."""
     path = _path(cache_dir, table.pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
-    codes = sorted(table.tables)
-    header = {"format": FORMAT_VERSION, "pieces": table.pieces,
-              "tables": [[c, len(table.tables[c])] for c in codes]}
-    with gzip.open(tmp, "wb", compresslevel=6) as fh:
-        fh.write(json.dumps(header).encode("ascii") + b"\n")
-        for c in codes:
-            fh.write(table.tables[c])
+    with open(tmp, "wb") as fh:
+        fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, len(table._view)))
+        fh.write(table._view)
     tmp.replace(path)
     return path
 
 
 def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
-    """The cached table, or None when there is none or it cannot be read (then generate again)."""
+    """The cached table, memory-mapped (copy-on-write, so the compiled search can take it as a
+    writable array without the file ever changing), or None when there is none or it cannot be
+    read (wrong header or size: then generate again)."""
     path = _path(cache_dir, pieces)
     try:
-        with gzip.open(path, "rb") as fh:
-            header = json.loads(fh.readline())
-            if header.get("format") != FORMAT_VERSION or header.get("pieces") != pieces:
+        with open(path, "rb") as fh:
+            head = fh.read(_HEADER.size)
+            if len(head) != _HEADER.size:
                 return None
-            tables = {}
-            for code, size in header["tables"]:
-                data = bytearray(fh.read(size))
-                if len(data) != size:
-                    return None
-                tables[int(code)] = data
-        return EndgameTable(pieces, tables)
-    except (OSError, ValueError, KeyError, TypeError, EOFError):
+            magic, version, count, size = _HEADER.unpack(head)
+            if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
+                    or size != layout(pieces)[1]
+                    or os.fstat(fh.fileno()).st_size != _HEADER.size + size):
+                return None
+            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
+        data = memoryview(mapped)[_HEADER.size:]
+        return EndgameTable(pieces, data, keep=mapped)
+    except (OSError, ValueError, struct.error):
         return None
 
 
@@ -401,7 +515,8 @@ def install_table(table: Optional[EndgameTable]) -> None:
 def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
     """Install the largest table of at most ``pieces`` already cached in ``cache_dir`` (the one
     the window built), as the window does, and return it; None, installing nothing, when none is
-    cached. Nothing is built: a command-line tool answers at once (about 0.2 s to load 4 pieces)."""
+    cached. Nothing is built: a command-line tool answers at once (mapping the file takes
+    milliseconds)."""
     for count in range(min(pieces, MAX_PIECES), 1, -1):
         table = load_table(cache_dir, count)
         if table is not None:
@@ -410,23 +525,29 @@ def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameT
     return None
 
 
+def remove_stale(cache_dir) -> None:
+    """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
+    files of a 32**n index, 2.2 MB for 4 pieces)."""
+    for pattern in ("endgame-*-v1.json.gz", "endgame-*-v2.bin.gz"):
+        for stale in Path(cache_dir).glob(pattern):
+            try:
+                stale.unlink()
+            except OSError:
+                pass
+
+
 def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
-                 install: bool = True) -> EndgameTable:
-    """Load the table of ``pieces`` (2-4) from ``cache_dir``, or generate and cache it.
+                 install: bool = True, compiled: Optional[bool] = None) -> EndgameTable:
+    """Load the table of ``pieces`` (2-5) from ``cache_dir``, or generate and cache it.
 
     The largest cached smaller table is loaded first and built on; each finished piece count is
-    cached and (unless ``install`` is False) installed at once, so searches use 3 pieces while 4
+    cached and (unless ``install`` is False) installed at once, so searches use 4 pieces while 5
     are being generated. Slow the first time (see the module docstring): call it from a worker
-    thread. Raises ``InterruptedError`` when ``stop`` is set during generation (the finished
-    counts stay cached and installed) and ``ValueError`` for ``pieces`` outside 2-4.
+    thread or process. Raises ``InterruptedError`` when ``stop`` is set during generation (the
+    finished counts stay cached and installed) and ``ValueError`` as :func:`build_table` does.
     """
-    if pieces not in (2, 3, 4) or isinstance(pieces, bool):
-        raise ValueError(f"pieces {pieces!r} is not 2, 3 or 4")
-    for stale in Path(cache_dir).glob("endgame-*-v1.json.gz"):
-        try:
-            stale.unlink()  # the first format (a JSON dict of 3 pieces, 2.8 MB): replaced
-        except OSError:
-            pass
+    compiled = _check_pieces(pieces, compiled)
+    remove_stale(cache_dir)
     table = load_table(cache_dir, pieces)
     if table is None:
         base = None
@@ -445,7 +566,7 @@ def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threadi
             if install:
                 install_table(t)
 
-        table = build_table(pieces, stop=stop, progress=finished, start=base)
+        table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled)
     if install:
         install_table(table)
     return table

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .compiled import (BBONUS, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR, CENTRE,
+from .compiled import (BBONUS, BIN, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR, CENTRE,
                        COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
                        LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH, ROW,
                        ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PATH_BASE, S_QUIESCENCE,
@@ -311,37 +311,65 @@ def evaluate(my, opp, kings, black, mem):
     return -evaluate_black(opp, my, kings, mem)
 
 
-# --- endgame database probe (endgame._locate over flattened tables) ------------------------
+# --- endgame database index and probe (endgame._locate over one flat array) -----------------
+@njit(cache=True, inline="always")
+def _rank(c, lo):
+    """Rank of a group of squares (a mask) in the combinatorial number system, squares counted
+    from ``lo`` (endgame._rank with the board as it is)."""
+    r = 0
+    i = 1
+    while c:
+        b = c & -c
+        c ^= b
+        r += BIN[Z[bit_index(b)] - lo, i]
+        i += 1
+    return r
+
+
 @njit(cache=True)
-def tb_probe(my, opp, kings, black, mem, eg_data):
-    """The endgame value (endgame.EndgameTable.probe); ``mem[EG_OFF + code]`` is the offset of a
-    signature's table in ``eg_data`` (-1: absent, then 0, a draw, is returned)."""
+def turn35(c):
+    """A mask on the board turned half round (square s to 33 - s: bit b to bit 34 - b)."""
+    out = 0
+    while c:
+        b = c & -c
+        c ^= b
+        out |= 1 << (34 - bit_index(b))
+    return out
+
+
+@njit(cache=True)
+def eg_index(mm, mk, om, ok):
+    """Index of a BLACK-to-move position in its signature's table (endgame._locate): the mover's
+    men, mover's kings, opponent's men and opponent's kings as masks."""
+    return (((_rank(mm, 0) * BIN[32, popcount(mk)] + _rank(mk, 0)) * BIN[28, popcount(om)]
+             + _rank(om, 4)) * BIN[32, popcount(ok)] + _rank(ok, 0))
+
+
+@njit(cache=True)
+def eg_byte(my, opp, kings, black, offs, base, eg_data):
+    """The stored byte of a position (0 when its signature's table is absent: ``offs[base +
+    code]`` is -1)."""
     mm = my & ~kings
     mk = my & kings
     om = opp & ~kings
     ok = opp & kings
-    idx = 0
-    for c0 in (mm, mk, om, ok):
-        c = c0
-        if black:
-            while c:
-                b = c & -c
-                c ^= b
-                idx = (idx << 5) | Z[bit_index(b)]
-        else:
-            while c:
-                bi = 0
-                t = c
-                while t > 1:  # the highest bit
-                    t >>= 1
-                    bi += 1
-                c ^= 1 << bi
-                idx = (idx << 5) | (31 - Z[bi])
+    if not black:
+        mm = turn35(mm)
+        mk = turn35(mk)
+        om = turn35(om)
+        ok = turn35(ok)
     code = (((popcount(mm) << 3) | popcount(mk)) << 3 | popcount(om)) << 3 | popcount(ok)
-    off = mem[EG_OFF + code]
+    off = offs[base + code]
     if off < 0:
         return 0
-    v = eg_data[off + idx]
+    return eg_data[off + eg_index(mm, mk, om, ok)]
+
+
+@njit(cache=True)
+def tb_probe(my, opp, kings, black, mem, eg_data):
+    """The endgame value (endgame.EndgameTable.probe); ``mem[EG_OFF + code]`` is the offset of a
+    signature's table in ``eg_data`` (-1: absent, then 0, a draw, is returned)."""
+    v = eg_byte(my, opp, kings, black, mem, EG_OFF, eg_data)
     if v == 0:
         return 0
     if v & 1:

@@ -164,49 +164,72 @@ def _load_endgame_table_in_background(app) -> None:
     """Give the engine its endgame database (``engine/endgame.py``), cached under the user's cache
     folder, without slowing the window or the computer's searches.
 
-    A daemon thread loads the 3-piece table, or builds it the first time (a few seconds), and
-    installs it. The 4-piece table takes about two minutes of one core and 300 MiB at its peak the
-    first time, so it is built in a separate process, which cannot hold the GUI's interpreter lock;
-    once cached, the thread loads and installs it (about 0.2 s). Until then searches use what is
-    installed. Everything stops when the app quits; a half-built table is never written.
+    A daemon thread maps the largest cached table at once (milliseconds) and installs it. What is
+    missing is built in a separate process, which cannot hold the GUI's interpreter lock, after
+    the compiled search is ready (so the two compiles do not share the two cores): with the
+    compiled builder, 4 pieces in a few seconds, then 5 in about a minute (and some 700 MB in that
+    process while it runs); without numba, 3 pieces in this thread (seconds), then 4 in about two
+    minutes. Each count is installed when it is cached, so searches use the smaller table
+    meanwhile. Everything stops when the app quits; a half-built table is never written.
     """
     import os
     import threading
 
-    from ..engine.endgame import pieces_from_env
+    from ..engine.endgame import compiled_builder_available, pieces_from_env
     from .paths import endgame_cache_folder
 
-    pieces = str(pieces_from_env())
-    if pieces == "0":
+    pieces = pieces_from_env()
+    if not pieces:
         return
     folder = str(endgame_cache_folder())
     stop = threading.Event()
 
-    def work() -> None:
-        import logging
-        import multiprocessing
-
-        from ..engine import ensure_table, install_table
+    def install_cached(count: int):
+        from ..engine import install_table
         from ..engine.endgame import load_table
+
+        table = load_table(folder, count)
+        if table is not None and not stop.is_set():
+            install_table(table)
+            logging.getLogger(__name__).info("endgame database: %d pieces installed", count)
+        return table
+
+    def work() -> None:
+        from ..engine import compiled, ensure_table
+        from ..engine.endgame import remove_stale
 
         log = logging.getLogger(__name__)
         try:
-            ensure_table(folder, pieces=3, stop=stop)
-            if pieces == "3":
+            remove_stale(folder)
+            have = 0
+            for count in range(pieces, 1, -1):
+                if install_cached(count) is not None:
+                    have = count
+                    break
+            if have == pieces:
                 return
-            table = load_table(folder, 4)
-            if table is None and not stop.is_set():
-                if not _run_in_process(_build_endgame_table, (folder, 4, os.getpid()),
-                                       "endgame-build", stop):
+            if compiled_builder_available():
+                while not (compiled.ready() or compiled.failure()) and not stop.wait(0.5):
+                    pass
+                steps = [count for count in (4, 5) if have < count <= pieces] or [pieces]
+            else:
+                if have < 3:
+                    ensure_table(folder, pieces=min(3, pieces), stop=stop)
+                steps = [4] if pieces >= 4 else []
+            for count in steps:
+                if stop.is_set() or not _run_in_process(
+                        _build_endgame_table, (folder, count, os.getpid()), "endgame-build",
+                        stop):
                     return
-                table = load_table(folder, 4)
-            if table is not None and not stop.is_set():
-                install_table(table)
-                log.info("endgame database: 4 pieces installed")
+                if install_cached(count) is None:
+                    log.warning("endgame database: %d pieces were not built", count)
+                    return
         except InterruptedError:
             pass
         except Exception:  # the game goes on without the table
             log.exception("endgame database not loaded")
+
+    import logging
 
     app.aboutToQuit.connect(stop.set)
     threading.Thread(target=work, name="endgame-table", daemon=True).start()

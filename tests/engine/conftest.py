@@ -1,13 +1,15 @@
 """Every engine test runs twice: on the pure-Python search (the fallback where numba cannot be
 imported) and on the compiled core (:mod:`checkers_desktop.engine.compiled`), which must give
-the same answers. test_engine_compiled.py compares the two itself and runs once."""
+the same answers. test_engine_compiled.py compares the two itself and runs once, as does
+test_engine_endgame_build.py (the database's builders, which do not search)."""
 
 import pytest
 
 
 def pytest_generate_tests(metafunc):
     if ("engine_backend" in metafunc.fixturenames
-            and not metafunc.module.__name__.endswith("test_engine_compiled")):
+            and not metafunc.module.__name__.endswith(("test_engine_compiled",
+                                                       "test_engine_endgame_build"))):
         metafunc.parametrize("engine_backend", ["python", "compiled"], indirect=True)
 
 
