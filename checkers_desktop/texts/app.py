@@ -363,3 +363,24 @@ def engine_failed_text() -> str:
 def cap(text: str) -> str:
     """``text`` with a capital first letter (kept for sentences built from a library's words)."""
     return capital(text)
+
+
+# --- the computer getting ready at the first start ----------------------------------------------
+
+
+def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
+                            ) -> Optional[str]:
+    """One line while the computer prepares (see engine/preparation.py), None once it is ready:
+    "Computer getting ready: fast search; endgame database of 5 pieces (4 ready)." The computer
+    plays meanwhile, a little weaker."""
+    parts = []
+    if compiling:
+        parts.append("fast search")
+    if endgame_target:
+        part = f"endgame database of {endgame_target} pieces"
+        if endgame_ready:
+            part += f" ({endgame_ready} ready)"
+        parts.append(part)
+    if not parts:
+        return None
+    return "Computer getting ready: " + "; ".join(parts) + "."

@@ -51,6 +51,7 @@ def run_app(argv: list[str] | None = None) -> int:
     app.aboutToQuit.connect(instance.release)
     window.show()
     window.board.focus_cursor()
+    _show_engine_preparation(window)
 
     def after_welcome() -> None:
         if settings_problem:
@@ -62,6 +63,33 @@ def run_app(argv: list[str] | None = None) -> int:
 
     QTimer.singleShot(window.welcome_delay_ms + 50, after_welcome)
     return app.exec()
+
+
+def _show_engine_preparation(window) -> None:
+    """Keep one line on the status line while the computer prepares its compiled search and its
+    endgame database at the start ("Computer getting ready: ..."), read each second from
+    ``engine/preparation.py`` (the workers write there, never to a widget); the line goes, and the
+    timer stops, once nothing is left to prepare."""
+    from PySide6.QtCore import QTimer
+
+    from ..engine import preparation
+    from ..texts import app as app_texts
+
+    timer = QTimer(window)
+    timer.setInterval(1000)
+    checks = [0]
+
+    def update() -> None:
+        checks[0] += 1
+        now = preparation.current()
+        window.status_line.set_engine_note(app_texts.engine_preparation_text(
+            now.compiling, now.endgame_ready, now.endgame_target))
+        if not now.busy and checks[0] >= 3:
+            timer.stop()  # ready (the workers start before the window, so 3 s is ample)
+
+    timer.timeout.connect(update)
+    timer.start()
+    update()
 
 
 def _one_app_per_folder(app, folder):
@@ -123,7 +151,10 @@ def _prepare_compiled_engine_in_background(app) -> None:
     def work() -> None:
         import logging
 
+        from ..engine import preparation
+
         log = logging.getLogger(__name__)
+        preparation.set_compiling(True)
         try:
             if not _run_in_process(_compile_engine, (), "engine-compile", stop):
                 return
@@ -131,6 +162,8 @@ def _prepare_compiled_engine_in_background(app) -> None:
                 log.info("the engine's compiled search is ready")
         except Exception:  # the game goes on with the Python search
             log.exception("compiled search not prepared")
+        finally:
+            preparation.set_compiling(False)
 
     app.aboutToQuit.connect(stop.set)
     threading.Thread(target=work, name="engine-compile", daemon=True).start()
@@ -195,19 +228,20 @@ def _load_endgame_table_in_background(app) -> None:
         return table
 
     def work() -> None:
-        from ..engine import compiled, ensure_table
+        from ..engine import compiled, ensure_table, preparation
         from ..engine.endgame import remove_stale
 
         log = logging.getLogger(__name__)
+        have = 0
         try:
             remove_stale(folder)
-            have = 0
             for count in range(pieces, 1, -1):
                 if install_cached(count) is not None:
                     have = count
                     break
             if have == pieces:
                 return
+            preparation.set_endgame(have, pieces)
             if compiled_builder_available():
                 while not (compiled.ready() or compiled.failure()) and not stop.wait(0.5):
                     pass
@@ -215,6 +249,8 @@ def _load_endgame_table_in_background(app) -> None:
             else:
                 if have < 3:
                     ensure_table(folder, pieces=min(3, pieces), stop=stop)
+                    have = min(3, pieces)
+                    preparation.set_endgame(have, pieces)
                 steps = [4] if pieces >= 4 else []
             for count in steps:
                 if stop.is_set() or not _run_in_process(
@@ -224,10 +260,14 @@ def _load_endgame_table_in_background(app) -> None:
                 if install_cached(count) is None:
                     log.warning("endgame database: %d pieces were not built", count)
                     return
+                have = count
+                preparation.set_endgame(have, pieces)
         except InterruptedError:
             pass
         except Exception:  # the game goes on without the table
             log.exception("endgame database not loaded")
+        finally:
+            preparation.set_endgame(have, 0)
 
     import logging
 

@@ -14,7 +14,7 @@ __all__ = ["StatusLine"]
 
 class StatusLine:
     """Shows ``game_status()`` (the session's status text) in ``label`` (a ``QLabel``), followed by
-    :attr:`speech_error` and :attr:`notice` when set.
+    :attr:`engine_note`, :attr:`speech_error` and :attr:`notice` when set.
 
     :attr:`notice` is the latest failure told to the player (see ``failures.report``); it stays
     until a newer one replaces it, the player starts a new game, or (a failed autosave) saving
@@ -29,11 +29,14 @@ class StatusLine:
         when Tab reaches it, and the name changes with the text); "" leaves the name alone."""
         self.speech_error: Optional[str] = None
         self.notice: Optional[str] = None
+        self.engine_note: Optional[str] = None
+        """What the computer is still preparing at the start (None once it is ready)."""
         self.told: list[str] = []
 
     def show(self, text: Optional[str] = None) -> None:
         """Show ``text`` (default: the game's status now) with the error and the notice."""
-        parts = [self.game_status() if text is None else text, self.speech_error]
+        parts = [self.game_status() if text is None else text, self.engine_note,
+                 self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
         text = game_texts.status_line(*(p for p in parts if p))
@@ -51,6 +54,12 @@ class StatusLine:
         """Take the notice off (only when it is ``only``, if given)."""
         if self.notice is not None and (only is None or self.notice == only):
             self.notice = None
+            self.show()
+
+    def set_engine_note(self, text: Optional[str]) -> None:
+        """Show (or, with None, take off) what the computer is still preparing."""
+        if text != self.engine_note:
+            self.engine_note = text
             self.show()
 
     def set_speech_error(self, text: Optional[str]) -> None:

@@ -1,0 +1,46 @@
+"""The status line while the computer prepares at the start (ui/app.py, engine/preparation.py):
+one line naming what is still being prepared, read from the workers' state on the window's own
+thread, gone once everything is ready, and never in the way of the game's status."""
+
+from __future__ import annotations
+
+import pytest
+
+from checkers_desktop.engine import preparation
+from checkers_desktop.texts.app import engine_preparation_text
+from checkers_desktop.ui.app import _show_engine_preparation
+
+
+@pytest.fixture
+def clean_preparation():
+    yield
+    preparation.set_compiling(False)
+    preparation.set_endgame(0, 0)
+
+
+def test_the_line_names_what_is_still_being_prepared():
+    assert engine_preparation_text(False, 0, 0) is None
+    assert engine_preparation_text(True, 0, 0) == "Computer getting ready: fast search."
+    assert engine_preparation_text(True, 4, 5) == (
+        "Computer getting ready: fast search; endgame database of 5 pieces (4 ready).")
+    assert engine_preparation_text(False, 0, 4) == (
+        "Computer getting ready: endgame database of 4 pieces.")
+
+
+def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
+                                                              clean_preparation):
+    window = make_window()
+    preparation.set_compiling(True)
+    preparation.set_endgame(0, 5)
+    _show_engine_preparation(window)
+    status = window.status.text()
+    assert "Computer getting ready: fast search; endgame database of 5 pieces." in status
+    assert status.startswith(window.session.status_text())  # the game's status comes first
+    assert "Computer getting ready" in window.status.accessibleName()
+    preparation.set_compiling(False)
+    preparation.set_endgame(4, 5)
+    qtbot.waitUntil(lambda: "(4 ready)" in window.status.text(), timeout=3000)
+    assert "fast search" not in window.status.text()
+    preparation.set_endgame(5, 0)
+    qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
+    assert window.status.text().startswith(window.session.status_text())
