@@ -180,22 +180,30 @@ def speed(seconds: float, positions: int):
     return nps, r.depth, rows
 
 
-def confirm(fen: str, result: str, seconds: float) -> tuple[bool, bool]:
-    """(proven, seen) for one problem.
+def confirm(fen: str, result: str, seconds: float) -> tuple[bool, bool, str]:
+    """(proven, seen, contradiction) for one problem.
 
     proven: the search's score is a forced win for the stated winner (a won score for the side to
     move when it wins, a lost one when the other side wins), or, for a draw, neither a win nor a
     loss. seen: the same with "winning" read as "a man ahead or better" (score >= 100 for the
-    winner), the usual way a problem's win shows in a search that cannot reach its end."""
+    winner), the usual way a problem's win shows in a search that cannot reach its end.
+    contradiction: "" or, when the search proves another result than the stated one (a forced
+    win or loss is exact: it ends in a position without a move or in the endgame database), that
+    result with the line that proves it, for a person to check the problem's statement."""
     board = Board(fen)
     r = Searcher().search(board, time_limit=seconds)
     mover = "1-0" if board.turn is BLACK else "0-1"
+    other = "0-1" if mover == "1-0" else "1-0"
+    proved = mover if r.score > WIN_BOUND else other if r.score < -WIN_BOUND else ""
+    contradiction = ""
+    if proved and proved != result:
+        contradiction = f"proved {proved} by {' '.join(m.pdn() for m in r.pv[:10])}"
     if result == "1/2-1/2":
         ok = abs(r.score) <= WIN_BOUND
-        return ok, ok
+        return ok, ok, contradiction
     if result == mover:
-        return r.score > WIN_BOUND, r.score >= 100
-    return r.score < -WIN_BOUND, r.score <= -100
+        return r.score > WIN_BOUND, r.score >= 100, contradiction
+    return r.score < -WIN_BOUND, r.score <= -100, contradiction
 
 
 def problem_share(seconds: float, limit):
@@ -207,6 +215,7 @@ def problem_share(seconds: float, limit):
     by_kind: dict[str, list[int]] = {}
     by_file: dict[str, list[int]] = {}
     unreadable = []
+    contradicted = []
     for fname, event, fen, result in probs:
         try:
             board = Board(fen)
@@ -216,7 +225,9 @@ def problem_share(seconds: float, limit):
         mover = "1-0" if board.turn is BLACK else "0-1"
         kind = "draw" if result == "1/2-1/2" else ("win, mover" if result == mover
                                                     else "win, other side")
-        proven, seen = confirm(fen, result, seconds)
+        proven, seen, contradiction = confirm(fen, result, seconds)
+        if contradiction:
+            contradicted.append(f"{fname} {event} ({fen}, stated {result}): {contradiction}")
         for table, key in ((by_kind, kind), (by_file, fname)):
             table.setdefault(key, [0, 0, 0])
             table[key][0] += proven
@@ -231,6 +242,8 @@ def problem_share(seconds: float, limit):
           f"{100 * ok2 / max(n, 1):.0f}% seen")
     for line in unreadable:
         print(f"  skipped (FEN not a legal position): {line}")
+    for line in contradicted:
+        print(f"  the stated result is contradicted by a proof: {line}")
     return ok, ok2, n
 
 
@@ -418,6 +431,9 @@ def main(argv=None):
     ap.add_argument("--ladder-top", type=int, default=3,
                     help="the ladder plays each level up to this one against the one below "
                          "(4-6 think 1, 3 and 8 s a move: 6 takes hours)")
+    ap.add_argument("--ladder-bottom", type=int, default=1,
+                    help="the lowest level of the ladder (e.g. 4 with --ladder-top 5: only 5 "
+                         "against 4)")
     ap.add_argument("--candidate-weights", default="",
                     help='section "weights": e.g. "king=186,back=25" (the rest as in use)')
     ap.add_argument("--weights-games", type=int, default=20, help='ballots of "weights"')
@@ -466,7 +482,7 @@ def main(argv=None):
         match("plain minimax depth 4", minimax, rows, mtime)
         print("## Level ladder (each level against the next, same ballots, at the levels' own "
               "times)")
-        for lv in range(1, args.ladder_top):
+        for lv in range(args.ladder_bottom, args.ladder_top):
             match(f"level {lv + 1}", level_player(lv + 1), rows, mtime,
                   engine_factory=level_player(lv), engine_name=f"level {lv}")
         match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),

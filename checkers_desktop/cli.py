@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _install_cached_endgame() -> None:
     """The computer plays as in the window: the endgame database the window cached (up to the
-    pieces ``CHECKERS_DESKTOP_ENDGAME_PIECES`` allows, 4 by default, "0" for none) is loaded and
+    pieces ``CHECKERS_DESKTOP_ENDGAME_PIECES`` allows, 5 by default, "0" for none) is loaded and
     used; none is built here (a tool answers at once)."""
     from .engine.endgame import install_cached, pieces_from_env
 

@@ -6,9 +6,10 @@ Public API (call these from a worker thread, never from the GUI thread):
 - :data:`LEVELS` (tuple of :class:`Level`, 1 = gentlest), :func:`get_level`
 - :func:`choose_move` ``(board, level, stop=None, rng=None) -> Move``
 - :func:`hint` ``(board, time_limit=1.0, stop=None) -> Hint(move, reason, score, pv)``
-- :func:`ensure_table` ``(cache_dir, pieces=4, stop=None)``: load or generate the endgame database
-  (slow the first time: 2-3 pieces in seconds, then 4 pieces in about 2 minutes of one core; call
-  from a worker thread; each finished count is installed at once) and make every search use it.
+- :func:`ensure_table` ``(cache_dir, pieces=5, stop=None)``: load or generate the endgame database
+  (the first time: 2-4 pieces in seconds and 5 in about a minute with the compiled builder; 4 in
+  about 2 minutes of one core in pure Python; call from a worker thread or process; each finished
+  count is installed at once) and make every search use it.
 
 Scores are in hundredths of a man from the side to move's view.
 """

@@ -66,6 +66,33 @@ def _decode(idx, g0, g1, g2, g3):
     return g0[idx // n1], g1[i1], g2[i2], g3[i3]
 
 
+@njit(cache=True, inline="always")
+def _moves(my, opp, kings, mem):
+    """The BLACK mover's legal moves into ``mem`` (from, to, captured at MF, MT, MC); their
+    count."""
+    j = jumpers(my, opp, kings, True)
+    if j:
+        return gen_jumps(my, opp, kings, True, j, mem, 0)
+    return gen_steps(my, opp, kings, True, mem, 0)
+
+
+@njit(cache=True, inline="always")
+def _after(my, opp, kings, i, mem):
+    """(mover's pieces, opponent's pieces, kings, crowned, captured) after move ``i``."""
+    frm = mem[MF + i]
+    to = mem[MT + i]
+    cap = mem[MC + i]
+    crowned = False
+    if kings & frm:
+        nk = ((kings & ~cap) & ~frm) | to
+    elif to & BLACK_CROWN:
+        nk = (kings & ~cap) | to
+        crowned = True
+    else:
+        nk = kings & ~cap
+    return (my & ~frm) | to, opp & ~cap, nk, crowned, cap
+
+
 @njit(cache=True)
 def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, nxt_i,
           head_w, nxt_w):
@@ -75,30 +102,14 @@ def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, 
     my = m0 | m1
     opp = m2 | m3
     kings = m1 | m3
-    j = jumpers(my, opp, kings, True)
-    if j:
-        n = gen_jumps(my, opp, kings, True, j, mem, 0)
-    else:
-        n = gen_steps(my, opp, kings, True, mem, 0)
+    n = _moves(my, opp, kings, mem)
     if n == 0:
         return _queue(s, 1, pend, head_w, nxt_w)  # no move: lost now
     best = 0
     cnt = 0
     lng = 0
     for i in range(n):
-        frm = mem[MF + i]
-        to = mem[MT + i]
-        cap = mem[MC + i]
-        nmy = (my & ~frm) | to
-        nopp = opp & ~cap
-        crowned = False
-        if kings & frm:
-            nk = ((kings & ~cap) & ~frm) | to
-        elif to & BLACK_CROWN:
-            nk = (kings & ~cap) | to
-            crowned = True
-        else:
-            nk = kings & ~cap
+        nmy, nopp, nk, crowned, cap = _after(my, opp, kings, i, mem)
         if cap or crowned:
             if not nopp:
                 c = 1  # the opponent has nothing left: lost now
@@ -270,3 +281,54 @@ def solve_pair(mm, mk, om, ok, offs, data, mem):
                 s = nx
         v += 1
     return decided
+
+
+@njit(cache=True, nogil=True)
+def verify_signature(mm, mk, om, ok, offs, data, mem):
+    """Check every position of one BLACK-to-move signature against its moves, generated forwards
+    (the search's move generator, not the un-moves the builder used): a position without a move
+    is lost now; a win in d has a move to a loss in d - 1 and none to a quicker one; a loss in d
+    has only moves to wins, the longest d - 1; a draw has no move to a loss and one to a draw.
+    Every table the moves reach must be present. Returns (positions checked, inconsistent)."""
+    g0 = _group_masks(mm, 0, 28)
+    g1 = _group_masks(mk, 0, 32)
+    g2 = _group_masks(om, 4, 28)
+    g3 = _group_masks(ok, 0, 32)
+    n = g0.shape[0] * g1.shape[0] * g2.shape[0] * g3.shape[0]
+    off = offs[(((mm << 3) | mk) << 3 | om) << 3 | ok]
+    checked = 0
+    bad = 0
+    for s in range(n):
+        m0, m1, m2, m3 = _decode(s, g0, g1, g2, g3)
+        if (m0 & m1) or (m2 & m3) or ((m0 | m1) & (m2 | m3)):
+            continue
+        checked += 1
+        my = m0 | m1
+        opp = m2 | m3
+        kings = m1 | m3
+        k = _moves(my, opp, kings, mem)
+        b = np.int64(data[off + s])
+        if k == 0:
+            bad += b != 1
+            continue
+        quickest = 0  # smallest losing child byte
+        longest = 0  # largest winning child byte
+        draws = 0
+        for i in range(k):
+            nmy, nopp, nk, crowned, cap = _after(my, opp, kings, i, mem)
+            c = 1 if not nopp else np.int64(eg_byte(nopp, nmy, nk, False, offs, 0, data))
+            if c == 0:
+                draws += 1
+            elif c & 1:
+                if quickest == 0 or c < quickest:
+                    quickest = c
+            elif c > longest:
+                longest = c
+        if b == 0:
+            ok_here = quickest == 0 and draws > 0
+        elif b & 1:
+            ok_here = quickest == 0 and draws == 0 and longest + 1 == b
+        else:
+            ok_here = quickest > 0 and quickest + 1 == b
+        bad += not ok_here
+    return checked, bad

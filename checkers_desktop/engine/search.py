@@ -29,9 +29,9 @@ What it does, and why:
   not charged a ply for it; a leaf where the opponent threatens a jump is searched one ply more
   (once), so that a man left hanging at the horizon is seen. Only quiet positions are evaluated
   statically, and a quiet leaf whose side to move has no step at all is a loss, not a score.
-- **Endgame database:** when a table is installed (:mod:`.endgame`, 4 pieces by default), any
+- **Endgame database:** when a table is installed (:mod:`.endgame`, 5 pieces by default), any
   position with that few pieces takes its exact value from it (plies to the win or loss) instead
-  of being searched, so a won line that simplifies to four pieces is proven at once.
+  of being searched, so a won line that simplifies to five pieces is proven at once.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Compiled below the root:** once :mod:`.compiled` is ready (numba), every child of the root

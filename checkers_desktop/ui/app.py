@@ -7,6 +7,7 @@ the front and exits before it opens the log, the settings or any save.
 from __future__ import annotations
 
 import sys
+from typing import Optional
 
 from .paths import APP_NAME
 
@@ -200,11 +201,12 @@ def _load_endgame_table_in_background(app) -> None:
     A daemon thread maps the largest cached table at once (milliseconds) and installs it. What is
     missing is built in a separate process, which cannot hold the GUI's interpreter lock, after
     the compiled search is ready (so the two compiles do not share the two cores): with the
-    compiled builder, 4 pieces in a few seconds, then 5 in about a minute (and some 700 MB in that
+    compiled builder, 4 pieces in a few seconds, then 5 in about a minute (and some 600 MB in that
     process while it runs); without numba, 3 pieces in this thread (seconds), then 4 in about two
     minutes. Each count is installed when it is cached, so searches use the smaller table
     meanwhile. Everything stops when the app quits; a half-built table is never written.
     """
+    import logging
     import os
     import threading
 
@@ -242,20 +244,23 @@ def _load_endgame_table_in_background(app) -> None:
             if have == pieces:
                 return
             preparation.set_endgame(have, pieces)
-            if compiled_builder_available():
+            fast = compiled_builder_available()
+            if fast:
                 while not (compiled.ready() or compiled.failure()) and not stop.wait(0.5):
                     pass
+                fast = compiled.ready()  # numba failed to compile: build in Python
+            if fast:
                 steps = [count for count in (4, 5) if have < count <= pieces] or [pieces]
             else:
                 if have < 3:
-                    ensure_table(folder, pieces=min(3, pieces), stop=stop)
+                    ensure_table(folder, pieces=min(3, pieces), stop=stop, compiled=False)
                     have = min(3, pieces)
-                    preparation.set_endgame(have, pieces)
+                    preparation.set_endgame(have, min(4, pieces))
                 steps = [4] if pieces >= 4 else []
             for count in steps:
                 if stop.is_set() or not _run_in_process(
-                        _build_endgame_table, (folder, count, os.getpid()), "endgame-build",
-                        stop):
+                        _build_endgame_table, (folder, count, os.getpid(), fast),
+                        "endgame-build", stop):
                     return
                 if install_cached(count) is None:
                     log.warning("endgame database: %d pieces were not built", count)
@@ -269,14 +274,14 @@ def _load_endgame_table_in_background(app) -> None:
         finally:
             preparation.set_endgame(have, 0)
 
-    import logging
-
     app.aboutToQuit.connect(stop.set)
     threading.Thread(target=work, name="endgame-table", daemon=True).start()
 
 
-def _build_endgame_table(folder: str, pieces: int, parent_pid: int) -> None:
-    """Build and cache the endgame table of ``pieces`` (run in a separate process).
+def _build_endgame_table(folder: str, pieces: int, parent_pid: int,
+                         compiled: Optional[bool] = None) -> None:
+    """Build and cache the endgame table of ``pieces`` (run in a separate process), with the
+    compiled builder or not (``compiled``; None: where numba loads).
 
     The build stops, writing nothing, as soon as the app that started it is gone: a killed app
     (power cut, SIGKILL) cannot stop its child, so the child watches for it (every 0.5 s).
@@ -295,6 +300,6 @@ def _build_endgame_table(folder: str, pieces: int, parent_pid: int) -> None:
 
     threading.Thread(target=watch_parent, name="watch-app", daemon=True).start()
     try:
-        ensure_table(folder, pieces=pieces, stop=stop, install=False)
+        ensure_table(folder, pieces=pieces, stop=stop, install=False, compiled=compiled)
     except InterruptedError:
         pass
