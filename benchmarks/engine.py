@@ -478,15 +478,17 @@ def main(argv=None):
             peer = PlainMinimax(depth=4, seed=i)
             return peer.choose
 
-        match("level 1", level_player(1), rows, mtime)
-        match("plain minimax depth 4", minimax, rows, mtime)
+        if args.ladder_bottom == 1:  # the whole ladder: the engine against its peers too
+            match("level 1", level_player(1), rows, mtime)
+            match("plain minimax depth 4", minimax, rows, mtime)
         print("## Level ladder (each level against the next, same ballots, at the levels' own "
               "times)")
         for lv in range(args.ladder_bottom, args.ladder_top):
             match(f"level {lv + 1}", level_player(lv + 1), rows, mtime,
                   engine_factory=level_player(lv), engine_name=f"level {lv}")
-        match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
-              engine_name="level 1")
+        if args.ladder_bottom == 1:
+            match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
+                  engine_name="level 1")
     if "compiled" not in skip and not args.python:
         print("## The compiled core against the Python search (same ballots, both colours)")
         rows = ballots()

@@ -371,15 +371,15 @@ def cap(text: str) -> str:
 def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
                             ) -> Optional[str]:
     """One line while the computer prepares (see engine/preparation.py), None once it is ready:
-    "Computer getting ready: fast search; endgame database of 5 pieces (4 ready)." The computer
-    plays meanwhile, a little weaker."""
+    "Computer getting ready: fast search; endgame database of 5 pieces (up to 4 in use)." The
+    computer plays meanwhile, a little weaker."""
     parts = []
     if compiling:
         parts.append("fast search")
     if endgame_target:
         part = f"endgame database of {endgame_target} pieces"
         if endgame_ready:
-            part += f" ({endgame_ready} ready)"
+            part += f" (up to {endgame_ready} in use)"
         parts.append(part)
     if not parts:
         return None

@@ -22,7 +22,7 @@ def test_the_line_names_what_is_still_being_prepared():
     assert engine_preparation_text(False, 0, 0) is None
     assert engine_preparation_text(True, 0, 0) == "Computer getting ready: fast search."
     assert engine_preparation_text(True, 4, 5) == (
-        "Computer getting ready: fast search; endgame database of 5 pieces (4 ready).")
+        "Computer getting ready: fast search; endgame database of 5 pieces (up to 4 in use).")
     assert engine_preparation_text(False, 0, 4) == (
         "Computer getting ready: endgame database of 4 pieces.")
 
@@ -39,7 +39,7 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     assert "Computer getting ready" in window.status.accessibleName()
     preparation.set_compiling(False)
     preparation.set_endgame(4, 5)
-    qtbot.waitUntil(lambda: "(4 ready)" in window.status.text(), timeout=3000)
+    qtbot.waitUntil(lambda: "(up to 4 in use)" in window.status.text(), timeout=3000)
     assert "fast search" not in window.status.text()
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
