@@ -519,6 +519,8 @@ def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable
                     or os.fstat(fh.fileno()).st_size != _HEADER.size + size):
                 return None
             mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
+        if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
+            mapped.madvise(mmap.MADV_RANDOM)  # probes jump about: read no page ahead
         data = memoryview(mapped)[_HEADER.size:]
         return EndgameTable(pieces, data, keep=mapped)
     except (OSError, ValueError, struct.error):
@@ -537,6 +539,22 @@ def install_table(table: Optional[EndgameTable]) -> None:
     """Make ``table`` the one every new search probes (None switches the database off)."""
     global _installed
     _installed = table
+
+
+def release_pages(table: Optional[EndgameTable] = None) -> None:
+    """Give back the pages of a memory-mapped table (default: the installed one) that searches
+    have read: they stay in the operating system's file cache, so the next probe of them costs
+    a minor page fault, not a disk read. So the app's resident memory holds what one search
+    reads (up to about 90 MB in an 8-second search of a 7-piece ending, measured), not, over an
+    evening of endgames, the whole 178 MiB. Called after every search; does nothing for a table
+    in memory, or where the system has no ``madvise`` (Windows)."""
+    table = _installed if table is None else table
+    mapped = getattr(table, "_keep", None)
+    if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+        try:
+            mapped.madvise(mmap.MADV_DONTNEED)
+        except (OSError, ValueError):  # closed, or refused: the pages simply stay
+            pass
 
 
 def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:

@@ -375,8 +375,18 @@ class Searcher:
         ``all_scores``: score every root move exactly (no pruning at the root; slower), for the
         levels that choose among nearly equal moves. ``quiescence=False`` evaluates at the horizon
         even when a jump is pending (used by the gentlest level to miss shots, as people do).
-        Always returns a legal move when the position has one.
+        Always returns a legal move when the position has one. Afterwards the endgame
+        database's pages this search read are given back (see ``endgame.release_pages``).
         """
+        try:
+            return self._search(board, time_limit=time_limit, depth=depth, stop=stop,
+                                all_scores=all_scores, quiescence=quiescence)
+        finally:
+            _endgame.release_pages()
+
+    def _search(self, board: Board, *, time_limit: Optional[float], depth: Optional[int],
+                stop: Optional[threading.Event], all_scores: bool,
+                quiescence: bool) -> SearchResult:
         start = time.perf_counter()
         self.nodes = 0
         self.quiescence = quiescence

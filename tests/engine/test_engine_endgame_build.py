@@ -176,3 +176,34 @@ def test_the_pieces_asked_for(value, switched_off, expected):
                           timeout=60)
     assert done.returncode == 0, done.stderr
     assert int(done.stdout) == expected
+
+
+def _mapped_kib(path) -> int:
+    """Resident KiB of this process's mappings of ``path`` (Linux /proc/self/smaps)."""
+    total = 0
+    inside = False
+    with open("/proc/self/smaps") as fh:
+        for line in fh:
+            if "-" in line.split(" ", 1)[0]:
+                inside = line.rstrip().endswith(str(path))
+            elif inside and line.startswith("Rss:"):
+                total += int(line.split()[1])
+    return total
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/smaps")
+def test_pages_read_by_searches_are_given_back_and_read_again_right(tmp_path):
+    """After a search the mapped table's pages leave the app's resident memory (they stay in the
+    file cache), and probes afterwards still read the file's values."""
+    table = eg.build_table(3, compiled=False)
+    path = eg.save_table(table, tmp_path)
+    mapped = eg.load_table(tmp_path, 3)
+    boards = _random_boards(300, 3, seed=15)
+    before = [_value(mapped, b) for b in boards]
+    bytes(mapped.data)  # every page read
+    assert _mapped_kib(path) > 100
+    eg.release_pages(mapped)
+    assert _mapped_kib(path) < 20
+    assert [_value(mapped, b) for b in boards] == before == [_value(table, b) for b in boards]
+    eg.release_pages(table)  # a table in memory: nothing to give back, nothing breaks
+    assert [_value(table, b) for b in boards] == before
