@@ -45,6 +45,7 @@ from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.geometry import SQUARES, square_cell
 
 ev = importlib.import_module(".evaluate", __package__)  # the package's name "evaluate" is the function
+_endgame = importlib.import_module(".endgame", __package__)
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +67,10 @@ line searched."""
 # One int64 array (``mem``) holds everything a search works in, so that the recursive node passes
 # one array, not nine (each array argument costs numba a struct copy and reference counting).
 # Its layout, in cells:
-S_STOP, S_NODES, S_QUIESCENCE, S_THREAT, S_REDUCTIONS, S_TB_PIECES, S_PATH_BASE, S_TT_MASK = range(8)
-"""State cells at the start of ``mem`` (S_STOP is set by the watcher thread)."""
+(S_STOP, S_NODES, S_QUIESCENCE, S_THREAT, S_REDUCTIONS, S_TB_PIECES, S_PATH_BASE, S_TT_MASK,
+ S_PACKED_FROM) = range(9)
+"""State cells at the start of ``mem`` (S_STOP is set by the watcher thread; S_PACKED_FROM is
+where the endgame data's packed part starts, 0 for none: see endgame.search_layout)."""
 STATE_CELLS = 16
 WTS = STATE_CELLS
 """The evaluation's weights (evaluate.Weights, in field order; 16 cells)."""
@@ -102,6 +105,7 @@ VALID = bbm.VALID
 BLACK_CROWN = bbm.BLACK_CROWN
 WHITE_CROWN = bbm.WHITE_CROWN
 WIN = ev.WIN
+WLD_PLIES = _endgame.WLD_PLIES
 WIN_BOUND = WIN - 1000
 INF = 1_000_000
 MAX_PLY = 100
@@ -215,6 +219,7 @@ class CompiledState:
                 mem[EG_OFF:EG_OFF + 4096] = off
                 self._eg_source = table
             mem[S_TB_PIECES] = table.pieces
+            mem[S_PACKED_FROM] = table.packed_from or 0
 
     def node(self, my, opp, kings, black, depth, alpha, beta, ply) -> int:
         """The compiled :func:`node` over this memory."""
@@ -236,25 +241,29 @@ _flat_cache: dict[int, tuple] = {}
 _flat_lock = threading.Lock()
 
 
-def flatten_table(table) -> tuple[np.ndarray, np.ndarray]:
-    """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable`: the table's
-    own flat bytes as a uint8 array (no copy: a memory-mapped cache file stays mapped, so only the
-    pages the search touches are read), made once per table and shared by every searcher. A
-    read-only buffer (which the compiled functions' signatures do not take) is copied once."""
+def flatten_table(table, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable` for the
+    compiled functions: the search's copy (``table.search_data``, packed where the table has a
+    packed part), or with ``exact`` the exact bytes. No copy: a memory-mapped cache file stays
+    mapped, so only the pages read are in memory; made once per table and shared by every
+    searcher. A read-only buffer (which the compiled functions' signatures do not take) is
+    copied once."""
     with _flat_lock:
-        found = _flat_cache.get(id(table))
+        key = (id(table), exact)
+        found = _flat_cache.get(key)
         if found is not None and found[0] is table:
             return found[1], found[2]
         off = np.full(1 << 12, -1, np.int64)
         for code, at in table.offsets.items():
             off[code] = at
-        flat = np.frombuffer(table._view, np.uint8)
+        flat = np.frombuffer(table._view if exact else table._search_view, np.uint8)
         if not flat.flags.writeable:
             flat = flat.copy()
         if not len(flat):
             flat = np.zeros(1, np.uint8)
-        _flat_cache.clear()
-        _flat_cache[id(table)] = (table, off, flat)
+        for old in [k for k, v in _flat_cache.items() if v[0] is not table]:
+            del _flat_cache[old]
+        _flat_cache[key] = (table, off, flat)
         return off, flat
 
 

@@ -44,9 +44,13 @@ bytes) and 5 pieces on top in about 48 s, the process peaking near 600 MB while 
 the pair being solved: some 11 bytes a position of both sides). Sizes: 2-4 pieces 7,455,300 bytes
 (7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures; 133 million
 positions won or lost, the longest win 161 plies). The cache file is the flat array with a 16-byte
-header, read by memory mapping: only the pages the search touches are read into memory, and the
-operating system can drop them again (they are the file's). Without numba only 2-4 pieces are
-built, by the Python builder (about 300 MB at its peak).
+header, read by memory mapping: only the pages read are in memory, and the operating system can
+drop them again (they are the file's; every search gives them back when it ends, see
+:func:`release_pages`). A search of an ending probes all over the table, so for 5 pieces it reads
+a packed copy (``.search`` file, 52 MB: win, loss or draw in two bits a position from
+:data:`PACKED_PIECES` pieces, see :func:`search_layout`), and only the root reads the exact
+distances: the quickest win is still played. Without numba only 2-4 pieces are built, by the
+Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
 """
@@ -97,6 +101,15 @@ def compiled_builder_available() -> bool:
 
 LOST_NOW = -10_000
 """Probe value of a position whose side to move has no move (lost in 0 plies)."""
+PACKED_PIECES = 5
+"""From this piece count the search reads a packed copy: win, loss or draw in two bits a
+position (the 5-piece part: 45 MB instead of 180). A search of an ending probes all over the
+table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's memory
+aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
+WLD_PLIES = 200
+"""The distance the search gives a packed win or loss: longer than any in the tables (161
+plies), so a line into a won ending of fewer pieces, whose distance is known, is preferred, and
+the quickest way into the packed win is chosen."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -171,6 +184,47 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     return code, idx
 
 
+def _byte_view(data):
+    return data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B")
+
+
+def search_layout(pieces: int) -> tuple[Optional[int], int]:
+    """(where the packed part starts, total bytes) of the search's copy of a ``pieces`` table:
+    the bytes of fewer than :data:`PACKED_PIECES` pieces as they are, then the rest in two bits a
+    position (0 draw, 1 loss, 2 win; four positions a byte, the first in the low bits). (None,
+    size) when nothing is packed."""
+    total = layout(pieces)[1]
+    if pieces < PACKED_PIECES:
+        return None, total
+    start = layout(PACKED_PIECES - 1)[1]
+    return start, start + (total - start + 3) // 4
+
+
+def pack_for_search(table: "EndgameTable"):
+    """The search's copy of ``table`` (see :func:`search_layout`) as a numpy uint8 array, made
+    a few million positions at a time (about 2 s and 50 MB for 5 pieces); None when nothing is
+    packed."""
+    import numpy as np
+
+    start, size = search_layout(table.pieces)
+    if start is None:
+        return None
+    data = np.frombuffer(table._view, np.uint8)
+    out = np.zeros(size, np.uint8)
+    out[:start] = data[:start]
+    step = 1 << 22  # positions a chunk (a multiple of 4)
+    for lo in range(start, len(data), step):
+        part = data[lo:lo + step]
+        two = np.where(part == 0, 0, np.where(part & 1, 1, 2)).astype(np.uint8)
+        if len(two) % 4:
+            two = np.concatenate([two, np.zeros(4 - len(two) % 4, np.uint8)])
+        quads = two.reshape(-1, 4)
+        packed = quads[:, 0] | (quads[:, 1] << 2) | (quads[:, 2] << 4) | (quads[:, 3] << 6)
+        at = start + (lo - start) // 4
+        out[at:at + len(packed)] = packed
+    return out
+
+
 def _value_of_byte(b: int) -> int:
     if not b:
         return 0
@@ -193,19 +247,48 @@ class EndgameTable:
     for a draw.
     """
 
-    def __init__(self, pieces: int, data, keep=None):
+    def __init__(self, pieces: int, data, keep=None, packed=None, packed_keep=None):
         """``data``: the flat bytes of :func:`layout` (``pieces``) — a bytearray, a numpy uint8
         array or a memory-mapped file's buffer; ``keep``: an object to hold while the table lives
-        (the open map). Raises ``ValueError`` when the size is not the layout's."""
+        (the open map). ``packed``: the search's copy (:func:`pack_for_search`; None: the search
+        reads ``data``), ``packed_keep`` its map. Raises ``ValueError`` when a size is not the
+        layout's."""
         self.pieces = pieces
         self.offsets, size = layout(pieces)
         self.data = data
-        self._view = memoryview(data).cast("B") if not isinstance(data, (bytes, bytearray)) \
-            else data
+        self._view = _byte_view(data)
         if len(self._view) != size:
             raise ValueError(f"an endgame table of {pieces} pieces has {size} bytes, "
                              f"not {len(self._view)}")
         self._keep = keep
+        self.packed_from: Optional[int] = None
+        """Where the packed part starts in :attr:`search_data` (None: nothing is packed)."""
+        self.search_data = data
+        self._search_view = self._view
+        if packed is not None:
+            start, packed_size = search_layout(pieces)
+            view = _byte_view(packed)
+            if start is None or len(view) != packed_size:
+                raise ValueError(f"the packed copy of {pieces} pieces has {packed_size} bytes, "
+                                 f"not {len(view)}")
+            self.packed_from = start
+            self.search_data = packed
+            self._search_view = view
+        self._packed_keep = packed_keep
+
+    def search_probe(self, my: int, opp: int, kings: int, black: bool) -> int:
+        """What the search reads (:meth:`probe`'s values), from the packed copy where there is
+        one: there a win is ``WLD_PLIES`` and a loss ``-WLD_PLIES``."""
+        start = self.packed_from
+        if start is None:
+            return self.probe(my, opp, kings, black)
+        code, idx = _locate(my, opp, kings, black)
+        at = self.offsets[code] + idx
+        if at < start:
+            return _value_of_byte(self._search_view[at])
+        rel = at - start
+        two = (self._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
+        return 0 if not two else (-WLD_PLIES if two == 1 else WLD_PLIES)
 
     @property
     def tables(self) -> dict:
@@ -472,7 +555,7 @@ def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) ->
     from . import numba_endgame
     from .compiled import PATH, flatten_table
 
-    offs, data = flatten_table(table)
+    offs, data = flatten_table(table, exact=True)
     mem = np.zeros(PATH, np.int64)
     checked = bad = 0
     for code in table.offsets:
@@ -486,44 +569,80 @@ def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) ->
 
 
 # --- cache ---------------------------------------------------------------------------------------
-def _path(cache_dir, pieces: int) -> Path:
-    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.bin"
+def _path(cache_dir, pieces: int, packed: bool = False) -> Path:
+    kind = "search" if packed else "bin"
+    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.{kind}"
 
 
-def save_table(table: EndgameTable, cache_dir) -> Path:
-    """Write the table under ``cache_dir`` (created if needed; a temporary file renamed, so a
-    crash never leaves half a table under the real name); returns the file's path."""
-    path = _path(cache_dir, table.pieces)
-    path.parent.mkdir(parents=True, exist_ok=True)
+def _write(path: Path, pieces: int, view) -> None:
     tmp = path.with_suffix(".tmp")
     with open(tmp, "wb") as fh:
-        fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, len(table._view)))
-        fh.write(table._view)
+        fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, len(view)))
+        fh.write(view)
     tmp.replace(path)
-    return path
 
 
-def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
-    """The cached table, memory-mapped (copy-on-write, so the compiled search can take it as a
-    writable array without the file ever changing), or None when there is none or it cannot be
-    read (wrong header or size: then generate again)."""
-    path = _path(cache_dir, pieces)
+def _map(path: Path, pieces: int, size: int):
+    """(the data after the header, the map) of a cache file, or None when it is missing or its
+    header or size is wrong."""
     try:
         with open(path, "rb") as fh:
             head = fh.read(_HEADER.size)
             if len(head) != _HEADER.size:
                 return None
-            magic, version, count, size = _HEADER.unpack(head)
+            magic, version, count, stated = _HEADER.unpack(head)
             if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
-                    or size != layout(pieces)[1]
-                    or os.fstat(fh.fileno()).st_size != _HEADER.size + size):
+                    or stated != size or os.fstat(fh.fileno()).st_size != _HEADER.size + size):
                 return None
             mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
         if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
             mapped.madvise(mmap.MADV_RANDOM)  # probes jump about: read no page ahead
-        data = memoryview(mapped)[_HEADER.size:]
-        return EndgameTable(pieces, data, keep=mapped)
+        return memoryview(mapped)[_HEADER.size:], mapped
     except (OSError, ValueError, struct.error):
+        return None
+
+
+def save_table(table: EndgameTable, cache_dir) -> Path:
+    """Write the table under ``cache_dir`` (created if needed), and its packed copy for the
+    search where it has one (:func:`search_layout`), each through a temporary file renamed, so a
+    crash never leaves half a table under the real name; returns the table file's path. The
+    packed copy is written first: a table file never stands without it."""
+    path = _path(cache_dir, table.pieces)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    packed = table.search_data if table.packed_from is not None else pack_for_search(table)
+    if packed is not None:
+        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, _byte_view(packed))
+    _write(path, table.pieces, table._view)
+    return path
+
+
+def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
+    """The cached table and its packed copy, memory-mapped (copy-on-write, so the compiled
+    search can take them as writable arrays without the files ever changing), or None when the
+    table cannot be read (missing, wrong header or size: then generate again). A missing or
+    damaged packed copy is made again from the table (a few seconds); if it cannot be written,
+    the search reads the table itself."""
+    found = _map(_path(cache_dir, pieces), pieces, layout(pieces)[1])
+    if found is None:
+        return None
+    start, packed_size = search_layout(pieces)
+    packed = packed_keep = None
+    if start is not None:
+        where = _path(cache_dir, pieces, packed=True)
+        extra = _map(where, pieces, packed_size)
+        if extra is None:
+            try:
+                made = pack_for_search(EndgameTable(pieces, found[0]))
+                _write(where, pieces, _byte_view(made))
+            except (OSError, ValueError):
+                pass
+            extra = _map(where, pieces, packed_size)
+        if extra is not None:
+            packed, packed_keep = extra
+    try:
+        return EndgameTable(pieces, found[0], keep=found[1], packed=packed,
+                            packed_keep=packed_keep)
+    except ValueError:
         return None
 
 
@@ -549,12 +668,12 @@ def release_pages(table: Optional[EndgameTable] = None) -> None:
     evening of endgames, the whole 178 MiB. Called after every search; does nothing for a table
     in memory, or where the system has no ``madvise`` (Windows)."""
     table = _installed if table is None else table
-    mapped = getattr(table, "_keep", None)
-    if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
-        try:
-            mapped.madvise(mmap.MADV_DONTNEED)
-        except (OSError, ValueError):  # closed, or refused: the pages simply stay
-            pass
+    for mapped in (getattr(table, "_keep", None), getattr(table, "_packed_keep", None)):
+        if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+            try:
+                mapped.madvise(mmap.MADV_DONTNEED)
+            except (OSError, ValueError):  # closed, or refused: the pages simply stay
+                pass
 
 
 def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
@@ -612,6 +731,7 @@ def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threadi
                 install_table(t)
 
         table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled)
+        table = load_table(cache_dir, pieces) or table  # mapped, with its packed copy, as next time
     if install:
         install_table(table)
     return table

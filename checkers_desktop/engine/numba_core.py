@@ -22,8 +22,8 @@ from .compiled import (BBONUS, BIN, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN
                        COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
                        LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH, ROW,
                        ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PATH_BASE, S_QUIESCENCE,
-                       S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_CELLS,
-                       TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK, WHITE_BRIDGE,
+                       S_PACKED_FROM, S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_CELLS,
+                       TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK, WHITE_BRIDGE, WLD_PLIES,
                        WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND, WTS, Z)
 
 __all__ = ["node", "perft", "evaluate", "tt_find", "jumpers"]
@@ -346,9 +346,9 @@ def eg_index(mm, mk, om, ok):
 
 
 @njit(cache=True)
-def eg_byte(my, opp, kings, black, offs, base, eg_data):
-    """The stored byte of a position (0 when its signature's table is absent: ``offs[base +
-    code]`` is -1)."""
+def eg_at(my, opp, kings, black, offs, base):
+    """Where a position's byte is in the flat endgame data (-1 when its signature's table is
+    absent: ``offs[base + code]`` is -1)."""
     mm = my & ~kings
     mk = my & kings
     om = opp & ~kings
@@ -361,15 +361,34 @@ def eg_byte(my, opp, kings, black, offs, base, eg_data):
     code = (((popcount(mm) << 3) | popcount(mk)) << 3 | popcount(om)) << 3 | popcount(ok)
     off = offs[base + code]
     if off < 0:
-        return 0
-    return eg_data[off + eg_index(mm, mk, om, ok)]
+        return -1
+    return off + eg_index(mm, mk, om, ok)
+
+
+@njit(cache=True)
+def eg_byte(my, opp, kings, black, offs, base, eg_data):
+    """The stored byte of a position (0 when its signature's table is absent)."""
+    at = eg_at(my, opp, kings, black, offs, base)
+    return 0 if at < 0 else eg_data[at]
 
 
 @njit(cache=True)
 def tb_probe(my, opp, kings, black, mem, eg_data):
-    """The endgame value (endgame.EndgameTable.probe); ``mem[EG_OFF + code]`` is the offset of a
-    signature's table in ``eg_data`` (-1: absent, then 0, a draw, is returned)."""
-    v = eg_byte(my, opp, kings, black, mem, EG_OFF, eg_data)
+    """The endgame value the search reads (endgame.EndgameTable.search_probe); ``mem[EG_OFF +
+    code]`` is the offset of a signature's table in ``eg_data`` (-1: absent, then 0, a draw, is
+    returned); from ``mem[S_PACKED_FROM]`` (when not 0) the data is packed, two bits a position,
+    a win read as WLD_PLIES."""
+    at = eg_at(my, opp, kings, black, mem, EG_OFF)
+    if at < 0:
+        return 0
+    start = mem[S_PACKED_FROM]
+    if start and at >= start:
+        rel = at - start
+        two = (eg_data[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
+        if two == 0:
+            return 0
+        return -WLD_PLIES if two == 1 else WLD_PLIES
+    v = eg_data[at]
     if v == 0:
         return 0
     if v & 1:

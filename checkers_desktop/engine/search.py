@@ -169,6 +169,15 @@ class Searcher:
         if self._deadline is not None and time.perf_counter() >= self._deadline:
             raise _Stopped
 
+    @staticmethod
+    def _tb_score(v: int, ply: int) -> int:
+        """The score of an endgame database value ``v`` (see ``EndgameTable.probe``) at ``ply``."""
+        if v > 0:
+            return WIN - ply - v
+        if v < 0:
+            return ply + (0 if v == LOST_NOW else -v) - WIN
+        return 0
+
     def node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int, beta: int,
              ply: int) -> int:
         """Negamax value of a position for the side to move (``my``), searched ``depth`` plies."""
@@ -177,12 +186,8 @@ class Searcher:
             self._check()
         key = (((my << 35) | opp) << 36) | (kings << 1) | black
         if self._tb_pieces and my and (my | opp).bit_count() <= self._tb_pieces:
-            v = self._tb_probe(my, opp, kings, black)  # exact: the endgame database
-            if v > 0:
-                return WIN - ply - v
-            if v < 0:
-                return ply + (0 if v == LOST_NOW else -v) - WIN
-            return 0
+            # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES)
+            return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
         path = self._path
         if kings and key in path:
             return 0  # a repetition (a position with a jump is never in the path)
@@ -397,8 +402,9 @@ class Searcher:
         self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history = {}
         table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
-        self._tb_probe = table.probe if table is not None else None
+        self._tb_probe = table.search_probe if table is not None else None
         self._tb_pieces = table.pieces if table is not None else 0
+        exact = table.probe if table is not None else None
         black = board.turn is BLACK
         my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
         kings = board.kings_bb
@@ -452,7 +458,11 @@ class Searcher:
                 scores_this = []
                 for idx, raw in enumerate(order):
                     nopp, nmy, nk, nxt = child(raw)
-                    if all_scores:
+                    if exact is not None and nopp and (nmy | nopp).bit_count() <= self._tb_pieces:
+                        # the exact distance at the root, so the quickest win is played even
+                        # where the searches below read the database's packed win/loss/draw
+                        score = -self._tb_score(exact(nopp, nmy, nk, nxt), 1)
+                    elif all_scores:
                         score = -node(nopp, nmy, nk, nxt, d - 1, -INF, INF, 1)
                     elif idx == 0:
                         score = -node(nopp, nmy, nk, nxt, d - 1, -beta, -alpha, 1)

@@ -14,6 +14,7 @@ import pytest
 
 from checkers_desktop.engine import compiled
 from checkers_desktop.engine import endgame as eg
+from checkers_desktop.engine.search import Searcher
 from checkers_desktop.rules import Board
 
 from test_engine_endgame import _check_consistent, _random_boards, _value
@@ -66,15 +67,13 @@ def _kings(rng, count_black, count_white):
     return Board(f"{rng.choice('BW')}:W{white}:B{black}")
 
 
-@needs_numba
-def test_a_five_piece_material_is_consistent_with_its_moves(compiled4):
-    """Three kings against two, solved on the 4-piece table: every sampled position's value
-    agrees with its moves' values (the Bellman check), and three kings beat two from most
-    positions where nothing can be jumped at once."""
+@pytest.fixture(scope="module")
+def five_kings(compiled4):
+    """The 5-piece table with only three kings against two solved (on the 4-piece table):
+    (table, offsets array, data)."""
     from checkers_desktop.engine import numba_endgame
 
     assert compiled.warm_up()
-
     offsets, size = eg.layout(5)
     data = np.zeros(size, np.uint8)
     data[:len(compiled4.data)] = np.frombuffer(compiled4.data, np.uint8)
@@ -84,20 +83,74 @@ def test_a_five_piece_material_is_consistent_with_its_moves(compiled4):
     mem = np.zeros(compiled.PATH, np.int64)
     decided = numba_endgame.solve_pair(0, 3, 0, 2, offs, data, mem)
     assert decided > 1_000_000
-    table = eg.EndgameTable(5, data)
+    return eg.EndgameTable(5, data), offs, data
+
+
+def _views(board):
+    black = board.turn.name == "BLACK"
+    my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
+    return my, opp, board.kings_bb, black
+
+
+@needs_numba
+def test_a_five_piece_material_is_consistent_with_its_moves(five_kings):
+    """Three kings against two: every sampled position's value agrees with its moves' values
+    (the Bellman check), the compiled probe reads what the Python probe reads, and three kings
+    beat two from most positions where nothing can be jumped at once."""
+    table, offs, data = five_kings
     rng = random.Random(12)
     wins = quiet = 0
     for _ in range(400):
         board = _kings(rng, 3, 2) if rng.random() < 0.5 else _kings(rng, 2, 3)
         _check_consistent(table, board)
-        black = board.turn.name == "BLACK"
-        my, opp = (board.black_bb, board.white_bb) if black else (board.white_bb, board.black_bb)
-        assert compiled._core.eg_byte(my, opp, board.kings_bb, black, offs, 0, data) == \
-            table.probe_byte(my, opp, board.kings_bb, black)  # the search's probe, compiled
+        assert compiled._core.eg_byte(*_views(board), offs, 0, data) == \
+            table.probe_byte(*_views(board))  # the search's probe, compiled
         if len(board.squares(board.turn)) == 3 and not board.is_capture_required():
             quiet += 1
             wins += _value(table, board) > 0
     assert quiet > 100 and wins > 0.9 * quiet
+
+
+@needs_numba
+def test_the_search_reads_the_packed_copy_and_the_root_the_distances(five_kings):
+    """With the packed copy (two bits a position for 5 pieces), the search reads win, loss or
+    draw as the exact table says (Python and compiled alike), both searches agree, and at a
+    5-piece root the move played is still the quickest win by the exact distances."""
+    table, offs, data = five_kings
+    packed = eg.EndgameTable(5, data, packed=eg.pack_for_search(table))
+    assert packed.packed_from == eg.layout(4)[1]
+    assert len(packed.search_data) < len(data) / 3
+    state = compiled.CompiledState(buckets=1 << 4)
+    state.new_search(quiescence=True, threat=True, reductions=True, table=packed, game_keys=[])
+    rng = random.Random(16)
+    won = []
+    for _ in range(300):
+        board = _kings(rng, 3, 2) if rng.random() < 0.5 else _kings(rng, 2, 3)
+        exact = table.probe(*_views(board))
+        read = packed.search_probe(*_views(board))
+        assert (exact > 0, exact < 0) == (read > 0, read < 0)
+        assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES)
+        assert compiled._core.tb_probe(*_views(board), state.mem, state.eg_data) == read
+        if exact > 4 and not board.is_capture_required():
+            won.append(board)
+    assert eg.WLD_PLIES > 161  # longer than the longest win of the tables
+    for board in won[:6]:
+        py = Searcher(compiled=False, endgame=packed).search(board, depth=5)
+        fast = Searcher(compiled=True, endgame=packed).search(board, depth=5)
+        assert (fast.score, fast.move) == (py.score, py.move)
+        after = board.copy()
+        after.push(py.move)
+        best = min(eg.plies_of(table.probe(*_views(c))) for c in _children(board)
+                   if table.probe(*_views(c)) < 0)
+        assert table.probe(*_views(after)) < 0
+        assert eg.plies_of(table.probe(*_views(after))) == best  # the quickest win
+
+
+def _children(board):
+    for move in board.legal_moves:
+        child = board.copy()
+        child.push(move)
+        yield child
 
 
 @pytest.mark.slow
