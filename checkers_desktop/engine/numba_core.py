@@ -181,6 +181,21 @@ def gen_steps(my, opp, kings, black, mem, ply):
     return n
 
 
+@njit(cache=True, inline="always")
+def play(my, opp, kings, frm, to, cap, crown):
+    """(mover's pieces, opponent's pieces, kings, crowned) after the move ``frm``-``to``
+    capturing ``cap`` (masks; ``crown``: the mover's crowning row)."""
+    crowned = False
+    if kings & frm:
+        nk = ((kings & ~cap) & ~frm) | to
+    elif to & crown:
+        nk = (kings & ~cap) | to
+        crowned = True
+    else:
+        nk = kings & ~cap
+    return (my & ~frm) | to, opp & ~cap, nk, crowned
+
+
 @njit("int64(int64, int64, int64, boolean, int64, int64[::1], int64)", cache=True)
 def perft(my, opp, kings, black, depth, mem, ply):
     """Leaves of the move tree ``depth`` plies deep from the side to move ``my`` (a check of the
@@ -201,14 +216,7 @@ def perft(my, opp, kings, black, depth, mem, ply):
         frm = mem[MF + base + i]
         to = mem[MT + base + i]
         cap = mem[MC + base + i]
-        nmy = (my & ~frm) | to
-        nopp = opp & ~cap
-        if kings & frm:
-            nk = ((kings & ~cap) & ~frm) | to
-        elif to & crown:
-            nk = (kings & ~cap) | to
-        else:
-            nk = kings & ~cap
+        nmy, nopp, nk, _ = play(my, opp, kings, frm, to, cap, crown)
         total += perft(nopp, nmy, nk, not black, depth - 1, mem, ply + 1)
     return total
 
@@ -658,16 +666,7 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
         frm = mem[MF + base + idx]
         to = mem[MT + base + idx]
         cap = mem[MC + base + idx]
-        nmy = (my & ~frm) | to
-        nopp = opp & ~cap
-        crowned = False
-        if kings & frm:
-            nk = ((kings & ~cap) & ~frm) | to
-        elif to & crown:
-            nk = (kings & ~cap) | to
-            crowned = True
-        else:
-            nk = kings & ~cap
+        nmy, nopp, nk, crowned = play(my, opp, kings, frm, to, cap, crown)
         if idx == 0:
             score = -node(nopp, nmy, nk, nxt, new_depth, -beta, -alpha, ply + 1, mem, eg_data)
         else:

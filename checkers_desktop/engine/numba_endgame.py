@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from .compiled import BIN, BLACK_CROWN, MC, MF, MT, VALID, ZBIT
-from .numba_core import eg_byte, eg_index, gen_jumps, gen_steps, jumpers, turn35
+from .numba_core import eg_byte, eg_index, gen_jumps, gen_steps, jumpers, play, turn35
 
 OVERFLOW = -1
 """What :func:`solve_pair` returns when a distance would not fit in a byte (over 254 plies)."""
@@ -79,18 +79,9 @@ def _moves(my, opp, kings, mem):
 @njit(cache=True, inline="always")
 def _after(my, opp, kings, i, mem):
     """(mover's pieces, opponent's pieces, kings, crowned, captured) after move ``i``."""
-    frm = mem[MF + i]
-    to = mem[MT + i]
     cap = mem[MC + i]
-    crowned = False
-    if kings & frm:
-        nk = ((kings & ~cap) & ~frm) | to
-    elif to & BLACK_CROWN:
-        nk = (kings & ~cap) | to
-        crowned = True
-    else:
-        nk = kings & ~cap
-    return (my & ~frm) | to, opp & ~cap, nk, crowned, cap
+    nmy, nopp, nk, crowned = play(my, opp, kings, mem[MF + i], mem[MT + i], cap, BLACK_CROWN)
+    return nmy, nopp, nk, crowned, cap
 
 
 @njit(cache=True)
