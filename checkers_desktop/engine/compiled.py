@@ -159,7 +159,6 @@ ZBIT = np.array([bbm.MASK_OF_SQUARE[s] for s in SQUARES], np.int64)
 """Square 0-31 -> its bit mask (the inverse of :data:`Z`)."""
 
 
-
 # --- the Python side --------------------------------------------------------------------------
 class CompiledState:
     """The memory one compiled search works in (a Searcher owns one; not shared between threads):
@@ -241,6 +240,15 @@ _flat_cache: dict[int, tuple] = {}
 _flat_lock = threading.Lock()
 
 
+def offsets_array(offsets: dict) -> np.ndarray:
+    """The endgame layout's offsets (``endgame.layout``) by signature code, 4,096 cells, -1 where
+    a signature has no table."""
+    off = np.full(1 << 12, -1, np.int64)
+    for code, at in offsets.items():
+        off[code] = at
+    return off
+
+
 def flatten_table(table, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable` for the
     compiled functions: the search's copy (``table.search_data``, packed where the table has a
@@ -253,9 +261,7 @@ def flatten_table(table, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
         found = _flat_cache.get(key)
         if found is not None and found[0] is table:
             return found[1], found[2]
-        off = np.full(1 << 12, -1, np.int64)
-        for code, at in table.offsets.items():
-            off[code] = at
+        off = offsets_array(table.offsets)
         flat = np.frombuffer(table._view if exact else table._search_view, np.uint8)
         if not flat.flags.writeable:
             flat = flat.copy()

@@ -290,14 +290,6 @@ class EndgameTable:
         two = (self._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
         return 0 if not two else (-WLD_PLIES if two == 1 else WLD_PLIES)
 
-    @property
-    def tables(self) -> dict:
-        """Signature code -> that signature's bytes (views of :attr:`data`)."""
-        view = memoryview(self._view)
-        return {code: view[off:off + signature_size(code >> 9, (code >> 6) & 7,
-                                                    (code >> 3) & 7, code & 7)]
-                for code, off in self.offsets.items()}
-
     def __len__(self) -> int:
         """How many positions are won or lost (BLACK to move; the WHITE twins are the same)."""
         return len(self._view) - bytes(self._view).count(0)
@@ -314,12 +306,7 @@ class EndgameTable:
         """The stored value (see the class docstring); only for ``pieces`` or fewer, both sides
         having a piece. Raises ``KeyError`` for a position outside the table."""
         code, idx = _locate(my, opp, kings, black)
-        b = self._view[self.offsets[code] + idx]
-        if not b:
-            return 0
-        if b & 1:
-            return LOST_NOW if b == 1 else 1 - b
-        return b - 1
+        return _value_of_byte(self._view[self.offsets[code] + idx])
 
 
 # --- generation ----------------------------------------------------------------------------------
@@ -508,14 +495,12 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         import numpy as np
 
         from . import numba_endgame
-        from .compiled import PATH
+        from .compiled import PATH, offsets_array
 
         data = np.zeros(size, np.uint8)
         if start is not None:
             data[:len(start._view)] = np.frombuffer(start._view, np.uint8)
-        offs = np.full(1 << 12, -1, np.int64)
-        for code, off in offsets.items():
-            offs[code] = off
+        offs = offsets_array(offsets)
         mem = np.zeros(PATH, np.int64)
 
         def solve(mat):

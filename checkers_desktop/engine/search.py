@@ -30,8 +30,11 @@ What it does, and why:
   (once), so that a man left hanging at the horizon is seen. Only quiet positions are evaluated
   statically, and a quiet leaf whose side to move has no step at all is a loss, not a score.
 - **Endgame database:** when a table is installed (:mod:`.endgame`, 5 pieces by default), any
-  position with that few pieces takes its exact value from it (plies to the win or loss) instead
-  of being searched, so a won line that simplifies to five pieces is proven at once.
+  position with that few pieces takes its value from it instead of being searched, so a won line
+  that simplifies to five pieces is proven at once: plies to the win or loss, except that below
+  the root 5 pieces are read from a packed copy (win, loss or draw, a win counted as
+  ``endgame.WLD_PLIES`` plies) to keep memory down; the root's children read the exact distances,
+  so the quickest win is played.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Compiled below the root:** once :mod:`.compiled` is ready (numba), every child of the root
@@ -383,13 +386,15 @@ class Searcher:
         Always returns a legal move when the position has one. Afterwards the endgame
         database's pages this search read are given back (see ``endgame.release_pages``).
         """
+        table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
         try:
-            return self._search(board, time_limit=time_limit, depth=depth, stop=stop,
+            return self._search(board, table, time_limit=time_limit, depth=depth, stop=stop,
                                 all_scores=all_scores, quiescence=quiescence)
         finally:
-            _endgame.release_pages()
+            if table is not None:
+                _endgame.release_pages(table)
 
-    def _search(self, board: Board, *, time_limit: Optional[float], depth: Optional[int],
+    def _search(self, board: Board, table, *, time_limit: Optional[float], depth: Optional[int],
                 stop: Optional[threading.Event], all_scores: bool,
                 quiescence: bool) -> SearchResult:
         start = time.perf_counter()
@@ -401,7 +406,6 @@ class Searcher:
                           else start + max(0.0, time_limit - min(0.05, 0.1 * time_limit)))
         self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history = {}
-        table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
         self._tb_probe = table.search_probe if table is not None else None
         self._tb_pieces = table.pieces if table is not None else 0
         exact = table.probe if table is not None else None

@@ -77,9 +77,7 @@ def five_kings(compiled4):
     offsets, size = eg.layout(5)
     data = np.zeros(size, np.uint8)
     data[:len(compiled4.data)] = np.frombuffer(compiled4.data, np.uint8)
-    offs = np.full(1 << 12, -1, np.int64)
-    for code, at in offsets.items():
-        offs[code] = at
+    offs = compiled.offsets_array(offsets)
     mem = np.zeros(compiled.PATH, np.int64)
     decided = numba_endgame.solve_pair(0, 3, 0, 2, offs, data, mem)
     assert decided > 1_000_000
