@@ -428,6 +428,7 @@ class Row:
     wrong_move: bool
     wrong_pick: bool
     yes_from_noise: bool
+    no_as_yes: bool
     heard: str
     reason: str
     details: dict
@@ -457,6 +458,7 @@ def summarise(rows: list[Row], conditions: list[str]) -> dict:
             refused=(sum(r.got == "?" for r in neg) / len(neg)) if neg else None,
             wrong_move=sum(r.wrong_move for r in sub), wrong_pick=sum(r.wrong_pick for r in sub),
             yes_from_noise=sum(r.yes_from_noise for r in sub),
+            no_as_yes=sum(r.no_as_yes for r in sub),
             confirming_noise=sum(1 for r in sub if r.item.kind == "nonspeech"
                                  and r.item.confirming),
             coughs=sum(1 for r in sub if r.item.kind == "nonspeech" and r.item.confirming
@@ -483,7 +485,7 @@ AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
 # --- setting the thresholds (tuning split only) ---------------------------------------------
 PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "search_margin": -99,
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
-              "search_acts_alone": 1}
+              "search_acts_alone": 1, "yes_alone_margin": -99}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -522,6 +524,12 @@ def _replay_whisper(record: dict, t: dict) -> str:
     if got == "yes":
         if d.get("no_speech", 0) > t["yes_no_speech"] or _margin(d, "yes_margin") < t["yes_margin"]:
             return "?"
+        if record["confirming"] and "yes_alone_margin" in t:
+            # the two-stage check of a "yes" (speech/voice/twostage.py YES_ALONE_MARGIN)
+            heard = d.get("sphinx_any")
+            if heard == "no" or (heard != "yes"
+                                 and _margin(d, "yes_margin") < t["yes_alone_margin"]):
+                return "?"
         return got
     if got == "no" and "no_margin" in d:
         return got if d["no_margin"] >= t.get("no_margin", 0) else "?"
@@ -541,7 +549,8 @@ TUNE_GROUPS = (
     ("the position's phrases scored",
      dict(search_fit=(-5, -4, -3.5, -3, -2.5, -2, -1.5), search_margin=(0.5, 0.75, 1.0, 1.25, 1.5),
           agree_search_margin=(-0.25, 0, 0.25, 0.5, 99))),
-    ("yes", dict(yes_margin=(2, 4, 6), yes_no_speech=(0.3, 0.5, 0.7))),
+    ("yes", dict(yes_margin=(2, 4, 6), yes_no_speech=(0.3, 0.5, 0.7),
+                 yes_alone_margin=(99, 6, 5, 4, 3, 2))),
     ("no among other words", dict(no_margin=(-2, -1, 0, 1, 2, 99))),
 )
 """The thresholds :func:`tune` sets, in groups that rule disjoint sets of decodes (a decode is
@@ -602,7 +611,7 @@ def tune(path: str) -> int:
                     hits[r["condition"]] += 1
                 got = replay(r, loose)
                 wrong += (_acts(got) and got != r["expected"]) or (
-                    got == "yes" and r["confirming"] and r["kind"] != "answer")
+                    got == "yes" and r["confirming"] and r["expected"] != "yes")
             if best is None or (wrong, -score) < (best[0], -best[1]):
                 best = (wrong, score, dict(zip(keys, values)), hits)
         wrong, score, values, hits = best
@@ -644,6 +653,9 @@ def main(argv=None) -> int:
                         help="rule profile key (default: practice); va-standard binds pick-ups")
     parser.add_argument("--permissive", action="store_true",
                         help="accept whatever the model prefers (record margins for --tune)")
+    parser.add_argument("--confirming-only", action="store_true",
+                        help="decode only what is said (or heard) while a confirmation waits: "
+                             "the yes/no answers and the non-speech sounds")
     parser.add_argument("--tune", metavar="DUMP",
                         help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
@@ -678,6 +690,12 @@ def main(argv=None) -> int:
         items = kept
     fens = sorted({i.fen for i in items})
     sounds = nonspeech_items(split, fens, args.nonspeech)
+    if args.confirming_only:
+        # positions (and so the noise of each index) as in a whole run; only answers decoded
+        keep = [i for i, item in enumerate(items) if item.confirming]
+        sound_keep = [i for i, item in enumerate(sounds) if item.confirming]
+    else:
+        keep, sound_keep = range(len(items)), range(len(sounds))
 
     settings = dict(PERMISSIVE) if args.permissive else {}
     for pair in args.set:
@@ -691,7 +709,8 @@ def main(argv=None) -> int:
     dump = open(args.dump, "w") if args.dump else None
     for condition in conditions:
         todo = sounds if condition == "nonspeech" else items
-        for index, item in enumerate(todo):
+        for index in (sound_keep if condition == "nonspeech" else keep):
+            item = todo[index]
             rng = np.random.default_rng([split.noise_seed, CONDITIONS.index(condition), index])
             speaker = speakers[item.speaker]
             if item.kind == "nonspeech":
@@ -706,16 +725,18 @@ def main(argv=None) -> int:
                                            selected=item.selected, confirming=item.confirming)
             got = result.result_text()
             second = getattr(recognizer.engine, "sphinx", None)
-            if args.permissive and second is not None and not item.confirming:
-                # what pocketsphinx alone makes of it, for replaying the two-stage rule (--tune)
+            if args.permissive and second is not None:
+                # what pocketsphinx alone makes of it, for replaying the two-stage rules (--tune)
                 heard_too = second.decode_pcm(simulate.to_pcm16(audio), Board(item.fen), profile,
-                                              selected=item.selected)
+                                              selected=item.selected,
+                                              confirming=item.confirming)
                 result.details["sphinx_any"] = heard_too.result_text()
             wrong_move = result.move is not None and got != item.expected
             wrong_pick = result.kind == "pick-up" and got != item.expected
             yes = item.kind != "answer" and result.command == "yes"
+            no_as_yes = item.expected == "no" and result.command == "yes"
             row = Row(condition, item, who, got, result.seconds, wrong_move, wrong_pick,
-                      yes and item.confirming, result.heard, result.reason or "",
+                      yes and item.confirming, no_as_yes, result.heard, result.reason or "",
                       dict(result.details or {}))
             rows.append(row)
             if dump:
@@ -730,6 +751,7 @@ def main(argv=None) -> int:
                 flag = ("  WRONG MOVE" if wrong_move else "") + ("  WRONG PICK-UP" if wrong_pick
                                                                  else "")
                 flag += "  YES FROM NOISE" if row.yes_from_noise else ""
+                flag += "  NO TAKEN AS YES" if no_as_yes else ""
                 print(f"  [{condition} {who}] said {item.text!r} ({item.expected}) got {got} "
                       f"heard {result.heard!r} {result.reason or ''}{flag}", file=sys.stderr)
     if dump:
@@ -798,8 +820,10 @@ def report(args, split, speakers, renderer, items, sounds, rows, conditions, rec
             print(f"| {AIM_NAMES[c]} | {_pct(v['accuracy'])}{extra} | >= {AIMS[c]:.0%}"
                   f"{', never a wrong move' if c == 'babble5' else ''} | "
                   f"{'yes' if met else 'NO'} |")
-    wrong = sum(v["wrong_move"] + v["wrong_pick"] for v in s.values())
-    print(f"| wrong moves / wrong pick-ups accepted, any condition | {wrong} "
+    wrong = sum(v["wrong_move"] + v["wrong_pick"] + v["no_as_yes"] for v in s.values())
+    no_yes = sum(v["no_as_yes"] for v in s.values())
+    print(f"| wrong moves / wrong pick-ups accepted, any condition (with a 'no' taken as 'yes', "
+          f"which plays the move refused: {no_yes}) | {wrong} "
           f"({sum(v['n'] for v in s.values())} decodes) | 0 | {'yes' if wrong == 0 else 'NO'} |")
     if "nonspeech" in s:
         v = s["nonspeech"]

@@ -27,7 +27,7 @@ def test_every_move_phrasing_reads_as_the_move(text):
 
 
 @pytest.mark.parametrize("text", ["22 takes 15.", "22 jumps 15", "22 to 15.", "22, 15.", "2215",
-                                  "twenty-two fifteen", "22x15"])
+                                  "twenty-two fifteen", "22x15", "22 times 15."])
 def test_a_jump_with_or_without_a_joining_word(text):
     meaning = read(text, JUMP).meaning
     assert meaning.kind == "move" and meaning.move.pdn() == "22x15"
@@ -129,3 +129,27 @@ def test_repeated_moves_read_once(text):
     meaning = read(text, START).meaning
     assert meaning.kind in ("move", "pick-up")
     assert meaning.square == 11 or meaning.move.pdn() == "11-15"
+
+
+@pytest.mark.parametrize("text", ["Pick up 11 11 11 11 11 11", "Pick up 11. 11. 11. 11."])
+def test_a_pick_up_whose_square_is_written_again_and_again(text):
+    meaning = read(text, START).meaning
+    assert meaning.kind == "pick-up" and meaning.square == 11
+
+
+@pytest.mark.parametrize("text", ["Pick up 11 12", "Pick up 11 11 12"])
+def test_a_pick_up_with_two_different_squares_is_nothing(text):
+    assert read(text, START).meaning.kind == "nothing"
+
+
+@pytest.mark.parametrize("text", [" 11. 15. 11. 15. 11. 15. 11", " Move 11. 15. Move 11. 15. Move 11.",
+                                  " 11. 15. 11. 15."])
+def test_a_move_written_as_sentences_again_and_again_reads_once(text):
+    meaning = read(text, START).meaning
+    assert meaning.kind == "move" and meaning.move.pdn() == "11-15"
+
+
+@pytest.mark.parametrize("text", [" 11. 16. 11. 15. 11.", " 11. 15. 12. 16. 11. 15.", " 11. 12."])
+def test_sentences_that_do_not_repeat_one_move_are_not_a_move(text):
+    # the cycle must hold all the way: two different moves, or a move and another, are nothing
+    assert read(text, START).meaning.kind == "nothing"

@@ -181,8 +181,43 @@ def test_two_stage_never_takes_yes_on_agreement_and_asks_pocketsphinx_nothing_th
 
     two = TwoStageRecognizer(_Fake(_unsure(yes, margin=9.0)), sphinx)
     assert two.decode_pcm(b"", board, confirming=True).command is None
-    assert sphinx.calls == []  # answers are Whisper's alone
+    assert sphinx.calls[0]["confirming"] is True  # it listens for the answers alone
     assert two.decode_pcm(b"", board).command is None  # and "yes" is never agreed on
+
+
+def test_a_yes_to_a_confirmation_is_checked_by_pocketsphinx():
+    from checkers_desktop.speech.voice.twostage import YES_ALONE_MARGIN
+
+    board = Board()
+
+    def whisper_yes(margin):
+        return VoiceResult("command", heard="yes", command="yes", details={"yes_margin": margin})
+
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    heard_no = VoiceResult("command", heard="no", command="no")
+    heard_nothing = VoiceResult("nothing", reason="not-understood")
+    low, high = YES_ALONE_MARGIN - 0.8, YES_ALONE_MARGIN + 3.0
+
+    def decode(first, second, **kw):
+        return _two_stage(first, second, **kw).decode_pcm(b"", board, confirming=True)
+
+    # both heard "yes": it stands, whatever Whisper's margin
+    assert decode(whisper_yes(low), heard_yes).command == "yes"
+    # a "no" at arm's length that Whisper heard as " Yes." (margin 2.2): pocketsphinx heard
+    # "no", or nothing, so the player is asked again
+    for second in (heard_no, heard_nothing):
+        result = decode(whisper_yes(low), second)
+        assert result.kind == "nothing" and result.reason == "unsure"
+        assert result.command is None and result.details["yes_refused"]
+    # pocketsphinx drowned by other talkers: a clear "yes" stands on Whisper's margin alone...
+    assert decode(whisper_yes(high), heard_nothing).command == "yes"
+    # ... but never against a "no" that pocketsphinx heard
+    assert decode(whisper_yes(high), heard_no).kind == "nothing"
+    # -99 switches the check off
+    assert decode(whisper_yes(low), heard_no, yes_alone_margin=-99).command == "yes"
+    # "no" needs no check: it only cancels
+    sure_no = VoiceResult("command", heard="no", command="no", details={})
+    assert decode(sure_no, heard_yes).command == "no"
 
 
 def test_two_stage_keeps_a_sure_whisper_result_whatever_pocketsphinx_says():

@@ -33,7 +33,10 @@ _SOUNDALIKE = {"won": "1", "ate": "8", "for": "4", "fore": "4", "sicks": "6", "t
 """Words a transcript writes for a number said alone ("for" in "pick up for")."""
 
 CONNECTORS = {"to": "to", "too": "to", "takes": "takes", "take": "takes", "jumps": "jumps",
-              "jump": "jumps", "x": "takes", "-": "to", "then": "to"}
+              "jump": "jumps", "x": "takes", "-": "to", "then": "to", "times": "takes"}
+"""Joining words between squares. "times" is how Whisper writes "takes" or "jumps" said in
+noise ("8 times 15." for "eight jumps fifteen", benchmarks/voice.py's tuning split); nobody
+says it between two squares for anything else."""
 WRAPPERS = (("i'll", "go"), ("i", "will", "go"), ("i", "go"), ("i'll", "move"),
             ("i", "move"), ("let's", "go"), ("i'll", "play"), ("i", "play"),
             ("move",), ("from",), ("go",), ("play",), ("please",), ("okay",), ("ok",),
@@ -204,18 +207,46 @@ def read(text: str, grammar: VoiceGrammar) -> Reading:
     transcript's, repeats collapsed."""
     from dataclasses import replace
 
-    reading = _read(text, grammar)
-    words = tuple(collapse_token_repeats(normalise(collapse_repeats(text))))
+    first = collapse_repeats(text)
+    reading, used = _read(first, grammar), first
+    cycle = collapse_sentence_cycle(text)
+    if reading.meaning.kind == "nothing" and cycle != first:
+        again = _read(cycle, grammar)
+        if again.meaning.kind != "nothing":
+            reading, used = again, cycle
+    words = tuple(collapse_token_repeats(normalise(used)))
     return replace(reading, words=words)
 
 
+def collapse_sentence_cycle(text: str) -> str:
+    """``text`` kept once when it is a run of 2-4 sentences said again and again, the last time
+    perhaps cut short ("22. 18. 22. 18. 22." -> "22. 18."; "Move 22. 18. Move 22. 18." ->
+    "Move 22. 18."); otherwise ``text`` unchanged. :func:`read` tries it when the first
+    sentence alone (:func:`collapse_repeats`) means nothing."""
+    parts = [p.strip() for p in re.split(r"(?<=[.?!,])\s+", text.strip()) if p.strip()]
+
+    def key(p: str) -> str:
+        return re.sub(r"[^a-z0-9' ]", "", p.lower()).strip()
+
+    keys = [key(p) for p in parts]
+    for size in range(2, 5):
+        if len(parts) < 2 * size:
+            break
+        unit = keys[:size]
+        whole = all(k == unit[i % size] for i, k in enumerate(keys[:-1]))
+        last = keys[-1]
+        if whole and unit[(len(keys) - 1) % size].startswith(last) and last:
+            return " ".join(parts[:size])
+    return text
+
+
 def _read(text: str, grammar: VoiceGrammar) -> Reading:
-    """What transcript ``text`` means in ``grammar``'s position and listening state (never
-    raises). Same meanings as :meth:`.grammar.VoiceGrammar.interpret`: a move said by its
-    squares (joining words optional, "from"/"I'll go"/"please" allowed around it), "pick up N",
-    a bare square after a pick-up or while choosing a checker to remove, or a command phrase of
+    """What transcript ``text`` (its repeats already collapsed) means in ``grammar``'s position
+    and listening state (never raises). Same meanings as
+    :meth:`.grammar.VoiceGrammar.interpret`: a move said by its squares (joining words
+    optional, "from"/"I'll go"/"please" allowed around it), "pick up N", a bare square after a
+    pick-up or while choosing a checker to remove, or a command phrase of
     :data:`COMMAND_PATTERNS`."""
-    text = collapse_repeats(text)
     tokens = collapse_token_repeats(normalise(text))
     if not tokens:
         return Reading(Interpretation("nothing", reason="silence"))
@@ -230,7 +261,8 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
     remove = False
     pick = False
     if core[:2] == ["pick", "up"]:
-        pick, core = True, core[2:]
+        # the square written again and again after it ("Pick up 24 24 24 24") is said once
+        pick, core = True, collapse_token_repeats(core[2:])
     elif core[:1] == ["remove"]:
         remove, core = True, core[1:]
     core = [_SOUNDALIKE.get(w, w) if (pick or remove or len(core) == 1) else w for w in core]

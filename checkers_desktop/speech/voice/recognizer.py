@@ -643,7 +643,8 @@ class VoiceRecognizer:
             return whisper
         from .twostage import TwoStageRecognizer
 
-        agree = {k: v for k, v in options.items() if k in ("agree_margin", "agree_search_margin")}
+        agree = {k: v for k, v in options.items()
+                 if k in ("agree_margin", "agree_search_margin", "yes_alone_margin")}
         return TwoStageRecognizer(whisper, SphinxRecognizer(), **agree)
 
     @property
