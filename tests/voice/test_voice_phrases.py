@@ -142,8 +142,8 @@ def test_a_pick_up_with_two_different_squares_is_nothing(text):
     assert read(text, START).meaning.kind == "nothing"
 
 
-@pytest.mark.parametrize("text", [" 11. 15. 11. 15. 11. 15. 11", " Move 11. 15. Move 11. 15. Move 11.",
-                                  " 11. 15. 11. 15."])
+@pytest.mark.parametrize("text", [" 11. 15. 11. 15. 11. 15. 11",
+                                  " Move 11. 15. Move 11. 15. Move 11.", " 11. 15. 11. 15."])
 def test_a_move_written_as_sentences_again_and_again_reads_once(text):
     meaning = read(text, START).meaning
     assert meaning.kind == "move" and meaning.move.pdn() == "11-15"

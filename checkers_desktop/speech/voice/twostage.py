@@ -6,8 +6,8 @@ Whisper decides alone when it is sure (its margins, :data:`.whisper.MOVE_MARGIN`
 still accepted if pocketsphinx, decoding the same audio independently with its own checks, gave
 exactly that result, and Whisper's own margin for it is at least :data:`AGREE_MARGIN`. "yes" is
 never taken on agreement alone: it keeps Whisper's own rule, and a "yes" to a confirmation
-question is checked by pocketsphinx too (:data:`YES_ALONE_MARGIN`). The two decode at the same time on two
-threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
+question is checked by pocketsphinx too (:data:`YES_ALONE_MARGIN`). The two decode at the same
+time on two threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
 pocketsphinx is waited for only when Whisper has a result it is unsure of, or a "yes".
 
 A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
