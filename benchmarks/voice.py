@@ -68,7 +68,7 @@ from checkers_desktop.rules.profiles import get_profile  # noqa: E402
 from checkers_desktop.speech.voice import simulate  # noqa: E402
 from checkers_desktop.speech.voice.grammar import (available_commands,  # noqa: E402
                                                    diagonal_pairs, square_words)
-from checkers_desktop.speech.voice.recognizer import VoiceRecognizer  # noqa: E402
+from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResult  # noqa: E402
 
 RATE = simulate.RATE
 
@@ -502,12 +502,17 @@ def replay(record: dict, t: dict) -> str:
     speech/voice/twostage.py, from the pocketsphinx result the permissive run recorded)."""
     whisper = _replay_whisper(record, t)
     d, got = record["details"], record["got"]
-    if whisper != "?" or "agree_margin" not in t or got in ("?", "yes") or \
-            d.get("sphinx_any") != got:
+    if whisper != "?" or "agree_margin" not in t or got in ("?", "yes"):
+        return whisper
+    if d.get("sphinx_any") == got:
+        keys = ("agree_search_margin", "agree_margin")
+    elif d.get("sphinx_any") == "?" and d.get("sphinx_top") == got:
+        keys = ("unsure_agree_search_margin", "unsure_agree_margin")  # both unsure, same best
+    else:
         return whisper
     if "search" in d:
-        return got if _margin(d, "search_margin") >= t["agree_search_margin"] else "?"
-    return got if _margin(d, "margin") >= t["agree_margin"] else "?"
+        return got if _margin(d, "search_margin") >= t.get(keys[0], 99) else "?"
+    return got if _margin(d, "margin") >= t.get(keys[1], 99) else "?"
 
 
 def _replay_whisper(record: dict, t: dict) -> str:
@@ -545,10 +550,12 @@ def _acts(got: str) -> bool:
 TUNE_GROUPS = (
     ("moves read from the transcript",
      dict(move_margin=(2, 2.5, 3, 3.5, 4, 5, 6), decoy_margin=(-99, -1, 0, 1),
-          agree_margin=(0.5, 1, 1.5, 2, 2.5, 3, 4, 99))),
+          agree_margin=(0.5, 1, 1.5, 2, 2.5, 3, 4, 99),
+          unsure_agree_margin=(99, 4, 3, 2, 1))),
     ("the position's phrases scored",
      dict(search_fit=(-5, -4, -3.5, -3, -2.5, -2, -1.5), search_margin=(0.5, 0.75, 1.0, 1.25, 1.5),
-          agree_search_margin=(-0.25, 0, 0.25, 0.5, 99))),
+          agree_search_margin=(-0.25, 0, 0.25, 0.5, 99),
+          unsure_agree_search_margin=(99, 2, 1.5, 1, 0.5, 0))),
     ("yes", dict(yes_margin=(2, 4, 6), yes_no_speech=(0.3, 0.5, 0.7),
                  yes_alone_margin=(99, 6, 5, 4, 3, 2))),
     ("no among other words", dict(no_margin=(-2, -1, 0, 1, 2, 99))),
@@ -558,6 +565,7 @@ judged by one group's rule only: :func:`replay`), so that each group's grid is s
 own; 99 turns a rule's acceptance off."""
 
 SLACK = dict(move_margin=1.0, agree_margin=1.0, search_margin=0.25, agree_search_margin=0.25,
+             unsure_agree_margin=1.0, unsure_agree_search_margin=0.25,
              search_fit=0.5, decoy_margin=0.0, yes_margin=1.0, yes_no_speech=-0.1, no_margin=0.0)
 """How much looser than the thresholds tried :func:`tune` still demands no wrong result, so
 that the settings chosen keep some room on speakers never tuned on: tuned with no room at all,
@@ -731,6 +739,11 @@ def main(argv=None) -> int:
                                               selected=item.selected,
                                               confirming=item.confirming)
                 result.details["sphinx_any"] = heard_too.result_text()
+                top = (heard_too.details or {}).get("top")
+                if top is not None:  # its best phrase when it was not sure alone
+                    result.details["sphinx_top"] = VoiceResult(
+                        top.kind, move=top.move, command=top.command,
+                        square=top.square).result_text()
             wrong_move = result.move is not None and got != item.expected
             wrong_pick = result.kind == "pick-up" and got != item.expected
             yes = item.kind != "answer" and result.command == "yes"

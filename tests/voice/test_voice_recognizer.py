@@ -171,6 +171,8 @@ def test_a_move_that_fits_the_audio_poorly_is_refused_as_unsure(say):
     result = decode(strict, path)
     assert result.kind == "nothing" and result.reason == "unsure" and result.move is None
     assert "not sure" in result.feedback()
+    # its best phrase is kept for the two-stage recogniser to compare, never acted on here
+    assert result.details["top"].kind == "move" and result.details["top"].move.pdn() == "11-15"
     lenient = SphinxRecognizer(fit_threshold=None, lookalike_margin=None)
     assert decode(lenient, path).result_text() == "11-15"
 

@@ -220,6 +220,39 @@ def test_a_yes_to_a_confirmation_is_checked_by_pocketsphinx():
     assert decode(sure_no, heard_yes).command == "no"
 
 
+def test_two_unsure_recognisers_with_the_same_best_result_agree_only_above_the_margin():
+    board = Board()
+    move = board.parse_move("11-15")
+    other = board.parse_move("11-16")
+    meaning = Interpretation("move", move=move)
+    both_unsure = VoiceResult("nothing", reason="unsure", details={"top": meaning})
+    # switched off (99): pocketsphinx's unsure best is not enough
+    result = _two_stage(_unsure(meaning, margin=2.5), both_unsure,
+                        unsure_agree_margin=99).decode_pcm(b"", board)
+    assert result.kind == "nothing" and result.details["sphinx_top"] == meaning
+    # at or above the margin it stands, and says how it was agreed
+    result = _two_stage(_unsure(meaning, margin=2.5), both_unsure,
+                        unsure_agree_margin=2.5).decode_pcm(b"", board)
+    assert result.kind == "move" and result.move == move
+    assert result.details["agreed"] == "both unsure"
+    result = _two_stage(_unsure(meaning, margin=2.4), both_unsure,
+                        unsure_agree_margin=2.5).decode_pcm(b"", board)
+    assert result.kind == "nothing"
+    # another best phrase, or none, never agrees
+    elsewhere = VoiceResult("nothing", reason="unsure",
+                            details={"top": Interpretation("move", move=other)})
+    for second in (elsewhere, VoiceResult("nothing", reason="not-understood", details={})):
+        result = _two_stage(_unsure(meaning, margin=9.0), second,
+                            unsure_agree_margin=0).decode_pcm(b"", board)
+        assert result.kind == "nothing"
+    # a result found by scoring the position's phrases uses its own margin
+    found = _unsure(meaning, search=" 11 to 15.", search_margin=1.0)
+    two = _two_stage(found, both_unsure, unsure_agree_search_margin=1.0)
+    assert two.decode_pcm(b"", board).kind == "move"
+    two = _two_stage(found, both_unsure, unsure_agree_search_margin=1.5)
+    assert two.decode_pcm(b"", board).kind == "nothing"
+
+
 def test_two_stage_keeps_a_sure_whisper_result_whatever_pocketsphinx_says():
     board = Board()
     move = board.parse_move("11-15")

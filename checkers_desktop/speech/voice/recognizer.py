@@ -417,6 +417,7 @@ class SphinxRecognizer:
         """
         start = time.perf_counter()
         pcm = _denoise.prepare(pcm) if self.denoise else pcm
+        details: dict = {}
         with self._lock:
             candidates, frames = self._decode_locked(pcm, board, profile, selected, confirming,
                                                      choosing)
@@ -431,13 +432,14 @@ class SphinxRecognizer:
                          and getattr(profile, "touch", None) is TouchRule.STRICT)
                 if _changes_the_game(meaning) and not self._confident(
                         pcm, chosen, candidates, frames, binds):
+                    details["top"] = meaning  # the best whole phrase, not sure enough alone
                     meaning = Interpretation("nothing", reason="unsure")
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
             heard = ""
         return VoiceResult(kind=meaning.kind, heard=heard, move=meaning.move,
                            command=meaning.command if meaning.kind == "command" else None,
                            square=meaning.square, reason=meaning.reason,
-                           seconds=time.perf_counter() - start)
+                           seconds=time.perf_counter() - start, details=details)
 
     def candidates(self, pcm: bytes, board: Board, profile=None, *,
                    selected: Optional[int] = None, confirming: bool = False,
@@ -644,7 +646,8 @@ class VoiceRecognizer:
         from .twostage import TwoStageRecognizer
 
         agree = {k: v for k, v in options.items()
-                 if k in ("agree_margin", "agree_search_margin", "yes_alone_margin")}
+                 if k in ("agree_margin", "agree_search_margin", "yes_alone_margin",
+                          "unsure_agree_margin", "unsure_agree_search_margin")}
         return TwoStageRecognizer(whisper, SphinxRecognizer(), **agree)
 
     @property
