@@ -35,7 +35,7 @@ constants of speech/voice/whisper.py and twostage.py say what was chosen and why
 Usage: python benchmarks/voice.py [--split held-out|tuning] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
-                                  [--permissive] [--tune FILE.jsonl]
+                                  [--permissive] [--confirming-only] [--tune FILE.jsonl]
 Needs espeak-ng and sox on PATH; Piper speakers are left out (and said so) without piper-tts.
 A whole run (1,505 decodes) takes about 11 minutes on 2 shared cores;
 ``--conditions clean,far --per-speaker 8`` about one.
