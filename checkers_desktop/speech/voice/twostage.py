@@ -147,8 +147,7 @@ class TwoStageRecognizer:
             # Whisper is sure, or has nothing to agree on: pocketsphinx is not waited for (it
             # finishes on its own thread; the next utterance's waits for it if still running)
             return replace(first, seconds=time.perf_counter() - start)
-        if thread is not None:
-            thread.join()
+        thread.join()
         other = second.get("result")
         details = dict(first.details or {})
         details["sphinx"] = other.result_text() if other is not None else None
