@@ -39,9 +39,10 @@ generates predecessors by un-moves and needs no stored graph, used where numba l
 pure-Python one here (a stored graph, 2-4 pieces only), the reference and the fallback.
 
 **Costs** (this machine, 2 cores; ``python benchmarks/endgame.py`` prints them): the compiled
-builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 73 s, 68 times slower, the same
-bytes) and 5 pieces on top in about 48 s, the process peaking near 600 MB while it does (numba and
-the pair being solved: some 11 bytes a position of both sides). Sizes: 2-4 pieces 7,455,300 bytes
+builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 62-73 s, 54-68 times slower, the
+same bytes) and 5 pieces on top in about 41 s, the process peaking near 390 MB while it does
+(numba about 156 MB, the table 187 MB, the pair being solved 3 bytes a position of both sides;
+the app's builder process, which also loads the window's modules, 428 MB). Sizes: 2-4 pieces 7,455,300 bytes
 (7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures; 133 million
 positions won or lost, the longest win 161 plies). The cache file is the flat array with a 16-byte
 header, read by memory mapping: only the pages read are in memory, and the operating system can
@@ -201,28 +202,40 @@ def search_layout(pieces: int) -> tuple[Optional[int], int]:
 
 
 def pack_for_search(table: "EndgameTable"):
-    """The search's copy of ``table`` (see :func:`search_layout`) as a numpy uint8 array, made
-    a few million positions at a time (about 2 s and 50 MB for 5 pieces); None when nothing is
-    packed."""
+    """The search's copy of ``table`` (see :func:`search_layout`) as a numpy uint8 array (52 MB
+    for 5 pieces, made in about 2 s); None when nothing is packed. :func:`save_table` writes the
+    same bytes from :func:`_packed_parts` without holding them all."""
     import numpy as np
 
     start, size = search_layout(table.pieces)
     if start is None:
         return None
+    out = np.empty(size, np.uint8)
+    at = 0
+    for part in _packed_parts(table):
+        out[at:at + len(part)] = part
+        at += len(part)
+    return out
+
+
+def _packed_parts(table: "EndgameTable"):
+    """The search's copy of ``table`` in consecutive numpy uint8 arrays: the unpacked bytes, then
+    a quarter of a megabyte at a time (a million positions), so that writing the copy holds some
+    5 MB besides the table. Only for a table that has a packed part."""
+    import numpy as np
+
+    start, size = search_layout(table.pieces)
     data = np.frombuffer(table._view, np.uint8)
-    out = np.zeros(size, np.uint8)
-    out[:start] = data[:start]
-    step = 1 << 22  # positions a chunk (a multiple of 4)
+    yield data[:start]
+    step = 1 << 20  # positions a part (a multiple of 4)
     for lo in range(start, len(data), step):
         part = data[lo:lo + step]
-        two = np.where(part == 0, 0, np.where(part & 1, 1, 2)).astype(np.uint8)
+        two = np.where(part & 1, np.uint8(1), np.uint8(2))  # 1 a loss, 2 a win ...
+        two[part == 0] = 0  # ... and 0 a draw
         if len(two) % 4:
             two = np.concatenate([two, np.zeros(4 - len(two) % 4, np.uint8)])
         quads = two.reshape(-1, 4)
-        packed = quads[:, 0] | (quads[:, 1] << 2) | (quads[:, 2] << 4) | (quads[:, 3] << 6)
-        at = start + (lo - start) // 4
-        out[at:at + len(packed)] = packed
-    return out
+        yield quads[:, 0] | (quads[:, 1] << 2) | (quads[:, 2] << 4) | (quads[:, 3] << 6)
 
 
 def _value_of_byte(b: int) -> int:
@@ -290,8 +303,14 @@ class EndgameTable:
         two = (self._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
         return 0 if not two else (-WLD_PLIES if two == 1 else WLD_PLIES)
 
+    def __bool__(self) -> bool:
+        """A table is always true: ``if table`` must not count its positions (:meth:`__len__`
+        reads every byte, 187 MB at 5 pieces, touching every page of a mapped file)."""
+        return True
+
     def __len__(self) -> int:
-        """How many positions are won or lost (BLACK to move; the WHITE twins are the same)."""
+        """How many positions are won or lost (BLACK to move; the WHITE twins are the same).
+        Reads every byte: a copy of the table for a moment."""
         return len(self._view) - bytes(self._view).count(0)
 
     def nbytes(self) -> int:
@@ -559,11 +578,24 @@ def _path(cache_dir, pieces: int, packed: bool = False) -> Path:
     return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.{kind}"
 
 
-def _write(path: Path, pieces: int, view) -> None:
+def _write(path: Path, pieces: int, size: int, parts) -> None:
+    """Write a cache file of ``size`` bytes from ``parts`` (buffers, in order) through a
+    temporary file renamed. Raises ``ValueError`` (and leaves no file) when the parts do not make
+    ``size`` bytes."""
     tmp = path.with_suffix(".tmp")
-    with open(tmp, "wb") as fh:
-        fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, len(view)))
-        fh.write(view)
+    written = 0
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, size))
+            for part in parts:
+                view = _byte_view(part)
+                fh.write(view)
+                written += len(view)
+        if written != size:
+            raise ValueError(f"{written} bytes written to {path.name}, not {size}")
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     tmp.replace(path)
 
 
@@ -594,10 +626,14 @@ def save_table(table: EndgameTable, cache_dir) -> Path:
     packed copy is written first: a table file never stands without it."""
     path = _path(cache_dir, table.pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
-    packed = table.search_data if table.packed_from is not None else pack_for_search(table)
-    if packed is not None:
-        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, _byte_view(packed))
-    _write(path, table.pieces, table._view)
+    start, packed_size = search_layout(table.pieces)
+    if table.packed_from is not None:
+        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, packed_size,
+               [table._search_view])
+    elif start is not None:  # packed as it is written: the whole copy is never held
+        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, packed_size,
+               _packed_parts(table))
+    _write(path, table.pieces, len(table._view), [table._view])
     return path
 
 
@@ -617,8 +653,7 @@ def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable
         extra = _map(where, pieces, packed_size)
         if extra is None:
             try:
-                made = pack_for_search(EndgameTable(pieces, found[0]))
-                _write(where, pieces, _byte_view(made))
+                _write(where, pieces, packed_size, _packed_parts(EndgameTable(pieces, found[0])))
             except (OSError, ValueError):
                 pass
             extra = _map(where, pieces, packed_size)
@@ -716,7 +751,9 @@ def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threadi
                 install_table(t)
 
         table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled)
-        table = load_table(cache_dir, pieces) or table  # mapped, with its packed copy, as next time
+        mapped = load_table(cache_dir, pieces)  # mapped, with its packed copy, as next time
+        if mapped is not None:
+            table = mapped
     if install:
         install_table(table)
     return table

@@ -9,9 +9,15 @@ same bytes (a test compares them). Two things differ so that five pieces fit in 
   position before is kept only if its mover had no jump (a step is legal only then, the
   forced-capture rule). Jumps and crownings change the material, so they never join two
   positions of the pair being solved.
-- **Bucket lists instead of Python lists.** Each position waits in at most one list of the
-  distance it will be given (an int32 "next" per position), so a pair of 12 million positions a
-  side needs some 11 bytes a position while it is solved, besides the table itself.
+- **Three bytes a position, no lists.** A position waiting for a value keeps it in one byte
+  (``pend``), beside the count of its moves not yet decided and the longest win they lead to.
+  The positions given distance ``v`` are found by scanning for ``pend == v``, chunk by chunk,
+  each chunk of :data:`CHUNK` slots keeping the smallest value waiting in it, so that a distance
+  scans only the chunks that have one. The largest pair (a man and two kings against a man and a
+  king, 24.9 million positions of either side to move) then needs 75 MB while it is solved,
+  besides the table itself; lists of waiting positions (an int32 link a position in each of two
+  lists) needed 274 MB. Within one distance the order in which positions are decided does not
+  change any value: each one decided at ``v`` gives values above ``v`` only.
 
 Positions are BLACK to move, their four groups (mover's men, mover's kings, opponent's men,
 opponent's kings) enumerated by rank (:func:`_group_masks`); slots whose groups overlap are no
@@ -28,6 +34,13 @@ from .numba_core import eg_byte, eg_index, gen_jumps, gen_steps, jumpers, play, 
 
 OVERFLOW = -1
 """What :func:`solve_pair` returns when a distance would not fit in a byte (over 254 plies)."""
+
+CHUNK_BITS = 12
+CHUNK = 1 << CHUNK_BITS
+"""Slots a chunk of the waiting scan covers (see the module docstring)."""
+
+_NO_WAIT = 0xFFFF
+"""A chunk's smallest waiting value when nothing waits in it."""
 
 
 @njit(cache=True)
@@ -85,8 +98,7 @@ def _after(my, opp, kings, i, mem):
 
 
 @njit(cache=True)
-def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, nxt_i,
-          head_w, nxt_w):
+def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, cmin):
     """Forward moves of slot ``s``: counts its steps inside the pair, values its jumps and
     crownings from the finished tables and queues what is already decided. Returns the pending
     value queued (0 for none, > 255 when it overflows)."""
@@ -95,7 +107,7 @@ def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, 
     kings = m1 | m3
     n = _moves(my, opp, kings, mem)
     if n == 0:
-        return _queue(s, 1, pend, head_w, nxt_w)  # no move: lost now
+        return _queue(s, 1, pend, cmin)  # no move: lost now
     best = 0
     cnt = 0
     lng = 0
@@ -118,26 +130,27 @@ def _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, 
     remaining[s] = cnt + (1 if best else 0)
     longest[s] = lng
     if best:  # a win through a jump or a crowning, unless a step wins sooner
-        return _queue(s, best + 1, pend, head_i, nxt_i)
+        return _queue(s, best + 1, pend, cmin)
     if cnt == 0:  # every move goes to a won position outside the pair
-        return _queue(s, lng + 2, pend, head_w, nxt_w)
+        return _queue(s, lng + 2, pend, cmin)
     return 0
 
 
 @njit(cache=True, inline="always")
-def _queue(s, v, pend, head, nxt):
-    """Slot ``s`` waits for byte ``v`` in the list ``head``/``nxt``; returns ``v`` (not queued
-    when it is over 255)."""
+def _queue(s, v, pend, cmin):
+    """Slot ``s`` waits for byte ``v`` (``cmin``: the smallest value waiting in each chunk);
+    returns ``v`` (not queued when it is over 255)."""
     if v <= 255:
         pend[s] = v
-        nxt[s] = head[v]
-        head[v] = s
+        c = s >> CHUNK_BITS
+        if v < cmin[c]:
+            cmin[c] = v
     return v
 
 
 @njit(cache=True)
 def _retract(s, v, m0, m1, m2, m3, into_b, na, offa, offb, data, pend, longest, remaining,
-             head_w, nxt_w):
+             cmin):
     """Slot ``s`` (its groups ``m0``-``m3``) has just been given byte ``v``: update every
     position one un-move before it (the opponent's step taken back). ``into_b``: the
     predecessors are in the pair's second table (slots from ``na``). Returns the largest value
@@ -186,13 +199,13 @@ def _retract(s, v, m0, m1, m2, m3, into_b, na, offa, offb, data, pend, longest, 
                 w = 0
                 if v & 1:  # s is lost: q wins in one ply more
                     if pend[q] == 0 or pend[q] > v + 1:
-                        w = _queue(q, v + 1, pend, head_w, nxt_w)
+                        w = _queue(q, v + 1, pend, cmin)
                 else:  # s is won in v - 1 plies: one way fewer for q
                     remaining[q] -= 1
                     if v - 1 > longest[q]:
                         longest[q] = v - 1
                     if remaining[q] == 0:
-                        w = _queue(q, np.int64(longest[q]) + 2, pend, head_w, nxt_w)
+                        w = _queue(q, np.int64(longest[q]) + 2, pend, cmin)
                 if w > 255:
                     return w
                 if w > top:
@@ -225,10 +238,8 @@ def solve_pair(mm, mk, om, ok, offs, data, mem):
     pend = np.zeros(n, np.uint8)
     longest = np.zeros(n, np.uint8)
     remaining = np.zeros(n, np.uint8)
-    nxt_i = np.empty(n, np.int32)
-    nxt_w = np.empty(n, np.int32)
-    head_i = np.full(257, -1, np.int32)
-    head_w = np.full(257, -1, np.int32)
+    chunks = (n + CHUNK - 1) >> CHUNK_BITS
+    cmin = np.full(chunks, _NO_WAIT, np.uint16)
     top = 0
     for s in range(n):
         if s < na:
@@ -237,8 +248,7 @@ def solve_pair(mm, mk, om, ok, offs, data, mem):
             m0, m1, m2, m3 = _decode(s - na, gb0, gb1, gb2, gb3)
         if (m0 & m1) or (m2 & m3) or ((m0 | m1) & (m2 | m3)):
             continue  # two pieces on one square: no position
-        v = _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, head_i, nxt_i,
-                  head_w, nxt_w)
+        v = _init(s, m0, m1, m2, m3, offs, data, mem, pend, longest, remaining, cmin)
         if v > 255:
             return OVERFLOW
         if v > top:
@@ -246,30 +256,39 @@ def solve_pair(mm, mk, om, ok, offs, data, mem):
     decided = 0
     v = 1
     while v <= top:
-        for which in range(2):
-            s = head_i[v] if which == 0 else head_w[v]
-            while s >= 0:
-                nx = nxt_i[s] if which == 0 else nxt_w[s]
+        for c in range(chunks):
+            if cmin[c] > v:
+                continue  # nothing waits for v here
+            cmin[c] = _NO_WAIT
+            end = min(n, (c + 1) << CHUNK_BITS)
+            for s in range(c << CHUNK_BITS, end):
+                p = pend[s]
+                if p > v:  # still waiting: a position is decided only at its pending value
+                    if p < cmin[c]:
+                        cmin[c] = p
+                    continue
+                if p != v:
+                    continue  # nothing pending, or decided at a smaller distance
                 if s < na:
                     at = offa + s
                 else:
                     at = offb + s - na
-                if pend[s] == v and data[at] == 0:
-                    data[at] = v
-                    decided += 1
-                    if s < na:
-                        m0, m1, m2, m3 = _decode(s, ga0, ga1, ga2, ga3)
-                        into_b = nb > 0
-                    else:
-                        m0, m1, m2, m3 = _decode(s - na, gb0, gb1, gb2, gb3)
-                        into_b = False
-                    w = _retract(s, v, m0, m1, m2, m3, into_b, na, offa, offb, data, pend,
-                                 longest, remaining, head_w, nxt_w)
-                    if w > 255:
-                        return OVERFLOW
-                    if w > top:
-                        top = w
-                s = nx
+                if data[at]:
+                    continue
+                data[at] = v
+                decided += 1
+                if s < na:
+                    m0, m1, m2, m3 = _decode(s, ga0, ga1, ga2, ga3)
+                    into_b = nb > 0
+                else:
+                    m0, m1, m2, m3 = _decode(s - na, gb0, gb1, gb2, gb3)
+                    into_b = False
+                w = _retract(s, v, m0, m1, m2, m3, into_b, na, offa, offb, data, pend, longest,
+                             remaining, cmin)
+                if w > 255:
+                    return OVERFLOW
+                if w > top:
+                    top = w
         v += 1
     return decided
 
