@@ -1,7 +1,7 @@
 """Endgame database: perfect play with few pieces, generated here by retrograde analysis.
 
 Every position with at most ``pieces`` pieces on the board (both sides having at least one; 5 by
-default where the compiled engine loads, else 4) gets its exact value with perfect play: a win or
+default where the compiled engine loads, else 4; 6 on request, see below) gets its exact value with perfect play: a win or
 a loss for the side to move in so many plies, or a draw. Nothing is downloaded: the tables are
 computed on the user's machine the first time and cached on disk.
 
@@ -42,9 +42,17 @@ pure-Python one here (a stored graph, 2-4 pieces only), the reference and the fa
 builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 62-73 s, 54-68 times slower, the
 same bytes) and 5 pieces on top in about 41 s, the process peaking near 390 MB while it does
 (numba about 156 MB, the table 187 MB, the pair being solved 3 bytes a position of both sides;
-the app's builder process, which also loads the window's modules, 428 MB). Sizes: 2-4 pieces 7,455,300 bytes
-(7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures; 133 million
-positions won or lost, the longest win 161 plies). The cache file is the flat array with a 16-byte
+the app's builder process, which also loads the window's modules, 428 MB). Sizes: 2-4 pieces
+7,455,300 bytes (7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures;
+133 million positions won or lost, the longest win 161 plies).
+
+**Six pieces, on request** (``checkers-desktop endgame --pieces 6``, never at the window's first
+start): 3,739,728,040 bytes (3.5 GiB, 155 signatures; 2,003,543,133 six-piece positions won or
+lost, the longest win 167 plies) and a 940,523,485-byte packed copy for the search, built on top
+of 5 pieces in 17 minutes (1,016 s, another build sharing the machine for part of it), the
+builder peaking at 4.2 GB (the table itself, and 1 GB for the largest pair, a man and a king
+against two men and a king: 336 million positions of both sides). The window and the tools use
+it once it is cached. The cache file is the flat array with a 16-byte
 header, read by memory mapping: only the pages read are in memory, and the operating system can
 drop them again (they are the file's; every search gives them back when it ends, see
 :func:`release_pages`). A search of an ending probes all over the table, so for 5 pieces it reads
@@ -74,23 +82,35 @@ from checkers_desktop.rules.geometry import SQUARES
 
 FORMAT_VERSION = 3
 DEFAULT_PIECES = 5
-MAX_PIECES = 5
+MAX_PIECES = 6
+"""The largest table that can be built: 6 pieces, on request only (4.7 GB on disk with its
+packed copy, about 20 minutes and 4.3 GB of memory to build; see the module docstring)."""
 PYTHON_MAX_PIECES = 4
 """The most pieces the pure-Python builder is allowed (5 would need hours and gigabytes)."""
 
 PIECES_ENV = "CHECKERS_DESKTOP_ENDGAME_PIECES"
 """Environment variable: the largest endgame database to load (and, in the window, to build),
-"5" (default; 4 where numba is absent), "4", "3" (seconds to build) or "0" (none; the tests
-that start the app many times use it)."""
+"5" (default; 4 where numba is absent), "6" (builds 6 pieces in the window too: see
+:data:`MAX_PIECES`), "4", "3" (seconds to build) or "0" (none; the tests that start the app many
+times use it)."""
 
 
 def pieces_from_env() -> int:
-    """The pieces :data:`PIECES_ENV` asks for: 0, 3, 4 or 5 (anything else: the default, 5, or 4
-    where the compiled builder cannot run)."""
+    """The pieces :data:`PIECES_ENV` asks for, which the window builds: 0, 3, 4, 5 or 6 (anything
+    else: the default, 5, or 4 where the compiled builder cannot run)."""
     value = os.environ.get(PIECES_ENV, "").strip()
-    if value in ("0", "3", "4", "5"):
+    if value in ("0", "3", "4", "5", "6"):
         return int(value)
     return DEFAULT_PIECES if compiled_builder_available() else PYTHON_MAX_PIECES
+
+
+def pieces_to_load() -> int:
+    """The largest cached table the window and the command line load: what :data:`PIECES_ENV`
+    asks for when it is set, else :data:`MAX_PIECES`, so that a 6-piece table someone built on
+    request (``checkers-desktop endgame --pieces 6``) is used without setting anything."""
+    if os.environ.get(PIECES_ENV, "").strip() in ("0", "3", "4", "5", "6"):
+        return pieces_from_env()
+    return MAX_PIECES
 
 
 def compiled_builder_available() -> bool:
@@ -109,7 +129,7 @@ table and, reading whole bytes, touched some 140 MB of it in one hint, above the
 aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
 WLD_PLIES = 200
 """The distance the search gives a packed win or loss: longer than any in the tables (161
-plies), so a line into a won ending of fewer pieces, whose distance is known, is preferred, and
+plies at 5 pieces, 167 at 6), so a line into a won ending of fewer pieces, whose distance is known, is preferred, and
 the quickest way into the packed win is chosen."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
@@ -310,8 +330,10 @@ class EndgameTable:
 
     def __len__(self) -> int:
         """How many positions are won or lost (BLACK to move; the WHITE twins are the same).
-        Reads every byte: a copy of the table for a moment."""
-        return len(self._view) - bytes(self._view).count(0)
+        Reads every byte (of a mapped file: every page), without a copy."""
+        import numpy as np
+
+        return int(np.count_nonzero(np.frombuffer(self._view, np.uint8)))
 
     def nbytes(self) -> int:
         """Size of the tables in bytes (on disk; in memory only what is touched when mapped)."""
@@ -483,9 +505,9 @@ def _solve_material(mat, data, offsets: dict, stop: Optional[threading.Event]) -
 
 def _check_pieces(pieces, compiled: Optional[bool]) -> bool:
     """Whether the compiled builder is used (``compiled``, None: where it can run); raises
-    ``ValueError`` for pieces outside 2-5, or 5 without the compiled builder."""
-    if pieces not in (2, 3, 4, 5) or isinstance(pieces, bool):
-        raise ValueError(f"pieces {pieces!r} is not 2, 3, 4 or 5")
+    ``ValueError`` for pieces outside 2-6, or 5-6 without the compiled builder."""
+    if pieces not in (2, 3, 4, 5, 6) or isinstance(pieces, bool):
+        raise ValueError(f"pieces {pieces!r} is not 2, 3, 4, 5 or 6")
     if compiled is None:
         compiled = compiled_builder_available()
     if pieces > PYTHON_MAX_PIECES and not compiled:
@@ -497,15 +519,17 @@ def _check_pieces(pieces, compiled: Optional[bool]) -> bool:
 def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
                 progress: Optional[Callable[["EndgameTable"], None]] = None,
                 start: Optional["EndgameTable"] = None,
-                compiled: Optional[bool] = None) -> EndgameTable:
-    """Generate the table of every position with at most ``pieces`` pieces (2-5).
+                compiled: Optional[bool] = None,
+                on_material: Optional[Callable[[int, int, int], None]] = None) -> EndgameTable:
+    """Generate the table of every position with at most ``pieces`` pieces (2-6).
 
     ``start``: a finished smaller table to build on (its counts are not solved again).
     ``progress(table)`` is called with the table of each finished piece count (the last one being
-    the result). ``compiled``: True or False forces the builder (None: the compiled one where
-    numba loads). Raises ``InterruptedError`` when ``stop`` is set (checked between materials),
-    ``ValueError`` for ``pieces`` outside 2-5, or 5 without the compiled builder (the Python one
-    would need hours and gigabytes), and ``OverflowError`` if a distance passed 254 plies.
+    the result); ``on_material(pieces, solved, materials)`` after each material of a count.
+    ``compiled``: True or False forces the builder (None: the compiled one where numba loads).
+    Raises ``InterruptedError`` when ``stop`` is set (checked between materials), ``ValueError``
+    for ``pieces`` outside 2-6, or 5-6 without the compiled builder (the Python one would need
+    hours and gigabytes), and ``OverflowError`` if a distance passed 254 plies.
     """
     compiled = _check_pieces(pieces, compiled)
     offsets, size = layout(pieces)
@@ -535,10 +559,13 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
 
     table = start
     for count in range(first, pieces + 1):
-        for mat in _materials(count):
+        materials = _materials(count)
+        for done, mat in enumerate(materials, 1):
             if stop is not None and stop.is_set():
                 raise InterruptedError("endgame generation stopped")
             solve(mat)
+            if on_material is not None:
+                on_material(count, done, len(materials))
         table = EndgameTable(count, data[:layout(count)[1]])
         if progress is not None:
             progress(table)
@@ -721,8 +748,10 @@ def remove_stale(cache_dir) -> None:
 
 
 def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
-                 install: bool = True, compiled: Optional[bool] = None) -> EndgameTable:
-    """Load the table of ``pieces`` (2-5) from ``cache_dir``, or generate and cache it.
+                 install: bool = True, compiled: Optional[bool] = None,
+                 on_material: Optional[Callable[[int, int, int], None]] = None) -> EndgameTable:
+    """Load the table of ``pieces`` (2-6) from ``cache_dir``, or generate and cache it
+    (``on_material``: see :func:`build_table`).
 
     The largest cached smaller table is loaded first and built on; each finished piece count is
     cached and (unless ``install`` is False) installed at once, so searches use 4 pieces while 5
@@ -750,7 +779,8 @@ def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threadi
             if install:
                 install_table(t)
 
-        table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled)
+        table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled,
+                            on_material=on_material)
         mapped = load_table(cache_dir, pieces)  # mapped, with its packed copy, as next time
         if mapped is not None:
             table = mapped

@@ -198,8 +198,10 @@ def _load_endgame_table_in_background(app) -> None:
     """Give the engine its endgame database (``engine/endgame.py``), cached under the user's cache
     folder, without slowing the window or the computer's searches.
 
-    A daemon thread maps the largest cached table at once (milliseconds) and installs it. What is
-    missing is built in a separate process, which cannot hold the GUI's interpreter lock, after
+    A daemon thread maps the largest cached table at once (milliseconds) and installs it: up to
+    6 pieces, which only ``checkers-desktop endgame --pieces 6`` (or the environment variable
+    ``endgame.PIECES_ENV`` set to 6) builds, since it takes 3.5 GiB of disk. What is missing is
+    built in a separate process, which cannot hold the GUI's interpreter lock, after
     the compiled search is ready (so the two compiles do not share the two cores): with the
     compiled builder, 4 pieces in a few seconds, then 5 in under a minute (that process peaking
     near 430 MB: numba, the 187 MB table and the pair being solved); without numba, 3 pieces in
@@ -211,10 +213,11 @@ def _load_endgame_table_in_background(app) -> None:
     import os
     import threading
 
-    from ..engine.endgame import compiled_builder_available, pieces_from_env
+    from ..engine.endgame import compiled_builder_available, pieces_from_env, pieces_to_load
     from .paths import endgame_cache_folder
 
     pieces = pieces_from_env()
+    largest = pieces_to_load()
     if not pieces:
         return
     folder = str(endgame_cache_folder())
@@ -238,11 +241,11 @@ def _load_endgame_table_in_background(app) -> None:
         have = 0
         try:
             remove_stale(folder)
-            for count in range(pieces, 1, -1):
+            for count in range(largest, 1, -1):
                 if install_cached(count) is not None:
                     have = count
                     break
-            if have == pieces:
+            if have >= pieces:  # (a 6-piece table built on request is used, not rebuilt)
                 return
             preparation.set_endgame(have, pieces)
             fast = compiled_builder_available()
@@ -251,7 +254,7 @@ def _load_endgame_table_in_background(app) -> None:
                     pass
                 fast = compiled.ready()  # numba failed to compile: build in Python
             if fast:
-                steps = [count for count in (4, 5) if have < count <= pieces] or [pieces]
+                steps = [count for count in range(4, pieces + 1) if have < count] or [pieces]
             else:
                 if have < 3:
                     ensure_table(folder, pieces=min(3, pieces), stop=stop, compiled=False)

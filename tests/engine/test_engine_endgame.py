@@ -181,8 +181,8 @@ def test_search_with_the_table_plays_the_quickest_win(table2):
     assert after < 0 and eg.plies_of(after) == before - 1
 
 
-@pytest.mark.parametrize("pieces", [1, 6, "3"])
-def test_only_two_to_five_pieces_can_be_generated(pieces, tmp_path):
+@pytest.mark.parametrize("pieces", [1, 7, "3"])
+def test_only_two_to_six_pieces_can_be_generated(pieces, tmp_path):
     with pytest.raises(ValueError, match=repr(pieces)):
         eg.build_table(pieces)
     with pytest.raises(ValueError, match=repr(pieces)):

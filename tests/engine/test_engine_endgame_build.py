@@ -216,17 +216,17 @@ def test_five_pieces_need_the_compiled_builder(tmp_path):
     assert not list(tmp_path.iterdir())
 
 
-def test_a_table_is_true_without_counting_its_positions():
-    """``if table`` is True even for a table of draws only (len 0), and asks nothing of its
-    bytes: counting them copies the whole table (187 MB at 5 pieces)."""
+def test_a_table_is_true_without_counting_its_positions(monkeypatch):
+    """``if table`` is True even for a table of draws only (len 0), and does not count its
+    positions: that reads every byte (187 MB at 5 pieces, 3.7 GB at 6)."""
     table = eg.EndgameTable(2, bytearray(eg.layout(2)[1]))
-    assert len(table) == 0 and table
+    assert len(table) == 0
 
-    class Unread(bytearray):
-        def __bytes__(self):
-            raise AssertionError("the table's bytes were read")
+    def counted(self):
+        raise AssertionError("the table's positions were counted")
 
-    assert eg.EndgameTable(2, Unread(eg.layout(2)[1]))
+    monkeypatch.setattr(eg.EndgameTable, "__len__", counted)
+    assert table
 
 
 def test_a_cache_file_of_the_wrong_size_is_not_left_behind(tmp_path):
@@ -261,23 +261,81 @@ def test_earlier_cache_formats_are_removed(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"endgame-2-v{eg.FORMAT_VERSION}.bin"]
 
 
-@pytest.mark.parametrize("value, switched_off, expected", [
-    ("", False, 5), ("", True, 4), ("3", False, 3), ("0", True, 0), ("5", True, 5),
-    ("seven", False, 5)])
-def test_the_pieces_asked_for(value, switched_off, expected):
-    """Five pieces by default where the compiled builder runs, four where it does not; the
-    variable can ask for less (or five, which then fails to build with a clear error)."""
+@pytest.mark.parametrize("value, switched_off, expected, loaded", [
+    ("", False, 5, 6), ("", True, 4, 6), ("3", False, 3, 3), ("0", True, 0, 0), ("5", True, 5, 5),
+    ("6", False, 6, 6), ("seven", False, 5, 6)])
+def test_the_pieces_asked_for(value, switched_off, expected, loaded):
+    """Five pieces built by default where the compiled builder runs, four where it does not; the
+    variable can ask for less, or for 5-6 (which fail to build with a clear error without
+    numba). Unless the variable is set, the largest table cached is loaded, up to 6 pieces (a
+    6-piece table is only built on request)."""
     env = dict(os.environ, CHECKERS_DESKTOP_ENDGAME_PIECES=value)
     if switched_off:
         env["CHECKERS_DESKTOP_COMPILED"] = "0"
     elif not compiled.AVAILABLE:
         pytest.skip(f"the compiled builder cannot run here: {compiled.WHY_NOT}")
-    code = ("from checkers_desktop.engine.endgame import pieces_from_env;"
-            "print(pieces_from_env())")
+    code = ("from checkers_desktop.engine.endgame import pieces_from_env, pieces_to_load;"
+            "print(pieces_from_env(), pieces_to_load())")
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 0, done.stderr
-    assert int(done.stdout) == expected
+    assert [int(w) for w in done.stdout.split()] == [expected, loaded]
+
+
+def _compact_offsets(base_size, signatures):
+    """Offsets of the 2-4 piece layout, then of ``signatures`` (BLACK-to-move (mm, mk, om, ok))
+    end to end after ``base_size`` bytes: (offsets array, total bytes)."""
+    offsets = dict(eg.layout(4)[0])
+    total = base_size
+    for sig in signatures:
+        offsets[eg._sig_code(*sig)] = total
+        total += eg.signature_size(*sig)
+    return compiled.offsets_array(offsets), total
+
+
+@needs_numba
+def test_a_six_piece_material_is_solved_and_consistent_with_its_moves(compiled4):
+    """Five kings against one, both sides to move, solved on top of the 5-piece material its
+    jumps lead to (four kings against one), in a compact layout that holds only what they reach:
+    every position agrees with its moves generated forwards, five kings to move never lose and
+    win nearly everywhere, and a lone king to move wins rarely (by a jump that takes most of them)."""
+    from checkers_desktop.engine import numba_endgame
+
+    assert compiled.warm_up()
+    sigs = [(0, 1, 0, 4), (0, 4, 0, 1), (0, 1, 0, 5), (0, 5, 0, 1)]
+    base = len(compiled4.data)
+    offs, size = _compact_offsets(base, sigs)
+    data = np.zeros(size, np.uint8)
+    data[:base] = np.frombuffer(compiled4.data, np.uint8)
+    mem = np.zeros(compiled.PATH, np.int64)
+    assert numba_endgame.solve_pair(0, 1, 0, 4, offs, data, mem) > 0
+    assert numba_endgame.solve_pair(0, 1, 0, 5, offs, data, mem) > 1_000_000
+    for sig in sigs:
+        checked, bad = numba_endgame.verify_signature(*sig, offs, data, mem)
+        assert checked > 0 and bad == 0, sig
+    five = data[offs[eg._sig_code(0, 5, 0, 1)]:][:eg.signature_size(0, 5, 0, 1)]
+    lone = data[offs[eg._sig_code(0, 1, 0, 5)]:][:eg.signature_size(0, 1, 0, 5)]
+    assert not np.any(five & 1)  # no loss for five kings to move
+    positions = eg.signature_size(0, 5, 0, 1) * 26 // 32  # the lone king on none of the five
+    assert np.count_nonzero(five) > 0.99 * positions
+    lone_wins = np.count_nonzero((lone > 0) & (lone % 2 == 0))  # jumping most of them at once
+    assert 0 < lone_wins < 0.01 * positions
+
+
+@needs_numba
+def test_six_piece_positions_are_indexed_alike_in_python_and_compiled():
+    """The real 6-piece layout (3,739,728,040 bytes, offsets past 2**31): the compiled index of
+    random 6-piece boards is the Python one, and lies inside its signature's table."""
+    offsets, total = eg.layout(6)
+    assert total == 3_739_728_040 and max(offsets.values()) > 2 ** 31
+    offs = compiled.offsets_array(offsets)
+    for board in _random_boards(300, 6, seed=17):
+        my, opp, kings, black = _views(board)
+        code, idx = eg._locate(my, opp, kings, black)
+        at = offsets[code] + idx
+        n = eg.signature_size(code >> 9, (code >> 6) & 7, (code >> 3) & 7, code & 7)
+        assert 0 <= idx < n
+        assert compiled._core.eg_at(my, opp, kings, black, offs, 0) == at
 
 
 def _mapped_kib(path) -> int:
