@@ -1,9 +1,9 @@
 """Endgame database: perfect play with few pieces, generated here by retrograde analysis.
 
 Every position with at most ``pieces`` pieces on the board (both sides having at least one; 5 by
-default where the compiled engine loads, else 4; 6 on request, see below) gets its exact value with perfect play: a win or
-a loss for the side to move in so many plies, or a draw. Nothing is downloaded: the tables are
-computed on the user's machine the first time and cached on disk.
+default where the compiled engine loads, else 4; 6 on request, see below) gets its exact value
+with perfect play: a win or a loss for the side to move in so many plies, or a draw. Nothing is
+downloaded: the tables are computed on the user's machine the first time and cached on disk.
 
 **Layout.** Colour reversal is exact in English draughts: a position with WHITE to move is the
 same game as the board turned 180 degrees (square ``s`` to ``33 - s``) with the colours swapped and
@@ -52,14 +52,20 @@ lost, the longest win 167 plies) and a 940,523,485-byte packed copy for the sear
 of 5 pieces in 17 minutes (1,016 s, another build sharing the machine for part of it), the
 builder peaking at 4.2 GB (the table itself, and 1 GB for the largest pair, a man and a king
 against two men and a king: 336 million positions of both sides). The window and the tools use
-it once it is cached. The cache file is the flat array with a 16-byte
-header, read by memory mapping: only the pages read are in memory, and the operating system can
-drop them again (they are the file's; every search gives them back when it ends, see
-:func:`release_pages`). A search of an ending probes all over the table, so for 5 pieces it reads
-a packed copy (``.search`` file, 52 MB: win, loss or draw in two bits a position from
-:data:`PACKED_PIECES` pieces, see :func:`search_layout`), and only the root reads the exact
-distances: the quickest win is still played. Without numba only 2-4 pieces are built, by the
-Python builder (about 300 MB at its peak).
+it once it is cached. Its cost is memory: a search probes the 940 MB packed copy all over, and
+in three 8-second searches of 10-14 piece positions the process peaked at 496-797 MB, against
+227-240 MB with 5 pieces (156 MB before searching, in both). Those are the file's pages,
+which the system can drop at any time and which every search gives back when it ends, but they
+count as the app's resident memory meanwhile; so 6 pieces are for a player's own computer, not
+the event laptops.
+
+The cache file is the flat array with a 16-byte header, read by memory mapping: only the pages read
+are in memory, and the operating system can drop them again (they are the file's; every search
+gives them back when it ends, see :func:`release_pages`). A search of an ending probes all over the
+table, so for 5 pieces it reads a packed copy (``.search`` file, 52 MB: win, loss or draw in two
+bits a position from :data:`PACKED_PIECES` pieces, see :func:`search_layout`), and only the root
+reads the exact distances: the quickest win is still played. Without numba only 2-4 pieces are
+built, by the Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
 """
@@ -129,8 +135,8 @@ table and, reading whole bytes, touched some 140 MB of it in one hint, above the
 aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
 WLD_PLIES = 200
 """The distance the search gives a packed win or loss: longer than any in the tables (161
-plies at 5 pieces, 167 at 6), so a line into a won ending of fewer pieces, whose distance is known, is preferred, and
-the quickest way into the packed win is chosen."""
+plies at 5 pieces, 167 at 6), so a line into a won ending of fewer pieces, whose distance is
+known, is preferred, and the quickest way into the packed win is chosen."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""

@@ -40,9 +40,10 @@ def _minutes(seconds: float) -> str:
 
 def endgame_command(args) -> int:
     """Build the table of ``args.pieces`` (2-6) into the folder ``args.cache`` (the command line
-    gives the window's cache folder when none is typed). Exit status: 0 when it is cached (built now or before); 1 when it cannot be built
-    here: 5-6 pieces without the compiled builder (numba), too little free disk (the message
-    says how much is needed and free), or a folder that cannot be written. Ctrl+C raises
+    gives the window's cache folder when none is typed). Exit status: 0 when it is cached (built
+    now or before); 1 when it cannot be built here: 5-6 pieces without the compiled builder
+    (numba), too little free disk (the message says how much is needed and free), or a folder
+    that cannot be written. Ctrl+C raises
     ``KeyboardInterrupt`` (the command line prints "interrupted", status 130)."""
     pieces = args.pieces
     folder = Path(args.cache)
@@ -54,8 +55,8 @@ def endgame_command(args) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         free = shutil.disk_usage(folder).free
     except OSError as exc:
-        print(f"error: the folder {folder} cannot be used: {exc.strerror or exc}",
-              file=sys.stderr)
+        why = exc.strerror or exc
+        print(f"error: the folder {folder} cannot be used: {why}", file=sys.stderr)
         return 1
     need = disk_needed(folder, pieces)
     if need == 0:

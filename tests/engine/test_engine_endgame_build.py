@@ -298,7 +298,7 @@ def test_a_six_piece_material_is_solved_and_consistent_with_its_moves(compiled4)
     """Five kings against one, both sides to move, solved on top of the 5-piece material its
     jumps lead to (four kings against one), in a compact layout that holds only what they reach:
     every position agrees with its moves generated forwards, five kings to move never lose and
-    win nearly everywhere, and a lone king to move wins rarely (by a jump that takes most of them)."""
+    win nearly everywhere, and a lone king to move wins rarely (by a jump that takes them all)."""
     from checkers_desktop.engine import numba_endgame
 
     assert compiled.warm_up()
