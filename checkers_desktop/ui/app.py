@@ -31,8 +31,6 @@ def run_app(argv: list[str] | None = None) -> int:
     instance, status = _one_app_per_folder(app, folder)
     if instance is None:
         return status
-    _load_endgame_table_in_background(app)
-    _prepare_compiled_engine_in_background(app)
     # --- the log file, uncaught errors, checked settings, the resume offer ---
     import logging
 
@@ -43,6 +41,10 @@ def run_app(argv: list[str] | None = None) -> int:
     except OSError as exc:  # no log is no reason not to play
         print(f"checkers-desktop: no log file ({exc})", file=sys.stderr)
     logging.getLogger(__name__).info("checkers-desktop starting")
+    # after the log is set up: a cached endgame table is installed within milliseconds, and its
+    # log line ("endgame database: 6 pieces installed") must not be lost
+    _load_endgame_table_in_background(app)
+    _prepare_compiled_engine_in_background(app)
     holder: list = []
     failures.install_excepthook(lambda: holder[0].ctx if holder else None)
     settings, settings_problem = failures.open_checked_settings()

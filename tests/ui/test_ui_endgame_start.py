@@ -52,3 +52,33 @@ def test_the_builder_stops_when_the_app_is_killed(tmp_path):
     assert not _alive(child), "the endgame builder outlived the killed app"
     assert not list(tmp_path.glob("endgame-5-*")), "a half-built 5-piece table was written"
     assert not [p for p in tmp_path.iterdir() if p.suffix == ".tmp"], "a temporary file was left"
+
+
+def test_a_cached_table_is_installed_and_logged_at_start(tmp_path):
+    """The real app, started on a cache folder that holds a table, installs it at once and says
+    so in its log file (the loader used to start before the log was set up, and its line was
+    lost)."""
+    from checkers_desktop.engine import endgame as eg
+
+    cache = tmp_path / "cache" / "checkers-desktop" / "checkers-desktop"
+    eg.save_table(eg.build_table(3, compiled=False), cache)
+    data = tmp_path / "data"
+    script = tmp_path / "moves.txt"
+    script.write_text("11-15\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CACHE_HOME=str(tmp_path / "cache"),
+               CHECKERS_DESKTOP_DATA=str(data), CHECKERS_DESKTOP_ENDGAME_PIECES="3",
+               CHECKERS_DESKTOP_SETTINGS=str(tmp_path / "settings.ini"),
+               CHECKERS_DESKTOP_SCRIPT=str(script), CHECKERS_DESKTOP_SCRIPT_MS="20",
+               CHECKERS_DESKTOP_AUTORESUME="1")
+    app = subprocess.Popen([sys.executable, "-m", "checkers_desktop"], cwd=REPO_ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        for line in app.stdout:
+            if line.startswith("saved 1"):
+                break
+    finally:
+        app.kill()
+        app.communicate(timeout=30)
+    log = (data / "checkers-desktop.log").read_text()
+    assert "endgame database: 3 pieces installed" in log, log
+    assert log.index("checkers-desktop starting") < log.index("endgame database: 3 pieces")
