@@ -1,10 +1,12 @@
 """The endgame database's build: the compiled builder against the pure-Python one, in one process.
 
-Run: ``python benchmarks/endgame.py [--pieces 5] [--no-python] [--cache DIR]``
+Run: ``python benchmarks/endgame.py [--pieces 4|5|6] [--no-python] [--cache DIR]`` (6 pieces:
+about half an hour and 4.3 GB of memory, 4.7 GB of disk)
 
 1. The compiled builder (engine/numba_endgame.py) builds 2-4 pieces twice (the first run includes
-   loading or compiling its functions), then 5 pieces on top of 4: wall time of each, the
-   process's peak memory after it (``ru_maxrss``), the size of the tables and of the cache file.
+   loading or compiling its functions), then 5 pieces on top of 4 (and 6 on top of 5 with
+   ``--pieces 6``): wall time of each, the process's peak memory after it (``ru_maxrss``), the
+   size of the tables and of the cache file.
 2. The pure-Python builder (engine/endgame.py) builds 2-4 pieces in the same process; its bytes
    must equal the compiled ones (a difference is printed and the exit status is 1); the ratio is
    Python's time over the compiled time (warm).
@@ -81,7 +83,7 @@ def _probe_rate(table: eg.EndgameTable, pieces: int, seconds: float = 1.0) -> fl
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--pieces", type=int, default=5, choices=(4, 5))
+    ap.add_argument("--pieces", type=int, default=5, choices=(4, 5, 6))
     ap.add_argument("--no-python", action="store_true", help="skip the pure-Python build (70+ s)")
     ap.add_argument("--cache", default=None, help="folder for the cache files (default: temporary)")
     args = ap.parse_args(argv)
@@ -96,9 +98,12 @@ def main(argv=None) -> int:
           f"compiling the builder), {warm:.2f} s warm; peak memory {_peak_mb():.0f} MB")
     status = 0
     table = four
-    if args.pieces == 5:
+    if args.pieces >= 5:
         table, five = _timed(lambda: eg.build_table(5, start=four, compiled=True))
         print(f"compiled, 5 pieces on top of 4: {five:.1f} s; peak memory {_peak_mb():.0f} MB")
+    if args.pieces == 6:
+        table, six = _timed(lambda: eg.build_table(6, start=table, compiled=True))
+        print(f"compiled, 6 pieces on top of 5: {six:.1f} s; peak memory {_peak_mb():.0f} MB")
     path, saved = _timed(lambda: eg.save_table(table, folder))
     print(f"cache file {path.name}: {path.stat().st_size:,} bytes, written in {saved:.1f} s")
     mapped, loaded = _timed(lambda: eg.load_table(folder, table.pieces))

@@ -76,6 +76,7 @@ import mmap
 import os
 import struct
 import threading
+import time
 from array import array
 from functools import lru_cache
 from itertools import combinations
@@ -613,9 +614,11 @@ def _path(cache_dir, pieces: int, packed: bool = False) -> Path:
 
 def _write(path: Path, pieces: int, size: int, parts) -> None:
     """Write a cache file of ``size`` bytes from ``parts`` (buffers, in order) through a
-    temporary file renamed. Raises ``ValueError`` (and leaves no file) when the parts do not make
-    ``size`` bytes."""
-    tmp = path.with_suffix(".tmp")
+    temporary file renamed. The temporary file's name has the process number, so that two
+    builders of one folder (the window's and ``checkers-desktop endgame``) never write into one
+    file. Raises ``ValueError`` (and leaves no file) when the parts do not make ``size``
+    bytes."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     written = 0
     try:
         with open(tmp, "wb") as fh:
@@ -742,15 +745,29 @@ def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameT
     return None
 
 
+STALE_TEMPORARY_SECONDS = 3600
+"""A temporary cache file this old is left over from a builder that was killed while it wrote:
+a table is written in seconds (3.7 GB in about 20 s), so no live writer has one this old."""
+
+
 def remove_stale(cache_dir) -> None:
     """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
-    files of a 32**n index, 2.2 MB for 4 pieces)."""
-    for pattern in ("endgame-*-v1.json.gz", "endgame-*-v2.bin.gz"):
-        for stale in Path(cache_dir).glob(pattern):
-            try:
-                stale.unlink()
-            except OSError:
-                pass
+    files of a 32**n index, 2.2 MB for 4 pieces) and temporary files left over by a builder killed
+    while it wrote (older than :data:`STALE_TEMPORARY_SECONDS`; up to 3.7 GB each)."""
+    folder = Path(cache_dir)
+    stale = [*folder.glob("endgame-*-v1.json.gz"), *folder.glob("endgame-*-v2.bin.gz")]
+    now = time.time()
+    for tmp in folder.glob("endgame-*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > STALE_TEMPORARY_SECONDS:
+                stale.append(tmp)
+        except OSError:
+            pass
+    for path in stale:
+        try:
+            path.unlink()
+        except OSError:
+            pass
 
 
 def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,

@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 
 import numpy as np
 import pytest
@@ -254,11 +255,17 @@ def test_the_cache_file_is_mapped_not_read(tmp_path):
                                                                               np.uint8))
 
 
-def test_earlier_cache_formats_are_removed(tmp_path):
-    for name in ("endgame-3-v1.json.gz", "endgame-4-v2.bin.gz"):
+def test_earlier_cache_formats_and_old_temporary_files_are_removed(tmp_path):
+    """Earlier formats go; so does a temporary file a killed builder left (it can be 3.7 GB),
+    but not one young enough to belong to a builder writing now."""
+    for name in ("endgame-3-v1.json.gz", "endgame-4-v2.bin.gz", "endgame-6-v3.bin.77.tmp",
+                 "endgame-5-v3.search.78.tmp"):
         (tmp_path / name).write_bytes(b"old")
+    old = time.time() - eg.STALE_TEMPORARY_SECONDS - 60
+    os.utime(tmp_path / "endgame-6-v3.bin.77.tmp", (old, old))
     eg.ensure_table(tmp_path, pieces=2, install=False)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"endgame-2-v{eg.FORMAT_VERSION}.bin"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        f"endgame-2-v{eg.FORMAT_VERSION}.bin", "endgame-5-v3.search.78.tmp"]
 
 
 @pytest.mark.parametrize("value, switched_off, expected, loaded", [
