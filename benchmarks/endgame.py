@@ -46,13 +46,19 @@ def _timed(fn):
 
 def _stats(table: eg.EndgameTable) -> None:
     data = np.frombuffer(table.data, np.uint8)
+    step = 1 << 26  # bytes at a time, so that 6 pieces (3.7 GB) need no 3.7 GB temporaries
     for count in range(2, table.pieces + 1):
         lo = eg.layout(count - 1)[1] if count > 2 else 0
-        part = data[lo:eg.layout(count)[1]]
-        wins = int(np.count_nonzero((part > 0) & (part % 2 == 0)))
-        losses = int(np.count_nonzero(part % 2 == 1))
-        top = int(part[part % 2 == 0].max()) - 1 if wins else 0
-        print(f"  {count} pieces: {len(part):>11,} bytes, {wins:>11,} won, {losses:>11,} lost, "
+        hi = eg.layout(count)[1]
+        wins = losses = top = 0
+        for at in range(lo, hi, step):
+            part = data[at:min(hi, at + step)]
+            won = (part > 0) & (part % 2 == 0)
+            wins += int(np.count_nonzero(won))
+            losses += int(np.count_nonzero(part % 2 == 1))
+            if won.any():
+                top = max(top, int(part[won].max()) - 1)
+        print(f"  {count} pieces: {hi - lo:>13,} bytes, {wins:>13,} won, {losses:>13,} lost, "
               f"longest win {top} plies")
 
 
