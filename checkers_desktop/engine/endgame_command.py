@@ -25,12 +25,16 @@ DETAILED_FROM = 6
 
 
 def disk_needed(folder: Path, pieces: int) -> int:
-    """Bytes still to be written to build ``pieces`` in ``folder`` (the table and its packed copy,
-    headers left out; 0 when the table is cached)."""
-    if eg.load_table(folder, pieces) is not None:
-        return 0
-    start, packed = eg.search_layout(pieces)
-    return eg.layout(pieces)[1] + (packed if start is not None else 0)
+    """Bytes still to be written to build ``pieces`` in ``folder``: every piece count from the
+    largest cached one up to ``pieces`` is written, each table with its packed copy (headers
+    left out); 0 when the table of ``pieces`` is cached."""
+    need = 0
+    for count in range(pieces, 1, -1):
+        if eg.load_table(folder, count) is not None:
+            break
+        start, packed = eg.search_layout(count)
+        need += eg.layout(count)[1] + (packed if start is not None else 0)
+    return need
 
 
 def _minutes(seconds: float) -> str:
@@ -43,8 +47,8 @@ def endgame_command(args) -> int:
     gives the window's cache folder when none is typed). Exit status: 0 when it is cached (built
     now or before); 1 when it cannot be built here: 5-6 pieces without the compiled builder
     (numba), too little free disk (the message says how much is needed and free), or a folder
-    that cannot be written. Ctrl+C raises
-    ``KeyboardInterrupt`` (the command line prints "interrupted", status 130)."""
+    that cannot be written. Ctrl+C raises ``KeyboardInterrupt`` (the command line prints
+    "interrupted", status 130)."""
     pieces = args.pieces
     folder = Path(args.cache)
     if pieces > eg.PYTHON_MAX_PIECES and not eg.compiled_builder_available():
@@ -79,10 +83,6 @@ def endgame_command(args) -> int:
         elif done == total:
             print(f"{count} pieces: solved ({_minutes(time.monotonic() - started)})", flush=True)
 
-    from . import compiled
-
-    if eg.compiled_builder_available():
-        compiled.warm_up()  # the builder's functions, compiled once into numba's disk cache
     eg.ensure_table(folder, pieces=pieces, install=False, on_material=on_material)
     if eg.load_table(folder, pieces) is None:
         print(f"error: the table of {pieces} pieces was built but could not be written to "
