@@ -102,12 +102,19 @@ PIECES_ENV = "CHECKERS_DESKTOP_ENDGAME_PIECES"
 times use it)."""
 
 
+def _pieces_asked() -> Optional[int]:
+    """What :data:`PIECES_ENV` says: 0, 3, 4, 5 or 6, or None when it is unset or says anything
+    else."""
+    value = os.environ.get(PIECES_ENV, "").strip()
+    return int(value) if value in ("0", "3", "4", "5", "6") else None
+
+
 def pieces_from_env() -> int:
     """The pieces :data:`PIECES_ENV` asks for, which the window builds: 0, 3, 4, 5 or 6 (anything
     else: the default, 5, or 4 where the compiled builder cannot run)."""
-    value = os.environ.get(PIECES_ENV, "").strip()
-    if value in ("0", "3", "4", "5", "6"):
-        return int(value)
+    asked = _pieces_asked()
+    if asked is not None:
+        return asked
     return DEFAULT_PIECES if compiled_builder_available() else PYTHON_MAX_PIECES
 
 
@@ -115,9 +122,8 @@ def pieces_to_load() -> int:
     """The largest cached table the window and the command line load: what :data:`PIECES_ENV`
     asks for when it is set, else :data:`MAX_PIECES`, so that a 6-piece table someone built on
     request (``checkers-desktop endgame --pieces 6``) is used without setting anything."""
-    if os.environ.get(PIECES_ENV, "").strip() in ("0", "3", "4", "5", "6"):
-        return pieces_from_env()
-    return MAX_PIECES
+    asked = _pieces_asked()
+    return MAX_PIECES if asked is None else asked
 
 
 def compiled_builder_available() -> bool:

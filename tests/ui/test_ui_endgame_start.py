@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -72,11 +73,14 @@ def test_a_cached_table_is_installed_and_logged_at_start(tmp_path):
                CHECKERS_DESKTOP_AUTORESUME="1")
     app = subprocess.Popen([sys.executable, "-m", "checkers_desktop"], cwd=REPO_ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = threading.Timer(60, app.kill)  # a start that never saves ends the test, not CI
+    deadline.start()
     try:
         for line in app.stdout:
             if line.startswith("saved 1"):
                 break
     finally:
+        deadline.cancel()
         app.kill()
         app.communicate(timeout=30)
     log = (data / "checkers-desktop.log").read_text()
