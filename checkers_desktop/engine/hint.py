@@ -81,7 +81,8 @@ def reason_for(board: Board, result: SearchResult) -> str:
     if pieces < 0:
         return "loses " + _men_phrase(-pieces) + ", the least of the choices"
     if kings > 0:
-        return "heads for a king"
+        # not "heads for a king": said of a king's own move, that was heard as crowning it
+        return "leads to a new king"
     if move.is_capture:
         return "an even exchange"
     return "keeps the material even"

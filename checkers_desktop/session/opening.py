@@ -16,15 +16,42 @@ from __future__ import annotations
 
 import enum
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 from ..inputs import InputError, InputProblem, brief
-from ..rules import Board, RulesError
+from ..rules import BLACK, WHITE, Board, Color, RulesError
 from ..rules.pdn import NotPdnError, PdnLimitError, read_games, read_pdn_file
 
-__all__ = ["OpenProblem", "OpenError", "OpenedGame", "read_first_game"]
+__all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH",
+           "read_first_game"]
+
+TAG_LENGTH = 80
+"""The most characters of a tag's value kept for saying (a longer event name is cut, with "...")."""
+
+
+@dataclass(frozen=True)
+class StatedResult:
+    """A result as a PDN file records it: ``winner`` the colour that won, None for a draw."""
+
+    winner: Optional[Color]
+
+
+_STATED = {"1-0": StatedResult(BLACK), "0-1": StatedResult(WHITE),
+           "1/2-1/2": StatedResult(None)}
+"""PDN results ("1-0": Black, the first mover, won) to data; "*" and anything else are unknown."""
+
+
+def _tag(tags: dict, name: str) -> Optional[str]:
+    """The value of tag ``name`` (any case), shortened; None when absent, blank or "?"."""
+    for key, value in tags.items():
+        if key.lower() == name.lower():
+            text = str(value)
+            value = " ".join(text[:TAG_LENGTH + 1].split())  # bounded: a tag may be 100 KB
+            if value and value.strip("?. ") and value != "-":
+                return brief(value, TAG_LENGTH)
+    return None
 
 
 class OpenProblem(enum.Enum):
@@ -70,11 +97,21 @@ class OpenError(ValueError):
 class OpenedGame:
     """The first game of a file: the ``board`` after its readable moves (on its move stack), the
     file's ``name``, and ``problem``: the first move that could not be read, in the reader's
-    words, when the game stops early (else None)."""
+    words, when the game stops early (else None).
+
+    What the file's tags say of the game, each None when the tag is absent, empty or "?" (PDN's
+    unknown): ``event`` (the ``Event`` tag: a tournament, or a composed problem's title such as
+    "Boland's Border Classics #A-1"), ``players`` (``{Color: name}`` from the ``Black`` and
+    ``White`` tags, only the sides named) and ``stated`` (the game's result as the file records it:
+    an :class:`~checkers_desktop.rules.Outcome`-like :class:`StatedResult`; for a composed problem
+    the result its composer claims). Each text is shortened to :data:`TAG_LENGTH` characters."""
 
     board: Board
     name: str
     problem: Optional[str] = None
+    event: Optional[str] = None
+    players: dict = field(default_factory=dict)
+    stated: Optional["StatedResult"] = None
 
     @property
     def plies(self) -> int:
@@ -126,4 +163,8 @@ def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
     problem = brief(str(parsed.problems[0]), 160) if parsed.problems else None
     if problem is not None and board.ply == 0 and not any(t.lower() == "fen" for t in game.tags):
         raise OpenError(OpenProblem.NO_GAME, name, f"its first move cannot be read: {problem}")
-    return OpenedGame(board, name, problem)
+    players = {color: who for color, who in ((BLACK, _tag(game.tags, "Black")),
+                                             (WHITE, _tag(game.tags, "White"))) if who}
+    result = _tag(game.tags, "Result")
+    stated = _STATED.get(game.result) or _STATED.get(result or "")
+    return OpenedGame(board, name, problem, _tag(game.tags, "Event"), players, stated)

@@ -3,9 +3,10 @@ saving and resuming, opening a game, the problem report, and things that went wr
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Mapping, Optional
 
-from .words import capital
+from ..rules import BLACK, WHITE, Color
+from .words import SideNames, capital, side_name
 
 # --- start and speech ------------------------------------------------------------------------------
 
@@ -250,10 +251,30 @@ def brought_to_front_text() -> str:
 
 
 # --- files ---------------------------------------------------------------------------------------
-def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None) -> str:
-    moves = f"{plies} move{'s' if plies != 1 else ''}"
-    text = f"Opened the game from {name}: {moves} played. Two players. {turn}"
-    return f"{text} {note}" if note else text
+def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
+                event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
+                stated: bool = False, winner: Optional[Color] = None,
+                side_names: SideNames = None) -> str:
+    """Said when a PDN file's first game is on the board: the file ``name``, the ``event`` (a
+    tournament, or a composed problem's title), the ``players`` by colour, the moves played
+    (``plies``), the result the file records when ``stated`` (``winner`` None: a draw; for a
+    composed problem, what its composer claims), then ``turn`` (the status line's headline) and a
+    ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
+    Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move." """
+    parts = [f"Opened the game from {name}" + (f": {event}." if event else ".")]
+    named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
+             if players and players.get(color)]
+    if named:
+        parts.append(", ".join(named) + ".")
+    parts.append("No moves played." if plies == 0 else
+                 f"{plies} move{'s' if plies != 1 else ''} played.")
+    if stated:
+        parts.append("Stated result: " + ("a draw." if winner is None else
+                                          f"{side_name(side_names, winner)} wins."))
+    parts.append(f"Two players. {turn}")
+    if note:
+        parts.append(note)
+    return " ".join(parts)
 
 
 def only_first_moves_text(plies: int, problem: str) -> str:

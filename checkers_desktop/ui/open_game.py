@@ -153,8 +153,12 @@ class OpenGameAction(QObject):
         note = None
         if opened.problem is not None:
             note = app_texts.only_first_moves_text(opened.plies, opened.problem)
-        self.ctx.say(app_texts.opened_text(opened.name, opened.plies, c.headline(), note),
-                     Priority.INTERRUPT)
+        stated = opened.stated
+        self.ctx.say(app_texts.opened_text(
+            opened.name, opened.plies, c.headline(), note, event=opened.event,
+            players=opened.players, stated=stated is not None,
+            winner=stated.winner if stated is not None else None, side_names=c.side_names),
+            Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)
 

@@ -274,6 +274,17 @@ def test_material_along_the_line_counts_the_jumps():
     assert reason_for(board, SearchResult(line[0], 0, 2, 10, line)) == "this jump is forced"
 
 
+def test_a_line_that_crowns_later_is_told_as_a_new_king_not_as_the_mover_crowning():
+    board = Board("W:WK13,6:BK30")  # the king moves; the man on 6 crowns two plies later
+    line = []
+    b = board.copy()
+    for text in ("13-17", "30-26", "6-2"):
+        line.append(b.parse_move(text))
+        b.push(line[-1])
+    assert material_along(board, line) == (0, 1, False)
+    assert reason_for(board, SearchResult(line[0], 0, 3, 10, line)) == "leads to a new king"
+
+
 @st.composite
 def _boards(draw):
     """Any legal set-up: up to 12 pieces a side, men never on their own crowning row."""
