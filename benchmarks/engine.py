@@ -431,7 +431,7 @@ def main(argv=None):
                     help="seconds a move in the compiled-against-Python match")
     ap.add_argument("--ladder-top", type=int, default=3,
                     help="the ladder plays each level up to this one against the one below "
-                         "(4-6 think 1, 3 and 8 s a move: 6 takes hours)")
+                         "(4 and 5 look 6 and 10 plies ahead, 6 thinks 8 s a move: 6 takes hours)")
     ap.add_argument("--ladder-bottom", type=int, default=1,
                     help="the lowest level of the ladder (e.g. 4 with --ladder-top 5: only 5 "
                          "against 4)")
