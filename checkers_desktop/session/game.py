@@ -227,7 +227,8 @@ class GameSession(Observable):
         self.referee.start()
         if announce:
             self.announcer.announce(
-                game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color]),
+                game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color],
+                                         self.level),
                 Priority.INTERRUPT)
             self.announcer.announce(self._turn_text(), Priority.QUEUE)
         self._changed()

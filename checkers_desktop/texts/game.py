@@ -365,9 +365,13 @@ def offence_text(forfeit: bool, color: Color, side_names: SideNames = None,
 
 
 # --- the game on the board: starting, picking up, putting down ------------------------------------
-def new_game_text(vs_computer: bool, human_side: str) -> str:
+def new_game_text(vs_computer: bool, human_side: str, level: Optional[int] = None) -> str:
+    """Said as a game starts: "New game against the computer at level 4. You play Black." (the
+    computer's ``level``, 1-6, when given: the player hears which level they face) or "New game
+    for two players." """
     if vs_computer:
-        return f"New game against the computer. You play {human_side}."
+        at = f" at level {level}" if level is not None else ""
+        return f"New game against the computer{at}. You play {human_side}."
     return "New game for two players."
 
 

@@ -35,7 +35,7 @@ def test_new_game_as_red_turns_the_board_and_the_computer_opens(make_window, qtb
         | Qt.KeyboardModifier.ShiftModifier)
     c = window.session
     assert c.human_color is WHITE and not window.board.flipped
-    assert window.synth.spoken[0] == "New game against the computer. You play Red."
+    assert window.synth.spoken[0] == f"New game against the computer at level {c.level}. You play Red."
     qtbot.waitUntil(lambda: c.board.ply == 1, timeout=5000)  # the computer (Black) moved first
     assert c.board.turn is WHITE and c.is_human_turn()
     # Red's men at the bottom: the standard diagram, 29-32 the bottom row; arrows follow it.

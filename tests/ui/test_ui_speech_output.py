@@ -159,8 +159,9 @@ def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
     window.synth.clear()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert window.session.board.ply == 0 and window.session.running
-    assert window.synth.spoken == ["New game against the computer. You play Black.",
-                                   "Black to move."]
+    level = window.session.level
+    assert window.synth.spoken == [f"New game against the computer at level {level}. "
+                                   "You play Black.", "Black to move."]
     assert window.board.focused_square() == window.board.cursor
 
 
