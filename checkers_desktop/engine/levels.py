@@ -40,7 +40,8 @@ class Level:
     within this of its best. ``quiescence``: follows pending jumps past the horizon.
     ``endgame``: uses the endgame database when one is installed (the gentle levels do not: they
     would play the last few pieces perfectly). ``book``: how the opening book is used
-    (:class:`~.book.BookUse`).
+    (:class:`~.book.BookUse`). ``summary``: a few words for the level's menu item ("three moves
+    ahead"): a screen reader reads a menu item's text only, not its description.
     """
 
     number: int
@@ -53,26 +54,31 @@ class Level:
     quiescence: bool = True
     endgame: bool = True
     book: BookUse = BookUse.STRONG
+    summary: str = ""
 
 
 LEVELS: tuple[Level, ...] = (
     Level(1, "beginner", "Level 1, beginner: plays quickly and misses some jumps ahead.",
           think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=40, quiescence=False,
-          endgame=False, book=BookUse.VARIED),
+          endgame=False, book=BookUse.VARIED, summary="misses some jumps"),
     Level(2, "casual",
           "Level 2, casual: sees the jumps in front of it, but not the shots behind them.",
           think_seconds=0.5, min_reply_seconds=1.0, depth=2, margin=25, endgame=False,
-          book=BookUse.VARIED),
-    Level(3, "club", "Level 3, club player: looks a few moves ahead and rarely gives a man away.",
+          book=BookUse.VARIED, summary="sees the jumps in front of it"),
+    Level(3, "club",
+          "Level 3, club player: looks two moves ahead for each side and rarely gives a man away.",
           think_seconds=1.0, min_reply_seconds=0.8, depth=4, margin=10, endgame=False,
-          book=BookUse.VARIED),
+          book=BookUse.VARIED, summary="two moves ahead"),
     Level(4, "strong",
           "Level 4, strong: looks three moves ahead for each side and plays for small advantages.",
-          think_seconds=1.0, min_reply_seconds=0.6, depth=6, margin=0, book=BookUse.VARIED),
+          think_seconds=1.0, min_reply_seconds=0.6, depth=6, margin=0, book=BookUse.VARIED,
+          summary="three moves ahead"),
     Level(5, "expert", "Level 5, expert: looks five moves ahead for each side.",
-          think_seconds=3.0, min_reply_seconds=0.5, depth=10, margin=0),
+          think_seconds=3.0, min_reply_seconds=0.5, depth=10, margin=0,
+          summary="five moves ahead"),
     Level(6, "master", "Level 6, master: the full strength, up to eight seconds a move.",
-          think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0),
+          think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0,
+          summary="full strength"),
 )
 """Every level, weakest first; ``LEVELS[n - 1].number == n``."""
 

@@ -39,8 +39,11 @@ def _levels():
 
 
 def level_item_text(level) -> str:
-    """The menu text of a level: "&1 Beginner" (the digit is the access key)."""
-    return f"&{level.number} {level.name.capitalize()}"
+    """The menu text of a level: "&4 Strong: three moves ahead" (the digit is the access key).
+    The summary is in the text because a screen reader reads only a menu item's text: Qt gives a
+    menu item no accessible description, so the status and tool tips are never heard there."""
+    name = f"&{level.number} {level.name.capitalize()}"
+    return f"{name}: {level.summary}" if level.summary else name
 
 
 def _run_hint(stop: threading.Event, board: Board):

@@ -32,6 +32,7 @@ def test_the_level_menu_offers_every_level_by_name_and_number(make_window):
     for action, level in zip(items, LEVELS):
         text = action.text().replace("&", "")
         assert text.startswith(str(level.number)) and level.name.lower() in text.lower()
+        assert level.summary and text.endswith(level.summary)  # heard while arrowing the menu
         assert action.isCheckable()
         assert action.statusTip() == level.description
     checked = [a for a in items if a.isChecked()]
