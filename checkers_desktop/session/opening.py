@@ -102,15 +102,16 @@ class OpenedGame:
     What the file's tags say of the game, each None when the tag is absent, empty or "?" (PDN's
     unknown): ``event`` (the ``Event`` tag: a tournament, or a composed problem's title such as
     "Boland's Border Classics #A-1"), ``players`` (``{Color: name}`` from the ``Black`` and
-    ``White`` tags, only the sides named) and ``stated`` (the game's result as the file records it:
-    an :class:`~checkers_desktop.rules.Outcome`-like :class:`StatedResult`; for a composed problem
-    the result its composer claims). Each text is shortened to :data:`TAG_LENGTH` characters."""
+    ``White`` tags, only the sides named) and ``stated`` (a :class:`StatedResult`: the result the
+    file records, from the result after the moves or else the ``Result`` tag; for a composed
+    problem, the result its composer claims). Each text is shortened to :data:`TAG_LENGTH`
+    characters, its control characters escaped."""
 
     board: Board
     name: str
     problem: Optional[str] = None
     event: Optional[str] = None
-    players: dict = field(default_factory=dict)
+    players: dict[Color, str] = field(default_factory=dict)
     stated: Optional["StatedResult"] = None
 
     @property
