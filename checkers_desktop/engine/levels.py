@@ -9,9 +9,11 @@ throwing a man away on purpose.
 Levels 4 and 5 look a fixed number of plies ahead (6 and 10) and only level 6 searches as deep as
 its time allows. With 1, 3 and 8 seconds of full search the three upper levels drew one another
 (level 5 scored 50 % against 4, and 6 against 5, over 6 and 4 games): a player could not tell them
-apart. A fixed depth keeps each upper level a step above the one below (each is to score at least
-65 % against it over the ballots, both colours: ``benchmarks/engine.py --ladder-bottom 3``), and
-levels 4 and 5 reply at once rather than after one or three seconds.
+apart. A fixed depth keeps each upper level a step above the one below, and levels 4 and 5 reply
+at once rather than after one or three seconds. Each level's score against the one below, over
+three-move ballots spread over the list, both colours (``benchmarks/engine.py --ladder-top 6``
+plays them; measured with the 5-piece database): level 2 82 %, 3 92 %, 4 94 %, 5 85 % (24 ballots
+each), 6 83 % (6 ballots: +8 =4 -0).
 """
 
 from __future__ import annotations
