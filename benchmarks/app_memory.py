@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -78,7 +77,6 @@ def _child(args) -> int:
     from checkers_desktop.ui.app import run_app
 
     app = QApplication(["checkers-desktop"])
-    rng = random.Random(1)
     state = {"window": None, "games": list(POSITIONS[:args.games]), "moves": 0, "asked": None,
              "phase": "waiting"}
 

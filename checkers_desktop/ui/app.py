@@ -65,7 +65,9 @@ def run_app(argv: list[str] | None = None) -> int:
         holder.append(start_script_from_env(window))
 
     QTimer.singleShot(window.welcome_delay_ms + 50, after_welcome)
-    return app.exec()
+    status = app.exec()
+    _join_preparation(PREPARATION_JOIN_SECONDS)
+    return status
 
 
 def _show_engine_preparation(window) -> None:
@@ -137,6 +139,43 @@ def _bring_to_front(window) -> None:
     window.ctx.say(app_texts.brought_to_front_text(), Priority.INTERRUPT)
 
 
+PREPARATION_JOIN_SECONDS = 5.0
+"""How long (seconds) a closing app waits for its preparation threads to end. Quitting sets their
+stop event, and each ends within about a second: a build or compile in a separate process is
+terminated, and loading numba's compiled search from its disk cache, which cannot be interrupted,
+takes under a second. A daemon thread still inside numba, LLVM or a mapped file while Python
+finalises is a known way for a process to abort at exit. Once, in CI, a scripted app that quit
+two seconds after it started ended with SIGABRT after its game was saved. Its standard error was
+not kept, and about 90 local runs before this change did not show it again, so the cause is not
+proven; waiting here closes that way. The test now keeps the app's standard error."""
+
+_preparation: list = []
+"""The threads started by the two ``_..._in_background`` functions (``threading.Thread``)."""
+
+
+def _join_preparation(timeout: float) -> bool:
+    """Wait up to ``timeout`` seconds in all for the preparation threads; True when all ended."""
+    import time
+
+    deadline = time.monotonic() + timeout
+    for thread in list(_preparation):
+        thread.join(max(0.0, deadline - time.monotonic()))
+    alive = [t.name for t in _preparation if t.is_alive()]
+    if alive:
+        import logging
+
+        logging.getLogger(__name__).warning("still preparing at exit: %s", ", ".join(alive))
+    return not alive
+
+
+def _start_preparation(work, name: str) -> None:
+    import threading
+
+    thread = threading.Thread(target=work, name=name, daemon=True)
+    _preparation.append(thread)
+    thread.start()
+
+
 def _prepare_compiled_engine_in_background(app) -> None:
     """Make the engine's compiled search (``engine/compiled.py``) ready without holding up the
     window: numba compiles it the first time (about 10 s of one core, and numba's compiler is
@@ -169,7 +208,7 @@ def _prepare_compiled_engine_in_background(app) -> None:
             preparation.set_compiling(False)
 
     app.aboutToQuit.connect(stop.set)
-    threading.Thread(target=work, name="engine-compile", daemon=True).start()
+    _start_preparation(work, "engine-compile")
 
 
 def _run_in_process(target, args: tuple, name: str, stop) -> bool:
@@ -281,7 +320,7 @@ def _load_endgame_table_in_background(app) -> None:
             preparation.set_endgame(have, 0)
 
     app.aboutToQuit.connect(stop.set)
-    threading.Thread(target=work, name="endgame-table", daemon=True).start()
+    _start_preparation(work, "endgame-table")
 
 
 def _build_endgame_table(folder: str, pieces: int, parent_pid: int,

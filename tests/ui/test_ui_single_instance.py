@@ -14,6 +14,7 @@ from pathlib import Path
 
 from checkers_desktop.rules import Board
 from checkers_desktop.storage import AutosaveStore
+from checkers_desktop.storage.atomic import TEMPORARY_SUFFIX
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,8 +27,14 @@ class App:
                                      env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                      text=True)
         self.lines: list[str] = []
+        self.errors: list[str] = []
         self.seen = threading.Condition()
         threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=lambda: self.errors.extend(self.proc.stderr), daemon=True).start()
+
+    def error_tail(self) -> str:
+        """The end of what the app wrote to standard error (for a failure's message)."""
+        return "".join(self.errors)[-3000:]
 
     def _read(self) -> None:
         for line in self.proc.stdout:
@@ -54,8 +61,21 @@ def _env(tmp_path, data, script: list[str], ms: int) -> dict:
 
 
 def _files(folder: Path) -> dict[str, tuple[int, int]]:
-    return {p.name: (p.stat().st_mtime_ns, p.stat().st_size) for p in folder.iterdir()
-            if p.is_file() and p.name != "checkers-desktop.log"}
+    """Size and time of each file but the log and the temporary files of a save being written
+    (``.autosave-XXXX.tmp``, see ``storage/atomic.py``): the running app saves meanwhile, and
+    a listing taken mid-save once caught its temporary file (a file that vanished as it was read
+    is left out too)."""
+    out = {}
+    for p in folder.iterdir():
+        if p.name == "checkers-desktop.log" or (p.name.startswith(".autosave")
+                                                and p.name.endswith(TEMPORARY_SUFFIX)):
+            continue
+        try:
+            if p.is_file():
+                out[p.name] = (p.stat().st_mtime_ns, p.stat().st_size)
+        except FileNotFoundError:
+            continue
+    return out
 
 
 def _moves(plies: int) -> list[str]:
@@ -110,5 +130,5 @@ def test_a_lock_left_by_a_killed_app_does_not_stop_the_next_start(tmp_path):
     first.proc.wait(10)
     assert (data / "checkers-desktop.lock").exists()  # left behind by the kill
     again = App(_env(tmp_path, data, script, ms=20))
-    assert again.proc.wait(60) == 0
+    assert again.proc.wait(60) == 0, again.error_tail()
     assert again.wait_for("done 6")
