@@ -15,15 +15,16 @@ def test_the_app_waits_for_a_preparation_thread_that_is_ending(monkeypatch):
     monkeypatch.setattr(app_module, "_preparation", [])
     release, ended = threading.Event(), threading.Event()
 
-    def work() -> None:
+    def work() -> None:  # stands for loading numba's cache: it ends only when it is done
         release.wait(10)
-        time.sleep(0.2)  # the part that cannot be interrupted (loading from numba's cache)
         ended.set()
 
     app_module._start_preparation(work, "engine-compile")
-    release.set()
+    timer = threading.Timer(0.2, release.set)  # the work ends while the app is waiting
+    timer.start()
     assert app_module._join_preparation(10.0)
     assert ended.is_set()
+    timer.join()
 
 
 def test_a_thread_that_never_ends_holds_the_exit_only_until_the_timeout(monkeypatch, caplog):
