@@ -429,6 +429,10 @@ def main(argv=None):
                     help="ballots of the compiled-against-Python match (2 games each)")
     ap.add_argument("--compiled-time", type=float, default=1.0,
                     help="seconds a move in the compiled-against-Python match")
+    ap.add_argument("--compiled-offset", type=int, default=0,
+                    help="start the compiled match's evenly spread ballots this many ballots in "
+                         "(e.g. 2 with --compiled-games 39: the 3rd, 7th, ... ballot), so that "
+                         "runs on different parts of the 156 can be added up")
     ap.add_argument("--ladder-top", type=int, default=3,
                     help="the ladder plays each level up to this one against the one below "
                          "(4 and 5 look 6 and 10 plies ahead, 6 thinks 8 s a move: 6 takes hours)")
@@ -495,7 +499,7 @@ def main(argv=None):
         rows = ballots()
         n = args.compiled_games or nballots
         step = max(1, len(rows) // n)
-        compiled_match(rows[::step][:n], args.compiled_time)
+        compiled_match(rows[args.compiled_offset::step][:n], args.compiled_time)
     if args.candidate_weights and "weights" not in skip:
         print("## Evaluation weights: a candidate against the weights in use (both colours)")
         rows = ballots()

@@ -197,7 +197,8 @@ class GameSession(Observable):
     def new_game(self, mode: Mode = Mode.COMPUTER, human_color: Color = BLACK,
                  profile_key: Optional[str] = None, *, announce: bool = True,
                  fen: Optional[str] = None, play_out: bool = False,
-                 referee: Optional[Referee] = None) -> None:
+                 referee: Optional[Referee] = None,
+                 player_names: Optional[dict[Color, str]] = None) -> None:
         """Start a game from the starting position (or ``fen``) under the profile ``profile_key``
         (default: the current one) and start its clocks.
 
@@ -205,7 +206,10 @@ class GameSession(Observable):
         computer moves at once when it is its turn. ``play_out``: this game follows a drawn game,
         so equal material at the time limit does not draw (VA rulebook 4:00 s4). ``referee``:
         adopt a referee built by the caller (its profile and board are used; a resumed game).
-        Raises ``UnknownProfileError`` or ``InvalidFenError`` (changing nothing) for a bad key or
+        ``player_names``: the players' names by colour (a match's game, a resumed one, a game
+        record opened), said with the turns and shown on the status line; None, the default,
+        clears the last game's names, so a practice game never speaks the names of the players
+        of a match or of a file opened before. Raises ``UnknownProfileError`` or ``InvalidFenError`` (changing nothing) for a bad key or
         FEN.
         """
         if referee is None:
@@ -218,6 +222,7 @@ class GameSession(Observable):
         self.side_names = dict(self._fixed_side_names or self.profile.side_names)
         self.mode = mode
         self.human_color = human_color
+        self.player_names = dict(player_names) if player_names else None
         self.running = True
         self.result_text = None
         self.message = ""

@@ -330,8 +330,8 @@ class MatchSession(Observable):
 
     def _play_on_board(self) -> None:
         """Hand the current game's referee to the game session (two players, names on turns)."""
-        self.host.player_names = {BLACK: self.game.black, WHITE: self.game.white}
-        self.host.new_game(Mode.TWO_PLAYERS, BLACK, referee=self.referee, announce=False)
+        self.host.new_game(Mode.TWO_PLAYERS, BLACK, referee=self.referee, announce=False,
+                           player_names={BLACK: self.game.black, WHITE: self.game.white})
 
     # --- the game's events --------------------------------------------------------------
     def _on_game_event(self, event) -> None:

@@ -249,10 +249,10 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
         _carry_history(resumed, info)
         _flag_changes(resumed, integrity, keys if keys is not None else current_keys())
     else:
-        game.player_names = extra.player_names
         if referee.clock.paused and not referee.is_over:
             referee.clock.resume()  # outside a match the player's yes restarts the clocks
-        game.new_game(extra.mode, extra.human_color, referee=referee, announce=False)
+        game.new_game(extra.mode, extra.human_color, referee=referee, announce=False,
+                      player_names=extra.player_names)
         text = app_texts.integrity_resumed_text(integrity.value, False)
         if text:
             resumed.notices.append(text)

@@ -277,6 +277,16 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     return " ".join(parts)
 
 
+def window_title_text(name: Optional[str] = None, event: Optional[str] = None) -> str:
+    """The window's title: "Checkers", or, while a game opened from a file is on the board, the
+    file's ``name`` and its ``event`` after it ("Checkers: border-a1.pdn, Boland's Border Classics
+    #A-1"), so that what was opened stays on screen and a screen reader says it with the
+    window."""
+    if not name:
+        return "Checkers"
+    return f"Checkers: {name}" + (f", {event}" if event else "")
+
+
 def only_first_moves_text(plies: int, problem: str) -> str:
     return f"Only the first {plies} moves could be read; then: {problem}"
 

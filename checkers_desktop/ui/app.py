@@ -74,10 +74,13 @@ def _show_engine_preparation(window) -> None:
     """Keep one line on the status line while the computer prepares its compiled search and its
     endgame database at the start ("Computer getting ready: ..."), read each second from
     ``engine/preparation.py`` (the workers write there, never to a widget); the line goes, and the
-    timer stops, once nothing is left to prepare."""
+    timer stops, once nothing is left to prepare. It is shown only in a game against the
+    computer: two players (a match, a file opened) are not kept waiting by it, and hints use
+    whatever is ready."""
     from PySide6.QtCore import QTimer
 
     from ..engine import preparation
+    from ..session.game import Mode
     from ..texts import app as app_texts
 
     timer = QTimer(window)
@@ -87,8 +90,9 @@ def _show_engine_preparation(window) -> None:
     def update() -> None:
         checks[0] += 1
         now = preparation.current()
+        computer_plays = getattr(window.ctx.session, "mode", None) is Mode.COMPUTER
         window.status_line.set_engine_note(app_texts.engine_preparation_text(
-            now.compiling, now.endgame_ready, now.endgame_target))
+            now.compiling, now.endgame_ready, now.endgame_target) if computer_plays else None)
         if not now.busy and checks[0] >= 3:
             timer.stop()  # ready (the workers start before the window, so 3 s is ample)
 

@@ -59,7 +59,6 @@ from .table_layout import TableLayout
 from .tournament import install_tournament_menu
 from .voice_input import VoiceInput
 
-WINDOW_TITLE = "Checkers"
 ROOMY_SCREEN = QSize(1600, 1000)
 """On a screen smaller than this (an event laptop: 1366x768, 1280x720) the window opens
 maximised; on a larger one at :data:`ROOMY_WINDOW`."""
@@ -115,7 +114,7 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.play_aids = None  # the side panel and the other play aids, made below
         self.settings = settings or Settings()
-        self.setWindowTitle(WINDOW_TITLE)
+        self.setWindowTitle(app_texts.window_title_text())
         self.setObjectName("main-window")
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 

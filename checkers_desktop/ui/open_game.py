@@ -7,7 +7,9 @@ reading, in bounded time and memory. While it reads, the window keeps answering;
 :data:`PROGRESS_DELAY_MS` a progress window (a busy bar and Cancel; Escape cancels) appears and
 "Opening NAME. Press Escape to cancel." is said. The game in progress is untouched until a game
 came back: then its final position is set up as a game for two players with the moves on the
-board's history (so the move list and the last move can be read), and that is announced. A file
+board's history (so the move list and the last move can be read), and that is announced; the
+players the file names become the game's (said with the turns, shown on the status line), and the
+window's title shows the file and its event until another game starts. A file
 that cannot be opened is told (shown and spoken) in words a player can act on
 (``texts.app.open_failed_text``), and nothing changes.
 """
@@ -67,6 +69,7 @@ class OpenGameAction(QObject):
         self._delay = QTimer(self)
         self._delay.setSingleShot(True)
         self._delay.timeout.connect(self._show_progress)
+        ctx.game.game_started.connect(self._game_started)
 
     @property
     def busy(self) -> bool:
@@ -148,8 +151,9 @@ class OpenGameAction(QObject):
         self._close_progress()
         c = self.ctx.session
         referee = Referee(c.home_profile, opened.board, time_source=c.time_source)  # never a match's
-        c.player_names = None
-        c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False)
+        c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False,
+                   player_names=opened.players)
+        self.ctx.window.setWindowTitle(app_texts.window_title_text(opened.name, opened.event))
         note = None
         if opened.problem is not None:
             note = app_texts.only_first_moves_text(opened.plies, opened.problem)
@@ -161,6 +165,11 @@ class OpenGameAction(QObject):
             Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)
+
+    def _game_started(self) -> None:
+        """Any game put on the board (this one too, before its title is set) takes the last
+        opened file's name off the title."""
+        self.ctx.window.setWindowTitle(app_texts.window_title_text())
 
     def _failed(self, error: BaseException, token: int) -> None:
         if token != self._token:

@@ -122,6 +122,7 @@ class PracticeControls(QObject):
             group.addAction(action)
             menu.addAction(action)
             self.level_actions[level.number] = action
+        menu.aboutToShow.connect(self._highlight_chosen_level)
         quit_action = actions_by_id.get("quit")
         if quit_action is not None and quit_action in game.actions():
             game.insertMenu(quit_action, menu)
@@ -129,6 +130,20 @@ class PracticeControls(QObject):
         else:
             game.addMenu(menu)
         self.level_menu = menu
+
+    def _highlight_chosen_level(self) -> None:
+        """The level submenu opens on the level in play, not on level 1, so that a player who
+        opens it hears the chosen level first ("4 Strong: three moves ahead, checked") and
+        arrows from there. Deferred to the next turn of the event loop: a submenu opened from
+        the keyboard highlights its first item after it is shown."""
+        from PySide6.QtCore import QTimer
+
+        def highlight() -> None:
+            menu, action = self.level_menu, self.level_actions.get(self.level)
+            if menu is not None and action is not None and menu.isVisible():
+                menu.setActiveAction(action)
+
+        QTimer.singleShot(0, highlight)
 
     # --- level ------------------------------------------------------------------------------
     @property

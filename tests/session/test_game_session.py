@@ -221,10 +221,12 @@ def test_player_names_in_turn_text_and_adopted_referee(rig):
     from checkers_desktop.rules.referee import Referee
     controller, synth, clock, seen = rig
     referee = Referee("va-vi", Board(), time_source=clock, play_out=True)
-    controller.player_names = {BLACK: "Alice", WHITE: "Bob"}
-    controller.new_game(Mode.TWO_PLAYERS, referee=referee)
+    controller.new_game(Mode.TWO_PLAYERS, referee=referee,
+                        player_names={BLACK: "Alice", WHITE: "Bob"})
     assert controller.referee is referee and controller.profile.key == "va-vi"
     assert synth.spoken[-1].startswith("Alice, Black to move")
+    controller.new_game(Mode.TWO_PLAYERS)  # the next game's players are not named
+    assert controller.player_names is None and synth.spoken[-1].startswith("Black to move")
 
 
 def test_clock_timer_polls_with_fake_time(rig):

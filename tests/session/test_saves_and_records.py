@@ -311,8 +311,7 @@ def test_set_up_position_is_resumed(tmp_path):
 def test_player_names_as_a_list_never_lose_the_save(tmp_path):
     data = tmp_path / "data"
     one = Desk(data)
-    one.game.player_names = {BLACK: "Ann", WHITE: "Bo"}
-    one.game.new_game(Mode.TWO_PLAYERS)
+    one.game.new_game(Mode.TWO_PLAYERS, player_names={BLACK: "Ann", WHITE: "Bo"})
     one.play("11-15", "23-19")
     one.save()
 

@@ -44,3 +44,20 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
     assert window.status.text().startswith(window.session.status_text())
+
+
+def test_two_players_are_not_told_the_computer_is_getting_ready(make_window, qtbot,
+                                                               clean_preparation):
+    """In a game for two players the computer plays no move, so its preparation is not put on
+    the status line; it comes back when a game against the computer starts."""
+    from checkers_desktop.session.game import Mode
+
+    window = make_window()
+    preparation.set_compiling(True)
+    preparation.set_endgame(0, 5)
+    window.new_game(Mode.TWO_PLAYERS)
+    _show_engine_preparation(window)
+    assert "Computer getting ready" not in window.status.text()
+    assert "Computer getting ready" not in window.status.accessibleName()
+    window.new_game(Mode.COMPUTER)
+    qtbot.waitUntil(lambda: "Computer getting ready" in window.status.text(), timeout=3000)

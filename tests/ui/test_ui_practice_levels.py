@@ -54,6 +54,20 @@ def test_choosing_a_level_says_it_saves_it_and_checks_only_it(make_window, setti
     assert [a for a in level_menu(again).actions() if a.isChecked()][0].text() == items[4].text()
 
 
+def test_the_level_menu_opens_on_the_level_in_play(make_window, qtbot):
+    """Opened from the keyboard, a submenu highlights its first item once it is shown; the
+    level submenu then moves the highlight to the level in play, so that it is heard first."""
+    window = make_window()
+    window.practice.set_level(4, announce=False)
+    menu = level_menu(window)
+    items = [a for a in menu.actions() if not a.isSeparator()]
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    menu.setActiveAction(items[0])  # what Qt does right after showing a submenu from the keys
+    qtbot.waitUntil(lambda: menu.activeAction() is items[3], timeout=2000)
+    assert items[3].isChecked()
+    menu.hide()
+
+
 def test_ctrl_l_cycles_through_the_levels(make_window, qtbot):
     window = make_window()
     window.practice.set_level(len(LEVELS) - 1, announce=False)
