@@ -105,7 +105,8 @@ class OpenedGame:
     ``White`` tags, only the sides named) and ``stated`` (a :class:`StatedResult`: the result the
     file records, from the result after the moves or else the ``Result`` tag; for a composed
     problem, the result its composer claims). Each text is shortened to :data:`TAG_LENGTH`
-    characters, its control characters escaped."""
+    characters, its control characters escaped. ``more_games``: the file holds another game
+    after this one (only the first is put on the board)."""
 
     board: Board
     name: str
@@ -113,6 +114,7 @@ class OpenedGame:
     event: Optional[str] = None
     players: dict[Color, str] = field(default_factory=dict)
     stated: Optional["StatedResult"] = None
+    more_games: bool = False
 
     @property
     def plies(self) -> int:
@@ -140,13 +142,19 @@ def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
         raise OpenError(OpenProblem.TOO_LARGE if exc.limit.value == "file size"
                         else OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
     _check(stop, name)
+    games = iter(read_games(text))
     try:
-        parsed = next(iter(read_games(text)), None)
+        parsed = next(games, None)
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
     except (RulesError, ValueError) as exc:
         raise OpenError(OpenProblem.NOT_PDN, name, brief(str(exc), 160)) from None
-    del text
+    _check(stop, name)
+    try:  # one more game read (within the reader's limits), only to say that the file has it
+        more_games = parsed is not None and next(games, None) is not None
+    except (PdnLimitError, RulesError, ValueError):  # what follows is no readable game
+        more_games = False
+    del text, games
     _check(stop, name)
     if parsed is None:
         raise OpenError(OpenProblem.NO_GAME, name)
@@ -168,4 +176,5 @@ def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
                                              (WHITE, _tag(game.tags, "White"))) if who}
     result = _tag(game.tags, "Result")
     stated = _STATED.get(game.result) or _STATED.get(result or "")
-    return OpenedGame(board, name, problem, _tag(game.tags, "Event"), players, stated)
+    return OpenedGame(board, name, problem, _tag(game.tags, "Event"), players, stated,
+                      more_games)

@@ -254,13 +254,15 @@ def brought_to_front_text() -> str:
 def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
-                side_names: SideNames = None) -> str:
+                side_names: SideNames = None, more_games: bool = False) -> str:
     """Said when a PDN file's first game is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``), the result the file records when ``stated`` (``winner`` None: a draw; for a
     composed problem, what its composer claims), then ``turn`` (the status line's headline) and a
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
-    Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move." """
+    Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
+    ``more_games``: the file holds other games, which are not opened ("The file holds more
+    games; this is the first." after the stated result)."""
     parts = [f"Opened the game from {name}" + (f": {event}." if event else ".")]
     named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
              if players and players.get(color)]
@@ -271,6 +273,8 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))
+    if more_games:
+        parts.append("The file holds more games; this is the first.")
     parts.append(f"Two players. {turn}")
     if note:
         parts.append(note)
@@ -279,12 +283,13 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
 
 def window_title_text(name: Optional[str] = None, event: Optional[str] = None) -> str:
     """The window's title: "Checkers", or, while a game opened from a file is on the board, the
-    file's ``name`` and its ``event`` after it ("Checkers: border-a1.pdn, Boland's Border Classics
-    #A-1"), so that what was opened stays on screen and a screen reader says it with the
-    window."""
+    file's ``name`` and its ``event`` ("border-a1.pdn, Boland's Border Classics #A-1"), so that
+    what was opened stays on screen and a screen reader says it with the window. As for any
+    document window, the system adds the application's name after it on Linux and Windows
+    ("border-a1.pdn, Boland's Border Classics #A-1 — Checkers")."""
     if not name:
         return "Checkers"
-    return f"Checkers: {name}" + (f", {event}" if event else "")
+    return name + (f", {event}" if event else "")
 
 
 def only_first_moves_text(plies: int, problem: str) -> str:

@@ -211,6 +211,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Say and show the voice commands the rules of this game allow (saying \"help\" "
                "does the same).", "Voice"),
     # --- end of Voice menu ---------------------------------------------------------------------
+    ActionSpec("open_menus", "Open the &menus", "F10", "Open the menus",
+               "Open the menu bar at its first menu, Game (as Alt+G does); the arrow keys move "
+               "between the menus and their items, Escape closes them.", "Help"),
     ActionSpec("keyboard_help", "&Keyboard commands", "F1", "Keyboard commands",
                "List every key of the app.", "Help"),
     ActionSpec("tutorial", "&Learn checkers", "Ctrl+F1", "Learn checkers",

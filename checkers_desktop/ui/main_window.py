@@ -235,6 +235,7 @@ class MainWindow(QMainWindow):
             "say_status": self.say_status,
             "toggle_speech": self.set_speech_enabled,
             "keyboard_help": self.show_keyboard_help,
+            "open_menus": self.open_menus,
         }
         self.display = DisplayController(self.ctx)
         self.display.theme_changed.connect(lambda _key: self._apply_theme())
@@ -442,6 +443,14 @@ class MainWindow(QMainWindow):
             action.blockSignals(True)
             action.setChecked(on)
             action.blockSignals(False)
+
+    def open_menus(self) -> None:
+        """F10: the menu bar opens at its first menu (Game), as F10 does in Windows and GNOME
+        programs; Qt gives no such key of its own on Linux."""
+        bar = self.menuBar()
+        first = next((a for a in bar.actions() if a.isVisible() and a.isEnabled()), None)
+        if first is not None:
+            bar.setActiveAction(first)
 
     def show_keyboard_help(self) -> None:
         dialog = HelpDialog(self)

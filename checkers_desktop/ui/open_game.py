@@ -161,7 +161,8 @@ class OpenGameAction(QObject):
         self.ctx.say(app_texts.opened_text(
             opened.name, opened.plies, c.headline(), note, event=opened.event,
             players=opened.players, stated=stated is not None,
-            winner=stated.winner if stated is not None else None, side_names=c.side_names),
+            winner=stated.winner if stated is not None else None, side_names=c.side_names,
+            more_games=opened.more_games),
             Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)

@@ -134,14 +134,33 @@ class PracticeControls(QObject):
     def _highlight_chosen_level(self) -> None:
         """The level submenu opens on the level in play, not on level 1, so that a player who
         opens it hears the chosen level first ("4 Strong: three moves ahead, checked") and
-        arrows from there. Deferred to the next turn of the event loop: a submenu opened from
-        the keyboard highlights its first item after it is shown."""
+        arrows from there.
+
+        A submenu opened from the keyboard highlights its first item that can be highlighted
+        right after it is shown, and a screen reader is told of that item. So, while the menu
+        is shown, the items above the chosen level are disabled for one turn of the event loop
+        (where the style does not let a disabled item be highlighted, as Qt's own styles on
+        Linux, the chosen level is the first one Qt highlights, and the only one a screen
+        reader hears); then they are enabled again and the chosen level highlighted, whatever
+        the style did."""
         from PySide6.QtCore import QTimer
 
+        menu, chosen = self.level_menu, self.level_actions.get(self.level)
+        if menu is None or chosen is None:
+            return
+        above = []
+        for action in menu.actions():
+            if action is chosen:
+                break
+            if action.isEnabled():
+                action.setEnabled(False)
+                above.append(action)
+
         def highlight() -> None:
-            menu, action = self.level_menu, self.level_actions.get(self.level)
-            if menu is not None and action is not None and menu.isVisible():
-                menu.setActiveAction(action)
+            for action in above:
+                action.setEnabled(True)
+            if menu.isVisible():
+                menu.setActiveAction(chosen)
 
         QTimer.singleShot(0, highlight)
 

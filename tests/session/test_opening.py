@@ -64,6 +64,19 @@ def test_no_result_and_no_event_say_nothing_of_them(tmp_path):
     assert said == "Opened the game from game.pdn. 2 moves played. Two players. Black to move."
 
 
+def test_a_file_of_several_games_says_that_only_the_first_is_opened(tmp_path):
+    assert not read_first_game(_write(tmp_path, GAME)).more_games
+    second = GAME.replace("Marion Tinsley", "Derek Oldbury")
+    opened = read_first_game(_write(tmp_path, GAME + "\n" + second))
+    assert opened.more_games and opened.players == {BLACK: "Marion Tinsley"}
+    said = app_texts.opened_text(opened.name, opened.plies, "Black to move.",
+                                 stated=True, winner=None, more_games=opened.more_games)
+    assert said.endswith("Stated result: a draw. The file holds more games; this is the "
+                         "first. Two players. Black to move.")
+    garbage = read_first_game(_write(tmp_path, GAME + "\n1. 99-100 *\n"))
+    assert garbage.plies == 4  # what follows the first game never changes it
+
+
 @settings(max_examples=60, deadline=None)
 @given(event=st.text(max_size=3000), black=st.text(max_size=300))
 def test_any_tag_text_is_bounded_and_printable(tmp_path_factory, event, black):

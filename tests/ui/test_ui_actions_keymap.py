@@ -72,3 +72,19 @@ def test_every_alt_letter_of_the_main_window_is_used_once(make_window):
     letters = window_mnemonics(window)
     assert len({k for k, _ in letters}) == len(letters), sorted(letters)
     assert ("t", "&Tournament") in letters and ("b", "&Board as text") in letters
+
+
+def test_f10_opens_the_game_menu_from_the_board(make_window, qtbot):
+    """F10 opens the menu bar at Game, as in Windows and GNOME programs (Qt on Linux has no
+    such key); Escape closes it again."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window = make_window()
+    window.board.focus_cursor()
+    game = window.menuBar().actions()[0]
+    assert game.text().replace("&", "") == "Game"
+    QTest.keyClick(window.focusWidget(), Qt.Key.Key_F10)
+    qtbot.waitUntil(lambda: game.menu().isVisible(), timeout=2000)
+    assert window.menuBar().activeAction() is game
+    game.menu().hide()

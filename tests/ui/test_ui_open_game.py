@@ -26,7 +26,7 @@ def test_opening_a_problem_says_its_title_and_stated_result(qtbot, make_window, 
     assert said == [f"Opened the game from border-a1.pdn: Boland's Border Classics #A-1. "
                     f"No moves played. Stated result: {red} wins. Two players. {red} to move."]
     assert window.session.board.fen() == Board("W:W27,19,K13:BK30,12,5.").fen()
-    assert window.windowTitle() == "Checkers: border-a1.pdn, Boland's Border Classics #A-1"
+    assert window.windowTitle() == "border-a1.pdn, Boland's Border Classics #A-1"
     assert window.session.player_names is None  # the problem names no players
 
 
@@ -44,7 +44,7 @@ def test_a_game_with_players_shows_them_until_another_game_starts(qtbot, make_wi
     assert names == {BLACK: "MF Tinsley", WHITE: "M Rex"}
     mover = names[window.session.board.turn]
     assert window.status.text().startswith(f"{mover}, ")
-    assert window.windowTitle() == "Checkers: tinsley_first_two.pdn, Ohio State Ty 1946"
+    assert window.windowTitle() == "tinsley_first_two.pdn, Ohio State Ty 1946"
     window.new_game(Mode.COMPUTER)
     assert window.session.player_names is None
     assert mover not in window.status.text()

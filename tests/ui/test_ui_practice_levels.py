@@ -55,17 +55,28 @@ def test_choosing_a_level_says_it_saves_it_and_checks_only_it(make_window, setti
 
 
 def test_the_level_menu_opens_on_the_level_in_play(make_window, qtbot):
-    """Opened from the keyboard, a submenu highlights its first item once it is shown; the
-    level submenu then moves the highlight to the level in play, so that it is heard first."""
+    """Opened from the keyboard (Right on Game > Computer level), the submenu highlights the
+    level in play first: the first item highlighted, the one a screen reader is told of, is the
+    chosen level, not level 1; every level can still be chosen afterwards."""
+    from PySide6.QtTest import QTest
+
     window = make_window()
     window.practice.set_level(4, announce=False)
-    menu = level_menu(window)
+    game, menu = game_menu(window), level_menu(window)
     items = [a for a in menu.actions() if not a.isSeparator()]
-    menu.popup(window.mapToGlobal(window.rect().center()))
-    menu.setActiveAction(items[0])  # what Qt does right after showing a submenu from the keys
-    qtbot.waitUntil(lambda: menu.activeAction() is items[3], timeout=2000)
-    assert items[3].isChecked()
+    highlighted = []
+    menu.hovered.connect(highlighted.append)  # emitted where Qt tells the screen reader
+    game.popup(window.mapToGlobal(window.rect().topLeft()))
+    qtbot.waitUntil(game.isVisible, timeout=2000)
+    game.setActiveAction(menu.menuAction())
+    QTest.keyClick(game, Qt.Key.Key_Right)
+    qtbot.waitUntil(lambda: menu.isVisible() and menu.activeAction() is items[3], timeout=2000)
+    qtbot.waitUntil(lambda: all(a.isEnabled() for a in items), timeout=2000)
+    assert highlighted[0] is items[3] and items[3].isChecked()
+    QTest.keyClick(menu, Qt.Key.Key_Up)
+    assert menu.activeAction() is items[2]
     menu.hide()
+    game.hide()
 
 
 def test_ctrl_l_cycles_through_the_levels(make_window, qtbot):
