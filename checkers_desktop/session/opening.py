@@ -1,9 +1,11 @@
-"""Game > Open game, without Qt: a PDN file's first game read within limits, or why it cannot be.
+"""Game > Open game, without Qt: the games a PDN file holds, and the one chosen, read within
+limits, or why they cannot be.
 
-:func:`read_first_game` runs on a worker thread (the window shows progress and can cancel): the
-file goes through ``rules.pdn.read_pdn_file`` (``checkers_desktop.inputs``: a folder, a FIFO,
-``/dev/zero`` or a file over 20 MB refused before reading, read in chunks), then its first game
-through the PDN reader and its limits (tag and comment length, variation depth, moves). Every
+:func:`list_games` and :func:`read_game` run on a worker thread (the window shows progress and can
+cancel): the file goes through ``rules.pdn.read_pdn_file`` (``checkers_desktop.inputs``: a folder,
+a FIFO, ``/dev/zero`` or a file over 20 MB refused before reading, read in chunks), then through
+the PDN reader and its limits (tag and comment length, variation depth, moves): the games' tag
+pairs only to list them, the moves of the one chosen. Every
 refusal is an :class:`OpenError` whose :class:`OpenProblem` the texts package words
 (``texts.app.open_failed_text``) into a message a veteran can act on. Nothing here changes the game
 in progress: the window puts the board on only when a game came back.
@@ -22,10 +24,10 @@ from typing import Optional
 
 from ..inputs import InputError, InputProblem, brief
 from ..rules import BLACK, WHITE, Board, Color, RulesError
-from ..rules.pdn import NotPdnError, PdnLimitError, read_games, read_pdn_file
+from ..rules.pdn import NotPdnError, PdnLimitError, PdnReader, read_pdn_file
 
-__all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH",
-           "read_first_game"]
+__all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH", "GameEntry",
+           "GameList", "MAX_LISTED", "list_games", "read_game", "read_first_game"]
 
 TAG_LENGTH = 80
 """The most characters of a tag's value kept for saying (a longer event name is cut, with "...")."""
@@ -105,8 +107,8 @@ class OpenedGame:
     ``White`` tags, only the sides named) and ``stated`` (a :class:`StatedResult`: the result the
     file records, from the result after the moves or else the ``Result`` tag; for a composed
     problem, the result its composer claims). Each text is shortened to :data:`TAG_LENGTH`
-    characters, its control characters escaped. ``more_games``: the file holds another game
-    after this one (only the first is put on the board)."""
+    characters, its control characters escaped. ``number``: the game's place in the file (from
+    1)."""
 
     board: Board
     name: str
@@ -114,11 +116,39 @@ class OpenedGame:
     event: Optional[str] = None
     players: dict[Color, str] = field(default_factory=dict)
     stated: Optional["StatedResult"] = None
-    more_games: bool = False
+    number: int = 1
 
     @property
     def plies(self) -> int:
         return self.board.ply
+
+
+MAX_LISTED = 2000
+"""The most games of one file offered to choose from (the first ones; a file of 20 MB may hold
+tens of thousands, more than anyone arrows through)."""
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One game of a file, to choose from: its ``number`` in the file (from 1), its ``event``,
+    ``players`` and ``stated`` result as in :class:`OpenedGame`, and its ``date`` (the ``Date``
+    tag), each None or empty when the file does not say."""
+
+    number: int
+    event: Optional[str] = None
+    players: dict[Color, str] = field(default_factory=dict)
+    stated: Optional[StatedResult] = None
+    date: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class GameList:
+    """The games of the file ``name``: ``games`` (the first :data:`MAX_LISTED`), and ``more``:
+    the file holds more games than these (not read further, so that listing stays quick)."""
+
+    name: str
+    games: tuple[GameEntry, ...]
+    more: bool = False
 
 
 def _check(stop: Optional[threading.Event], name: str) -> None:
@@ -126,12 +156,10 @@ def _check(stop: Optional[threading.Event], name: str) -> None:
         raise OpenError(OpenProblem.CANCELLED, name)
 
 
-def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
-    """The first game of the PDN file ``path``. ``stop``: set by the window's Cancel; checked
-    between the steps (each step is bounded: see the module text). Raises :class:`OpenError`."""
-    name = brief(Path(path).name or str(path), 80)
+def _read_text(path, name: str) -> str:
+    """The file's text, or the :class:`OpenError` saying why not."""
     try:
-        text = read_pdn_file(path)
+        return read_pdn_file(path)
     except InputError as exc:
         raise OpenError(_FROM_INPUT.get(exc.problem, OpenProblem.UNREADABLE), name,
                         brief(exc.reason, 160)) from None
@@ -141,20 +169,59 @@ def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.TOO_LARGE if exc.limit.value == "file size"
                         else OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
+
+
+def _players(tags: dict) -> dict[Color, str]:
+    return {color: who for color, who in ((BLACK, _tag(tags, "Black")),
+                                          (WHITE, _tag(tags, "White"))) if who}
+
+
+def list_games(path, stop: Optional[threading.Event] = None) -> GameList:
+    """The games of the PDN file ``path``, from their tag pairs only (their moves are read when
+    one is chosen: :func:`read_game`): the first :data:`MAX_LISTED`, and whether more follow.
+    ``stop`` (the window's Cancel) is checked every 100 games. Raises :class:`OpenError`, as
+    :func:`read_game` does, for a file that is no game record, or holds no game; a file past a
+    reader's limit after some games lists those games."""
+    name = brief(Path(path).name or str(path), 80)
+    reader = PdnReader(_read_text(path, name))
     _check(stop, name)
-    games = iter(read_games(text))
+    entries: list[GameEntry] = []
+    more = False
     try:
-        parsed = next(games, None)
+        for header in reader.headers():
+            if len(entries) == MAX_LISTED:
+                more = True
+                break
+            if header.number % 100 == 0:
+                _check(stop, name)
+            tags = header.tags
+            entries.append(GameEntry(header.number, _tag(tags, "Event"), _players(tags),
+                                     _STATED.get(_tag(tags, "Result") or ""),
+                                     _tag(tags, "Date")))
+    except PdnLimitError as exc:
+        if not entries:
+            raise OpenError(OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
+        # the games before the limit can still be chosen; what follows them is left out
+    if not entries:
+        raise OpenError(OpenProblem.NO_GAME, name)
+    return GameList(name, tuple(entries), more)
+
+
+def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> OpenedGame:
+    """Game ``number`` (from 1, as :func:`list_games` numbers them) of the PDN file ``path``.
+    ``stop``: set by the window's Cancel; checked between the steps (each step is bounded: see
+    the module text). Raises :class:`OpenError`."""
+    name = brief(Path(path).name or str(path), 80)
+    text = _read_text(path, name)
+    _check(stop, name)
+    reader = PdnReader(text)
+    del text
+    try:
+        parsed = reader.game(number)
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
     except (RulesError, ValueError) as exc:
         raise OpenError(OpenProblem.NOT_PDN, name, brief(str(exc), 160)) from None
-    _check(stop, name)
-    try:  # one more game read (within the reader's limits), only to say that the file has it
-        more_games = parsed is not None and next(games, None) is not None
-    except (PdnLimitError, RulesError, ValueError):  # what follows is no readable game
-        more_games = False
-    del text, games
     _check(stop, name)
     if parsed is None:
         raise OpenError(OpenProblem.NO_GAME, name)
@@ -172,9 +239,12 @@ def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
     problem = brief(str(parsed.problems[0]), 160) if parsed.problems else None
     if problem is not None and board.ply == 0 and not any(t.lower() == "fen" for t in game.tags):
         raise OpenError(OpenProblem.NO_GAME, name, f"its first move cannot be read: {problem}")
-    players = {color: who for color, who in ((BLACK, _tag(game.tags, "Black")),
-                                             (WHITE, _tag(game.tags, "White"))) if who}
     result = _tag(game.tags, "Result")
     stated = _STATED.get(game.result) or _STATED.get(result or "")
-    return OpenedGame(board, name, problem, _tag(game.tags, "Event"), players, stated,
-                      more_games)
+    return OpenedGame(board, name, problem, _tag(game.tags, "Event"), _players(game.tags),
+                      stated, number)
+
+
+def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
+    """The first game of the PDN file ``path`` (:func:`read_game` of game 1)."""
+    return read_game(path, 1, stop)

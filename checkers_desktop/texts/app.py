@@ -254,16 +254,17 @@ def brought_to_front_text() -> str:
 def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
-                side_names: SideNames = None, more_games: bool = False) -> str:
+                side_names: SideNames = None, number: Optional[int] = None) -> str:
     """Said when a PDN file's first game is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``), the result the file records when ``stated`` (``winner`` None: a draw; for a
     composed problem, what its composer claims), then ``turn`` (the status line's headline) and a
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
     Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
-    ``more_games``: the file holds other games, which are not opened ("The file holds more
-    games; this is the first." after the stated result)."""
-    parts = [f"Opened the game from {name}" + (f": {event}." if event else ".")]
+    ``number``: the game's place in a file of several games ("Opened game 12 from tinsley.pdn:
+    London 1992, game 25. ...")."""
+    opened = f"Opened game {number} from {name}" if number else f"Opened the game from {name}"
+    parts = [opened + (f": {event}." if event else ".")]
     named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
              if players and players.get(color)]
     if named:
@@ -273,12 +274,41 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))
-    if more_games:
-        parts.append("The file holds more games; this is the first.")
     parts.append(f"Two players. {turn}")
     if note:
         parts.append(note)
     return " ".join(parts)
+
+
+def game_choice_text(number: int, event: Optional[str] = None, date: Optional[str] = None,
+                     players: Optional[Mapping[Color, str]] = None, stated: bool = False,
+                     winner: Optional[Color] = None, side_names: SideNames = None) -> str:
+    """One game of a file in the list to choose from, its number first (a screen reader's
+    type-ahead finds "12" by its digits): "12. London 1992, game 25, 1992-08-17. Black:
+    Chinook, Red: M Tinsley. A draw." Parts the file does not give are left out ("3. No event
+    named.")."""
+    first = f"{number}. " + (event or "No event named") + (f", {date}" if date else "") + "."
+    parts = [first]
+    named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
+             if players and players.get(color)]
+    if named:
+        parts.append(", ".join(named) + ".")
+    if stated:
+        parts.append("A draw." if winner is None else f"{side_name(side_names, winner)} won.")
+    return " ".join(parts)
+
+
+def choose_game_title_text() -> str:
+    return "Choose a game"
+
+
+def choose_game_label_text(name: str, count: int, more: bool) -> str:
+    """The question above the list of a file's games: "tinsley.pdn holds 724 games. Choose one
+    with the arrow keys or its number, then press Enter." (``more``: only the first ``count``
+    are listed)."""
+    held = (f"holds more than {count:,} games; the first {count:,} are listed" if more
+            else f"holds {count:,} games")
+    return f"{name} {held}. Choose one with the arrow keys or its number, then press Enter."
 
 
 def window_title_text(name: Optional[str] = None, event: Optional[str] = None) -> str:

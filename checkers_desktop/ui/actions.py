@@ -60,8 +60,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "is written to the record with the time.", "Game"),
     ActionSpec("open_game", "&Open game...", "Ctrl+O", "Open game",  # ui/open_game.py
                "Open a game saved as a PDN file and go on playing from its last position, two "
-               "players. A file that cannot be read changes nothing. Asks first when a game or "
-               "match is in progress.", "Game"),
+               "players. A file of several games (Tinsley's 724) lists them to choose one. A file "
+               "that cannot be read changes nothing. Asks first when a game or match is in "
+               "progress.", "Game"),
     ActionSpec("save_game", "&Save game...", "Ctrl+S", "Save game",  # ui/save_game.py
                "Save the game in progress or just ended as a PDN file (the moves, the players, "
                "the rules and the result), to open again with Game > Open game.", "Game"),

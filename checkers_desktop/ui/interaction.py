@@ -62,9 +62,12 @@ class Interaction:
         return box.exec() == QMessageBox.StandardButton.Yes
 
     # --- a choice, a text -----------------------------------------------------------------
-    def choose(self, title: str, label: str, options: Sequence[str]) -> Optional[int]:
-        """The index of the option chosen, or None (Cancel)."""
-        self.echo(f"{label} {', '.join(options)}.")
+    def choose(self, title: str, label: str, options: Sequence[str], *,
+               say_options: bool = True) -> Optional[int]:
+        """The index of the option chosen, or None (Cancel). The question is said with every
+        option, or, with ``say_options`` False (a long list: the games of a file), alone: the
+        screen reader reads the option in focus."""
+        self.echo(f"{label} {', '.join(options)}." if say_options else label)
         dialog = self._input(title, label)
         dialog.setComboBoxItems(list(options))
         dialog.setComboBoxEditable(False)

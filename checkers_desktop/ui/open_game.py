@@ -1,17 +1,19 @@
-"""Game > Open game...: a PDN file's first game, put on the board to continue playing.
+"""Game > Open game...: a game of a PDN file, put on the board to continue playing.
 
 The file is read off the GUI thread (:class:`~.jobs.BackgroundJob`, one "open" worker) by
-``session.opening.read_first_game``, which refuses what is not a game record (a folder, a FIFO,
-``/dev/zero``, a file over 20 MB, binary data, a PDN past the reader's limits) before or while
-reading, in bounded time and memory. While it reads, the window keeps answering; after
-:data:`PROGRESS_DELAY_MS` a progress window (a busy bar and Cancel; Escape cancels) appears and
-"Opening NAME. Press Escape to cancel." is said. The game in progress is untouched until a game
-came back: then its final position is set up as a game for two players with the moves on the
-board's history (so the move list and the last move can be read), and that is announced; the
-players the file names become the game's (said with the turns, shown on the status line), and the
-window's title shows the file and its event until another game starts. A file
-that cannot be opened is told (shown and spoken) in words a player can act on
-(``texts.app.open_failed_text``), and nothing changes.
+``session.opening``, which refuses what is not a game record (a folder, a FIFO, ``/dev/zero``, a
+file over 20 MB, binary data, a PDN past the reader's limits) before or while reading, in bounded
+time and memory: first the file's games are listed from their tag pairs (``list_games``); a file
+of several games then asks which one (a list read by the screen reader, each game by its number,
+event, date, players and result; Escape cancels); then that game's moves are read
+(``read_game``). While it reads, the window keeps answering; after :data:`PROGRESS_DELAY_MS` a
+progress window (a busy bar and Cancel; Escape cancels) appears and "Opening NAME. Press Escape
+to cancel." is said. The game in progress is untouched until a game came back: then its final
+position is set up as a game for two players with the moves on the board's history (so the move
+list and the last move can be read), and that is announced; the players the file names become
+the game's (said with the turns, shown on the status line), and the window's title shows the
+file and its event until another game starts. A file that cannot be opened is told (shown and
+spoken) in words a player can act on (``texts.app.open_failed_text``), and nothing changes.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import QFileDialog, QProgressDialog
 from ..inputs import brief
 from ..rules.referee import Referee
 from ..session.game import Mode
-from ..session.opening import OpenError, OpenedGame, read_first_game
+from ..session.opening import GameList, OpenError, OpenedGame, list_games, read_game
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
@@ -40,13 +42,20 @@ PROGRESS_DELAY_MS = 300
 """A file read faster than this (milliseconds) opens without a progress window flashing up."""
 
 
-def _read(stop, path: str) -> OpenedGame:
-    return read_first_game(path, stop)
+def _list(stop, path: str) -> GameList:
+    return list_games(path, stop)
+
+
+def _read(stop, path: str, number: int) -> OpenedGame:
+    return read_game(path, number, stop)
 
 
 class OpenGameAction(QObject):
     """Game > Open game for the window of ``ctx`` (an :class:`~.context.AppContext`).
-    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it).
+    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it);
+    ``choose_game(listing) -> int | None`` asks which game of a file of several (a
+    :class:`~checkers_desktop.session.opening.GameList`; the index of the game chosen, None to
+    cancel; default a list through ``ctx.ask``; tests replace it).
 
     Signals: ``done(bool)`` when an open ends (True: a game was put on the board; False: refused,
     cancelled or failed, the game unchanged); ``progress_shown()`` when the progress window
@@ -60,6 +69,9 @@ class OpenGameAction(QObject):
         super().__init__(ctx.window)
         self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
+        self.choose_game: Callable[[GameList], Optional[int]] = self._choose_game
+        self._path = ""
+        self._several = False
         self.job = BackgroundJob("open", self)
         self.job.finished.connect(self._finished)
         self.job.failed.connect(self._failed)
@@ -93,9 +105,21 @@ class OpenGameAction(QObject):
         if self.busy:
             self._stop(tell=False)
         self._name = brief(Path(path).name or str(path), 80)
-        self._token = self.job.start(_read, str(path))
+        self._path = str(path)
+        self._token = self.job.start(_list, self._path)
         self._delay.start(PROGRESS_DELAY_MS)
         return True
+
+    def _choose_game(self, listing: GameList) -> Optional[int]:
+        side_names = self.ctx.session.side_names
+        options = [app_texts.game_choice_text(
+            g.number, g.event, g.date, g.players, g.stated is not None,
+            g.stated.winner if g.stated is not None else None, side_names)
+            for g in listing.games]
+        return self.ctx.ask.choose(
+            app_texts.choose_game_title_text(),
+            app_texts.choose_game_label_text(listing.name, len(listing.games), listing.more),
+            options, say_options=False)
 
     def cancel(self) -> None:
         """Stop reading (Cancel or Escape in the progress window): nothing changes."""
@@ -144,11 +168,35 @@ class OpenGameAction(QObject):
             self.ctx.say(app_texts.open_cancelled_text(), Priority.INTERRUPT)
 
     # --- the answer -------------------------------------------------------------------------
-    def _finished(self, opened: OpenedGame, token: int) -> None:
+    def _finished(self, answer, token: int) -> None:
         if token != self._token:
+            return
+        if isinstance(answer, GameList):
+            self._listed(answer)
             return
         self._token = None
         self._close_progress()
+        self._opened(answer)
+
+    def _listed(self, listing: GameList) -> None:
+        """The file's games are known: the only one is read at once; of several, the player
+        chooses one first (Cancel changes nothing)."""
+        number = 1
+        if len(listing.games) > 1:
+            self._close_progress()
+            index = self.choose_game(listing)
+            if index is None or not 0 <= index < len(listing.games):
+                self._token = None
+                self.ctx.focus_board()
+                self.ctx.say(app_texts.open_cancelled_text(), Priority.INTERRUPT)
+                self.done.emit(False)
+                return
+            number = listing.games[index].number
+        self._several = len(listing.games) > 1
+        self._token = self.job.start(_read, self._path, number)
+        self._delay.start(PROGRESS_DELAY_MS)
+
+    def _opened(self, opened: OpenedGame) -> None:
         c = self.ctx.session
         referee = Referee(c.home_profile, opened.board, time_source=c.time_source)  # never a match's
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False,
@@ -162,7 +210,7 @@ class OpenGameAction(QObject):
             opened.name, opened.plies, c.headline(), note, event=opened.event,
             players=opened.players, stated=stated is not None,
             winner=stated.winner if stated is not None else None, side_names=c.side_names,
-            more_games=opened.more_games),
+            number=opened.number if self._several else None),
             Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)

@@ -4,13 +4,18 @@ length whatever the file holds, and read as data (the colour that won), not as t
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from checkers_desktop.rules import BLACK, WHITE
-from checkers_desktop.session.opening import TAG_LENGTH, StatedResult, read_first_game
+from checkers_desktop.session import opening
+from checkers_desktop.session.opening import (TAG_LENGTH, OpenError, OpenProblem, StatedResult,
+                                              list_games, read_first_game, read_game)
 from checkers_desktop.texts import app as app_texts
 
 PROBLEM = (Path(__file__).resolve().parents[1] / "data" / "border-a1.pdn").read_text(
@@ -64,17 +69,61 @@ def test_no_result_and_no_event_say_nothing_of_them(tmp_path):
     assert said == "Opened the game from game.pdn. 2 moves played. Two players. Black to move."
 
 
-def test_a_file_of_several_games_says_that_only_the_first_is_opened(tmp_path):
-    assert not read_first_game(_write(tmp_path, GAME)).more_games
-    second = GAME.replace("Marion Tinsley", "Derek Oldbury")
-    opened = read_first_game(_write(tmp_path, GAME + "\n" + second))
-    assert opened.more_games and opened.players == {BLACK: "Marion Tinsley"}
-    said = app_texts.opened_text(opened.name, opened.plies, "Black to move.",
-                                 stated=True, winner=None, more_games=opened.more_games)
-    assert said.endswith("Stated result: a draw. The file holds more games; this is the "
-                         "first. Two players. Black to move.")
-    garbage = read_first_game(_write(tmp_path, GAME + "\n1. 99-100 *\n"))
-    assert garbage.plies == 4  # what follows the first game never changes it
+def test_a_file_of_several_games_lists_them_and_opens_the_one_chosen(tmp_path):
+    second = GAME.replace("Marion Tinsley", "Derek Oldbury").replace("1/2-1/2", "0-1")
+    path = _write(tmp_path, GAME + "\n" + second)
+    listing = list_games(path)
+    assert [g.number for g in listing.games] == [1, 2] and not listing.more
+    assert listing.games[1].players == {BLACK: "Derek Oldbury"}
+    assert listing.games[1].stated == StatedResult(WHITE)
+    said = app_texts.game_choice_text(2, listing.games[1].event, None, listing.games[1].players,
+                                      True, WHITE, {BLACK: "Black", WHITE: "Red"})
+    assert said.startswith("2. Hostile") and said.endswith(". Black: Derek Oldbury. Red won.")
+    opened = read_game(path, 2)
+    assert opened.number == 2 and opened.players == {BLACK: "Derek Oldbury"}
+    assert opened.stated == StatedResult(WHITE) and opened.plies == 4
+    told = app_texts.opened_text(opened.name, opened.plies, "Black to move.", number=2)
+    assert told == "Opened game 2 from game.pdn. 4 moves played. Two players. Black to move."
+    assert read_first_game(path).players == {BLACK: "Marion Tinsley"}
+
+
+def test_a_game_number_past_the_file_or_cancelled_listing_changes_nothing(tmp_path):
+    path = _write(tmp_path, GAME * 150)
+    with pytest.raises(OpenError) as missing:
+        read_game(path, 151)
+    assert missing.value.problem is OpenProblem.NO_GAME
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(OpenError) as cancelled:
+        list_games(path, stop)
+    assert cancelled.value.problem is OpenProblem.CANCELLED
+
+
+def test_only_the_first_games_of_a_long_file_are_listed(tmp_path, monkeypatch):
+    monkeypatch.setattr(opening, "MAX_LISTED", 3)
+    listing = list_games(_write(tmp_path, GAME * 5))
+    assert [g.number for g in listing.games] == [1, 2, 3] and listing.more
+    assert "holds more than 3 games; the first 3 are listed" in app_texts.choose_game_label_text(
+        listing.name, len(listing.games), listing.more)
+
+
+@settings(max_examples=40, deadline=None)
+@given(events=st.lists(st.text(alphabet=st.characters(whitelist_categories=("Lu", "Ll", "Nd"),
+                                                      max_codepoint=0x24F),
+                               min_size=1, max_size=40), min_size=1, max_size=12))
+def test_every_game_is_listed_in_order_with_its_event(tmp_path_factory, events):
+    """Any number of games, any event names: the list numbers them 1..n in the file's order,
+    and reading game k gives game k."""
+    text = "".join(f'[Event "{e}"]\n1. 11-15 {"23-19" if i % 2 else "22-18"} *\n\n'
+                   for i, e in enumerate(events))
+    path = _write(tmp_path_factory.mktemp("games"), text)
+    listing = list_games(path)
+    assert [g.number for g in listing.games] == list(range(1, len(events) + 1))
+    assert [g.event for g in listing.games] == events
+    k = len(events)
+    opened = read_game(path, k)
+    assert opened.event == events[-1]
+    assert opened.board.move_stack[1].pdn() == ("23-19" if (k - 1) % 2 else "22-18")
 
 
 @settings(max_examples=60, deadline=None)

@@ -74,6 +74,11 @@ def make_window(qtbot, settings, tmp_path):
         qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
         qtbot.waitUntil(lambda: bool(window.announcer.history))  # the welcome
         window.synth, window.events, window.sounds = synth, events, sounds
+
+        def unexpected_choice(listing):  # a modal list would wait for ever in a test
+            raise AssertionError(f"{listing.name} holds several games: the test must choose")
+
+        window.open_game_action.choose_game = unexpected_choice
         windows.append(window)
         return window
 

@@ -31,6 +31,7 @@ def test_open_game_continues_from_the_last_position(qtbot, make_window):
     expected = game.board()
     window = make_window()
     window.open_game_action.ask_path = lambda: str(source)
+    window.open_game_action.choose_game = lambda listing: 0  # the file holds two games
     with qtbot.waitSignal(window.open_game_action.done, timeout=10_000) as opened:
         window.actions_by_id["open_game"].trigger()
     assert opened.args == [True]
@@ -39,7 +40,7 @@ def test_open_game_continues_from_the_last_position(qtbot, make_window):
     assert [m.pdn() for m in c.board.move_stack] == [m.pdn() for m in expected.move_stack]
     assert c.mode is Mode.TWO_PLAYERS
     said = " ".join(window.synth.spoken)
-    assert f"Opened the game from {source.name}: " in said  # then the event and the players
+    assert f"Opened game 1 from {source.name}: " in said  # then the event and the players
     assert f" {expected.ply} moves played." in said
 
 

@@ -38,6 +38,7 @@ def test_a_game_with_players_shows_them_until_another_game_starts(qtbot, make_wi
 
     source = Path(__file__).resolve().parents[1] / "data" / "tinsley_first_two.pdn"
     window = make_window()
+    window.open_game_action.choose_game = lambda listing: 0
     with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
         assert window.open_game_action.open(str(source))
     names = window.session.player_names
@@ -49,3 +50,48 @@ def test_a_game_with_players_shows_them_until_another_game_starts(qtbot, make_wi
     assert window.session.player_names is None
     assert mover not in window.status.text()
     assert window.windowTitle() == "Checkers"
+
+
+def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
+    """The list is the window's own question (a list a screen reader reads item by item): the
+    question alone is said, not every game; the game chosen is opened and said by its number;
+    Escape in the list opens nothing."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog
+
+    source = Path(__file__).resolve().parents[1] / "data" / "tinsley_first_two.pdn"
+    window = make_window()
+    action = window.open_game_action
+    action.choose_game = action._choose_game  # the real question, answered below
+    shown = []
+
+    def answer(pick) -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QInputDialog):
+            QTimer.singleShot(20, lambda: answer(pick))
+            return
+        shown.append(dialog.comboBoxItems())
+        if pick is None:
+            dialog.reject()
+        else:
+            dialog.setTextValue(dialog.comboBoxItems()[pick])
+            dialog.accept()
+
+    QTimer.singleShot(0, lambda: answer(1))
+    window.synth.clear()
+    with qtbot.waitSignal(action.done, timeout=30_000) as done:
+        assert action.open(str(source))
+    assert done.args == [True]
+    red = side_name(window.session.side_names, WHITE)
+    assert shown[0][1] == (f"2. US National 1946. Black: MF Tinsley, {red}: E Fuller. A draw.")
+    assert ("tinsley_first_two.pdn holds 2 games. Choose one with the arrow keys or its number, "
+            "then press Enter.") in window.synth.spoken
+    assert not any("Ohio State" in text for text in window.synth.spoken)  # the list not said
+    assert window.session.player_names[WHITE] == "E Fuller"
+    assert any(text.startswith("Opened game 2 from tinsley_first_two.pdn: US National 1946.")
+               for text in window.synth.spoken)
+    fen = window.session.board.fen()
+    QTimer.singleShot(0, lambda: answer(None))
+    with qtbot.waitSignal(action.done, timeout=30_000) as done:
+        assert action.open(str(source))
+    assert done.args == [False] and window.session.board.fen() == fen

@@ -77,7 +77,7 @@ CASES = [
     ("100 KB move", "longmove.pdn", False, "holds no game to play"),
     ("20 pieces a side", "crowded.pdn", False, "starts from a position that is not legal"),
     ("escape codes, bad 2nd move", "escape.pdn", True, "Only the first 2 moves could be read"),
-    ("19 MB of real games", "big19mb.pdn", True, "Opened the game from big19mb.pdn"),
+    ("19 MB of real games", "big19mb.pdn", True, "Opened game 2000 from big19mb.pdn"),
 ]
 
 
@@ -94,6 +94,10 @@ def _resident_mb() -> float:
 def test_hostile_file_opened_in_the_window(qtbot, make_window, corpus, case, name, opened,
                                            words):
     window = make_window()
+    listed = []
+    # a file of several games: the last game listed is chosen (the first 2,000 are listed)
+    window.open_game_action.choose_game = lambda listing: (listed.append(listing)
+                                                           or len(listing.games) - 1)
     window.new_game(Mode.TWO_PLAYERS)
     assert window.session.submit_text("11-15")
     before = (window.session.board.fen(), window.session.board.ply)
@@ -131,10 +135,13 @@ def test_hostile_file_opened_in_the_window(qtbot, make_window, corpus, case, nam
     else:
         assert window.session.board.ply >= 2 and window.session.running
     assert len(max(said, key=len)) < 600  # nothing from the file is echoed at length
+    if name == "big19mb.pdn":
+        assert len(listed[0].games) == 2000 and listed[0].more
 
 
 class SlowRead:
-    """Stands in for the reader: waits (up to 10 s) until the open is cancelled."""
+    """Stands in for the reader (listing the games): waits (up to 10 s) until the open is
+    cancelled."""
 
     def __init__(self) -> None:
         self.cancelled = None
@@ -147,7 +154,7 @@ class SlowRead:
 def test_a_slow_read_shows_progress_and_cancel_changes_nothing(qtbot, make_window, monkeypatch,
                                                                corpus):
     slow = SlowRead()
-    monkeypatch.setattr(open_game_module, "_read", slow)
+    monkeypatch.setattr(open_game_module, "_list", slow)  # the first step: listing the games
     monkeypatch.setattr(open_game_module, "PROGRESS_DELAY_MS", 0)
     window = make_window()
     window.new_game(Mode.TWO_PLAYERS)
