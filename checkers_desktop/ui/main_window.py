@@ -445,12 +445,27 @@ class MainWindow(QMainWindow):
             action.blockSignals(False)
 
     def open_menus(self) -> None:
-        """F10: the menu bar opens at its first menu (Game), as F10 does in Windows and GNOME
-        programs; Qt gives no such key of its own on Linux."""
+        """F10: the menu bar opens at its first menu (Game), its first item highlighted, as
+        Alt+G does and as F10 does in Windows and GNOME programs (Qt gives no such key of its
+        own on Linux). The item is highlighted once the menu is shown (the next turn of the
+        event loop), so that a screen reader hears it as with Alt+G."""
+        from PySide6.QtCore import QTimer
+
         bar = self.menuBar()
         first = next((a for a in bar.actions() if a.isVisible() and a.isEnabled()), None)
-        if first is not None:
-            bar.setActiveAction(first)
+        if first is None:
+            return
+        bar.setActiveAction(first)
+        menu = first.menu()
+
+        def highlight() -> None:
+            item = next((a for a in menu.actions()
+                         if a.isVisible() and a.isEnabled() and not a.isSeparator()), None)
+            if menu.isVisible() and item is not None and menu.activeAction() is None:
+                menu.setActiveAction(item)
+
+        if menu is not None:
+            QTimer.singleShot(0, highlight)
 
     def show_keyboard_help(self) -> None:
         dialog = HelpDialog(self)

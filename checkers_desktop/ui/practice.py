@@ -159,7 +159,7 @@ class PracticeControls(QObject):
         def highlight() -> None:
             for action in above:
                 action.setEnabled(True)
-            if menu.isVisible():
+            if menu.isVisible() and menu.activeAction() is not chosen:  # else said twice
                 menu.setActiveAction(chosen)
 
         QTimer.singleShot(0, highlight)

@@ -75,8 +75,8 @@ def test_every_alt_letter_of_the_main_window_is_used_once(make_window):
 
 
 def test_f10_opens_the_game_menu_from_the_board(make_window, qtbot):
-    """F10 opens the menu bar at Game, as in Windows and GNOME programs (Qt on Linux has no
-    such key); Escape closes it again."""
+    """F10 opens the menu bar at Game with its first item highlighted, as Alt+G does and as in
+    Windows and GNOME programs (Qt on Linux has no such key)."""
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
@@ -87,4 +87,7 @@ def test_f10_opens_the_game_menu_from_the_board(make_window, qtbot):
     QTest.keyClick(window.focusWidget(), Qt.Key.Key_F10)
     qtbot.waitUntil(lambda: game.menu().isVisible(), timeout=2000)
     assert window.menuBar().activeAction() is game
+    first = game.menu().actions()[0]  # highlighted, as with Alt+G: a screen reader hears it
+    qtbot.waitUntil(lambda: game.menu().activeAction() is first, timeout=2000)
+    assert first.text().replace("&", "") == "New game against the computer"
     game.menu().hide()
