@@ -209,8 +209,8 @@ class GameSession(Observable):
         ``player_names``: the players' names by colour (a match's game, a resumed one, a game
         record opened), said with the turns and shown on the status line; None, the default,
         clears the last game's names, so a practice game never speaks the names of the players
-        of a match or of a file opened before. Raises ``UnknownProfileError`` or ``InvalidFenError`` (changing nothing) for a bad key or
-        FEN.
+        of a match or of a file opened before. Raises ``UnknownProfileError`` or
+        ``InvalidFenError`` (changing nothing) for a bad key or FEN.
         """
         if referee is None:
             profile = self.home_profile if profile_key is None else get_profile(profile_key)

@@ -97,7 +97,7 @@ class OpenError(ValueError):
 
 @dataclass(frozen=True)
 class OpenedGame:
-    """The first game of a file: the ``board`` after its readable moves (on its move stack), the
+    """A game of a file: the ``board`` after its readable moves (on its move stack), the
     file's ``name``, and ``problem``: the first move that could not be read, in the reader's
     words, when the game stops early (else None).
 

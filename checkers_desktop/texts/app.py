@@ -255,7 +255,7 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
                 side_names: SideNames = None, number: Optional[int] = None) -> str:
-    """Said when a PDN file's first game is on the board: the file ``name``, the ``event`` (a
+    """Said when a game of a PDN file is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``), the result the file records when ``stated`` (``winner`` None: a draw; for a
     composed problem, what its composer claims), then ``turn`` (the status line's headline) and a
