@@ -304,11 +304,12 @@ def choose_game_title_text() -> str:
 
 def choose_game_label_text(name: str, count: int, more: bool) -> str:
     """The question above the list of a file's games: "tinsley.pdn holds 724 games. Choose one
-    with the arrow keys or its number, then press Enter." (``more``: only the first ``count``
-    are listed)."""
+    with the arrow keys, or type its number, then press Enter." (``more``: only the first
+    ``count`` are listed)."""
     held = (f"holds more than {count:,} games; the first {count:,} are listed" if more
             else f"holds {count:,} games")
-    return f"{name} {held}. Choose one with the arrow keys or its number, then press Enter."
+    return (f"{name} {held}. Choose one with the arrow keys, or type its number, then press "
+            "Enter.")
 
 
 def window_title_text(name: Optional[str] = None, event: Optional[str] = None) -> str:

@@ -19,11 +19,15 @@ from __future__ import annotations
 from typing import Callable, Optional, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 __all__ = ["Interaction", "TITLE"]
 
 TITLE = "Checkers"
+
+TYPE_AHEAD_MS = 1500
+"""In a list to choose from, keys typed at most this far apart (milliseconds) make one search
+("7", "0", "0": the option that begins "700")."""
 
 
 class Interaction:
@@ -66,12 +70,20 @@ class Interaction:
                say_options: bool = True) -> Optional[int]:
         """The index of the option chosen, or None (Cancel). The question is said with every
         option, or, with ``say_options`` False (a long list: the games of a file), alone: the
-        screen reader reads the option in focus."""
+        screen reader reads the option in focus. Typing an option's first characters goes to
+        it, the keys up to :data:`TYPE_AHEAD_MS` apart (Qt's own 0.4 s is too quick for many
+        older players: "7", "0", "0" a second apart found game 7, not game 700)."""
         self.echo(f"{label} {', '.join(options)}." if say_options else label)
         dialog = self._input(title, label)
         dialog.setComboBoxItems(list(options))
         dialog.setComboBoxEditable(False)
-        if dialog.exec() != QInputDialog.DialogCode.Accepted:
+        interval = QApplication.keyboardInputInterval()
+        QApplication.setKeyboardInputInterval(TYPE_AHEAD_MS)
+        try:
+            answered = dialog.exec()
+        finally:
+            QApplication.setKeyboardInputInterval(interval)
+        if answered != QInputDialog.DialogCode.Accepted:
             return None
         item = dialog.textValue()
         return list(options).index(item) if item in options else None

@@ -89,9 +89,12 @@ class OpenGameAction(QObject):
         return self._token is not None
 
     def _ask_path(self) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game", "",
+        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game",
+                                              str(self.ctx.settings.games_folder()),
                                               "PDN games (*.pdn *.txt);;All files (*)")
         self.ctx.focus_board()
+        if path:
+            self.ctx.settings.remember_games_folder(path)
         return path or None
 
     def open(self, path: Optional[str] = None) -> bool:

@@ -30,10 +30,12 @@ class SaveGameAction:
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
 
     def _ask_path(self) -> Optional[str]:
-        start = str(Path.home() / "checkers-game.pdn")
+        start = str(self.ctx.settings.games_folder() / "checkers-game.pdn")
         path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save the game", start,
                                               "PDN games (*.pdn);;All files (*)")
         self.ctx.focus_board()
+        if path:
+            self.ctx.settings.remember_games_folder(path)
         return path or None
 
     def save(self, path: Optional[str] = None) -> Optional[Path]:

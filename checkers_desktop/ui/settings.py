@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings
@@ -39,7 +40,11 @@ PROFILE_KEY = SettingSpec("game/profile", str, "practice",
 LESSON_OFFERED = SettingSpec("tutorial/offered", bool, False,
                             "The welcome has offered the spoken lesson (Help > Learn checkers) "
                             "once; it is not offered again.")
-SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED)
+GAMES_FOLDER = SettingSpec("files/games_folder", str, "",
+                          "The folder of the last game opened or saved: Open game and Save game "
+                          "start there (empty: the home folder).")
+SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED,
+                                  GAMES_FOLDER)
 
 # --- display settings (applied by ui/display.py) ---------------------------------------
 from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)
@@ -170,6 +175,18 @@ class Settings:
     def set(self, spec: SettingSpec, value: Any) -> None:
         self.qsettings.setValue(spec.key, spec.type(value))
         self.qsettings.sync()
+
+    def games_folder(self) -> Path:
+        """Where Open game and Save game start: the folder of the last game opened or saved,
+        while it still exists; else the home folder."""
+        folder = self.get(GAMES_FOLDER)
+        if folder and Path(folder).is_dir():
+            return Path(folder)
+        return Path.home()
+
+    def remember_games_folder(self, path) -> None:
+        """Keep the folder of the file ``path`` just opened or saved."""
+        self.set(GAMES_FOLDER, str(Path(path).resolve().parent))
 
     # Convenience properties for the three settings.
     @property

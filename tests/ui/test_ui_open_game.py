@@ -59,6 +59,8 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QInputDialog
 
+    from checkers_desktop.ui.interaction import TYPE_AHEAD_MS
+
     source = Path(__file__).resolve().parents[1] / "data" / "tinsley_first_two.pdn"
     window = make_window()
     action = window.open_game_action
@@ -70,7 +72,7 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
         if not isinstance(dialog, QInputDialog):
             QTimer.singleShot(20, lambda: answer(pick))
             return
-        shown.append(dialog.comboBoxItems())
+        shown.append((dialog.comboBoxItems(), QApplication.keyboardInputInterval()))
         if pick is None:
             dialog.reject()
         else:
@@ -83,9 +85,12 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
         assert action.open(str(source))
     assert done.args == [True]
     red = side_name(window.session.side_names, WHITE)
-    assert shown[0][1] == (f"2. US National 1946. Black: MF Tinsley, {red}: E Fuller. A draw.")
-    assert ("tinsley_first_two.pdn holds 2 games. Choose one with the arrow keys or its number, "
-            "then press Enter.") in window.synth.spoken
+    items, interval = shown[0]
+    assert items[1] == f"2. US National 1946. Black: MF Tinsley, {red}: E Fuller. A draw."
+    assert interval == TYPE_AHEAD_MS  # digits typed a second apart still find the game
+    assert QApplication.keyboardInputInterval() != TYPE_AHEAD_MS  # Qt's own, once closed
+    assert ("tinsley_first_two.pdn holds 2 games. Choose one with the arrow keys, or type its "
+            "number, then press Enter.") in window.synth.spoken
     assert not any("Ohio State" in text for text in window.synth.spoken)  # the list not said
     assert window.session.player_names[WHITE] == "E Fuller"
     assert any(text.startswith("Opened game 2 from tinsley_first_two.pdn: US National 1946.")
@@ -95,3 +100,32 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
     with qtbot.waitSignal(action.done, timeout=30_000) as done:
         assert action.open(str(source))
     assert done.args == [False] and window.session.board.fen() == fen
+
+
+def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeypatch, tmp_path):
+    """The file dialogs start where the player last opened or saved a game (else the home
+    folder), not in whatever folder the app was started from."""
+    from checkers_desktop.ui import open_game, save_game
+
+    games = tmp_path / "my games"
+    games.mkdir()
+    window = make_window()
+    starts = []
+
+    def fake_open(parent, title, start, filters):
+        starts.append(start)
+        return str(games / "tinsley.pdn"), ""
+
+    def fake_save(parent, title, start, filters):
+        starts.append(start)
+        return "", ""  # cancelled
+
+    monkeypatch.setattr(open_game.QFileDialog, "getOpenFileName", fake_open)
+    monkeypatch.setattr(save_game.QFileDialog, "getSaveFileName", fake_save)
+    assert window.open_game_action._ask_path() == str(games / "tinsley.pdn")
+    assert window.play_aids.saving._ask_path() is None
+    assert starts[0] == str(Path.home())
+    assert starts[1] == str(games / "checkers-game.pdn")
+    games.rmdir()  # a folder gone since: the home folder again
+    window.open_game_action._ask_path()
+    assert starts[2] == str(Path.home())
