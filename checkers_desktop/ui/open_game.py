@@ -72,6 +72,7 @@ class OpenGameAction(QObject):
         self.choose_game: Callable[[GameList], Optional[int]] = self._choose_game
         self._path = ""
         self._several = False
+        self._title: Optional[str] = None  # the title of the game being put on the board
         self.job = BackgroundJob("open", self)
         self.job.finished.connect(self._finished)
         self.job.failed.connect(self._failed)
@@ -202,9 +203,10 @@ class OpenGameAction(QObject):
     def _opened(self, opened: OpenedGame) -> None:
         c = self.ctx.session
         referee = Referee(c.home_profile, opened.board, time_source=c.time_source)  # never a match's
+        self._title = app_texts.window_title_text(opened.name, opened.event)
         c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False,
                    player_names=opened.players)
-        self.ctx.window.setWindowTitle(app_texts.window_title_text(opened.name, opened.event))
+        self._title = None
         note = None
         if opened.problem is not None:
             note = app_texts.only_first_moves_text(opened.plies, opened.problem)
@@ -219,9 +221,9 @@ class OpenGameAction(QObject):
         self.done.emit(True)
 
     def _game_started(self) -> None:
-        """Any game put on the board (this one too, before its title is set) takes the last
-        opened file's name off the title."""
-        self.ctx.window.setWindowTitle(app_texts.window_title_text())
+        """The title follows the game put on the board: the file and event of the game just
+        opened, else the app's name alone (set once, so a screen reader hears one title)."""
+        self.ctx.window.setWindowTitle(self._title or app_texts.window_title_text())
 
     def _failed(self, error: BaseException, token: int) -> None:
         if token != self._token:

@@ -40,7 +40,12 @@ def test_a_game_with_players_shows_them_until_another_game_starts(qtbot, make_wi
     window = make_window()
     window.open_game_action.choose_game = lambda listing: 0
     with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
+        assert window.open_game_action.open(str(source.parent / "border-a1.pdn"))
+    titles = []
+    window.windowTitleChanged.connect(titles.append)
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
         assert window.open_game_action.open(str(source))
+    assert titles == ["tinsley_first_two.pdn, Ohio State Ty 1946"]  # once: one title is heard
     names = window.session.player_names
     assert names == {BLACK: "MF Tinsley", WHITE: "M Rex"}
     mover = names[window.session.board.turn]
