@@ -4,7 +4,8 @@
 player's side, searches the position briefly (a fixed small depth, capped in seconds) scoring every
 legal move exactly (``Searcher.search(all_scores=True)``). A move is reported when the search
 scores it about a man (:data:`THRESHOLD`, hundredths of a man) or more below the best move there,
-when it let a won game slip, or when it turned a game that was not lost into a lost one. The
+when it let a won game slip, or when it turned a game that was not lost into a lost one, and the
+strongest search, given as long as a hint, agrees (:data:`CONFIRM_SECONDS`). The
 material consequence is counted along the lines the engine expects after the played move and after
 the better one (``hint.material_along``).
 
@@ -24,17 +25,32 @@ from checkers_desktop.rules import BLACK, Board, Color, Move
 
 from .evaluate import MAN
 from .hint import material_along
+from .pool import borrowed_searcher
 from .search import Searcher, WIN_BOUND
 
 THRESHOLD = MAN * 4 // 5
 """A move is reported when it scores this many hundredths of a man (or more) below the best:
 "about a man"."""
 
+DECISIVE = 3 * MAN
+"""A lead this large (hundredths of a man: three men) decides the game: a move that keeps it, or
+a move in a position already this far behind, did not change the result, even when another
+move scored higher ("lost a man" said of a move that left the player five men up taught
+nothing)."""
+
 REVIEW_DEPTH = 6
 """Plies searched at each of the player's positions."""
 
 REVIEW_SECONDS = 0.3
 """The most a position's search may take, seconds (the depth is cut short beyond it)."""
+
+CONFIRM_SECONDS = 1.0
+"""Each move the short search would report is searched again by the strongest search, as long
+as a hint searches (1 s, ``ui/practice.HINT_SECONDS``): from the position (the move it prefers
+is the better one) and after the played move. The move is reported only when that search agrees
+it changed the result. Without this, the review blamed moves the hint had just recommended: in a
+won game at level 1, "five jumps fourteen lost two men" after the hint had said "five jumps
+fourteen. Wins the game." (the short search saw 557 against 268: two winning moves)."""
 
 LOST_MATERIAL = "lost_material"
 THREW_AWAY_WIN = "threw_away_win"
@@ -83,15 +99,19 @@ def move_number(root_turn: Color, ply: int) -> int:
 
 def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
                 time_limit: Optional[float] = REVIEW_SECONDS,
-                stop: Optional[threading.Event] = None, threshold: int = THRESHOLD
-                ) -> list[Finding]:
+                stop: Optional[threading.Event] = None, threshold: int = THRESHOLD,
+                confirm_seconds: float = CONFIRM_SECONDS) -> list[Finding]:
     """The moves of ``color`` in the game on ``board`` that changed the result, in game order.
 
     ``board``: the game (its ``move_stack`` from ``board.root()``; it is not changed).
     ``depth``: plies searched at each position of ``color`` (about ``depth`` x 2-30 ms each);
     ``time_limit``: seconds, the most each position's search may take (None: no cap).
     ``stop``: a ``threading.Event``; once set the review returns what it found so far.
-    ``threshold``: hundredths of a man (default :data:`THRESHOLD`). Run it off the GUI thread: a 40-move game takes a few seconds.
+    ``threshold``: hundredths of a man (default :data:`THRESHOLD`). ``confirm_seconds``: the
+    strongest search's time for each move the short search would report (see
+    :data:`CONFIRM_SECONDS`; 0 reports the short search's findings as they are). Run it off
+    the GUI thread: a 40-move game takes a few seconds, and up to two seconds more for each
+    move reported.
     """
     position = board.root()
     moves = list(board.move_stack)
@@ -102,15 +122,52 @@ def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,
             break
         if position.turn is color and len(position.legal_moves) > 1:
             finding = _judge(position, played, ply, move_number(root_turn, ply), depth,
-                             time_limit, stop, threshold)
+                             time_limit, stop, threshold, confirm_seconds)
             if finding is not None:
                 findings.append(finding)
         position.push(played)
     return findings
 
 
+def _kind(best: int, mine: int, threshold: int) -> Optional[str]:
+    """What the played move (scored ``mine``) did against the best (``best``), or None when it
+    did not change the result (hundredths of a man, the mover's view)."""
+    win_before, loss_before = best > WIN_BOUND, best < -WIN_BOUND
+    win_after, loss_after = mine > WIN_BOUND, mine < -WIN_BOUND
+    if mine >= DECISIVE or best <= -DECISIVE:
+        return None  # still far ahead, or far behind whatever was played
+    if win_before and not win_after:
+        return THREW_AWAY_WIN
+    if loss_after and not loss_before:
+        return LOST_GAME
+    if loss_before or win_after:
+        return None  # lost anyway, or still winning: nothing changed the result
+    if best - mine >= threshold:
+        return LOST_GROUND
+    return None
+
+
+def _confirm(position: Board, played: Move, seconds: float, stop):
+    """(the better move, its score, the played move's score, the better line) by the strongest
+    search, ``seconds`` long, scoring every move of the position in the same search (so that a
+    win found for one move and not yet for another is not read as a difference); None when it
+    scores the played move as high as any, or was stopped."""
+    with borrowed_searcher() as searcher:
+        top = searcher.search(position, time_limit=seconds, stop=stop, all_scores=True)
+    if stop is not None and stop.is_set():
+        return None
+    scores = dict(top.root_scores)
+    if top.move is None or played not in scores:
+        return None
+    better = max(scores, key=lambda m: scores[m])
+    if better == played or scores[played] >= scores[better]:
+        return None
+    return better, scores[better], scores[played], top.pv if top.move == better else [better]
+
+
 def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
-           time_limit: Optional[float], stop, threshold: int) -> Optional[Finding]:
+           time_limit: Optional[float], stop, threshold: int,
+           confirm_seconds: float = CONFIRM_SECONDS) -> Optional[Finding]:
     result = Searcher().search(position, depth=depth, time_limit=time_limit, stop=stop,
                                all_scores=True)
     if stop is not None and stop.is_set():
@@ -122,19 +179,17 @@ def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
     best, mine = scores[best_move], scores[played]
     if best_move == played or best - mine <= 0:
         return None
-    win_before, loss_before = best > WIN_BOUND, best < -WIN_BOUND
-    win_after, loss_after = mine > WIN_BOUND, mine < -WIN_BOUND
-    if win_before and not win_after:
-        kind = THREW_AWAY_WIN
-    elif loss_after and not loss_before:
-        kind = LOST_GAME
-    elif loss_before or win_after:
-        return None  # lost anyway, or still winning: nothing changed the result
-    elif best - mine >= threshold:
-        kind = LOST_GROUND
-    else:
+    kind = _kind(best, mine, threshold)
+    pv = result.pv
+    if kind is not None and confirm_seconds > 0:
+        confirmed = _confirm(position, played, confirm_seconds, stop)
+        if confirmed is None:
+            return None
+        best_move, best, mine, pv = confirmed
+        kind = _kind(best, mine, threshold)
+    if kind is None:
         return None
-    men_lost = _men_lost(position, played, best_move, result.pv, depth, time_limit, stop)
+    men_lost = _men_lost(position, played, best_move, pv, depth, time_limit, stop)
     if kind == LOST_GROUND and men_lost > 0:
         kind = LOST_MATERIAL
     return Finding(ply, number, position.turn, played, best_move, best, mine, max(0, men_lost),
@@ -144,7 +199,9 @@ def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
 def _men_lost(position: Board, played: Move, better: Move, best_pv, depth: int,
               time_limit: Optional[float], stop) -> int:
     """Pieces the played move loses against the better one, along the lines the engine expects."""
-    best_line = list(best_pv) if best_pv and best_pv[0] == better else [better]
+    # both lines as far as the short search looks (a long line of the strongest search would
+    # blame the move for what happens many moves later)
+    best_line = list(best_pv)[:depth] if best_pv and best_pv[0] == better else [better]
     if len(best_line) == 1:
         after_best = position.copy()
         after_best.push(better)

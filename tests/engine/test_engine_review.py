@@ -93,3 +93,23 @@ def test_a_set_stop_event_ends_the_review_at_once():
 ])
 def test_move_numbers_follow_the_score_sheet(root, ply, number):
     assert move_number(root, ply) == number
+
+
+# A game a player won at level 1 by playing the hints (screen-reader session, 1366x768). The hint
+# said "five jumps fourteen. Wins the game." before Black's move 19 and "twenty-one to
+# twenty-five. Wins the game." before move 21; the short search alone then blamed both ("lost two
+# men; six jumps thirteen was better"), between two moves that each kept Black far ahead.
+HINTED_GAME = """11-15 22-17 8-11 23-19 4-8 17-13 9-14 27-23 14-17 21x14 10x17 19x10 7x14 25-21
+11-15 24-19 15x24 28x19 8-11 32-28 11-15 19x10 6x15 26-22 17x26 31x22 12-16 13-9 3-8 28-24
+8-11 30-26 1-6 21-17 14x21 24-20 5x14 22-17 6-10 17-13 21-25 29x22 2-6 13-9 6x13 22-18
+15x22x31 23-19 16x23 20-16 11x20""".split()
+
+
+def test_a_move_the_hint_recommended_in_a_won_game_is_not_blamed():
+    board = Board()
+    for move in HINTED_GAME:
+        board.push_pdn(move)
+    assert board.is_game_over()
+    short_only = review_game(board, BLACK, confirm_seconds=0)
+    assert [f.move.pdn() for f in short_only] == ["5x14", "21-25"]  # what was said before
+    assert review_game(board, BLACK) == []

@@ -61,8 +61,9 @@ def test_two_player_games_are_not_turned_by_the_practice_rules(make_window):
 
 def test_after_a_practice_game_the_review_names_the_move_that_lost(make_window, qtbot):
     window = make_window()
-    # Black's last man: 14-17 holds on, 14-18 walks into 23x14 and loses the game.
-    window.session.load_position("B:W23,27:B14", Mode.COMPUTER)
+    # Black's last man against Red's last man: 14-17 holds the draw (the endgame database says
+    # so too), 14-18 walks into 23x14 and loses the game.
+    window.session.load_position("B:W23:B14", Mode.COMPUTER)
     with qtbot.waitSignal(window.practice.review_ready, timeout=15000) as blocker:
         window.session.submit_text("14-18")
         qtbot.waitUntil(lambda: not window.session.running, timeout=5000)
