@@ -1,35 +1,50 @@
-"""Help > Keyboard commands: every key of the app, made from ``actions.py``."""
+"""Help > Keyboard commands: every key of the app, made from ``actions.py``, as a list that a
+screen reader reads one command at a time (arrow keys, Home, End, Page Up/Down; typing a key's
+name goes to it). One long page of text (the first version, a table in a text browser) had no
+caret: a screen reader could not read it line by line, only the whole 12,000 characters."""
 
 from __future__ import annotations
 
-import html
-
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QLabel, QListWidget,
+                               QVBoxLayout, QWidget)
 
 from .actions import keyboard_help_rows
 
+TITLE = "Keyboard commands"
 
-def keyboard_help_html() -> str:
-    """The keyboard map as an HTML table (keys, what they do)."""
-    rows = "".join(f"<tr><th align='left'>{html.escape(keys)}</th><td>{html.escape(text)}</td></tr>"
-                   for keys, text in keyboard_help_rows())
-    return f"<h1>Keyboard commands</h1><table border='1' cellpadding='6'>{rows}</table>"
+
+def keyboard_help_items() -> list[str]:
+    """One line per key of the app: "Ctrl+N: New game against the computer. Start a ...", the
+    keys first, so that a screen reader says them first and typing "Ctrl" goes there."""
+    return [f"{keys}: {text}" for keys, text in keyboard_help_rows()]
 
 
 class HelpDialog(QDialog):
-    """A read-only page of the keyboard map; Escape or Close shuts it."""
+    """The keyboard map as a list (:attr:`list`), one item per key, the focus on its first item;
+    Escape or Close shuts it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard commands")
-        self.setAccessibleName("Keyboard commands")
-        self.browser = QTextBrowser(self)
-        self.browser.setAccessibleName("Keyboard commands")
-        self.browser.setHtml(keyboard_help_html())
+        self.setWindowTitle(TITLE)
+        self.setAccessibleName(TITLE)
+        items = keyboard_help_items()
+        label = QLabel(f"{len(items)} keys. Use the arrow keys to read them one at a time; "
+                       "Escape closes.", self)
+        label.setWordWrap(True)
+        self.list = QListWidget(self)
+        self.list.setAccessibleName(TITLE)
+        self.list.setAccessibleDescription(label.text())
+        self.list.setWordWrap(True)
+        self.list.setUniformItemSizes(False)
+        self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.list.addItems(items)
+        self.list.setCurrentRow(0)
+        label.setBuddy(self.list)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
+        layout.addWidget(label)
+        layout.addWidget(self.list)
         layout.addWidget(buttons)
         self.resize(760, 560)
-        self.browser.setFocus()
+        self.list.setFocus()

@@ -265,6 +265,7 @@ def test_typed_jump_with_two_paths_asks_for_the_whole_path(make_window, qtbot):
 
 def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     from PySide6.QtCore import QTimer
+    from PySide6.QtTest import QTest
 
     from checkers_desktop.ui.help_dialog import HelpDialog
 
@@ -274,11 +275,15 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     def close_dialog():
         dialog = QApplication.activeModalWidget()
         seen.append(dialog)
-        text = dialog.browser.toPlainText()
-        seen.append("Ctrl+Shift+S" in text and "Enter, Space" in text)
+        items = [dialog.list.item(i).text() for i in range(dialog.list.count())]
+        seen.append(any(i.startswith("Ctrl+Shift+S: ") for i in items)
+                    and any("Enter, Space" in i for i in items)
+                    and dialog.list.hasFocus() and dialog.list.currentRow() == 0)
+        QTest.keyClick(dialog.list, Qt.Key.Key_Down)  # the next key, one at a time
+        seen.append(dialog.list.currentItem().text() == items[1])
         dialog.reject()
 
     QTimer.singleShot(100, close_dialog)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
-    assert isinstance(seen[0], HelpDialog) and seen[1] is True
+    assert isinstance(seen[0], HelpDialog) and seen[1] is True and seen[2] is True
     assert window.board.focused_square() == window.board.cursor
