@@ -48,7 +48,8 @@ def run_app(argv: list[str] | None = None) -> int:
     holder: list = []
     failures.install_excepthook(lambda: holder[0].ctx if holder else None)
     settings, settings_problem = failures.open_checked_settings()
-    window = MainWindow(settings=settings, data_folder=folder)
+    # the welcome is said below, unless a saved game is taken up
+    window = MainWindow(settings=settings, data_folder=folder, auto_welcome=False)
     holder.append(window)
     instance.show_requested.connect(lambda: _bring_to_front(window))
     app.aboutToQuit.connect(instance.release)
@@ -56,18 +57,29 @@ def run_app(argv: list[str] | None = None) -> int:
     window.board.focus_cursor()
     _show_engine_preparation(window)
 
-    def after_welcome() -> None:
+    def after_show() -> None:
         if settings_problem:
             failures.report(window.ctx, settings_problem)
-        window.autosave.start()
+        welcome_or_resume(window)
         from .scripted_play import start_script_from_env
 
         holder.append(start_script_from_env(window))
 
-    QTimer.singleShot(window.welcome_delay_ms + 50, after_welcome)
+    QTimer.singleShot(window.welcome_delay_ms, after_show)
     status = app.exec()
     _join_preparation(PREPARATION_JOIN_SECONDS)
     return status
+
+
+def welcome_or_resume(window, **start) -> bool:
+    """Start keeping the window's game (``window.autosave.start(**start)``): an unfinished game
+    found is offered first, and the welcome (a new game ready, the first keys) is said only when
+    none is taken up, so that it never offers a game the resume question then contradicts.
+    Returns True when a saved game was resumed."""
+    resumed = window.autosave.start(**start)
+    if not resumed:
+        window.welcome()
+    return resumed
 
 
 def _show_engine_preparation(window) -> None:

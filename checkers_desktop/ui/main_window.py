@@ -99,8 +99,9 @@ class MainWindow(QMainWindow):
     ``engine_choose`` (the computer's move function), ``reply_seconds`` (shortest reply time; None =
     the level's), ``confirm`` (asks a yes/no question; default a ``QMessageBox``), ``sound_player``
     (an object with ``play(name)``), ``welcome_delay_ms`` (the welcome is said this long after the
-    window first shows, so that a screen reader has found the window), ``data_folder`` (where the
-    autosave, the log and the match records go; default :func:`.paths.data_folder`).
+    window first shows, so that a screen reader has found the window; ``auto_welcome`` False:
+    not by itself, the caller says it with :meth:`welcome`), ``data_folder`` (where the autosave,
+    the log and the match records go; default :func:`.paths.data_folder`).
     """
 
     tts_error = Signal(str)
@@ -110,6 +111,7 @@ class MainWindow(QMainWindow):
                  reply_seconds: float | None = None,
                  confirm: Callable[[str], bool] | None = None, sound_player=None,
                  welcome_delay_ms: int = 300, data_folder: Optional[Path] = None,
+                 auto_welcome: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.play_aids = None  # the side panel and the other play aids, made below
@@ -304,6 +306,11 @@ class MainWindow(QMainWindow):
         self.board.set_cursor(11, focus=False)
         self.refresh_board()
         self.welcome_delay_ms = welcome_delay_ms
+        self.auto_welcome = auto_welcome
+        """The welcome is said :attr:`welcome_delay_ms` after the window is first shown; the app
+        turns this off and calls :meth:`welcome` itself once it knows no saved game is taken
+        up (``ui.app.welcome_or_resume``), so the welcome never offers a new game the resume
+        question then contradicts."""
         self._welcomed = False
         self._apply_theme()
         self.status_line.show()
@@ -318,9 +325,9 @@ class MainWindow(QMainWindow):
 
     def showEvent(self, event) -> None:
         super().showEvent(event)
-        if not self._welcomed:
+        if not self._welcomed and self.auto_welcome:
             self._welcomed = True
-            QTimer.singleShot(self.welcome_delay_ms, self._welcome)
+            QTimer.singleShot(self.welcome_delay_ms, self.welcome)
 
     def fit_to_screen(self) -> None:
         """Open within the screen's available area: maximised on an event laptop's screen (the
@@ -361,7 +368,9 @@ class MainWindow(QMainWindow):
         if matches is not None:
             matches.panel.fit_width(width)
 
-    def _welcome(self) -> None:
+    def welcome(self) -> None:
+        """Say the welcome (the game ready, the level, the first keys), once."""
+        self._welcomed = True
         self.speech_controls.apply_routes()  # a screen reader may have attached by now
         self.play_aids.welcome()
 

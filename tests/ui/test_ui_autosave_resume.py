@@ -182,3 +182,32 @@ def test_match_is_saved_and_resumed_with_clocks_paused(qtbot, make_window, tmp_p
     mover_move = next(m for m in c.legal_moves())
     assert c.submit_text(mover_move.pdn())
     assert AutosaveStore(data).load().ply == 2
+
+
+def test_the_welcome_follows_the_resume_offer_and_only_for_a_new_game(make_window, tmp_path):
+    """At the start an unfinished game is offered first; the welcome ("A game against the
+    computer is ready: you play Black and move first...") is said only when the offer is
+    declined or there is none, never before the question it would contradict."""
+    from checkers_desktop.ui.app import welcome_or_resume
+
+    data = tmp_path / "data"
+    first = started(make_window(), data, ask=lambda q: pytest.fail("nothing to offer"))
+    first.new_game(Mode.TWO_PLAYERS)
+    first.session.submit_text("11-15")
+
+    def welcomes(window):
+        return [t for t in window.synth.spoken if "is ready: you play" in t]
+
+    for answer, resumed in ((True, True), (False, False)):
+        window = make_window(auto_welcome=False)
+        window.autosave.folder = data
+        window.synth.clear()
+        asked = []
+        assert welcome_or_resume(window, ask=lambda q: asked.append(welcomes(window)) or
+                                 answer) is resumed
+        assert asked == [[]]  # no welcome before the question
+        assert len(welcomes(window)) == (0 if resumed else 1)
+        if resumed:
+            assert window.session.board.ply == 1
+            window.session.new_game(Mode.TWO_PLAYERS)  # a fresh save for the next round
+            window.session.submit_text("11-15")
