@@ -65,6 +65,12 @@ def text_size_text(percent: int, largest: bool) -> str:
     return f"Text size {percent} percent."
 
 
+def side_panel_text(shown: bool) -> str:
+    """Said when the player shows or hides the side panel (View > Side panel)."""
+    return ("Side panel shown: the legend, the legal moves, the moves played and the board as "
+            "text." if shown else "Side panel hidden.")
+
+
 def large_numbers_text(on: bool) -> str:
     return "Large square numbers on." if on else "Large square numbers off."
 

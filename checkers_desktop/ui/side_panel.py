@@ -34,6 +34,7 @@ from ..rules import Board
 from ..session import moving
 from ..session import reading as session_reading
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
 from ..texts import themes as theme_texts
@@ -370,10 +371,11 @@ class SidePanel(QDockWidget):
 
     def choose(self, shown: bool) -> None:
         """The player showed or hid the panel (View > Side panel): that holds until the text size
-        changes."""
+        changes. Said, since nothing else tells a screen-reader user the key did anything."""
         self.auto = False
         self.for_keys = False
         self.set_shown(shown)
+        self.ctx.say(app_texts.side_panel_text(shown), Priority.INTERRUPT)
 
     def set_shown(self, shown: bool) -> None:
         """Show or hide the panel, View > Side panel checked to match (also before the window is

@@ -141,6 +141,7 @@ def test_the_panel_fits_beside_the_board_at_1366x768_and_can_be_hidden(make_wind
     assert board.cell_size() >= 50
     window.actions_by_id["side_panel"].trigger()
     assert not panel.isVisible()
+    assert window.synth.spoken[-1] == "Side panel hidden."  # a screen-reader user hears it
     key(qtbot, Qt.Key.Key_F5)  # going to a list shows the panel again
     assert panel.isVisible() and QApplication.focusWidget() is panel.moves
 
@@ -173,6 +174,7 @@ def test_the_text_size_hides_the_panel_and_the_players_choice_holds(make_window,
     assert not panel.isVisible()
     action.trigger()  # View > Side panel: the player wants it, resizing keeps it
     assert panel.isVisible() and action.isChecked()
+    assert window.synth.spoken[-1].startswith("Side panel shown")
     window.resize(1366, 768)
     qtbot.waitUntil(lambda: window.height() == 768)
     assert panel.isVisible()
