@@ -198,8 +198,10 @@ def paint_number(painter: QPainter, rect: QRectF, theme: Theme, number: int,
                  centred: bool = False) -> None:
     """Write a square's number (1-32) on it: ``centred`` (for an empty square) 45 % of the side
     high in the middle, otherwise 28 % high in the top-left corner inside the focus band, never
-    under 8 px. The digits are ``theme.square_number`` edged with ``theme.dark_square``, so they
-    read the same over a piece as over the bare square."""
+    under 8 px. The digits are ``theme.square_number`` edged with ``theme.dark_square``; a corner
+    number stands on a small block of ``theme.dark_square``, so that it reads the same over a
+    piece as over the bare square (edged digits alone were hard to read on a piece of their own
+    colour: yellow on yellow, white on white)."""
     side = _side(rect)
     pixel_size = max(8, round(side * (0.45 if centred else 0.28)))
     font = QFont()
@@ -218,6 +220,10 @@ def paint_number(painter: QPainter, rect: QRectF, theme: Theme, number: int,
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     halo = QPen(_colour(theme.dark_square), max(2.0, pixel_size * 0.16))
     halo.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    if not centred:
+        pad = halo.widthF()
+        block = path.boundingRect().adjusted(-pad, -pad, pad, pad)
+        painter.fillRect(block.intersected(rect), _colour(theme.dark_square))
     painter.strokePath(path, halo)
     painter.fillPath(path, QBrush(_colour(theme.square_number)))
     painter.restore()

@@ -365,3 +365,32 @@ def test_marks_stay_inside_their_square(key):
     outside = [(x, y) for y in range(3 * size) for x in range(3 * size)
                if not (size <= x < 2 * size and size <= y < 2 * size)]
     assert all(_at(image, x, y) == "#808080" for x, y in outside)
+
+
+@pytest.mark.parametrize("key", list(THEMES))
+def test_a_corner_number_reads_the_same_over_a_piece_as_over_the_bare_square(key):
+    """Over a piece the corner number (the board's usual one) stands on a block of the playing
+    square's colour, so its digits are never read against the piece (yellow digits on a yellow
+    man were hard to read)."""
+    from checkers_desktop.ui.painting import paint_number
+
+    theme = THEMES[key]
+    size = 90
+
+    def numbered(piece):
+        image = _square(theme, size, piece=piece)
+        painter = QPainter(image)
+        paint_number(painter, QRectF(0, 0, size, size), theme, 28)
+        painter.end()
+        return image
+
+    bare, bare_numbered = _square(theme, size), numbered(None)
+    changed = [(x, y) for y in range(size // 2) for x in range(size // 2)
+               if _at(bare, x, y) != _at(bare_numbered, x, y)]
+    assert changed, "no number was written"
+    box = [(x, y) for y in range(min(y for _, y in changed), max(y for _, y in changed) + 1)
+           for x in range(min(x for x, _ in changed), max(x for x, _ in changed) + 1)]
+    for piece in (BLACK_MAN, WHITE_MAN, BLACK_KING, WHITE_KING):
+        on_piece = numbered(piece)
+        same = sum(_at(on_piece, x, y) == _at(bare_numbered, x, y) for x, y in box)
+        assert same >= 0.97 * len(box), (piece, same, len(box))
