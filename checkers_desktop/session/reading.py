@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..rules import Color
+from ..rules import Board, Color
 from ..texts import clock as clock_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
@@ -26,12 +26,22 @@ __all__ = ["ReadingContext", "READERS", "read", "screen_rows", "screen_cells", "
 
 @dataclass(frozen=True)
 class ReadingContext:
-    """What a reading command reads: the game, the square under the cursor (1-32) and whether the
-    board is shown turned round (``flipped``: the reading follows the screen)."""
+    """What a reading command reads: the game, the square under the cursor (1-32), whether the
+    board is shown turned round (``flipped``: the reading follows the screen) and ``position``:
+    an earlier position of the game shown on the board while the moves played are reviewed
+    (None: the game's own). The board, the pieces, the counts and the last move are read from
+    the position shown, as a sighted player sees them; the turn, the clocks and the legal moves
+    are the game's."""
 
     session: GameSession
     cursor: int
     flipped: bool = False
+    position: Optional[Board] = None
+
+    @property
+    def shown(self) -> Board:
+        """The position on the board: the reviewed one, else the game's."""
+        return self.position if self.position is not None else self.session.board
 
 
 def screen_rows(flipped: bool = False) -> list[list[int]]:
@@ -57,7 +67,7 @@ def board_text_lines(session: GameSession, cursor: Optional[int] = None,
 
 def board_text(ctx: "ReadingContext") -> str:
     """The board as text (eight lines) for the reading key: the lines joined by line breaks."""
-    return "\n".join(board_text_lines(ctx.session, ctx.cursor, ctx.flipped))
+    return "\n".join(board_text_lines(ctx.session, ctx.cursor, ctx.flipped, ctx.position))
 
 
 def my_color(session: GameSession) -> Color:
@@ -69,27 +79,28 @@ def my_color(session: GameSession) -> Color:
 
 def _board(ctx: ReadingContext) -> str:
     c = ctx.session
-    return reading_texts.read_rows(c.board, screen_rows(ctx.flipped), c.side_names, c.verbosity)
+    return reading_texts.read_rows(ctx.shown, screen_rows(ctx.flipped), c.side_names,
+                                   c.verbosity)
 
 
 def _my_pieces(ctx: ReadingContext) -> str:
     c = ctx.session
-    return reading_texts.list_pieces(c.board, my_color(c), c.side_names)
+    return reading_texts.list_pieces(ctx.shown, my_color(c), c.side_names)
 
 
 def _opponent_pieces(ctx: ReadingContext) -> str:
     c = ctx.session
-    return reading_texts.list_pieces(c.board, my_color(c).other, c.side_names)
+    return reading_texts.list_pieces(ctx.shown, my_color(c).other, c.side_names)
 
 
 def _counts(ctx: ReadingContext) -> str:
     c = ctx.session
-    return reading_texts.counts_text(c.board, c.side_names, c.verbosity)
+    return reading_texts.counts_text(ctx.shown, c.side_names, c.verbosity)
 
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
-    return game_texts.last_move_text(c.board, c.side_names, c.style)
+    return game_texts.last_move_text(ctx.shown, c.side_names, c.style)
 
 
 def _move_list(ctx: ReadingContext) -> str:

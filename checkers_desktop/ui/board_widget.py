@@ -128,6 +128,10 @@ class BoardWidget(QWidget):
         self.theme = self.base_theme
         self.flipped = False
         self.show_numbers = True
+        self.reviewed_position = None
+        """An earlier position of the game shown while the moves played are reviewed (set by the
+        side panel; a :class:`~checkers_desktop.rules.Board`), None when the game's own is
+        shown: the reading keys read this one."""
         self.large_numbers = False
         self.zoom_percent = MIN_ZOOM_PERCENT
         self.cursor = 11

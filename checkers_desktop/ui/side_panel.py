@@ -324,6 +324,7 @@ class SidePanel(QDockWidget):
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
         names = self.ctx.session.side_names
         last = set(board.peek().path) if board.peek() is not None else set()
+        self.ctx.board.reviewed_position = board  # the reading keys read what is shown
         self.ctx.board.show_position(
             board.piece_at, lambda sq: SquareMarks(last_move=sq in last),
             lambda sq: game_texts.square_name(board, sq, names),
@@ -347,6 +348,7 @@ class SidePanel(QDockWidget):
         if self.reviewing is None:
             return
         self.reviewing = None
+        self.ctx.board.reviewed_position = None
         self.ctx.refresh_board()
         self.refresh_text()
 

@@ -47,8 +47,9 @@ class SpeechControls:
     # --- reading commands -------------------------------------------------------------------
     def reading_text(self, command_id: str) -> str:
         board = self.ctx.board
-        return reading.read(command_id, reading.ReadingContext(self.ctx.session, board.cursor,
-                                                               board.flipped))
+        return reading.read(command_id, reading.ReadingContext(
+            self.ctx.session, board.cursor, board.flipped,
+            getattr(board, "reviewed_position", None)))
 
     def run_reading(self, command_id: str) -> str:
         """Say the answer of a reading command (READING priority: it replaces an earlier reading)."""

@@ -71,9 +71,16 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     key(qtbot, Qt.Key.Key_Return)
     assert window.synth.spoken[-1].startswith("After move 1 of 4. Black: 12 men")
     assert window.session.board.ply == 4  # the game itself is unchanged
+    # the reading keys read the position shown, as a sighted player sees it
+    key(qtbot, Qt.Key.Key_L)
+    assert window.synth.spoken[-1].endswith("eleven to fifteen.")
+    key(qtbot, Qt.Key.Key_B)
+    shown = window.synth.spoken[-1]
     key(qtbot, Qt.Key.Key_Escape)
     assert panel.reviewing is None
     assert window.board.squares[14].accessibleName() == "14, black man"
+    key(qtbot, Qt.Key.Key_B)
+    assert window.synth.spoken[-1] != shown  # the game's own position again
 
 
 def test_the_board_as_text_follows_the_moves_and_the_cursor(make_window, qtbot):
