@@ -141,10 +141,12 @@ class BoardWidget(QWidget):
         act; True means it was handled (the spoken lesson takes Enter while it only talks)."""
         self.setObjectName("board")
         self.setAccessibleName("Board")
+        # Short: a screen reader says it each time the focus comes back to the board (after a
+        # move typed in the move box, a list, a menu, a dialog), before the square. The keys are
+        # in the welcome and in F1.
         self.setAccessibleDescription(
-            "Checkers board, a table of 8 rows and 8 columns; the 32 playing squares are "
-            "numbered 1 to 32. Arrow keys and Home, Page Up, End, Page Down move; N goes to a "
-            "piece that can move; Enter picks up and puts down.")
+            "8 by 8, squares 1 to 32. Arrows move; Enter picks up and puts down; F1 lists the "
+            "keys.")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.squares: dict[int, SquareWidget] = {}
