@@ -380,6 +380,14 @@ def picked_up_text(square: int, destinations: Sequence[int]) -> str:
             f"{spoken_squares(destinations, 'or')}.")
 
 
+def picked_up_cursor_text(square: int, target: str) -> str:
+    """Said when a piece is picked up with the board's keys and the cursor goes to its nearest
+    destination (``target``, the square's name as the board gives it: "16, empty"): "Eleven
+    picked up. Cursor on 16, empty: it can go here." Both halves are said: a player who did not
+    hear the cursor move went on from the piece's square."""
+    return f"{capital(number_words(square))} picked up. Cursor on {target}: it can go here."
+
+
 def put_back_text(square: int) -> str:
     return f"{capital(number_words(square))} put back."
 

@@ -89,7 +89,10 @@ class MoveAssist:
         if target is not None and target != board.cursor:
             board.set_cursor(target, focus=board.has_cursor_focus())
             widget = board.squares[target]
-            text = widget.accessibleName()
-            if widget.accessibleDescription():
-                text += ". " + widget.accessibleDescription()
+            if len(held) == 1:  # just picked up: say so, and where the cursor went
+                text = game_texts.picked_up_cursor_text(held[0], widget.accessibleName())
+            else:  # on through a jump: the square and what it is for
+                text = widget.accessibleName()
+                if widget.accessibleDescription():
+                    text += ". " + widget.accessibleDescription()
             self.ctx.echo.announce(text, Priority.QUEUE)

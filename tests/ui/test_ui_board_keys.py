@@ -98,11 +98,11 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     press(qtbot, window, Qt.Key.Key_Return)
     assert window.session.selected == 11
     assert window.board.squares[11].accessibleDescription() == "Picked up."
-    # the cursor goes to the nearest destination (16, left of 15 from Black's chair), whose
-    # name and description tell the pick-up: nothing else is said
+    # the cursor goes to the nearest destination (16, left of 15 from Black's chair); the
+    # pick-up and the cursor's move are both said
     assert window.board.cursor == 16
     assert window.board.focused_square() == 16
-    assert window.synth.spoken == ["16, empty. Can go here from eleven."]
+    assert window.synth.spoken == ["Eleven picked up. Cursor on 16, empty: it can go here."]
     assert window.board.squares[15].accessibleDescription() == "Can go here from eleven."
     press(qtbot, window, Qt.Key.Key_Right)  # to 15, the other destination
     press(qtbot, window, Qt.Key.Key_Space)
