@@ -43,10 +43,13 @@ def hint_text(move, reason: str, style: str = "jumps") -> str:
     return text
 
 
-def took_back_text(moves, style: str = "jumps") -> str:
-    """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first)."""
+def took_back_text(moves, style: str = "jumps", ended: bool = False) -> str:
+    """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first);
+    ``ended``: the game had ended (a resignation, a draw agreed, the last move), and now goes on:
+    "Took back ... The game goes on. Your turn."."""
     words = " and ".join(spoken_move(m, style) for m in moves)
-    return f"Took back {words}. Your turn."
+    again = " The game goes on." if ended else ""
+    return f"Took back {words}.{again} Your turn."
 
 
 def hints_not_allowed_text() -> str:

@@ -269,6 +269,7 @@ class PracticeControls(QObject):
         """Take back the player's last move (and the computer's reply) in practice; say what was
         taken back, or why not. Returns True when a move was taken back."""
         c = self.ctx.session
+        ended = not c.running
         ruling, moves = c.take_back()
         if not moves:
             self._say(ruling.message, Priority.INTERRUPT)
@@ -277,7 +278,7 @@ class PracticeControls(QObject):
         self._clear_hint()
         self._review_token = -1  # a review of the game as it was is no longer wanted
         self.review_job.cancel()
-        self._say(review_texts.took_back_text(moves, c.style), Priority.INTERRUPT)
+        self._say(review_texts.took_back_text(moves, c.style, ended=ended), Priority.INTERRUPT)
         self.ctx.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
         self.ctx.board.focus_cursor()
         return True

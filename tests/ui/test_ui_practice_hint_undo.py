@@ -142,3 +142,17 @@ def test_take_back_reopens_a_finished_game(make_window, qtbot):
     assert window.session.running and window.session.board.ply == 0
     assert window.session.result_text is None
     assert window.session.submit_text("11x18")  # and the game can be played again
+
+
+def test_taking_back_after_resigning_says_the_game_goes_on(make_window, qtbot):
+    """Ctrl+Z after a resignation in practice brings the game back: that is said, not only the
+    moves taken back."""
+    window = make_window()
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    window.session.resign()
+    assert not window.session.running
+    assert window.practice.take_back()
+    assert window.session.running
+    said = window.synth.spoken[-1]
+    assert said.startswith("Took back ") and said.endswith(". The game goes on. Your turn.")
