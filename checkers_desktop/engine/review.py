@@ -21,7 +21,7 @@ import threading
 from dataclasses import dataclass
 from typing import Optional
 
-from checkers_desktop.rules import BLACK, Board, Color, Move
+from checkers_desktop.rules import Board, Color, Move, move_number
 
 from .evaluate import MAN
 from .hint import material_along
@@ -88,13 +88,6 @@ class Finding:
     def score_drop(self) -> int:
         """How much worse the played move scored than the better one, hundredths of a man."""
         return self.best_score - self.played_score
-
-
-def move_number(root_turn: Color, ply: int) -> int:
-    """The score-sheet number of the move at index ``ply`` (0-based) of a game whose first
-    position has ``root_turn`` to move."""
-    offset = 0 if root_turn is BLACK else 1
-    return (ply + offset) // 2 + 1
 
 
 def review_game(board: Board, color: Color, *, depth: int = REVIEW_DEPTH,

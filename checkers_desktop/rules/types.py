@@ -91,3 +91,11 @@ class Move:
 
     def __str__(self) -> str:
         return self.pdn()
+
+
+def move_number(root_turn: Color, ply: int) -> int:
+    """The score-sheet number (PDN's move number, from 1) of the move at index ``ply`` (0-based)
+    of a game whose first position has ``root_turn`` to move: BLACK's move and the reply share a
+    number; a game set up with WHITE to move starts at "1. ..." with WHITE's move."""
+    offset = 0 if root_turn is Color.BLACK else 1
+    return (ply + offset) // 2 + 1

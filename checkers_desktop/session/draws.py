@@ -44,7 +44,9 @@ def offer_draw_in_game(game: GameSession, confirm: Callable[[str], bool],
     vs_computer = game.mode is Mode.COMPUTER
     color = game.human_color if vs_computer else game.board.turn
     sides = game.side_names
-    if not confirm(event_texts.draw_offer_question(sides[color])):
+    question = (event_texts.computer_draw_offer_question() if vs_computer
+                else event_texts.draw_offer_question(sides[color]))
+    if not confirm(question):
         return None
     referee = game.referee
     ruling = referee.offer_draw(color)

@@ -262,8 +262,10 @@ class GameSession(Observable):
             self.human_color if self.mode is Mode.COMPUTER else self.board.turn)
         ruling = self.referee.resign(loser)
         self._emit(RulingMade(ruling))
-        self._end(game_texts.resigned_text(self.side_names[loser], self.side_names[loser.other]),
-                  ruling.result)
+        text = (game_texts.you_resigned_text()
+                if self.mode is Mode.COMPUTER and loser is self.human_color
+                else game_texts.resigned_text(self.side_names[loser], self.side_names[loser.other]))
+        self._end(text, ruling.result)
         return True
 
     def shutdown(self) -> None:

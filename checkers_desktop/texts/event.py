@@ -168,6 +168,11 @@ def draw_offer_question(offerer: str) -> str:
     return f"Offer a draw for {offerer}, the player to move?"
 
 
+def computer_draw_offer_question() -> str:
+    """Asked before the player offers the computer a draw."""
+    return "Offer the computer a draw?"
+
+
 def draw_answer_question(offerer: str, answerer: str, repetition: bool = False) -> str:
     what = ("points out that the position has repeated and suggests a draw" if repetition
             else "offers a draw")

@@ -455,6 +455,12 @@ def resigned_text(side: str, winner: str) -> str:
     return f"{side} resigns. {winner} wins."
 
 
+def you_resigned_text() -> str:
+    """The player resigned against the computer (said as the other results against it are:
+    "You win. The computer has no pieces left.")."""
+    return "You resign. The computer wins."
+
+
 def resign_question() -> str:
     return "Do you really want to resign this game?"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping, Optional, Sequence
 
-from ..rules import BLACK, WHITE, Board, Color, Move, PieceKind
+from ..rules import BLACK, WHITE, Board, Color, Move, PieceKind, move_number
 from ..rules.touch import TouchRule
 from ..speech.spoken import spoken_move
 from .game import piece_words, turn_text
@@ -158,7 +158,6 @@ def move_list_text(board: Board, side_names: SideNames = None, style: str = "jum
     if not moves and not notes.get(0):
         return "No moves yet."
     color = board.root().turn
-    offset = 0 if color is BLACK else 1  # a game set up with White to move starts at "1. ..."
     first_ply = 0 if last is None else max(0, len(moves) - last)
     numbered: dict[int, list[str]] = {}
     after: dict[int, list[str]] = {}
@@ -169,7 +168,7 @@ def move_list_text(board: Board, side_names: SideNames = None, style: str = "jum
         words = spoken_move(move, style)
         if verbosity != "brief":
             words = f"{side_name(side_names, mover)} {words}"
-        number = (ply + offset) // 2 + 1
+        number = move_number(color, ply)  # White to move first: "1. ..." is White's
         numbered.setdefault(number, []).append(words)
         after.setdefault(number, []).extend(notes.get(ply + 1, ()))
     out = list(notes.get(0, ())) if first_ply == 0 else []
@@ -265,21 +264,34 @@ def move_item_text(move: Move, style: str = "jumps") -> str:
 
 
 def history_item_text(number: int, mover: str, move: Move, style: str = "jumps") -> str:
-    """One move played, as an item of the history list: "3. You: 11 to 15", "4. Computer: 24
-    jumps 15" (``number`` counts every move from 1; ``mover`` as :func:`.game.mover_words`)."""
+    """One move played, as an item of the history list: "3. You: 11 to 15", "3. Computer: 24
+    jumps 15" (``number``: the move's score-sheet number, as :func:`move_list_text` and the
+    review of the player's moves count, the two sides' moves sharing one; ``mover`` as
+    :func:`.game.mover_words`)."""
     return f"{number}. {mover}: {move_item_text(move, style)}"
 
 
-def review_text(number: int, total: int, board: Board, side_names: SideNames = None) -> str:
-    """What the review says of the position after move ``number`` of ``total``: "After move 3
-    of 20. Black: 12 men, no kings. Red: 11 men, no kings." (0: the start position)."""
-    where = "The start position" if number == 0 else f"After move {number} of {total}"
+def review_text(number: int, total: int, board: Board, side_names: SideNames = None,
+                mover: Optional[str] = None, style: str = "jumps") -> str:
+    """What the review says of ``board``, the game's position after its first ``number`` moves
+    of ``total`` (plies), numbered as on a score sheet (and as the moves played list, and the
+    review of the player's moves): "After move 3 of 10: You, nine to fourteen. Black: 12 men,
+    no kings. Red: 11 men, no kings." (``mover``: who played the last move, as the game names
+    them; 0 moves: "The start position. ...")."""
+    if number == 0 or board.peek() is None:
+        where = "The start position."
+    else:
+        first = board.root().turn
+        last = board.peek()
+        who = f"{mover}, " if mover else ""
+        where = (f"After move {move_number(first, number - 1)} of "
+                 f"{move_number(first, total - 1)}: {who}{spoken_move(last, style)}.")
     counts = []
     for color in (BLACK, WHITE):
         men, kings = board.count(color)
         counts.append(f"{side_name(side_names, color)}: {plural(men, 'man', 'men')}, "
                       f"{plural(kings, 'king')}.")
-    return f"{where}. " + " ".join(counts)
+    return f"{where} " + " ".join(counts)
 
 
 def side_letters(side_names: SideNames = None) -> dict[Color, str]:

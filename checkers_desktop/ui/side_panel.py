@@ -30,7 +30,7 @@ from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
                                QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
 
-from ..rules import Board
+from ..rules import Board, move_number
 from ..session import moving
 from ..session import reading as session_reading
 from ..speech.announcer import Priority
@@ -260,7 +260,8 @@ class SidePanel(QDockWidget):
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
             mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
-            item = QListWidgetItem(reading_texts.history_item_text(number, mover, move, s.style))
+            item = QListWidgetItem(reading_texts.history_item_text(
+                move_number(first, number - 1), mover, move, s.style))
             item.setData(MOVE_ROLE, number)
             self.history.addItem(item)
             add_notes(number)
@@ -340,7 +341,13 @@ class SidePanel(QDockWidget):
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)
         s = self.ctx.session
-        text = reading_texts.review_text(number, len(s.board.move_stack), board, s.side_names)
+        mover = None
+        if number:
+            first = board.root().turn
+            color = first if number % 2 else first.other
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        text = reading_texts.review_text(number, len(s.board.move_stack), board, s.side_names,
+                                         mover, s.style)
         self.ctx.say(text, Priority.READING)
 
     def end_review(self) -> None:

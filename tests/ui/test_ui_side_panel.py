@@ -57,7 +57,9 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
         window.session.submit_text(text)
         qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
     assert [panel.history.item(i).text()[:13] for i in range(4)][0] == "1. You: 11 to"
-    assert panel.history.item(1).text().startswith("2. Computer: ")
+    # numbered as on a score sheet, as the review of the player's moves and H count
+    assert panel.history.item(1).text().startswith("1. Computer: ")
+    assert panel.history.item(2).text().startswith("2. You: 9 to 14")
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is panel.history
     assert panel.history.currentRow() == 3
@@ -69,7 +71,8 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert window.board.squares[14].accessibleName() == "14, empty"  # 9-14 not yet
     assert panel.text.toPlainText().split("\n")[4].count("b") == 1  # the reviewed position
     key(qtbot, Qt.Key.Key_Return)
-    assert window.synth.spoken[-1].startswith("After move 1 of 4. Black: 12 men")
+    assert window.synth.spoken[-1].startswith(
+        "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
     assert window.session.board.ply == 4  # the game itself is unchanged
     # the reading keys read the position shown, as a sighted player sees it
     key(qtbot, Qt.Key.Key_L)

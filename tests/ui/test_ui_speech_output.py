@@ -145,8 +145,8 @@ def test_resign_asks_first(make_window, qtbot):
     window.synth.clear()
     window.resign()
     assert not window.session.running
-    assert window.synth.spoken == ["Black resigns. Red wins."]
-    assert window.status.text().startswith("Black resigns. Red wins.")
+    assert window.synth.spoken == ["You resign. The computer wins."]
+    assert window.status.text().startswith("You resign. The computer wins.")
     type_move(qtbot, window, "11-15")
     assert window.session.board.ply == 0
     assert window.synth.spoken[-1].startswith("No game in progress.")

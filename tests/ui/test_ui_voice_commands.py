@@ -120,7 +120,7 @@ def test_resign_by_voice_needs_yes(make_window, settings, qtbot, say):
     with qtbot.waitSignal(window.game_signals.game_result, timeout=5000):
         utter_until(qtbot, window, say, "yes", lambda r: r.command == "yes")
     assert not c.running
-    assert "Red wins" in (c.result_text or "")
+    assert "The computer wins" in (c.result_text or "")
 
 
 def test_help_by_voice_and_menu(make_window, settings, qtbot, say):
