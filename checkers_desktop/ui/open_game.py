@@ -137,7 +137,7 @@ class OpenGameAction(QObject):
 
     # --- the progress window ------------------------------------------------------------------
     def _show_progress(self) -> None:
-        if not self.busy:
+        if not self.busy or self.progress is not None:
             return
         dialog = QProgressDialog(app_texts.opening_text(self._name),
                                  app_texts.cancel_button_text(), 0, 0, self.ctx.window)
@@ -198,7 +198,8 @@ class OpenGameAction(QObject):
             number = listing.games[index].number
         self._several = len(listing.games) > 1
         self._token = self.job.start(_read, self._path, number)
-        self._delay.start(PROGRESS_DELAY_MS)
+        if self.progress is None and not self._delay.isActive():  # one progress window at most
+            self._delay.start(PROGRESS_DELAY_MS)
 
     def _opened(self, opened: OpenedGame) -> None:
         c = self.ctx.session

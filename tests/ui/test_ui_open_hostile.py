@@ -12,6 +12,7 @@ figures).
 from __future__ import annotations
 
 import os
+import threading
 import resource
 import time
 from pathlib import Path
@@ -186,3 +187,34 @@ def test_write_the_table():
     lines += [f"| {c} | {'yes' if o else 'no'} | {s:.2f} | {p:.3f} | {m:.0f} |"
               for c, o, s, p, m in ROWS]
     Path(out).write_text("\n".join(lines) + "\n")
+
+
+def test_listing_then_reading_shows_one_progress_window(qtbot, make_window, monkeypatch, corpus,
+                                                        tmp_path):
+    """The games are listed, then the one chosen is read: a slow read after a quick listing
+    keeps the one progress window (never a second one over it), and Escape still cancels."""
+    from PySide6.QtWidgets import QApplication, QProgressDialog
+
+    slow = SlowRead()
+    reading = threading.Event()
+
+    def read(stop, path, number):
+        reading.set()
+        return slow(stop, path)
+
+    monkeypatch.setattr(open_game_module, "_read", read)
+    monkeypatch.setattr(open_game_module, "PROGRESS_DELAY_MS", 0)
+    window = make_window()
+    path = tmp_path / "one.pdn"
+    path.write_text('[Event "One"]\n1. 11-15 23-19 *\n', encoding="utf-8")
+    action = window.open_game_action
+    with qtbot.waitSignal(action.progress_shown, timeout=5000):
+        assert action.open(str(path))
+    qtbot.waitUntil(reading.is_set, timeout=5000)  # the listing done, the read running
+    qtbot.waitUntil(lambda: not action._delay.isActive(), timeout=5000)
+    QApplication.processEvents()
+    shown = [d for d in window.findChildren(QProgressDialog) if d.isVisible()]
+    assert len(shown) == 1
+    with qtbot.waitSignal(action.done, timeout=5000) as done:
+        qtbot.keyClick(shown[0], Qt.Key.Key_Escape)
+    assert done.args == [False] and action.wait(5) and slow.cancelled is True
