@@ -103,8 +103,8 @@ class GameSession(Observable):
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
         self.quiet_pick_up = False
         """True when the window shows a pick-up itself (the cursor goes to a destination whose
-        description says "Can go here from eleven."): then, below full verbosity and without
-        touch-move rules, picking up says nothing more."""
+        description says "Eleven, picked up, can go here."): then, below full verbosity and
+        without touch-move rules, picking up says nothing more."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound

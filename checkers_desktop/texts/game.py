@@ -487,13 +487,15 @@ def with_offence_text(words: str, offence: str) -> str:
 def square_description(picked_up: bool, destination: bool, must_jump: bool, last_move: bool,
                        hinted: bool = False, held: Optional[int] = None) -> str:
     """The accessible description of a board square: its marks in a few words ("" for none).
-    ``held``: the square (1-32) of the picked-up piece, named on its destinations ("Can go here
-    from eleven.") so that the square the cursor lands on after a pick-up tells it all."""
+    ``held``: the square (1-32) of the picked-up piece, named on its destinations ("Eleven,
+    picked up, can go here.") so that the square the cursor lands on after a pick-up tells it
+    all: the screen reader reads this square, and a player who did not know the piece was held
+    went on from its square."""
     words = []
     if picked_up:
         words.append("Picked up.")
     if destination and held is not None:
-        words.append(f"Can go here from {number_words(held)}.")
+        words.append(f"{capital(number_words(held))}, picked up, can go here.")
     elif destination:
         words.append("Can go here.")
     if must_jump:

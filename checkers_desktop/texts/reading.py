@@ -31,16 +31,10 @@ def read_board(board: Board, side_names: SideNames = None, from_side: Color = BL
     """The whole board row by row from ``from_side``'s seat (see :func:`board_rows`).
 
     Full: "Row 1: 4 black man, 3 black man, 2 empty, 1 black king." for every row. Brief: only
-    the pieces, "Row 1: 4 black man, 1 black king. Row 5: empty." Ends with whose turn it is.
+    the pieces, "Row 1: 4 black man, 1 black king. Row 5: empty." Ends with whose turn it is
+    (see :func:`read_rows`).
     """
-    check_verbosity(verbosity)
-    sentences = []
-    for number, row in enumerate(board_rows(from_side), start=1):
-        cells = [f"{sq} {piece_words(board, sq, side_names)}" for sq in row
-                 if verbosity != "brief" or board.piece_at(sq) is not None]
-        sentences.append(f"Row {number}: {', '.join(cells) if cells else 'empty'}.")
-    sentences.append(turn_text(board, side_names))
-    return " ".join(sentences)
+    return read_rows(board, board_rows(from_side), side_names, verbosity)
 
 
 def list_pieces(board: Board, color: Color, side_names: SideNames = None) -> str:
@@ -183,14 +177,16 @@ def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames
     """The board read row by row in the order ``rows`` gives (for example the screen's order, top
     row first, left to right, so that the reading matches the arrow keys). Full: every square,
     "Row 1: 1 black man, 2 black man, 3 black man, 4 black man."; brief: only the pieces, "Row 3:
-    9 black man." / "Row 4: empty." Ends with whose turn it is."""
+    9 black man." / "Row 4: empty." Ends with whose turn it is (not once the game is over: the
+    side that cannot move is not "to move")."""
     check_verbosity(verbosity)
     sentences = []
     for number, row in enumerate(rows, start=1):
         cells = [f"{sq} {piece_words(board, sq, side_names)}" for sq in row
                  if verbosity != "brief" or board.piece_at(sq) is not None]
         sentences.append(f"Row {number}: {', '.join(cells) if cells else 'empty'}.")
-    sentences.append(turn_text(board, side_names))
+    if board.outcome() is None:
+        sentences.append(turn_text(board, side_names))
     return " ".join(sentences)
 
 

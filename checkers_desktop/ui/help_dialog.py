@@ -5,6 +5,7 @@ caret: a screen reader could not read it line by line, only the whole 12,000 cha
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QLabel, QListWidget,
                                QVBoxLayout, QWidget)
 
@@ -38,7 +39,6 @@ class HelpDialog(QDialog):
         self.list.setUniformItemSizes(False)
         self.list.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.list.addItems(items)
-        self.list.setCurrentRow(0)
         label.setBuddy(self.list)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
@@ -48,3 +48,10 @@ class HelpDialog(QDialog):
         layout.addWidget(buttons)
         self.resize(760, 560)
         self.list.setFocus()
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """The first key is made current once the list has the focus, so that a screen reader
+        reads it (made current before, it was not said, and Down read the second)."""
+        super().showEvent(event)
+        if self.list.currentRow() < 0:
+            QTimer.singleShot(0, lambda: self.list.setCurrentRow(0))

@@ -73,8 +73,9 @@ class MoveAssist:
 
     def _position_changed(self) -> None:
         """A piece was just picked up (or went on through a jump): the cursor goes to its nearest
-        destination, whose name and description ("15, empty. Can go here from eleven.") tell the
-        pick-up: the screen reader reads the focused square, the app's own voice echoes it."""
+        destination, whose name and description ("15, empty. Eleven, picked up, can go here.")
+        tell the pick-up: the screen reader reads the focused square, the app's own voice says
+        "Eleven picked up. Cursor on 15, empty: it can go here."."""
         if self._following:
             return  # Shift with a diagonal key: the cursor follows the piece instead
         s = self.ctx.session

@@ -92,3 +92,12 @@ def test_read_rows_in_the_given_order():
     board = Board("B:W30:B1")
     text = reading_texts.read_rows(board, [[1, 2], [29, 30]], SIDES, "brief")
     assert text == "Row 1: 1 black man. Row 2: 30 red man. Black to move."
+
+
+def test_reading_the_board_after_the_game_ended_names_no_side_to_move():
+    """Red has no piece left: the game is over, and nobody is "to move"."""
+    over = Board("W:WK5:B1,2")
+    over_black_wins = Board("W:W:B1,2")
+    assert over_black_wins.outcome() is not None
+    assert not reading_texts.read_rows(over_black_wins, [[1, 2]], SIDES).endswith("to move.")
+    assert reading_texts.read_rows(over, [[1, 2]], SIDES).endswith("Red to move.")
