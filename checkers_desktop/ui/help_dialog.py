@@ -5,7 +5,7 @@ caret: a screen reader could not read it line by line, only the whole 12,000 cha
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QLabel, QListWidget,
                                QVBoxLayout, QWidget)
 
@@ -21,8 +21,9 @@ def keyboard_help_items() -> list[str]:
 
 
 class HelpDialog(QDialog):
-    """The keyboard map as a list (:attr:`list`), one item per key, the focus on its first item;
-    Escape or Close shuts it."""
+    """The keyboard map as a list (:attr:`list`), one item per key, the focus on its first item
+    (made current only once the list has the focus: see :meth:`eventFilter`); Escape or Close
+    shuts it."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,11 +48,14 @@ class HelpDialog(QDialog):
         layout.addWidget(self.list)
         layout.addWidget(buttons)
         self.resize(760, 560)
+        self.list.installEventFilter(self)
         self.list.setFocus()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
         """The first key is made current once the list has the focus, so that a screen reader
-        reads it (made current before, it was not said, and Down read the second)."""
-        super().showEvent(event)
-        if self.list.currentRow() < 0:
+        reads it (made current before the window took the focus, it was never said, and Down
+        read the second)."""
+        if (obj is self.list and event.type() == QEvent.Type.FocusIn
+                and self.list.currentRow() < 0):
             QTimer.singleShot(0, lambda: self.list.setCurrentRow(0))
+        return super().eventFilter(obj, event)
