@@ -46,9 +46,9 @@ REVIEW_SECONDS = 0.3
 
 CONFIRM_SECONDS = 1.0
 """Each move the short search would report is searched again by the strongest search, as long
-as a hint searches (1 s, ``ui/practice.HINT_SECONDS``): from the position (the move it prefers
-is the better one) and after the played move. The move is reported only when that search agrees
-it changed the result. Without this, the review blamed moves the hint had just recommended: in a
+as a hint searches (1 s, ``ui/practice.HINT_SECONDS``), scoring every move of the position in one
+search (the move it scores highest is the better one). The move is reported only when that search
+agrees it changed the result. Without this, the review blamed moves the hint had just recommended: in a
 won game at level 1, "five jumps fourteen lost two men" after the hint had said "five jumps
 fourteen. Wins the game." (the short search saw 557 against 268: two winning moves)."""
 

@@ -27,7 +27,7 @@ from ..rules import BLACK, WHITE, Board, Color, RulesError
 from ..rules.pdn import NotPdnError, PdnLimitError, PdnReader, read_pdn_file
 
 __all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH", "GameEntry",
-           "GameList", "MAX_LISTED", "list_games", "read_game", "read_first_game"]
+           "GameList", "MAX_LISTED", "list_games", "read_game"]
 
 TAG_LENGTH = 80
 """The most characters of a tag's value kept for saying (a longer event name is cut, with "...")."""
@@ -243,8 +243,3 @@ def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> 
     stated = _STATED.get(game.result) or _STATED.get(result or "")
     return OpenedGame(board, name, problem, _tag(game.tags, "Event"), _players(game.tags),
                       stated, number)
-
-
-def read_first_game(path, stop: Optional[threading.Event] = None) -> OpenedGame:
-    """The first game of the PDN file ``path`` (:func:`read_game` of game 1)."""
-    return read_game(path, 1, stop)

@@ -7,10 +7,10 @@ import threading
 import pytest
 
 from checkers_desktop.engine import Searcher
-from checkers_desktop.engine.review import (LOST_MATERIAL, THREW_AWAY_WIN, Finding, move_number,
+from checkers_desktop.engine.review import (LOST_MATERIAL, THREW_AWAY_WIN, Finding,
                                             review_game)
 from checkers_desktop.texts.review import finding_text, review_text
-from checkers_desktop.rules import BLACK, WHITE, Board
+from checkers_desktop.rules import BLACK, WHITE, Board, move_number
 
 # Black's man on 14 has one safe step (14-17) and one that walks into a jump (14-18, 23x14);
 # the men on 1-3 and 30-32 are far from the action.

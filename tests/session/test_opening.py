@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from checkers_desktop.rules import BLACK, WHITE
 from checkers_desktop.session import opening
 from checkers_desktop.session.opening import (TAG_LENGTH, OpenError, OpenProblem, StatedResult,
-                                              list_games, read_first_game, read_game)
+                                              list_games, read_game)
 from checkers_desktop.texts import app as app_texts
 
 PROBLEM = (Path(__file__).resolve().parents[1] / "data" / "border-a1.pdn").read_text(
@@ -38,7 +38,7 @@ def _write(tmp_path, text: str, name: str = "game.pdn"):
 
 
 def test_a_composed_problem_gives_its_title_and_the_result_its_composer_claims(tmp_path):
-    opened = read_first_game(_write(tmp_path, PROBLEM, "border-a1.pdn"))
+    opened = read_game(_write(tmp_path, PROBLEM, "border-a1.pdn"))
     assert opened.event == "Boland's Border Classics #A-1"
     assert opened.players == {}  # empty Black and White tags name nobody
     assert opened.stated == StatedResult(WHITE)
@@ -52,7 +52,7 @@ def test_a_composed_problem_gives_its_title_and_the_result_its_composer_claims(t
 
 
 def test_a_game_names_its_players_and_a_drawn_result_and_escapes_control_characters(tmp_path):
-    opened = read_first_game(_write(tmp_path, GAME))
+    opened = read_game(_write(tmp_path, GAME))
     assert opened.players == {BLACK: "Marion Tinsley"}  # "?" is PDN's unknown
     assert opened.stated == StatedResult(None)
     assert "\x1b" not in opened.event and opened.event.startswith("Hostile")
@@ -63,7 +63,7 @@ def test_a_game_names_its_players_and_a_drawn_result_and_escapes_control_charact
 
 
 def test_no_result_and_no_event_say_nothing_of_them(tmp_path):
-    opened = read_first_game(_write(tmp_path, "1. 11-15 23-19 *\n"))
+    opened = read_game(_write(tmp_path, "1. 11-15 23-19 *\n"))
     assert opened.event is None and opened.stated is None and opened.players == {}
     said = app_texts.opened_text(opened.name, opened.plies, "Black to move.")
     assert said == "Opened the game from game.pdn. 2 moves played. Two players. Black to move."
@@ -84,7 +84,7 @@ def test_a_file_of_several_games_lists_them_and_opens_the_one_chosen(tmp_path):
     assert opened.stated == StatedResult(WHITE) and opened.plies == 4
     told = app_texts.opened_text(opened.name, opened.plies, "Black to move.", number=2)
     assert told == "Opened game 2 from game.pdn. 4 moves played. Two players. Black to move."
-    assert read_first_game(path).players == {BLACK: "Marion Tinsley"}
+    assert read_game(path).players == {BLACK: "Marion Tinsley"}
 
 
 def test_a_game_number_past_the_file_or_cancelled_listing_changes_nothing(tmp_path):
@@ -134,7 +134,7 @@ def test_any_tag_text_is_bounded_and_printable(tmp_path_factory, event, black):
     path = tmp_path_factory.mktemp("tags") / "tags.pdn"
     path.write_text(text, encoding="utf-8", errors="surrogatepass")
     try:
-        opened = read_first_game(path)
+        opened = read_game(path)
     except ValueError:  # refused as a whole (not PDN, past a limit): the reader's own tests
         return
     for value in [opened.event, *opened.players.values()]:
