@@ -59,6 +59,27 @@ def material_along(board: Board, pv) -> tuple[int, int, bool]:
     return pieces, kings, crowned
 
 
+def _given_up_first(board: Board, pv) -> str:
+    """"a king", "a man", "two men", "pieces": what the line's first reply takes from the mover,
+    or "" when it takes nothing. A winning move that lets a piece be taken at once is said so,
+    or a player told only "wins the game" hears the piece taken and thinks the hint was wrong."""
+    if len(pv) < 2 or not pv[1].is_capture:
+        return ""
+    b = board.copy(stack=False)
+    try:
+        b.push(pv[0])
+    except ValueError:
+        return ""
+    taken = [b.piece_at(square) for square in pv[1].captures]
+    kings = sum(1 for piece in taken if piece is not None and piece.is_king)
+    men = len(taken) - kings
+    if kings and men:
+        return "pieces"
+    if kings:
+        return "a king" if kings == 1 else f"{_COUNT_WORDS.get(kings, kings)} kings"
+    return _men_phrase(men)
+
+
 def reason_for(board: Board, result: SearchResult) -> str:
     """The short reason for ``result.move`` in ``board`` (see the module docstring)."""
     legal = board.legal_moves
@@ -66,7 +87,8 @@ def reason_for(board: Board, result: SearchResult) -> str:
     if len(legal) == 1:
         return "this jump is forced" if move.is_capture else "it is the only move"
     if result.is_win:
-        return "wins the game"
+        given = _given_up_first(board, result.pv)
+        return f"gives up {given} first, then wins the game" if given else "wins the game"
     if result.is_loss:
         return "every move loses; this one holds out longest"
     pieces, kings, crowned = material_along(board, result.pv)

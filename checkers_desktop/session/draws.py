@@ -37,7 +37,7 @@ def offer_draw_in_game(game: GameSession, confirm: Callable[[str], bool],
     """Offer a draw in ``game``'s game after ``confirm(question)``;
     the answer comes from ``ask_answer(question)`` (two players; None counts as No) or from
     :func:`computer_accepts_draw`. Returns the last ruling (the answer's), the offer's refusal,
-    or None when nothing was done (no game, not confirmed)."""
+    or None when nothing was done (no game; not confirmed, which is said)."""
     if not game.running:
         say(game_texts.game_not_running_text())
         return None
@@ -47,6 +47,7 @@ def offer_draw_in_game(game: GameSession, confirm: Callable[[str], bool],
     question = (event_texts.computer_draw_offer_question() if vs_computer
                 else event_texts.draw_offer_question(sides[color]))
     if not confirm(question):
+        say(event_texts.draw_not_offered_text())
         return None
     referee = game.referee
     ruling = referee.offer_draw(color)

@@ -47,6 +47,11 @@ log = logging.getLogger(__name__)
 POLL_SECONDS = 0.25
 """How often the clocks are read, seconds (about four times a second)."""
 
+THINKING_NOTICE_SECONDS = 4.0
+"""How long, seconds, the computer may think in silence before the player is told that it is
+thinking. Levels 1-5 answer within 3 s (``engine.levels``); level 6 may take 8 s, and a listener
+who hears nothing for that long cannot tell a slow reply from a stalled game."""
+
 
 class Mode(enum.Enum):
     COMPUTER = "computer"
@@ -122,6 +127,8 @@ class GameSession(Observable):
         self.thinking = False
         self._poll_timer = scheduler.repeating(poll_seconds, self.poll_clock) \
             if poll_seconds > 0 else None
+        self._thinking_timer = scheduler.repeating(THINKING_NOTICE_SECONDS,
+                                                   self._thinking_notice)
         self.home_profile: Profile = self.profile
         """The rules of a new game when none are named: the profile this session was made with (a
         match's rules are never inherited by the games after it)."""
@@ -699,10 +706,21 @@ class GameSession(Observable):
             self._play(moves[0])
 
     def _set_thinking(self, thinking: bool) -> None:
+        if thinking:
+            self._thinking_timer.start()  # a new search: its own silence is counted
+        else:
+            self._thinking_timer.stop()
         if thinking != self.thinking:
             self.thinking = thinking
             self._emit(ThinkingChanged(thinking))
             self._emit(StatusChanged(self.status_text()))
+
+    def _thinking_notice(self) -> None:
+        """Once per search, after :data:`THINKING_NOTICE_SECONDS` of it: "The computer is
+        thinking.", after whatever is being said."""
+        self._thinking_timer.stop()
+        if self.thinking and self.running:
+            self._say(game_texts.thinking_text(), Priority.QUEUE)
 
     def _turn_text(self) -> str:
         text = game_texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)

@@ -421,7 +421,10 @@ class TtsSink(OutputSink):
         except Exception as exc:
             name = type(exc).__name__
             if "PortAudio" in name or isinstance(exc, OSError):
-                self._report(f"{NO_DEVICE_MESSAGE} ({exc})")
+                # the player is told in words; the driver's own text ("Error querying device
+                # -1") is for the log and the problem report, not for the status line
+                log.warning("no sound output: %s: %s", name, exc)
+                self._report(NO_DEVICE_MESSAGE)
             else:
                 raise
         else:

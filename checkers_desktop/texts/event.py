@@ -173,6 +173,11 @@ def computer_draw_offer_question() -> str:
     return "Offer the computer a draw?"
 
 
+def draw_not_offered_text() -> str:
+    """Said after No (or Escape) to the draw question: no offer was made."""
+    return "No draw offered. The game goes on."
+
+
 def draw_answer_question(offerer: str, answerer: str, repetition: bool = False) -> str:
     what = ("points out that the position has repeated and suggests a draw" if repetition
             else "offers a draw")

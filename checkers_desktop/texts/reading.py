@@ -290,6 +290,19 @@ def review_text(number: int, total: int, board: Board, side_names: SideNames = N
     return f"{where} " + " ".join(counts)
 
 
+def review_note_text(number: int, total: int, board: Board) -> str:
+    """Shown first on the status line while a past position is on the board (the moves played
+    are being reviewed), numbered as :func:`review_text`: "Reviewing: after move 3 of 10. The game
+    is not changed; Escape returns to it."."""
+    if number == 0 or board.peek() is None:
+        where = "the start position"
+    else:
+        first = board.root().turn
+        where = (f"after move {move_number(first, number - 1)} of "
+                 f"{move_number(first, total - 1)}")
+    return f"Reviewing: {where}. The game is not changed; Escape returns to it."
+
+
 def side_letters(side_names: SideNames = None) -> dict[Color, str]:
     """The letter of each side in the board as text: the first letter of its name in lower case
     ("b" for Black, "r" for Red, "w" for White); "x" and "o" when both names start alike."""

@@ -268,7 +268,10 @@ class SidePanel(QDockWidget):
         if self.history.count():
             self.history.setCurrentRow(self.history.count() - 1)
         self.history.blockSignals(False)
-        self.reviewing = None
+        if self.reviewing is not None:  # the game moved on: the board shows it again
+            self.reviewing = None
+            self.ctx.board.reviewed_position = None
+            self.ctx.status.set_review_note(None)
 
     def refresh_text(self, board: Optional[Board] = None) -> None:
         """The board as text: the game's position (or ``board``, a reviewed one), the cursor
@@ -320,6 +323,8 @@ class SidePanel(QDockWidget):
         self.reviewing = number
         board = self._reviewed_board(number)
         self.show_board(board)
+        self.ctx.status.set_review_note(reading_texts.review_note_text(
+            number, len(self.ctx.session.board.move_stack), board))
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
@@ -356,6 +361,7 @@ class SidePanel(QDockWidget):
             return
         self.reviewing = None
         self.ctx.board.reviewed_position = None
+        self.ctx.status.set_review_note(None)
         self.ctx.refresh_board()
         self.refresh_text()
 

@@ -14,7 +14,8 @@ __all__ = ["StatusLine"]
 
 class StatusLine:
     """Shows ``game_status()`` (the session's status text) in ``label`` (a ``QLabel``), followed by
-    :attr:`engine_note`, :attr:`speech_error` and :attr:`notice` when set.
+    :attr:`engine_note`, :attr:`speech_error` and :attr:`notice` when set; while a past position
+    is shown (review), :attr:`review_note` comes first, so that nobody takes it for the game.
 
     :attr:`notice` is the latest failure told to the player (see ``failures.report``); it stays
     until a newer one replaces it, the player starts a new game, or (a failed autosave) saving
@@ -31,12 +32,15 @@ class StatusLine:
         self.notice: Optional[str] = None
         self.engine_note: Optional[str] = None
         """What the computer is still preparing at the start (None once it is ready)."""
+        self.review_note: Optional[str] = None
+        """Which past position the board shows while the moves played are reviewed (None when
+        the board shows the game)."""
         self.told: list[str] = []
 
     def show(self, text: Optional[str] = None) -> None:
         """Show ``text`` (default: the game's status now) with the error and the notice."""
-        parts = [self.game_status() if text is None else text, self.engine_note,
-                 self.speech_error]
+        parts = [self.review_note, self.game_status() if text is None else text,
+                 self.engine_note, self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
         text = game_texts.status_line(*(p for p in parts if p))
@@ -60,6 +64,12 @@ class StatusLine:
         """Show (or, with None, take off) what the computer is still preparing."""
         if text != self.engine_note:
             self.engine_note = text
+            self.show()
+
+    def set_review_note(self, text: Optional[str]) -> None:
+        """Show (or, with None, take off) which past position the board shows."""
+        if text != self.review_note:
+            self.review_note = text
             self.show()
 
     def set_speech_error(self, text: Optional[str]) -> None:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from checkers_desktop.engine import (LEVELS, Searcher, SearchResult, choose_move, get_level, hint,
                                      search)
 from checkers_desktop.engine.hint import material_along, reason_for
+from checkers_desktop.engine.search import WIN
 from checkers_desktop.engine.levels import InvalidLevelError, search_at_level
 from checkers_desktop.rules import WHITE, Board
 
@@ -309,3 +310,29 @@ def test_any_position_gets_a_legal_move_or_none(board, depth):
         assert result.pv and result.pv[0] == result.move
     else:
         assert result.move is None and result.is_loss
+
+
+def test_a_winning_move_that_gives_up_a_piece_at_once_says_so():
+    """The hint's "wins the game" for a move whose reply takes a king: the player hears the
+    king go, so the hint says it first."""
+    board = Board("W:WK19,K27:B10")  # White: K19-15; Black's man 10 jumps it, 10x19
+    line = [board.parse_move("19-15")]
+    after = board.copy()
+    after.push(line[0])
+    line.append(after.parse_move("10x19"))
+    won = SearchResult(line[0], WIN - 9, 9, 10, line)
+    assert reason_for(board, won) == "gives up a king first, then wins the game"
+    quiet = [board.parse_move("27-24")]
+    after = board.copy()
+    after.push(quiet[0])
+    quiet.append(after.parse_move("10-14"))
+    assert reason_for(board, SearchResult(quiet[0], WIN - 9, 9, 10, quiet)) == "wins the game"
+    # a man given up, and a line cut short: the words follow what the reply takes
+    board = Board("W:W19,K27:B10")
+    line = [board.parse_move("19-15")]
+    after = board.copy()
+    after.push(line[0])
+    line.append(after.parse_move("10x19"))
+    assert reason_for(board, SearchResult(line[0], WIN - 9, 9, 10, line)) == \
+        "gives up a man first, then wins the game"
+    assert reason_for(board, SearchResult(line[0], WIN - 9, 9, 10, line[:1])) == "wins the game"

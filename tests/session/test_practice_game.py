@@ -49,3 +49,49 @@ def test_a_whole_game_against_the_engine_at_level_one():
     assert not [e for e in seen if isinstance(e, ev.EngineFailed)]
     # the game's end is said once, then the status line shows it
     assert session.status_text().startswith(session.result_text)
+
+
+class _HeldEngine:
+    """An engine port whose replies wait until the test gives them (a long search)."""
+
+    def __init__(self) -> None:
+        self.waiting: list = []
+
+    def request(self, board, level, reply) -> None:
+        self.waiting.append((board, reply))
+
+    def cancel(self) -> None:
+        self.waiting.clear()
+
+    def wait(self, timeout: float) -> None:
+        pass
+
+    def answer(self) -> None:
+        from checkers_desktop.session.ports import EngineReply
+
+        board, reply = self.waiting.pop()
+        reply(EngineReply(board.legal_moves[0]))
+
+
+def test_a_long_search_is_said_once_and_a_quick_one_never():
+    """Level 6 may think 8 s: after THINKING_NOTICE_SECONDS of silence the player hears that the
+    computer is thinking, once per search; a reply before then says nothing of it."""
+    synth = FakeSynth()
+    scheduler = ManualScheduler()
+    engine = _HeldEngine()
+    session = GameSession(Announcer([synth]), engine, scheduler, level=6, poll_seconds=0)
+    session.new_game(Mode.COMPUTER, BLACK)
+    thinking = "The computer is thinking."
+    assert session.submit_text("11-15")
+    assert session.thinking
+    scheduler.tick()  # the notice's time has come
+    scheduler.tick()  # and gone again: said once only
+    assert sum(thinking in text for text in synth.spoken) == 1
+    engine.answer()
+    assert not session.thinking
+    said = len(synth.spoken)
+    move = session.legal_moves()[0]
+    assert session.submit_text(move.pdn())
+    engine.answer()  # a quick reply: the notice's timer is stopped before it fires
+    scheduler.tick()
+    assert not any(thinking in text for text in synth.spoken[said:])

@@ -198,7 +198,8 @@ def test_no_sound_device_is_reported_once_and_nothing_hangs(sinks):
     assert sink.wait_idle(20)
     sink.output("second")
     assert sink.wait_idle(20)
-    assert len(errors) == 1 and errors[0].startswith(NO_DEVICE_MESSAGE)
+    # plain words only: the driver's own text ("Error querying device -1") goes to the log
+    assert errors == [NO_DEVICE_MESSAGE]
 
 
 def test_missing_engine_gives_a_plain_message(monkeypatch, sinks, tmp_path):

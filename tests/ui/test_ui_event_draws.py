@@ -163,6 +163,12 @@ def test_game_menu_draw_offer_two_players_and_against_the_computer(make_window, 
     assert window.session.running
     assert window.synth.spoken == ["Black offers a draw.",
                                    "The computer declines the draw. Play goes on."]
+    # No (or Escape) to the question: nothing is offered, and the player hears so
+    window.ctx.confirm = lambda question: False
+    window.synth.clear()
+    shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
+    assert window.session.running and window.session.referee.draw_offer is None
+    assert window.synth.spoken == ["No draw offered. The game goes on."]
 
 
 def test_clock_panel_type_follows_the_text_size(make_window, tmp_path):

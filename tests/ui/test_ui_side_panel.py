@@ -70,6 +70,9 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert window.board.squares[15].accessibleName() == "15, black man"
     assert window.board.squares[14].accessibleName() == "14, empty"  # 9-14 not yet
     assert panel.text.toPlainText().split("\n")[4].count("b") == 1  # the reviewed position
+    # seen, not only heard: the status line says first that a past position is shown
+    assert window.status.text().startswith("Reviewing: after move 1 of 2. The game is not "
+                                           "changed; Escape returns to it.")
     key(qtbot, Qt.Key.Key_Return)
     assert window.synth.spoken[-1].startswith(
         "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
@@ -81,6 +84,7 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     shown = window.synth.spoken[-1]
     key(qtbot, Qt.Key.Key_Escape)
     assert panel.reviewing is None
+    assert "Reviewing" not in window.status.text()
     assert window.board.squares[14].accessibleName() == "14, black man"
     key(qtbot, Qt.Key.Key_B)
     assert window.synth.spoken[-1] != shown  # the game's own position again

@@ -384,6 +384,7 @@ class EventMenu(QObject):
             return ruling
         color = ev.referee.board.turn
         if not self.desk.confirm(event_texts.draw_offer_question(ev.named(color))):
+            self._say_queued(event_texts.draw_not_offered_text())
             return None
         ruling = ev.draws.offer_draw(color)
         return self._answer(ev, color, False) if ruling.ok else ruling
