@@ -195,7 +195,8 @@ class GameSession(Observable):
         if self.running and self.thinking:
             parts.append(game_texts.thinking_text())
         if self.last_move is not None:
-            parts.append(game_texts.last_move_text(self.board, self.side_names, self.style))
+            parts.append(game_texts.last_move_text(self.board, self.side_names, self.style,
+                                                   self.you, self.player_names))
         if self.message:
             parts.append(self.message)
         return game_texts.status_line(*parts)
@@ -726,6 +727,9 @@ class GameSession(Observable):
         text = game_texts.turn_text(self.board, self.side_names, verbosity=self.verbosity)
         if self.player_names and self.board.turn in self.player_names:
             text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
+        elif self.you is not None:  # "You, Black to move.": named as each move is announced
+            text = game_texts.named_turn_text(
+                game_texts.mover_words(self.board.turn, self.side_names, self.you), text)
         return text
 
     # --- internals: output ------------------------------------------------------------------

@@ -100,7 +100,7 @@ def _counts(ctx: ReadingContext) -> str:
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
-    return game_texts.last_move_text(ctx.shown, c.side_names, c.style)
+    return game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
 
 
 def _move_list(ctx: ReadingContext) -> str:

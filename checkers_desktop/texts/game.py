@@ -46,7 +46,7 @@ def square_name(board: Board, square: int, side_names: SideNames = None) -> str:
 
 # --- moves and turns --------------------------------------------------------------------------
 def move_text(board_before: Board, move: Move, side_names: SideNames = None, style: str = "jumps",
-              verbosity: str = "full") -> str:
+              verbosity: str = "full", who: Optional[str] = None) -> str:
     """A move just played, told as a sentence: "Black, eleven to fifteen.",
     "Red, twenty-two jumps fifteen.", "Red, twenty-six jumps seventeen jumps ten. Takes two.",
     "Black, twenty-seven to thirty-two. Crowned."
@@ -54,9 +54,10 @@ def move_text(board_before: Board, move: Move, side_names: SideNames = None, sty
     ``board_before`` is the position before the move (it tells whose move it was and whether a man
     was crowned: VA rulebook 3:00 s9). With ``verbosity="full"`` a capture of more than one piece
     (or any capture said in the "to" style, where the words do not show it) adds "Takes N.".
+    ``who`` names the mover instead of its side ("Computer", "You", a player's name).
     """
     check_verbosity(verbosity)
-    side = side_name(side_names, board_before.turn)
+    side = who or side_name(side_names, board_before.turn)
     text = f"{side}, {spoken_move(move, style)}."
     n = len(move.captures)
     if verbosity == "full" and n and (n > 1 or style == "to"):
@@ -518,11 +519,17 @@ def named_turn_text(name: str, turn: str) -> str:
     return f"{name}, {turn}"
 
 
-def last_move_text(board: Board, side_names: SideNames = None, style: str = "jumps") -> str:
-    """The last move played: "Last move: Red, twenty-two jumps fifteen." or "No moves yet."."""
+def last_move_text(board: Board, side_names: SideNames = None, style: str = "jumps",
+                   you: Optional[Color] = None, player_names: SideNames = None) -> str:
+    """The last move played: "Last move: Red, twenty-two jumps fifteen." or "No moves yet.".
+    Against the computer (``you``, the player's colour) the mover is named as every move is
+    announced: "Last move: Computer, twenty-two jumps fifteen."; in a match, by the player's
+    name (``player_names``)."""
     move = board.peek()
     if move is None:
         return "No moves yet."
     before = board.copy()
     before.pop()
-    return f"Last move: {move_text(before, move, side_names, style)}"
+    who = mover_words(before.turn, side_names, you, player_names) \
+        if you is not None or player_names else None
+    return f"Last move: {move_text(before, move, side_names, style, who=who)}"

@@ -341,7 +341,9 @@ class SidePanel(QDockWidget):
         """Enter in the history: say the position after the selected move."""
         item = self.history.currentItem()
         if item is None:
-            self.ctx.say(game_texts.last_move_text(self.ctx.session.board), Priority.READING)
+            s = self.ctx.session
+            self.ctx.say(game_texts.last_move_text(s.board, s.side_names, s.style, s.you,
+                                                   s.player_names), Priority.READING)
             return
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)

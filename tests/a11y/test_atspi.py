@@ -143,7 +143,7 @@ def test_the_status_line_text_is_read_after_a_move(reading):
     status = _status(reading["tree_after"])
     heard = status["name"] + " " + status.get("text", "")
     assert status["name"].startswith("Status: "), status
-    assert "Black to move" in heard and "Last move: Red" in heard, status
+    assert "You, Black to move" in heard and "Last move: Computer" in heard, status
     before = _status(reading["tree"])
     assert before["name"] != status["name"]  # it followed the move
 

@@ -46,7 +46,7 @@ def test_board_has_32_named_square_children(make_window):
     assert squares[22].accessibleName() == "22, red man"
     assert window.board.accessibleName() == "Board"
     assert window.move_box.accessibleName() == "Move"
-    assert window.status.accessibleName() == "Status: Black to move."  # follows the text
+    assert window.status.accessibleName() == "Status: You, Black to move."  # follows the text
     assert window.windowTitle() == "Checkers"
 
 

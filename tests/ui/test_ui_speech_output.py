@@ -161,7 +161,7 @@ def test_new_game_against_the_computer_with_control_n(make_window, qtbot):
     assert window.session.board.ply == 0 and window.session.running
     level = window.session.level
     assert window.synth.spoken == [f"New game against the computer at level {level}. "
-                                   "You play Black.", "Black to move."]
+                                   "You play Black.", "You, Black to move."]
     assert window.board.focused_square() == window.board.cursor
 
 
@@ -183,8 +183,9 @@ def test_repeat_and_whose_turn_keys(make_window, qtbot):
     assert window.synth.spoken == [last]
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F3)
     said = window.synth.spoken[-1]
-    assert said.startswith("Black to move.")
-    assert "Last move: Red, " in said
+    # named as each move is announced (You, Computer), with the side's colour for the board
+    assert said.startswith("You, Black to move.")
+    assert "Last move: Computer, " in said
     assert said == window.status.text()
 
 

@@ -97,7 +97,8 @@ def test_whole_game_by_keyboard_with_reading_commands(make_window, qtbot):
     key(qtbot, Qt.Key.Key_M)
     assert synth.speaking == reading_texts.counts_text(final, SIDES)
     key(qtbot, Qt.Key.Key_L)
-    assert synth.speaking == game_texts.last_move_text(final, SIDES)
+    assert synth.speaking == game_texts.last_move_text(final, SIDES, you=BLACK)
+    assert synth.speaking.startswith("Last move: Computer, ")  # as the move was announced
     key(qtbot, Qt.Key.Key_T)
     assert synth.speaking == controller.result_text
     assert readings_cut >= 1
