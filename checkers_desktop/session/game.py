@@ -448,6 +448,7 @@ class GameSession(Observable):
         if ruling.result is not None:
             if say and ruling.code not in _SAID_BY_RESULT:
                 self._say(ruling.message, priority)  # e.g. the removal that ended the game
+            self.message = ""  # an earlier ruling's ("Black offers a draw.") is over too
             self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result,
                       say=say)
             return

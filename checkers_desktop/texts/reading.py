@@ -290,17 +290,33 @@ def review_text(number: int, total: int, board: Board, side_names: SideNames = N
     return f"{where} " + " ".join(counts)
 
 
-def review_note_text(number: int, total: int, board: Board) -> str:
-    """Shown first on the status line while a past position is on the board (the moves played
-    are being reviewed), numbered as :func:`review_text`: "Reviewing: after move 3 of 10. The game
-    is not changed; Escape returns to it."."""
+def review_note_text(number: int, total: int, board: Board, mover: Optional[str] = None,
+                     side_names: SideNames = None, style: str = "jumps") -> str:
+    """The status line while a past position is on the board (the moves played are reviewed),
+    in place of the game's own status, so that nothing on it describes another position than the
+    one shown. Numbered as :func:`review_text`, with who played the last move (``mover``) and
+    whose turn it was: "Reviewing: after move 3 of 10, You: nine to fourteen. Red to move. The
+    game is not changed; Escape returns to it."."""
     if number == 0 or board.peek() is None:
-        where = "the start position"
+        where = "the start position."
     else:
         first = board.root().turn
+        who = f"{mover}: " if mover else ""
         where = (f"after move {move_number(first, number - 1)} of "
-                 f"{move_number(first, total - 1)}")
-    return f"Reviewing: {where}. The game is not changed; Escape returns to it."
+                 f"{move_number(first, total - 1)}, {who}{spoken_move(board.peek(), style)}.")
+    turn = f" {side_name(side_names, board.turn)} to move." if board.legal_moves else ""
+    return f"Reviewing: {where}{turn} The game is not changed; Escape returns to it."
+
+
+def review_started_text() -> str:
+    """Said once when arrowing through the moves played starts showing past positions."""
+    return "Reviewing: the board shows the position after the chosen move. Escape returns to " \
+        "the game."
+
+
+def review_ended_text() -> str:
+    """Said when the board shows the game again after a review."""
+    return "Review ended: the board shows the game."
 
 
 def side_letters(side_names: SideNames = None) -> dict[Color, str]:

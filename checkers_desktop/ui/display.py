@@ -149,6 +149,20 @@ def field_style(theme: Theme) -> str:
 _field_style = ""
 
 
+QUESTION_MIN_POINTS = 14.0
+"""The smallest type, points, of a question that stops the game (Yes/No, a choice, a line of
+text): at the system's usual 9-10 pt (about 13 px) a low-vision player could not read "Resign
+this game?" that the window's 14 pt status line had led up to. Text sizes above it are kept."""
+
+
+def question_font(widget: QWidget) -> QFont:
+    """``widget``'s font, at least :data:`QUESTION_MIN_POINTS` points."""
+    font = QFont(widget.font())
+    if _points(font) < QUESTION_MIN_POINTS:
+        font.setPointSizeF(QUESTION_MIN_POINTS)
+    return font
+
+
 def style_dialog(dialog: QWidget) -> None:
     """Give ``dialog``'s text fields the theme's border (see :func:`field_style`). Set on each
     dialog, not on the application: an application style sheet makes Qt drop the fonts that

@@ -52,10 +52,13 @@ class Interaction:
         ``on_answer(yes)`` runs as soon as a button is pressed, before the dialog closes (what
         the answer changes is done when the focus comes back to the window, so a screen reader
         reads the focused square as it is now); callers that pass it still get the answer."""
+        from .display import question_font
+
         self.echo(question + " Yes or No.")
         box = QMessageBox(QMessageBox.Icon.Question, title, question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.parent)
+        box.setFont(question_font(box))
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
@@ -96,12 +99,13 @@ class Interaction:
         return dialog.textValue() if dialog.exec() == QInputDialog.DialogCode.Accepted else None
 
     def _input(self, title: str, label: str) -> QInputDialog:
-        from .display import style_dialog
+        from .display import question_font, style_dialog
 
         dialog = QInputDialog(self.parent)
         dialog.setWindowTitle(title)
         dialog.setLabelText(label)
         style_dialog(dialog)
+        dialog.setFont(question_font(dialog))
         return dialog
 
     # --- the official's PIN ---------------------------------------------------------------

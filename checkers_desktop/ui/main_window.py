@@ -438,7 +438,10 @@ class MainWindow(QMainWindow):
             self.move_box.selectAll()
 
     def say_status(self) -> None:
-        self.announcer.announce(self.session.status_text(), Priority.READING)
+        """F3: the status line's status; while a past position is reviewed, what the line says
+        of it (the game's own status describes another position)."""
+        note = self.status_line.review_note
+        self.announcer.announce(note or self.session.status_text(), Priority.READING)
 
     def set_speech_enabled(self, on: bool) -> None:
         """Switch the app's own voice on or off (screen reader announcements go on) and save it."""

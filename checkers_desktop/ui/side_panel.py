@@ -272,6 +272,7 @@ class SidePanel(QDockWidget):
             self.reviewing = None
             self.ctx.board.reviewed_position = None
             self.ctx.status.set_review_note(None)
+            self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
 
     def refresh_text(self, board: Optional[Board] = None) -> None:
         """The board as text: the game's position (or ``board``, a reviewed one), the cursor
@@ -320,11 +321,24 @@ class SidePanel(QDockWidget):
         if number == total:
             self.end_review()
             return
+        if self.reviewing is None:  # the list's item is read; that the board changed is not
+            self.ctx.say(reading_texts.review_started_text(), Priority.QUEUE)
         self.reviewing = number
         board = self._reviewed_board(number)
         self.show_board(board)
+        s = self.ctx.session
         self.ctx.status.set_review_note(reading_texts.review_note_text(
-            number, len(self.ctx.session.board.move_stack), board))
+            number, len(s.board.move_stack), board, self._mover(board, number), s.side_names,
+            s.style))
+
+    def _mover(self, board: Board, number: int) -> Optional[str]:
+        """Who played move ``number`` (plies) of ``board``'s game, as the game names them."""
+        if not number:
+            return None
+        s = self.ctx.session
+        first = board.root().turn
+        color = first if number % 2 else first.other
+        return game_texts.mover_words(color, s.side_names, s.you, s.player_names)
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
@@ -348,11 +362,7 @@ class SidePanel(QDockWidget):
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)
         s = self.ctx.session
-        mover = None
-        if number:
-            first = board.root().turn
-            color = first if number % 2 else first.other
-            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        mover = self._mover(board, number)
         text = reading_texts.review_text(number, len(s.board.move_stack), board, s.side_names,
                                          mover, s.style)
         self.ctx.say(text, Priority.READING)
@@ -364,8 +374,14 @@ class SidePanel(QDockWidget):
         self.reviewing = None
         self.ctx.board.reviewed_position = None
         self.ctx.status.set_review_note(None)
+        last = self.history.count() - 1  # Ctrl+H opens on the game again, not the old move
+        if last >= 0 and self.history.currentRow() != last:
+            self.history.blockSignals(True)
+            self.history.setCurrentRow(last)
+            self.history.blockSignals(False)
         self.ctx.refresh_board()
         self.refresh_text()
+        self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
 
     def natural_width(self) -> int:
         """The panel's width beside the board: about 24 characters of its font, pixels."""

@@ -15,7 +15,8 @@ __all__ = ["StatusLine"]
 class StatusLine:
     """Shows ``game_status()`` (the session's status text) in ``label`` (a ``QLabel``), followed by
     :attr:`engine_note`, :attr:`speech_error` and :attr:`notice` when set; while a past position
-    is shown (review), :attr:`review_note` comes first, so that nobody takes it for the game.
+    is shown (review), :attr:`review_note` takes the place of the game's status and of the
+    engine's note, which describe another position than the one on the board.
 
     :attr:`notice` is the latest failure told to the player (see ``failures.report``); it stays
     until a newer one replaces it, the player starts a new game, or (a failed autosave) saving
@@ -39,8 +40,11 @@ class StatusLine:
 
     def show(self, text: Optional[str] = None) -> None:
         """Show ``text`` (default: the game's status now) with the error and the notice."""
-        parts = [self.review_note, self.game_status() if text is None else text,
-                 self.engine_note, self.speech_error]
+        if self.review_note:  # the game's own status would describe another position
+            parts = [self.review_note, self.speech_error]
+        else:
+            parts = [self.game_status() if text is None else text, self.engine_note,
+                     self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
         text = game_texts.status_line(*(p for p in parts if p))

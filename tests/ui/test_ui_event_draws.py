@@ -156,6 +156,7 @@ def test_game_menu_draw_offer_two_players_and_against_the_computer(make_window, 
     assert not window.session.running
     assert window.session.referee.result.reason.value == "agreement"
     assert window.synth.spoken == ["Black offers a draw.", "The game is drawn by agreement."]
+    assert "offers" not in window.status.text()  # the offer is over: the result is shown
     # against the computer, ahead in material: the computer declines; play goes on
     window.session.load_position("B:W21,22,23,24:B1,2", Mode.COMPUTER, human_color=BLACK)
     window.synth.clear()

@@ -213,3 +213,39 @@ def test_the_answer_is_applied_before_the_question_closes(qtbot):
     assert ask.confirm("Remove Mary Jones's Black man on 9?", "Penalty", on_answer=on_answer)
     assert seen == [(True, True)]  # answered while the question was still open
     assert spoken == ["Remove Mary Jones's Black man on 9? Yes or No."]  # the app's own voice
+
+
+def test_a_question_is_at_least_14_points_and_keeps_a_larger_text_size(qtbot):
+    """Yes/No questions and choices stop the game: at the system's 9-10 pt a low-vision player
+    cannot read them, so they are at least QUESTION_MIN_POINTS; a larger View > Text size is
+    kept."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QInputDialog, QMessageBox
+
+    from checkers_desktop.ui.display import QUESTION_MIN_POINTS, apply_text_percent, base_font
+    from checkers_desktop.ui.interaction import Interaction
+
+    ask = Interaction(None, lambda text: None, lambda text: None)
+    sizes = []
+
+    def answer():
+        dialog = QApplication.activeModalWidget()
+        sizes.append(dialog.font().pointSizeF())
+        if isinstance(dialog, QMessageBox):
+            dialog.button(QMessageBox.StandardButton.No).click()
+        else:
+            assert isinstance(dialog, QInputDialog)
+            dialog.reject()
+
+    try:
+        for percent in (100, 300):
+            apply_text_percent(percent)
+            QTimer.singleShot(50, answer)
+            assert not ask.confirm("Resign this game?", "Resign")
+            QTimer.singleShot(50, answer)
+            assert ask.choose("Open game", "Which game?", ["1. London", "2. Boston"]) is None
+        small, larger = max(QUESTION_MIN_POINTS, base_font().pointSizeF()), \
+            base_font().pointSizeF() * 3
+        assert sizes == [small, small, larger, larger]
+    finally:
+        apply_text_percent(100)

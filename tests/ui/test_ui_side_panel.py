@@ -70,9 +70,14 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert window.board.squares[15].accessibleName() == "15, black man"
     assert window.board.squares[14].accessibleName() == "14, empty"  # 9-14 not yet
     assert panel.text.toPlainText().split("\n")[4].count("b") == 1  # the reviewed position
-    # seen, not only heard: the status line says first that a past position is shown
-    assert window.status.text().startswith("Reviewing: after move 1 of 2. The game is not "
-                                           "changed; Escape returns to it.")
+    # seen, not only heard: the status line tells of the position shown, and only of it
+    assert window.status.text() == ("Reviewing: after move 1 of 2, You: eleven to fifteen. Red "
+                                    "to move. The game is not changed; Escape returns to it.")
+    assert window.synth.spoken.count(
+        "Reviewing: the board shows the position after the chosen move. Escape returns to the "
+        "game.") == 1  # said once, when the board first showed a past position
+    key(qtbot, Qt.Key.Key_F3)
+    assert window.synth.spoken[-1] == window.status.text()
     key(qtbot, Qt.Key.Key_Return)
     assert window.synth.spoken[-1].startswith(
         "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
@@ -85,6 +90,11 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     key(qtbot, Qt.Key.Key_Escape)
     assert panel.reviewing is None
     assert "Reviewing" not in window.status.text()
+    assert window.synth.spoken[-1] == "Review ended: the board shows the game."
+    # Ctrl+H opens on the game's own position again, not on the move last reviewed
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert panel.history.currentRow() == panel.history.count() - 1 and panel.reviewing is None
+    key(qtbot, Qt.Key.Key_Escape)
     assert window.board.squares[14].accessibleName() == "14, black man"
     key(qtbot, Qt.Key.Key_B)
     assert window.synth.spoken[-1] != shown  # the game's own position again
@@ -216,3 +226,23 @@ def test_the_board_as_text_grows_with_the_text_size(make_window):
     window.display.set_text_size(200)
     assert text.font().pointSizeF() == 2 * before
     assert text.font().fixedPitch() or text.font().styleHint() == text.font().StyleHint.Monospace
+
+
+def test_a_move_played_during_a_review_ends_it_and_says_so(make_window, qtbot):
+    """The computer's reply (here, the other player's move) comes while a past position is
+    shown: the board, the status line and the reading keys go back to the game, and the player
+    hears that the review ended, not only the move."""
+    window = make_window()
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    for text in ("11-15", "22-18"):
+        window.session.submit_text(text)
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, Qt.Key.Key_Up)
+    assert panel.reviewing == 1 and window.board.reviewed_position is not None
+    window.synth.clear()
+    assert window.session.submit_text("15x22")
+    assert panel.reviewing is None and window.board.reviewed_position is None
+    assert not window.status.text().startswith("Reviewing")
+    assert "Review ended: the board shows the game." in window.synth.spoken
+    assert window.board.squares[22].accessibleName() == "22, black man"
