@@ -272,6 +272,7 @@ class SidePanel(QDockWidget):
             self.reviewing = None
             self.ctx.board.reviewed_position = None
             self.ctx.status.set_review_note(None)
+            self.moves.setEnabled(True)
             self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
 
     def refresh_text(self, board: Optional[Board] = None) -> None:
@@ -323,6 +324,7 @@ class SidePanel(QDockWidget):
             return
         if self.reviewing is None:  # the list's item is read; that the board changed is not
             self.ctx.say(reading_texts.review_started_text(), Priority.QUEUE)
+            self.moves.setEnabled(False)  # the game's legal moves, not the position's shown
         self.reviewing = number
         board = self._reviewed_board(number)
         self.show_board(board)
@@ -374,6 +376,7 @@ class SidePanel(QDockWidget):
         self.reviewing = None
         self.ctx.board.reviewed_position = None
         self.ctx.status.set_review_note(None)
+        self.moves.setEnabled(True)
         last = self.history.count() - 1  # Ctrl+H opens on the game again, not the old move
         if last >= 0 and self.history.currentRow() != last:
             self.history.blockSignals(True)

@@ -78,6 +78,7 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
         "game.") == 1  # said once, when the board first showed a past position
     key(qtbot, Qt.Key.Key_F3)
     assert window.synth.spoken[-1] == window.status.text()
+    assert not panel.moves.isEnabled()  # the game's legal moves, greyed beside a past position
     key(qtbot, Qt.Key.Key_Return)
     assert window.synth.spoken[-1].startswith(
         "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
@@ -91,6 +92,7 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert panel.reviewing is None
     assert "Reviewing" not in window.status.text()
     assert window.synth.spoken[-1] == "Review ended: the board shows the game."
+    assert panel.moves.isEnabled()
     # Ctrl+H opens on the game's own position again, not on the move last reviewed
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert panel.history.currentRow() == panel.history.count() - 1 and panel.reviewing is None
