@@ -96,6 +96,10 @@ def _labelled_list(layout: QVBoxLayout, label: str, name: str, description: str)
     widget.setObjectName(name)
     widget.setAccessibleName(label.replace("&", ""))
     widget.setAccessibleDescription(description)
+    # a long item ("6. Computer: 27 jumps 18 jumps 11") wraps in the narrow panel instead of
+    # being cut off behind a horizontal scroll bar
+    widget.setWordWrap(True)
+    widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     title.setBuddy(widget)
     layout.addWidget(title)
     layout.addWidget(widget, 2)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, Board
 from checkers_desktop.rules.pdn import read_game
+from checkers_desktop.session.game import Mode
 from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.ui.side_panel import room_for_panel
 
@@ -248,3 +249,21 @@ def test_a_move_played_during_a_review_ends_it_and_says_so(make_window, qtbot):
     assert not window.status.text().startswith("Reviewing")
     assert "Review ended: the board shows the game." in window.synth.spoken
     assert window.board.squares[22].accessibleName() == "22, black man"
+
+
+def test_a_long_move_wraps_in_the_panel_and_is_not_cut_off(make_window, qtbot):
+    """At 1366x768 the panel is about 24 characters wide: a double jump's item is longer, and
+    is wrapped, with no horizontal scroll bar hiding its end."""
+    window = make_window()
+    window.resize(1366, 768)
+    panel = window.play_aids.panel
+    window.session.load_position("B:W18,27:B14,5", Mode.TWO_PLAYERS)
+    window.session.submit_text("14x23")
+    window.session.submit_text("27x18")
+    window.session.submit_text("5-9")
+    for widget in (panel.history, panel.moves):
+        assert widget.wordWrap()
+        assert widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    item = panel.history.item(0)
+    rect = panel.history.visualItemRect(item)
+    assert rect.width() <= panel.history.viewport().width()
