@@ -51,7 +51,11 @@ def offer_draw_in_game(game: GameSession, confirm: Callable[[str], bool],
         return None
     referee = game.referee
     ruling = referee.offer_draw(color)
-    game.handle_ruling(ruling)  # "Black offers a draw.", or why not
+    if vs_computer and ruling.ok:  # said to the player as "you", as the computer's answer is
+        game.handle_ruling(ruling, say=False)
+        say(event_texts.player_draw_offer_text())
+    else:
+        game.handle_ruling(ruling)  # "Black offers a draw.", or why not
     if not ruling.ok:
         return ruling
     answerer = color.other

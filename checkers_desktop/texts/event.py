@@ -232,6 +232,11 @@ def no_repetition_rule_text(profile_title: str) -> str:
     return f"{profile_title} rules have no repetition draw."
 
 
+def player_draw_offer_text() -> str:
+    """The player's offer to the computer, as the player hears it (not "Black offers a draw.")."""
+    return "You offer the computer a draw."
+
+
 def computer_draw_answer_text(accepts: bool) -> str:
     return ("The computer accepts the draw." if accepts
             else "The computer declines the draw. Play goes on.")

@@ -162,7 +162,7 @@ def test_game_menu_draw_offer_two_players_and_against_the_computer(make_window, 
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_D, CTRL_SHIFT)
     assert window.session.running
-    assert window.synth.spoken == ["Black offers a draw.",
+    assert window.synth.spoken == ["You offer the computer a draw.",
                                    "The computer declines the draw. Play goes on."]
     # No (or Escape) to the question: nothing is offered, and the player hears so
     window.ctx.confirm = lambda question: False
