@@ -259,6 +259,11 @@ def move_item_text(move: Move, style: str = "jumps") -> str:
     return f" {joiner} ".join(str(sq) for sq in move.path)
 
 
+def history_start_item_text() -> str:
+    """The first item of the history list, before any move: Home shows the start position."""
+    return "Start position"
+
+
 def history_item_text(number: int, mover: str, move: Move, style: str = "jumps") -> str:
     """One move played, as an item of the history list: "3. You: 11 to 15", "3. Computer: 24
     jumps 15" (``number``: the move's score-sheet number, as :func:`move_list_text` and the

@@ -260,6 +260,9 @@ class SidePanel(QDockWidget):
                 item.setData(MOVE_ROLE, number)
                 self.history.addItem(item)
 
+        start = QListWidgetItem(reading_texts.history_start_item_text())
+        start.setData(MOVE_ROLE, 0)  # Home reviews the position the game started from
+        self.history.addItem(start)
         add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move

@@ -57,13 +57,14 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     for text in ("11-15", "9-14"):
         window.session.submit_text(text)
         qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
-    assert [panel.history.item(i).text()[:13] for i in range(4)][0] == "1. You: 11 to"
+    assert panel.history.item(0).text() == "Start position"  # Home goes to it
+    assert panel.history.item(1).text()[:13] == "1. You: 11 to"
     # numbered as on a score sheet, as the review of the player's moves and H count
-    assert panel.history.item(1).text().startswith("1. Computer: ")
-    assert panel.history.item(2).text().startswith("2. You: 9 to 14")
+    assert panel.history.item(2).text().startswith("1. Computer: ")
+    assert panel.history.item(3).text().startswith("2. You: 9 to 14")
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert QApplication.focusWidget() is panel.history
-    assert panel.history.currentRow() == 3
+    assert panel.history.currentRow() == 4
     key(qtbot, Qt.Key.Key_Up)
     key(qtbot, Qt.Key.Key_Up)
     key(qtbot, Qt.Key.Key_Up)  # after move 1: only 11-15 played
@@ -97,6 +98,12 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     # Ctrl+H opens on the game's own position again, not on the move last reviewed
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert panel.history.currentRow() == panel.history.count() - 1 and panel.reviewing is None
+    key(qtbot, Qt.Key.Key_Home)  # the position the game started from
+    assert panel.reviewing == 0
+    assert window.status.text().startswith("Reviewing: the start position. Black to move.")
+    assert window.board.squares[11].accessibleName() == "11, black man"
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.synth.spoken[-1].startswith("The start position. Black: 12 men")
     key(qtbot, Qt.Key.Key_Escape)
     assert window.board.squares[14].accessibleName() == "14, black man"
     key(qtbot, Qt.Key.Key_B)
@@ -264,6 +271,6 @@ def test_a_long_move_wraps_in_the_panel_and_is_not_cut_off(make_window, qtbot):
     for widget in (panel.history, panel.moves):
         assert widget.wordWrap()
         assert widget.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-    item = panel.history.item(0)
+    item = panel.history.item(1)
     rect = panel.history.visualItemRect(item)
     assert rect.width() <= panel.history.viewport().width()
