@@ -83,9 +83,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Go to the list of legal moves: arrow through them (\"11 to 15\"), Enter plays the "
                "selected move, Escape goes back to the board.", "Moves"),
     ActionSpec("history_list", "Move &history and review", "Ctrl+H", "Move history and review",
-               "Go to the list of the moves played: arrowing through it shows the position after "
-               "each move on the board and in the board as text (review); Enter reads that "
-               "position; Escape goes back to the game.", "Moves"),
+               "Go to the list of the moves played, from the start position (Home): arrowing "
+               "through it shows the position after each move on the board, in the board as "
+               "text and on the status line (review); Enter reads that position; Escape goes "
+               "back to the game.", "Moves"),
     ActionSpec("board_text_view", "Board as &text", "Ctrl+Shift+B", "Board as text",
                "Go to the board as eight lines of text, for a braille display: b and r are the "
                "men, B and R the kings, a dash an empty square, a dot an unused one, > the "
