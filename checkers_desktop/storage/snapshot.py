@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from checkers_desktop.rules import Board, Color, Move, RulesError
+from checkers_desktop.rules import Board, Color, Move, RulesError, move_number
 from checkers_desktop.rules.notation import parse_squares
 from checkers_desktop.rules.rulings import PenaltyCause
 
@@ -351,9 +351,11 @@ class Snapshot:
         if black and white:
             parts.append(f"{black} ({black_side}) against {white} ({white_side})")
         try:
-            plies = self.ply
             turn = Board(self.fen).turn
-            parts.append(f"after {plies} move{'s' if plies != 1 else ''}, "
+            first = turn if self.ply % 2 == 0 else turn.other
+            # counted as the score sheet, the moves played list and the review count them
+            moves = move_number(first, self.ply - 1) if self.ply > 0 else 0
+            parts.append(f"after {moves} move{'s' if moves != 1 else ''}, "
                          f"{names[turn]} to move")
         except (RulesError, ValueError):
             pass

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color
-from .words import SideNames, capital, side_name
+from .words import SideNames, capital, score_sheet_moves, side_name
 
 # --- start and speech ------------------------------------------------------------------------------
 
@@ -260,10 +260,12 @@ def brought_to_front_text() -> str:
 def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
-                side_names: SideNames = None, number: Optional[int] = None) -> str:
+                side_names: SideNames = None, number: Optional[int] = None,
+                root_turn: Color = BLACK) -> str:
     """Said when a game of a PDN file is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
-    (``plies``), the result the file records when ``stated`` (``winner`` None: a draw; for a
+    (``plies``, counted as the score sheet counts moves; ``root_turn``: the side to move first),
+    the result the file records when ``stated`` (``winner`` None: a draw; for a
     composed problem, what its composer claims), then ``turn`` (the status line's headline) and a
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
     Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
@@ -275,8 +277,9 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
              if players and players.get(color)]
     if named:
         parts.append(", ".join(named) + ".")
-    parts.append("No moves played." if plies == 0 else
-                 f"{plies} move{'s' if plies != 1 else ''} played.")
+    moves = score_sheet_moves(plies, root_turn)
+    parts.append("No moves played." if moves == 0 else
+                 f"{moves} move{'s' if moves != 1 else ''} played.")
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from .words import plural
+from ..rules import BLACK, Color
+from .words import plural, score_sheet_moves
 
 
-def saved_text(name: str, plies: int) -> str:
-    """"Game saved: 24 moves in game.pdn. Game, Open game opens it again." """
-    return f"Game saved: {plural(plies, 'move')} in {name}. Game, Open game opens it again."
+def saved_text(name: str, plies: int, root_turn: Color = BLACK) -> str:
+    """"Game saved: 12 moves in game.pdn. Game, Open game opens it again." (``plies`` counted as
+    the score sheet counts moves; ``root_turn``: the side to move first)."""
+    moves = score_sheet_moves(plies, root_turn)
+    return f"Game saved: {plural(moves, 'move')} in {name}. Game, Open game opens it again."
 
 
 def not_saved_text(reason: str) -> str:

@@ -3,7 +3,9 @@ says will be lost (see ``session/leaving.py``)."""
 
 from __future__ import annotations
 
+from ..rules import BLACK, Color
 from .words import number as _n
+from .words import score_sheet_moves
 
 __all__ = ["command_words", "game_question", "match_question", "stayed_text"]
 
@@ -22,16 +24,19 @@ def command_words(command: str) -> str:
     return _FOR.get(command, command)
 
 
-def _moves(plies: int) -> str:
-    return "no moves played" if plies == 0 else \
-        f"{_n(plies)} move{'' if plies == 1 else 's'} played"
+def _moves(plies: int, root_turn: Color) -> str:
+    moves = score_sheet_moves(plies, root_turn)
+    return "no moves played" if moves == 0 else \
+        f"{_n(moves)} move{'' if moves == 1 else 's'} played"
 
 
-def game_question(command: str, against_computer: bool, plies: int) -> str:
+def game_question(command: str, against_computer: bool, plies: int,
+                  root_turn: Color = BLACK) -> str:
     """Asked before a game in progress (not a match's) is left by ``command`` ("new game", "open
-    game", "new match", "quit", "lesson"), with what will be lost."""
+    game", "new match", "quit", "lesson"), with what will be lost; its ``plies`` are counted as
+    the score sheet counts moves (``root_turn``: the side to move first)."""
     what = "against the computer" if against_computer else "for two players"
-    head = f"A game {what} is in progress, {_moves(plies)}."
+    head = f"A game {what} is in progress, {_moves(plies, root_turn)}."
     if command == "quit":
         return (f"{head} {_ASK[command]} The game is saved and offered again when Checkers "
                 f"starts.")

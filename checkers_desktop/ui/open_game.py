@@ -216,7 +216,8 @@ class OpenGameAction(QObject):
             opened.name, opened.plies, c.headline(), note, event=opened.event,
             players=opened.players, stated=stated is not None,
             winner=stated.winner if stated is not None else None, side_names=c.side_names,
-            number=opened.number if self._several else None),
+            number=opened.number if self._several else None,
+            root_turn=opened.board.root().turn),
             Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)

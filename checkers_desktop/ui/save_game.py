@@ -55,6 +55,7 @@ class SaveGameAction:
             log.warning("game not saved: %s", exc)
             failures.report(self.ctx, keeping_texts.not_saved_text(str(exc)))
             return None
-        self.ctx.say(keeping_texts.saved_text(written.name, len(session.board.move_stack)),
+        self.ctx.say(keeping_texts.saved_text(written.name, len(session.board.move_stack),
+                                              session.board.root().turn),
                      Priority.INTERRUPT)
         return written

@@ -31,7 +31,7 @@ def test_a_game_in_progress_is_at_stake_once_a_move_is_played():
     scheduler.run_pending()  # the computer replies
     stake = at_stake(game, None, Leaving.NEW_GAME)
     assert stake.kind is StakeKind.GAME and not stake.official
-    assert stake.question == ("A game against the computer is in progress, two moves played. "
+    assert stake.question == ("A game against the computer is in progress, one move played. "
                               "Start a new game? The game in progress will be lost: it cannot "
                               "be resumed.")
     quit_ = at_stake(game, None, Leaving.QUIT)

@@ -59,14 +59,14 @@ def test_a_game_names_its_players_and_a_drawn_result_and_escapes_control_charact
     said = app_texts.opened_text(opened.name, opened.plies, "Black to move.", event=opened.event,
                                  players=opened.players, stated=True, winner=None)
     assert "Black: Marion Tinsley." in said and "White:" not in said
-    assert "4 moves played. Stated result: a draw." in said
+    assert "2 moves played. Stated result: a draw." in said
 
 
 def test_no_result_and_no_event_say_nothing_of_them(tmp_path):
     opened = read_game(_write(tmp_path, "1. 11-15 23-19 *\n"))
     assert opened.event is None and opened.stated is None and opened.players == {}
     said = app_texts.opened_text(opened.name, opened.plies, "Black to move.")
-    assert said == "Opened the game from game.pdn. 2 moves played. Two players. Black to move."
+    assert said == "Opened the game from game.pdn. 1 move played. Two players. Black to move."
 
 
 def test_a_file_of_several_games_lists_them_and_opens_the_one_chosen(tmp_path):
@@ -83,7 +83,7 @@ def test_a_file_of_several_games_lists_them_and_opens_the_one_chosen(tmp_path):
     assert opened.number == 2 and opened.players == {BLACK: "Derek Oldbury"}
     assert opened.stated == StatedResult(WHITE) and opened.plies == 4
     told = app_texts.opened_text(opened.name, opened.plies, "Black to move.", number=2)
-    assert told == "Opened game 2 from game.pdn. 4 moves played. Two players. Black to move."
+    assert told == "Opened game 2 from game.pdn. 2 moves played. Two players. Black to move."
     assert read_game(path).players == {BLACK: "Marion Tinsley"}
 
 

@@ -94,7 +94,7 @@ def test_restart_offers_the_game_and_enter_resumes_it(qtbot, make_window, tmp_pa
     _answer_offer(qtbot, Qt.Key.Key_Return, seen)
     window.autosave.folder = data
     assert window.autosave.start() is True
-    assert "after 3 moves" in seen["text"] and seen["text"].endswith("Resume it?")
+    assert "after 2 moves" in seen["text"] and seen["text"].endswith("Resume it?")
     assert seen["default"] and seen["name"]
     assert window.announcer.history and any("Resume it?" in t for t, _ in window.announcer.history)
     c = window.session

@@ -167,7 +167,7 @@ def test_a_game_against_the_computer_is_not_dropped_without_a_question(make_wind
     assert run(qtbot, window, key, modifiers)
     assert len(confirm.asked) == 1, what
     question = confirm.asked[0][0]
-    assert question.startswith("A game against the computer is in progress, two moves played.")
+    assert question.startswith("A game against the computer is in progress, one move played.")
     if what in ("quit", "the window's close button"):
         assert "The game is saved and offered again" in question
     else:

@@ -142,7 +142,7 @@ def test_ctrl_s_saves_the_game_as_pdn_and_open_game_plays_it_on(make_window, qtb
     key(qtbot, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     saved = Path(str(target) + ".pdn")
     assert saved.is_file()
-    assert window.synth.spoken[-1] == ("Game saved: 4 moves in my game.pdn. Game, Open game opens "
+    assert window.synth.spoken[-1] == ("Game saved: 2 moves in my game.pdn. Game, Open game opens "
                                        "it again.")
     game = read_game(saved.read_text())
     assert [m.pdn() for m in game.moves] == played
