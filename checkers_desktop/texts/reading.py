@@ -319,6 +319,11 @@ def review_started_text() -> str:
         "the game."
 
 
+def review_moves_item_text() -> str:
+    """The legal moves list while a past position is shown (they are the game's, not its)."""
+    return "Reviewing a past position: Escape returns to the game and its moves."
+
+
 def review_ended_text() -> str:
     """Said when the board shows the game again after a review."""
     return "Review ended: the board shows the game."

@@ -34,6 +34,7 @@ from ..session.leaving import Leaving
 from ..speech.announcer import Announcer, Priority
 from ..texts import app as app_texts
 from ..texts import game as game_texts
+from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from .a11y import ScreenReaderSink
 from .actions import ACTIONS, create_actions
@@ -412,6 +413,8 @@ class MainWindow(QMainWindow):
             return
         if self.confirm(game_texts.resign_question()):
             self.session.resign()
+        else:
+            self.announcer.announce(leaving_texts.stayed_text(False), Priority.QUEUE)
         self.board.focus_cursor()
 
     def focus_move_box(self) -> None:
@@ -489,6 +492,12 @@ class MainWindow(QMainWindow):
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:
+        ctx = getattr(self, "ctx", None)
+        if self.board.reviewed_position is not None and ctx is not None and \
+                ctx.end_review is not None:
+            ctx.end_review()  # a hint, a pick-up...: the review ends, then the game is drawn
+            if self.board.reviewed_position is None:
+                return  # end_review drew the game
         s = self.session
         board = s.board
         last = set(board.peek().path) if board.peek() is not None else set()

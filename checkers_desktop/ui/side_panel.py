@@ -280,6 +280,7 @@ class SidePanel(QDockWidget):
             self.ctx.board.reviewed_position = None
             self.ctx.status.set_review_note(None)
             self.moves.setEnabled(True)
+            self.refresh_moves()
             self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
 
     def refresh_text(self, board: Optional[Board] = None) -> None:
@@ -331,7 +332,7 @@ class SidePanel(QDockWidget):
             return
         if self.reviewing is None:  # the list's item is read; that the board changed is not
             self.ctx.say(reading_texts.review_started_text(), Priority.QUEUE)
-            self.moves.setEnabled(False)  # the game's legal moves, not the position's shown
+            self._hide_legal_moves()
         self.reviewing = number
         board = self._reviewed_board(number)
         self.show_board(board)
@@ -339,6 +340,16 @@ class SidePanel(QDockWidget):
         self.ctx.status.set_review_note(reading_texts.review_note_text(
             number, len(s.board.move_stack), board, self._mover(board, number), s.side_names,
             s.style))
+
+    def _hide_legal_moves(self) -> None:
+        """While a past position is shown, the legal moves list says so instead of listing the
+        game's moves (which belong to another position; a theme's colours do not grey a
+        disabled list), and is disabled: Enter there plays nothing."""
+        self.moves.clear()
+        item = QListWidgetItem(reading_texts.review_moves_item_text())
+        item.setFlags(Qt.ItemFlag.NoItemFlags)
+        self.moves.addItem(item)
+        self.moves.setEnabled(False)
 
     def _mover(self, board: Board, number: int) -> Optional[str]:
         """Who played move ``number`` (plies) of ``board``'s game, as the game names them."""
@@ -384,6 +395,7 @@ class SidePanel(QDockWidget):
         self.ctx.board.reviewed_position = None
         self.ctx.status.set_review_note(None)
         self.moves.setEnabled(True)
+        self.refresh_moves()
         last = self.history.count() - 1  # Ctrl+H opens on the game again, not the old move
         if last >= 0 and self.history.currentRow() != last:
             self.history.blockSignals(True)
@@ -466,6 +478,7 @@ class SidePanel(QDockWidget):
 def install_side_panel(ctx) -> SidePanel:
     """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
     panel = SidePanel(ctx)
+    ctx.end_review = panel.end_review
     ctx.window.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, panel)
     action = ctx.actions.get("side_panel")
     if action is not None:

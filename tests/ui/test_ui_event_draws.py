@@ -249,3 +249,14 @@ def test_hidden_wcdf_shortcut_is_inactive_under_va_rules(make_window, qtbot, tmp
     shortcut(qtbot, Qt.Key.Key_F, CTRL_SHIFT)  # a hidden item's key is inactive
     assert not any("forty-move" in line for line in window.synth.spoken)
     assert event.draws.forty_move_attacker is None and event.game.result is None
+
+
+def test_no_to_resign_says_the_game_goes_on(make_window, qtbot):
+    """Answering No to "resign this game?" is told, as No to the draw question is."""
+    window = make_window()
+    window.board.focus_cursor()
+    window.confirm = lambda question: False
+    window.synth.clear()
+    shortcut(qtbot, Qt.Key.Key_R, CTRL_SHIFT)
+    assert window.session.running
+    assert window.synth.spoken == ["Nothing changed: the game goes on."]

@@ -80,7 +80,10 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
         "game.") == 1  # said once, when the board first showed a past position
     key(qtbot, Qt.Key.Key_F3)
     assert window.synth.spoken[-1] == window.status.text()
-    assert not panel.moves.isEnabled()  # the game's legal moves, greyed beside a past position
+    # the game's legal moves are not listed beside a past position
+    assert not panel.moves.isEnabled()
+    assert [panel.moves.item(i).text() for i in range(panel.moves.count())] == [
+        "Reviewing a past position: Escape returns to the game and its moves."]
     key(qtbot, Qt.Key.Key_Return)
     assert window.synth.spoken[-1].startswith(
         "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
@@ -94,7 +97,7 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert panel.reviewing is None
     assert "Reviewing" not in window.status.text()
     assert window.synth.spoken[-1] == "Review ended: the board shows the game."
-    assert panel.moves.isEnabled()
+    assert panel.moves.isEnabled() and panel.moves.count() > 1  # the game's moves again
     # Ctrl+H opens on the game's own position again, not on the move last reviewed
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     assert panel.history.currentRow() == panel.history.count() - 1 and panel.reviewing is None
@@ -274,3 +277,22 @@ def test_a_long_move_wraps_in_the_panel_and_is_not_cut_off(make_window, qtbot):
     item = panel.history.item(1)
     rect = panel.history.visualItemRect(item)
     assert rect.width() <= panel.history.viewport().width()
+
+
+def test_a_hint_asked_during_a_review_ends_it_first(make_window, qtbot):
+    """F9 while a past position is shown: the board shows the game (with the hint's marks), and
+    so do the status line, the board as text and the reading keys; the review ends, and is said
+    to end, before the hint."""
+    window = make_window()
+    panel = window.play_aids.panel
+    for text in ("11-15", "9-14"):
+        window.session.submit_text(text)
+        qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, Qt.Key.Key_Home)
+    assert panel.reviewing == 0 and window.board.squares[14].accessibleName() == "14, empty"
+    window.refresh_board()  # what a hint, a pick-up or any change of the marks does
+    assert panel.reviewing is None and window.board.reviewed_position is None
+    assert window.board.squares[14].accessibleName() == "14, black man"
+    assert not window.status.text().startswith("Reviewing")
+    assert "Review ended: the board shows the game." in window.synth.spoken
