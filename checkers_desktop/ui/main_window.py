@@ -36,7 +36,7 @@ from ..texts import app as app_texts
 from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
-from .a11y import ScreenReaderSink
+from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
 from .actions import ACTIONS, create_actions
 from .autosave import install_keeping
 from .board_widget import BoardWidget
@@ -293,6 +293,8 @@ class MainWindow(QMainWindow):
         self.event_menu = install_event_menu(self.ctx)
         self.ctx.matches = self.event_menu
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
+        tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
         self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))

@@ -197,3 +197,37 @@ def test_a_failing_engine_never_stalls_the_game(make_window, qtbot):
     type_move(qtbot, window, "11-15")
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert window.session.is_human_turn()
+
+
+def test_escape_from_a_submenu_tells_the_screen_reader_the_parent_item(qtbot):
+    """Qt closes a submenu on Escape without a focus event for the parent's highlighted item,
+    so a screen reader said nothing; the item is now told once the submenu is gone, and not
+    when the whole menu closes."""
+    from PySide6.QtWidgets import QMenu
+
+    from checkers_desktop.ui.a11y import tell_parent_item_after_submenu
+
+    parent = QMenu("Game")
+    qtbot.addWidget(parent)
+    parent.addAction("New game")
+    levels = parent.addMenu("Computer level")
+    levels.addAction("1 Beginner")
+    posted = []
+    assert tell_parent_item_after_submenu([parent], post=posted.append) == 1
+    parent.popup(parent.pos())
+    qtbot.waitUntil(parent.isVisible)
+    parent.setActiveAction(levels.menuAction())
+    levels.popup(parent.pos())
+    qtbot.waitUntil(levels.isVisible)
+    posted.clear()
+    levels.hide()  # what Escape does to the submenu alone
+    qtbot.waitUntil(lambda: bool(posted))
+    assert [(e.object(), e.child(), e.type()) for e in posted] == [
+        (parent, 1, QAccessible.Event.Focus)]
+    posted.clear()
+    levels.popup(parent.pos())
+    qtbot.waitUntil(levels.isVisible)
+    parent.hide()  # the whole menu closes (an item chosen): nothing to tell
+    levels.hide()
+    qtbot.wait(50)
+    assert posted == []
