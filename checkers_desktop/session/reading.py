@@ -100,7 +100,9 @@ def _counts(ctx: ReadingContext) -> str:
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
-    return game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
+    text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
+    # a past position is shown: its last move is not the game's, and is said so
+    return reading_texts.reviewed_text(text) if ctx.position is not None else text
 
 
 def _move_list(ctx: ReadingContext) -> str:

@@ -315,8 +315,13 @@ def review_note_text(number: int, total: int, board: Board, mover: Optional[str]
 
 def review_started_text() -> str:
     """Said once when arrowing through the moves played starts showing past positions."""
-    return "Reviewing: the board shows the position after the chosen move. Escape returns to " \
-        "the game."
+    return "Reviewing: the board shows a past position of the game. Escape returns to the game."
+
+
+def reviewed_text(text: str) -> str:
+    """A reading of the position shown while the moves are reviewed, marked as such:
+    "Reviewing. Last move: You, eleven to fifteen."."""
+    return f"Reviewing. {text}"
 
 
 def review_moves_item_text() -> str:

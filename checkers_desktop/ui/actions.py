@@ -230,6 +230,16 @@ ACTIONS: tuple[ActionSpec, ...] = (
 # Not in ACTIONS: the Event menu installs them itself (ui/event/install_event_menu). The official's
 # actions sit in the submenu "Event/Official", each behind the official's PIN (when one is set)
 # and a confirmation.
+ENDS_REVIEW: frozenset[str] = frozenset({
+    "new_vs_computer", "new_vs_computer_red", "new_two_players", "resign", "offer_draw",
+    "open_game", "next_piece", "previous_piece", "hint", "take_back", "review_game", "tutorial",
+    "quit"})
+"""Commands of :data:`ACTIONS` that act on the game or its board: when one is given while a past
+position is reviewed (the moves played list has the keyboard), the review ends and the keyboard
+goes back to the board first, so that what the command says ("Looking for a hint.") and shows is
+about the game, and the next arrow key moves on the board, not back into the past. The reading,
+display and speech commands keep the review."""
+
 EVENT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("event_new_match", "&New match...", "Ctrl+Shift+M", "New match",
                "Start a best-of-three match: both players' names, medical centers and age groups, "

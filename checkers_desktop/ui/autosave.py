@@ -41,6 +41,7 @@ from ..storage import AutosaveStore, KeyRing, Snapshot
 from ..storage import records as record_store
 from ..texts import app as app_texts
 from . import failures
+from .display import question_font
 from .event.score_sheet import save_pdf
 from .paths import key_folder
 
@@ -155,6 +156,7 @@ class AutosaveKeeper(QObject):
         box.setObjectName("resume-offer")
         box.setAccessibleName(app_texts.resume_title_text())
         box.setAccessibleDescription(question)
+        box.setFont(question_font(box))  # read as the other questions are
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         answer = box.exec()

@@ -37,7 +37,7 @@ from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
-from .actions import ACTIONS, create_actions
+from .actions import ACTIONS, ENDS_REVIEW, create_actions
 from .autosave import install_keeping
 from .board_widget import BoardWidget
 from .context import AppContext, Sounds
@@ -270,10 +270,13 @@ class MainWindow(QMainWindow):
         menus = {}
         for spec in ACTIONS:
             action = self.actions_by_id[spec.id]
+            handler = handlers[spec.id]
+            if spec.id in ENDS_REVIEW:
+                handler = self._after_review(handler)
             if spec.checkable:
-                action.toggled.connect(handlers[spec.id])
+                action.toggled.connect(handler)
             else:
-                action.triggered.connect(lambda checked=False, h=handlers[spec.id]: h())
+                action.triggered.connect(lambda checked=False, h=handler: h())
             if spec.menu not in menus:
                 menus[spec.menu] = self.menuBar().addMenu(f"&{spec.menu}")
             menus[spec.menu].addAction(action)
@@ -491,6 +494,16 @@ class MainWindow(QMainWindow):
 
     def play_sound(self, name: str) -> None:
         self.ctx.sounds.play(name)
+
+    def _after_review(self, handler):
+        """``handler``, run once a review in progress has ended and the board has the keyboard
+        (see ``actions.ENDS_REVIEW``)."""
+        def run(*args):
+            if self.board.reviewed_position is not None and self.ctx.end_review is not None:
+                self.ctx.end_review()
+                self.board.focus_cursor()
+            return handler(*args)
+        return run
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:

@@ -310,7 +310,9 @@ class PracticeControls(QObject):
         return n >= 2 or (n == 1 and c.board.turn.other is c.human_color)
 
     def _on_game_result(self, result) -> None:
-        """A practice game against the computer ended: review it."""
+        """A game ended: a hint shown is taken off (it was for a game that goes on); a practice
+        game against the computer is reviewed."""
+        self._clear_hint()
         c = self.ctx.session
         if c.mode is not Mode.COMPUTER or not c.profile.allows_hints:
             return

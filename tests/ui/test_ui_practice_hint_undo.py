@@ -49,6 +49,21 @@ def test_f9_says_the_forced_jump_and_marks_its_squares_until_the_move(make_windo
     assert window.practice.hint_squares() == set()
 
 
+def test_a_hint_shown_goes_when_the_game_ends_without_a_move(make_window, qtbot):
+    """A draw agreed or a resignation ends the game with the hint's marks still on the board:
+    they are taken off, as after a move."""
+    window = make_window()
+    window.session.load_position("B:W15,30:B11,1", Mode.COMPUTER)
+    with qtbot.waitSignal(window.practice.hint_ready, timeout=5000):
+        key(qtbot, window, Qt.Key.Key_F9)
+    assert window.practice.hint_squares() == {11, 18}
+    window.session.resign()
+    assert not window.session.running
+    assert window.practice.hint_squares() == set()
+    assert not any("Hint." in window.board.squares[sq].accessibleDescription()
+                   for sq in SQUARES)
+
+
 def test_a_hint_that_arrives_after_a_move_is_dropped(make_window, qtbot):
     window = make_window()
     window.practice.hint()

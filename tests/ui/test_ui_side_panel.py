@@ -76,7 +76,7 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
     assert window.status.text() == ("Reviewing: after move 1 of 2, You: eleven to fifteen. Red "
                                     "to move. The game is not changed; Escape returns to it.")
     assert window.synth.spoken.count(
-        "Reviewing: the board shows the position after the chosen move. Escape returns to the "
+        "Reviewing: the board shows a past position of the game. Escape returns to the "
         "game.") == 1  # said once, when the board first showed a past position
     key(qtbot, Qt.Key.Key_F3)
     assert window.synth.spoken[-1] == window.status.text()
@@ -89,8 +89,8 @@ def test_the_history_steps_through_the_positions_and_escape_returns_to_the_game(
         "After move 1 of 2: You, eleven to fifteen. Black: 12 men")
     assert window.session.board.ply == 4  # the game itself is unchanged
     # the reading keys read the position shown, as a sighted player sees it
-    key(qtbot, Qt.Key.Key_L)
-    assert window.synth.spoken[-1].endswith("eleven to fifteen.")
+    key(qtbot, Qt.Key.Key_L)  # the position's last move, said to be the past's
+    assert window.synth.spoken[-1] == "Reviewing. Last move: You, eleven to fifteen."
     key(qtbot, Qt.Key.Key_B)
     shown = window.synth.spoken[-1]
     key(qtbot, Qt.Key.Key_Escape)
@@ -280,9 +280,9 @@ def test_a_long_move_wraps_in_the_panel_and_is_not_cut_off(make_window, qtbot):
 
 
 def test_a_hint_asked_during_a_review_ends_it_first(make_window, qtbot):
-    """F9 while a past position is shown: the board shows the game (with the hint's marks), and
-    so do the status line, the board as text and the reading keys; the review ends, and is said
-    to end, before the hint."""
+    """F9 while a past position is shown: the review ends, and is said to end, before "Looking
+    for a hint."; the board has the keyboard again (the next arrow moves on the board, not back
+    into the past), and the board, the status line and the reading keys show the game."""
     window = make_window()
     panel = window.play_aids.panel
     for text in ("11-15", "9-14"):
@@ -291,8 +291,28 @@ def test_a_hint_asked_during_a_review_ends_it_first(make_window, qtbot):
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     key(qtbot, Qt.Key.Key_Home)
     assert panel.reviewing == 0 and window.board.squares[14].accessibleName() == "14, empty"
-    window.refresh_board()  # what a hint, a pick-up or any change of the marks does
+    window.synth.clear()
+    key(qtbot, Qt.Key.Key_F9)
     assert panel.reviewing is None and window.board.reviewed_position is None
+    assert window.synth.spoken[:2] == ["Review ended: the board shows the game.",
+                                       "Looking for a hint."]
+    assert QApplication.focusWidget() is not panel.history
     assert window.board.squares[14].accessibleName() == "14, black man"
     assert not window.status.text().startswith("Reviewing")
-    assert "Review ended: the board shows the game." in window.synth.spoken
+    qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
+
+
+def test_any_redraw_of_the_board_during_a_review_ends_it(make_window, qtbot):
+    """A change of the board's marks (a clock warning, a penalty) redraws the game: the review
+    ends first, so the board never shows the game under the past position's status line."""
+    window = make_window()
+    panel = window.play_aids.panel
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, Qt.Key.Key_Home)
+    assert panel.reviewing == 0
+    window.refresh_board()
+    assert panel.reviewing is None and window.board.reviewed_position is None
+    assert window.board.squares[15].accessibleName() == "15, black man"
+    assert not window.status.text().startswith("Reviewing")
