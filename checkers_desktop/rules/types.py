@@ -99,3 +99,10 @@ def move_number(root_turn: Color, ply: int) -> int:
     number; a game set up with WHITE to move starts at "1. ..." with WHITE's move."""
     offset = 0 if root_turn is Color.BLACK else 1
     return (ply + offset) // 2 + 1
+
+
+def score_sheet_moves(plies: int, root_turn: Color = Color.BLACK) -> int:
+    """How many moves a game of ``plies`` plies has, counted as a score sheet counts them: the
+    number of its last move (:func:`move_number`), so 10 plies from the start are 5 moves; 0
+    for none. ``root_turn``: the side to move in the game's first position."""
+    return move_number(root_turn, plies - 1) if plies > 0 else 0

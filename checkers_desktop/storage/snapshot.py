@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from checkers_desktop.rules import Board, Color, Move, RulesError, move_number
+from checkers_desktop.rules import Board, Color, Move, RulesError, score_sheet_moves
 from checkers_desktop.rules.notation import parse_squares
 from checkers_desktop.rules.rulings import PenaltyCause
 
@@ -353,8 +353,7 @@ class Snapshot:
         try:
             turn = Board(self.fen).turn
             first = turn if self.ply % 2 == 0 else turn.other
-            # counted as the score sheet, the moves played list and the review count them
-            moves = move_number(first, self.ply - 1) if self.ply > 0 else 0
+            moves = score_sheet_moves(self.ply, first)  # as the moves played list counts them
             parts.append(f"after {moves} move{'s' if moves != 1 else ''}, "
                          f"{names[turn]} to move")
         except (RulesError, ValueError):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from ..rules import BLACK, WHITE, Color
-from .words import SideNames, capital, score_sheet_moves, side_name
+from ..rules import BLACK, WHITE, Color, score_sheet_moves
+from .words import SideNames, capital, side_name
 
 # --- start and speech ------------------------------------------------------------------------------
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..rules import BLACK, Color
-from .words import plural, score_sheet_moves
+from ..rules import BLACK, Color, score_sheet_moves
+from .words import plural
 
 
 def saved_text(name: str, plies: int, root_turn: Color = BLACK) -> str:

@@ -3,9 +3,8 @@ says will be lost (see ``session/leaving.py``)."""
 
 from __future__ import annotations
 
-from ..rules import BLACK, Color
+from ..rules import BLACK, Color, score_sheet_moves
 from .words import number as _n
-from .words import score_sheet_moves
 
 __all__ = ["command_words", "game_question", "match_question", "stayed_text"]
 

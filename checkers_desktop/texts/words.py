@@ -48,17 +48,6 @@ def plural(n: int, word: str, plural_word: Optional[str] = None) -> str:
     return f"{n if n else 'no'} {word if n == 1 else (plural_word or word + 's')}"
 
 
-def score_sheet_moves(plies: int, root_turn: Color = BLACK) -> int:
-    """How many moves a game of ``plies`` plies has, counted as a score sheet counts them (and as
-    the moves played list and the review do): BLACK's move and the reply share a number, so 10
-    plies from the start are 5 moves; ``root_turn`` is the side to move in the first position."""
-    if plies <= 0:
-        return 0
-    from ..rules import move_number
-
-    return move_number(root_turn, plies - 1)
-
-
 def join(items: Sequence[str], conjunction: str = "and") -> str:
     """"a", "a and b", "a, b and c" (with ``conjunction``); "" for none."""
     items = list(items)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from checkers_desktop.rules import WHITE
 from checkers_desktop.texts.keeping import saved_text
 from checkers_desktop.texts.leaving import game_question
-from checkers_desktop.texts.words import score_sheet_moves
+from checkers_desktop.rules import score_sheet_moves
 
 
 def test_black_and_the_reply_share_a_number_and_a_white_start_begins_at_one():
