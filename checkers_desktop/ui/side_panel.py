@@ -275,13 +275,7 @@ class SidePanel(QDockWidget):
         if self.history.count():
             self.history.setCurrentRow(self.history.count() - 1)
         self.history.blockSignals(False)
-        if self.reviewing is not None:  # the game moved on: the board shows it again
-            self.reviewing = None
-            self.ctx.board.reviewed_position = None
-            self.ctx.status.set_review_note(None)
-            self.moves.setEnabled(True)
-            self.refresh_moves()
-            self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
+        self.end_review()  # the game moved on during a review: the board shows it again
 
     def refresh_text(self, board: Optional[Board] = None) -> None:
         """The board as text: the game's position (or ``board``, a reviewed one), the cursor
@@ -388,7 +382,9 @@ class SidePanel(QDockWidget):
         self.ctx.say(text, Priority.READING)
 
     def end_review(self) -> None:
-        """Show the game's own position again."""
+        """Show the game's own position again, on the board, the status line, the board as
+        text and the legal moves list, and say so; Ctrl+H then opens on the game's last move.
+        Nothing when no review is on."""
         if self.reviewing is None:
             return
         self.reviewing = None
