@@ -102,7 +102,11 @@ def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
     text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
     # a past position is shown: its last move is not the game's, and is said so
-    return reading_texts.reviewed_text(text) if ctx.position is not None else text
+    if ctx.position is None:
+        return text
+    if ctx.position.peek() is None:
+        return reading_texts.reviewed_start_text()
+    return reading_texts.reviewed_text(text)
 
 
 def _move_list(ctx: ReadingContext) -> str:

@@ -324,6 +324,11 @@ def reviewed_text(text: str) -> str:
     return f"Reviewing. {text}"
 
 
+def reviewed_start_text() -> str:
+    """The last move asked for while the start position is reviewed."""
+    return "Reviewing the start position: no move was played before it."
+
+
 def review_moves_item_text() -> str:
     """The legal moves list while a past position is shown (they are the game's, not its)."""
     return "Reviewing a past position: Escape returns to the game and its moves."

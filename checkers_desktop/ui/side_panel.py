@@ -83,9 +83,15 @@ class _Keys(QObject):
             if self.on_enter is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self.on_enter()
                 return True
-        if event.type() == QEvent.Type.FocusOut and obj is self.panel.history:
-            self.panel.end_review()
+        if event.type() == QEvent.Type.FocusOut and obj is self.panel.history and \
+                event.reason() not in _MENU_REASONS:
+            self.panel.end_review()  # not for a menu: its command decides (actions.ENDS_REVIEW)
         return False
+
+
+_MENU_REASONS = (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.MenuBarFocusReason)
+"""Focus lost to a menu, not to another part of the window: a review goes on while the menu is
+open, and after Escape; a game command chosen there ends it as its key does."""
 
 
 def _labelled_list(layout: QVBoxLayout, label: str, name: str, description: str) -> QListWidget:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, Board
@@ -316,3 +316,30 @@ def test_any_redraw_of_the_board_during_a_review_ends_it(make_window, qtbot):
     assert panel.reviewing is None and window.board.reviewed_position is None
     assert window.board.squares[15].accessibleName() == "15, black man"
     assert not window.status.text().startswith("Reviewing")
+
+
+def test_a_menu_opened_during_a_review_keeps_it_and_its_game_command_ends_it(make_window,
+                                                                             qtbot):
+    """Opening a menu takes the focus from the moves played list without ending the review
+    (Escape comes back to it); a game command chosen there (Practice > Hint) ends it and gives
+    the board the keyboard, as its key does."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QFocusEvent
+
+    window = make_window()
+    panel = window.play_aids.panel
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
+    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    key(qtbot, Qt.Key.Key_Home)
+    assert panel.reviewing == 0
+    for reason in (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.MenuBarFocusReason):
+        QCoreApplication.sendEvent(panel.history, QFocusEvent(QEvent.Type.FocusOut, reason))
+        assert panel.reviewing == 0
+    key(qtbot, Qt.Key.Key_L)
+    assert window.synth.spoken[-1] == ("Reviewing the start position: no move was played "
+                                       "before it.")
+    window.actions_by_id["hint"].trigger()  # chosen from the Practice menu
+    assert panel.reviewing is None
+    assert QApplication.focusWidget() is not panel.history
+    qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
