@@ -302,9 +302,8 @@ def test_a_hint_asked_during_a_review_ends_it_first(make_window, qtbot):
     qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
 
 
-def test_any_redraw_of_the_board_during_a_review_ends_it(make_window, qtbot):
-    """A change of the board's marks (a clock warning, a penalty) redraws the game: the review
-    ends first, so the board never shows the game under the past position's status line."""
+def _reviewing_the_start(make_window, qtbot):
+    """A window whose player has moved once and reviews the start position (Ctrl+H, Home)."""
     window = make_window()
     panel = window.play_aids.panel
     window.session.submit_text("11-15")
@@ -312,6 +311,13 @@ def test_any_redraw_of_the_board_during_a_review_ends_it(make_window, qtbot):
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     key(qtbot, Qt.Key.Key_Home)
     assert panel.reviewing == 0
+    return window, panel
+
+
+def test_any_redraw_of_the_board_during_a_review_ends_it(make_window, qtbot):
+    """A change of the board's marks (a clock warning, a penalty) redraws the game: the review
+    ends first, so the board never shows the game under the past position's status line."""
+    window, panel = _reviewing_the_start(make_window, qtbot)
     window.refresh_board()
     assert panel.reviewing is None and window.board.reviewed_position is None
     assert window.board.squares[15].accessibleName() == "15, black man"
@@ -326,13 +332,7 @@ def test_a_menu_opened_during_a_review_keeps_it_and_its_game_command_ends_it(mak
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtGui import QFocusEvent
 
-    window = make_window()
-    panel = window.play_aids.panel
-    window.session.submit_text("11-15")
-    qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)
-    key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
-    key(qtbot, Qt.Key.Key_Home)
-    assert panel.reviewing == 0
+    window, panel = _reviewing_the_start(make_window, qtbot)
     for reason in (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.MenuBarFocusReason):
         QCoreApplication.sendEvent(panel.history, QFocusEvent(QEvent.Type.FocusOut, reason))
         assert panel.reviewing == 0
