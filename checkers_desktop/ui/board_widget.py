@@ -20,9 +20,9 @@ from typing import Callable, Optional
 
 from dataclasses import replace
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
+from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QKeyEvent, QPainter, QPainterPath,
-                           QPaintEvent, QResizeEvent, QWheelEvent)
+                           QPaintEvent, QPen, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ..rules import Piece
@@ -128,10 +128,7 @@ class BoardWidget(QWidget):
         self.theme = self.base_theme
         self.flipped = False
         self.show_numbers = True
-        self.reviewed_position = None
-        """An earlier position of the game shown while the moves played are reviewed (set by the
-        side panel; a :class:`~checkers_desktop.rules.Board`), None when the game's own is
-        shown: the reading keys read this one."""
+        self._reviewed_position = None
         self.large_numbers = False
         self.zoom_percent = MIN_ZOOM_PERCENT
         self.cursor = 11
@@ -409,6 +406,19 @@ class BoardWidget(QWidget):
         super().resizeEvent(event)
         self._layout_squares()
 
+    @property
+    def reviewed_position(self):
+        """An earlier position of the game shown while the moves played are reviewed (set by the
+        side panel; a :class:`~checkers_desktop.rules.Board`), None when the game's own is
+        shown: the reading keys read this one, and the unused squares are striped."""
+        return self._reviewed_position
+
+    @reviewed_position.setter
+    def reviewed_position(self, board) -> None:
+        if (board is None) != (self._reviewed_position is None):
+            self.update()  # the stripes come or go
+        self._reviewed_position = board
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         rect = self._board_rect()
@@ -416,9 +426,27 @@ class BoardWidget(QWidget):
         for row in range(SIZE):
             for col in range(SIZE):
                 if square_at(row, col) is None:  # the light squares; the dark ones are children
-                    paint_square(painter, QRectF(rect.x() + col * cell, rect.y() + row * cell,
-                                                 cell, cell), self.theme, False, SquareMarks())
+                    square = QRectF(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
+                    paint_square(painter, square, self.theme, False, SquareMarks())
+                    if self._reviewed_position is not None:
+                        self._paint_past_stripes(painter, square)
         painter.end()
+
+    def _paint_past_stripes(self, painter: QPainter, square: QRectF) -> None:
+        """Three broad diagonal stripes in the theme's focus colour on an unused square: seen at a
+        glance, by a magnifier user looking only at the board, as "a past position, not the
+        game" (the pieces stand on the playing squares, which stay plain)."""
+        painter.save()
+        painter.setClipRect(square)
+        pen = QPen(QColor(self.theme.focus))
+        pen.setWidthF(max(2.0, square.width() / 10))
+        painter.setPen(pen)
+        step = square.width() / 3
+        for i in range(-1, 4):
+            x = square.left() + i * step
+            painter.drawLine(QPointF(x, square.bottom()), QPointF(x + square.width(),
+                                                                  square.top()))
+        painter.restore()
 
 
 class FlashOverlay(QWidget):

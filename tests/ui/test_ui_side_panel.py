@@ -247,7 +247,8 @@ def test_a_move_played_during_a_review_ends_it_and_says_so(make_window, qtbot):
     hears that the review ended, not only the move."""
     window = make_window()
     panel = window.play_aids.panel
-    key(qtbot, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    key(qtbot, Qt.Key.Key_N,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     for text in ("11-15", "22-18"):
         window.session.submit_text(text)
     key(qtbot, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
@@ -343,3 +344,29 @@ def test_a_menu_opened_during_a_review_keeps_it_and_its_game_command_ends_it(mak
     assert panel.reviewing is None
     assert QApplication.focusWidget() is not panel.history
     qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
+
+
+def test_a_past_position_is_seen_on_the_board_itself(make_window, qtbot):
+    """A magnifier user looking only at the board: while a past position is shown, the unused
+    squares carry stripes of the theme's focus colour; the game's own board has none."""
+    from PySide6.QtGui import QColor
+
+    from checkers_desktop.rules.geometry import square_at
+
+    def focus_pixels(window) -> int:
+        board = window.board
+        image = board.grab().toImage()
+        rect = board._board_rect()
+        cell = rect.width() // 8
+        col = next(c for c in range(8) if square_at(0, c) is None)  # an unused square
+        focus = QColor(board.theme.focus).rgb()
+        x0, y0 = rect.x() + col * cell, rect.y()
+        return sum(image.pixel(x, y) == focus for x in range(x0 + 2, x0 + cell - 2, 2)
+                   for y in range(y0 + 2, y0 + cell - 2, 2))
+
+    window, panel = _reviewing_the_start(make_window, qtbot)
+    window.resize(1366, 768)
+    assert focus_pixels(window) > 0
+    key(qtbot, Qt.Key.Key_Escape)
+    assert panel.reviewing is None
+    assert focus_pixels(window) == 0
