@@ -439,7 +439,7 @@ class BoardWidget(QWidget):
         painter.save()
         painter.setClipRect(square)
         pen = QPen(QColor(self.theme.focus))
-        pen.setWidthF(max(2.0, square.width() / 10))
+        pen.setWidthF(max(2.0, square.width() / 14))
         painter.setPen(pen)
         step = square.width() / 3
         for i in range(-1, 4):
