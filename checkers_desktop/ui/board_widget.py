@@ -435,17 +435,22 @@ class BoardWidget(QWidget):
     def _paint_past_stripes(self, painter: QPainter, square: QRectF) -> None:
         """Three broad diagonal stripes in the theme's focus colour on an unused square: seen at a
         glance, by a magnifier user looking only at the board, as "a past position, not the
-        game" (the pieces stand on the playing squares, which stay plain)."""
+        game" (the pieces stand on the playing squares, which stay plain). A theme with a casing
+        colour edges each stripe with it, as it edges the focus: yellow on the tournament
+        theme's buff squares was 1.29:1 alone (measured in the a11y-session kit)."""
         painter.save()
         painter.setClipRect(square)
-        pen = QPen(QColor(self.theme.focus))
-        pen.setWidthF(max(2.0, square.width() / 14))
-        painter.setPen(pen)
+        width = max(2.0, square.width() / 14)
         step = square.width() / 3
-        for i in range(-1, 4):
-            x = square.left() + i * step
-            painter.drawLine(QPointF(x, square.bottom()), QPointF(x + square.width(),
-                                                                  square.top()))
+        layers = [(self.theme.casing, width * 2)] if self.theme.casing else []
+        for colour, pen_width in layers + [(self.theme.focus, width)]:
+            pen = QPen(QColor(colour))
+            pen.setWidthF(pen_width)
+            painter.setPen(pen)
+            for i in range(-1, 4):
+                x = square.left() + i * step
+                painter.drawLine(QPointF(x, square.bottom()),
+                                 QPointF(x + square.width(), square.top()))
         painter.restore()
 
 

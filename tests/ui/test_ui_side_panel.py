@@ -353,20 +353,26 @@ def test_a_past_position_is_seen_on_the_board_itself(make_window, qtbot):
 
     from checkers_desktop.rules.geometry import square_at
 
-    def focus_pixels(window) -> int:
+    from checkers_desktop.ui.themes import THEMES
+
+    def pixels(window, colour) -> int:
         board = window.board
         image = board.grab().toImage()
         rect = board._board_rect()
         cell = rect.width() // 8
         col = next(c for c in range(8) if square_at(0, c) is None)  # an unused square
-        focus = QColor(board.theme.focus).rgb()
+        wanted = QColor(colour).rgb()
         x0, y0 = rect.x() + col * cell, rect.y()
-        return sum(image.pixel(x, y) == focus for x in range(x0 + 2, x0 + cell - 2, 2)
+        return sum(image.pixel(x, y) == wanted for x in range(x0 + 2, x0 + cell - 2, 2)
                    for y in range(y0 + 2, y0 + cell - 2, 2))
 
     window, panel = _reviewing_the_start(make_window, qtbot)
     window.resize(1366, 768)
-    assert focus_pixels(window) > 0
+    for key_name in THEMES:  # every theme; a casing edges the stripes where it has one
+        theme = window.display.set_theme(key_name)
+        assert pixels(window, theme.focus) > 0, key_name
+        if theme.casing:
+            assert pixels(window, theme.casing) > 0, key_name
     key(qtbot, Qt.Key.Key_Escape)
     assert panel.reviewing is None
-    assert focus_pixels(window) == 0
+    assert pixels(window, window.board.theme.focus) == 0
