@@ -446,17 +446,20 @@ def cap(text: str) -> str:
 
 def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
                             ) -> Optional[str]:
-    """One line while the computer prepares (see engine/preparation.py), None once it is ready:
-    "Computer getting ready: fast search; endgame database of 5 pieces (up to 4 in use)." The
-    computer plays meanwhile, a little weaker."""
+    """One line while the computer prepares at its first start (see engine/preparation.py),
+    None once it is ready: "Computer getting ready, the first time only: making its search
+    faster; learning endings with 5 or fewer pieces left (4 or fewer learnt)." Said in a
+    player's words: an earlier wording, "fast search; endgame database", was programmers'
+    jargon, and "every ending of up to 5 pieces" could be read as the player's own 5 pieces.
+    The computer plays meanwhile, a little weaker."""
     parts = []
     if compiling:
-        parts.append("fast search")
+        parts.append("making its search faster")
     if endgame_target:
-        part = f"endgame database of {endgame_target} pieces"
+        part = f"learning endings with {endgame_target} or fewer pieces left"
         if endgame_ready:
-            part += f" (up to {endgame_ready} in use)"
+            part += f" ({endgame_ready} or fewer learnt)"
         parts.append(part)
     if not parts:
         return None
-    return "Computer getting ready: " + "; ".join(parts) + "."
+    return "Computer getting ready, the first time only: " + "; ".join(parts) + "."

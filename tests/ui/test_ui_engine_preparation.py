@@ -20,11 +20,14 @@ def clean_preparation():
 
 def test_the_line_names_what_is_still_being_prepared():
     assert engine_preparation_text(False, 0, 0) is None
-    assert engine_preparation_text(True, 0, 0) == "Computer getting ready: fast search."
+    assert engine_preparation_text(True, 0, 0) == (
+        "Computer getting ready, the first time only: making its search faster.")
     assert engine_preparation_text(True, 4, 5) == (
-        "Computer getting ready: fast search; endgame database of 5 pieces (up to 4 in use).")
+        "Computer getting ready, the first time only: making its search faster; learning "
+        "endings with 5 or fewer pieces left (4 or fewer learnt).")
     assert engine_preparation_text(False, 0, 4) == (
-        "Computer getting ready: endgame database of 4 pieces.")
+        "Computer getting ready, the first time only: learning endings with 4 or fewer pieces "
+        "left.")
 
 
 def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
@@ -34,13 +37,14 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     preparation.set_endgame(0, 5)
     _show_engine_preparation(window)
     status = window.status.text()
-    assert "Computer getting ready: fast search; endgame database of 5 pieces." in status
+    assert ("Computer getting ready, the first time only: making its search faster; learning "
+            "endings with 5 or fewer pieces left." in status)
     assert status.startswith(window.session.status_text())  # the game's status comes first
     assert "Computer getting ready" in window.status.accessibleName()
     preparation.set_compiling(False)
     preparation.set_endgame(4, 5)
-    qtbot.waitUntil(lambda: "(up to 4 in use)" in window.status.text(), timeout=3000)
-    assert "fast search" not in window.status.text()
+    qtbot.waitUntil(lambda: "(4 or fewer learnt)" in window.status.text(), timeout=3000)
+    assert "making its search faster" not in window.status.text()
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
     assert window.status.text().startswith(window.session.status_text())
