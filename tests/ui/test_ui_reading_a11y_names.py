@@ -75,3 +75,28 @@ def test_tab_goes_from_the_board_to_the_move_box_and_the_status(make_window, qtb
     assert QApplication.focusWidget() is window.status
     # the name follows the text, so Tab reads the whole status line
     assert window.status.accessibleName() == "Status: " + window.status.text()
+
+
+def _status_edge(window) -> set:
+    """The colours of the status line's left edge, 1 px in (where its border is drawn)."""
+    image = window.status.grab().toImage()
+    return {image.pixelColor(1, y).name() for y in range(2, image.height() - 2)}
+
+
+def test_the_status_line_shows_it_has_the_keyboard(make_window, qtbot):
+    """Tab reaches the status line to read it again: a low-vision player must see that it has
+    the keyboard, as the board, the move field and the lists show theirs (the theme's focus
+    colour around it), and the mark goes with the focus. Its text size is kept."""
+    window = make_window()
+    focus = window.board.theme.focus.lower()
+    points = window.status.font().pointSizeF()
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: window.board.focused_square() is not None)
+    assert focus not in _status_edge(window)
+    window.status.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: window.status.hasFocus())
+    assert _status_edge(window) == {focus}
+    assert window.status.font().pointSizeF() == points
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: not window.status.hasFocus())
+    assert focus not in _status_edge(window)
