@@ -69,6 +69,7 @@ from checkers_desktop.speech.voice import simulate  # noqa: E402
 from checkers_desktop.speech.voice.grammar import (available_commands,  # noqa: E402
                                                    diagonal_pairs, square_words)
 from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResult  # noqa: E402
+from checkers_desktop.speech.voice.twostage import TAKE_BACK_AGREE_SEARCH_MARGIN  # noqa: E402
 
 RATE = simulate.RATE
 
@@ -511,7 +512,10 @@ def replay(record: dict, t: dict) -> str:
     else:
         return whisper
     if "search" in d:
-        return got if _margin(d, "search_margin") >= t.get(keys[0], 99) else "?"
+        need = t.get(keys[0], 99)
+        if got == "undo":  # speech/voice/twostage.py TAKE_BACK_AGREE_SEARCH_MARGIN
+            need = max(need, TAKE_BACK_AGREE_SEARCH_MARGIN)
+        return got if _margin(d, "search_margin") >= need else "?"
     return got if _margin(d, "margin") >= t.get(keys[1], 99) else "?"
 
 

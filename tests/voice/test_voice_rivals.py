@@ -253,6 +253,29 @@ def test_two_unsure_recognisers_with_the_same_best_result_agree_only_above_the_m
     assert two.decode_pcm(b"", board).kind == "nothing"
 
 
+def test_an_undo_found_by_scoring_needs_the_take_back_margin_for_agreement():
+    """Other people's words ("I think so") were heard by pocketsphinx as "undo" and found by
+    Whisper's scoring just ahead of the other phrases: "undo" takes a move back, so agreement
+    on it needs TAKE_BACK_AGREE_SEARCH_MARGIN, sure or unsure; other commands keep theirs."""
+    from checkers_desktop.speech.voice.twostage import TAKE_BACK_AGREE_SEARCH_MARGIN as need
+
+    board = Board()
+    undo = Interpretation("command", command="undo")
+    count = Interpretation("command", command="count")
+    sure = VoiceResult("command", heard="undo", command="undo")
+    unsure = VoiceResult("nothing", reason="unsure", details={"top": undo})
+
+    def decode(meaning, second, margin):
+        found = _unsure(meaning, search=" Undo.", search_margin=margin)
+        return _two_stage(found, second, unsure_agree_search_margin=0.5).decode_pcm(b"", board)
+
+    for second in (sure, unsure):
+        assert decode(undo, second, need - 0.2).kind == "nothing"
+        assert decode(undo, second, need).command == "undo"
+    counted = VoiceResult("command", heard="count", command="count")
+    assert decode(count, counted, need - 0.2).command == "count"
+
+
 def test_two_stage_keeps_a_sure_whisper_result_whatever_pocketsphinx_says():
     board = Board()
     move = board.parse_move("11-15")

@@ -64,6 +64,16 @@ UNSURE_AGREE_SEARCH_MARGIN = 0.5
 :data:`AGREE_SEARCH_MARGIN`): tuned with it, demanding no wrong result even 0.25 lower."""
 
 
+TAKE_BACK_AGREE_SEARCH_MARGIN = 1.0
+"""The least margin (per token, as :data:`AGREE_SEARCH_MARGIN`) of an "undo" that Whisper found
+by scoring the position's phrases, for pocketsphinx's agreement to make it stand (whether
+pocketsphinx was sure or not): "undo" takes a move back, and pocketsphinx hears other people's
+words as "undo" more than as any other command. Tuning split of benchmarks/voice.py (1,500
+decodes): 6 utterances that were not "undo" ("I think so" four times, "twelve", a cough's
+"ahem") were taken as "undo" this way, at margins of 0.03-0.33; the 6 "undo"s said and taken
+this way had margins of 1.03-2.42 (Whisper wrote them "Thank you."). 1.0 refuses the first
+and keeps the second."""
+
 YES_ALONE_MARGIN = 3.0
 """A "yes" to a confirmation question plays the move or the pick-up read back, so a "no" heard as
 "yes" plays a move the player has just refused. Whisper's "yes" (which has passed its own rule,
@@ -160,10 +170,10 @@ class TwoStageRecognizer:
             details["sphinx_top"] = top
         sure_agrees = (other is not None and other.kind != "nothing" and other.command != "yes"
                        and candidate is not None and _same(candidate, other)
-                       and self._enough(details))
+                       and self._enough(details, candidate=candidate))
         unsure_agrees = (other is not None and other.kind == "nothing" and top is not None
                          and candidate is not None and _same(candidate, top)
-                         and self._enough(details, weak=True))
+                         and self._enough(details, weak=True, candidate=candidate))
         if first.kind == "nothing" and (sure_agrees or unsure_agrees):
             result = replace(result, kind=candidate.kind, move=candidate.move,
                              command=candidate.command if candidate.kind == "command" else None,
@@ -189,13 +199,17 @@ class TwoStageRecognizer:
         return replace(first, kind="nothing", command=None, reason="unsure", details=details,
                        seconds=time.perf_counter() - start)
 
-    def _enough(self, details: dict, weak: bool = False) -> bool:
+    def _enough(self, details: dict, weak: bool = False, candidate=None) -> bool:
         """Whether Whisper's own margin for its candidate is enough for pocketsphinx's
         agreement: its sure result (``weak`` False) or its best phrase that it was not sure of
-        alone (``weak``: :data:`UNSURE_AGREE_MARGIN`, :data:`UNSURE_AGREE_SEARCH_MARGIN`)."""
+        alone (``weak``: :data:`UNSURE_AGREE_MARGIN`, :data:`UNSURE_AGREE_SEARCH_MARGIN`); an
+        "undo" found by search needs :data:`TAKE_BACK_AGREE_SEARCH_MARGIN` besides."""
         if "search" in details:
             margin = details.get("search_margin")
             need = self.unsure_agree_search_margin if weak else self.agree_search_margin
+            if candidate is not None and candidate.kind == "command" \
+                    and candidate.command == "undo":
+                need = max(need, TAKE_BACK_AGREE_SEARCH_MARGIN)
             return margin is not None and margin >= need
         margin = details.get("margin")  # None: no legal rival at all
         return margin is None or margin >= (self.unsure_agree_margin if weak
