@@ -130,9 +130,10 @@ def field_style(theme: Theme) -> str:
     tournament's forms) drawn in the theme: text fields, lists to choose from and buttons with a
     border in the theme's text colour, thicker in its focus colour when focused; check boxes and
     radio buttons with a box (a circle) in the text colour, filled when checked, and the focused
-    one framed in the focus colour. With the theme's background these had no visible edge, and a
-    check box no box at all (yellow on black, white on black)."""
-    t, f, b = theme.text, theme.focus, theme.background
+    one framed in the focus colour (:attr:`.themes.Theme.widget_focus`, which stands out on the
+    window's background). With the theme's background these had no visible edge, and a check
+    box no box at all (yellow on black, white on black)."""
+    t, f, b = theme.text, theme.widget_focus, theme.background
     return (f"QLineEdit, QComboBox, QSpinBox {{ border: 2px solid {t}; padding: 2px; }} "
             f"QLineEdit:focus, QComboBox:focus, QSpinBox:focus {{ border: 3px solid {f}; }} "
             f"QPushButton {{ border: 2px solid {t}; padding: 4px 10px; }} "

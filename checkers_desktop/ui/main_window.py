@@ -395,12 +395,12 @@ class MainWindow(QMainWindow):
         self.move_box.setStyleSheet(
             f"QLineEdit {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.text}; padding: 4px; }} "
-            f"QLineEdit:focus {{ border: 4px solid {theme.focus}; }}")
+            f"QLineEdit:focus {{ border: 4px solid {theme.widget_focus}; }}")
         # Tab reaches the status line (to read it again): a low-vision player must see it has
         # the keyboard, as the board, the move field and the lists show theirs
         self.status.setStyleSheet(
             f"QLabel#status {{ border: 3px solid transparent; }} "
-            f"QLabel#status:focus {{ border: 3px solid {theme.focus}; }}")
+            f"QLabel#status:focus {{ border: 3px solid {theme.widget_focus}; }}")
 
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:

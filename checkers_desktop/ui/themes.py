@@ -67,6 +67,20 @@ class Theme:
     """Pieces drawn after the side's name where the theme can: (name in lower case, fill, rim,
     colour word), e.g. ("red", "#CC0000", "#FFFFFF", "red"); see :meth:`for_sides`."""
 
+    @property
+    def widget_focus(self) -> str:
+        """The colour of the focus border of the window's own widgets (the move field, the
+        status line, the dialogs' fields and buttons), drawn on :attr:`background`: the
+        :attr:`focus` colour where it reaches 3:1 there (WCAG 1.4.11, 2.4.13), else the
+        :attr:`casing` (or :attr:`text`). The tournament theme's yellow focus is made for its
+        green squares; on its buff background it is 1.16:1, and a screen-reader play-through
+        could hardly see the status line's focus border."""
+        from .contrast import NON_TEXT, contrast_ratio
+
+        if contrast_ratio(self.focus, self.background) >= NON_TEXT:
+            return self.focus
+        return self.casing or self.text
+
     def for_sides(self, side_names) -> "Theme":
         """This theme with each side's pieces drawn in the colour its name says when the theme
         has one (:attr:`by_name`), so that the side called Red is not drawn black nor the side

@@ -156,3 +156,20 @@ def test_marks_and_pieces_differ_in_colour_from_each_other(key):
     assert theme.light_square.upper() != theme.dark_square.upper()
     assert (theme.first_piece.upper(), theme.first_piece_mark.upper()) != \
         (theme.second_piece.upper(), theme.second_piece_mark.upper())
+
+
+@pytest.mark.parametrize("key", list(THEMES))
+def test_the_widgets_focus_border_stands_out_on_the_window(key):
+    """The move field's, the status line's and the dialogs' focus border is drawn on the
+    window's background, not on the squares the focus colour was chosen for: it reaches 3:1
+    there (WCAG 1.4.11, 2.4.13), the theme's focus colour where that does."""
+    theme = THEMES[key]
+    assert contrast_ratio(theme.widget_focus, theme.background) >= NON_TEXT
+    if contrast_ratio(theme.focus, theme.background) >= NON_TEXT:
+        assert theme.widget_focus == theme.focus
+
+
+def test_the_tournament_themes_yellow_focus_gives_way_to_its_casing_on_buff():
+    theme = THEMES["wcdf"]
+    assert contrast_ratio(theme.focus, theme.background) < NON_TEXT  # yellow on buff
+    assert theme.widget_focus == theme.casing

@@ -86,9 +86,10 @@ def _status_edge(window) -> set:
 def test_the_status_line_shows_it_has_the_keyboard(make_window, qtbot):
     """Tab reaches the status line to read it again: a low-vision player must see that it has
     the keyboard, as the board, the move field and the lists show theirs (the theme's focus
-    colour around it), and the mark goes with the focus. Its text size is kept."""
+    colour around it, or its casing where that colour would not show on the window), and the
+    mark goes with the focus. Its text size is kept."""
     window = make_window()
-    focus = window.board.theme.focus.lower()
+    focus = window.board.theme.widget_focus.lower()
     points = window.status.font().pointSizeF()
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: window.board.focused_square() is not None)
@@ -100,3 +101,8 @@ def test_the_status_line_shows_it_has_the_keyboard(make_window, qtbot):
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: not window.status.hasFocus())
     assert focus not in _status_edge(window)
+    # the tournament theme's yellow focus hardly shows on its buff window: its casing instead
+    window.display.set_theme("wcdf")
+    window.status.setFocus(Qt.FocusReason.TabFocusReason)
+    qtbot.waitUntil(lambda: window.status.hasFocus())
+    assert _status_edge(window) == {window.board.theme.casing.lower()}
