@@ -91,6 +91,14 @@ class _MoveBoxKeys(QObject):
         return False
 
 
+
+def _last_in_focus_chain(widget: QWidget) -> QWidget:
+    """``widget`` or the last of its descendants that follow it in the focus chain."""
+    last, following = widget, widget.nextInFocusChain()
+    while following is not widget and widget.isAncestorOf(following):
+        last, following = following, following.nextInFocusChain()
+    return last
+
 class MainWindow(QMainWindow):
     """The game window.
 
@@ -165,8 +173,6 @@ class MainWindow(QMainWindow):
         self.table = TableLayout(self.board, self.side, central,
                                  on_column_width=self._column_width)
         self.setCentralWidget(central)
-        self.setTabOrder(self.board, self.move_box)
-        self.setTabOrder(self.move_box, self.status)
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
         # --- speech -----------------------------------------------------------------------
@@ -306,6 +312,13 @@ class MainWindow(QMainWindow):
         # the legend under the status line while the game panel is hidden: in the room left over
         self.side_layout.takeAt(self.side_layout.count() - 1)  # the stretch
         self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 1)
+        # Tab: the board, the move field, the status line; Shift+Tab back the same way. The move
+        # field goes after the board's last child in Qt's focus chain: put straight after the
+        # board, it stood before the board's own children, and Shift+Tab from the status line
+        # went back through them to the board, skipping the move field (a screen-reader
+        # play-through found it).
+        self.setTabOrder(_last_in_focus_chain(self.board), self.move_box)
+        self.setTabOrder(self.move_box, self.status)
 
         # --- ready to play: a game against the computer, the player is Black and moves first --
         self.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)

@@ -75,6 +75,11 @@ def test_tab_goes_from_the_board_to_the_move_box_and_the_status(make_window, qtb
     assert QApplication.focusWidget() is window.status
     # the name follows the text, so Tab reads the whole status line
     assert window.status.accessibleName() == "Status: " + window.status.text()
+    # and Shift+Tab goes back the same way
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backtab)
+    assert QApplication.focusWidget() is window.move_box
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backtab)
+    assert window.board.isAncestorOf(QApplication.focusWidget())
 
 
 def _status_edge(window) -> set:
