@@ -443,6 +443,9 @@ def main(argv=None):
                     help='section "weights": e.g. "king=186,back=25" (the rest as in use)')
     ap.add_argument("--weights-games", type=int, default=20, help='ballots of "weights"')
     ap.add_argument("--weights-time", type=float, default=0.1, help='seconds a move in "weights"')
+    ap.add_argument("--weights-offset", type=int, default=0,
+                    help='first ballot of "weights" (0-based; every len/games-th from there), '
+                         "so that one set of ballots can be split between processes")
     args = ap.parse_args(argv)
     if not args.python:
         t = time.perf_counter()
@@ -504,7 +507,7 @@ def main(argv=None):
         print("## Evaluation weights: a candidate against the weights in use (both colours)")
         rows = ballots()
         step = max(1, len(rows) // args.weights_games)
-        weights_match(rows[::step][:args.weights_games], args.weights_time,
+        weights_match(rows[args.weights_offset::step][:args.weights_games], args.weights_time,
                       parse_weights(args.candidate_weights))
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")

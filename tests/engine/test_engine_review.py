@@ -111,5 +111,8 @@ def test_a_move_the_hint_recommended_in_a_won_game_is_not_blamed():
         board.push_pdn(move)
     assert board.is_game_over()
     short_only = review_game(board, BLACK, confirm_seconds=0)
-    assert [f.move.pdn() for f in short_only] == ["5x14", "21-25"]  # what was said before
+    # the short search alone blames a hinted move (with the hand weights, both; "what was said
+    # before"); the confirming search must take the blame back
+    assert "5x14" in [f.move.pdn() for f in short_only]
+    assert {f.move.pdn() for f in short_only} <= {"5x14", "21-25"}
     assert review_game(board, BLACK) == []
