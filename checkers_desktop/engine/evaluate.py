@@ -9,8 +9,8 @@ at every leaf and Python is slow.
 The weights are :data:`WEIGHTS` (a :class:`Weights`): :data:`TUNED_WEIGHTS`, fitted by self-play
 (benchmarks/tune_spsa.py); :data:`HAND_WEIGHTS` are the engine author's first guesses, and
 benchmarks/tune_eval.py fits them to the results of master games (a logistic "Texel" fit, see
-there). The ideas behind the terms are the common ones of checkers programs and
-of the strategy books (material, the "bridge" back-rank guard, centre control, mobility, runaway
+there). The ideas behind the terms are the common ones of checkers programs and of the strategy
+books (material, the "bridge" back-rank guard, centre control, mobility, runaway
 men, tempo, simplifying when ahead, the double corner in king endings).
 """
 
@@ -67,8 +67,9 @@ of the steps). Measured on the other 78 ballots, never played while tuning, at 0
 each ballot with both colours, against :data:`HAND_WEIGHTS`: 89.0 / 156 = 57 % (+51 =76 -29)
 (benchmarks/engine.py's ``weights`` section). The fit values the back rank three times more
 (the bridge guard), a king in the centre and mobility twice, the runaway, simplifying and
-double-corner terms a quarter to a half more, and a man in the centre hardly at all. The logistic fit
-to master games' results (benchmarks/tune_eval.py) had not played better: 24 / 48."""
+double-corner terms a quarter to a half more, and a man in the centre hardly at all. The
+logistic fit to master games' results (benchmarks/tune_eval.py) had not played better:
+24 / 48."""
 
 WEIGHTS = TUNED_WEIGHTS
 """The weights in use."""

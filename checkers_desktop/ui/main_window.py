@@ -91,13 +91,13 @@ class _MoveBoxKeys(QObject):
         return False
 
 
-
 def _last_in_focus_chain(widget: QWidget) -> QWidget:
     """``widget`` or the last of its descendants that follow it in the focus chain."""
     last, following = widget, widget.nextInFocusChain()
     while following is not widget and widget.isAncestorOf(following):
         last, following = following, following.nextInFocusChain()
     return last
+
 
 class MainWindow(QMainWindow):
     """The game window.

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
 
+from .contrast import NON_TEXT, contrast_ratio
+
 __all__ = ["Theme", "THEMES", "DEFAULT_THEME_KEY", "UnknownThemeError", "get_theme",
            "COLOUR_FIELDS", "MARK_FIELDS"]
 
@@ -75,8 +77,6 @@ class Theme:
         :attr:`casing` (or :attr:`text`). The tournament theme's yellow focus is made for its
         green squares; on its buff background it is 1.16:1, and a screen-reader play-through
         could hardly see the status line's focus border."""
-        from .contrast import NON_TEXT, contrast_ratio
-
         if contrast_ratio(self.focus, self.background) >= NON_TEXT:
             return self.focus
         return self.casing or self.text
