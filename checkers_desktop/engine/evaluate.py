@@ -65,7 +65,8 @@ TUNED_WEIGHTS = Weights(king=145, back=19, centre_man=1, centre_king=16, edge_ki
 depth 8 with the 5-piece database, on the 78 ballots of odd index; the mean of the second half
 of the steps). Measured on the other 78 ballots, never played while tuning, at 0.1 s a move,
 each ballot with both colours, against :data:`HAND_WEIGHTS`: 89.0 / 156 = 57 % (+51 =76 -29)
-(benchmarks/engine.py's ``weights`` section). The fit values the back rank three times more
+(benchmarks/engine.py's ``weights`` section); at 0.2 s a move on half of them (every fourth
+ballot from the first): 43.0 / 78 = 55 % (+24 =38 -16), where 0.1 s had given 39.5 / 78. The fit values the back rank three times more
 (the bridge guard), a king in the centre and mobility twice, the runaway, simplifying and
 double-corner terms a quarter to a half more, and a man in the centre hardly at all. The
 logistic fit to master games' results (benchmarks/tune_eval.py) had not played better:
