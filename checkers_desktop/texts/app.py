@@ -463,3 +463,10 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
     if not parts:
         return None
     return "Computer getting ready, the first time only: " + "; ".join(parts) + "."
+
+
+def engine_ready_text() -> str:
+    """Said once when the preparation line (:func:`engine_preparation_text`) goes: a player who
+    hears the screen reader and not the status line would not learn that the computer now
+    plays at full strength (a screen-reader play-through heard nothing when the line went)."""
+    return "The computer is ready: it now plays at full strength."

@@ -88,25 +88,33 @@ def _show_engine_preparation(window) -> None:
     ``engine/preparation.py`` (the workers write there, never to a widget); the line goes, and the
     timer stops, once nothing is left to prepare. It is shown only in a game against the
     computer: two players (a match, a file opened) are not kept waiting by it, and hints use
-    whatever is ready."""
+    whatever is ready. When the line goes, "The computer is ready" is said once (queued after
+    what is being said) if the line was shown."""
     from PySide6.QtCore import QTimer
 
     from ..engine import preparation
     from ..session.game import Mode
     from ..texts import app as app_texts
 
+    from ..speech.announcer import Priority
+
     timer = QTimer(window)
     timer.setInterval(1000)
     checks = [0]
+    shown = [False]  # whether the player was told the computer is getting ready
 
     def update() -> None:
         checks[0] += 1
         now = preparation.current()
         computer_plays = getattr(window.ctx.session, "mode", None) is Mode.COMPUTER
-        window.status_line.set_engine_note(app_texts.engine_preparation_text(
-            now.compiling, now.endgame_ready, now.endgame_target) if computer_plays else None)
+        note = app_texts.engine_preparation_text(
+            now.compiling, now.endgame_ready, now.endgame_target) if computer_plays else None
+        window.status_line.set_engine_note(note)
+        shown[0] = shown[0] or note is not None
         if not now.busy and checks[0] >= 3:
             timer.stop()  # ready (the workers start before the window, so 3 s is ample)
+            if shown[0]:  # said once, after what is being said
+                window.ctx.say(app_texts.engine_ready_text(), Priority.QUEUE)
 
     timer.timeout.connect(update)
     timer.start()

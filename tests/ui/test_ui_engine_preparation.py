@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from checkers_desktop.engine import preparation
-from checkers_desktop.texts.app import engine_preparation_text
+from checkers_desktop.texts.app import engine_preparation_text, engine_ready_text
 from checkers_desktop.ui.app import _show_engine_preparation
 
 
@@ -45,9 +45,30 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     preparation.set_endgame(4, 5)
     qtbot.waitUntil(lambda: "(4 or fewer learnt)" in window.status.text(), timeout=3000)
     assert "making its search faster" not in window.status.text()
+    assert engine_ready_text() not in window.synth.spoken
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
     assert window.status.text().startswith(window.session.status_text())
+    # the end is said too (a screen-reader user does not watch the status line), once
+    qtbot.waitUntil(lambda: engine_ready_text() in window.synth.spoken, timeout=3000)
+    assert window.synth.spoken.count(engine_ready_text()) == 1
+
+
+def test_a_player_never_told_of_the_preparation_is_not_told_it_ended(make_window, qtbot,
+                                                                     clean_preparation):
+    from checkers_desktop.session.game import Mode
+
+    from PySide6.QtCore import QTimer
+
+    window = make_window()
+    preparation.set_endgame(0, 5)
+    window.new_game(Mode.TWO_PLAYERS)
+    before = set(window.findChildren(QTimer))
+    _show_engine_preparation(window)
+    (timer,) = set(window.findChildren(QTimer)) - before  # reads the preparation each second
+    preparation.set_endgame(5, 0)
+    qtbot.waitUntil(lambda: not timer.isActive(), timeout=6000)  # it stops once all is ready
+    assert engine_ready_text() not in window.synth.spoken
 
 
 def test_two_players_are_not_told_the_computer_is_getting_ready(make_window, qtbot,
