@@ -94,9 +94,8 @@ def _show_engine_preparation(window) -> None:
 
     from ..engine import preparation
     from ..session.game import Mode
-    from ..texts import app as app_texts
-
     from ..speech.announcer import Priority
+    from ..texts import app as app_texts
 
     timer = QTimer(window)
     timer.setInterval(1000)
