@@ -73,7 +73,6 @@ def main(argv=None) -> int:
     plus, minus = Searcher(compiled=True), Searcher(compiled=True)
     mean = dict.fromkeys(theta, 0.0)
     counted = 0
-    score = 0.0
     started = time.time()
     print(f"SPSA from {WEIGHTS}; depth {args.depth}; {args.steps} steps of 2 games; "
           f"{len(rows)} tuning ballots (odd indices); seed {args.seed}", flush=True)
@@ -92,7 +91,6 @@ def main(argv=None) -> int:
             m = lambda board: minus.search(board, depth=args.depth).move  # noqa: E731
             s = play_game(row["fen"], p, m) if up_black else 1 - play_game(row["fen"], m, p)
             result += 2 * s - 1
-        score += result
         gain = args.gain / (1 + k / (args.steps / 10)) ** 0.602
         for n in theta:
             theta[n] += gain * STEP[n] * result / 2 * delta[n]
