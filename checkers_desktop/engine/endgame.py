@@ -352,6 +352,12 @@ class EndgameTable:
         """Size of the tables in bytes (on disk; in memory only what is touched when mapped)."""
         return len(self._view)
 
+    def mapped_search_bytes(self) -> int:
+        """Bytes of what the search reads (:attr:`search_data`) when it is a memory-mapped file,
+        else 0 (a table in memory): what a search's probes can bring into resident memory."""
+        keep = self._packed_keep if self.packed_from is not None else self._keep
+        return len(self._search_view) if keep is not None else 0
+
     def probe_byte(self, my: int, opp: int, kings: int, black: bool) -> int:
         code, idx = _locate(my, opp, kings, black)
         return self._view[self.offsets[code] + idx]
@@ -727,8 +733,9 @@ def release_pages(table: Optional[EndgameTable] = None) -> None:
     have read: they stay in the operating system's file cache, so the next probe of them costs
     a minor page fault, not a disk read. So the app's resident memory holds what one search
     reads (up to about 90 MB in an 8-second search of a 7-piece ending, measured), not, over an
-    evening of endgames, the whole 178 MiB. Called after every search; does nothing for a table
-    in memory, or where the system has no ``madvise`` (Windows)."""
+    evening of endgames, the whole 178 MiB. Called after every search, and during a compiled
+    search of a large table (6 pieces) every ``search.RELEASE_SECONDS`` from its clock thread; does
+    nothing for a table in memory, or where the system has no ``madvise`` (Windows)."""
     table = _installed if table is None else table
     for mapped in (getattr(table, "_keep", None), getattr(table, "_packed_keep", None)):
         if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):

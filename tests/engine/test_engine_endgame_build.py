@@ -4,6 +4,7 @@ damaged, and the piece count the app asks for."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import random
 import subprocess
@@ -378,3 +379,37 @@ def test_pages_read_by_searches_are_given_back_and_read_again_right(tmp_path):
     assert [_value(mapped, b) for b in boards] == before == [_value(table, b) for b in boards]
     eg.release_pages(table)  # a table in memory: nothing to give back, nothing breaks
     assert [_value(table, b) for b in boards] == before
+
+
+@pytest.mark.skipif(not compiled.AVAILABLE, reason="the page release runs beside the compiled search")
+def test_a_long_search_gives_a_large_table_back_while_it_runs(tmp_path, monkeypatch):
+    """A compiled search gives a large mapped table's pages back every ``RELEASE_SECONDS`` while
+    it runs, not only at its end, so a long search of an ending does not hold every page it read
+    (the 6-piece table is 940 MB); a small table (here: under the patched threshold) is given back
+    only at the end. The move is the same either way."""
+    search_module = importlib.import_module("checkers_desktop.engine.search")
+
+    eg.save_table(eg.build_table(3, compiled=False), tmp_path)
+    mapped = eg.load_table(tmp_path, 3)
+    assert mapped.mapped_search_bytes() == len(mapped.search_data) > 0
+    calls = []
+    real = eg.release_pages
+
+    def counting(table=None):
+        calls.append(time.perf_counter())
+        real(table)
+
+    board = Board("W:WK30,K22,K10:BK5,K13,K27.")
+    quiet = Searcher(compiled=True, endgame=mapped).search(board, depth=9)
+    monkeypatch.setattr(search_module, "RELEASE_SECONDS", 0.02)
+    monkeypatch.setattr(search_module._endgame, "release_pages", counting)
+    for threshold, periodic in ((mapped.mapped_search_bytes(), False), (0, True)):
+        monkeypatch.setattr(search_module, "RELEASE_ABOVE_BYTES", threshold)
+        calls.clear()
+        start = time.perf_counter()
+        released = Searcher(compiled=True, endgame=mapped).search(board, time_limit=0.5)
+        during = [t for t in calls if t - start < released.seconds - 0.01]
+        assert (len(during) >= 5) is periodic and (periodic or not during), (threshold, calls)
+        assert calls[-1] - start >= released.seconds - 0.05  # and once when it ends
+    assert Searcher(compiled=True, endgame=mapped).search(board, depth=9).move == quiet.move
+    assert eg.build_table(3, compiled=False).mapped_search_bytes() == 0  # in memory
