@@ -188,6 +188,16 @@ ACTION_WORDS = {
     "end_match": "Ending the match before its end",
     "quit_match": "Quitting during the match",
     "event_pin": "Changing the event PIN",
+    # the tournament (ui/tournament/menu.py): what changes the bracket and its records
+    "register": "Registering competitors",
+    "edit_competitor": "Changing a competitor",
+    "withdraw": "Withdrawing a competitor",
+    "divisions": "Making the divisions",
+    "draw": "The draw",
+    "tables": "Setting the tables",
+    "call": "Calling a match to a table",
+    "record_result": "Recording a result",
+    "walkover": "A walkover",
 }
 """What each official's action is called in the sentences below (keys: the action's kind)."""
 

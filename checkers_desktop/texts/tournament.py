@@ -28,8 +28,8 @@ __all__ = [
     "server_cleared_text", "server_needed_text", "server_url_help", "not_drawn_text",
     "matches_heading", "server_testing_text", "server_not_postgres_text", "already_playing_text",
     "play_here_not_started_text", "play_here_abandoned_text", "match_not_over_text",
-    "nothing_chosen_text", "competitors_heading", "why_needed_text", "nothing_to_draw_text",
-    "draw_all_question", "call_offers_question", "called_heading", "already_decided_text",
+    "nothing_chosen_text", "competitors_heading", "why_needed_text", "why_again_text",
+    "nothing_to_draw_text", "draw_all_question", "call_offers_question", "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS",
 ]
@@ -539,6 +539,11 @@ def competitors_heading() -> str:
 
 def why_needed_text() -> str:
     return "Say why: it goes in the audit log. Nothing was changed."
+
+
+def why_again_text() -> str:
+    """Said when the reason asked for was left empty: the question comes again."""
+    return "A reason is needed: it goes in the audit log. Type why, or press Escape to cancel."
 
 
 def nothing_to_draw_text() -> str:

@@ -110,7 +110,8 @@ class BracketWindow(QMainWindow):
         for spec in BRACKET_ACTIONS:
             action = make_action(spec, self)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.triggered.connect(lambda checked=False, h=handlers[spec.id]: menu.run(h))
+            action.triggered.connect(
+                lambda checked=False, h=handlers[spec.id]: menu.run(h, origin=self))
             if spec.menu not in menus:
                 menus[spec.menu] = self.menuBar().addMenu(f"&{spec.menu}")
             menus[spec.menu].addAction(action)

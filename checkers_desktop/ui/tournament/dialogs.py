@@ -170,7 +170,9 @@ class ResultDialog(_Form):
             if data == "none":
                 break
             tokens.append(None if data == "draw" else data)
-        check_match(("a", "b"), tokens, self.profile_key)
+        names = (self.a, self.b) if self.a != self.b else ("a", "b")  # said by name if unique
+        winners = [None if t is None else names[t == "b"] for t in tokens]
+        check_match(names, winners, self.profile_key)
         return [None if t is None else (self.a if t == "a" else self.b) for t in tokens]
 
     def accept(self) -> None:

@@ -30,7 +30,7 @@ from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QApplication, QMenu
 
 from ...speech.announcer import Priority
 from ...texts import app as app_texts
@@ -39,6 +39,8 @@ from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
 from ...tournament.printout import standings_html
+from ...session.official_gate import OfficialGate
+from ...texts import official as official_texts
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
@@ -97,6 +99,12 @@ class TournamentMenu(QObject):
         self._server_away = False
         self._link_away = False
         self.last_event_seen = 0
+        self.origin = None
+        """The window a command running now was given in (the bracket window, when its keys or
+        menus gave it): its dialogs open over it, so the keyboard comes back to it after them."""
+        self.gate = OfficialGate(self._event_pin)
+        """The event PIN (Event > Official > Set the event PIN) guarding what changes the
+        tournament: with it set, a player at this laptop cannot record, correct or draw."""
         self.own_reports: set[int] = set()
         """Matches whose result this laptop sends (Play this match here): said when sent, so the
         follower does not say them again."""
@@ -129,7 +137,8 @@ class TournamentMenu(QObject):
         menus: dict[str, QMenu] = {}
         for spec in TOURNAMENT_ACTIONS:
             action = make_action(spec, window)
-            action.triggered.connect(lambda checked=False, h=handlers[spec.id]: menu.run(h))
+            action.triggered.connect(
+                lambda checked=False, h=handlers[spec.id]: menu.run(h, origin=window))
             if spec.menu not in menus:
                 menus[spec.menu] = _menu_named(window, spec.menu)
             menus[spec.menu].addAction(action)
@@ -140,9 +149,35 @@ class TournamentMenu(QObject):
         return menu
 
     def _parent(self):
+        """The window the next dialog opens over: a dialog already open (a question asked from
+        the Competitors list), else the window the command came from, else the active one."""
+        modal = QApplication.activeModalWidget()
+        if modal is not None:
+            return modal
+        if self.origin is not None and self.origin.isVisible():
+            return self.origin
         if self.bracket is not None and self.bracket.isActiveWindow():
             return self.bracket
         return self.ctx.window
+
+    def _event_pin(self):
+        matches = getattr(self.ctx, "matches", None)
+        return matches.event_pin() if matches is not None else None
+
+    def _official(self, action: str) -> bool:
+        """True when ``action`` (a kind of ``texts.official.ACTION_WORDS``) may go on: no event
+        PIN is set, or the official gave it now (asked each time, as for the match's official
+        actions; wrong PINs are rate-limited by :class:`OfficialGate`). Otherwise says that the
+        action is the official's and returns False."""
+        gate = self.gate
+        if not gate.protected:
+            return True
+        if self.prompts.pin(action, gate.official, gate.unlock) is None or not gate.granted():
+            gate.revoke()
+            self.say(official_texts.officials_action_text(action), Priority.INTERRUPT)
+            return False
+        gate.take(action)
+        return True
 
     # --- saying -------------------------------------------------------------------------------
     def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
@@ -155,8 +190,13 @@ class TournamentMenu(QObject):
         self.ctx.status.show(text)
         self.said.emit(text)
 
-    def run(self, handler: Callable[[], object]) -> None:
-        """Run a command; what the tournament refuses is said, never raised into Qt."""
+    def run(self, handler: Callable[[], object], origin=None) -> None:
+        """Run a command; what the tournament refuses is said, never raised into Qt. ``origin``:
+        the window the command was given in (see :attr:`origin`; a command run from inside
+        another keeps the outer one's)."""
+        outer = self.origin
+        if outer is None:
+            self.origin = origin
         try:
             handler()
         except TournamentError as exc:
@@ -164,6 +204,8 @@ class TournamentMenu(QObject):
             self.refresh()
         except OSError as exc:
             self.say(app_texts.file_not_written_text(str(exc)), Priority.INTERRUPT)
+        finally:
+            self.origin = outer
 
     def _open_one(self):
         """The open tournament; else says that none is open and gives None."""
@@ -171,13 +213,17 @@ class TournamentMenu(QObject):
             self.say(texts.no_tournament_text(), Priority.INTERRUPT)
         return self.tournament
 
-    def _organiser(self):
-        """The open tournament when this laptop is the organiser's; else says why not."""
+    def _organiser(self, action: Optional[str] = None):
+        """The open tournament when this laptop is the organiser's; else says why not. With
+        ``action`` (a change to the tournament, named as in ``texts.official.ACTION_WORDS``),
+        also the official's PIN when the event has one (:meth:`_official`)."""
         t = self._open_one()
         if t is None:
             return None
         if t.table is not None:
             self.say(texts.not_organiser_text(t.table), Priority.INTERRUPT)
+            return None
+        if action is not None and not self._official(action):
             return None
         return t
 
@@ -487,7 +533,7 @@ class TournamentMenu(QObject):
         d.exec()
 
     def add_competitor(self) -> None:
-        t = self._organiser()
+        t = self._organiser("register")
         if t is None:
             return
         entry = self.prompts.competitor(None)
@@ -498,7 +544,7 @@ class TournamentMenu(QObject):
         self.refresh()
 
     def edit_competitor(self, competitor) -> None:
-        t = self._organiser()
+        t = self._organiser("edit_competitor")
         if t is None:
             return
         entry = self.prompts.competitor(competitor)
@@ -509,19 +555,16 @@ class TournamentMenu(QObject):
         self.refresh()
 
     def withdraw(self, competitor_id: int) -> None:
-        t = self._organiser()
+        t = self._organiser("withdraw")
         if t is None:
             return
         c = next((x for x in t.competitors() if x.id == competitor_id), None)
         if c is None:
             return
-        why = self.prompts.text("Withdraw a competitor", texts.withdraw_question(c.name))
+        why = self._reason("Withdraw a competitor", texts.withdraw_question(c.name))
         if why is None:
             return
-        if not why.strip():
-            self.say(texts.why_needed_text(), Priority.INTERRUPT)
-            return
-        decided = t.withdraw(competitor_id, why=why.strip())
+        decided = t.withdraw(competitor_id, why=why)
         self.refresh()
         opponent = None
         if decided:
@@ -532,7 +575,7 @@ class TournamentMenu(QObject):
 
     def import_competitors(self, path: Optional[str] = None) -> None:
         """Register the rows of a CSV or Excel file; every refused row is shown and said."""
-        t = self._organiser()
+        t = self._organiser("register")
         if t is None:
             return
         path = path or self.prompts.open_path(
@@ -549,7 +592,7 @@ class TournamentMenu(QObject):
 
     # --- divisions and the draw ---------------------------------------------------------------
     def divisions(self) -> None:
-        t = self._organiser()
+        t = self._organiser("divisions")
         if t is None:
             return
         counts: dict = {}
@@ -588,6 +631,8 @@ class TournamentMenu(QObject):
         if d is None:
             self.say(texts.no_division_text(), Priority.INTERRUPT)
             return
+        if not self._official("draw"):
+            return
         if not self.prompts.confirm(texts.draw_question(d.label, d.drawn)):
             return
         typed = self.prompts.text("Draw", texts.draw_seed_question(), "")
@@ -612,9 +657,13 @@ class TournamentMenu(QObject):
         t = self._organiser()
         if t is None:
             return
-        todo = [d for d in t.divisions() if not d.drawn and d.competitor_count > 0]
+        divisions = t.divisions()
+        todo = [d for d in divisions if not d.drawn and d.competitor_count > 0]
         if not todo:
-            self.say(texts.nothing_to_draw_text(), Priority.INTERRUPT)
+            self.say(texts.nothing_to_draw_text() if divisions else texts.no_division_text(),
+                     Priority.INTERRUPT)
+            return
+        if not self._official("draw"):
             return
         if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
             return
@@ -629,7 +678,7 @@ class TournamentMenu(QObject):
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:
-        t = self._organiser()
+        t = self._organiser("tables")
         if t is None:
             return
         count = int(t.info().get("table_count") or 12)
@@ -643,7 +692,7 @@ class TournamentMenu(QObject):
 
     def call_next(self) -> None:
         """Offer the next playable matches to the free tables; call them after a yes."""
-        t = self._organiser()
+        t = self._organiser("call")
         if t is None:
             return
         offers = t.offers()
@@ -660,7 +709,7 @@ class TournamentMenu(QObject):
         self.say(texts.join_sentences(said), Priority.QUEUE)
 
     def call_match(self, number: int) -> None:
-        t = self._organiser()
+        t = self._organiser("call")
         if t is None:
             return
         free = t.free_tables()
@@ -703,6 +752,19 @@ class TournamentMenu(QObject):
     def play_here(self, number: int) -> None:
         self.play.play(number)
 
+    def _reason(self, title: str, question: str, default: str = "") -> Optional[str]:
+        """The reason for the audit log, asked again (up to three times) while it is left empty;
+        None when cancelled or still empty (then :func:`texts.why_needed_text` is said)."""
+        for _ in range(3):
+            why = self.prompts.text(title, question, default)
+            if why is None:
+                return None
+            if why.strip():
+                return why.strip()
+            self.say(texts.why_again_text(), Priority.INTERRUPT)
+        self.say(texts.why_needed_text(), Priority.INTERRUPT)
+        return None
+
     # --- results ------------------------------------------------------------------------------
     def _profile_of(self, number: int) -> str:
         """The rule profile match ``number`` is played under (its division's; -VI in a mixed
@@ -726,6 +788,8 @@ class TournamentMenu(QObject):
         if m.a is None or m.b is None:
             self.say(texts.not_ready_text(number), Priority.INTERRUPT)
             return
+        if not self._official("record_result"):
+            return
         winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number))
         if winners is None:
             return
@@ -743,16 +807,17 @@ class TournamentMenu(QObject):
             self.say(texts.already_decided_text(number) if m.status == "finished"
                      else texts.not_ready_text(number), Priority.INTERRUPT)
             return
+        if not self._official("walkover"):
+            return
         index = self.prompts.choose("Walkover", texts.walkover_question(number),
                                     [player_line(m.a), player_line(m.b)])
         if index is None:
             return
-        why = self.prompts.text("Walkover", texts.why_question(),
-                                texts.walkover_default_reason())
+        why = self._reason("Walkover", texts.why_question(), texts.walkover_default_reason())
         if why is None:
             return
         present = (m.a, m.b)[index]
-        v = t.walkover(number, present.id, why=why.strip())
+        v = t.walkover(number, present.id, why=why)
         self.refresh()
         self.say(texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover"),
                  Priority.QUEUE)
@@ -766,6 +831,8 @@ class TournamentMenu(QObject):
         m = t.match(number)
         if m.status != "finished" or m.kind not in ("played", "walkover"):
             self.say(texts.nothing_to_correct_text(number, m.kind), Priority.INTERRUPT)
+            return
+        if not self._official("correct_result"):
             return
         how = self.prompts.choose("Correct the result", texts.correct_how_question(number),
                                   texts.CORRECTION_KINDS)
@@ -792,13 +859,10 @@ class TournamentMenu(QObject):
         self.say(question, Priority.READING)
         if not self.prompts.confirm(question):
             return
-        why = self.prompts.text("Correct the result", texts.why_question())
+        why = self._reason("Correct the result", texts.why_question())
         if why is None:
             return
-        if not why.strip():
-            self.say(texts.why_needed_text(), Priority.INTERRUPT)
-            return
-        done = t.correct_result(number, winners, walkover=present, why=why.strip())
+        done = t.correct_result(number, winners, walkover=present, why=why)
         self.refresh()
         self.say(done.sentence() + ".", Priority.QUEUE)
 

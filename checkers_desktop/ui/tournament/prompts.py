@@ -83,3 +83,13 @@ class Prompts:
     def show_lines(self, title: str, heading: str, lines: Sequence[str],
                    buttons: Sequence = ()) -> None:
         LinesDialog(title, heading, lines, self.parent(), buttons).exec()
+
+    def pin(self, action: str, official: str, check) -> Optional[str]:
+        """The official's name once the right PIN was given for ``action`` (``check`` is
+        ``OfficialGate.unlock``; a wrong PIN is said and the dialog stays open), or None."""
+        from ..event.pin_dialog import PinDialog
+
+        dialog = PinDialog(action, official, check, say=self.announce, parent=self.parent())
+        if self.announce is not None:
+            self.announce(dialog.prompt.text())
+        return dialog.official if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -26,7 +26,7 @@ class ScriptedPrompts:
     :attr:`asked` as (kind, text)."""
 
     KINDS = ("confirm", "text", "integer", "choose", "open_path", "save_path", "competitor",
-             "games", "divisions", "show_lines")
+             "games", "divisions", "show_lines", "pin")
 
     def __init__(self, **answers) -> None:
         self.answers = {k: list(answers.get(k, [])) for k in self.KINDS}
@@ -69,6 +69,14 @@ class ScriptedPrompts:
 
     def show_lines(self, title, heading, lines, buttons=()):
         self._next("show_lines", (title, heading, list(lines)))
+
+    def pin(self, action, official, check):
+        """The official's PIN dialog: the next answer is the PIN typed (None: cancelled); as the
+        real dialog, the name comes back only when ``check`` accepts the PIN."""
+        typed = self._next("pin", action)
+        if typed is None:
+            return None
+        return "Carol Ruiz" if check(typed, "Carol Ruiz").ok else None
 
 
 @pytest.fixture

@@ -1,0 +1,149 @@
+"""Who may change the tournament, and how its questions behave for the organiser: with the event
+PIN set (Event > Official > Set the event PIN), a player at the organiser's laptop cannot record,
+correct, draw or withdraw; an empty reason for the audit log is asked for again; the dialogs of
+a command given in the bracket window open over it, so the keyboard comes back there."""
+
+from __future__ import annotations
+
+from checkers_desktop.session.official_pin import PinHash
+from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.ui.settings import EVENT_PIN
+from checkers_desktop.ui.tournament.dialogs import ResultDialog
+
+from tournament_ui_helpers import open_bracket
+
+
+def _drawn(window, menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")):
+    """The open tournament with ``names`` registered in 70-74 and drawn (seed 7)."""
+    t = menu.tournament
+    for name in names:
+        t.add_competitor(CompetitorInput(name, "Tampa VAMC", "70-74"))
+    prompts.answers["divisions"] = [([], [])]
+    menu.run(menu.divisions)
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["7"]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    return t, [m for m in t.matches() if m.a is not None and m.b is not None]
+
+
+def test_with_the_event_pin_only_the_official_changes_the_tournament(
+        tournament_window, prompts, settings, tmp_path):
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = _drawn(window, menu, prompts)
+    match = ready[0]
+    settings.set(EVENT_PIN, PinHash.make("9090").to_text())
+
+    # a player: no PIN (cancelled), then a wrong one; nothing is asked after it, nothing changes
+    for typed in (None, "1234"):
+        prompts.asked.clear()
+        prompts.answers["pin"] = [typed]
+        prompts.answers["games"] = [[match.a.name, match.a.name]]
+        menu.run(lambda: menu.enter_result(match.number))
+        assert [k for k, _ in prompts.asked] == ["pin"]
+        assert prompts.asked[0][1] == "record_result"
+        assert window.synth.spoken[-1] == ("Recording a result is the official's action. Ask "
+                                           "the official.")
+        assert t.match(match.number).status != "finished"
+    prompts.answers["games"] = []
+
+    # the walkover, the withdrawal and the draw again are refused the same way
+    prompts.answers["pin"] = [None]
+    menu.run(lambda: menu.walkover(match.number))
+    assert window.synth.spoken[-1].startswith("A walkover is the official's action.")
+    prompts.answers["pin"] = [None]
+    menu.run(lambda: menu.withdraw(match.a.id))
+    assert window.synth.spoken[-1].startswith("Withdrawing a competitor is the official's")
+    prompts.answers["pin"] = [None]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    assert window.synth.spoken[-1].startswith("The draw is the official's action.")
+    assert t.match(match.number).status != "finished"
+    assert all(not c.withdrawn for c in t.competitors())
+
+    # the official, with the PIN: the result is recorded (one PIN, one action)
+    prompts.answers["pin"] = ["9090"]
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    menu.run(lambda: menu.enter_result(match.number))
+    assert t.match(match.number).status == "finished"
+    assert window.synth.spoken[-1] == f"{match.a.name} beat {match.b.name}, 2 games to 0."
+    other = ready[1]
+    prompts.answers["games"] = [[other.a.name, other.a.name]]
+    menu.run(lambda: menu.enter_result(other.number))  # no PIN given this time
+    assert t.match(other.number).status != "finished"
+
+    # reading stays open to everyone: the bracket, the standings
+    settings.set(EVENT_PIN, "")
+    prompts.answers["games"] = [[other.b.name, other.b.name]]
+    menu.run(lambda: menu.enter_result(other.number))  # no PIN set: no question
+    assert t.match(other.number).status == "finished"
+    assert "pin" not in [k for k, _ in prompts.asked[-1:]]
+
+
+def test_an_empty_reason_is_asked_for_again(tournament_window, prompts, tmp_path):
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = _drawn(window, menu, prompts)
+    match = ready[0]
+    prompts.answers["choose"] = [1]
+    prompts.answers["text"] = ["", "   ", "did not come to the table"]
+    menu.run(lambda: menu.walkover(match.number))
+    texts_asked = [w for k, w in prompts.asked if k == "text"]
+    assert len(texts_asked) == 1 + 3  # the draw's seed, then the reason three times
+    assert window.synth.spoken[-1] == f"{match.b.name} beat {match.a.name}, by walkover."
+    entry = [e for e in t.audit_log() if e.action == "walkover"][-1]
+    assert entry.why == "did not come to the table"
+
+    # left empty every time: nothing changes, and it is said why
+    prompts.answers["choose"] = [0]
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["", "", ""]
+    menu.run(lambda: menu.correct_result(match.number))
+    assert "A reason is needed: it goes in the audit log." in " ".join(window.synth.spoken[-4:])
+    assert window.synth.spoken[-1] == "Say why: it goes in the audit log. Nothing was changed."
+    assert t.match(match.number).winner.id == match.b.id
+
+
+def test_drawing_with_no_division_says_to_make_them(tournament_window, prompts, tmp_path):
+    window, menu = tournament_window(tmp_path / "t.db")
+    menu.run(menu.draw_all)
+    assert window.synth.spoken[-1].startswith("There is no division yet: register the "
+                                              "competitors, then make the divisions")
+    _drawn(window, menu, prompts)
+    menu.run(menu.draw_all)
+    assert window.synth.spoken[-1] == "Every division with competitors is already drawn."
+
+
+def test_the_dialogs_of_a_bracket_command_open_over_the_bracket(tournament_window, prompts,
+                                                                qtbot, tmp_path):
+    """Each of a command's dialogs (the draw: a question, then the seed) opens over the window
+    the command came from, even when another window is active between them, so that closing the
+    last one gives the keyboard back to the bracket, not to the board."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    bracket = open_bracket(qtbot, window, menu)
+    parents = []
+
+    def command():
+        parents.append(menu._parent())
+        window.activateWindow()  # as when one dialog has closed and the next is not open yet
+        parents.append(menu._parent())
+
+    menu.run(command, origin=bracket)
+    assert parents == [bracket, bracket]
+    assert menu.origin is None
+    menu.run(lambda: parents.append(menu._parent()), origin=window)
+    assert parents[-1] is window
+
+
+def test_an_unfinished_result_is_said_with_the_players_names(qtbot):
+    said = []
+    dialog = ResultDialog(5, "Fay Wong", "Bo Diaz", "va-standard", announce=said.append)
+    qtbot.addWidget(dialog)
+    dialog.set_games(["b", "draw"])
+    dialog.accept()
+    assert dialog.winners is None
+    assert said[-1].startswith("Not entered: the match is not decided: Fay Wong 0, Bo Diaz 1, "
+                               "1 drawn")
+    same = ResultDialog(6, "Al Cruz", "Al Cruz", "va-standard", announce=said.append)
+    qtbot.addWidget(same)  # two competitors of one name: told apart as a and b
+    same.set_games(["a"])
+    same.accept()
+    assert "a 1, b 0" in said[-1]
