@@ -28,8 +28,9 @@ __all__ = [
     "server_cleared_text", "server_needed_text", "server_url_help", "not_drawn_text",
     "matches_heading", "server_testing_text", "server_not_postgres_text", "already_playing_text",
     "play_here_not_started_text", "play_here_abandoned_text", "match_not_over_text",
-    "nothing_chosen_text", "competitors_heading", "why_needed_text", "why_again_text",
-    "nothing_to_draw_text", "draw_all_question", "call_offers_question", "called_heading", "already_decided_text",
+    "nothing_chosen_text", "bye_line_text", "competitors_heading", "why_needed_text",
+    "why_again_text", "nothing_to_draw_text", "draw_all_question", "call_offers_question",
+    "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS",
 ]
@@ -258,6 +259,12 @@ def path_text(who: str, lines: list[str]) -> str:
 
 def nothing_selected_text() -> str:
     return "Choose a match in the bracket first (arrow keys in the list of matches)."
+
+
+def bye_line_text(name: Optional[str]) -> str:
+    """Said when a match's command is given on a bye's line: there is no match to act on."""
+    who = name or "The competitor"
+    return f"{who} goes through with a bye: there is no match here. Choose a match to play."
 
 
 def no_competitor_here_text() -> str:

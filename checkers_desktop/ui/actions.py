@@ -468,6 +468,8 @@ def keyboard_help_rows() -> list[tuple[str, str]]:
              for spec in TOURNAMENT_ACTIONS if spec.shortcut]
     rows += [(spec.shortcut, f"In the bracket window: {spec.accessible_name}. {spec.help_text}")
              for spec in BRACKET_ACTIONS if spec.shortcut]
+    rows += [(f"{spec.menu} menu", f"{spec.accessible_name}. {spec.help_text}")
+             for spec in TOURNAMENT_ACTIONS if not spec.shortcut]
     return rows
 
 
@@ -499,6 +501,7 @@ def keyboard_help_markdown() -> str:
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
               for spec in TOURNAMENT_ACTIONS if spec.shortcut]
     lines += bracket_keys_markdown()  # the bracket window's own keys
+    lines += menu_only_markdown()  # the organiser's commands without a key
     lines += speech_settings_markdown()  # the Speech menu's settings
     return "\n".join(lines) + "\n"
 
@@ -512,6 +515,18 @@ def bracket_keys_markdown() -> list[str]:
              "| Keys | Command | What it does |", "| --- | --- | --- |"]
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
               for spec in BRACKET_ACTIONS if spec.shortcut]
+    return lines
+
+
+def menu_only_markdown() -> list[str]:
+    """Lines of keyboard.md for the Tournament and Settings menus' commands that have no key
+    (the organiser starts there: Open this laptop's tournament makes one the first time); Help >
+    Keyboard commands lists them too, as "Tournament menu: ...", so the organiser finds them."""
+    lines = ["", "## In the menus only (no key)", "",
+             "Open the menu with Alt and its underlined letter, then the arrow keys; Enter "
+             "chooses.", "", "| Menu | Command | What it does |", "| --- | --- | --- |"]
+    lines += [f"| {spec.menu} | {spec.accessible_name} | {spec.help_text} |"
+              for spec in TOURNAMENT_ACTIONS if not spec.shortcut]
     return lines
 
 

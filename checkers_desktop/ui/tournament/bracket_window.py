@@ -335,6 +335,10 @@ class BracketWindow(QMainWindow):
     # --- acting on the chosen match ----------------------------------------------------------
     def _on_match(self, action) -> None:
         m = self.tree.current_match()
+        if m is not None and m.number is None and m.kind == "bye":
+            winner = m.winner or m.a or m.b
+            self.say(texts.bye_line_text(winner.name if winner else None), Priority.INTERRUPT)
+            return
         if m is None or m.number is None:
             self.say(texts.nothing_selected_text(), Priority.INTERRUPT)
             return

@@ -70,11 +70,25 @@ class _Form(QDialog):
         return widget
 
     def refuse(self, text: str, focus: Optional[str] = None) -> None:
+        """Show and say why the form was not accepted; the form stays open, taller if the
+        message needs it (else the wrapped lines squeezed the form: its text was cut off)."""
         self.message.setText(text)
+        self._fit_height()
         if self.announce is not None:
             self.announce(text)
         if focus is not None and focus in self.fields:
             self.fields[focus].setFocus()
+
+    def _fit_height(self) -> None:
+        layout = self.layout()
+        layout.activate()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() \
+            else layout.sizeHint().height()
+        screen = self.screen()
+        if screen is not None:
+            need = min(need, screen.availableGeometry().height() - 40)
+        if need > self.height():
+            self.resize(self.width(), need)
 
 
 class CompetitorDialog(_Form):

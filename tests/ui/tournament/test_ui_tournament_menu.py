@@ -34,6 +34,14 @@ def test_keyboard_md_and_the_help_list_the_tournament_keys():
             assert f"| {spec.shortcut} | {spec.accessible_name} |" in text, spec.id
             assert spec.shortcut in help_keys
     assert "## In the bracket window (Tournament, Show the bracket, F7)" in text
+    # the commands without a key too: an organiser reading F1 finds how to start a tournament
+    rows = keyboard_help_rows()
+    for spec in TOURNAMENT_ACTIONS:
+        if not spec.shortcut:
+            assert f"| {spec.menu} | {spec.accessible_name} |" in text, spec.id
+            assert (f"{spec.menu} menu", f"{spec.accessible_name}. {spec.help_text}") in rows
+    assert any(keys == "Tournament menu" and what.startswith("Open this laptop's tournament. ")
+               for keys, what in rows)
 
 
 def test_the_menus_are_on_the_menu_bar(make_window):

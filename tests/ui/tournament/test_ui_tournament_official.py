@@ -5,6 +5,8 @@ a command given in the bracket window open over it, so the keyboard comes back t
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.settings import EVENT_PIN
@@ -137,9 +139,15 @@ def test_an_unfinished_result_is_said_with_the_players_names(qtbot):
     said = []
     dialog = ResultDialog(5, "Fay Wong", "Bo Diaz", "va-standard", announce=said.append)
     qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    height = dialog.height()
     dialog.set_games(["b", "draw"])
     dialog.accept()
     assert dialog.winners is None
+    # the form grows to hold the message: nothing of it, nor of the form, is squeezed out
+    assert dialog.height() > height
+    assert dialog.height() >= dialog.layout().totalHeightForWidth(dialog.width())
     assert said[-1].startswith("Not entered: the match is not decided: Fay Wong 0, Bo Diaz 1, "
                                "1 drawn")
     same = ResultDialog(6, "Al Cruz", "Al Cruz", "va-standard", announce=said.append)
@@ -147,3 +155,17 @@ def test_an_unfinished_result_is_said_with_the_players_names(qtbot):
     same.set_games(["a"])
     same.accept()
     assert "a 1, b 0" in said[-1]
+
+
+def test_a_match_command_on_a_bye_says_it_is_a_bye(tournament_window, prompts, qtbot, tmp_path):
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, _ready = _drawn(window, menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe"))
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    view = bracket.tree.view
+    bye = next(m for m in view.matches if m.kind == "bye")
+    bracket.tree.select_key(("match", (bye.round, bye.index)))
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    name = (bye.winner or bye.a or bye.b).name
+    assert window.synth.spoken[-1] == (f"{name} goes through with a bye: there is no match "
+                                       "here. Choose a match to play.")
+    assert not [k for k, _ in prompts.asked if k == "games"]
