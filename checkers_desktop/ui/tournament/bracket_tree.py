@@ -38,6 +38,12 @@ def player_line(c: Competitor) -> str:
     return text
 
 
+def _shape(item: QTreeWidgetItem) -> tuple:
+    """What an item shows, with its children: (key, text, children's shapes)."""
+    return (item.data(0, KEY_ROLE), item.text(0),
+            tuple(_shape(item.child(i)) for i in range(item.childCount())))
+
+
 class BracketTree(QTreeWidget):
     """The tree of one division (:meth:`show_division`)."""
 
@@ -55,6 +61,7 @@ class BracketTree(QTreeWidget):
         self.setIndentation(28)
         self.view: Optional[DivisionView] = None
         self._division_key: Optional[str] = None
+        self._new_top: list[QTreeWidgetItem] = []
 
     # --- what is chosen -----------------------------------------------------------------
     def current_key(self) -> Optional[tuple]:
@@ -119,26 +126,33 @@ class BracketTree(QTreeWidget):
     # --- building -----------------------------------------------------------------------
     def show_division(self, view: Optional[DivisionView], empty_text: str = "") -> None:
         """Show ``view`` (None: only ``empty_text``), keeping the cursor and opened items when it
-        is the same division again."""
+        is the same division again. When nothing the tree shows has changed (the organiser's
+        view follows the tournament every second or two), the items are left as they are: a
+        rebuild destroys the item a screen reader is on, and it then heard nothing."""
         same = view is not None and view.division.key == self._division_key
-        keep = self.current_key() if same else None
-        opened = self._opened() if same else None
-        self.view = view
-        self._division_key = view.division.key if view is not None else None
-        self.setUpdatesEnabled(False)
-        self.clear()
+        self._new_top: list[QTreeWidgetItem] = []
         if view is None:
             self._item(None, empty_text or texts.no_division_text(), ("division",))
         else:
             self._build(view)
+        new, self._new_top = self._new_top, []
+        current = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        self.view = view
+        if same and [_shape(i) for i in new] == [_shape(i) for i in current]:
+            return
+        keep = self.current_key() if same else None
+        opened = self._opened() if same else None
+        self._division_key = view.division.key if view is not None else None
+        self.setUpdatesEnabled(False)
+        self.clear()
+        self.addTopLevelItems(new)
         if opened is not None:
             for key in opened:
                 item = self._find(key)
                 if item is not None:
                     item.setExpanded(True)
         else:
-            for i in range(self.topLevelItemCount()):
-                item = self.topLevelItem(i)
+            for item in new:
                 if (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings"):
                     item.setExpanded(True)
         if keep is None or not self.select_key(keep):
@@ -161,7 +175,7 @@ class BracketTree(QTreeWidget):
         item.setData(0, Qt.ItemDataRole.AccessibleTextRole, text)
         item.setToolTip(0, text)
         if parent is None:
-            self.addTopLevelItem(item)
+            self._new_top.append(item)  # added to the tree by show_division, if anything changed
         else:
             parent.addChild(item)
         return item

@@ -761,7 +761,8 @@ class TournamentMenu(QObject):
                 return None
             if why.strip():
                 return why.strip()
-            self.say(texts.why_again_text(), Priority.INTERRUPT)
+            question = texts.why_again_text()  # the field's label says it too, with the focus
+            self.say(question, Priority.INTERRUPT)
         self.say(texts.why_needed_text(), Priority.INTERRUPT)
         return None
 

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.settings import EVENT_PIN
+from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 from checkers_desktop.ui.tournament.dialogs import ResultDialog
 
 from tournament_ui_helpers import open_bracket
@@ -89,6 +90,8 @@ def test_an_empty_reason_is_asked_for_again(tournament_window, prompts, tmp_path
     menu.run(lambda: menu.walkover(match.number))
     texts_asked = [w for k, w in prompts.asked if k == "text"]
     assert len(texts_asked) == 1 + 3  # the draw's seed, then the reason three times
+    assert texts_asked[2] == texts_asked[3] == ("A reason is needed: it goes in the audit log. "
+                                                "Type why, or press Escape to cancel.")
     assert window.synth.spoken[-1] == f"{match.b.name} beat {match.a.name}, by walkover."
     entry = [e for e in t.audit_log() if e.action == "walkover"][-1]
     assert entry.why == "did not come to the table"
@@ -169,3 +172,26 @@ def test_a_match_command_on_a_bye_says_it_is_a_bye(tournament_window, prompts, q
     assert window.synth.spoken[-1] == (f"{name} goes through with a bye: there is no match "
                                        "here. Choose a match to play.")
     assert not [k for k, _ in prompts.asked if k == "games"]
+
+
+def test_the_bracket_is_rebuilt_only_when_what_it_shows_changed(tournament_window, prompts,
+                                                                qtbot, tmp_path):
+    """The organiser's view follows the tournament every second or two: a refresh that changes
+    nothing keeps the very items (a screen reader stays on its line); a result rebuilds the
+    tree with the cursor kept on the same match."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = _drawn(window, menu, prompts)
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    match = ready[0]
+    bracket.tree.select_key(("match", (match.round, match.index)))
+    item = bracket.tree.currentItem()
+    before = item.text(0)
+    menu.refresh()
+    bracket.refresh()
+    assert bracket.tree.currentItem() is item
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    assert t.match(match.number).status == "finished"
+    now = bracket.tree.currentItem()
+    assert now.data(0, KEY_ROLE) == ("match", (match.round, match.index))
+    assert now.text(0) != before and f"{match.a.name}, Tampa VAMC, beat" in now.text(0)
