@@ -95,6 +95,9 @@ def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: O
     if winner is not None:
         loser = b if winner == a else a
         if kind == "bye" or loser is None:
+            if round_name in ("Final", "Third place"):  # nothing after them to go through to
+                won = "wins the final" if round_name == "Final" else "takes third place"
+                return f"{head}: {closed(winner)} {won}, with no opponent"
             return f"{head}: {closed(winner)} goes through with a bye"
         how = _how(kind or "played", winner_wins, loser_wins, draws)
         return f"{head}: {closed(winner)} beat {loser}, {how}"

@@ -112,4 +112,14 @@ def test_sentences():
                             winner="Ann Lee, Tampa VAMC", kind="played", winner_wins=2,
                             loser_wins=1) == \
         "Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo Diaz, Reno VAMC, 2 games to 1"
+    # a bye goes through to the next round; after the final and third place there is none
+    assert texts.match_line("Quarter-final 1", "Ann Lee, Tampa VAMC", None,
+                            winner="Ann Lee, Tampa VAMC", kind="bye") == \
+        "Quarter-final 1: Ann Lee, Tampa VAMC, goes through with a bye"
+    assert texts.match_line("Third place", "Bo Diaz, Reno VAMC", None,
+                            winner="Bo Diaz, Reno VAMC", kind="bye") == \
+        "Third place: Bo Diaz, Reno VAMC, takes third place, with no opponent"
+    assert texts.match_line("Final", None, "Ann Lee, Tampa VAMC", winner="Ann Lee, Tampa VAMC",
+                            kind="bye") == \
+        "Final: Ann Lee, Tampa VAMC, wins the final, with no opponent"
     assert texts.correction_sentence(5, [9, 12]) == "Match 5 corrected; matches 9 and 12 are affected"

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
 
 from ...texts import tournament as texts
@@ -62,6 +63,9 @@ class BracketTree(QTreeWidget):
         self.view: Optional[DivisionView] = None
         self._division_key: Optional[str] = None
         self._new_top: list[QTreeWidgetItem] = []
+        self.post_accessible = None
+        """Posts the focus event of :meth:`tell_current` (None: ``QAccessible.updateAccessibility``
+        while a screen reader listens); tests give a recorder."""
 
     # --- what is chosen -----------------------------------------------------------------
     def current_key(self) -> Optional[tuple]:
@@ -158,6 +162,48 @@ class BracketTree(QTreeWidget):
         if keep is None or not self.select_key(keep):
             self.setCurrentItem(self.topLevelItem(0))
         self.setUpdatesEnabled(True)
+        QTimer.singleShot(0, self.tell_current)  # once the old items' events are gone
+
+    # --- what a screen reader is told ---------------------------------------------------
+    def accessible_child(self, item: QTreeWidgetItem) -> Optional[int]:
+        """The index of ``item`` among the tree's accessible children (its visual row; Qt 6
+        counts the hidden header first), checked by its name; None when not shown."""
+        iface = QAccessible.queryAccessibleInterface(self)
+        if iface is None:
+            return None
+        row, below = 0, self.topLevelItem(0)
+        while below is not None and below is not item:
+            below, row = self.itemBelow(below), row + 1
+        if below is None:
+            return None
+        for child in (row + 1, row):
+            found = iface.child(child)
+            if found is not None and found.text(QAccessible.Text.Name) == item.text(0):
+                return child
+        return None
+
+    def tell_current(self) -> None:
+        """Tell the screen reader the line at the cursor, when the tree has the keyboard: after
+        a rebuild (a result arrived) and when the keyboard comes back from a dialog. Qt told it
+        only "Bracket" then, or an item already destroyed, so the organiser heard no line until
+        an arrow key (found with the a11y-session kit)."""
+        item = self.currentItem()
+        if item is None or not self.hasFocus():
+            return
+        post = self.post_accessible
+        if post is None:
+            if not QAccessible.isActive():
+                return
+            post = QAccessible.updateAccessibility
+        child = self.accessible_child(item)
+        if child is not None:
+            event = QAccessibleEvent(self, QAccessible.Event.Focus)
+            event.setChild(child)
+            post(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self.tell_current)
 
     def _opened(self) -> list:
         out = []

@@ -6,6 +6,7 @@ a command given in the bracket window open over it, so the keyboard comes back t
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.tournament.model import CompetitorInput
@@ -195,3 +196,36 @@ def test_the_bracket_is_rebuilt_only_when_what_it_shows_changed(tournament_windo
     now = bracket.tree.currentItem()
     assert now.data(0, KEY_ROLE) == ("match", (match.round, match.index))
     assert now.text(0) != before and f"{match.a.name}, Tampa VAMC, beat" in now.text(0)
+
+
+def test_the_line_at_the_cursor_is_told_after_a_rebuild_and_on_coming_back(
+        tournament_window, prompts, qtbot, tmp_path):
+    """After a result rebuilds the tree, and when the keyboard comes back to it from a dialog,
+    the screen reader is told of the line at the cursor (a focus event for that item), not only
+    of "Bracket"."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = _drawn(window, menu, prompts)
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    tree = bracket.tree
+    told = []
+    tree.post_accessible = told.append
+    tree.setFocus()
+    qtbot.waitUntil(tree.hasFocus)
+    match = ready[0]
+    tree.select_key(("match", (match.round, match.index)))
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    told.clear()
+    qtbot.keyClick(tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: bool(told))
+    child = told[-1].child()
+    iface = QAccessible.queryAccessibleInterface(tree)
+    assert iface.child(child).text(QAccessible.Text.Name) == tree.currentItem().text(0)
+    assert tree.currentItem().data(0, KEY_ROLE) == ("match", (match.round, match.index))
+    assert "beat" in tree.currentItem().text(0)
+    # coming back to the tree (as from a dialog): told again
+    told.clear()
+    bracket.divisions.setFocus()
+    qtbot.waitUntil(lambda: not tree.hasFocus())
+    tree.setFocus()
+    qtbot.waitUntil(lambda: bool(told))
+    assert told[-1].child() == child
