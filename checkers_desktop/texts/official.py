@@ -261,7 +261,8 @@ def event_pin_cleared_text() -> str:
 
 
 def set_event_pin_question() -> str:
-    return "Set the event PIN: the official's PIN for every match on this computer."
+    return ("Set the event PIN: the official's PIN for every match on this computer, and for "
+            "what changes the tournament here.")
 
 
 def no_pin_match_text() -> str:

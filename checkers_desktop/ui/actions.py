@@ -292,9 +292,10 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "position was strengthened (play goes on) or not (the game is drawn). Asked by "
                "itself when the count completes.", "Event/Official"),
     ActionSpec("official_event_pin", "Set the e&vent PIN...", "Ctrl+Alt+E", "Set the event PIN",
-               "Official: set the official's PIN for every match on this computer, once for the "
-               "event (typed twice; only a salted hash is kept). Changing or removing it asks "
-               "the current PIN first.", "Event/Official"),
+               "Official: set the official's PIN for every match on this computer, and for "
+               "what changes the tournament here (results, walkovers, corrections, the draw), "
+               "once for the event (typed twice; only a salted hash is kept). Changing or "
+               "removing it asks the current PIN first.", "Event/Official"),
 )
 
 # --- Tournament and Settings menus (the organiser's side and a table laptop; handled by

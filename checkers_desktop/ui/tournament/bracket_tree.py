@@ -134,7 +134,7 @@ class BracketTree(QTreeWidget):
         view follows the tournament every second or two), the items are left as they are: a
         rebuild destroys the item a screen reader is on, and it then heard nothing."""
         same = view is not None and view.division.key == self._division_key
-        self._new_top: list[QTreeWidgetItem] = []
+        self._new_top = []
         if view is None:
             self._item(None, empty_text or texts.no_division_text(), ("division",))
         else:

@@ -11,7 +11,9 @@ said before the organiser confirms), results as CSV and standings as PDF. The br
 the bracket window (:mod:`.bracket_window`, F7).
 
 Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
-what it refuses is said and shown, and nothing changes. The tournament is followed on background
+what it refuses is said and shown, and nothing changes. With the event PIN set (Event > Official),
+each change (registration, divisions, the draw, calls, results, walkovers, withdrawals,
+corrections) asks the official's PIN first, as the match's official actions do; reading does not. The tournament is followed on background
 threads (:mod:`.live`): the organiser's view (``OrganiserFollower``: LISTEN/NOTIFY, else reading
 at most every 2 s) redraws the bracket, the standings and the next matches when another laptop
 writes, and announces "Table 3: Ann Lee beat Bo Diaz, 2 games to 1"; the table link
@@ -32,15 +34,15 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 
+from ...session.official_gate import OfficialGate
 from ...speech.announcer import Priority
 from ...texts import app as app_texts
+from ...texts import official as official_texts
 from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
 from ...tournament.printout import standings_html
-from ...session.official_gate import OfficialGate
-from ...texts import official as official_texts
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
