@@ -95,9 +95,9 @@ it has read are given back this often (seconds), not only when it ends (see
 ``endgame.release_pages``); a page read again is a minor fault from the file cache. Measured
 (``benchmarks/app_memory.py --pieces 6``, the app with its child process): without it the
 compiled search brings about 400 MB of the 6-piece table into resident memory a second, and the
-app peaked at 558-584 MB; with it, 369-396 MB (three runs). The cost: about a fifth fewer nodes a
-second in endings that probe the table at every leaf; 71 of 100 composed problems proven at 2 s,
-against 72 without."""
+app peaked at 560 MB (558-584 MB giving them back every 0.5 s); with it, 369-396 MB (three
+runs). The cost: about a fifth fewer nodes a second in endings that probe the table at every
+leaf; 71 of 100 composed problems proven at 2 s, against 72 without."""
 RELEASE_ABOVE_BYTES = 256 * 2 ** 20
 """Tables whose searched part is smaller (5 pieces: 50 MiB packed) are given back only when a
 search ends: their pages fit in memory, and reading them again would only slow the search."""
