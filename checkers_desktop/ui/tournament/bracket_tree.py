@@ -39,12 +39,6 @@ def player_line(c: Competitor) -> str:
     return text
 
 
-def _shape(item: QTreeWidgetItem) -> tuple:
-    """What an item shows, with its children: (key, text, children's shapes)."""
-    return (item.data(0, KEY_ROLE), item.text(0),
-            tuple(_shape(item.child(i)) for i in range(item.childCount())))
-
-
 class BracketTree(QTreeWidget):
     """The tree of one division (:meth:`show_division`)."""
 
@@ -130,9 +124,9 @@ class BracketTree(QTreeWidget):
     # --- building -----------------------------------------------------------------------
     def show_division(self, view: Optional[DivisionView], empty_text: str = "") -> None:
         """Show ``view`` (None: only ``empty_text``), keeping the cursor and opened items when it
-        is the same division again. When nothing the tree shows has changed (the organiser's
-        view follows the tournament every second or two), the items are left as they are: a
-        rebuild destroys the item a screen reader is on, and it then heard nothing."""
+        is the same division again. Then the items are changed in place, line by line (a result:
+        its match's text, the next match's players), not rebuilt: a rebuild destroyed the line a
+        screen reader was on, and it heard nothing (or "?") until the next arrow key."""
         same = view is not None and view.division.key == self._division_key
         self._new_top = []
         if view is None:
@@ -140,29 +134,68 @@ class BracketTree(QTreeWidget):
         else:
             self._build(view)
         new, self._new_top = self._new_top, []
-        current = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
         self.view = view
-        if same and [_shape(i) for i in new] == [_shape(i) for i in current]:
+        if same:
+            keep, line = self.current_key(), self.currentItem()
+            said = line.text(0) if line is not None else None
+            if self._reconcile(None, new):
+                if keep is not None and self.current_key() != keep:
+                    self.select_key(keep)
+                line = self.currentItem()
+                if line is not None and line.text(0) != said:  # its own line changed: tell it
+                    QTimer.singleShot(0, self, self.tell_current)
             return
-        keep = self.current_key() if same else None
-        opened = self._opened() if same else None
         self._division_key = view.division.key if view is not None else None
         self.setUpdatesEnabled(False)
         self.clear()
         self.addTopLevelItems(new)
-        if opened is not None:
-            for key in opened:
-                item = self._find(key)
-                if item is not None:
-                    item.setExpanded(True)
-        else:
-            for item in new:
-                if (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings"):
-                    item.setExpanded(True)
-        if keep is None or not self.select_key(keep):
-            self.setCurrentItem(self.topLevelItem(0))
+        for item in new:
+            if (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings"):
+                item.setExpanded(True)
+        self.setCurrentItem(self.topLevelItem(0))
         self.setUpdatesEnabled(True)
-        QTimer.singleShot(0, self.tell_current)  # once the old items' events are gone
+        QTimer.singleShot(0, self, self.tell_current)
+
+    def _reconcile(self, parent: Optional[QTreeWidgetItem], new: list) -> bool:
+        """Make the children of ``parent`` (None: the top level) show the items ``new`` (not in
+        the tree), matched by key: a kept line gets the new text and its children the same way,
+        a line gone is removed, a new line is put in its place (closed). Returns True when
+        anything changed."""
+        def count() -> int:
+            return parent.childCount() if parent is not None else self.topLevelItemCount()
+
+        def at(i: int) -> QTreeWidgetItem:
+            return parent.child(i) if parent is not None else self.topLevelItem(i)
+
+        wanted = {n.data(0, KEY_ROLE) for n in new}
+        changed = False
+        i = 0
+        while i < count():
+            if at(i).data(0, KEY_ROLE) in wanted:
+                i += 1
+                continue
+            changed = True
+            if parent is not None:
+                parent.takeChild(i)
+            else:
+                self.takeTopLevelItem(i)
+        for pos, fresh in enumerate(new):
+            old = at(pos) if pos < count() else None
+            if old is not None and old.data(0, KEY_ROLE) == fresh.data(0, KEY_ROLE):
+                text = fresh.text(0)
+                if old.text(0) != text:
+                    old.setText(0, text)
+                    old.setData(0, Qt.ItemDataRole.AccessibleTextRole, text)
+                    old.setToolTip(0, text)
+                    changed = True
+                changed = self._reconcile(old, fresh.takeChildren()) or changed
+                continue
+            changed = True
+            if parent is not None:
+                parent.insertChild(pos, fresh)
+            else:
+                self.insertTopLevelItem(pos, fresh)
+        return changed
 
     # --- what a screen reader is told ---------------------------------------------------
     def accessible_child(self, item: QTreeWidgetItem) -> Optional[int]:
@@ -203,17 +236,7 @@ class BracketTree(QTreeWidget):
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().focusInEvent(event)
-        QTimer.singleShot(0, self.tell_current)
-
-    def _opened(self) -> list:
-        out = []
-        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
-        while stack:
-            item = stack.pop(0)
-            if item.isExpanded():
-                out.append(item.data(0, KEY_ROLE))
-            stack.extend(item.child(i) for i in range(item.childCount()))
-        return out
+        QTimer.singleShot(0, self, self.tell_current)
 
     def _item(self, parent, text: str, key: tuple) -> QTreeWidgetItem:
         item = QTreeWidgetItem([text])
