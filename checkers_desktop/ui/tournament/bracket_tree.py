@@ -14,7 +14,7 @@ from typing import Optional
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent
-from PySide6.QtWidgets import QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem, QWidget
 
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
@@ -221,8 +221,8 @@ class BracketTree(QTreeWidget):
         only "Bracket" then, or an item already destroyed, so the organiser heard no line until
         an arrow key (found with the a11y-session kit)."""
         item = self.currentItem()
-        if item is None or not self.hasFocus():
-            return
+        if item is None or not self.hasFocus() or QApplication.activeModalWidget() is not None:
+            return  # (a command's next question is already open: the line would be chatter)
         post = self.post_accessible
         if post is None:
             if not QAccessible.isActive():

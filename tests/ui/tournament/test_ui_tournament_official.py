@@ -244,3 +244,16 @@ def test_the_line_at_the_cursor_is_told_after_a_rebuild_and_on_coming_back(
     tree.setFocus()
     qtbot.waitUntil(lambda: bool(told))
     assert told[-1].child() == child
+    # not while a command's next question is open (between a walkover's two questions)
+    from PySide6.QtWidgets import QApplication, QDialog
+    told.clear()
+    question = QDialog(bracket)
+    qtbot.addWidget(question)
+    question.open()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is question)
+    tree.tell_current()
+    assert told == []
+    question.reject()
+    tree.setFocus()
+    tree.tell_current()
+    assert [e.child() for e in told] == [child]
