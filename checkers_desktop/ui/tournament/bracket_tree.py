@@ -10,6 +10,7 @@ cursor and what was opened.
 
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 from PySide6.QtCore import Qt, QTimer
@@ -58,6 +59,7 @@ class BracketTree(QTreeWidget):
         self._division_key: Optional[str] = None
         self._new_top: list[QTreeWidgetItem] = []
         self.post_accessible = None
+        self._told: tuple = (None, None, 0.0)
         """Posts the focus event of :meth:`tell_current` (None: ``QAccessible.updateAccessibility``
         while a screen reader listens); tests give a recorder."""
 
@@ -229,10 +231,14 @@ class BracketTree(QTreeWidget):
                 return
             post = QAccessible.updateAccessibility
         child = self.accessible_child(item)
-        if child is not None:
-            event = QAccessibleEvent(self, QAccessible.Event.Focus)
-            event.setChild(child)
-            post(event)
+        told = (child, item.text(0), time.monotonic())
+        last = self._told
+        if child is None or (last[:2] == told[:2] and told[2] - last[2] < 0.5):
+            return  # told already (the keyboard came back and its line changed, both at once)
+        self._told = told
+        event = QAccessibleEvent(self, QAccessible.Event.Focus)
+        event.setChild(child)
+        post(event)
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().focusInEvent(event)
