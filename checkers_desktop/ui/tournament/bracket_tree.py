@@ -197,6 +197,12 @@ class BracketTree(QTreeWidget):
                 parent.insertChild(pos, fresh)
             else:
                 self.insertTopLevelItem(pos, fresh)
+        while count() > len(new):  # a kept line out of order (a bracket has none): no twin left
+            changed = True
+            if parent is not None:
+                parent.takeChild(len(new))
+            else:
+                self.takeTopLevelItem(len(new))
         return changed
 
     # --- what a screen reader is told ---------------------------------------------------

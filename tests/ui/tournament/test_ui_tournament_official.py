@@ -266,3 +266,25 @@ def test_the_line_at_the_cursor_is_told_after_a_rebuild_and_on_coming_back(
     a_second_later()
     tree.tell_current()
     assert [e.child() for e in told] == [child]
+
+
+def test_lines_changed_in_place_follow_any_order(qtbot):
+    """The in-place change of the tree's lines ends with exactly the lines asked for, whatever
+    was there: lines added, removed, and (not seen in a bracket) reordered."""
+    from checkers_desktop.ui.tournament.bracket_tree import BracketTree
+
+    tree = BracketTree()
+    qtbot.addWidget(tree)
+
+    def lines(*keys):
+        tree._new_top = []
+        for k in keys:
+            tree._item(None, f"line {k}", ("round", k))
+        new, tree._new_top = tree._new_top, []
+        return new
+
+    tree.addTopLevelItems(lines(1, 2, 3))
+    for wanted in ((1, 3, 2), (2,), (4, 2, 5), (1, 2, 3, 4), ()):
+        tree._reconcile(None, lines(*wanted))
+        assert _keys(tree) == [("round", k) for k in wanted]
+        assert tree.lines() == [f"line {k}" for k in wanted]
