@@ -844,7 +844,8 @@ class TournamentMenu(QObject):
         winners, present = None, None
         if how == 0:
             winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number),
-                                         title=f"Correct match {number}")
+                                         title=f"Correct match {number}",
+                                         initial=_recorded_games(m))
             if winners is None:
                 return
         else:
@@ -959,6 +960,23 @@ def _sentence(text: str) -> str:
 
 def _file_part(label: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-+" else "-" for ch in label).strip("-")
+
+
+def _recorded_games(m) -> list[str]:
+    """The games of finished match ``m`` as the result form's rows ("a", "b" or "draw"), in
+    playing order; empty when they cannot be told apart (a walkover, no games kept, or two
+    competitors of one name)."""
+    if m.a is None or m.b is None or m.a.name == m.b.name:
+        return []
+    sides = {m.a.name: "a", m.a.id: "a", m.b.name: "b", m.b.id: "b"}
+    rows = []
+    for game in sorted(m.games or (), key=lambda g: g.get("number", 0)):
+        winner = game.get("winner")
+        row = "draw" if winner is None else sides.get(winner)
+        if row is None:
+            return []
+        rows.append(row)
+    return rows
 
 
 def _menu_named(window, title: str) -> QMenu:

@@ -69,10 +69,14 @@ class Prompts:
         dialog = CompetitorDialog(self.parent(), initial=initial, announce=self.announce)
         return dialog.entry if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    def games(self, number: int, a: str, b: str, profile_key: str, title: str = ""
-              ) -> Optional[list]:
+    def games(self, number: int, a: str, b: str, profile_key: str, title: str = "",
+              initial: Sequence[str] = ()) -> Optional[list]:
+        """The games' winners by name (None: drawn); ``initial``: the rows filled in first, "a",
+        "b" or "draw" each (a correction starts from the result recorded)."""
         dialog = ResultDialog(number, a, b, profile_key, self.parent(), title=title,
                               announce=self.announce)
+        if initial:
+            dialog.set_games(initial)
         return dialog.winners if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def divisions(self, counts: dict, split: Sequence[str], merges: Sequence[Sequence[str]]

@@ -61,7 +61,8 @@ class ScriptedPrompts:
     def competitor(self, initial=None):
         return self._next("competitor", initial)
 
-    def games(self, number, a, b, profile_key, title=""):
+    def games(self, number, a, b, profile_key, title="", initial=()):
+        self.initial_games = list(initial)
         return self._next("games", (number, a, b, profile_key))
 
     def divisions(self, counts, split, merges):

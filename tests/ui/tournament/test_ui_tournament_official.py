@@ -288,3 +288,32 @@ def test_lines_changed_in_place_follow_any_order(qtbot):
         tree._reconcile(None, lines(*wanted))
         assert _keys(tree) == [("round", k) for k in wanted]
         assert tree.lines() == [f"line {k}" for k in wanted]
+
+
+def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts, qtbot,
+                                                    tmp_path):
+    """Correcting a result opens the form on the games as recorded, not on "not played": the
+    official changes the one game that was wrong."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = _drawn(window, menu, prompts)
+    match = ready[0]
+    prompts.answers["games"] = [[match.b.name, None, match.a.name, match.a.name]]
+    menu.run(lambda: menu.enter_result(match.number))
+    prompts.answers["choose"] = [0]
+    prompts.answers["games"] = [None]  # the form is cancelled: nothing changes
+    menu.run(lambda: menu.correct_result(match.number))
+    assert prompts.initial_games == ["b", "draw", "a", "a"]
+    # the real form shows them so
+    dialog = ResultDialog(match.number, match.a.name, match.b.name, "va-standard")
+    qtbot.addWidget(dialog)
+    dialog.set_games(prompts.initial_games)
+    assert dialog.value() == [match.b.name, None, match.a.name, match.a.name]
+    # a walkover has no games: the form starts empty
+    other = ready[1]
+    prompts.answers["choose"] = [0]
+    prompts.answers["text"] = ["did not come"]
+    menu.run(lambda: menu.walkover(other.number))
+    prompts.answers["choose"] = [0]
+    prompts.answers["games"] = [None]
+    menu.run(lambda: menu.correct_result(other.number))
+    assert prompts.initial_games == []
