@@ -17,7 +17,7 @@ from ..rules.profiles import get_profile
 from ..rules.types import BLACK, WHITE
 from .errors import ResultError
 
-__all__ = ["MAX_GAMES", "MatchScore", "check_match", "games_from_score"]
+__all__ = ["MAX_GAMES", "MatchScore", "check_match", "games_from_score", "winner_side"]
 
 MAX_GAMES = 15
 """The most games one reported match may list (draws are replayed, but not without end)."""
@@ -90,3 +90,29 @@ def games_from_score(players: tuple[str, str], wins: tuple[int, int], draws: int
         raise ResultError(f"a score cannot be negative: {wa}-{wb}, {draws} drawn")
     win, lose = (a, b) if wa >= wb else (b, a)
     return [lose] * min(wa, wb) + [None] * draws + [win] * max(wa, wb)
+
+
+def winner_side(winner, a, b) -> Optional[str]:
+    """Which side of a match ``winner`` names: "a" or "b" (the competitors ``a`` and ``b``), None
+    for a drawn game (``winner`` None). ``winner`` is a competitor's id, name (compared folded,
+    and only when the two names differ) or label ("Ann Lee (Tampa VAMC)"). Raises
+    :class:`ResultError` quoting it when it names neither."""
+    if winner is None:
+        return None
+    if isinstance(winner, int) and not isinstance(winner, bool):
+        if winner == a.id:
+            return "a"
+        if winner == b.id:
+            return "b"
+    elif isinstance(winner, str):
+        from .model import normal_name
+        n = normal_name(winner)
+        if n == normal_name(a.name) and n != normal_name(b.name):
+            return "a"
+        if n == normal_name(b.name) and n != normal_name(a.name):
+            return "b"
+        if n == normal_name(a.label()):
+            return "a"
+        if n == normal_name(b.label()):
+            return "b"
+    raise ResultError(f"{str(winner)[:40]!r} is not {a.name!r} or {b.name!r} in this match")

@@ -123,3 +123,18 @@ def test_sentences():
                             kind="bye") == \
         "Final: Ann Lee, Tampa VAMC, wins the final, with no opponent"
     assert texts.correction_sentence(5, [9, 12]) == "Match 5 corrected; matches 9 and 12 are affected"
+
+
+def test_winner_side_names_a_side_or_refuses():
+    from checkers_desktop.tournament.model import Competitor
+    from checkers_desktop.tournament.scoring import winner_side
+
+    ann = Competitor(1, "Ann Lee", "Tampa VAMC", "70-74")
+    bo = Competitor(2, "Bo Diaz", "Reno VAMC", "70-74")
+    twin = Competitor(3, "Ann Lee", "Reno VAMC", "70-74")
+    assert [winner_side(w, ann, bo) for w in (1, 2, None, "ann  LEE", "Bo Diaz")] == \
+        ["a", "b", None, "a", "b"]
+    assert winner_side(ann.label(), ann, twin) == "a"  # one name: told apart by the label
+    for wrong in ("Cy Rowe", 7, "Ann Lee"):
+        with pytest.raises(ResultError, match="is not"):
+            winner_side(wrong, ann, twin if wrong == "Ann Lee" else bo)

@@ -39,7 +39,7 @@ from ..errors import (ConflictingResultError, CorrectionError, DivisionError, Dr
                       RegistrationError, ResultError, TournamentError)
 from ..model import AGE_GROUPS, Competitor, CompetitorInput
 from ..registration import ImportReport, competitor_key, read_competitors
-from ..scoring import check_match
+from ..scoring import check_match, winner_side
 from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
 from . import schema as s
 from .engine import (check_schema, ensure_tournament_error, make_engine, parse_url, role_table,
@@ -800,27 +800,6 @@ class Tournament:
             return self._setup(conn, match_number, m.table_no)
 
     # --- results --------------------------------------------------------------------------
-    def _token(self, winner: Winner, a: Competitor, b: Competitor) -> Optional[str]:
-        if winner is None:
-            return None
-        if isinstance(winner, int) and not isinstance(winner, bool):
-            if winner == a.id:
-                return "a"
-            if winner == b.id:
-                return "b"
-        elif isinstance(winner, str):
-            from ..model import normal_name
-            n = normal_name(winner)
-            if n == normal_name(a.name) and n != normal_name(b.name):
-                return "a"
-            if n == normal_name(b.name) and n != normal_name(a.name):
-                return "b"
-            if n == normal_name(a.label()):
-                return "a"
-            if n == normal_name(b.label()):
-                return "b"
-        raise ResultError(f"{str(winner)[:40]!r} is not {a.name!r} or {b.name!r} in this match")
-
     def _record(self, conn: Connection, m, winners: Sequence[Winner], *, kind: str, key: str,
                 reporter: str, table: Optional[int], records: Sequence[str], games_json: list,
                 replace_result_id: Optional[int] = None) -> tuple[int, dict]:
@@ -828,14 +807,14 @@ class Tournament:
         a, b = comps[m.a_id], comps[m.b_id]
         d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
         if kind == br.KIND_WALKOVER:
-            token = self._token(winners[0], a, b)
+            token = winner_side(winners[0], a, b)
             if token is None:
                 raise ResultError("a walkover needs the name of the competitor who was there")
             wins = (0, 0)
             winner = a if token == "a" else b
             draws = 0
         else:
-            tokens = [self._token(w, a, b) for w in winners]
+            tokens = [winner_side(w, a, b) for w in winners]
             score = check_match(("a", "b"), tokens, match_profile(
                 d.profile_key, d.vision, a.visually_impaired, b.visually_impaired))
             wins, draws = score.wins, score.draws
@@ -974,12 +953,12 @@ class Tournament:
         comps = self._competitors(conn)
         a, b = comps[m.a_id], comps[m.b_id]
         if walkover is not None:
-            token = self._token(walkover, a, b)
+            token = winner_side(walkover, a, b)
             if token is None:
                 raise CorrectionError("a walkover needs the competitor who was there")
             new_winner = a if token == "a" else b
         else:
-            tokens = [self._token(w, a, b) for w in winners]
+            tokens = [winner_side(w, a, b) for w in winners]
             score = check_match(("a", "b"), tokens, match_profile(
                 div.profile_key, div.vision, a.visually_impaired, b.visually_impaired))
             new_winner = a if score.winner == "a" else b

@@ -43,6 +43,7 @@ from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
 from ...tournament.printout import standings_html
+from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
@@ -964,19 +965,15 @@ def _file_part(label: str) -> str:
 
 def _recorded_games(m) -> list[str]:
     """The games of finished match ``m`` as the result form's rows ("a", "b" or "draw"), in
-    playing order; empty when they cannot be told apart (a walkover, no games kept, or two
-    competitors of one name)."""
-    if m.a is None or m.b is None or m.a.name == m.b.name:
+    playing order; empty when they cannot be told apart (a walkover, no games kept, or a winner
+    that names neither side, as when two competitors share a name)."""
+    if m.a is None or m.b is None:
         return []
-    sides = {m.a.name: "a", m.a.id: "a", m.b.name: "b", m.b.id: "b"}
-    rows = []
-    for game in sorted(m.games or (), key=lambda g: g.get("number", 0)):
-        winner = game.get("winner")
-        row = "draw" if winner is None else sides.get(winner)
-        if row is None:
-            return []
-        rows.append(row)
-    return rows
+    try:
+        return [winner_side(g.get("winner"), m.a, m.b) or "draw"
+                for g in sorted(m.games or (), key=lambda g: g.get("number", 0))]
+    except TournamentError:
+        return []
 
 
 def _menu_named(window, title: str) -> QMenu:
