@@ -144,14 +144,23 @@ def withdrawal_sentence(name: str, opponent: Optional[str], match_number: Option
     return f"{name} withdrew"
 
 
-def correction_sentence(match_number: int, affected: list[int]) -> str:
-    """"Match 5 corrected; matches 9 and 12 are affected"."""
+def correction_sentence(match_number: int, affected: list[int], winner: str = "",
+                        loser: str = "", winner_wins: int = 0, loser_wins: int = 0,
+                        draws: int = 0, kind: str = "played") -> str:
+    """"Match 5 corrected: Bo Diaz beat Ann Lee, 2 games to 1; matches 9 and 12 are affected".
+
+    ``winner`` and the rest: the new result (as in :func:`result_sentence`), so that the
+    organiser hears what the bracket now holds without reading the match again; without a
+    ``winner`` (a preview, before the games are known) only the match and what it affects."""
+    head = f"Match {match_number} corrected"
+    if winner:
+        head += ": " + result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind)
     if not affected:
-        return f"Match {match_number} corrected; no later match is affected"
+        return f"{head}; no later match is affected"
     if len(affected) == 1:
-        return f"Match {match_number} corrected; match {affected[0]} is affected"
+        return f"{head}; match {affected[0]} is affected"
     nums = ", ".join(str(n) for n in affected[:-1]) + f" and {affected[-1]}"
-    return f"Match {match_number} corrected; matches {nums} are affected"
+    return f"{head}; matches {nums} are affected"
 
 
 # --- the window: opening, reading the bracket, the organiser's actions ------------------------

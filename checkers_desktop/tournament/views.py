@@ -162,9 +162,17 @@ class CorrectionPreview:
     winner_changes: bool
     affected: tuple[AffectedMatch, ...]
 
-    def sentence(self) -> str:
-        return texts.correction_sentence(self.match_number,
-                                         [a.number for a in self.affected if a.number is not None])
+    def sentence(self, match: Optional["MatchView"] = None) -> str:
+        """"Match 5 corrected; match 9 is affected"; with ``match`` (the corrected match, read
+        after the correction) its new result too: "Match 5 corrected: Bo Diaz beat Ann Lee, 2
+        games to 1; match 9 is affected"."""
+        affected = [a.number for a in self.affected if a.number is not None]
+        if match is None or match.winner is None or match.loser is None:
+            return texts.correction_sentence(self.match_number, affected)
+        won, lost = match.score
+        return texts.correction_sentence(self.match_number, affected, match.winner.name,
+                                         match.loser.name, won, lost, match.draws,
+                                         match.kind or "played")
 
 
 @dataclass(frozen=True)
@@ -230,7 +238,10 @@ class TournamentEvent:
             return texts.call_sentence(self.match_number, p.get("a", ""), p.get("b", ""),
                                        self.table or 0)
         if self.kind == "correction" and self.match_number is not None:
-            return texts.correction_sentence(self.match_number, list(p.get("affected", [])))
+            return texts.correction_sentence(
+                self.match_number, list(p.get("affected", [])), p.get("winner") or "",
+                p.get("loser") or "", p.get("winner_wins", 0), p.get("loser_wins", 0),
+                p.get("draws", 0), p.get("result_kind", "played"))
         if self.kind == "withdrawal":
             return texts.withdrawal_sentence(p.get("name", ""), p.get("opponent"),
                                              p.get("walkover_match"))

@@ -123,6 +123,11 @@ def test_sentences():
                             kind="bye") == \
         "Final: Ann Lee, Tampa VAMC, wins the final, with no opponent"
     assert texts.correction_sentence(5, [9, 12]) == "Match 5 corrected; matches 9 and 12 are affected"
+    # the announcement after the change says the new result too
+    assert texts.correction_sentence(5, [9], "Bo Diaz", "Ann Lee", 2, 1) == \
+        "Match 5 corrected: Bo Diaz beat Ann Lee, 2 games to 1; match 9 is affected"
+    assert texts.correction_sentence(5, [], "Bo Diaz", "Ann Lee", kind="walkover") == \
+        "Match 5 corrected: Bo Diaz beat Ann Lee, by walkover; no later match is affected"
 
 
 def test_winner_side_names_a_side_or_refuses():

@@ -869,7 +869,7 @@ class TournamentMenu(QObject):
             return
         done = t.correct_result(number, winners, walkover=present, why=why)
         self.refresh()
-        self.say(done.sentence() + ".", Priority.QUEUE)
+        self.say(done.sentence(t.match(number)) + ".", Priority.QUEUE)
 
     # --- files ----------------------------------------------------------------------------------
     def save_results_csv(self) -> None:

@@ -154,7 +154,8 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
            "it must be played again)" in question
     assert f"Third place, match {third.number} (its players change)" in question
     assert question.endswith("Correct it?")
-    assert window.synth.spoken[-1].startswith(f"Match {s1.number} corrected; matches ")
+    assert window.synth.spoken[-1].startswith(
+        f"Match {s1.number} corrected: {s1.b.name} beat {s1.a.name}, 2 games to 0; matches ")
     assert t.match(final.number).status in ("ready", "called")
     entry = [e for e in t.audit_log() if e.action == "correction"][-1]
     assert entry.why == "the score sheet shows Bo won both games"
