@@ -131,12 +131,14 @@ def field_style(theme: Theme) -> str:
     border in the theme's text colour, thicker in its focus colour when focused; check boxes and
     radio buttons with a box (a circle) in the text colour, filled when checked, and the focused
     one framed in the focus colour (:attr:`.themes.Theme.widget_focus`, which stands out on the
-    window's background). With the theme's background these had no visible edge, and a check
+    window's background); unfocused frames in :attr:`.themes.Theme.field_frame`, so that focus
+    shows by colour as well as thickness. With the theme's background these had no visible edge, and a check
     box no box at all (yellow on black, white on black)."""
     t, f, b = theme.text, theme.widget_focus, theme.background
-    return (f"QLineEdit, QComboBox, QSpinBox {{ border: 2px solid {t}; padding: 2px; }} "
+    edge = theme.field_frame  # differs from the focus colour, not only in thickness
+    return (f"QLineEdit, QComboBox, QSpinBox {{ border: 2px solid {edge}; padding: 2px; }} "
             f"QLineEdit:focus, QComboBox:focus, QSpinBox:focus {{ border: 3px solid {f}; }} "
-            f"QPushButton {{ border: 2px solid {t}; padding: 4px 10px; }} "
+            f"QPushButton {{ border: 2px solid {edge}; padding: 4px 10px; }} "
             f"QPushButton:focus {{ border: 3px solid {f}; }} "
             f"QCheckBox, QRadioButton {{ border: 3px solid transparent; padding: 2px; }} "
             f"QCheckBox:focus, QRadioButton:focus {{ border: 3px solid {f}; }} "

@@ -407,7 +407,7 @@ class MainWindow(QMainWindow):
         self.centralWidget().setAutoFillBackground(True)
         self.move_box.setStyleSheet(
             f"QLineEdit {{ background: {theme.background}; color: {theme.text}; "
-            f"border: 2px solid {theme.text}; padding: 4px; }} "
+            f"border: 2px solid {theme.field_frame}; padding: 4px; }} "
             f"QLineEdit:focus {{ border: 4px solid {theme.widget_focus}; }}")
         # Tab reaches the status line (to read it again): a low-vision player must see it has
         # the keyboard, as the board, the move field and the lists show theirs

@@ -169,6 +169,18 @@ def test_the_widgets_focus_border_stands_out_on_the_window(key):
         assert theme.widget_focus == theme.focus
 
 
+@pytest.mark.parametrize("key", sorted(THEMES))
+def test_a_focused_field_differs_from_an_unfocused_one_in_colour(key):
+    """A field's unfocused frame is visible on the window (3:1) and differs from the focus
+    colour, so that focus does not show by the frame's thickness alone (white on black and the
+    tournament theme drew both in the text colour)."""
+    theme = THEMES[key]
+    assert contrast_ratio(theme.field_frame, theme.background) >= NON_TEXT
+    assert theme.field_frame.lower() != theme.widget_focus.lower()
+    if theme.widget_focus.lower() != theme.text.lower():
+        assert theme.field_frame == theme.text
+
+
 def test_the_tournament_themes_yellow_focus_gives_way_to_its_casing_on_buff():
     theme = THEMES["wcdf"]
     assert contrast_ratio(theme.focus, theme.background) < NON_TEXT  # yellow on buff
