@@ -62,6 +62,11 @@ class BracketTree(QTreeWidget):
         self._told: tuple = (None, None, 0.0)
         """Posts the focus event of :meth:`tell_current` (None: ``QAccessible.updateAccessibility``
         while a screen reader listens); tests give a recorder."""
+        self._lines_moved = False
+        """Lines were added or removed since the line at the cursor was last told: Qt lays the
+        tree out again, and a call it queues then drops every accessible child handed out."""
+        self._relaying = False
+        """:meth:`tell_current` waits for that call (the line is told after it)."""
 
     # --- what is chosen -----------------------------------------------------------------
     def current_key(self) -> Optional[tuple]:
@@ -148,6 +153,7 @@ class BracketTree(QTreeWidget):
                     QTimer.singleShot(0, self, self.tell_current)
             return
         self._division_key = view.division.key if view is not None else None
+        self._lines_moved = True
         self.setUpdatesEnabled(False)
         self.clear()
         self.addTopLevelItems(new)
@@ -176,7 +182,7 @@ class BracketTree(QTreeWidget):
             if at(i).data(0, KEY_ROLE) in wanted:
                 i += 1
                 continue
-            changed = True
+            changed = self._lines_moved = True
             if parent is not None:
                 parent.takeChild(i)
             else:
@@ -192,13 +198,13 @@ class BracketTree(QTreeWidget):
                     changed = True
                 changed = self._reconcile(old, fresh.takeChildren()) or changed
                 continue
-            changed = True
+            changed = self._lines_moved = True
             if parent is not None:
                 parent.insertChild(pos, fresh)
             else:
                 self.insertTopLevelItem(pos, fresh)
         while count() > len(new):  # a kept line out of order (a bracket has none): no twin left
-            changed = True
+            changed = self._lines_moved = True
             if parent is not None:
                 parent.takeChild(len(new))
             else:
@@ -236,6 +242,18 @@ class BracketTree(QTreeWidget):
             if not QAccessible.isActive():
                 return
             post = QAccessible.updateAccessibility
+        if self._relaying:
+            return  # told once the tree is laid out again (below)
+        if self._lines_moved:
+            # lines were added or removed (a result arrived, a correction changed later
+            # matches): laid out again, Qt drops the tree's accessible children on a call it
+            # queues then. A child handed out before that call is gone when the screen reader
+            # asks for its name: it heard "FOCUS ?" until an arrow key. So lay the tree out
+            # now and tell the line after Qt's call.
+            self._lines_moved, self._relaying = False, True
+            self.executeDelayedItemsLayout()
+            QTimer.singleShot(0, self, self._tell_laid_out)
+            return
         child = self.accessible_child(item)
         told = (child, item.text(0), time.monotonic())
         last = self._told
@@ -245,6 +263,10 @@ class BracketTree(QTreeWidget):
         event = QAccessibleEvent(self, QAccessible.Event.Focus)
         event.setChild(child)
         post(event)
+
+    def _tell_laid_out(self) -> None:
+        self._relaying = False
+        self.tell_current()
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().focusInEvent(event)

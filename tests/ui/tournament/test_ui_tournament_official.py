@@ -14,26 +14,13 @@ from checkers_desktop.ui.settings import EVENT_PIN
 from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 from checkers_desktop.ui.tournament.dialogs import ResultDialog
 
-from tournament_ui_helpers import open_bracket
-
-
-def _drawn(window, menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")):
-    """The open tournament with ``names`` registered in 70-74 and drawn (seed 7)."""
-    t = menu.tournament
-    for name in names:
-        t.add_competitor(CompetitorInput(name, "Tampa VAMC", "70-74"))
-    prompts.answers["divisions"] = [([], [])]
-    menu.run(menu.divisions)
-    prompts.answers["confirm"] = [True]
-    prompts.answers["text"] = ["7"]
-    menu.run(lambda: menu.draw(t.divisions()[0].key))
-    return t, [m for m in t.matches() if m.a is not None and m.b is not None]
+from tournament_ui_helpers import drawn_division, open_bracket
 
 
 def test_with_the_event_pin_only_the_official_changes_the_tournament(
         tournament_window, prompts, settings, tmp_path):
     window, menu = tournament_window(tmp_path / "t.db")
-    t, ready = _drawn(window, menu, prompts)
+    t, ready = drawn_division(menu, prompts)
     match = ready[0]
     settings.set(EVENT_PIN, PinHash.make("9090").to_text())
 
@@ -84,7 +71,7 @@ def test_with_the_event_pin_only_the_official_changes_the_tournament(
 
 def test_an_empty_reason_is_asked_for_again(tournament_window, prompts, tmp_path):
     window, menu = tournament_window(tmp_path / "t.db")
-    t, ready = _drawn(window, menu, prompts)
+    t, ready = drawn_division(menu, prompts)
     match = ready[0]
     prompts.answers["choose"] = [1]
     prompts.answers["text"] = ["", "   ", "did not come to the table"]
@@ -113,7 +100,7 @@ def test_drawing_with_no_division_says_to_make_them(tournament_window, prompts, 
     menu.run(menu.draw_all)
     assert window.synth.spoken[-1].startswith("There is no division yet: register the "
                                               "competitors, then make the divisions")
-    _drawn(window, menu, prompts)
+    drawn_division(menu, prompts)
     menu.run(menu.draw_all)
     assert window.synth.spoken[-1] == "Every division with competitors is already drawn."
 
@@ -163,7 +150,7 @@ def test_an_unfinished_result_is_said_with_the_players_names(qtbot):
 
 def test_a_match_command_on_a_bye_says_it_is_a_bye(tournament_window, prompts, qtbot, tmp_path):
     window, menu = tournament_window(tmp_path / "t.db")
-    t, _ready = _drawn(window, menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe"))
+    t, _ready = drawn_division(menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe"))
     bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
     view = bracket.tree.view
     bye = next(m for m in view.matches if m.kind == "bye")
@@ -180,7 +167,7 @@ def test_the_bracket_changes_its_lines_in_place(tournament_window, prompts, qtbo
     nothing keeps the very items, and a result changes its match's line in place and adds the
     winner under the next match, so the line a screen reader is on is never destroyed."""
     window, menu = tournament_window(tmp_path / "t.db")
-    t, ready = _drawn(window, menu, prompts)
+    t, ready = drawn_division(menu, prompts)
     bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
     match = ready[0]
     bracket.tree.select_key(("match", (match.round, match.index)))
@@ -219,7 +206,7 @@ def test_the_line_at_the_cursor_is_told_after_a_rebuild_and_on_coming_back(
     the screen reader is told of the line at the cursor (a focus event for that item), not only
     of "Bracket"."""
     window, menu = tournament_window(tmp_path / "t.db")
-    t, ready = _drawn(window, menu, prompts)
+    t, ready = drawn_division(menu, prompts)
     bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
     tree = bracket.tree
     told = []
@@ -295,7 +282,7 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     """Correcting a result opens the form on the games as recorded, not on "not played": the
     official changes the one game that was wrong."""
     window, menu = tournament_window(tmp_path / "t.db")
-    t, ready = _drawn(window, menu, prompts)
+    t, ready = drawn_division(menu, prompts)
     match = ready[0]
     prompts.answers["games"] = [[match.b.name, None, match.a.name, match.a.name]]
     menu.run(lambda: menu.enter_result(match.number))

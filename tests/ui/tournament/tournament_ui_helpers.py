@@ -14,6 +14,21 @@ PG_CTL = os.environ.get("CHECKERS_TEST_PG_CTL", "")
 PLAYERS40 = Path(__file__).resolve().parents[2] / "tournament" / "data" / "players40.csv"
 
 
+def drawn_division(menu, prompts, names=("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")):
+    """The open tournament with ``names`` registered in 70-74 and drawn (seed 7): (the
+    tournament, its matches with both players known)."""
+    from checkers_desktop.tournament.model import CompetitorInput
+    t = menu.tournament
+    for name in names:
+        t.add_competitor(CompetitorInput(name, "Tampa VAMC", "70-74"))
+    prompts.answers["divisions"] = [([], [])]
+    menu.run(menu.divisions)
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["7"]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    return t, [m for m in t.matches() if m.a is not None and m.b is not None]
+
+
 def open_bracket(qtbot, window, menu, division=None):
     """F7 on the board; the bracket window shown and active (showing ``division`` when given)."""
     qtbot.keyClick(window.board, Qt.Key.Key_F7)

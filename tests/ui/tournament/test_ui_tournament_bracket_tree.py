@@ -1,0 +1,118 @@
+"""The bracket tree and a screen reader: when a result arrives or is corrected, the line at the
+cursor is told with a focus event whose accessible child is still the tree's child when the
+screen reader asks for its name. Removing or adding lines makes the tree lay itself out again
+(on its next timer), and that drops every accessible child it had handed out: a child handed out
+before it is gone when the screen reader asks, and it hears "?" until an arrow key."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QAccessible
+
+from tournament_ui_helpers import drawn_division, open_bracket
+
+NAMES = ("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")
+
+
+@pytest.fixture
+def accessibility_on():
+    """Qt's accessibility active, as with a screen reader listening: the tree's accessible
+    children are kept in its cache and dropped when it lays itself out again."""
+    was = QAccessible.isActive()
+    QAccessible.setActive(True)
+    yield
+    QAccessible.setActive(was)
+
+
+def _drawn_bracket(tournament_window, prompts, qtbot, tmp_path):
+    """Four competitors in 70-74, drawn (seed 7), the bracket window open on the division with
+    the keyboard in the tree; the tree's focus events go to the list returned."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts, NAMES)
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    tree = bracket.tree
+    told = []
+
+    def post(event):
+        # what the screen reader gets: the child named by the event, and the id it asks with
+        child = QAccessible.queryAccessibleInterface(tree).child(event.child())
+        told.append((event.child(), QAccessible.uniqueId(child)))
+
+    tree.post_accessible = post
+    tree.setFocus()
+    qtbot.waitUntil(tree.hasFocus)
+    return menu, t, tree, told, ready
+
+
+def _settle(qtbot, tree):
+    """Every call already queued has run (a call queued now runs after them)."""
+    done = []
+    QTimer.singleShot(0, tree, lambda: done.append(True))
+    qtbot.waitUntil(lambda: bool(done))
+
+
+def _heard(qtbot, tree, told):
+    """The name the screen reader reads for the last focus event, once the tree has laid itself
+    out and the calls queued then have run; None when the child it was given is gone."""
+    _settle(qtbot, tree)
+    tree.executeDelayedItemsLayout()
+    _settle(qtbot, tree)
+    child, uid = told[-1]
+    iface = QAccessible.accessibleInterface(uid)
+    return None if iface is None else iface.text(QAccessible.Text.Name)
+
+
+def _result_told(qtbot, menu, tree, told, match):
+    """Record ``match`` as won 2-0 by its first player with the cursor on its line; returns the
+    line's key once a focus event was posted for it, having checked that the screen reader
+    reads the line at the cursor."""
+    key = ("match", (match.round, match.index))
+    tree.select_key(key)
+    menu.prompts.answers["games"] = [[match.a.name, match.a.name]]
+    told.clear()
+    menu.run(lambda: menu.enter_result(match.number))
+    qtbot.waitUntil(lambda: bool(told))
+    assert tree.current_key() == key
+    assert _heard(qtbot, tree, told) == tree.currentItem().text(0)
+    return key
+
+
+def test_a_correction_tells_the_line_at_the_cursor_not_a_gone_child(
+        accessibility_on, tournament_window, prompts, qtbot, tmp_path):
+    menu, t, tree, told, ready = _drawn_bracket(tournament_window, prompts, qtbot, tmp_path)
+    match = ready[0]
+    key = _result_told(qtbot, menu, tree, told, match)
+
+    # corrected: the other player wins, so the final's and third place's players change (a line
+    # removed and one added under each, while their rounds are closed)
+    prompts.answers["choose"] = [0]
+    prompts.answers["games"] = [[match.b.name, match.b.name]]
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["score sheet misread"]
+    told.clear()
+    menu.run(lambda: menu.correct_result(match.number))
+    tree.tell_current()  # the keyboard coming back from the last question at the same moment
+    qtbot.waitUntil(lambda: bool(told))
+    _settle(qtbot, tree)
+    assert len(told) == 1  # told once, after the tree was laid out again
+    assert tree.current_key() == key
+    line = tree.currentItem().text(0)
+    assert line.startswith(f"Semi-final 1, match {match.number}: {match.b.name}")
+    assert f"{match.b.name}, Tampa VAMC, beat {match.a.name}" in line
+    assert _heard(qtbot, tree, told) == line
+
+
+def test_a_new_result_tells_the_line_at_the_cursor_with_later_rounds_open(
+        accessibility_on, tournament_window, prompts, qtbot, tmp_path):
+    """A result arriving adds the winner's line under the final; with the final's round open,
+    that lays the tree out again too."""
+    menu, t, tree, told, ready = _drawn_bracket(tournament_window, prompts, qtbot, tmp_path)
+    for i in range(tree.topLevelItemCount()):  # every round and match open
+        top = tree.topLevelItem(i)
+        top.setExpanded(True)
+        for j in range(top.childCount()):
+            top.child(j).setExpanded(True)
+    for match in ready:
+        _result_told(qtbot, menu, tree, told, match)
+        assert "beat" in tree.currentItem().text(0)
