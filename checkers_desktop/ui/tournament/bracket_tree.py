@@ -13,9 +13,10 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QSize, Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent
-from PySide6.QtWidgets import QApplication, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
+                               QTreeWidget, QTreeWidgetItem, QWidget)
 
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
@@ -40,6 +41,33 @@ def player_line(c: Competitor) -> str:
     return text
 
 
+class _WrappingLines(QStyledItemDelegate):
+    """Each line as tall as its text wrapped to the width the tree gives it. Qt's tree sizes a
+    row by its text on one line even with word wrap on, so a long match line ("Semi-final 1,
+    match 1: Cy Ott, Reno, beat Di Park, Boise, 2 games to 0") was cut to "..." on a 1366x768
+    screen, and a low-vision organiser could not read it there."""
+
+    def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
+        view = self.parent()
+        opt = QStyleOptionViewItem(option)
+        self.initStyleOption(opt, index)
+        depth, up = 0, index.parent()
+        while up.isValid():
+            depth, up = depth + 1, up.parent()
+        indent = view.indentation() * (depth + (1 if view.rootIsDecorated() else 0))
+        opt.rect.setWidth(max(40, view.columnWidth(0) - indent))
+        opt.rect.setHeight(1 << 20)
+        opt.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
+        return view.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, opt, QSize(),
+                                             view)
+
+
+def _opens(item: QTreeWidgetItem) -> bool:
+    """Whether a top-level line is shown open (a round, the standings): Down from a round
+    reaches its matches, without Right first."""
+    return (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings")
+
+
 class BracketTree(QTreeWidget):
     """The tree of one division (:meth:`show_division`)."""
 
@@ -55,6 +83,8 @@ class BracketTree(QTreeWidget):
         self.setUniformRowHeights(False)
         self.setWordWrap(True)
         self.setIndentation(28)
+        self.setItemDelegate(_WrappingLines(self))
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.view: Optional[DivisionView] = None
         self._division_key: Optional[str] = None
         self._new_top: list[QTreeWidgetItem] = []
@@ -158,7 +188,7 @@ class BracketTree(QTreeWidget):
         self.clear()
         self.addTopLevelItems(new)
         for item in new:
-            if (item.data(0, KEY_ROLE) or ("",))[0] in ("round", "standings"):
+            if _opens(item):
                 item.setExpanded(True)
         self.setCurrentItem(self.topLevelItem(0))
         self.setUpdatesEnabled(True)
@@ -203,6 +233,8 @@ class BracketTree(QTreeWidget):
                 parent.insertChild(pos, fresh)
             else:
                 self.insertTopLevelItem(pos, fresh)
+                if _opens(fresh):
+                    fresh.setExpanded(True)  # as on a first showing: a new round shows its matches
         while count() > len(new):  # a kept line out of order (a bracket has none): no twin left
             changed = self._lines_moved = True
             if parent is not None:
@@ -267,6 +299,12 @@ class BracketTree(QTreeWidget):
     def _tell_laid_out(self) -> None:
         self._relaying = False
         self.tell_current()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._lines_moved = True  # laid out again: the line at the cursor is told afresh
+            self.scheduleDelayedItemsLayout()  # the lines wrap to the new width
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().focusInEvent(event)

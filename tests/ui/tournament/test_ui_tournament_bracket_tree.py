@@ -10,6 +10,9 @@ import pytest
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAccessible
 
+from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
+
 from tournament_ui_helpers import drawn_division, open_bracket
 
 NAMES = ("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")
@@ -116,3 +119,56 @@ def test_a_new_result_tells_the_line_at_the_cursor_with_later_rounds_open(
     for match in ready:
         _result_told(qtbot, menu, tree, told, match)
         assert "beat" in tree.currentItem().text(0)
+
+
+def test_rounds_a_draw_adds_to_the_open_bracket_show_their_matches(
+        tournament_window, prompts, qtbot, tmp_path):
+    """The bracket open on a division before its draw: the rounds the draw adds are open, as on
+    a first showing, so Down from a round reaches its matches (they came closed, and Down went
+    from one round's line to the next)."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t = menu.tournament
+    for name in NAMES:
+        t.add_competitor(CompetitorInput(name, "Tampa VAMC", "70-74"))
+    prompts.answers["divisions"] = [([], [])]
+    menu.run(menu.divisions)
+    key = t.divisions()[0].key
+    bracket = open_bracket(qtbot, window, menu, key)
+    before = {bracket.tree.topLevelItem(i).data(0, KEY_ROLE)
+              for i in range(bracket.tree.topLevelItemCount())}
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["7"]
+    menu.run(lambda: menu.draw(key))
+    tree = bracket.tree
+    rounds = [tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+              if (tree.topLevelItem(i).data(0, KEY_ROLE) or ("",))[0] == "round"]
+    assert len(rounds) >= 2 and not any(r.data(0, KEY_ROLE) in before for r in rounds)
+    assert all(r.isExpanded() and r.childCount() for r in rounds)
+    # the organiser's own choice stays: a round closed by hand is not opened by a result
+    rounds[-1].setExpanded(False)
+    match = next(m for m in t.matches() if m.a is not None and m.b is not None)
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    menu.run(lambda: menu.enter_result(match.number))
+    assert not rounds[-1].isExpanded() and rounds[0].isExpanded()
+
+
+def test_a_long_line_wraps_to_the_trees_width_instead_of_being_cut(
+        tournament_window, prompts, qtbot, tmp_path):
+    """Every line is as tall as its text wrapped to the tree's width: on a narrow tree a match
+    line takes two rows or more, and it still reads whole (nothing cut to "...")."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts, ("Annabelle Leeward-Smith", "Bonaventure Diaz",
+                                              "Cyrus Rowe", "Deanna Simmons"))
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    tree = bracket.tree
+    tree.select_key(("match", (ready[0].round, ready[0].index)))
+    item = tree.currentItem()
+    one_row = tree.fontMetrics().height()
+    tree.setColumnWidth(0, 260)
+    tree.doItemsLayout()
+    narrow = tree.visualItemRect(item)
+    assert narrow.height() >= 2 * one_row
+    assert tree.fontMetrics().horizontalAdvance(item.text(0)) > narrow.width()
+    tree.setColumnWidth(0, 4000)
+    tree.doItemsLayout()
+    assert tree.visualItemRect(item).height() < narrow.height()
