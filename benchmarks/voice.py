@@ -32,10 +32,14 @@ How the thresholds were set: ``--split tuning --permissive --dump FILE`` records
 wrong move, even with the thresholds loosened by :data:`SLACK`, and the best mean accuracy (the
 constants of speech/voice/whisper.py and twostage.py say what was chosen and why).
 
+``--continuous``: continuous listening as in the app, the utterances said into one long stream of
+the room and cut by the app's own segmenter (see :func:`continuous`).
+
 Usage: python benchmarks/voice.py [--split held-out|tuning] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
                                   [--permissive] [--confirming-only] [--tune FILE.jsonl]
+                                  [--continuous]
 Needs espeak-ng and sox on PATH; Piper speakers are left out (and said so) without piper-tts.
 A whole run (1,505 decodes) takes about 11 minutes on 2 shared cores;
 ``--conditions clean,far --per-speaker 8`` about one.
@@ -641,6 +645,87 @@ def tune(path: str) -> int:
     return 0
 
 
+STREAM_LEVEL = 2000.0
+"""The player's voice in a continuous stream, RMS in 16-bit sample units (about -24 dBFS: a
+laptop microphone at arm's length with its usual gain)."""
+STREAM_GAP = 3.0
+"""Seconds of the room alone before, between and after the player's utterances."""
+STREAM_CONDITIONS = ("clean", "white", "babble10", "babble5")
+
+
+def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, profile,
+               conditions) -> None:
+    """Continuous listening as in the app: every utterance of ``items`` is said into one long
+    stream of the room (quiet, white noise, or ``split``'s other tables talking, at the
+    condition's SNR below the player's voice), :data:`STREAM_GAP` seconds apart, and the stream
+    is cut by the app's own :class:`~checkers_desktop.speech.voice.microphone.UtteranceSegmenter`
+    in 30 ms blocks. An utterance counts as cut when exactly one piece overlaps it and no other
+    utterance, and holds all of it; each such piece is decoded in the utterance's position and
+    must give its expected result. A piece that holds no utterance (the room alone) is decoded
+    too: it must not be a move, a pick-up or a command."""
+    from checkers_desktop.speech.voice.microphone import BLOCK, UtteranceSegmenter
+
+    print(f"## Continuous listening: {split.name} split, {len(items)} utterances a condition, "
+          f"the player at {STREAM_LEVEL:.0f} RMS, {STREAM_GAP:.0f} s apart")
+    print(f"  {'condition':12s} {'cut whole':>10s} {'right':>8s} {'wrong moves':>11s} "
+          f"{'room pieces':>11s} {'acted on':>8s} {'piece length p50':>16s}")
+    for condition in conditions:
+        rng = np.random.default_rng([split.noise_seed, 77, STREAM_CONDITIONS.index(condition)])
+        clips = []
+        for item in items:
+            x = np.asarray(renderer.speech(speakers[item.speaker], item.text), np.float64)
+            clips.append(x / np.sqrt(simulate.speech_power(x) or 1.0) * STREAM_LEVEL / 32768)
+        gap = int(STREAM_GAP * RATE)
+        total = sum(c.size for c in clips) + gap * (len(clips) + 1)
+        stream = np.zeros(total)
+        spans, at = [], gap
+        for clip in clips:
+            stream[at:at + clip.size] += clip
+            spans.append((at, at + clip.size))
+            at += clip.size + gap
+        if condition == "clean":
+            bed = simulate.white_noise(total, rng) * 0.001  # a quiet room, 66 dB under the voice
+        elif condition == "white":
+            bed = simulate.white_noise(total, rng)
+        else:
+            bed = np.resize(renderer.babble_track(split), total)
+        if condition != "clean":
+            snr = 10.0 if condition == "white" else float(condition[6:])
+            bed = bed / (np.sqrt(np.mean(np.square(bed, dtype=np.float64))) or 1.0)
+            bed = bed * STREAM_LEVEL / 32768 / 10 ** (snr / 20)
+        pcm = simulate.to_pcm16((stream + bed).astype(np.float32))
+        seg = UtteranceSegmenter()
+        pieces = []
+        step = BLOCK * 2
+        for k in range(0, len(pcm) - step + 1, step):
+            for piece in seg.feed(pcm[k:k + step]):
+                end = (k + step) // 2
+                pieces.append((end - len(piece) // 2, end, piece))
+        cut = right = wrong = room = acted = 0
+        for item, (a, b) in zip(items, spans):
+            over = [p for p in pieces if p[0] < b and p[1] > a]
+            if len(over) != 1 or over[0][0] > a + RATE // 20 or over[0][1] < b - RATE // 20:
+                continue
+            if sum(1 for (a2, b2) in spans if over[0][0] < b2 and over[0][1] > a2) != 1:
+                continue
+            cut += 1
+            result = recognizer.decode_pcm(over[0][2], Board(item.fen), profile,
+                                           selected=item.selected, confirming=item.confirming)
+            got = result.result_text()
+            right += got == item.expected
+            wrong += result.move is not None and got != item.expected
+        for start, end, piece in pieces:
+            if any(start < b and end > a for (a, b) in spans):
+                continue
+            room += 1
+            result = recognizer.decode_pcm(piece, Board(items[0].fen), profile)
+            acted += result.kind in ("move", "pick-up", "command")
+        lengths = [(e - s) / RATE for s, e, _ in pieces]
+        print(f"  {condition:12s} {cut:4d}/{len(items):<5d} {_pct(right / max(1, len(items))):>8s} "
+              f"{wrong:11d} {room:11d} {acted:8d} "
+              f"{statistics.median(lengths) if lengths else 0:14.1f} s")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--split", choices=sorted(SPLITS), default="held-out")
@@ -668,6 +753,10 @@ def main(argv=None) -> int:
     parser.add_argument("--confirming-only", action="store_true",
                         help="decode only what is said (or heard) while a confirmation waits: "
                              "the yes/no answers and the non-speech sounds")
+    parser.add_argument("--continuous", action="store_true",
+                        help="continuous listening instead: the utterances said into one long "
+                             "stream of the room, cut by the app's segmenter (conditions "
+                             + ", ".join(STREAM_CONDITIONS) + ")")
     parser.add_argument("--tune", metavar="DUMP",
                         help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
@@ -715,6 +804,12 @@ def main(argv=None) -> int:
         settings[key] = float(value)
     recognizer = VoiceRecognizer(engine=args.engine, **settings)
     recognizer.warm_up()
+    if args.continuous:
+        stream_conditions = [c for c in conditions if c in STREAM_CONDITIONS]
+        continuous(split, renderer, speakers,
+                   [i for i in items if i.kind != "nonspeech" and not i.confirming],
+                   recognizer, profile, stream_conditions or list(STREAM_CONDITIONS))
+        return 0
     load_before = os.getloadavg()
     started = time.time()
     rows: list[Row] = []
