@@ -9,9 +9,11 @@ line and said through ``announce(text)``, and the form stays open.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, Optional, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
@@ -37,6 +39,21 @@ def _form_field(form: QFormLayout, parent: QWidget, label: str, widget: QWidget,
         widget.setAccessibleDescription(description)
     form.addRow(text, widget)
     fields[key] = widget
+
+
+def _tell(widget: QWidget, kind: QAccessible.Event, child: int = -1,
+          post: Optional[Callable[[QAccessibleEvent], None]] = None) -> None:
+    """Tell a screen reader ``kind`` about ``widget`` (its accessible ``child`` if not -1)
+    through ``post`` (None: Qt's ``updateAccessibility``, only while a screen reader
+    listens)."""
+    if post is None:
+        if not QAccessible.isActive():
+            return
+        post = QAccessible.updateAccessibility
+    event = QAccessibleEvent(widget, kind)
+    if child >= 0:
+        event.setChild(child)
+    post(event)
 
 
 class _Form(QDialog):
@@ -157,6 +174,9 @@ class ResultDialog(_Form):
         super().__init__(title or f"Result of match {number}", parent, announce, "Enter result")
         self.a, self.b, self.profile_key = a, b, profile_key
         self.winners: Optional[list[Optional[str]]] = None
+        self.post_accessible: Optional[Callable[[QAccessibleEvent], None]] = None
+        """Posts what a screen reader is told (None: Qt's ``updateAccessibility`` while one
+        listens); tests give a recorder."""
         intro = QLabel(f"Match {number}: {a} against {b}. Choose each game's result in the "
                        "order they were played; leave the rest as not played.", self)
         intro.setWordWrap(True)
@@ -168,7 +188,20 @@ class ResultDialog(_Form):
             combo.addItem(f"{b} won", "b")
             combo.addItem("drawn", "draw")
             self.add(f"Game &{n}:" if n < 10 else f"Game {n}:", combo, f"game-{n}")
+            combo.currentIndexChanged.connect(lambda _=0, box=combo: self._tell_value(box))
         self.fields["game-1"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _tell_value(self, combo: QComboBox) -> None:
+        """Tell a screen reader a game's new result. Qt on Linux names a combo box by the text
+        it shows (the screen reader takes "Game 1:" from its label) and tells a new one only to
+        a screen reader listening for value changes. One listening for name changes (the
+        a11y-session kit) kept the name from when the form was built: it heard "not played"
+        even where the correction form showed "Cy Ott won", and nothing on a change. A name
+        change carries the result shown to either. (Where the name is "Game 1", Qt's own value
+        change is enough.)"""
+        iface = QAccessible.queryAccessibleInterface(combo)
+        if iface is not None and iface.text(QAccessible.Text.Name) == combo.currentText():
+            _tell(combo, QAccessible.Event.NameChanged, post=self.post_accessible)
 
     def set_games(self, results: Sequence[str]) -> None:
         """Fill the rows with "a", "b" or "draw" (tests, and a correction's old result)."""
@@ -258,6 +291,42 @@ class DivisionsDialog(_Form):
         super().accept()
 
 
+class _LineList(QListWidget):
+    """The list of a :class:`LinesDialog`. When the keyboard comes to it (back from a form, as
+    after Add), Qt tells a screen reader only the list's name: the line at the cursor is told
+    after it, unless Qt just told it (the cursor moved to it)."""
+
+    def __init__(self, parent: Optional[QWidget] = None) -> None:
+        super().__init__(parent)
+        self.post_accessible: Optional[Callable[[QAccessibleEvent], None]] = None
+        """Posts what a screen reader is told (None: Qt's ``updateAccessibility`` while one
+        listens); tests give a recorder."""
+        self._told: Optional[tuple[int, str]] = None
+        """The line told since the keyboard came to the list (row, text)."""
+        self.currentRowChanged.connect(self._qt_told)
+
+    def _qt_told(self, row: int) -> None:
+        if row >= 0 and self.hasFocus():  # Qt tells the line the cursor moved to
+            self._told = (row, self.item(row).text())
+
+    def tell_current(self) -> None:
+        """Tell the line at the cursor, when the list has the keyboard and the line was not told
+        already (the keyboard came back and the line changed at the same moment)."""
+        row = self.currentRow()
+        if row < 0 or not self.hasFocus() or self._told == (row, self.item(row).text()):
+            return
+        self._told = (row, self.item(row).text())
+        _tell(self, QAccessible.Event.Focus, row, self.post_accessible)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().focusInEvent(event)
+        QTimer.singleShot(0, self, self.tell_current)
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        self._told = None
+        super().focusOutEvent(event)
+
+
 class LinesDialog(QDialog):
     """A read-only list of sentences under a heading (``lines``), one item each so that a screen
     reader reads them one by one; optional buttons (text, callback(row)) act on the chosen line
@@ -272,7 +341,7 @@ class LinesDialog(QDialog):
         self.heading = QLabel(heading, self)
         self.heading.setWordWrap(True)
         self.heading.setObjectName("heading")
-        self.list = QListWidget(self)
+        self.list = _LineList(self)
         self.list.setObjectName("lines")
         self.list.setAccessibleName(title)
         self.list.setAccessibleDescription(heading)
@@ -297,14 +366,42 @@ class LinesDialog(QDialog):
             self.accept()
 
     def set_lines(self, lines: Sequence[str]) -> None:
-        row = max(0, self.list.currentRow())
-        self.list.clear()
-        for line in lines:
-            item = QListWidgetItem(line)
+        """Show ``lines``, the list changed in place. The line at the cursor becomes the first
+        line that was not there (the competitor just registered or edited, the first one
+        imported), else stays on its row.
+
+        A rebuild (clear, then add) moved the cursor to each line as it was removed: the screen
+        reader was told of a line already gone and heard "?", then of the first line, while
+        the organiser had just registered someone else (found with the a11y-session kit). In
+        place, the cursor moves once, to the new line, which Qt tells (or the list, when the
+        keyboard comes back to it); a line changed under the cursor (edited, withdrawn) is told
+        here."""
+        old = Counter(self.lines())
+        before = self.list.currentRow()
+        said = self.list.currentItem().text() if self.list.currentItem() is not None else None
+        first_new = None
+        for row, line in enumerate(lines):
+            if old[line] > 0:
+                old[line] -= 1
+            elif first_new is None:
+                first_new = row
+            item = self.list.item(row)
+            if item is None:
+                item = QListWidgetItem(line)
+                self.list.addItem(item)
+            elif item.text() != line:
+                item.setText(line)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, line)
-            self.list.addItem(item)
-        if self.list.count():
-            self.list.setCurrentRow(min(row, self.list.count() - 1))
+        if not lines:
+            self.list.setCurrentItem(None)
+        else:
+            self.list.setCurrentRow(first_new if first_new is not None
+                                    else min(max(before, 0), len(lines) - 1))
+        while self.list.count() > len(lines):  # after the cursor: it does not move
+            self.list.takeItem(len(lines))
+        row = self.list.currentRow()
+        if row == before and row >= 0 and lines[row] != said:
+            self.list.tell_current()
 
     def lines(self) -> list[str]:
         return [self.list.item(i).text() for i in range(self.list.count())]

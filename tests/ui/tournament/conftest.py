@@ -102,3 +102,15 @@ def tournament_window(make_window, qtbot, prompts):
         return window, menu
     return make
 
+
+
+@pytest.fixture
+def accessibility_on():
+    """Qt's accessibility active, as with a screen reader listening: the accessible children a
+    view hands out are kept in Qt's cache, and dropped when their lines go or the view lays
+    itself out again."""
+    from PySide6.QtGui import QAccessible
+    was = QAccessible.isActive()
+    QAccessible.setActive(True)
+    yield
+    QAccessible.setActive(was)

@@ -6,26 +6,14 @@ before it is gone when the screen reader asks, and it hears "?" until an arrow k
 
 from __future__ import annotations
 
-import pytest
-from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAccessible
 
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 
-from tournament_ui_helpers import drawn_division, open_bracket
+from tournament_ui_helpers import drawn_division, open_bracket, settle
 
 NAMES = ("Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims")
-
-
-@pytest.fixture
-def accessibility_on():
-    """Qt's accessibility active, as with a screen reader listening: the tree's accessible
-    children are kept in its cache and dropped when it lays itself out again."""
-    was = QAccessible.isActive()
-    QAccessible.setActive(True)
-    yield
-    QAccessible.setActive(was)
 
 
 def _drawn_bracket(tournament_window, prompts, qtbot, tmp_path):
@@ -48,19 +36,12 @@ def _drawn_bracket(tournament_window, prompts, qtbot, tmp_path):
     return menu, t, tree, told, ready
 
 
-def _settle(qtbot, tree):
-    """Every call already queued has run (a call queued now runs after them)."""
-    done = []
-    QTimer.singleShot(0, tree, lambda: done.append(True))
-    qtbot.waitUntil(lambda: bool(done))
-
-
 def _heard(qtbot, tree, told):
     """The name the screen reader reads for the last focus event, once the tree has laid itself
     out and the calls queued then have run; None when the child it was given is gone."""
-    _settle(qtbot, tree)
+    settle(qtbot, tree)
     tree.executeDelayedItemsLayout()
-    _settle(qtbot, tree)
+    settle(qtbot, tree)
     child, uid = told[-1]
     iface = QAccessible.accessibleInterface(uid)
     return None if iface is None else iface.text(QAccessible.Text.Name)
@@ -97,7 +78,7 @@ def test_a_correction_tells_the_line_at_the_cursor_not_a_gone_child(
     menu.run(lambda: menu.correct_result(match.number))
     tree.tell_current()  # the keyboard coming back from the last question at the same moment
     qtbot.waitUntil(lambda: bool(told))
-    _settle(qtbot, tree)
+    settle(qtbot, tree)
     assert len(told) == 1  # told once, after the tree was laid out again
     assert tree.current_key() == key
     line = tree.currentItem().text(0)

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
 from checkers_desktop.session.official_pin import PinHash
-from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.settings import EVENT_PIN
 from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 from checkers_desktop.ui.tournament.dialogs import ResultDialog

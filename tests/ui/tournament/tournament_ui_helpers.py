@@ -40,3 +40,12 @@ def open_bracket(qtbot, window, menu, division=None):
     if division is not None:
         bracket.show_division(division, announce=False)
     return bracket
+
+
+def settle(qtbot, widget):
+    """Wait until every call already queued (``QTimer.singleShot(0, ...)``) has run: a call
+    queued now runs after them."""
+    from PySide6.QtCore import QTimer
+    done = []
+    QTimer.singleShot(0, widget, lambda: done.append(True))
+    qtbot.waitUntil(lambda: bool(done))
