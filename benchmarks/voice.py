@@ -39,7 +39,7 @@ Usage: python benchmarks/voice.py [--split held-out|tuning] [--conditions clean,
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
                                   [--permissive] [--confirming-only] [--tune FILE.jsonl]
-                                  [--continuous]
+                                  [--continuous] [--busy]
 Needs espeak-ng and sox on PATH; Piper speakers are left out (and said so) without piper-tts.
 A whole run (1,505 decodes) takes about 11 minutes on 2 shared cores;
 ``--conditions clean,far --per-speaker 8`` about one.
@@ -650,7 +650,7 @@ STREAM_LEVEL = 2000.0
 laptop microphone at arm's length with its usual gain)."""
 STREAM_GAP = 3.0
 """Seconds of the room alone before, between and after the player's utterances."""
-STREAM_CONDITIONS = ("clean", "white", "babble10", "babble5")
+STREAM_CONDITIONS = ("clean", "white", "babble10", "babble5", "far")
 
 
 def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, profile,
@@ -659,6 +659,7 @@ def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, pr
     stream of the room (quiet, white noise, or ``split``'s other tables talking, at the
     condition's SNR below the player's voice), :data:`STREAM_GAP` seconds apart, and the stream
     is cut by the app's own :class:`~checkers_desktop.speech.voice.microphone.UtteranceSegmenter`
+    (``far``: the whole stream through the split's room at arm's length, with its noise)
     in 30 ms blocks. An utterance counts as cut when exactly one piece overlaps it and no other
     utterance, and holds all of it; each such piece is decoded in the utterance's position and
     must give its expected result. A piece that holds no utterance (the room alone) is decoded
@@ -683,17 +684,22 @@ def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, pr
             stream[at:at + clip.size] += clip
             spans.append((at, at + clip.size))
             at += clip.size + gap
-        if condition == "clean":
+        if condition == "far":  # the whole stream through the split's room, with its noise
+            pcm = simulate.to_pcm16(simulate.far_field(stream.astype(np.float32), rng,
+                                                       **split.far))
+            bed = None
+        elif condition == "clean":
             bed = simulate.white_noise(total, rng) * 0.001  # a quiet room, 66 dB under the voice
         elif condition == "white":
             bed = simulate.white_noise(total, rng)
         else:
             bed = np.resize(renderer.babble_track(split), total)
-        if condition != "clean":
-            snr = 10.0 if condition == "white" else float(condition[6:])
-            bed = bed / (np.sqrt(np.mean(np.square(bed, dtype=np.float64))) or 1.0)
-            bed = bed * STREAM_LEVEL / 32768 / 10 ** (snr / 20)
-        pcm = simulate.to_pcm16((stream + bed).astype(np.float32))
+        if bed is not None:
+            if condition != "clean":
+                snr = 10.0 if condition == "white" else float(condition[6:])
+                bed = bed / (np.sqrt(np.mean(np.square(bed, dtype=np.float64))) or 1.0)
+                bed = bed * STREAM_LEVEL / 32768 / 10 ** (snr / 20)
+            pcm = simulate.to_pcm16((stream + bed).astype(np.float32))
         seg = UtteranceSegmenter()
         pieces = []
         step = BLOCK * 2
@@ -753,6 +759,9 @@ def main(argv=None) -> int:
     parser.add_argument("--confirming-only", action="store_true",
                         help="decode only what is said (or heard) while a confirmation waits: "
                              "the yes/no answers and the non-speech sounds")
+    parser.add_argument("--busy", action="store_true",
+                        help="the engine searches in another process all along (the computer "
+                             "thinking, a hint), for the latency under load")
     parser.add_argument("--continuous", action="store_true",
                         help="continuous listening instead: the utterances said into one long "
                              "stream of the room, cut by the app's segmenter (conditions "
@@ -804,6 +813,39 @@ def main(argv=None) -> int:
         settings[key] = float(value)
     recognizer = VoiceRecognizer(engine=args.engine, **settings)
     recognizer.warm_up()
+    busy = None
+    if args.busy:
+        # the computer thinking in its own process (as the app's engine does) all along
+        busy = subprocess.Popen([sys.executable, "-c", BUSY_ENGINE], stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL)
+        time.sleep(3.0)  # its compiled core loaded and searching
+    try:
+        return _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep,
+                        conditions, recognizer, profile)
+    finally:
+        if busy is not None:
+            busy.kill()
+            busy.wait()
+
+
+BUSY_ENGINE = """
+from checkers_desktop.engine import compiled
+from checkers_desktop.engine.search import Searcher
+compiled.warm_up()
+from checkers_desktop.rules import Board
+board, searcher = Board(), Searcher()
+while True:
+    result = searcher.search(board, time_limit=2.0)
+    board.push(result.move)
+    if not board.legal_moves or board.ply > 60:
+        board = Board()
+"""
+"""The load of ``--busy``: the engine searching move after move from the start."""
+
+
+def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, conditions,
+             recognizer, profile) -> int:
+    """The decodes of :func:`main` and their report (or the continuous-listening section)."""
     if args.continuous:
         stream_conditions = [c for c in conditions if c in STREAM_CONDITIONS]
         continuous(split, renderer, speakers,
@@ -891,6 +933,8 @@ def report(args, split, speakers, renderer, items, sounds, rows, conditions, rec
     print(f"  {len(items)} utterances per condition, {len(sounds)} non-speech decodes; "
           f"{len(rows)} decodes in {elapsed:.0f} s; load average {load_before[0]:.2f} before, "
           f"{load_after[0]:.2f} after (2 cores)")
+    if args.busy:
+        print("  --busy: the engine searched in another process all along, 2 s a move")
     s = summarise(rows, conditions)
     print()
     print(f"{'condition':10} {'decodes':>7} {'accuracy':>9} {'moves':>8} {'commands':>9}"

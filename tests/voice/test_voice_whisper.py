@@ -206,3 +206,13 @@ def test_a_missing_model_is_a_plain_error(tmp_path):
         broken.decode_pcm(bytes(32000), START)
     with pytest.raises(RecognizerUnavailableError):
         VoiceRecognizer(engine="whisper", path=str(tmp_path)).decode_pcm(bytes(32000), START)
+
+
+def test_the_model_leaves_a_core_to_pocketsphinx_and_the_engine(monkeypatch):
+    """The model's threads: one core fewer than the machine has, between 1 and 4 (pocketsphinx
+    decodes beside it on a thread of its own, and the computer may be searching)."""
+    from checkers_desktop.speech.voice import whisper
+    for cores, threads in ((1, 1), (2, 1), (4, 3), (16, 4), (None, 1)):
+        monkeypatch.setattr(whisper.os, "cpu_count", lambda cores=cores: cores)
+        assert whisper.default_threads() == threads
+        assert whisper.WhisperRecognizer().threads == threads

@@ -191,6 +191,17 @@ _DIGIT_ALIKES = {1: [11, 7], 11: [1, 7], 7: [11, 1], 6: [16, 26], 16: [6], 2: [2
 ("eleven" heard as "one" or "seven"; "six" as "sixteen")."""
 
 
+def default_threads() -> int:
+    """CPU threads for the model: one core fewer than the machine has (at least 1, at most 4).
+    pocketsphinx decodes the same utterance at the same time on a thread of its own
+    (:mod:`.twostage`), and the computer's search may be running in its process. Measured
+    (``benchmarks/voice.py --split tuning --per-speaker 5 --conditions clean,babble10,far
+    --nonspeech 8 --set threads=N``, 2 cores): decode latency p50/p95 181/327 ms with 1 thread
+    against 197/343 ms with 2; with the engine searching in another process all along
+    (``--busy``), 207/403 ms against 246/421 ms; the same results."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
+
 class WhisperRecognizer:
     """Decodes utterances with Whisper tiny.en against the phrases of a position.
 
@@ -200,7 +211,7 @@ class WhisperRecognizer:
     on first use (about 0.2 s) or in :meth:`warm_up`; raises
     :class:`.recognizer.RecognizerUnavailableError` when it cannot.
 
-    ``threads``: CPU threads for the model (default: up to 4 of the machine's cores).
+    ``threads``: CPU threads for the model (default: :func:`default_threads`).
     """
 
     engine_name = "whisper tiny.en"
@@ -216,7 +227,7 @@ class WhisperRecognizer:
                  prompt: Optional[str] = PROMPT,
                  denoise: bool = False) -> None:
         self._path = path
-        self.threads = int(threads or max(1, min(4, os.cpu_count() or 1)))
+        self.threads = int(threads or default_threads())
         self.move_margin = move_margin
         self.binding_margin = binding_margin
         self.decoy_margin = decoy_margin
