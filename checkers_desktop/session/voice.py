@@ -29,7 +29,7 @@ from ..texts import voice as voice_texts
 from .events import GameStarted, MovePlayed
 from .game import GameSession
 
-__all__ = ["READING_COMMANDS", "VoiceHost", "Heard", "VoiceSession"]
+__all__ = ["READING_COMMANDS", "VoiceHost", "Heard", "VoiceSession", "QUIET_WHEN_CONTINUOUS"]
 
 READING_COMMANDS: dict[str, str] = {
     "read-board": "read_board",
@@ -81,6 +81,18 @@ class Heard:
     choosing: Optional[frozenset]
     ply: int
     key: object
+    continuous: bool = False
+    """Cut out of the room by continuous listening, not said with the push-to-talk key held:
+    what is no command at all (:data:`QUIET_WHEN_CONTINUOUS`) is then only shown, not spoken
+    with the refusal sound. In a hall, other people's talk loud enough to be cut out is not
+    meant for the game, and "I did not understand" after each of their sentences drowned the
+    game's own speech; continuous recognisers (Dragon's command mode, Windows Speech
+    Recognition) stay silent there too. What was said as a command, but could not be taken
+    (not legal, not sure which move, not possible now), is still spoken."""
+
+
+QUIET_WHEN_CONTINUOUS = frozenset({"not-understood", "silence"})
+"""The refusals of a ``VoiceResult`` (its ``reason``) that continuous listening only shows."""
 
 
 class VoiceSession:
@@ -101,15 +113,17 @@ class VoiceSession:
         game.subscribe(self._on_game_event)
 
     # --- what an utterance is decoded against ------------------------------------------------
-    def listening_state(self) -> Heard:
-        """The state to decode the next utterance against (and to check it against later)."""
+    def listening_state(self, continuous: bool = False) -> Heard:
+        """The state to decode the next utterance against (and to check it against later);
+        ``continuous``: the utterance comes from continuous listening (see
+        :attr:`Heard.continuous`)."""
         g = self.game
         board = g.board.copy()
         selected = g.selected if (g.selected is not None and len(g.partial_path) == 1) else None
         penalty = g.referee.pending_penalty
         choosing = frozenset(penalty.squares) if penalty is not None else None
         return Heard(board, g.profile, selected, self.pending is not None, choosing, board.ply,
-                     board.key())
+                     board.key(), continuous)
 
     def heard(self, result: VoiceResult, state: Heard) -> None:
         """Act on ``result``, decoded against ``state``: refused as stale when the position (or
@@ -120,6 +134,10 @@ class VoiceSession:
         if stale and (result.kind in ("move", "square", "pick-up")
                       or result.command in ("yes", "no")):
             self._refuse(voice_texts.stale_text(result.heard))
+            return
+        if state.continuous and result.kind == "nothing" and \
+                result.reason in QUIET_WHEN_CONTINUOUS:
+            self.show_only(result.feedback())
             return
         self._act(result)
 

@@ -124,7 +124,7 @@ class VoiceInput(QObject):
         self._decoder = BackgroundJob("voice-decoder", self)
         self._decoder.finished.connect(self._on_decoded)
         self._decoder.failed.connect(self._on_failed)
-        self._audio_arrived.connect(self.inject_audio)
+        self._audio_arrived.connect(self._continuous_audio)
         self._mute_timer = QTimer(self)
         self._mute_timer.setInterval(MUTE_POLL_MS)
         self._mute_timer.timeout.connect(self._follow_own_voice)
@@ -349,6 +349,11 @@ class VoiceInput(QObject):
         said it, off the GUI thread, then act on it. Returns the request's token."""
         return self._submit(audio_data)
 
+    def _continuous_audio(self, audio_data) -> int:
+        """A piece continuous listening cut out of the room: decoded as :meth:`inject_audio`,
+        but what is no command at all is only shown (see ``Heard.continuous``)."""
+        return self._submit(audio_data, continuous=True)
+
     def inject_pcm(self, pcm: bytes) -> int:
         """The same for raw PCM: 16 kHz, 16-bit signed little-endian, mono."""
         return self._submit(bytes(pcm))
@@ -360,8 +365,8 @@ class VoiceInput(QObject):
 
         return self._submit(load_audio(str(path)))
 
-    def _submit(self, audio) -> int:
-        state = self.session.listening_state()
+    def _submit(self, audio, continuous: bool = False) -> int:
+        state = self.session.listening_state(continuous=continuous)
         token = self._decoder.start(self._decode, audio, state, replace=False)
         self._requests[token] = state
         return token

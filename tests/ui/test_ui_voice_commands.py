@@ -294,6 +294,40 @@ def test_continuous_listening_plays_a_move(make_window, settings, qtbot, say, mo
     assert not window.voice_input.enabled and not window.voice_input.microphone.active
 
 
+def test_continuous_listening_only_shows_what_is_no_command(make_window, settings, qtbot, say,
+                                                           monkeypatch):
+    """Continuous listening cuts other people's talk out of a hall too: what is no command at all
+    is shown on the status line, not spoken with the refusal sound; a command that cannot be
+    taken (a move that is not legal) is still spoken, as with the push-to-talk key."""
+    from checkers_desktop.speech.voice.commands import load_audio
+
+    window = make(make_window, settings, "resign-and-draw")
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+
+    def pcm_of(text):
+        audio = load_audio(str(say(text)))
+        return audio.get_raw_data(convert_rate=16000, convert_width=2)
+
+    pcm = (bytes(16000) + pcm_of("what a lovely day it is") + bytes(32000)
+           + pcm_of("twenty two to seventeen") + bytes(32000))
+    window.voice_input.microphone_factory = lambda: Microphone(
+        hold_off=0.0, stream_factory=lambda cb: FileStream(cb, pcm))
+    results, shown = [], []
+    window.voice_input.heard.connect(results.append)
+    window.voice_input.heard.connect(lambda _r: shown.append(window.status.text()))
+    spoken_before = len(window.synth.spoken)
+    window.actions_by_id["voice_continuous"].trigger()
+    qtbot.waitUntil(lambda: len(results) >= 2, timeout=60000)
+    chatter, illegal = results[0], results[1]
+    assert chatter.kind == "nothing" and chatter.reason in ("not-understood", "silence")
+    assert illegal.kind == "nothing" and illegal.reason not in ("not-understood", "silence")
+    spoken = window.synth.spoken[spoken_before:]
+    assert chatter.feedback() not in spoken and chatter.feedback() in shown[0]  # shown only
+    assert illegal.feedback() in spoken and window.sounds.played[-1] == "refused"
+    assert window.session.board.ply == 0
+    window.actions_by_id["voice_on"].trigger()
+
+
 def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
     """The resume offer at start (and any yes/no box) can be answered by voice."""
     from PySide6.QtWidgets import QApplication, QMessageBox
