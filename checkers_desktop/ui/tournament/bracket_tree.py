@@ -303,7 +303,7 @@ class BracketTree(QTreeWidget):
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
-            self._lines_moved = True  # laid out again: the line at the cursor is told afresh
+            self._lines_moved = True  # laid out again: the next line told waits for it
             self.scheduleDelayedItemsLayout()  # the lines wrap to the new width
 
     def focusInEvent(self, event) -> None:  # noqa: N802 - Qt's name
