@@ -294,3 +294,30 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     assert (event.folder / "game-2.pdn").exists()
     assert '[Result "*"]' in (event.folder / "game-2.pdn").read_text(encoding="utf-8")
     assert window.session.player_names is None
+
+
+def test_every_tab_stop_of_the_match_form_is_a_field_or_a_button(qtbot):
+    """Tab goes round the new-match form's fields and buttons only: its scrolling area had a Tab
+    stop of its own, which a screen reader heard as an unnamed "filler" and nothing on screen
+    showed focused."""
+    from PySide6.QtWidgets import (QAbstractButton, QComboBox, QLineEdit, QSpinBox,
+                                   QAbstractScrollArea)
+    dialog = MatchDialog(None)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    first = dialog.fields["name-1"]
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus)
+    stops = []
+    for _ in range(80):
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
+        widget = QApplication.focusWidget()
+        if widget is first:
+            break
+        stops.append(widget)
+    assert stops and widget is first  # round the form and back
+    assert not any(isinstance(w, QAbstractScrollArea) for w in stops)
+    assert all(isinstance(w, (QLineEdit, QComboBox, QSpinBox, QAbstractButton)) for w in stops), \
+        [type(w).__name__ for w in stops]
+    assert set(dialog.fields.values()) - {first} <= set(stops)

@@ -122,6 +122,9 @@ class MatchDialog(QDialog):
         self.scroll.setFrameShape(QFrame.Shape.NoFrame)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.scroll.setWidget(inner)
+        # no Tab stop of its own: Tab went from Cancel to an unnamed "filler" with nothing
+        # shown focused before the first field (found with the a11y-session kit)
+        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
         layout.addWidget(self.scroll, 1)
         layout.addWidget(self.message)
