@@ -132,8 +132,8 @@ def field_style(theme: Theme) -> str:
     radio buttons with a box (a circle) in the text colour, filled when checked, and the focused
     one framed in the focus colour (:attr:`.themes.Theme.widget_focus`, which stands out on the
     window's background); unfocused frames in :attr:`.themes.Theme.field_frame`, so that focus
-    shows by colour as well as thickness. With the theme's background these had no visible edge, and a check
-    box no box at all (yellow on black, white on black)."""
+    shows by colour as well as thickness. With the theme's background these had no visible
+    edge, and a check box no box at all (yellow on black, white on black)."""
     t, f, b = theme.text, theme.widget_focus, theme.background
     edge = theme.field_frame  # differs from the focus colour, not only in thickness
     return (f"QLineEdit, QComboBox, QSpinBox {{ border: 2px solid {edge}; padding: 2px; }} "

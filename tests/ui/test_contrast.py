@@ -185,3 +185,14 @@ def test_the_tournament_themes_yellow_focus_gives_way_to_its_casing_on_buff():
     theme = THEMES["wcdf"]
     assert contrast_ratio(theme.focus, theme.background) < NON_TEXT  # yellow on buff
     assert theme.widget_focus == theme.casing
+
+
+def test_an_unfocused_frame_moves_towards_the_text_until_it_shows_on_the_background():
+    """Where halfway between text and background does not reach 3:1 on the background (a
+    mid-grey window), the frame is taken nearer the text, never nearer the background."""
+    from dataclasses import replace
+    theme = replace(THEMES["white-on-black"], background="#808080")
+    assert theme.widget_focus == theme.text == "#FFFFFF"
+    assert contrast_ratio("#C0C0C0", theme.background) < NON_TEXT  # halfway is too faint
+    assert contrast_ratio(theme.field_frame, theme.background) >= NON_TEXT
+    assert theme.field_frame.upper() != theme.text.upper()
