@@ -659,8 +659,8 @@ def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, pr
     stream of the room (quiet, white noise, or ``split``'s other tables talking, at the
     condition's SNR below the player's voice), :data:`STREAM_GAP` seconds apart, and the stream
     is cut by the app's own :class:`~checkers_desktop.speech.voice.microphone.UtteranceSegmenter`
-    (``far``: the whole stream through the split's room at arm's length, with its noise)
-    in 30 ms blocks. An utterance counts as cut when exactly one piece overlaps it and no other
+    in 30 ms blocks (``far``: the whole stream through the split's room at arm's length, with
+    its noise). An utterance counts as cut when exactly one piece overlaps it and no other
     utterance, and holds all of it; each such piece is decoded in the utterance's position and
     must give its expected result. A piece that holds no utterance (the room alone) is decoded
     too: it must not be a move, a pick-up or a command."""
@@ -689,7 +689,7 @@ def continuous(split: Split, renderer: Renderer, speakers, items, recognizer, pr
                                                        **split.far))
             bed = None
         elif condition == "clean":
-            bed = simulate.white_noise(total, rng) * 0.001  # a quiet room, 66 dB under the voice
+            bed = simulate.white_noise(total, rng) * 0.001  # a quiet room, 36 dB under the voice
         elif condition == "white":
             bed = simulate.white_noise(total, rng)
         else:
