@@ -23,7 +23,8 @@ Threading: the announcer is plain Python with no Qt and no locks. Call it from t
 from __future__ import annotations
 
 import enum
-from typing import Iterable, Optional, Protocol, Sequence, runtime_checkable
+from contextlib import contextmanager
+from typing import Iterable, Iterator, Optional, Protocol, Sequence, runtime_checkable
 
 __all__ = ["Priority", "OutputSink", "Announcer", "schedule"]
 
@@ -81,6 +82,7 @@ class Announcer:
         self._enabled: dict[int, bool] = {}
         self.history: list[tuple[str, Priority]] = []
         self.sink_errors: list[tuple[OutputSink, BaseException]] = []
+        self._queue_only = 0
         for sink in sinks:
             self.add_sink(sink)
 
@@ -137,8 +139,27 @@ class Announcer:
         if not isinstance(text, str) or not text.strip():
             return
         text = text.strip()
+        if self._queue_only:
+            priority = Priority.QUEUE
         self.history.append((text, priority))
         self._send(text, priority)
+
+    @contextmanager
+    def heard_first(self, text: str) -> Iterator[None]:
+        """Say ``text`` now, cutting off what is being said, and queue after it every text
+        announced inside the ``with`` block, whatever its priority, so that none of them cuts
+        ``text`` off.
+
+        For a sentence that explains what follows and must be heard whole: "Review ended: the
+        board shows the game." when a command given during a review ends it, before the
+        command's own "Took back eleven to fifteen." (an INTERRUPT text that would otherwise cut
+        it off at once). Texts announced after the block follow the usual rules."""
+        self.announce(text, Priority.INTERRUPT)
+        self._queue_only += 1
+        try:
+            yield
+        finally:
+            self._queue_only -= 1
 
     def repeat_last(self) -> Optional[str]:
         """Say the last text again, cutting off what is being said; returns it (None if none).

@@ -76,10 +76,11 @@ class AppContext:
     """The one object every question goes through (:class:`~.interaction.Interaction`)."""
     leaving: Optional[Any] = None
     """Asks before a game or match in progress is left (:class:`~.leave_guard.LeaveGuard`)."""
-    end_review: Optional[Callable[[], None]] = None
+    end_review: Optional[Callable[..., None]] = None
     """Shows the game again when a past position is on the board (the side panel's review);
     the board's refresh calls it first, so the board never shows the game under a status line,
-    a board as text and reading keys that still describe the past position."""
+    a board as text and reading keys that still describe the past position. ``announce=False``
+    leaves saying so to the caller."""
 
     def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
         """Announce ``text`` (screen reader and the app's own voice)."""

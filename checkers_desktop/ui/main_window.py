@@ -36,6 +36,8 @@ from ..texts import app as app_texts
 from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
+from ..texts import reading as reading_texts
+from . import dialog_fit
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
 from .actions import ACTIONS, ENDS_REVIEW, create_actions
 from .autosave import install_keeping
@@ -127,6 +129,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.setWindowTitle(app_texts.window_title_text())
         self.setObjectName("main-window")
+        dialog_fit.install(QApplication.instance())  # every dialog's title shown whole
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key
@@ -518,8 +521,11 @@ class MainWindow(QMainWindow):
         (see ``actions.ENDS_REVIEW``)."""
         def run(*args):
             if self.board.reviewed_position is not None and self.ctx.end_review is not None:
-                self.ctx.end_review()
+                self.ctx.end_review(announce=False)
                 self.board.focus_cursor()
+                # said whole: the command's own answer ("Took back ...") waits for it
+                with self.announcer.heard_first(reading_texts.review_ended_text()):
+                    return handler(*args)
             return handler(*args)
         return run
 

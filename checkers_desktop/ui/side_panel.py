@@ -387,10 +387,10 @@ class SidePanel(QDockWidget):
                                          mover, s.style)
         self.ctx.say(text, Priority.READING)
 
-    def end_review(self) -> None:
+    def end_review(self, announce: bool = True) -> None:
         """Show the game's own position again, on the board, the status line, the board as
-        text and the legal moves list, and say so; Ctrl+H then opens on the game's last move.
-        Nothing when no review is on."""
+        text and the legal moves list, and say so (unless ``announce`` is False: the caller
+        says it); Ctrl+H then opens on the game's last move. Nothing when no review is on."""
         if self.reviewing is None:
             return
         self.reviewing = None
@@ -405,7 +405,8 @@ class SidePanel(QDockWidget):
             self.history.blockSignals(False)
         self.ctx.refresh_board()
         self.refresh_text()
-        self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
+        if announce:
+            self.ctx.say(reading_texts.review_ended_text(), Priority.QUEUE)
 
     def natural_width(self) -> int:
         """The panel's width beside the board: about 24 characters of its font, pixels."""

@@ -204,3 +204,31 @@ def test_schedule_rules_hold_for_any_queue(current, pending, text, priority):
         assert cut == (current is not None and current is not I)
     else:
         assert rest == list(pending) and not cut
+
+
+def test_a_sentence_heard_first_is_not_cut_off_by_what_is_said_inside_its_block():
+    """What a command says inside ``heard_first`` waits for the sentence, however urgent; the
+    sentence itself cuts off what was being said; after the block the usual rules are back."""
+    synth = FakeSynth(hold=True)
+    announcer = Announcer([synth])
+    announcer.announce("an old reading", R)
+    with announcer.heard_first("Review ended."):
+        announcer.announce("Took back eleven to fifteen.", I)
+        announcer.announce("Looking for a hint.", R)
+    assert synth.interrupted == ["an old reading"]
+    assert synth.speaking == "Review ended."
+    assert [t for t, _ in synth.pending] == ["Took back eleven to fifteen.",
+                                             "Looking for a hint."]
+    assert announcer.history[-2:] == [("Took back eleven to fifteen.", Q),
+                                      ("Looking for a hint.", Q)]
+    announcer.announce("The computer moved.", I)
+    assert synth.interrupted[-1] == "Review ended."
+
+
+def test_heard_first_ends_its_queueing_even_when_the_block_raises():
+    announcer = Announcer([FakeSynth()])
+    with pytest.raises(RuntimeError):
+        with announcer.heard_first("Review ended."):
+            raise RuntimeError("a command failed")
+    announcer.announce("next", I)
+    assert announcer.history[-1] == ("next", I)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.rules import BLACK, Board
 from checkers_desktop.rules.pdn import read_game
 from checkers_desktop.session.game import Mode
+from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.ui.side_panel import room_for_panel
 
@@ -303,9 +304,42 @@ def test_a_hint_asked_during_a_review_ends_it_first(make_window, qtbot):
     qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
 
 
-def _reviewing_the_start(make_window, qtbot):
-    """A window whose player has moved once and reviews the start position (Ctrl+H, Home)."""
-    window = make_window()
+def test_a_take_back_during_a_review_does_not_cut_off_that_the_review_ended(make_window,
+                                                                            qtbot):
+    """Ctrl+Z while a past position is shown, with speech that takes time (an utterance lasts
+    until it is finished): "Review ended" is said whole, and what was taken back after it; the
+    took-back sentence, which cuts off anything else, does not cut it off."""
+    synth = FakeSynth(hold=True)
+    window, panel = _reviewing_the_start(make_window, qtbot, synth=synth)
+    synth.finish_all()
+    key(qtbot, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert panel.reviewing is None and len(window.session.board.move_stack) == 0
+    assert synth.speaking == reading_texts.review_ended_text()
+    synth.finish_all()
+    assert reading_texts.review_ended_text() not in synth.interrupted
+    said = synth.spoken[synth.spoken.index(reading_texts.review_ended_text()):]
+    assert said[1].startswith("Took back ") and "eleven to fifteen" in said[1]
+
+
+def test_a_hint_during_a_review_is_looked_for_after_the_review_ended_is_said(make_window,
+                                                                             qtbot):
+    """F9 while a past position is shown, with speech that takes time: "Looking for a hint."
+    (a reading answer, which cuts off other readings) waits for "Review ended" to be said."""
+    synth = FakeSynth(hold=True)
+    window, _panel = _reviewing_the_start(make_window, qtbot, synth=synth)
+    synth.finish_all()
+    key(qtbot, Qt.Key.Key_F9)
+    assert synth.speaking == reading_texts.review_ended_text()
+    assert [t for t, _ in synth.pending][:1] == ["Looking for a hint."]
+    qtbot.waitUntil(lambda: window.practice.hint_move is not None, timeout=10000)
+    synth.finish_all()
+    assert reading_texts.review_ended_text() not in synth.interrupted
+
+
+def _reviewing_the_start(make_window, qtbot, **window_options):
+    """A window (made with ``window_options``) whose player has moved once and reviews the
+    start position (Ctrl+H, Home)."""
+    window = make_window(**window_options)
     panel = window.play_aids.panel
     window.session.submit_text("11-15")
     qtbot.waitUntil(lambda: window.session.board.turn is BLACK, timeout=5000)

@@ -97,6 +97,8 @@ class BracketTree(QTreeWidget):
         tree out again, and a call it queues then drops every accessible child handed out."""
         self._relaying = False
         """:meth:`tell_current` waits for that call (the line is told after it)."""
+        self._renamed: list[QTreeWidgetItem] = []
+        """Kept lines whose text changed in place, to be told by :meth:`_tell_renamed`."""
 
     # --- what is chosen -----------------------------------------------------------------
     def current_key(self) -> Optional[tuple]:
@@ -176,6 +178,8 @@ class BracketTree(QTreeWidget):
             keep, line = self.current_key(), self.currentItem()
             said = line.text(0) if line is not None else None
             if self._reconcile(None, new):
+                if self._renamed:
+                    QTimer.singleShot(0, self, self._tell_renamed)
                 if keep is not None and self.current_key() != keep:
                     self.select_key(keep)
                 line = self.currentItem()
@@ -225,6 +229,7 @@ class BracketTree(QTreeWidget):
                     old.setText(0, text)
                     old.setData(0, Qt.ItemDataRole.AccessibleTextRole, text)
                     old.setToolTip(0, text)
+                    self._renamed.append(old)
                     changed = True
                 changed = self._reconcile(old, fresh.takeChildren()) or changed
                 continue
@@ -295,6 +300,25 @@ class BracketTree(QTreeWidget):
         event = QAccessibleEvent(self, QAccessible.Event.Focus)
         event.setChild(child)
         post(event)
+
+    def _tell_renamed(self) -> None:
+        """Tell a screen reader the new name of each shown line whose text changed in place (a
+        later match's players once a result arrived). A screen reader keeps the names it was
+        told: without this, arrowing onto "Final, match 4: Ann Lee against the winner of match
+        3" read that old line after match 3 was decided, while the screen showed the winner
+        (found with the a11y-session kit). A line inside a closed round is told when shown."""
+        items, self._renamed = self._renamed, []
+        post = self.post_accessible
+        if post is None:
+            if not QAccessible.isActive():
+                return
+            post = QAccessible.updateAccessibility
+        for item in items:
+            child = self.accessible_child(item)
+            if child is not None:
+                event = QAccessibleEvent(self, QAccessible.Event.NameChanged)
+                event.setChild(child)
+                post(event)
 
     def _tell_laid_out(self) -> None:
         self._relaying = False

@@ -27,6 +27,8 @@ def _drawn_bracket(tournament_window, prompts, qtbot, tmp_path):
 
     def post(event):
         # what the screen reader gets: the child named by the event, and the id it asks with
+        if event.type() != QAccessible.Event.Focus:
+            return
         child = QAccessible.queryAccessibleInterface(tree).child(event.child())
         told.append((event.child(), QAccessible.uniqueId(child)))
 
@@ -153,3 +155,33 @@ def test_a_long_line_wraps_to_the_trees_width_instead_of_being_cut(
     tree.setColumnWidth(0, 4000)
     tree.doItemsLayout()
     assert tree.visualItemRect(item).height() < narrow.height()
+
+
+def test_a_later_match_whose_players_change_is_told_by_its_new_name(
+        accessibility_on, tournament_window, prompts, qtbot, tmp_path):
+    """A result changes the final's line in place ("... against the winner of match 1" becomes
+    the winner's name): a screen reader, which keeps the names it was told, is told the new
+    one; else arrowing onto the final read the old pairing while the screen showed the new."""
+    menu, t, tree, told, ready = _drawn_bracket(tournament_window, prompts, qtbot, tmp_path)
+    for i in range(tree.topLevelItemCount()):
+        tree.topLevelItem(i).setExpanded(True)
+    renamed = []
+
+    def post(event):
+        if event.type() == QAccessible.Event.NameChanged:
+            child = QAccessible.queryAccessibleInterface(tree).child(event.child())
+            renamed.append(child.text(QAccessible.Text.Name))
+
+    tree.post_accessible = post
+    final = next(m for m in t.matches() if m.a is None or m.b is None)
+    final_key = ("match", (final.round, final.index))
+    before = next(line for line in tree.lines()
+                  if line.startswith(f"Final, match {final.number}"))
+    match = ready[0]
+    prompts.answers["games"] = [[match.a.name, match.a.name]]
+    menu.run(lambda: menu.enter_result(match.number))
+    settle(qtbot, tree)
+    tree.select_key(final_key)
+    after = tree.currentItem().text(0)
+    assert after != before and match.a.name in after
+    assert after in renamed

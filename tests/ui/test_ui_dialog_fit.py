@@ -1,0 +1,65 @@
+"""Dialogs open wide enough for the window manager to show their whole title (the organiser's
+"Correct the result" question was cut to "Correct t... heckers" at 1366x768)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog
+
+from checkers_desktop.ui.dialog_fit import TITLE_BAR_EXTRA, title_width
+
+
+def _question(window, title: str) -> QInputDialog:
+    dialog = QInputDialog(window)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText("Correct match 1: the new result is")
+    dialog.setComboBoxItems(["The games' results", "A walkover"])
+    return dialog
+
+
+def test_a_short_question_under_a_long_title_opens_wide_enough_for_the_title(make_window,
+                                                                             qtbot):
+    window = make_window()
+    window.resize(1366, 768)
+    dialog = _question(window, "Correct the result")
+    qtbot.addWidget(dialog)
+    natural = dialog.sizeHint().width()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    need = title_width(dialog)
+    assert need > natural  # the case that was cut off
+    assert dialog.width() >= need
+    assert need >= dialog.fontMetrics().horizontalAdvance("Correct the result — Checkers") + \
+        TITLE_BAR_EXTRA
+
+
+def test_a_dialog_already_wide_enough_keeps_its_size(make_window, qtbot):
+    window = make_window()
+    dialog = _question(window, "OK")
+    dialog.resize(title_width(dialog) + 200, 200)
+    qtbot.addWidget(dialog)
+    before = dialog.width()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.width() == before
+
+
+def test_a_title_longer_than_the_screen_is_not_made_wider_than_the_screen(make_window, qtbot):
+    window = make_window()
+    dialog = _question(window, "Correct the result " * 40)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    area = dialog.screen().availableGeometry()
+    assert dialog.width() <= area.width()
+    assert dialog.geometry().left() >= area.left()
+
+
+def test_a_widened_dialog_is_still_centred_over_its_window(make_window, qtbot):
+    window = make_window()
+    window.resize(1000, 700)
+    dialog = _question(window, "Correct the result")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    middle = window.frameGeometry().center().x()
+    assert abs(dialog.frameGeometry().center().x() - middle) <= 20
