@@ -467,6 +467,8 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
 
 def engine_ready_text() -> str:
     """Said once when the preparation line (:func:`engine_preparation_text`) goes: a player who
-    hears the screen reader and not the status line would not learn that the computer now
-    plays at full strength (a screen-reader play-through heard nothing when the line went)."""
-    return "The computer is ready: it now plays at full strength."
+    hears the screen reader and not the status line would not learn that the computer has
+    finished (a screen-reader play-through heard nothing when the line went). It names no
+    strength: "it now plays at full strength", heard just after choosing level 2, read as if
+    the level had been overridden."""
+    return "The computer has finished getting ready."

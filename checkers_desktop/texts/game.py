@@ -11,6 +11,7 @@ from typing import Optional, Sequence
 
 from ..rules import (BLACK, WHITE, AmbiguousMoveError, Board, Color, IllegalMoveError,
                      InvalidMoveError, Move, Outcome)
+from ..rules.geometry import square_at, square_cell
 from ..rules.notation import parse_squares
 from ..rules.rulings import EndReason, GameResult
 from ..speech.spoken import number_words, path_words, spoken_move, spoken_squares
@@ -227,10 +228,35 @@ def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) 
     kind = "king" if piece.is_king else "man"
     if end != start and board.piece_at(end) is not None:
         return f"{end} is not empty."
+    why = _step_reason(board, start, end) if len(squares) == 2 and end != start else ""
     targets = sorted({m.to_square for m in board.moves_from(start)})
     if not targets:
-        return f"The {kind} on {start} cannot move."
-    return f"The {kind} on {start} can go to {join([str(t) for t in targets], 'or')}."
+        return f"{why} The {kind} on {start} cannot move.".lstrip()
+    return f"{why} The {kind} on {start} can go to {join([str(t) for t in targets], 'or')}.".lstrip()
+
+
+def _step_reason(board: Board, start: int, end: int) -> str:
+    """Which rule a move from ``start`` to ``end`` (squares 1-32, ``end`` empty) breaks, by the
+    board's geometry, so that a beginner learns the rule and not a wrong one: pieces move along
+    the diagonals, one square, or over one opposing piece, and a man only forward (WCDF rules of
+    play 4, 5, 10 and 11; kings here move one square, they do not fly). "" when it breaks none
+    of these (e.g. a simple move while a jump is compulsory)."""
+    piece = board.piece_at(start)
+    (r0, c0), (r1, c1) = square_cell(start), square_cell(end)
+    rows, cols = r1 - r0, c1 - c0
+    if abs(rows) != abs(cols):
+        return f"{end} is not on a diagonal from {start}."
+    if abs(rows) > 2:
+        return (f"{end} is too far from {start}: a piece moves to the next square on a diagonal,"
+                " or jumps over one piece.")
+    if not piece.is_king and rows * (1 if piece.color is BLACK else -1) < 0:
+        return "A man moves forward only; only a king moves backward."
+    if abs(rows) == 2:
+        middle = square_at(r0 + rows // 2, c0 + cols // 2)
+        jumped = board.piece_at(middle)
+        if jumped is None or jumped.color is piece.color:
+            return f"There is no opposing piece on {middle} to jump."
+    return ""
 
 
 def refused_text(error: BaseException, board: Board, side_names: SideNames = None,

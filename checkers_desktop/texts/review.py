@@ -27,10 +27,13 @@ def finding_text(finding, style: str = "jumps") -> str:
     return f"Your move {finding.move_number}, {played}, {what}; {tail}."
 
 
-def review_text(findings, style: str = "jumps") -> str:
+def review_text(findings, style: str = "jumps", finished: bool = True) -> str:
     """What to say after the review: every finding's sentence, or that no move changed the
-    result."""
+    result; of a game still going on (``finished`` False), that no mistake was found so far
+    (there is no result yet to have changed)."""
     if not findings:
+        if not finished:
+            return "So far, the computer found no mistake in your moves."
         return "No move of yours changed the result."
     return " ".join(finding_text(f, style) for f in findings)
 
@@ -88,9 +91,9 @@ def reviewing_text() -> str:
     return "Reviewing your game."
 
 
-def review_heading_text(findings, style: str = "jumps") -> str:
+def review_heading_text(findings, style: str = "jumps", finished: bool = True) -> str:
     """What is said when the review is ready: "Review of your game: " and :func:`review_text`."""
-    return "Review of your game: " + review_text(findings, style)
+    return "Review of your game: " + review_text(findings, style, finished)
 
 
 def review_failed_text() -> str:

@@ -7,7 +7,7 @@ no Qt) and by the window's Tournament menu and bracket (``ui/tournament/``).
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 __all__ = [
     "call_sentence", "score_words", "result_sentence", "name_with_center", "match_line",
@@ -108,11 +108,13 @@ def match_line(round_name: str, a: Optional[str], b: Optional[str], *, winner: O
 
 
 def standings_lines(gold: Optional[str], silver: Optional[str], bronze: Optional[str],
-                    fourth: Optional[str]) -> list[str]:
-    """"Gold: Ann Lee, Tampa VAMC", ..., "not decided yet" for places still open."""
+                    fourth: Optional[str], vacant: Sequence[str] = ()) -> list[str]:
+    """"Gold: Ann Lee, Tampa VAMC", ..., "not decided yet" for places still open and "not
+    awarded" for those nobody will take (``vacant``: "silver", "bronze", "fourth")."""
     out = []
     for place, who in (("Gold", gold), ("Silver", silver), ("Bronze", bronze), ("Fourth", fourth)):
-        out.append(f"{place}: {who if who else 'not decided yet'}")
+        empty = "not awarded" if place.lower() in vacant else "not decided yet"
+        out.append(f"{place}: {who if who else empty}")
     return out
 
 
@@ -140,7 +142,7 @@ def refused_sentence(match_number: int, reason: str) -> str:
 
 def withdrawal_sentence(name: str, opponent: Optional[str], match_number: Optional[int]) -> str:
     if opponent and match_number is not None:
-        return f"{name} withdrew; {opponent} wins match {match_number} by walkover"
+        return f"{name} withdrew; {opponent} wins match {match_number} by withdrawal"
     return f"{name} withdrew"
 
 
@@ -419,8 +421,9 @@ def csv_saved_text(path: str, rows: int) -> str:
     return f"{_plural(rows, 'result')} saved as CSV in {path}."
 
 
-def pdf_saved_text(what: str, path: str) -> str:
-    return f"The {what} is saved as PDF in {path}."
+def pdf_saved_text(what: str, path: str, plural: bool = False) -> str:
+    """"The bracket of 70-74 is saved as PDF in ..."; "The standings are saved ..." (``plural``)."""
+    return f"The {what} {'are' if plural else 'is'} saved as PDF in {path}."
 
 
 # --- "Play this match here", the table laptop -------------------------------------------------
@@ -615,3 +618,10 @@ CORRECTION_KINDS = ("The games' results", "A walkover")
 
 def correct_how_question(match_number: int) -> str:
     return f"Correct match {match_number}: the new result is"
+
+
+def game_gap_text(missing: int, played: int) -> str:
+    """A result form with a game left "not played" before one entered (``missing`` < ``played``,
+    game numbers from 1): the games are entered in the order they were played."""
+    return (f"game {missing} is not played but game {played} is; enter the games in the order "
+            "they were played, from game 1")

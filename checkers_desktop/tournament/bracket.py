@@ -90,12 +90,15 @@ class MatchState:
 
 @dataclass(frozen=True)
 class Standings:
-    """A division's final places: ids or None where not decided (or nobody)."""
+    """A division's final places: ids or None where not decided (or nobody). ``vacant``: the
+    places ("silver", "bronze", "fourth") that nobody will take, as opposed to those not decided
+    yet: fewer than four competitors, a bye in the third-place match, or a withdrawn loser."""
 
     gold: Optional[Hashable] = None
     silver: Optional[Hashable] = None
     bronze: Optional[Hashable] = None
     fourth: Optional[Hashable] = None
+    vacant: tuple[str, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -220,24 +223,34 @@ def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
 def standings(slots: Sequence, states: Mapping[MatchPos, MatchState],
               withdrawn=frozenset()) -> Standings:
     """Gold, silver, bronze and fourth from resolved ``states``. One competitor alone takes gold;
-    a withdrawn competitor gets no place (fourth stays empty when the third-place loser withdrew)."""
+    a withdrawn competitor gets no place (fourth stays empty when the third-place loser
+    withdrew). Places nobody will take are listed in ``vacant``: an organiser told "fourth: not
+    decided yet" when the event is over cannot tell whether a match is missing."""
     size = len(slots)
     rounds = rounds_for(size)
     if rounds == 0:
-        return Standings(gold=slots[0] if slots and slots[0] not in withdrawn else None)
+        return Standings(gold=slots[0] if slots and slots[0] not in withdrawn else None,
+                         vacant=("silver", "bronze", "fourth"))
     final = states[(rounds, 0)]
     gold = silver = bronze = fourth = None
+    vacant: list[str] = []
     if final.status == STATUS_DONE:
         gold, silver = final.winner, final.loser
+    if silver in withdrawn and final.kind == KIND_WITHDRAWAL:
+        silver = None
+    if final.status == STATUS_DONE and silver is None:
+        vacant.append("silver")
     if rounds >= 2:
         third = states[(rounds, 1)]
         if third.status == STATUS_DONE:
             bronze, fourth = third.winner, third.loser
-    if silver in withdrawn and final.kind == KIND_WITHDRAWAL:
-        silver = None
-    if fourth in withdrawn:
-        fourth = None
-    return Standings(gold, silver, bronze, fourth)
+            if fourth in withdrawn:
+                fourth = None
+            if fourth is None:
+                vacant.append("fourth")
+    else:
+        vacant += ["bronze", "fourth"]  # two competitors: no third-place match
+    return Standings(gold, silver, bronze, fourth, tuple(vacant))
 
 
 def later_matches(size: int, pos: MatchPos) -> list[MatchPos]:

@@ -6,6 +6,8 @@ is one database transaction, rolled back when it raises).
 
 from __future__ import annotations
 
+from typing import Optional
+
 __all__ = [
     "TournamentError", "RegistrationError", "ImportFileError", "DivisionError", "DrawError",
     "ResultError", "MatchNotPlayableError", "MatchTakenError", "ConflictingResultError",
@@ -38,7 +40,12 @@ class DrawError(TournamentError):
 
 class ResultError(TournamentError):
     """A result is not a finished best of three (VA rulebook 4:00 s5), names a player who is not in
-    the match, or is for a match that has no two players yet."""
+    the match, or is for a match that has no two players yet. ``game``: the number (from 1) of
+    the game entered that is wrong, where one is (a form puts the keyboard on it), else None."""
+
+    def __init__(self, message: str, game: Optional[int] = None) -> None:
+        super().__init__(message)
+        self.game = game
 
 
 class MatchNotPlayableError(TournamentError):

@@ -66,13 +66,14 @@ def check_match(players: tuple[str, str], winners: Sequence[Optional[str]],
         setup = match.next_game()
         if setup is None:
             raise ResultError(f"the match was decided after game {number - 1}; "
-                              f"game {number} cannot be part of it")
+                              f"game {number} cannot be part of it", game=number)
         if winner is None:
             match.record_result(None, "draw")
         elif winner in (a, b):
             match.record_result(BLACK if setup.black == winner else WHITE, "win")
         else:
-            raise ResultError(f"game {number}: {str(winner)[:40]!r} is not {a!r} or {b!r}")
+            raise ResultError(f"game {number}: {str(winner)[:40]!r} is not {a!r} or {b!r}",
+                              game=number)
     if not match.is_over or match.winner is None:
         raise ResultError(f"the match is not decided: {a} {match.wins(a)}, {b} {match.wins(b)}, "
                           f"{match.draws()} drawn; best two out of three")

@@ -109,6 +109,8 @@ class StandingsView:
     silver: Optional[Competitor]
     bronze: Optional[Competitor]
     fourth: Optional[Competitor]
+    vacant: tuple[str, ...] = ()
+    """Places nobody will take (see ``bracket.Standings``)."""
 
     @property
     def complete(self) -> bool:
@@ -118,7 +120,7 @@ class StandingsView:
         def label(c):
             return None if c is None else texts.name_with_center(c.name, c.medical_center)
         return texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
-                                     label(self.fourth))
+                                     label(self.fourth), self.vacant)
 
 
 @dataclass(frozen=True)

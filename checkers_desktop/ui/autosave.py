@@ -283,10 +283,13 @@ def install_keeping(ctx) -> Keeping:
 
     def on_tts_error(message: str) -> None:
         # Shown on the status line by the window itself; said here by the screen reader only
-        # (asking the failed voice again would fail again).
+        # (asking the failed voice again would fail again), after what it is saying: the voice
+        # reports a missing sound device a moment after the start, when the resume question
+        # is being read, and an assertive message cut that question off (a screen-reader
+        # play-through heard it).
         if message and message not in told:
             told.add(message)
-            failures.report(ctx, message, speak_own_voice=False)
+            failures.report(ctx, message, speak_own_voice=False, priority=Priority.QUEUE)
 
     ctx.window.tts_error.connect(on_tts_error)
     keeper.before_start = lambda: on_tts_error(ctx.status.speech_error or "")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
                            QPalette)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
@@ -188,6 +188,13 @@ class BoardTable(QTableView):
             self.setColumnWidth(i, cell)
 
     # --- keys, focus, mouse -----------------------------------------------------------------
+    def event(self, event) -> bool:
+        # "x" after a square's digits continues a typed move ("22x"), not the X key's command
+        if event.type() == QEvent.Type.ShortcutOverride and self.board.takes_key(event):
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         if not self.board.handle_key(event):
             event.ignore()

@@ -106,7 +106,9 @@ class BoardWidget(QWidget):
     ``flash_finished(square)`` ("where am I" has ended), ``zoom_step_requested(direction)``
     (Ctrl + mouse wheel: +1 zoom in, -1 zoom out), ``cursor_changed(square)`` (the cursor is on
     another square, however it got there: the board as text follows it), ``move_toward(direction)``
-    (Shift with a diagonal key: move the piece under the cursor that way, "up-left" ...).
+    (Shift with a diagonal key: move the piece under the cursor that way, "up-left" ...),
+    ``move_typed(text)`` (a square's digits then "-" or "x" typed on the board: the start of a
+    move, "11-", for the move box).
     """
 
     activated = Signal(int)
@@ -118,6 +120,7 @@ class BoardWidget(QWidget):
     zoom_step_requested = Signal(int)
     cursor_changed = Signal(int)
     move_toward = Signal(str)
+    move_typed = Signal(str)
     theme_changed = Signal()
     flipped_changed = Signal(bool)
 
@@ -236,6 +239,10 @@ class BoardWidget(QWidget):
         if key in _DIGITS:
             self.typed = (self.typed + _DIGITS[key])[-2:]
             return True
+        if self.takes_key(event):
+            typed, self.typed = self.typed, ""
+            self.move_typed.emit(typed + ("-" if key == Qt.Key.Key_Minus else "x"))
+            return True
         if key == Qt.Key.Key_Backspace:
             self.typed = self.typed[:-1]
             return True
@@ -258,6 +265,16 @@ class BoardWidget(QWidget):
                 self.escape_pressed.emit()
             return True
         return False
+
+    def takes_key(self, event: QKeyEvent) -> bool:
+        """Whether ``event`` continues a move typed on the board: "-" or "x" right after a
+        square's digits ("11-", "22x"). The board then hands the move to the move box: a player
+        who typed moves there went on typing them on the board, where "10-15" and Enter only
+        moved the cursor to 15 and nothing said why. Such an "x" is not the X key's command
+        (the board as text), which the board's widgets let through then."""
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        return bool(self.typed) and event.key() in (Qt.Key.Key_Minus, Qt.Key.Key_X) and \
+            mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)
 
     def square_clicked(self, square: int) -> None:
         """A mouse click on ``square``: the cursor goes there and the square is activated."""

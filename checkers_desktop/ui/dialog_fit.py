@@ -1,4 +1,5 @@
-"""Every dialog opens wide enough for its title bar to show its whole title.
+"""Every dialog opens wide enough for its title bar to show its whole title, and with the
+theme's frames on its fields and buttons.
 
 Qt sizes a dialog to its contents; the window manager draws the title in the title bar and cuts
 what does not fit ("Correct t... heckers" for the question "Correct match 1: the new result is",
@@ -6,6 +7,11 @@ at 1366x768, a short question over a long title). A low-vision organiser reads t
 which window opened. :func:`install` widens any dialog, as it is shown, to its title's width in
 the application font (which View > Text size scales) plus room for the title bar's icon and
 buttons, within the screen; Qt then centres it over its window as usual.
+
+Qt's own dialogs (the Yes/No questions, the choices, the file dialogs) had no style of the app's:
+a focused Yes or No button showed a 1-pixel border, where the app's forms frame the focused
+control 3 pixels thick in the theme's focus colour (:func:`.display.style_dialog`). A dialog with
+no style sheet of its own gets that one as it is shown.
 """
 
 from __future__ import annotations
@@ -13,6 +19,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QDialog
+
+from .display import style_dialog
 
 __all__ = ["install", "title_width", "TITLE_BAR_EXTRA"]
 
@@ -39,6 +47,8 @@ def title_width(dialog: QDialog) -> int:
 class _TitleFit(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Show and isinstance(obj, QDialog) and obj.isWindow():
+            if not obj.styleSheet():
+                style_dialog(obj)
             fit(obj)
         return False
 

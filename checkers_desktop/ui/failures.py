@@ -36,7 +36,8 @@ log = logging.getLogger(__name__)
 
 
 # --- telling the player -------------------------------------------------------------------------
-def report(ctx, text: str, *, speak_own_voice: bool = True) -> None:
+def report(ctx, text: str, *, speak_own_voice: bool = True,
+           priority: Priority = Priority.INTERRUPT) -> None:
     """Show ``text`` on the status line of the window of ``ctx`` (an :class:`~.context.AppContext`)
     and speak it (assertive for a screen reader).
 
@@ -45,14 +46,15 @@ def report(ctx, text: str, *, speak_own_voice: bool = True) -> None:
     (``ctx.status.told``).
 
     ``speak_own_voice=False`` when the app's own voice is what failed: then only the screen reader
-    gets it (asking a broken voice again would only fail again).
+    gets it (asking a broken voice again would only fail again). ``priority``: INTERRUPT (the
+    default) cuts off what is being said; QUEUE waits for it.
     """
     log.warning("told the player: %s", text)
     ctx.status.set_notice(text)
     if speak_own_voice:
-        ctx.say(text, Priority.INTERRUPT)
+        ctx.say(text, priority)
     else:
-        ctx.screen_reader.output(text, Priority.INTERRUPT)
+        ctx.screen_reader.output(text, priority)
 
 
 # --- settings ------------------------------------------------------------------------------------

@@ -219,6 +219,7 @@ class MainWindow(QMainWindow):
         self.board.cursor_moved.connect(self._echo_square)
         self.board.edge.connect(self._on_edge)
         self.board.bad_square.connect(self._on_bad_square)
+        self.board.move_typed.connect(self._continue_in_move_box)
         self.move_box.returnPressed.connect(self.submit_move_box)
 
         # --- what every feature is given ------------------------------------------------
@@ -569,6 +570,14 @@ class MainWindow(QMainWindow):
     def _on_edge(self, direction: str) -> None:
         self.announcer.announce(game_texts.edge_text(direction), Priority.READING)
         self.play_sound("edge")
+
+    def _continue_in_move_box(self, typed: str) -> None:
+        """A move begun on the board ("11-"): the move box takes it, to be finished there."""
+        self.move_box.setText(typed)
+        self.move_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.move_box.deselect()
+        self.move_box.end(False)
+        self.announcer.announce(move_box_texts.typed_on_board_text(typed), Priority.INTERRUPT)
 
     def _on_bad_square(self, typed: str) -> None:
         self.announcer.announce(game_texts.no_square_text(typed), Priority.INTERRUPT)

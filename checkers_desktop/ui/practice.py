@@ -323,7 +323,8 @@ class PracticeControls(QObject):
         if token != self._review_token:
             return
         self.last_findings = list(findings)
-        text = review_texts.review_heading_text(findings, self.ctx.session.style)
+        c = self.ctx.session
+        text = review_texts.review_heading_text(findings, c.style, finished=not c.running)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
         self.review_ready.emit(text)

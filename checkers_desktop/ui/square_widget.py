@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QAbstractButton
 
@@ -94,6 +94,13 @@ class SquareWidget(QAbstractButton):
             big = QRectF(rect.x(), rect.y(), rect.width() * LARGE_CORNER_SCALE,
                          rect.height() * LARGE_CORNER_SCALE)
             paint_number(painter, big, board.theme, self.square)
+
+    def event(self, event) -> bool:
+        # "x" after a square's digits continues a typed move ("22x"), not the X key's command
+        if event.type() == QEvent.Type.ShortcutOverride and self.board_widget.takes_key(event):
+            event.accept()
+            return True
+        return super().event(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if not self.board_widget.handle_key(event):

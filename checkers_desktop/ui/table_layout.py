@@ -11,7 +11,8 @@ items (a ``QLayout`` of its own, since box layouts do not keep a child square):
 * **beside** (wide): the board takes ``min(height, width - column)``, the column the rest of the
   width and the whole height, where ``column`` is at least the column's minimum width; if the
   column's content (word-wrapped) needs more height than there is, the board gives up width to
-  it;
+  it, down to :data:`BOARD_FLOOR` of that size (what does not fit then is cut at the end of the
+  status line, which is also spoken);
 * **below** (tall): the board takes ``min(width, height - column height)``;
 
 whichever gives the larger board. ``on_column_width(width)`` is called with the column's width
@@ -25,12 +26,18 @@ from typing import Callable, Optional
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget, QWidgetItem
 
-__all__ = ["TableLayout", "MIN_COLUMN_WIDTH"]
+__all__ = ["TableLayout", "MIN_COLUMN_WIDTH", "BOARD_FLOOR"]
 
 MIN_COLUMN_WIDTH = 280
 """The side column is never narrower than this (logical pixels) beside the board, nor than its own
 minimum size."""
 _STEP = 8
+
+BOARD_FLOOR = 0.7
+"""The least share of its full size the board gives up to a long status line beside it. At 300 %
+text on a 1280x720 screen, one refused move with the status and a note made the board drop from
+about 630 to 256 pixels, and grow back after the next move: a low-vision player lost the board
+just as they read why a move was refused (found in a screen-reader play-through)."""
 
 
 class TableLayout(QLayout):
@@ -122,8 +129,9 @@ class TableLayout(QLayout):
         # board whose column fits, found by halving: the column's height only falls as it widens)
         column_min = self._column_min_width()
         side = max(board_min, min(height, width - sp - column_min))
-        if side > board_min and self._column_height(width - sp - side) > height:
-            low, high = board_min, side  # low: fits (or the least board); high: does not fit
+        least = max(board_min, int(side * BOARD_FLOOR))
+        if side > least and self._column_height(width - sp - side) > height:
+            low, high = least, side  # low: fits (or the least board); high: does not fit
             while high - low > _STEP:
                 middle = (low + high) // 2
                 if self._column_height(width - sp - middle) > height:

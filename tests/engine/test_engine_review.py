@@ -62,6 +62,9 @@ def test_the_engines_own_moves_are_never_reported():
     assert review_game(board, BLACK, depth=4) == []
     assert review_game(board, WHITE, depth=4) == []
     assert review_text([]) == "No move of yours changed the result."
+    # a game still going on has no result yet to have changed
+    assert review_text([], finished=False) == \
+        "So far, the computer found no mistake in your moves."
 
 
 def test_a_thrown_away_win_is_named():

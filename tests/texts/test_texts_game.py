@@ -120,11 +120,33 @@ def test_refused_with_many_jumps_lists_three_and_counts_the_rest():
     ("13-17", "Thirteen to seventeen is not a legal move. There is no piece on 13."),
     ("21-17", "Twenty-one to seventeen is not a legal move. That is not your piece."),
     ("1-5", "One to five is not a legal move. 5 is not empty."),
-    ("4-16", "Four to sixteen is not a legal move. The man on 4 cannot move."),
-    ("11-17", "Eleven to seventeen is not a legal move. The man on 11 can go to 15 or 16."),
+    ("4-16", "Four to sixteen is not a legal move. 16 is not on a diagonal from 4. The man on 4 "
+             "cannot move."),
+    ("11-17", "Eleven to seventeen is not a legal move. 17 is not on a diagonal from 11. The "
+              "man on 11 can go to 15 or 16."),
+    ("11-18", "Eleven to eighteen is not a legal move. There is no opposing piece on 15 to jump."
+              " The man on 11 can go to 15 or 16."),
 ])
 def test_refused_illegal_moves_say_why(text, expected):
     assert refusal(Board(), text) == expected
+
+
+@pytest.mark.parametrize("fen, text, expected", [
+    # a man stepping back: the rule it breaks, not that the square behind is taken or not
+    ("B:W22:B15,11", "15-10", "Fifteen to ten is not a legal move. A man moves forward only; "
+                             "only a king moves backward. The man on 15 can go to 18 or 19."),
+    ("W:W22:B15,11", "22-26", "Twenty-two to twenty-six is not a legal move. A man moves "
+                              "forward only; only a king moves backward. The man on 22 can go "
+                              "to 17 or 18."),
+    # a king may go back: its jump over nothing is refused for that
+    ("B:W22:BK15", "15-24", "Fifteen to twenty-four is not a legal move. There is no opposing "
+                            "piece on 19 to jump. The king on 15 can go to 10, 11, 18 or 19."),
+    ("B:W32:B9", "9-27", "Nine to twenty-seven is not a legal move. 27 is too far from 9: a "
+                         "piece moves to the next square on a diagonal, or jumps over one "
+                         "piece. The man on 9 can go to 13 or 14."),
+])
+def test_refused_moves_name_the_rule_they_break(fen, text, expected):
+    assert refusal(Board(fen), text) == expected
 
 
 def test_refused_move_from_push_names_the_move_given():
@@ -138,8 +160,9 @@ def test_refused_move_from_push_names_the_move_given():
 def test_refused_text_prefers_the_text_given():
     board = Board()
     error = IllegalMoveError("no quote here")
-    assert game_texts.refused_text(error, board, PRACTICE, text="9 15") == \
-        "Nine to fifteen is not a legal move. The man on 9 can go to 13 or 14."
+    assert game_texts.refused_text(error, board, PRACTICE, text="9 15") == (
+        "Nine to fifteen is not a legal move. 15 is not on a diagonal from 9. The man on 9 can go "
+        "to 13 or 14.")
     assert game_texts.refused_text(error, board, PRACTICE) == "That is not a legal move."
 
 

@@ -35,14 +35,16 @@ def test_three_players_bronze_without_a_match():
     states, results = _play(slots, min)
     st = br.standings(slots, states)
     assert (st.gold, st.silver, st.bronze, st.fourth) == (1, 2, 3, None)
+    assert st.vacant == ("fourth",)  # nobody will be fourth: not "not decided yet"
     assert states[(1, 0)].kind == br.KIND_BYE and states[(2, 1)].kind == br.KIND_BYE
     assert (2, 1) not in results
 
 
 def test_one_and_two_players():
-    assert br.standings((7,), br.resolve((7,))).gold == 7
+    alone = br.standings((7,), br.resolve((7,)))
+    assert alone.gold == 7 and alone.vacant == ("silver", "bronze", "fourth")
     states, _ = _play((7, 8), max)
-    assert br.standings((7, 8), states) == br.Standings(8, 7, None, None)
+    assert br.standings((7, 8), states) == br.Standings(8, 7, None, None, ("bronze", "fourth"))
 
 
 def test_withdrawn_competitor_loses_the_due_match_and_the_third_place():
@@ -58,6 +60,14 @@ def test_withdrawn_competitor_loses_the_due_match_and_the_third_place():
     assert third.kind == br.KIND_WITHDRAWAL and third.winner != 1
     st = br.standings(slots, states, frozenset({1}))
     assert st.fourth is None and 1 not in (st.gold, st.silver, st.bronze)
+    assert st.vacant == ("fourth",)
+
+
+def test_places_still_open_are_not_vacant():
+    slots = (1, 2, 3, 4)
+    assert br.standings(slots, br.resolve(slots)).vacant == ()
+    states, _ = _play(slots, min)
+    assert br.standings(slots, states).vacant == ()
 
 
 def test_a_correction_upstream_makes_later_results_stale():
@@ -143,3 +153,21 @@ def test_winner_side_names_a_side_or_refuses():
     for wrong in ("Cy Rowe", 7, "Ann Lee"):
         with pytest.raises(ResultError, match="is not"):
             winner_side(wrong, ann, twin if wrong == "Ann Lee" else bo)
+
+
+def test_a_place_nobody_will_take_reads_not_awarded_not_pending():
+    from checkers_desktop.texts.tournament import standings_lines
+
+    lines = standings_lines("Ann Lee, Tampa", "Bo Diaz, Bronx", "Cy Ott, Reno", None,
+                            ("fourth",))
+    assert lines[3] == "Fourth: not awarded"
+    assert standings_lines(None, None, None, None)[3] == "Fourth: not decided yet"
+
+
+def test_the_standings_pdf_is_said_in_good_grammar():
+    from checkers_desktop.texts.tournament import pdf_saved_text
+
+    assert pdf_saved_text("standings", "s.pdf", plural=True) == \
+        "The standings are saved as PDF in s.pdf."
+    assert pdf_saved_text("bracket of 70-74", "b.pdf") == \
+        "The bracket of 70-74 is saved as PDF in b.pdf."

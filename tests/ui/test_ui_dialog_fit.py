@@ -63,3 +63,22 @@ def test_a_widened_dialog_is_still_centred_over_its_window(make_window, qtbot):
     qtbot.waitExposed(dialog)
     middle = window.frameGeometry().center().x()
     assert abs(dialog.frameGeometry().center().x() - middle) <= 20
+
+
+def test_qt_s_own_questions_get_the_theme_s_thick_focus_frame(make_window, qtbot):
+    """A Yes/No question (a QMessageBox) framed its focused button 1 pixel thin; shown now, it
+    carries the app's dialog style: 3 pixels in the theme's focus colour."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from checkers_desktop.ui.display import field_style
+
+    window = make_window()
+    box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", "Resume it?",
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+    qtbot.addWidget(box)
+    assert box.styleSheet() == ""
+    box.show()
+    qtbot.waitExposed(box)
+    theme = window.display.theme
+    assert box.styleSheet() == field_style(theme)
+    assert f"QPushButton:focus {{ border: 3px solid {theme.widget_focus}; }}" in box.styleSheet()

@@ -8,6 +8,7 @@ import threading
 
 import pytest
 from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtGui import QAccessible
 
 from checkers_desktop.logging_setup import setup_logging
 from checkers_desktop.speech.fake import FakeSynth
@@ -80,6 +81,10 @@ def test_speech_failing_mid_sentence_reaches_the_gui_thread(qtbot, make_window, 
     qtbot.waitUntil(lambda: "middle of a sentence" in window.status.text())
     assert sinks[0].threads[0].ident != threading.get_ident()
     qtbot.waitUntil(lambda: any("middle of a sentence" in m for m in window.events.messages))
+    # politely: it waits for what the screen reader is saying (at the start, the question
+    # whether to resume the saved game), it does not cut it off
+    politeness = next(p for m, p, _ in window.events.events if "middle of a sentence" in m)
+    assert politeness == QAccessible.AnnouncementPoliteness.Polite
     plays_on(window)
 
 

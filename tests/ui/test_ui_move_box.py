@@ -56,6 +56,36 @@ def test_a_move_played_gives_the_focus_back_to_the_board(make_window, qtbot):
     assert window.synth.spoken[-1].startswith(("Black", "No jump", "Red"))
 
 
+@pytest.mark.parametrize("keys, box", [("11-15", "11-15"), ("22x", "22x")])
+def test_a_move_typed_on_the_board_goes_on_in_the_move_box(make_window, qtbot, keys, box):
+    """After a typed move the keyboard is back on the board; a player who goes on typing moves
+    there ("11-15", Enter) had the cursor sent to square 15, and nothing said why. The digits
+    then "-" or "x" carry the move into the move box; "x" there is not the X key's command."""
+    window = make_window()
+    window.board.focus_cursor()
+    for ch in keys:
+        qtbot.keyClicks(QApplication.focusWidget(), ch)
+    assert QApplication.focusWidget() is window.move_box
+    assert window.move_box.text() == box and not window.move_box.hasSelectedText()
+    assert any(t.startswith(f"Move box: {keys[:3]}") for t in window.synth.spoken)
+    if box == "11-15":
+        qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+        assert window.session.board.ply >= 1 and window.session.board.move_stack[0].pdn() == \
+            "11-15"
+
+
+def test_digits_then_enter_on_the_board_still_go_to_a_square(make_window, qtbot):
+    window = make_window()
+    window.board.focus_cursor()
+    qtbot.keyClicks(QApplication.focusWidget(), "23")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.board.cursor == 23 and QApplication.focusWidget() is not window.move_box
+    # X alone (no digits before it) is still the board-as-text command
+    window.synth.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_X)
+    assert QApplication.focusWidget() is not window.move_box and window.synth.spoken
+
+
 def test_a_legal_looking_move_still_goes_to_the_referee():
     assert typed_mistake("11-15") is None and typed_mistake("26x17x10") is None
     assert typed_mistake("x" * 200).startswith("That is too long")

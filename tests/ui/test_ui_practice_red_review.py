@@ -88,7 +88,9 @@ def test_review_on_demand_and_when_nothing_went_wrong(make_window, qtbot):
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     with qtbot.waitSignal(window.practice.review_ready, timeout=15000) as blocker:
         key(qtbot, window, Qt.Key.Key_F8)
-    assert blocker.args == ["Review of your game: No move of yours changed the result."]
+    assert window.session.running  # no result yet to have changed
+    assert blocker.args == ["Review of your game: So far, the computer found no mistake in "
+                            "your moves."]
     window.session.take_back()
     window.session.submit_text("14-18")  # hangs a man; the computer's first move is 23x14
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)

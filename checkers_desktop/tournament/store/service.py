@@ -637,7 +637,7 @@ class Tournament:
         st = br.standings(slot_ids, br.resolve(slot_ids, stored, withdrawn), withdrawn)
         return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
                                                    for x in (st.gold, st.silver, st.bronze,
-                                                             st.fourth)))
+                                                             st.fourth)), st.vacant)
 
     def division_view(self, division_key: str) -> DivisionView:
         """The division with its draw, matches and standings (for the bracket window, the screen

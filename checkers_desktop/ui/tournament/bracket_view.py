@@ -145,12 +145,17 @@ class BracketScroll(QScrollArea):
         self.setAccessibleName("Drawn bracket")
 
     def show_match(self, pos) -> None:
-        """Scroll so that the match at ``pos`` is in view."""
+        """Scroll so that the match at ``pos`` is in view; a box wider than the view (a long
+        name, a large zoom) shows its left end, where the names begin: centred, both ends were
+        cut ("rtholomew Fitzgerald-Montgom" at 1280x720)."""
         box = self.canvas.box_of(pos)
         if box is not None:
             c = box.center()
             self.ensureVisible(int(c.x()), int(c.y()), int(box.width() / 2) + 20,
                                int(box.height() / 2) + 40)
+            if box.width() + 40 > self.viewport().width():
+                bar = self.horizontalScrollBar()
+                bar.setValue(max(bar.minimum(), min(bar.maximum(), int(box.left()) - 20)))
 
     def apply_theme(self, theme: Theme) -> None:
         self.canvas.set_theme(theme)

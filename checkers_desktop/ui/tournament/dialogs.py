@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
-from ...tournament.errors import TournamentError
+from ...texts import tournament as texts
+from ...tournament.errors import ResultError, TournamentError
 from ..display import style_dialog
 from ...tournament.model import AGE_GROUPS, Competitor, CompetitorInput
 from ...tournament.scoring import check_match
@@ -111,14 +112,26 @@ class _Form(QDialog):
 class CompetitorDialog(_Form):
     """A competitor: name (``name``), medical center (``center``), age group (``age``), visually
     impaired (``vi``), seed (``seed``, 0 for none). :attr:`entry` holds the checked input once
-    accepted."""
+    accepted.
+
+    ``save``: called with the checked input on Register/Save (the tournament's own check and
+    write); what it refuses (a duplicate, a division already drawn: ``TournamentError``) is
+    shown and said in the form, which stays open with the name chosen, as a missing name is.
+    (Refused after the form had closed, the reason went to the main window's status line,
+    behind the Competitors list, where a low-vision organiser could not see it.) What it
+    returns is kept in :attr:`saved`; any other error closes the form and is kept in
+    :attr:`failure` for the caller to raise."""
 
     def __init__(self, parent: Optional[QWidget] = None, *,
                  initial: Optional[Competitor] = None,
-                 announce: Optional[Callable[[str], None]] = None) -> None:
+                 announce: Optional[Callable[[str], None]] = None,
+                 save: Optional[Callable[[CompetitorInput], object]] = None) -> None:
         super().__init__("Edit a competitor" if initial else "Register a competitor", parent,
                          announce, "Save" if initial else "Register")
         self.entry: Optional[CompetitorInput] = None
+        self.save = save
+        self.saved: object = None
+        self.failure: Optional[BaseException] = None
         self.add("&Name:", QLineEdit(self), "name", "The competitor's name as on the entry list.")
         self.add("&Medical center:", QLineEdit(self), "center",
                  "The VA medical center the competitor comes from.")
@@ -155,10 +168,17 @@ class CompetitorDialog(_Form):
 
     def accept(self) -> None:
         try:
-            self.entry = self.value()
+            entry = self.value()
+            if self.save is not None:
+                self.saved = self.save(entry)
         except TournamentError as exc:
             self.refuse(f"Not saved: {exc}.", "name")
             return
+        except Exception as exc:  # a server gone, a disk full: the caller says it
+            self.failure = exc
+            super().reject()
+            return
+        self.entry = entry
         super().accept()
 
 
@@ -210,12 +230,19 @@ class ResultDialog(_Form):
             combo.setCurrentIndex(max(0, combo.findData(r)))
 
     def value(self) -> list[Optional[str]]:
-        """Winners by name (None: drawn), checked; raises ``ResultError``."""
+        """Winners by name (None: drawn), checked; raises ``ResultError`` (with the game to
+        put right, where there is one). A game left "not played" before one that was played is
+        refused for that: the later games were dropped, and the form said "no game was
+        entered" with games 2 and 3 filled in."""
         tokens: list[Optional[str]] = []
+        gap = None
         for n in range(1, MAX_GAMES + 1):
             data = self.fields[f"game-{n}"].currentData()
             if data == "none":
-                break
+                gap = n if gap is None else gap
+                continue
+            if gap is not None:
+                raise ResultError(texts.game_gap_text(gap, n), game=gap)
             tokens.append(None if data == "draw" else data)
         names = (self.a, self.b) if self.a != self.b else ("a", "b")  # said by name if unique
         winners = [None if t is None else names[t == "b"] for t in tokens]
@@ -226,7 +253,8 @@ class ResultDialog(_Form):
         try:
             self.winners = self.value()
         except (TournamentError, ValueError) as exc:
-            self.refuse(f"Not entered: {exc}.", "game-1")
+            game = getattr(exc, "game", None) or 1
+            self.refuse(f"Not entered: {exc}.", f"game-{min(game, MAX_GAMES)}")
             return
         super().accept()
 

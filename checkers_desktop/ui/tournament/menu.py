@@ -539,10 +539,9 @@ class TournamentMenu(QObject):
         t = self._organiser("register")
         if t is None:
             return
-        entry = self.prompts.competitor(None)
-        if entry is None:
+        c = self.prompts.competitor(None, save=t.add_competitor)
+        if c is None:
             return
-        c = t.add_competitor(entry)
         self.say(texts.registered_text(c.name), Priority.QUEUE)
         self.refresh()
 
@@ -550,10 +549,10 @@ class TournamentMenu(QObject):
         t = self._organiser("edit_competitor")
         if t is None:
             return
-        entry = self.prompts.competitor(competitor)
-        if entry is None:
+        c = self.prompts.competitor(competitor, save=lambda entry: t.edit_competitor(
+            competitor.id, entry, why="edited in the window"))
+        if c is None:
             return
-        c = t.edit_competitor(competitor.id, entry, why="edited in the window")
         self.say(texts.edited_text(c.name), Priority.QUEUE)
         self.refresh()
 
@@ -899,7 +898,7 @@ class TournamentMenu(QObject):
         html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
                               event=t.info().get("name") or "")
         save_html_pdf(html, Path(path), title="Standings")
-        self.say(texts.pdf_saved_text("standings", path), Priority.QUEUE)
+        self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE)
 
     def save_bracket_pdf(self, division_key: Optional[str]) -> None:
         from .printing import save_bracket_pdf

@@ -65,9 +65,19 @@ class Prompts:
                                               options=options)
         return path or None
 
-    def competitor(self, initial: Optional[Competitor] = None) -> Optional[CompetitorInput]:
-        dialog = CompetitorDialog(self.parent(), initial=initial, announce=self.announce)
-        return dialog.entry if dialog.exec() == QDialog.DialogCode.Accepted else None
+    def competitor(self, initial: Optional[Competitor] = None, save=None):
+        """The competitor form. Without ``save``: the checked input (a ``CompetitorInput``) or
+        None. With ``save`` (called with the input; what it refuses is shown in the form, which
+        stays open): what ``save`` returned, or None when cancelled; another error it raised is
+        raised here once the form has closed."""
+        dialog = CompetitorDialog(self.parent(), initial=initial, announce=self.announce,
+                                  save=save)
+        accepted = dialog.exec() == QDialog.DialogCode.Accepted
+        if dialog.failure is not None:
+            raise dialog.failure
+        if not accepted:
+            return None
+        return dialog.saved if save is not None else dialog.entry
 
     def games(self, number: int, a: str, b: str, profile_key: str, title: str = "",
               initial: Sequence[str] = ()) -> Optional[list]:

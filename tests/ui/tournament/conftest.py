@@ -58,8 +58,9 @@ class ScriptedPrompts:
     def save_path(self, title, default, filters, *, confirm_overwrite=True):
         return self._next("save_path", default)
 
-    def competitor(self, initial=None):
-        return self._next("competitor", initial)
+    def competitor(self, initial=None, save=None):
+        entry = self._next("competitor", initial)
+        return save(entry) if save is not None and entry is not None else entry
 
     def games(self, number, a, b, profile_key, title="", initial=()):
         self.initial_games = list(initial)

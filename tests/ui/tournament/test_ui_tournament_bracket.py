@@ -169,3 +169,30 @@ def test_every_alt_letter_of_the_bracket_window_is_used_once(tournament_window, 
     letters = [k for k in letters if k is not None]
     assert len(set(letters)) == len(letters), letters
     assert "d" in letters and "i" in letters
+
+
+def test_a_match_wider_than_the_drawing_s_view_shows_where_its_names_begin(
+        tournament_window, prompts, qtbot, tmp_path):
+    """A long name makes every box wider than the drawn bracket's view at 1280x720: choosing a
+    match scrolls to the box's left end, where the names begin (centred, both ends were cut)."""
+    from tournament_ui_helpers import drawn_division
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    names = ("Ann Lee", "Bartholomew Fitzgerald-Montgomery III", "Cy Rowe", "Dee Sims",
+             "Eve Park", "Fay Hall", "Gil West", "Hal Kim")
+    t, ready = drawn_division(menu, prompts, names)
+    bracket = open_bracket(qtbot, window, menu, t.divisions()[0].key)
+    bracket.resize(900, 600)
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    scroll = bracket.canvas.parentWidget().parentWidget()
+    for match in sorted(t.matches(), key=lambda m: (m.round, -m.index))[:4]:
+        bracket.tree.select_key(("match", (match.round, match.index)))
+        box = bracket.canvas.box_of((match.round, match.index))
+        if box is None or box.width() + 40 <= scroll.viewport().width():
+            continue
+        left = box.left() - scroll.horizontalScrollBar().value()
+        assert 0 <= left <= 40, (match.number, left)
+        break
+    else:
+        raise AssertionError("no box was wider than the view: the test proves nothing")

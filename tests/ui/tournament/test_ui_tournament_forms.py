@@ -18,6 +18,43 @@ from checkers_desktop.ui.tournament.server_dialog import ServerDialog, split_pas
 from checkers_desktop.ui.tournament.tournament_settings import SERVER_URL
 
 
+def test_a_duplicate_is_refused_in_the_competitor_form_which_stays_open(qtbot, tmp_path):
+    """The tournament's own refusal (here a duplicate) is shown and said in the form, which
+    stays open with the name chosen; it closed before, and the reason went to the main window's
+    status line behind the Competitors list. Another failure closes it and is raised."""
+    t = Tournament.open(str(tmp_path / "t.db"), name="Spring Open")
+    t.add_competitor(CompetitorInput("Bo Diaz", "Bronx", "70-74"))
+    said = []
+    dialog = CompetitorDialog(announce=said.append, save=t.add_competitor)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.fields["name"], "bo diaz ")
+    qtbot.keyClicks(dialog.fields["center"], "Bronx")
+    dialog.fields["age"].setCurrentIndex(dialog.fields["age"].findData("70-74"))
+    dialog.accept()
+    assert dialog.isVisible() and dialog.saved is None and dialog.entry is None
+    assert said and said[-1].startswith("Not saved: ") and "already registered" in said[-1]
+    assert dialog.message.text() == said[-1]
+    assert dialog.focusWidget() is dialog.fields["name"]
+    assert len(t.competitors()) == 1
+    dialog.fields["name"].clear()
+    qtbot.keyClicks(dialog.fields["name"], "Cy Ott")
+    dialog.accept()
+    assert not dialog.isVisible() and dialog.saved.name == "Cy Ott"
+    assert [c.name for c in t.competitors()] == ["Bo Diaz", "Cy Ott"]
+    t.close()
+
+    def gone(entry):
+        raise OSError("the server went away")
+
+    broken = CompetitorDialog(save=gone)
+    qtbot.addWidget(broken)
+    broken.show()
+    qtbot.keyClicks(broken.fields["name"], "Di Park")
+    broken.accept()
+    assert not broken.isVisible() and isinstance(broken.failure, OSError)
+
+
 def test_the_competitor_form(qtbot):
     said = []
     dialog = CompetitorDialog(announce=said.append)
@@ -34,6 +71,29 @@ def test_the_competitor_form(qtbot):
     assert dialog.entry == CompetitorInput("Ann Lee", "Tampa VAMC", "85-up", True, 1)
     for key in ("name", "center", "age", "seed"):
         assert dialog.fields[key].accessibleName()
+
+
+def test_the_result_form_puts_the_keyboard_on_the_game_to_put_right(qtbot):
+    """Game 1 left "not played" before games 2 and 3: refused for that (it said "no game was
+    entered"), on game 1; a fourth game after a match decided in two: refused, on game 3."""
+    said = []
+    dialog = ResultDialog(5, "Ann Lee", "Bo Diaz", "va-standard", announce=said.append)
+    qtbot.addWidget(dialog)
+    dialog.fields["game-2"].setCurrentIndex(dialog.fields["game-2"].findData("a"))
+    dialog.fields["game-3"].setCurrentIndex(dialog.fields["game-3"].findData("a"))
+    dialog.accept()
+    assert dialog.winners is None
+    assert said[-1] == ("Not entered: game 1 is not played but game 2 is; enter the games in "
+                        "the order they were played, from game 1.")
+    assert dialog.focusWidget() is dialog.fields["game-1"]
+    dialog.set_games(["a", "a", "b"])
+    dialog.accept()
+    assert dialog.winners is None and said[-1].startswith(
+        "Not entered: the match was decided after game 2")
+    assert dialog.focusWidget() is dialog.fields["game-3"]
+    dialog.set_games(["a", "a", "none"])
+    dialog.accept()
+    assert dialog.winners == ["Ann Lee", "Ann Lee"]
 
 
 def test_the_result_form_checks_best_of_three(qtbot):

@@ -160,14 +160,16 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     entry = [e for e in t.audit_log() if e.action == "correction"][-1]
     assert entry.why == "the score sheet shows Bo won both games"
 
-    # --- withdrawal: the opponent gets the walkover
+    # --- withdrawal: the opponent wins the match, said as the bracket shows it
     third = t.match(third.number)
     prompts.answers["choose"] = [0]
     prompts.answers["text"] = ["feeling unwell"]
     bracket.tree.select_key(("match", (third.round, third.index)))
     menu.run(bracket.withdraw)
     assert window.synth.spoken[-1] == (f"{third.a.name} withdrew; {third.b.name} wins match "
-                                       f"{third.number} by walkover.")
+                                       f"{third.number} by withdrawal.")
+    assert any(f"beat {third.a.name}" in line and line.endswith("by withdrawal")
+               for line in bracket.tree.lines())  # the same words as the bracket
 
     # --- the files for the wall
     pdf = tmp_path / "bracket.pdf"
