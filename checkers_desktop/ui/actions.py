@@ -424,6 +424,8 @@ BOARD_KEYS: tuple[KeySpec, ...] = (
     KeySpec("Escape", "Put the picked-up piece back; in the move box, go back to the board."),
     KeySpec("Digits, then Enter", "Type a square number (1 to 32) and press Enter to move the cursor "
             "there."),
+    KeySpec("Digits, then - or x", "Type a move on the board, such as 11-15 or 22x15: the minus "
+            "sign or the x carries it into the move box, where Enter plays it."),
     KeySpec("Tab, Shift+Tab", "Go between the board, the move box and the other controls."),
 )
 
