@@ -140,6 +140,11 @@ def refused_sentence(match_number: int, reason: str) -> str:
     return f"Match {match_number}: the result was refused. {reason}"
 
 
+def withdrawn_name(name: str, withdrawn: bool) -> str:
+    """"Cy Ott (withdrew)" for a competitor who left the tournament, else the name."""
+    return f"{name} (withdrew)" if withdrawn else name
+
+
 def withdrawal_sentence(name: str, opponent: Optional[str], match_number: Optional[int]) -> str:
     if opponent and match_number is not None:
         return f"{name} withdrew; {opponent} wins match {match_number} by withdrawal"
@@ -332,8 +337,8 @@ def edited_text(name: str) -> str:
 
 
 def withdraw_question(name: str) -> str:
-    return (f"Withdraw {name} from the tournament? Their next match is a walkover for the "
-            "opponent. Say why (it goes in the audit log).")
+    return (f"Withdraw {name} from the tournament? The opponent wins their next match by "
+            "withdrawal. Say why (it goes in the audit log).")
 
 
 def why_question() -> str:

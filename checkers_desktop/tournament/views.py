@@ -82,11 +82,13 @@ class MatchView:
 
     def line(self) -> str:
         """The match for a screen reader's list ("Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo
-        Diaz, Reno VAMC, 2 games to 1")."""
+        Diaz, Reno VAMC, 2 games to 1"); a withdrawn competitor's name is followed by
+        "(withdrew)", as in the drawn bracket (the list said only "Cy Ott, Reno")."""
         def side(c, known):
             if c is None:
                 return None if not known else "nobody"
-            return texts.name_with_center(c.name, c.medical_center)
+            return texts.name_with_center(texts.withdrawn_name(c.name, c.withdrawn),
+                                          c.medical_center)
         a, b = side(self.a, self.a_known), side(self.b, self.b_known)
         winner = None if self.winner is None else side(self.winner, True)
         ww, lw = self.score

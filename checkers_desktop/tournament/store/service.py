@@ -234,7 +234,7 @@ class Tournament:
         for r in conn.execute(select(s.competitors.c.id, s.competitors.c.name,
                                      s.competitors.c.medical_center)):
             if r.id != except_id and competitor_key(r.name, r.medical_center) == key:
-                raise RegistrationError(f"duplicate: {r.name}, {r.medical_center} is already "
+                raise RegistrationError(f"{r.name}, {r.medical_center} is already "
                                         f"registered")
 
     def _division_for(self, conn: Connection, entry: CompetitorInput) -> Optional[int]:

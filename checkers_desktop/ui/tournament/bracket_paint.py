@@ -19,6 +19,7 @@ from typing import Optional
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
+from ...texts import tournament as texts
 from ...tournament.bracket import feeders, rounds_for, round_title
 from ...tournament.views import DivisionView, MatchView
 
@@ -33,7 +34,7 @@ def side_parts(m: MatchView, side: int, numbers: dict) -> tuple[str, str]:
     or whose winner it will be ("Winner of match 13"; the center is then "")."""
     c, known = (m.a, m.a_known) if side == 0 else (m.b, m.b_known)
     if c is not None:
-        return c.name + (" (withdrew)" if c.withdrawn else ""), c.medical_center
+        return texts.withdrawn_name(c.name, c.withdrawn), c.medical_center
     if known:
         return "bye", ""
     size = numbers.get("size", 0)

@@ -91,6 +91,7 @@ class _Form(QDialog):
         """Show and say why the form was not accepted; the form stays open, taller if the
         message needs it (else the wrapped lines squeezed the form: its text was cut off)."""
         self.message.setText(text)
+        self.message.setAccessibleName(text or "Form message")  # a screen reader reads it
         self._fit_height()
         if self.announce is not None:
             self.announce(text)

@@ -33,8 +33,9 @@ def test_a_duplicate_is_refused_in_the_competitor_form_which_stays_open(qtbot, t
     dialog.fields["age"].setCurrentIndex(dialog.fields["age"].findData("70-74"))
     dialog.accept()
     assert dialog.isVisible() and dialog.saved is None and dialog.entry is None
-    assert said and said[-1].startswith("Not saved: ") and "already registered" in said[-1]
+    assert said[-1] == "Not saved: Bo Diaz, Bronx is already registered."
     assert dialog.message.text() == said[-1]
+    assert dialog.message.accessibleName() == said[-1]  # read as itself, not "Form message"
     assert dialog.focusWidget() is dialog.fields["name"]
     assert len(t.competitors()) == 1
     dialog.fields["name"].clear()
