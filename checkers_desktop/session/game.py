@@ -189,15 +189,17 @@ class GameSession(Observable):
             return self.removal.headline() or self._turn_text()
         return self.result_text or game_texts.game_not_running_text()
 
-    def status_text(self) -> str:
-        """The status line: whose turn (or the result), the last move, and the latest message."""
+    def status_text(self, message: bool = True) -> str:
+        """The status line: whose turn (or the result), the last move, and the latest message
+        (without it when ``message`` is False: "Say whose turn" repeated a refused move's
+        sentence, long after the refusal, as if it were the game's state)."""
         parts = [self.headline()]
         if self.running and self.thinking:
             parts.append(game_texts.thinking_text())
         if self.last_move is not None:
             parts.append(game_texts.last_move_text(self.board, self.side_names, self.style,
                                                    self.you, self.player_names))
-        if self.message:
+        if message and self.message:
             parts.append(self.message)
         return game_texts.status_line(*parts)
 

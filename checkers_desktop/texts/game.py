@@ -492,6 +492,12 @@ def resign_question() -> str:
     return "Do you really want to resign this game?"
 
 
+def resign_title() -> str:
+    """The resign question's window title (a screen reader says it first; "Checkers" alone
+    said nothing of what was asked)."""
+    return "Resign the game?"
+
+
 def nothing_to_take_back_text() -> str:
     return "You have no move to take back."
 

@@ -44,7 +44,9 @@ def title_width(dialog: QDialog) -> int:
     return QFontMetrics(QApplication.font()).horizontalAdvance(title) + TITLE_BAR_EXTRA
 
 
-class _TitleFit(QObject):
+class _Shown(QObject):
+    """Styles (when it has no style of its own) and fits each dialog as it is shown."""
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         if event.type() == QEvent.Type.Show and isinstance(obj, QDialog) and obj.isWindow():
             if not obj.styleSheet():
@@ -66,7 +68,7 @@ def fit(dialog: QDialog) -> None:
 
 
 def install(app: QApplication) -> None:
-    """Fit every dialog of ``app`` shown from now on (once per application)."""
-    if getattr(app, "_title_fit", None) is None:
-        app._title_fit = _TitleFit(app)
-        app.installEventFilter(app._title_fit)
+    """Style and fit every dialog of ``app`` shown from now on (once per application)."""
+    if getattr(app, "_dialog_shown", None) is None:
+        app._dialog_shown = _Shown(app)
+        app.installEventFilter(app._dialog_shown)

@@ -37,7 +37,7 @@ from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from ..texts import reading as reading_texts
-from . import dialog_fit
+from . import dialog_fit, menu_bar_focus
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
 from .actions import ACTIONS, ENDS_REVIEW, create_actions
 from .autosave import install_keeping
@@ -108,7 +108,9 @@ class MainWindow(QMainWindow):
     ``$CHECKERS_DESKTOP_SETTINGS`` or the native store), ``speech_sink`` (the app's voice; default a
     ``TtsSink``; pass ``False`` for none), ``screen_reader_post`` (what posts accessibility events),
     ``engine_choose`` (the computer's move function), ``reply_seconds`` (shortest reply time; None =
-    the level's), ``confirm`` (asks a yes/no question; default a ``QMessageBox``), ``sound_player``
+    the level's), ``confirm`` (asks a yes/no question,
+    ``confirm(question)``; default a ``QMessageBox``; the window's :attr:`confirm`, which wraps
+    it, also takes the question's window title), ``sound_player``
     (an object with ``play(name)``), ``welcome_delay_ms`` (the welcome is said this long after the
     window first shows, so that a screen reader has found the window; ``auto_welcome`` False:
     not by itself, the caller says it with :meth:`welcome`), ``data_folder`` (where the autosave,
@@ -308,6 +310,7 @@ class MainWindow(QMainWindow):
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
         self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))
@@ -438,7 +441,7 @@ class MainWindow(QMainWindow):
         if not self.session.running:
             self.session.resign()  # says there is no game
             return
-        if self.confirm(game_texts.resign_question()):
+        if self.confirm(game_texts.resign_question(), game_texts.resign_title()):
             self.session.resign()
         else:
             self.announcer.announce(leaving_texts.stayed_text(False), Priority.QUEUE)
@@ -468,10 +471,12 @@ class MainWindow(QMainWindow):
             self.move_box.selectAll()
 
     def say_status(self) -> None:
-        """F3: the status line's status; while a past position is reviewed, what the line says
-        of it (the game's own status describes another position)."""
+        """F3: whose turn and the last move (the status line without its latest message, which
+        F2 repeats); while a past position is reviewed, what the line says of it (the game's own
+        status describes another position)."""
         note = self.status_line.review_note
-        self.announcer.announce(note or self.session.status_text(), Priority.READING)
+        self.announcer.announce(note or self.session.status_text(message=False),
+                                Priority.READING)
 
     def set_speech_enabled(self, on: bool) -> None:
         """Switch the app's own voice on or off (screen reader announcements go on) and save it."""

@@ -82,3 +82,28 @@ def test_qt_s_own_questions_get_the_theme_s_thick_focus_frame(make_window, qtbot
     theme = window.display.theme
     assert box.styleSheet() == field_style(theme)
     assert f"QPushButton:focus {{ border: 3px solid {theme.widget_focus}; }}" in box.styleSheet()
+
+
+def test_the_resign_question_is_titled_with_what_it_asks(make_window, qtbot):
+    """The question's title is what a screen reader says first: "Checkers" alone said nothing
+    of what was asked. No (the default) leaves the game as it was."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window = make_window()
+    window.ask = type(window.ask)(window, lambda text: None, lambda text: None)
+    window.confirm = window.ask.confirm
+    seen = []
+
+    def answer() -> None:
+        box = QApplication.activeModalWidget()
+        if not isinstance(box, QMessageBox):
+            QTimer.singleShot(20, answer)
+            return
+        seen.append((box.windowTitle(), box.accessibleName(), box.width() >= title_width(box)))
+        box.button(QMessageBox.StandardButton.No).click()
+
+    QTimer.singleShot(0, answer)
+    window.resign()
+    assert seen == [("Resign the game?", "Resign the game?", True)]
+    assert window.session.running

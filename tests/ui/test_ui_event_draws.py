@@ -255,8 +255,10 @@ def test_no_to_resign_says_the_game_goes_on(make_window, qtbot):
     """Answering No to "resign this game?" is told, as No to the draw question is."""
     window = make_window()
     window.board.focus_cursor()
-    window.confirm = lambda question: False
+    asked = []
+    window.confirm = lambda question, title="Checkers": asked.append(title) and False
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_R, CTRL_SHIFT)
+    assert asked == ["Resign the game?"]  # the title says what is asked
     assert window.session.running
     assert window.synth.spoken == ["Nothing changed: the game goes on."]

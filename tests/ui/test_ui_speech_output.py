@@ -187,6 +187,12 @@ def test_repeat_and_whose_turn_keys(make_window, qtbot):
     assert said.startswith("You, Black to move.")
     assert "Last move: Computer, " in said
     assert said == window.status.text()
+    # a refused move's sentence stays on the status line, but is not whose turn it is
+    type_move(qtbot, window, "hello")
+    assert "'hello' is not a move" in window.status.text()
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Escape)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F3)
+    assert window.synth.spoken[-1] == said
 
 
 def test_a_failing_engine_never_stalls_the_game(make_window, qtbot):

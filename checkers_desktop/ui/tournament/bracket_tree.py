@@ -306,7 +306,8 @@ class BracketTree(QTreeWidget):
         later match's players once a result arrived). A screen reader keeps the names it was
         told: without this, arrowing onto "Final, match 4: Ann Lee against the winner of match
         3" read that old line after match 3 was decided, while the screen showed the winner
-        (found with the a11y-session kit). A line inside a closed round is told when shown."""
+        (found with the a11y-session kit). Only lines shown are told: a line inside a closed
+        round has no accessible child to tell then."""
         items, self._renamed = self._renamed, []
         post = self.post_accessible
         if post is None:

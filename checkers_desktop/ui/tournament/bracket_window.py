@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QMainWindow, QSpl
 
 from ...speech.announcer import Priority
 from ...texts import tournament as texts
+from .. import menu_bar_focus
 from ..actions import BRACKET_ACTIONS, make_action
 from .bracket_tree import BracketTree, player_line
 from .bracket_view import BracketScroll
@@ -117,6 +118,8 @@ class BracketWindow(QMainWindow):
             menus[spec.menu].addAction(action)
             self.addAction(action)
             self.actions_by_id[spec.id] = action
+        menu_bar_focus.install(self.menuBar(),
+                               lambda: self.tree.setFocus(Qt.FocusReason.OtherFocusReason))
         # Ctrl+= zooms in too (the same key as Ctrl++ without Shift), as in the View menu.
         zoom_in = self.actions_by_id["bracket_zoom_in"]
         zoom_in.setShortcuts([zoom_in.shortcut(), QKeySequence("Ctrl+=")])
