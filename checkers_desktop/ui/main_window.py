@@ -444,7 +444,8 @@ class MainWindow(QMainWindow):
         if self.confirm(game_texts.resign_question(), game_texts.resign_title()):
             self.session.resign()
         else:
-            self.announcer.announce(leaving_texts.stayed_text(False), Priority.QUEUE)
+            # as No to leaving a game is told: at once, cutting the question's own reading
+            self.announcer.announce(leaving_texts.stayed_text(False), Priority.INTERRUPT)
         self.board.focus_cursor()
 
     def focus_move_box(self) -> None:

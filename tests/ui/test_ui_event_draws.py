@@ -13,6 +13,7 @@ from datetime import datetime
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE
@@ -262,3 +263,6 @@ def test_no_to_resign_says_the_game_goes_on(make_window, qtbot):
     assert asked == ["Resign the game?"]  # the title says what is asked
     assert window.session.running
     assert window.synth.spoken == ["Nothing changed: the game goes on."]
+    # at the same level as No to leaving the game (it was polite here, assertive there)
+    assert window.events.events[-1][:2] == ("Nothing changed: the game goes on.",
+                                            QAccessible.AnnouncementPoliteness.Assertive)
