@@ -220,10 +220,13 @@ def new_tournament_name_question() -> str:
 
 def division_heading(label: str, count: int, drawn: bool, seed: Optional[int] = None,
                      same_center: Optional[int] = None, fewest: Optional[int] = None,
-                     note: str = "") -> str:
+                     note: str = "", withdrew: int = 0) -> str:
     """"Division 70-74: 13 competitors, drawn with seed 2026; same-center first-round pairs 0
-    (fewest possible 0)." or "... not drawn yet."."""
+    (fewest possible 0)." or "... not drawn yet."; ``withdrew`` of the ``count`` competitors
+    withdrew since: "5 competitors (1 withdrew), drawn ..."."""
     text = f"Division {label}: {_plural(count, 'competitor')}"
+    if withdrew:
+        text += f" ({withdrew} withdrew)"
     if drawn:
         text += (f", drawn with seed {seed}; same-center first-round pairs {same_center} "
                  f"(fewest possible {fewest})")

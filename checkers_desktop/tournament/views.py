@@ -135,6 +135,19 @@ class DivisionView:
     standings: StandingsView
     event: str = ""
 
+    def heading(self) -> str:
+        """The division's heading (``texts.division_heading``). Once drawn, it counts the
+        competitors drawn, those who withdrew since included and said: counting only those
+        still in, it went from "5 competitors, drawn" to "4 competitors, drawn" after a
+        withdrawal, as if the draw had changed."""
+        d = self.division
+        count, withdrew = d.competitor_count, 0
+        if d.drawn:
+            drawn = [c for c in self.slots if c is not None]
+            count, withdrew = len(drawn), sum(1 for c in drawn if c.withdrawn)
+        return texts.division_heading(d.label, count, d.drawn, d.draw_seed, d.same_center_pairs,
+                                      d.minimum_same_center_pairs, d.note, withdrew)
+
 
 @dataclass(frozen=True)
 class DrawInfo:

@@ -348,10 +348,7 @@ class BracketTree(QTreeWidget):
 
     def _build(self, view: DivisionView) -> None:
         d = view.division
-        self._item(None, texts.division_heading(d.label, d.competitor_count, d.drawn,
-                                                d.draw_seed, d.same_center_pairs,
-                                                d.minimum_same_center_pairs, d.note),
-                   ("division",))
+        self._item(None, view.heading(), ("division",))
         if not d.drawn:
             return
         rounds: dict[int, list[MatchView]] = {}

@@ -221,12 +221,8 @@ class BracketWindow(QMainWindow):
                 self.say(texts.division_shown_text(key, index + 1, self.divisions.count()),
                          Priority.READING)
                 return
-            d = view.division
-            self.say(texts.division_shown_text(
-                texts.division_heading(d.label, d.competitor_count, d.drawn, d.draw_seed,
-                                       d.same_center_pairs, d.minimum_same_center_pairs,
-                                       d.note), index + 1, self.divisions.count()),
-                Priority.READING)
+            self.say(texts.division_shown_text(view.heading(), index + 1,
+                                               self.divisions.count()), Priority.READING)
 
     def _division_chosen(self, index: int) -> None:
         key = self.divisions.itemData(index)
@@ -308,10 +304,7 @@ class BracketWindow(QMainWindow):
         if view is None:
             self.say(texts.no_division_text())
             return
-        d = view.division
-        self.say(texts.division_heading(d.label, d.competitor_count, d.drawn, d.draw_seed,
-                                        d.same_center_pairs, d.minimum_same_center_pairs,
-                                        d.note))
+        self.say(view.heading())
 
     def path_of(self, competitor) -> str:
         view = self.current_view()

@@ -168,6 +168,9 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     menu.run(bracket.withdraw)
     assert window.synth.spoken[-1] == (f"{third.a.name} withdrew; {third.b.name} wins match "
                                        f"{third.number} by withdrawal.")
+    # the draw's count stays, with who withdrew since (it fell by one, as if redrawn)
+    drawn = sum(1 for c in bracket.current_view().slots if c is not None)
+    assert f": {drawn} competitors (1 withdrew), drawn with seed " in bracket.tree.lines()[0]
     # the same words as the drawn bracket: the withdrawal, and who withdrew
     assert any(f"beat {third.a.name} (withdrew)" in line and line.endswith("by withdrawal")
                for line in bracket.tree.lines())
