@@ -232,7 +232,8 @@ def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) 
     targets = sorted({m.to_square for m in board.moves_from(start)})
     if not targets:
         return f"{why} The {kind} on {start} cannot move.".lstrip()
-    return f"{why} The {kind} on {start} can go to {join([str(t) for t in targets], 'or')}.".lstrip()
+    places = join([str(t) for t in targets], "or")
+    return f"{why} The {kind} on {start} can go to {places}.".lstrip()
 
 
 def _step_reason(board: Board, start: int, end: int) -> str:
