@@ -122,8 +122,9 @@ the position is taken as no speech; None: only :data:`NO_SPEECH`, for transcript
 phrase. Off for the base tiny.en model, whose no-speech probability does not tell a cough from a
 command (tuning split: sounds read as a command at 0.26-0.40, while 2 of 670 phrases said
 rightly had more than 0.5). The adapted model's ``recognizer.json`` sets 0.6: it learned the
-no-speech token on non-speech sounds, and on the tuning split its 399 phrases read rightly had
-at most 0.011 while the 25 sounds read as a command ("Hint.", "Help.") had 0.997 or more."""
+no-speech token on non-speech sounds, and on the tuning split its 1,127 phrases read rightly
+(moves, pick-ups, squares, commands, answers) had at most 0.053, while the 25 sounds read as a
+command ("Hint.", "Help.") had 0.997 or more."""
 
 MODEL_SETTINGS = "recognizer.json"
 """The file in a model's folder that sets :data:`PHRASE_NO_SPEECH` and
@@ -187,8 +188,8 @@ class ModelUnavailable(RuntimeError):
 ADAPTED_MODEL = Path(__file__).resolve().parent / "adapted_model"
 """The Whisper tiny.en model adapted to checkers commands in a hall and at arm's length, which
 the project ships (int8, about 40 MB; made by ``training/adapt_whisper.py``, see its
-``SOURCE.md``). Held-out split of ``benchmarks/voice.py`` (1,505 decodes, speakers, rooms and
-talkers never trained or tuned on), against the base model with the same rules: see
+``SOURCE.md``). Its figures on the held-out split of ``benchmarks/voice.py`` (speakers, rooms
+and talkers never trained or tuned on), beside the base model's, are in
 ``accessibility/voice-commands.md``."""
 
 
