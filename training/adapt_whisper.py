@@ -254,6 +254,10 @@ def torch_model(weights: dict):
     def linear(x, p, pre):
         return F.linear(x, p[pre + "/weight"], p.get(pre + "/bias"))
 
+    def feed_forward(x, p, pre):
+        h = norm(x, p, pre + "/ffn/layer_norm")
+        return linear(F.gelu(linear(h, p, pre + "/ffn/linear_0")), p, pre + "/ffn/linear_1")
+
     def attend(q, k, v, mask=None):
         b, tq, d = q.shape
         split = [t.view(b, t.shape[1], heads, d // heads).transpose(1, 2) for t in (q, k, v)]
@@ -268,7 +272,8 @@ def torch_model(weights: dict):
             self.names = [k for k, a in weights.items()
                           if a.ndim and a.dtype in (np.float16, np.float32)]
             self.p = torch.nn.ParameterDict({
-                k.replace("/", "|"): torch.nn.Parameter(torch.tensor(weights[k], dtype=torch.float32))
+                k.replace("/", "|"): torch.nn.Parameter(
+                    torch.tensor(weights[k], dtype=torch.float32))
                 for k in self.names})
 
         def params(self):
@@ -286,8 +291,7 @@ def torch_model(weights: dict):
                 q, k, v = linear(norm(x, p, pre + "/self_attention/layer_norm"), p,
                                  pre + "/self_attention/linear_0").chunk(3, dim=-1)
                 x = x + linear(attend(q, k, v), p, pre + "/self_attention/linear_1")
-                h = norm(x, p, pre + "/ffn/layer_norm")
-                x = x + linear(F.gelu(linear(h, p, pre + "/ffn/linear_0")), p, pre + "/ffn/linear_1")
+                x = x + feed_forward(x, p, pre)
             return norm(x, p, "encoder/layer_norm")
 
         def decode(self, tokens, encoded):
@@ -302,11 +306,11 @@ def torch_model(weights: dict):
                 q, k, v = linear(norm(x, p, pre + "/self_attention/layer_norm"), p,
                                  pre + "/self_attention/linear_0").chunk(3, dim=-1)
                 x = x + linear(attend(q, k, v, mask), p, pre + "/self_attention/linear_1")
-                q = linear(norm(x, p, pre + "/attention/layer_norm"), p, pre + "/attention/linear_0")
+                q = linear(norm(x, p, pre + "/attention/layer_norm"), p,
+                           pre + "/attention/linear_0")
                 k, v = linear(encoded, p, pre + "/attention/linear_1").chunk(2, dim=-1)
                 x = x + linear(attend(q, k, v), p, pre + "/attention/linear_2")
-                h = norm(x, p, pre + "/ffn/layer_norm")
-                x = x + linear(F.gelu(linear(h, p, pre + "/ffn/linear_0")), p, pre + "/ffn/linear_1")
+                x = x + feed_forward(x, p, pre)
             x = norm(x, p, "decoder/layer_norm")
             return F.linear(x, p["decoder/embeddings/weight"])
 
