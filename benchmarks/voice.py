@@ -553,9 +553,13 @@ def _replay_whisper(record: dict, t: dict) -> str:
     d, got = record["details"], record["got"]
     if got == "?":
         return got
+    if "search" not in d and d.get("no_speech", 0) > t.get("phrase_no_speech", 99):
+        return "?"  # speech/voice/whisper.py PHRASE_NO_SPEECH
     if "search" in d:
         if not t.get("search_acts_alone", 0) and _acts(got):
             return "?"
+        if not t.get("search_commands_alone", 1) and not _acts(got):
+            return "?"  # SEARCH_COMMANDS_ALONE: only with pocketsphinx's agreement (replay)
         if d.get("search_fit", 99) < t["search_fit"] or \
                 _margin(d, "search_margin") < t["search_margin"] or got == "yes":
             return "?"
@@ -613,12 +617,14 @@ def _tune_group(name: str) -> str:
             "no": TUNE_GROUPS[3][0]}.get(name, TUNE_GROUPS[0][0])
 
 
-def tune(path: str) -> int:
+def tune(path: str, fixed: dict | None = None) -> int:
     """Grid search over the thresholds on a ``--dump`` of the tuning split made with
     ``--permissive``: the settings with the fewest wrong moves, pick-ups and confirmations from
     noise, and among those the highest mean accuracy over the conditions (each condition's
     accuracy weighs the same). Both the sum of wrong results and the mean accuracy add up over
-    the decodes, so each group of :data:`TUNE_GROUPS` is searched on its own decodes."""
+    the decodes, so each group of :data:`TUNE_GROUPS` is searched on its own decodes.
+    ``fixed``: settings held as given (``--set``), such as a model's own rules
+    (``phrase_no_speech``, ``search_commands_alone`` of its ``recognizer.json``)."""
     records = [json.loads(line) for line in open(path)]
     count = defaultdict(int)
     for r in records:
@@ -640,7 +646,7 @@ def tune(path: str) -> int:
         best = None
         base = dict(move_margin=0, decoy_margin=-99, search_fit=-99, search_margin=-99,
                     yes_margin=-99, yes_no_speech=1.1, agree_margin=99, agree_search_margin=99,
-                    no_margin=-99)
+                    no_margin=-99, **(fixed or {}))
         for values in itertools.product(*(grid[k] for k in keys)):
             t = dict(base, **dict(zip(keys, values)))
             wrong, score = 0, 0.0
@@ -796,7 +802,7 @@ def main(argv=None) -> int:
                         help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
     if args.tune:
-        return tune(args.tune)
+        return tune(args.tune, {k: float(v) for k, _, v in (p.partition("=") for p in args.set)})
     split = SPLITS[args.split]
     conditions = [c for c in args.conditions.split(",") if c]
     for c in conditions:

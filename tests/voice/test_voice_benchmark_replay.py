@@ -1,0 +1,38 @@
+"""benchmarks/voice.py replays a permissive run under other thresholds (``--tune``); the adapted
+model's two rules (speech/voice/whisper.py PHRASE_NO_SPEECH and SEARCH_COMMANDS_ALONE) replay as
+the recogniser applies them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+import voice  # noqa: E402  (benchmarks/voice.py)
+
+OPEN = dict(move_margin=0, decoy_margin=-99, search_fit=-99, search_margin=-99, yes_margin=-99,
+            yes_no_speech=1.1, no_margin=-99, agree_margin=1.0, agree_search_margin=0.0)
+
+
+def record(got, *, no_speech=0.0, search=False, sphinx="?", kind="command", expected=None):
+    details = {"no_speech": no_speech, "margin": 9.0, "sphinx_any": sphinx}
+    if search:
+        details.update(search=" Help.", search_fit=0.0, search_margin=2.0)
+    return {"got": got, "details": details, "confirming": False, "kind": kind,
+            "expected": expected or got}
+
+
+def test_a_phrase_with_a_high_no_speech_probability_is_silence_under_the_rule():
+    cough = record("hint", no_speech=0.998, kind="nonspeech", expected="?")
+    assert voice.replay(cough, OPEN) == "hint"
+    assert voice.replay(cough, dict(OPEN, phrase_no_speech=0.6)) == "?"
+    said = record("hint", no_speech=0.05)
+    assert voice.replay(said, dict(OPEN, phrase_no_speech=0.6)) == "hint"
+
+
+def test_a_command_found_by_search_needs_pocketsphinx_under_the_rule():
+    alone = record("help", search=True)
+    agreed = record("help", search=True, sphinx="help")
+    assert voice.replay(alone, OPEN) == "help"
+    assert voice.replay(alone, dict(OPEN, search_commands_alone=0)) == "?"
+    assert voice.replay(agreed, dict(OPEN, search_commands_alone=0)) == "help"
