@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color, score_sheet_moves
-from .words import SideNames, capital, side_name
+from .words import SideNames, capital, saved_where, side_name
 
 # --- start and speech ------------------------------------------------------------------------------
 
@@ -63,6 +63,21 @@ def text_size_text(percent: int, largest: bool) -> str:
     if largest:
         return f"Text size {percent} percent, the largest."
     return f"Text size {percent} percent."
+
+
+def level_end_text(description: str, strongest: bool) -> str:
+    """A level just chosen with the level keys that is the last one that way: the level's own
+    sentence ("Level 6, master: the full strength, up to eight seconds a move.") and "It is the
+    strongest level." (``strongest``) or "It is the gentlest level." """
+    end = "strongest" if strongest else "gentlest"
+    return f"{description} It is the {end} level."
+
+
+def level_limit_text(number: int, name: str, strongest: bool) -> str:
+    """The level key pressed at the end it goes toward: "Level 6, master, is already the
+    strongest level." / "Level 1, beginner, is already the gentlest level." (nothing changed)."""
+    end = "strongest" if strongest else "gentlest"
+    return f"Level {number}, {name}, is already the {end} level."
 
 
 def side_panel_text(shown: bool) -> str:
@@ -404,8 +419,10 @@ def report_not_written_text(path, reason: str) -> str:
     return f"The problem report could not be written to {path} ({reason})."
 
 
-def score_sheet_saved_text(path) -> str:
-    return f"Score sheet saved: {path}"
+def score_sheet_saved_text(path, full: bool = False) -> str:
+    """"Score sheet saved: score-sheet.pdf in Documents." (``full``: the whole path, for the
+    status line)."""
+    return f"Score sheet saved: {saved_where(path, full)}."
 
 
 def file_not_written_text(reason: str) -> str:

@@ -218,22 +218,38 @@ def _written_squares(text: Optional[str]) -> Optional[tuple[tuple[int, ...], boo
 
 
 def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) -> str:
-    """A short reason a written move is illegal, when it is cheap to tell (else "")."""
+    """What follows "Eleven to sixteen is not a legal move": ". " and a short reason (". There
+    is no piece on 11.", ". The man on 11 can go to 15 or 16."), or ": " and what stands on the
+    far square when that square is taken (": your man is on 16.")."""
     start, end = squares[0], squares[-1]
     piece = board.piece_at(start)
     if piece is None:
-        return f"There is no piece on {start}."
+        return f". There is no piece on {start}."
     if piece.color is not board.turn:
-        return "That is not your piece."
+        return ". That is not your piece."
     kind = "king" if piece.is_king else "man"
     if end != start and board.piece_at(end) is not None:
-        return f"{end} is not empty."
+        return f": {occupant_words(board, end, side_names)}."
     why = _step_reason(board, start, end) if len(squares) == 2 and end != start else ""
     targets = sorted({m.to_square for m in board.moves_from(start)})
-    if not targets:
-        return f"{why} The {kind} on {start} cannot move.".lstrip()
-    places = join([str(t) for t in targets], "or")
-    return f"{why} The {kind} on {start} can go to {places}.".lstrip()
+    if targets:
+        where = f"The {kind} on {start} can go to {join([str(t) for t in targets], 'or')}."
+    else:
+        where = f"The {kind} on {start} cannot move."
+    return ". " + " ".join(part for part in (why, where) if part)
+
+
+def occupant_words(board: Board, square: int, side_names: SideNames = None) -> str:
+    """Who stands on ``square`` (1-32, not empty), in the words of the side to move: "your man
+    is on 27", "a red king is on 27". A player told only "27 is not empty" had to read the
+    square to learn whether their own piece or the opponent's was in the way."""
+    piece = board.piece_at(check_square(square))
+    kind = "king" if piece.is_king else "man"
+    if piece.color is board.turn:
+        return f"your {kind} is on {square}"
+    side = side_name(side_names, piece.color).lower()
+    article = "an" if side[:1] in "aeiou" else "a"
+    return f"{article} {side} {kind} is on {square}"
 
 
 def _step_reason(board: Board, start: int, end: int) -> str:
@@ -270,8 +286,9 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
     * ``IllegalMoveError`` with ``required_captures`` (capture is compulsory, VA rulebook 3:00 s6,
       WCDF 1.18): "You must jump: twenty-two jumps fifteen." (up to three options joined with "or").
     * other ``IllegalMoveError``: "Eleven to sixteen is not a legal move." and, when cheap to tell,
-      why: "There is no piece on 11.", "That is not your piece.", "16 is not empty.",
-      "The man on 11 can go to 15 or 16."
+      why: "There is no piece on 11.", "That is not your piece.", "The man on 11 can go to 15
+      or 16."; a far square taken is said with what stands there: "Eleven to fifteen is not a
+      legal move: your man is on 15." / "...: a red king is on 15."
     * ``InvalidMoveError``: "'abc' is not a move. Type squares such as 11-15."
     * ``AmbiguousMoveError``: "Twenty to four can be played two ways: ... Say the whole path."
     * anything else: "That move was refused." and the error's own message.
@@ -299,9 +316,8 @@ def refused_text(error: BaseException, board: Board, side_names: SideNames = Non
         if not written:
             return "That is not a legal move."
         squares, as_capture = written
-        sentence = f"{capital(path_words(squares, as_capture, style))} is not a legal move."
-        why = _why_illegal(board, squares, side_names)
-        return f"{sentence} {why}" if why else sentence
+        sentence = f"{capital(path_words(squares, as_capture, style))} is not a legal move"
+        return sentence + _why_illegal(board, squares, side_names)
     message = str(error).strip()
     return "That move was refused." + (f" {message}" if message else "")
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from ..rules import BLACK, Color, score_sheet_moves
-from .words import plural
+from .words import plural, saved_where
 
 
-def saved_text(name: str, plies: int, root_turn: Color = BLACK) -> str:
-    """"Game saved: 12 moves in game.pdn. Game, Open game opens it again." (``plies`` counted as
-    the score sheet counts moves; ``root_turn``: the side to move first)."""
+def saved_text(path, plies: int, root_turn: Color = BLACK, full: bool = False) -> str:
+    """"Game saved: 12 moves in game.pdn in Documents. Game, Open game opens it again."
+    (``path``: the file, named with its folder's name; ``full``: with its whole path, for the
+    status line; ``plies`` counted as the score sheet counts moves; ``root_turn``: the side to
+    move first)."""
     moves = score_sheet_moves(plies, root_turn)
-    return f"Game saved: {plural(moves, 'move')} in {name}. Game, Open game opens it again."
+    return (f"Game saved: {plural(moves, 'move')} in {saved_where(path, full)}. Game, Open game "
+            "opens it again.")
 
 
 def not_saved_text(reason: str) -> str:

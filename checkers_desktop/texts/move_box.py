@@ -9,7 +9,8 @@ from typing import Optional
 from ..rules.geometry import is_square
 from .game import no_square_text
 
-__all__ = ["typed_mistake", "empty_text", "typed_on_board_text", "MAX_TYPED"]
+__all__ = ["typed_mistake", "empty_text", "typed_digits_text", "typed_on_board_text",
+           "MAX_TYPED"]
 
 MAX_TYPED = 120
 """Longer typed text is no move (the longest jump series written out is far shorter)."""
@@ -21,6 +22,12 @@ def empty_text() -> str:
     """Return in an empty move box."""
     return ("The move box is empty. Type a move such as 11-15, or 22x15 for a jump, then press "
             "Enter. Escape goes back to the board.")
+
+
+def typed_digits_text(typed: str) -> str:
+    """The digits typed on the board so far, said as each is typed ("1", then "10"), or "Nothing
+    typed." when Backspace took the last one."""
+    return typed or "Nothing typed."
 
 
 def typed_on_board_text(typed: str) -> str:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from .words import saved_where
+
 __all__ = [
     "call_sentence", "score_words", "result_sentence", "name_with_center", "match_line",
     "standings_lines", "server_gone_sentence", "server_back_sentence", "queued_sentence",
@@ -425,13 +427,16 @@ def tables_question(count: int) -> str:
     return f"How many tables? (now {count}; the VA rulebook's host provides 12)"
 
 
-def csv_saved_text(path: str, rows: int) -> str:
-    return f"{_plural(rows, 'result')} saved as CSV in {path}."
+def csv_saved_text(path: str, rows: int, full: bool = False) -> str:
+    """"12 results saved as CSV: results.csv in Documents." (``full``: the whole path, for the
+    status line)."""
+    return f"{_plural(rows, 'result')} saved as CSV: {saved_where(path, full)}."
 
 
-def pdf_saved_text(what: str, path: str, plural: bool = False) -> str:
-    """"The bracket of 70-74 is saved as PDF in ..."; "The standings are saved ..." (``plural``)."""
-    return f"The {what} {'are' if plural else 'is'} saved as PDF in {path}."
+def pdf_saved_text(what: str, path: str, plural: bool = False, full: bool = False) -> str:
+    """"The bracket of 70-74 is saved as PDF: bracket-70-74.pdf in Documents."; "The standings
+    are saved ..." (``plural``); ``full``: the whole path, for the status line."""
+    return f"The {what} {'are' if plural else 'is'} saved as PDF: {saved_where(path, full)}."
 
 
 # --- "Play this match here", the table laptop -------------------------------------------------

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Sequence
+from pathlib import Path, PurePath
+from typing import Mapping, Optional, Sequence, Union
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.geometry import check_square
 from ..speech.spoken import number_words
 
 __all__ = ["DEFAULT_SIDE_NAMES", "VERBOSITIES", "SideNames", "side_name", "check_verbosity",
-           "check_square", "capital", "plural", "join", "number", "duration_words"]
+           "check_square", "capital", "plural", "join", "number", "duration_words",
+           "saved_where"]
 
 DEFAULT_SIDE_NAMES: dict[Color, str] = {BLACK: "Black", WHITE: "White"}
 """The PDN names, used when a profile gives none."""
@@ -75,3 +77,21 @@ def duration_words(seconds: float, spoken: bool = False) -> str:
     if secs or not minutes:
         parts.append(f"{number(secs, spoken)} second" + ("" if secs == 1 else "s"))
     return " ".join(parts)
+
+
+def saved_where(path: Union[str, PurePath], full: bool = False,
+                home: Optional[PurePath] = None) -> str:
+    """Where a file was saved, as a listener takes it in: its name and its folder's name only
+    ("results.csv in Documents", "game.pdn in your home folder"; a bare name alone). A whole
+    path read aloud ("slash home slash ann slash Documents slash ...") is long and buries the
+    file's name; it is for the screen: ``full`` gives it as it is. ``home``: the home folder
+    (default the user's)."""
+    path = PurePath(path)
+    if full:
+        return str(path)
+    folder = path.parent
+    if folder == PurePath("."):
+        return path.name
+    if folder == PurePath(Path.home() if home is None else home):
+        return f"{path.name} in your home folder"
+    return f"{path.name} in {folder.name or folder}"

@@ -93,9 +93,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "cursor. It follows every move; Escape goes back to the board.", "Moves"),
     # --- end of Moves menu ----------------------------------------------------------------------
     ActionSpec("next_level", "&Next computer level", "Ctrl+L", "Next computer level",
-               "Make the computer one level stronger (after the strongest, level 1 again) and say "
-               "the level; Game > Computer level lists them all. It applies from the computer's "
-               "next move.", "Game"),
+               "Make the computer one level stronger and say the level; at the strongest (level "
+               "6) it stays there and says so. Game > Computer level lists them all. It applies "
+               "from the computer's next move.", "Game"),
+    # Ctrl+Shift+L, the other way round as Shift+N is, is Continuous listening (Voice menu)
+    ActionSpec("previous_level", "&Previous computer level", "Ctrl+Shift+K",
+               "Previous computer level",
+               "Make the computer one level gentler and say the level; at level 1 it stays there "
+               "and says so. It applies from the computer's next move.", "Game"),
     ActionSpec("quit", "&Quit", "Ctrl+Q", "Quit",
                "Close the app. Asks first when a game is in progress (it is saved and offered "
                "again); during a match only the official can quit.", "Game"),
@@ -423,7 +428,8 @@ BOARD_KEYS: tuple[KeySpec, ...] = (
             "the same square, go first to a square the piece passes through."),
     KeySpec("Escape", "Put the picked-up piece back; in the move box, go back to the board."),
     KeySpec("Digits, then Enter", "Type a square number (1 to 32) and press Enter to move the cursor "
-            "there."),
+            "there. Each digit is said as you type it, with the digits before it (\"1\", then "
+            "\"10\"); Backspace takes the last one back."),
     KeySpec("Digits, then - or x", "Type a move on the board, such as 11-15 or 22x15: the minus "
             "sign or the x carries it into the move box, where Enter plays it."),
     KeySpec("Tab, Shift+Tab", "Go between the board, the move box and the other controls."),

@@ -25,6 +25,9 @@ def run_app(argv: list[str] | None = None) -> int:
     QApplication.setOrganizationName(APP_NAME)
     QApplication.setApplicationDisplayName("Checkers")
     QGuiApplication.setDesktopFileName(APP_NAME)
+    from .menu_fit import install_menu_room
+
+    install_menu_room(app)  # menu items drawn whole at large text
     from .paths import data_folder
 
     folder = data_folder()

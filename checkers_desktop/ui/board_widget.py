@@ -108,7 +108,8 @@ class BoardWidget(QWidget):
     another square, however it got there: the board as text follows it), ``move_toward(direction)``
     (Shift with a diagonal key: move the piece under the cursor that way, "up-left" ...),
     ``move_typed(text)`` (a square's digits then "-" or "x" typed on the board: the start of a
-    move, "11-", for the move box).
+    move, "11-", for the move box), ``digits_typed(text)`` (the digits typed so far, after each
+    digit or Backspace: "1", then "10"; "" when Backspace took the last one).
     """
 
     activated = Signal(int)
@@ -121,6 +122,7 @@ class BoardWidget(QWidget):
     cursor_changed = Signal(int)
     move_toward = Signal(str)
     move_typed = Signal(str)
+    digits_typed = Signal(str)
     theme_changed = Signal()
     flipped_changed = Signal(bool)
 
@@ -237,14 +239,19 @@ class BoardWidget(QWidget):
                 self.set_cursor(target, announce=True)
             return True
         if key in _DIGITS:
+            # Said at once: a player who typed blind heard nothing until Enter, "-" or "x", and
+            # could not tell a digit that was lost from one typed twice.
             self.typed = (self.typed + _DIGITS[key])[-2:]
+            self.digits_typed.emit(self.typed)
             return True
         if self.takes_key(event):
             typed, self.typed = self.typed, ""
             self.move_typed.emit(typed + ("-" if key == Qt.Key.Key_Minus else "x"))
             return True
         if key == Qt.Key.Key_Backspace:
-            self.typed = self.typed[:-1]
+            if self.typed:
+                self.typed = self.typed[:-1]
+                self.digits_typed.emit(self.typed)
             return True
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if self.typed and key != Qt.Key.Key_Space:

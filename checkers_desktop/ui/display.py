@@ -65,16 +65,17 @@ def apply_text_percent(percent: int) -> QFont:
     classes, to ``percent`` of the system's; returns the new application font."""
     base = base_font()
     font = QFont(base)
-    font.setPointSizeF(_points(base) * percent / 100)
+    font.setPointSizeF(points_of(base) * percent / 100)
     QApplication.setFont(font)
     for name, class_base in _base_class_fonts.items():
         scaled = QFont(class_base)
-        scaled.setPointSizeF(_points(class_base) * percent / 100)
+        scaled.setPointSizeF(points_of(class_base) * percent / 100)
         QApplication.setFont(scaled, name)
     return font
 
 
-def _points(font: QFont) -> float:
+def points_of(font: QFont) -> float:
+    """``font``'s size in points (one given in pixels converted at 96 dpi)."""
     size = font.pointSizeF()
     if size <= 0:  # a font given in pixels: about 0.75 pt a pixel at 96 dpi
         size = max(1, font.pixelSize()) * 0.75
@@ -161,7 +162,7 @@ this game?" that the window's 14 pt status line had led up to. Text sizes above 
 def question_font(widget: QWidget) -> QFont:
     """``widget``'s font, at least :data:`QUESTION_MIN_POINTS` points."""
     font = QFont(widget.font())
-    if _points(font) < QUESTION_MIN_POINTS:
+    if points_of(font) < QUESTION_MIN_POINTS:
         font.setPointSizeF(QUESTION_MIN_POINTS)
     return font
 
@@ -208,11 +209,11 @@ class DisplayController(QObject):
         self.text_size_actions: dict[int, QAction] = {}
         self.large_numbers_action: Optional[QAction] = None
         base_font()  # remember the system font before the first change
-        current = _points(QApplication.font())
+        current = points_of(QApplication.font())
         # Widgets that set their own font (status line, move box) keep their size relative to
         # the application font they were made with.
         self._font_ratios: dict[QWidget, float] = {
-            w: _points(w.font()) / current for w in window.findChildren(QWidget)
+            w: points_of(w.font()) / current for w in window.findChildren(QWidget)
             if w.testAttribute(Qt.WidgetAttribute.WA_SetFont) and not isinstance(w, QMenu)}
         try:
             self.theme = get_theme(self.settings.get(THEME_KEY))
@@ -353,14 +354,14 @@ class DisplayController(QObject):
         """Scale ``widget``'s own font (set before any text size was applied, as the system gave
         it, e.g. the fixed-width font of the board as text) with View > Text size from now on,
         starting at the present size."""
-        ratio = _points(widget.font()) / _points(base_font())
+        ratio = points_of(widget.font()) / points_of(base_font())
         self._font_ratios[widget] = ratio
         own = QFont(widget.font())
-        own.setPointSizeF(_points(base_font()) * ratio * self.text_size / 100)
+        own.setPointSizeF(points_of(base_font()) * ratio * self.text_size / 100)
         widget.setFont(own)
 
     def _apply_text_size(self, percent: int) -> None:
-        points = _points(base_font())
+        points = points_of(base_font())
         apply_text_percent(percent)
         for widget, ratio in self._font_ratios.items():
             own = QFont(widget.font())

@@ -37,13 +37,13 @@ from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from ..texts import reading as reading_texts
-from . import dialog_fit, menu_bar_focus
+from . import dialog_fit, menu_bar_focus, menu_fit
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
 from .actions import ACTIONS, ENDS_REVIEW, create_actions
 from .autosave import install_keeping
 from .board_widget import BoardWidget
 from .context import AppContext, Sounds
-from .display import DisplayController
+from .display import DisplayController, base_font, points_of
 from .engine_worker import ChooseFn, EngineWorker
 from .event import install_event_menu
 from .game_signals import GameSignals
@@ -222,6 +222,7 @@ class MainWindow(QMainWindow):
         self.board.edge.connect(self._on_edge)
         self.board.bad_square.connect(self._on_bad_square)
         self.board.move_typed.connect(self._continue_in_move_box)
+        self.board.digits_typed.connect(self._echo_digits)
         self.move_box.returnPressed.connect(self.submit_move_box)
 
         # --- what every feature is given ------------------------------------------------
@@ -311,6 +312,8 @@ class MainWindow(QMainWindow):
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
+        menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
+        self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size
         self.display.text_size_changed.connect(self.event_menu.panel.set_text_percent)
         self.display.text_size_changed.connect(lambda _percent: self._fit_side_panel(True))
@@ -576,6 +579,13 @@ class MainWindow(QMainWindow):
     def _on_edge(self, direction: str) -> None:
         self.announcer.announce(game_texts.edge_text(direction), Priority.READING)
         self.play_sound("edge")
+
+    def _echo_digits(self, typed: str) -> None:
+        """Say the digits typed on the board so far ("1", then "10"), to the screen reader too:
+        the board's cell does not change while they are typed, so a screen reader says nothing
+        of them by itself. READING: a digit replaces the digit said before it, and never cuts
+        off an INTERRUPT text (the computer's move, a refusal, a clock warning)."""
+        self.announcer.announce(move_box_texts.typed_digits_text(typed), Priority.READING)
 
     def _continue_in_move_box(self, typed: str) -> None:
         """A move begun on the board ("11-"): the move box takes it, to be finished there."""

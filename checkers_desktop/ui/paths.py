@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QStandardPaths
 
 __all__ = ["DATA_ENV", "APP_NAME", "data_folder", "records_folder", "key_folder",
-           "endgame_cache_folder"]
+           "endgame_cache_folder", "documents_folder"]
 
 APP_NAME = "checkers-desktop"
 """The application's and organisation's name given to Qt: it names the folders Qt gives."""
@@ -31,6 +31,18 @@ def data_folder() -> Path:
     if location:
         return Path(location)
     return Path.home() / ".local" / "share" / "checkers-desktop"  # pragma: no cover
+
+
+def documents_folder() -> Path:
+    """Where the save dialogs of files made for people start (score sheets, standings, brackets,
+    results, saved games, problem reports): the user's Documents folder (Qt's
+    ``DocumentsLocation``) when it exists, else the home folder. Not the data folder: it is
+    hidden (``~/.local/share/...``), and an organiser who saved a PDF there could not find it
+    again from the file manager or a print dialog. Not created here."""
+    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if docs and Path(docs).is_dir():
+        return Path(docs)
+    return Path.home()
 
 
 def records_folder(data: Path) -> Path:

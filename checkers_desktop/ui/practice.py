@@ -2,7 +2,8 @@
 Red, and the review after the game.
 
 :class:`PracticeControls` gives the window the handlers of the commands declared in ``actions.py``
-(Game menu: a new game as the second side, the next level; Practice menu: hint, take back, review),
+(Game menu: a new game as the second side, the next and previous level; Practice menu: hint,
+take back, review),
 adds the radio submenu Game > Computer level (one item per :data:`checkers_desktop.engine.LEVELS`),
 turns the board so that the player's own side is at the bottom in games against the computer, and
 says everything through the window's announcer.
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import QMenu
 
 from ..rules import BLACK, WHITE, Board, Move
 from ..speech.announcer import Priority
+from ..texts import app as app_texts
 from ..texts import review as review_texts
 from ..session.game import Mode
 from .jobs import BackgroundJob
@@ -73,6 +75,7 @@ class PracticeControls(QObject):
         self.handlers: dict[str, Callable[[], Any]] = {
             "new_vs_computer_red": self.new_game_as_red,
             "next_level": self.next_level,
+            "previous_level": self.previous_level,
             "hint": self.hint,
             "take_back": self.take_back,
             "review_game": self.review,
@@ -184,8 +187,32 @@ class PracticeControls(QObject):
             self._say(levels[number - 1].description, Priority.INTERRUPT)
 
     def next_level(self) -> None:
-        """The next level up; after the strongest, level 1 again."""
-        self.set_level(self.level % len(_levels()) + 1)
+        """One level up (Ctrl+L); at the strongest, the level stays and that is said."""
+        self._step_level(1)
+
+    def previous_level(self) -> None:
+        """One level down; at level 1, the level stays and that is said."""
+        self._step_level(-1)
+
+    def _step_level(self, step: int) -> None:
+        """One level up (``step`` 1) or down (-1), said as the menu says a level chosen, with
+        "It is the strongest level." (or "gentlest") on reaching an end. Past an end nothing
+        changes and that is said: the levels do not go round, as they did when Ctrl+L was the
+        only key, where one press too many at level 6 dropped the player to level 1 with no
+        warning; the zoom and text size keys stop at their ends the same way."""
+        levels = _levels()
+        strongest = step > 0
+        number = self.level + step
+        if not 1 <= number <= len(levels):
+            level = levels[self.level - 1]
+            self._say(app_texts.level_limit_text(level.number, level.name, strongest),
+                      Priority.INTERRUPT)
+            return
+        self.set_level(number, announce=False)
+        text = levels[number - 1].description
+        if number == (len(levels) if strongest else 1):
+            text = app_texts.level_end_text(text, strongest)
+        self._say(text, Priority.INTERRUPT)
 
     # --- new game as the second side --------------------------------------------------------
     def new_game_as_red(self) -> None:

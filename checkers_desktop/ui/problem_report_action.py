@@ -11,13 +11,14 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QStandardPaths, qVersion
+from PySide6.QtCore import qVersion
 from PySide6.QtWidgets import QFileDialog
 
 from ..problem_report import default_report_name, write_problem_report
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
+from .paths import documents_folder
 
 __all__ = ["ProblemReportAction", "default_report_path"]
 
@@ -26,8 +27,7 @@ log = logging.getLogger(__name__)
 
 def default_report_path() -> Path:
     """Documents folder (else the home folder) / ``checkers-desktop-problem-<time>.txt``."""
-    docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(docs or Path.home()) / default_report_name()
+    return documents_folder() / default_report_name()
 
 
 class ProblemReportAction:

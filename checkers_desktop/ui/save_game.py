@@ -55,7 +55,7 @@ class SaveGameAction:
             log.warning("game not saved: %s", exc)
             failures.report(self.ctx, keeping_texts.not_saved_text(str(exc)))
             return None
-        self.ctx.say(keeping_texts.saved_text(written.name, len(session.board.move_stack),
-                                              session.board.root().turn),
-                     Priority.INTERRUPT)
+        plies, first = len(session.board.move_stack), session.board.root().turn
+        self.ctx.say(keeping_texts.saved_text(written, plies, first), Priority.INTERRUPT)
+        self.ctx.status.show(keeping_texts.saved_text(written, plies, first, full=True))
         return written

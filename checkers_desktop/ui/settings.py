@@ -33,7 +33,8 @@ SPEECH_ENABLED = SettingSpec("speech/enabled", bool, True,
                              "The app speaks moves and messages with its own voice.")
 ENGINE_LEVEL = SettingSpec("engine/level", int, 3,
                            "Strength of the computer, 1 (gentle) to 6 (master) as in "
-                           "engine.LEVELS; set in Game > Computer level or with Ctrl+L.")
+                           "engine.LEVELS; set in Game > Computer level or with Ctrl+L (up) and "
+                           "Ctrl+Shift+K (down).")
 PROFILE_KEY = SettingSpec("game/profile", str, "practice",
                           "Rule profile whose side names are used (Black and Red for practice).")
 
@@ -42,7 +43,7 @@ LESSON_OFFERED = SettingSpec("tutorial/offered", bool, False,
                             "once; it is not offered again.")
 GAMES_FOLDER = SettingSpec("files/games_folder", str, "",
                           "The folder of the last game opened or saved: Open game and Save game "
-                          "start there (empty: the home folder).")
+                          "start there (empty: the Documents folder, else the home folder).")
 SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED,
                                   GAMES_FOLDER)
 
@@ -178,11 +179,14 @@ class Settings:
 
     def games_folder(self) -> Path:
         """Where Open game and Save game start: the folder of the last game opened or saved,
-        while it still exists; else the home folder."""
+        while it still exists; else the Documents folder (else the home folder: see
+        :func:`.paths.documents_folder`)."""
+        from .paths import documents_folder
+
         folder = self.get(GAMES_FOLDER)
         if folder and Path(folder).is_dir():
             return Path(folder)
-        return Path.home()
+        return documents_folder()
 
     def remember_games_folder(self, path) -> None:
         """Keep the folder of the file ``path`` just opened or saved."""

@@ -119,7 +119,7 @@ def test_refused_with_many_jumps_lists_three_and_counts_the_rest():
 @pytest.mark.parametrize("text, expected", [
     ("13-17", "Thirteen to seventeen is not a legal move. There is no piece on 13."),
     ("21-17", "Twenty-one to seventeen is not a legal move. That is not your piece."),
-    ("1-5", "One to five is not a legal move. 5 is not empty."),
+    ("1-5", "One to five is not a legal move: your man is on 5."),
     ("4-16", "Four to sixteen is not a legal move. 16 is not on a diagonal from 4. The man on 4 "
              "cannot move."),
     ("11-17", "Eleven to seventeen is not a legal move. 17 is not on a diagonal from 11. The "
@@ -129,6 +129,27 @@ def test_refused_with_many_jumps_lists_three_and_counts_the_rest():
 ])
 def test_refused_illegal_moves_say_why(text, expected):
     assert refusal(Board(), text) == expected
+
+
+@pytest.mark.parametrize("fen, names, text, expected", [
+    # the far square taken: whose piece stands there, in the mover's words
+    ("B:W27,32:B23,18", PRACTICE, "23-27", "Twenty-three to twenty-seven is not a legal move: "
+                                           "a red man is on 27."),
+    ("B:WK27,32:B23", None, "23-27", "Twenty-three to twenty-seven is not a legal move: a "
+                                     "white king is on 27."),
+    ("B:W10:B23,K27", PRACTICE, "23-27", "Twenty-three to twenty-seven is not a legal move: "
+                                         "your king is on 27."),
+    ("W:W22,18:B11", PRACTICE, "22-18", "Twenty-two to eighteen is not a legal move: your man "
+                                        "is on 18."),
+    # a jump whose landing square is taken says so too
+    ("B:W15,19:B10", RED_WHITE, "10x19", "Ten jumps nineteen is not a legal move: a white man "
+                                         "is on 19."),
+])
+def test_refused_move_onto_a_taken_square_says_what_stands_there(fen, names, text, expected):
+    board = Board(fen)
+    with pytest.raises(IllegalMoveError) as info:
+        board.parse_move(text)
+    assert game_texts.refused_text(info.value, board, names, text=text) == expected
 
 
 @pytest.mark.parametrize("fen, text, expected", [

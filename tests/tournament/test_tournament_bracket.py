@@ -168,6 +168,6 @@ def test_the_standings_pdf_is_said_in_good_grammar():
     from checkers_desktop.texts.tournament import pdf_saved_text
 
     assert pdf_saved_text("standings", "s.pdf", plural=True) == \
-        "The standings are saved as PDF in s.pdf."
+        "The standings are saved as PDF: s.pdf."
     assert pdf_saved_text("bracket of 70-74", "b.pdf") == \
-        "The bracket of 70-74 is saved as PDF in b.pdf."
+        "The bracket of 70-74 is saved as PDF: b.pdf."

@@ -88,9 +88,12 @@ def test_problem_report_holds_log_settings_and_game(make_window, tmp_path):
     assert any(str(target) in m for m in window.events.messages)
 
 
-def test_problem_report_goes_to_documents_by_default():
+def test_problem_report_goes_to_documents_by_default(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_report_path().parent == tmp_path  # no Documents folder: the home folder
+    (tmp_path / "Documents").mkdir()
     docs = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    assert str(default_report_path().parent) == docs
+    assert default_report_path().parent == Path(docs) == tmp_path / "Documents"
 
 
 def test_problem_report_that_cannot_be_written_is_told(make_window, tmp_path):

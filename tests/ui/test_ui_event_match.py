@@ -99,7 +99,10 @@ def said(window, fragment: str) -> bool:
 
 
 @pytest.mark.timeout(120)
-def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
+def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))  # the score sheet is offered in its Documents folder
     window = make_window()
     event, clock, menu = start_match(window, qtbot, tmp_path, "va-standard", seed=11)
     profile = get_profile("va-standard")
@@ -219,9 +222,13 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path):
     sheet = folder / "score-sheet.pdf"
     assert sheet.exists()
     target = tmp_path / "sheet-copy"
-    menu.ask_save_path = lambda default: str(target)
+    offered = []
+    menu.ask_save_path = lambda default: offered.append(default) or str(target)
     shortcut(qtbot, Qt.Key.Key_E, CTRL_SHIFT)
     assert (tmp_path / "sheet-copy.pdf").exists()
+    assert offered == [str(home / "Documents" / "score-sheet-Ann-Lee-vs-Bo-Diaz.pdf")]
+    assert window.synth.spoken[-1] == f"Score sheet saved: sheet-copy.pdf in {tmp_path.name}."
+    assert f"Score sheet saved: {tmp_path / 'sheet-copy.pdf'}." in window.status.text()
     if shutil.which("pdftotext") is None:
         pytest.skip("pdftotext (poppler-utils) is not installed")
     text = subprocess.run(["pdftotext", "-layout", str(sheet), "-"], capture_output=True,

@@ -86,6 +86,55 @@ def test_digits_then_enter_on_the_board_still_go_to_a_square(make_window, qtbot)
     assert QApplication.focusWidget() is not window.move_box and window.synth.spoken
 
 
+def test_digits_typed_on_the_board_are_said_as_they_are_typed(make_window, qtbot):
+    """Each digit typed on the board is said at once, with the digits before it ("1", then
+    "10"), to the screen reader as well (politely: the board's cell does not change, so a
+    screen reader says nothing by itself); Backspace says what is left."""
+    from PySide6.QtGui import QAccessible
+
+    from checkers_desktop.speech.announcer import Priority
+
+    window = make_window()
+    window.board.focus_cursor()
+    window.synth.clear()
+    window.events.events.clear()
+    qtbot.keyClicks(QApplication.focusWidget(), "1")
+    assert window.announcer.history[-1] == ("1", Priority.READING)
+    qtbot.keyClicks(QApplication.focusWidget(), "0")
+    assert window.announcer.history[-1] == ("10", Priority.READING)
+    assert window.synth.spoken == ["1", "10"]
+    polite = QAccessible.AnnouncementPoliteness.Polite
+    assert [(m, p) for m, p, _ in window.events.events] == [("1", polite), ("10", polite)]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backspace)
+    assert window.synth.spoken[-1] == "1"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Backspace)
+    assert window.synth.spoken[-1] == "Nothing typed."
+    qtbot.keyClicks(QApplication.focusWidget(), "23")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.board.cursor == 23 and window.synth.spoken[-1].startswith("23, ")
+
+
+def test_a_digit_typed_does_not_cut_off_a_refusal(make_window, qtbot):
+    """The echo of a digit waits behind an INTERRUPT text (here a refusal; the computer's move
+    and the clock warnings are said the same way) instead of cutting it off, and a later digit
+    takes the place of the earlier one still waiting."""
+    from checkers_desktop.speech.fake import FakeSynth
+
+    window = make_window(synth=FakeSynth(hold=True))
+    window.board.focus_cursor()
+    window.synth.finish_all()
+    window.synth.clear()
+    window.board.set_cursor(15)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)  # 15 is empty: refused
+    refusal = window.synth.speaking
+    assert refusal and refusal.startswith("Fifteen is empty")
+    qtbot.keyClicks(QApplication.focusWidget(), "1")
+    qtbot.keyClicks(QApplication.focusWidget(), "0")
+    assert window.synth.speaking == refusal and refusal not in window.synth.interrupted
+    assert window.synth.finish() == refusal
+    assert window.synth.speaking == "10" and window.synth.dropped == ["1"]
+
+
 def test_a_legal_looking_move_still_goes_to_the_referee():
     assert typed_mistake("11-15") is None and typed_mistake("26x17x10") is None
     assert typed_mistake("x" * 200).startswith("That is too long")

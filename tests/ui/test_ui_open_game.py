@@ -108,10 +108,13 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
 
 
 def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeypatch, tmp_path):
-    """The file dialogs start where the player last opened or saved a game (else the home
+    """The file dialogs start where the player last opened or saved a game (else the Documents
     folder), not in whatever folder the app was started from."""
     from checkers_desktop.ui import open_game, save_game
 
+    docs = tmp_path / "home" / "Documents"
+    docs.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(docs.parent))
     games = tmp_path / "my games"
     games.mkdir()
     window = make_window()
@@ -129,8 +132,8 @@ def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeyp
     monkeypatch.setattr(save_game.QFileDialog, "getSaveFileName", fake_save)
     assert window.open_game_action._ask_path() == str(games / "tinsley.pdn")
     assert window.play_aids.saving._ask_path() is None
-    assert starts[0] == str(Path.home())
+    assert starts[0] == str(docs)
     assert starts[1] == str(games / "checkers-game.pdn")
-    games.rmdir()  # a folder gone since: the home folder again
+    games.rmdir()  # a folder gone since: the Documents folder again
     window.open_game_action._ask_path()
-    assert starts[2] == str(Path.home())
+    assert starts[2] == str(docs)

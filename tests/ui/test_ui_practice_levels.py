@@ -1,4 +1,4 @@
-"""Practice: Game > Computer level, Ctrl+L, the level remembered and used from the
+"""Practice: Game > Computer level, Ctrl+L and Ctrl+Shift+K, the level remembered and used from the
 computer's next move; every menu's access keys, the Event menu's included."""
 
 from __future__ import annotations
@@ -79,17 +79,54 @@ def test_the_level_menu_opens_on_the_level_in_play(make_window, qtbot):
     game.hide()
 
 
-def test_ctrl_l_cycles_through_the_levels(make_window, qtbot):
+def press(qtbot, shift: bool = False) -> None:
+    """Ctrl+L (up), or Ctrl+Shift+K (down) with ``shift``, on the widget with the focus."""
+    mods = Qt.KeyboardModifier.ControlModifier
+    if shift:
+        mods |= Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_K if shift else Qt.Key.Key_L, mods)
+
+
+def test_ctrl_l_goes_up_to_the_strongest_level_and_stops_there(make_window, qtbot, settings):
     window = make_window()
-    window.practice.set_level(len(LEVELS) - 1, announce=False)
+    window.practice.set_level(len(LEVELS) - 2, announce=False)
     window.board.focus_cursor()
     window.synth.clear()
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    press(qtbot)
+    assert window.session.level == len(LEVELS) - 1
+    assert window.synth.spoken[-1] == LEVELS[-2].description
+    press(qtbot)
+    assert window.session.level == len(LEVELS) == settings.get(ENGINE_LEVEL)
+    assert window.synth.spoken[-1] == f"{LEVELS[-1].description} It is the strongest level."
+    press(qtbot)  # no further, and no round to level 1
     assert window.session.level == len(LEVELS)
-    assert window.synth.spoken[-1] == LEVELS[-1].description
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert window.synth.spoken[-1] == \
+        f"Level {len(LEVELS)}, {LEVELS[-1].name}, is already the strongest level."
+    checked = [a for a in level_menu(window).actions() if a.isChecked()]
+    assert [a.objectName() for a in checked] == [f"level:{len(LEVELS)}"]
+
+
+def test_ctrl_shift_k_goes_down_to_level_1_and_stops_there(make_window, qtbot, settings):
+    window = make_window()
+    window.practice.set_level(3, announce=False)
+    window.board.focus_cursor()
+    window.synth.clear()
+    press(qtbot, shift=True)
+    assert window.session.level == 2 == settings.get(ENGINE_LEVEL)
+    assert window.synth.spoken[-1] == LEVELS[1].description
+    press(qtbot, shift=True)
     assert window.session.level == 1
-    assert window.synth.spoken[-1] == LEVELS[0].description
+    assert window.synth.spoken[-1] == f"{LEVELS[0].description} It is the gentlest level."
+    press(qtbot, shift=True)
+    assert window.session.level == 1
+    assert window.synth.spoken[-1] == f"Level 1, {LEVELS[0].name}, is already the gentlest level."
+    assert [a.objectName() for a in level_menu(window).actions() if a.isChecked()] == ["level:1"]
+    # the same from the move box (neither key edits text there)
+    window.focus_move_box()
+    press(qtbot)
+    assert window.session.level == 2 and QApplication.focusWidget() is window.move_box
+    press(qtbot, shift=True)
+    assert window.session.level == 1
 
 
 def test_the_level_applies_from_the_computers_next_move(make_window, qtbot):

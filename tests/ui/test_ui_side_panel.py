@@ -146,8 +146,9 @@ def test_ctrl_s_saves_the_game_as_pdn_and_open_game_plays_it_on(make_window, qtb
     key(qtbot, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
     saved = Path(str(target) + ".pdn")
     assert saved.is_file()
-    assert window.synth.spoken[-1] == ("Game saved: 2 moves in my game.pdn. Game, Open game opens "
-                                       "it again.")
+    assert window.synth.spoken[-1] == (f"Game saved: 2 moves in my game.pdn in {tmp_path.name}. "
+                                       "Game, Open game opens it again.")
+    assert f"Game saved: 2 moves in {saved}." in window.status.text()  # the whole path shown
     game = read_game(saved.read_text())
     assert [m.pdn() for m in game.moves] == played
     assert game.tags["Black"] == "You" and game.tags["White"].startswith("Computer, level")
@@ -410,3 +411,16 @@ def test_a_past_position_is_seen_on_the_board_itself(make_window, qtbot):
     key(qtbot, Qt.Key.Key_Escape)
     assert panel.reviewing is None
     assert pixels(window, window.board.theme.focus) == 0
+
+
+def test_save_game_starts_in_documents_until_a_folder_is_remembered(settings, tmp_path,
+                                                                     monkeypatch):
+    """The save and open dialogs start in the Documents folder (the home folder when there is
+    none), then in the folder of the last game saved or opened."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert settings.games_folder() == tmp_path
+    (tmp_path / "Documents").mkdir()
+    assert settings.games_folder() == tmp_path / "Documents"
+    (tmp_path / "games").mkdir()
+    settings.remember_games_folder(tmp_path / "games" / "a.pdn")
+    assert settings.games_folder() == tmp_path / "games"

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..actions import EVENT_ACTIONS, make_action
-from ..paths import records_folder
+from ..paths import documents_folder, records_folder
 from ...texts import app as app_texts
 from ...texts import event as event_texts
 from ...texts import official as official_texts
@@ -514,7 +514,7 @@ class EventMenu(QObject):
         if ev is None:
             self._say(event_texts.no_match_text())
             return None
-        default = str(ev.folder / "score-sheet.pdf")
+        default = str(documents_folder() / score_sheet_file_name(ev.folder.name))
         path = self.ask_save_path(default)
         if not path:
             return None
@@ -522,6 +522,7 @@ class EventMenu(QObject):
             path += ".pdf"
         saved = ev.save_score_sheet(Path(path))
         self._say(app_texts.score_sheet_saved_text(saved))
+        self.ctx.status.show(app_texts.score_sheet_saved_text(saved, full=True))
         return saved
 
     def print_sheet(self) -> bool:
@@ -530,6 +531,15 @@ class EventMenu(QObject):
             self._say(event_texts.no_match_text())
             return False
         return print_html(ev.score_sheet_html(), self.ctx.window, self.print_dialog_factory)
+
+
+def score_sheet_file_name(match_folder: str) -> str:
+    """The name offered for a score sheet saved as PDF, from the match's records folder
+    ("2026-11-22_1405_Ann-Lee-vs-Bo-Diaz"): "score-sheet-Ann-Lee-vs-Bo-Diaz.pdf", so that the
+    sheets of several matches saved in one folder (Documents) keep apart."""
+    parts = match_folder.split("_", 2)
+    players = parts[2] if len(parts) == 3 and parts[2] else match_folder
+    return f"score-sheet-{players}.pdf" if players else "score-sheet.pdf"
 
 
 def _add_menu_before_help(window, title: str) -> QMenu:

@@ -4,8 +4,8 @@ for the wall (:mod:`.printing`), from the same layout.
 One column per round (round 1 on the left), each match a box of two rows, one per competitor
 ("Ann Lee, Tampa VAMC"); a line above the box names it ("Match 13", "Match 20, at table 3"); lines
 join each match to the one its winner plays next; the third-place match sits under the final.
-Nothing is told by colour alone: the winner's row is bold with the score written in it ("2-1",
-"walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it will be
+Nothing is told by colour alone: the winner's row is bold with the score written after the name
+("2-1", "walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it will be
 ("Winner of match 13"). Colours come from a :class:`~checkers_desktop.ui.themes.Theme`: the
 background, the text (boxes, lines, names) and the focus colour (the chosen match, drawn 4 px
 wide).
@@ -24,7 +24,7 @@ from ...tournament.bracket import feeders, rounds_for, round_title
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
-           "match_caption", "no_ligatures"]
+           "match_caption", "no_ligatures", "score_rect"]
 
 Pos = tuple[int, int]
 
@@ -65,6 +65,15 @@ def match_caption(m: MatchView) -> str:
     elif m.status == "playing" and m.table:
         text += f", at table {m.table}"
     return text
+
+
+def score_rect(row: QRectF, name: str, metrics: QFontMetricsF) -> QRectF:
+    """Where the winner's score goes in ``row`` (the rectangle its ``name`` is drawn in, left
+    aligned): just after the name, two spaces on, not at the box's right end. A box wider than
+    the view (a long name in the column, a large zoom) is shown from its left end, and a score at
+    the right end was then out of sight (seen at 1280x720)."""
+    left = min(row.right(), row.left() + metrics.horizontalAdvance(name + "  "))
+    return QRectF(left, row.top(), max(0.0, row.right() - left), row.height())
 
 
 def _score(m: MatchView) -> str:
@@ -248,8 +257,9 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
             painter.drawText(first, int(Qt.AlignmentFlag.AlignLeft
                                         | Qt.AlignmentFlag.AlignVCenter), name)
             if won:
-                painter.drawText(first, int(Qt.AlignmentFlag.AlignRight
-                                            | Qt.AlignmentFlag.AlignVCenter), _score(m))
+                painter.drawText(score_rect(first, name, QFontMetricsF(bold)),
+                                 int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                                 _score(m))
                 painter.setPen(QPen(fg, max(2.0, layout.font_px / 5)))
                 painter.drawLine(QPointF(box.left() + 1, row.top() + 2),
                                  QPointF(box.left() + 1, row.bottom() - 2))

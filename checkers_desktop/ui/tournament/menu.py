@@ -47,6 +47,7 @@ from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
+from ..paths import documents_folder
 from .bracket_tree import player_line
 from .live import LiveThread
 from .play_here import PlayHere
@@ -183,14 +184,16 @@ class TournamentMenu(QObject):
         return True
 
     # --- saying -------------------------------------------------------------------------------
-    def say(self, text: str, priority: Priority = Priority.INTERRUPT) -> None:
-        """Say ``text`` and show it (the bracket window's status line and the window's)."""
+    def say(self, text: str, priority: Priority = Priority.INTERRUPT,
+            shown: Optional[str] = None) -> None:
+        """Say ``text`` and show it (the bracket window's status line and the window's);
+        ``shown``: a longer text to show instead (a file's whole path, which is said short)."""
         if not text:
             return
         self.ctx.say(text, priority)
         if self.bracket is not None:
-            self.bracket.status.setText(text)
-        self.ctx.status.show(text)
+            self.bracket.status.setText(shown or text)
+        self.ctx.status.show(shown or text)
         self.said.emit(text)
 
     def run(self, handler: Callable[[], object], origin=None) -> None:
@@ -234,6 +237,13 @@ class TournamentMenu(QObject):
     @property
     def folder(self) -> Path:
         return Path(self.ctx.data_folder) / TOURNAMENT_FOLDER
+
+    @property
+    def export_folder(self) -> Path:
+        """Where the files for people (results, standings, brackets) are offered to be saved:
+        the user's Documents folder, not the tournament's own folder, which is hidden in the
+        app's data folder."""
+        return documents_folder()
 
     def local_path(self) -> Path:
         return self.folder / LOCAL_FILE
@@ -875,13 +885,15 @@ class TournamentMenu(QObject):
         t = self._open_one()
         if t is None:
             return
-        path = self.prompts.save_path("Save results as CSV", str(self.folder / "results.csv"),
+        path = self.prompts.save_path("Save results as CSV",
+                                      str(self.export_folder / "results.csv"),
                                       "CSV files (*.csv)")
         if not path:
             return
         with open(path, "w", newline="", encoding="utf-8") as out:
             rows = t.results_csv(out)
-        self.say(texts.csv_saved_text(path, rows), Priority.QUEUE)
+        self.say(texts.csv_saved_text(path, rows), Priority.QUEUE,
+                 shown=texts.csv_saved_text(path, rows, full=True))
 
     def save_standings_pdf(self) -> None:
         from .printing import save_html_pdf
@@ -889,7 +901,8 @@ class TournamentMenu(QObject):
         t = self._open_one()
         if t is None:
             return
-        path = self.prompts.save_path("Save standings as PDF", str(self.folder / "standings.pdf"),
+        path = self.prompts.save_path("Save standings as PDF",
+                                      str(self.export_folder / "standings.pdf"),
                                       "PDF files (*.pdf)")
         if not path:
             return
@@ -898,7 +911,8 @@ class TournamentMenu(QObject):
         html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
                               event=t.info().get("name") or "")
         save_html_pdf(html, Path(path), title="Standings")
-        self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE)
+        self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
+                 shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
 
     def save_bracket_pdf(self, division_key: Optional[str]) -> None:
         from .printing import save_bracket_pdf
@@ -909,7 +923,7 @@ class TournamentMenu(QObject):
                      Priority.INTERRUPT)
             return
         view = t.division_view(division_key)
-        default = self.folder / f"bracket-{_file_part(view.division.label)}.pdf"
+        default = self.export_folder / f"bracket-{_file_part(view.division.label)}.pdf"
         path = self.prompts.save_path("Save the bracket as PDF", str(default),
                                       "PDF files (*.pdf)")
         if not path:
@@ -917,7 +931,9 @@ class TournamentMenu(QObject):
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
         save_bracket_pdf(view, Path(path))
-        self.say(texts.pdf_saved_text(f"bracket of {view.division.label}", path), Priority.QUEUE)
+        what = f"bracket of {view.division.label}"
+        self.say(texts.pdf_saved_text(what, path), Priority.QUEUE,
+                 shown=texts.pdf_saved_text(what, path, full=True))
 
     # --- settings -------------------------------------------------------------------------------
     def server_settings(self) -> None:

@@ -196,3 +196,23 @@ def test_a_match_wider_than_the_drawing_s_view_shows_where_its_names_begin(
         break
     else:
         raise AssertionError("no box was wider than the view: the test proves nothing")
+
+
+def test_the_winner_s_score_follows_the_name_not_the_box_s_far_end(qapp):
+    """A box wider than the view is shown from its left end; the score, drawn at the box's
+    right end, was out of sight there. It now follows the name, two spaces on."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    from checkers_desktop.ui.tournament.bracket_paint import score_rect
+
+    font = QFont()
+    font.setPixelSize(36)  # 200 % zoom
+    metrics = QFontMetricsF(font)
+    row = QRectF(30, 100, 1600, 40)  # as wide as "Bartholomew Fitzgerald-Montgomery III, ..."
+    rect = score_rect(row, "Ann Lee, Reno", metrics)
+    assert rect.left() == row.left() + metrics.horizontalAdvance("Ann Lee, Reno  ")
+    assert rect.left() < row.left() + 400 < row.right()
+    assert (rect.top(), rect.height(), rect.right()) == (row.top(), row.height(), row.right())
+    longest = score_rect(row, "B" * 200, metrics)  # a name wider than its row: no negative box
+    assert longest.left() == row.right() and longest.width() == 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import shutil
 import subprocess
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -44,7 +45,10 @@ def _pdftext(path):
 
 @pytest.mark.timeout(240)
 def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, prompts, qtbot,
-                                                        tmp_path):
+                                                        tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    (home / "Documents").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))  # the save dialogs start in its Documents folder
     window, menu = tournament_window()
     data = tmp_path / "data" / "tournament"
     # --- a new tournament on this laptop: its name is asked
@@ -175,10 +179,16 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     assert any(f"beat {third.a.name} (withdrew)" in line and line.endswith("by withdrawal")
                for line in bracket.tree.lines())
 
-    # --- the files for the wall
+    # --- the files for the wall: offered in Documents, not in the hidden data folder
     pdf = tmp_path / "bracket.pdf"
     prompts.answers["save_path"] = [str(pdf)]
+    prompts.asked.clear()
     qtbot.keyClick(bracket.tree, Qt.Key.Key_P, Qt.KeyboardModifier.ControlModifier)
+    assert [Path(default).parent for kind, default in prompts.asked] == [home / "Documents"]
+    assert Path(prompts.asked[0][1]).name.startswith("bracket-")
+    assert window.synth.spoken[-1].endswith(" is saved as PDF: bracket.pdf in "
+                                            f"{tmp_path.name}.")
+    assert str(pdf) in window.status.text()  # the whole path on the screen
     text = _pdftext(pdf)
     assert "Golden Age Games 2026" in text and "Division 80-84 and 85-up" in text
     assert "Draw seed 2026" in text
@@ -196,4 +206,8 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     menu.run(menu.save_results_csv)
     rows = list(csv.DictReader(results.open(encoding="utf-8")))
     assert {r["how"] for r in rows} >= {"played", "walkover", "withdrawal"}
-    assert window.synth.spoken[-1] == f"{len(rows)} results saved as CSV in {results}."
+    assert window.synth.spoken[-1] == \
+        f"{len(rows)} results saved as CSV: results.csv in {tmp_path.name}."
+    assert f"{len(rows)} results saved as CSV: {results}." in window.status.text()
+    assert [default for kind, default in prompts.asked[-2:]] == [
+        str(home / "Documents" / "standings.pdf"), str(home / "Documents" / "results.csv")]
