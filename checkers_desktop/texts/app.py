@@ -411,8 +411,11 @@ def not_opened_text(reason: str) -> str:
     return f"The game could not be opened: {reason}. Nothing was changed."
 
 
-def report_saved_text(path) -> str:
-    return f"The problem report was saved as {path}. Please give this file to the organiser."
+def report_saved_text(path, full: bool = False) -> str:
+    """"The problem report was saved as report.zip in Documents. Please give this file to the
+    organiser." (``full``: the whole path, for the status line)."""
+    return (f"The problem report was saved as {saved_where(path, full)}. Please give this file "
+            "to the organiser.")
 
 
 def report_not_written_text(path, reason: str) -> str:

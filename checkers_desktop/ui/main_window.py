@@ -216,6 +216,8 @@ class MainWindow(QMainWindow):
         self.game_signals.position_changed.connect(self.refresh_board)
         self.game_signals.status_changed.connect(self.status_line.show)
         self.game_signals.sound.connect(self.play_sound)
+        # a refused move left in the box belongs to the game before: a new one starts empty
+        self.game_signals.game_started.connect(self.move_box.clear)
         self.board.activated.connect(self.session.activate)
         self.board.escape_pressed.connect(self.session.cancel_selection)
         self.board.cursor_moved.connect(self._echo_square)

@@ -93,7 +93,6 @@ class ProblemReportAction:
                 path, exc.strerror or str(exc)))
             return None
         log.info("problem report written to %s", written)
-        text = app_texts.report_saved_text(written)
-        self.ctx.status.show(text)
-        self.ctx.say(text, Priority.INTERRUPT)
+        self.ctx.status.show(app_texts.report_saved_text(written, full=True))
+        self.ctx.say(app_texts.report_saved_text(written), Priority.INTERRUPT)
         return written

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from checkers_desktop.texts.app import score_sheet_saved_text
+from checkers_desktop.texts.app import report_saved_text, score_sheet_saved_text
 from checkers_desktop.texts.keeping import saved_text
 from checkers_desktop.texts.tournament import csv_saved_text, pdf_saved_text
 from checkers_desktop.texts.words import saved_where
@@ -36,3 +36,8 @@ def test_the_sentences_after_an_export_say_the_file_and_its_folder():
         "Score sheet saved: score-sheet.pdf in Documents."
     assert saved_text(DOCS / "game.pdn", 3) == \
         "Game saved: 2 moves in game.pdn in Documents. Game, Open game opens it again."
+    assert report_saved_text(DOCS / "report.zip") == (
+        "The problem report was saved as report.zip in Documents. Please give this file to the "
+        "organiser.")
+    assert report_saved_text(DOCS / "report.zip", full=True).startswith(
+        "The problem report was saved as /home/ann/Documents/report.zip.")

@@ -84,8 +84,10 @@ def test_problem_report_holds_log_settings_and_game(make_window, tmp_path):
     assert "11-15 23-19" in text
     assert "a line only the log has" in text
     assert f"The problem report was saved as {target}" in window.status.text()
-    assert any(str(target) in t for t in window.synth.spoken)
-    assert any(str(target) in m for m in window.events.messages)
+    said = "The problem report was saved as report.txt in out."
+    assert any(said in t for t in window.synth.spoken)  # the name and its folder, not the path
+    assert any(said in m for m in window.events.messages)
+    assert not any(str(target) in t for t in window.synth.spoken)
 
 
 def test_problem_report_goes_to_documents_by_default(tmp_path, monkeypatch):

@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from checkers_desktop.session.game import Mode
 from checkers_desktop.texts.move_box import typed_mistake
 from checkers_desktop.ui.settings import SPEECH_SPECS
 
@@ -54,6 +55,17 @@ def test_a_move_played_gives_the_focus_back_to_the_board(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_J)
     assert window.move_box.text() == ""
     assert window.synth.spoken[-1].startswith(("Black", "No jump", "Red"))
+
+
+def test_a_new_game_starts_with_an_empty_move_box(make_window, qtbot):
+    """A refused move stays in the box to be corrected; it belonged to that game, and was still
+    there after a new game and into a match (seen under a score-sheet screenshot)."""
+    window = make_window()
+    type_move(qtbot, window, "15-18")
+    assert window.move_box.text() == "15-18"  # refused: kept to be corrected
+    window.new_game(Mode.TWO_PLAYERS)
+    qtbot.waitUntil(lambda: window.session.board.ply == 0)
+    assert window.move_box.text() == ""
 
 
 @pytest.mark.parametrize("keys, box", [("11-15", "11-15"), ("22x", "22x")])
