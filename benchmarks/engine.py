@@ -12,9 +12,10 @@ Prints:
    the same process (the peer), and the depth reached in 1 second from the start and from a few
    positions after three-move ballots (../shared/ballots/three_move_english.tsv);
 2. the share of the composed problems of ../shared/pdn/problems whose stated result the search
-   confirms within a fixed time each. The side to move is the FEN's first letter; "1-0" means
-   BLACK (the first mover) wins, "0-1" WHITE. Confirmed: a won score for the side to move when it is
-   the stated winner, a lost score when the other side is, and neither when the result is a draw;
+   confirms within a fixed time each, by file, by kind and by the number of pieces. The side to
+   move is the FEN's first letter; "1-0" means BLACK (the first mover) wins, "0-1" WHITE.
+   Confirmed: a won score for the side to move when it is the stated winner, a lost score when
+   the other side is, and neither when the result is a draw;
 3. match scores (wins + half the draws, engine's view) against level 1 and against a plain
    fixed-depth minimax opponent (material only, no pruning), colours alternating over ballots, and
    a ladder of the fixed-depth levels (1 against 2, 2 against 3, 1 against the minimax). A game is
@@ -206,6 +207,18 @@ def confirm(fen: str, result: str, seconds: float) -> tuple[bool, bool, str]:
     return r.score < -WIN_BOUND, r.score <= -100, contradiction
 
 
+def pieces_group(board) -> str:
+    """The problem's row in the by-pieces table: "2-5 pieces", "6 pieces", "7 pieces", "8
+    pieces", "9-10 pieces" or "11+ pieces". The default database settles up to 5 pieces at once
+    and the one on request 6; the rows show how far beyond the database the unproven wins lie."""
+    n = bin(board.black_bb | board.white_bb).count("1")
+    if n <= 5:
+        return "2-5 pieces"
+    if n <= 8:
+        return f"{n} pieces"
+    return "9-10 pieces" if n <= 10 else "11+ pieces"
+
+
 def problem_share(seconds: float, limit):
     print(f"## Composed problems ({seconds} s each): proven / seen (see confirm()) / count")
     probs = problems()
@@ -214,6 +227,7 @@ def problem_share(seconds: float, limit):
         probs = probs[::step][:limit]
     by_kind: dict[str, list[int]] = {}
     by_file: dict[str, list[int]] = {}
+    by_pieces: dict[str, list[int]] = {}
     unreadable = []
     contradicted = []
     for fname, event, fen, result in probs:
@@ -228,12 +242,14 @@ def problem_share(seconds: float, limit):
         proven, seen, contradiction = confirm(fen, result, seconds)
         if contradiction:
             contradicted.append(f"{fname} {event} ({fen}, stated {result}): {contradiction}")
-        for table, key in ((by_kind, kind), (by_file, fname)):
+        for table, key in ((by_kind, kind), (by_file, fname), (by_pieces, pieces_group(board))):
             table.setdefault(key, [0, 0, 0])
             table[key][0] += proven
             table[key][1] += seen
             table[key][2] += 1
-    for name, (ok, ok2, n) in sorted(by_file.items()) + sorted(by_kind.items()):
+    rows = sorted(by_file.items()) + sorted(by_kind.items())
+    rows += sorted(by_pieces.items(), key=lambda kv: int(kv[0].split()[0].split("-")[0].strip("+")))
+    for name, (ok, ok2, n) in rows:
         print(f"  {name:16s} {ok:4d} {ok2:4d} / {n:4d}")
     ok = sum(v[0] for v in by_kind.values())
     ok2 = sum(v[1] for v in by_kind.values())

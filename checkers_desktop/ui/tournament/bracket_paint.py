@@ -5,9 +5,9 @@ One column per round (round 1 on the left), each match a box of two rows, one pe
 ("Ann Lee, Tampa VAMC"); a line above the box names it ("Match 13", "Match 20, at table 3"); lines
 join each match to the one its winner plays next; the third-place match sits under the final.
 Nothing is told by colour alone: the winner's row is bold with the score written after the name
-("2-1", "walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it will be
-("Winner of match 13"). Colours come from a :class:`~checkers_desktop.ui.themes.Theme`: the
-background, the text (boxes, lines, names) and the focus colour (the chosen match, drawn 4 px
+("2-1", "walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it
+will be ("Winner of match 13"). Colours come from a :class:`~checkers_desktop.ui.themes.Theme`:
+the background, the text (boxes, lines, names) and the focus colour (the chosen match, drawn 4 px
 wide).
 """
 
