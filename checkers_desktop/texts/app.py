@@ -59,9 +59,13 @@ def zoom_text(percent: int, largest: bool, whole_board: bool) -> str:
     return f"Zoom {percent} percent."
 
 
-def text_size_text(percent: int, largest: bool) -> str:
+def text_size_text(percent: int, largest: bool, smallest: bool = False) -> str:
+    """"Text size 150 percent."; at the ends ", the largest." or ", the smallest.", so that a
+    key pressed at an end is heard to change nothing."""
     if largest:
         return f"Text size {percent} percent, the largest."
+    if smallest:
+        return f"Text size {percent} percent, the smallest."
     return f"Text size {percent} percent."
 
 
@@ -71,6 +75,13 @@ def level_end_text(description: str, strongest: bool) -> str:
     strongest level." (``strongest``) or "It is the gentlest level." """
     end = "strongest" if strongest else "gentlest"
     return f"{description} It is the {end} level."
+
+
+def level_for_later_text(description: str) -> str:
+    """A level chosen during a game of two players: the level's sentence and "No computer plays
+    in this game: the level is for the next game against the computer." """
+    return (f"{description} No computer plays in this game: the level is for the next game "
+            "against the computer.")
 
 
 def level_limit_text(number: int, name: str, strongest: bool) -> str:

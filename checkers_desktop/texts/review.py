@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..speech.spoken import spoken_move
 from .game import no_game_text
 
@@ -46,13 +48,15 @@ def hint_text(move, reason: str, style: str = "jumps") -> str:
     return text
 
 
-def took_back_text(moves, style: str = "jumps", ended: bool = False) -> str:
+def took_back_text(moves, style: str = "jumps", ended: bool = False,
+                   turn: Optional[str] = None) -> str:
     """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first);
     ``ended``: the game had ended (a resignation, a draw agreed, the last move), and now goes on:
-    "Took back ... The game goes on. Your turn."."""
+    "Took back ... The game goes on. Your turn."; ``turn``: whose turn it is in other words, for a
+    game of two players at one board, where "your turn" names nobody ("Red to move.")."""
     words = " and ".join(spoken_move(m, style) for m in moves)
     again = " The game goes on." if ended else ""
-    return f"Took back {words}.{again} Your turn."
+    return f"Took back {words}.{again} {turn or 'Your turn.'}"
 
 
 def hints_not_allowed_text() -> str:

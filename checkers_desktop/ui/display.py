@@ -319,8 +319,8 @@ class DisplayController(QObject):
         self._apply_text_size(self.text_size)
         self.settings.set(TEXT_SIZE_PERCENT, self.text_size)
         self._sync_check(self.text_size_actions.get(self.text_size), True)
-        self.say(app_texts.text_size_text(self.text_size,
-                                               self.text_size >= MAX_TEXT_PERCENT))
+        self.say(app_texts.text_size_text(self.text_size, self.text_size >= MAX_TEXT_PERCENT,
+                                          self.text_size <= MIN_TEXT_PERCENT))
         self.text_size_changed.emit(self.text_size)
         return self.text_size
 

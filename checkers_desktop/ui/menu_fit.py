@@ -1,4 +1,5 @@
-"""Every menu title stays on the menu bar, and every menu item whole, at every text size.
+"""Every menu title stays on the menu bar, every menu on the screen, and every menu item whole, at
+every text size.
 
 At View > Text size 300 % on a 1366x768 laptop the eleven menu titles need about 1,480 pixels, so
 Qt put the last ones (Settings, Help) behind a "»" button at the bar's end, where a low-vision
@@ -7,6 +8,13 @@ keeps the bar's text as large as the chosen size allows while every title fits t
 at 300 % on 1366 pixels the bar's text is about 275 % (the menus themselves stay at 300 %); where
 all titles fit, the bar has exactly the chosen size. It refits when the window is resized and when
 :func:`refit` is called after a text-size change.
+
+Menus: at 300 % on 1280x720 the Game menu was wider than the screen (its submenu arrows off it),
+and the Tournament and Read menus taller than the room under the bar: Qt moved them up over the
+bar's titles, or split one into two columns with an item cut at the screen's edge (found in a
+play-through). Each menu of the bar, and each of their submenus, is fitted the same way just
+before it opens: its text as large as the chosen size allows while the whole menu fits the screen
+(a menu of the bar, the room under the bar), never smaller than the 100 % size.
 
 Menu items: Qt's Fusion style (the one used on Linux without a desktop theme) measures a menu
 item narrower than it then draws it once the text is large, and cuts the text in the middle: at
@@ -17,12 +25,12 @@ that the whole text is drawn; :func:`install_menu_room` puts it on the applicati
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QMenuBar, QProxyStyle, QStyle
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect
+from PySide6.QtGui import QFont, QGuiApplication
+from PySide6.QtWidgets import QApplication, QMenu, QMenuBar, QProxyStyle, QStyle
 
-__all__ = ["install", "refit", "fitted_points", "STEP_POINTS", "MenuRoomStyle",
-           "install_menu_room"]
+__all__ = ["install", "refit", "fitted_points", "fit_menu", "menu_room", "STEP_POINTS",
+           "MenuRoomStyle", "install_menu_room"]
 
 STEP_POINTS = 0.5
 """How much smaller each try is, points, while the titles do not fit."""
@@ -66,13 +74,61 @@ class _BarFit(QObject):
             self.busy = False
 
 
+def fit_menu(menu: QMenu, width: int, height: int, floor: float) -> float:
+    """Give ``menu`` the largest point size, at most the application's menu font's, at which the
+    whole menu fits ``width`` x ``height`` pixels, never below ``floor`` points; returns it."""
+    wanted = QApplication.font("QMenu")
+    points = wanted.pointSizeF() if wanted.pointSizeF() > 0 else floor
+    font = QFont(wanted)
+    while True:
+        font.setPointSizeF(points)
+        menu.setFont(font)
+        hint = menu.sizeHint()
+        if (hint.width() <= width and hint.height() <= height) or points - STEP_POINTS < floor:
+            return points
+        points -= STEP_POINTS
+
+
+def menu_room(bar: QMenuBar, top_level: bool) -> QRect:
+    """The room a menu has on the screen of ``bar``'s window (its available area): for a menu
+    of the bar, the part under the bar (a menu taller than that is moved up over the titles)."""
+    screen = bar.window().screen() or QGuiApplication.primaryScreen()
+    room = QRect(screen.availableGeometry())
+    if top_level and bar.isVisible():
+        below = bar.mapToGlobal(QPoint(0, bar.height())).y()
+        if room.top() < below < room.bottom():
+            room.setTop(below)
+    return room
+
+
+def _hook_menu(bar: QMenuBar, menu: QMenu, floor: float, top_level: bool) -> None:
+    if getattr(menu, _FIT, None):
+        return
+    setattr(menu, _FIT, True)
+
+    def before_showing() -> None:
+        for action in menu.actions():  # submenus added since
+            if action.menu() is not None:
+                _hook_menu(bar, action.menu(), floor, False)
+        room = menu_room(bar, top_level)
+        fit_menu(menu, room.width(), room.height(), floor)
+
+    menu.aboutToShow.connect(before_showing)
+    for action in menu.actions():
+        if action.menu() is not None:
+            _hook_menu(bar, action.menu(), floor, False)
+
+
 def install(bar: QMenuBar, floor: float) -> None:
-    """Keep ``bar``'s titles all visible (see the module's docstring), its text never smaller
-    than ``floor`` points (the size at 100 %)."""
+    """Keep ``bar``'s titles all visible and its menus on the screen (see the module's
+    docstring), their text never smaller than ``floor`` points (the size at 100 %)."""
     fit = _BarFit(bar, floor)
     setattr(bar, _FIT, fit)
     bar.installEventFilter(fit)
     fit.fit()
+    for action in bar.actions():
+        if action.menu() is not None:
+            _hook_menu(bar, action.menu(), floor, True)
 
 
 def refit(bar: QMenuBar) -> None:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QMenu
 from ..rules import BLACK, WHITE, Board, Move
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
+from ..texts import game as game_texts
 from ..texts import review as review_texts
 from ..session.game import Mode
 from .jobs import BackgroundJob
@@ -184,7 +185,15 @@ class PracticeControls(QObject):
         if action is not None and not action.isChecked():
             action.setChecked(True)
         if announce:
-            self._say(levels[number - 1].description, Priority.INTERRUPT)
+            self._say(self._level_words(levels[number - 1].description), Priority.INTERRUPT)
+
+    def _level_words(self, description: str) -> str:
+        """A level's sentence as said when it is chosen: in a game of two players, where no
+        computer plays, followed by when it applies (without it a player heard a level change
+        and waited for a computer's move)."""
+        if self.ctx.session.mode is Mode.COMPUTER:
+            return description
+        return app_texts.level_for_later_text(description)
 
     def next_level(self) -> None:
         """One level up (Ctrl+L); at the strongest, the level stays and that is said."""
@@ -212,7 +221,7 @@ class PracticeControls(QObject):
         text = levels[number - 1].description
         if number == (len(levels) if strongest else 1):
             text = app_texts.level_end_text(text, strongest)
-        self._say(text, Priority.INTERRUPT)
+        self._say(self._level_words(text), Priority.INTERRUPT)
 
     # --- new game as the second side --------------------------------------------------------
     def new_game_as_red(self) -> None:
@@ -305,7 +314,9 @@ class PracticeControls(QObject):
         self._clear_hint()
         self._review_token = -1  # a review of the game as it was is no longer wanted
         self.review_job.cancel()
-        self._say(review_texts.took_back_text(moves, c.style, ended=ended), Priority.INTERRUPT)
+        turn = None if c.mode is Mode.COMPUTER else game_texts.turn_text(c.board, c.side_names)
+        self._say(review_texts.took_back_text(moves, c.style, ended=ended, turn=turn),
+                  Priority.INTERRUPT)
         self.ctx.board.set_cursor(moves[-1].from_square, focus=False)  # the player's piece
         self.ctx.board.focus_cursor()
         return True

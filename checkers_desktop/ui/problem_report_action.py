@@ -93,6 +93,6 @@ class ProblemReportAction:
                 path, exc.strerror or str(exc)))
             return None
         log.info("problem report written to %s", written)
-        self.ctx.status.show(app_texts.report_saved_text(written, full=True))
+        self.ctx.status.show_after_status(app_texts.report_saved_text(written, full=True))
         self.ctx.say(app_texts.report_saved_text(written), Priority.INTERRUPT)
         return written

@@ -57,5 +57,6 @@ class SaveGameAction:
             return None
         plies, first = len(session.board.move_stack), session.board.root().turn
         self.ctx.say(keeping_texts.saved_text(written, plies, first), Priority.INTERRUPT)
-        self.ctx.status.show(keeping_texts.saved_text(written, plies, first, full=True))
+        self.ctx.status.show_after_status(
+            keeping_texts.saved_text(written, plies, first, full=True))
         return written

@@ -203,6 +203,11 @@ def test_text_size_scales_the_application_font_and_the_window_labels(make_window
     key(qtbot, window, Qt.Key.Key_Down, CTRL_SHIFT)
     assert window.display.text_size == 250
     assert window.display.text_size_actions[250].isChecked()
+    window.display.text_size_actions[125].trigger()
+    key(qtbot, window, Qt.Key.Key_Down, CTRL_SHIFT)
+    key(qtbot, window, Qt.Key.Key_Down, CTRL_SHIFT)  # past the end: nothing changes, and it says so
+    assert window.display.text_size == 100
+    assert window.synth.spoken[-1] == "Text size 100 percent, the smallest."
 
 
 def _number_box_height(widget, background: QColor) -> float:

@@ -1,5 +1,5 @@
-"""Every menu title stays on the menu bar at every text size, and menu items are measured wide
-enough to be drawn whole. At 300 % on a laptop screen Qt hid Settings and Help behind a "»"
+"""Every menu title stays on the menu bar at every text size, every menu fits the screen, and menu
+items are measured wide enough to be drawn whole. At 300 % on a laptop screen Qt hid Settings and Help behind a "»"
 button, and the Fusion style cut items in the middle ("Place sound…n the board"), found in a
 screen-reader play-through at 1366x768."""
 
@@ -10,7 +10,8 @@ from PySide6.QtWidgets import (QApplication, QMainWindow, QMenu, QStyleFactory, 
                                QWidget)
 
 from checkers_desktop.ui.display import points_of
-from checkers_desktop.ui.menu_fit import MenuRoomStyle, install, install_menu_room
+from checkers_desktop.ui.menu_fit import (MenuRoomStyle, fit_menu, install, install_menu_room,
+                                          menu_room)
 
 
 def _overflow(bar) -> bool:
@@ -129,3 +130,54 @@ def test_the_application_style_is_wrapped_and_keeps_its_look(qtbot):
     finally:
         app.setStyle(QStyleFactory.create(name))
         app.setPalette(palette)
+
+
+def test_a_menu_too_large_for_the_screen_is_fitted_to_it(qtbot):
+    """At 300 % on 1280x720 the Game menu was wider than the screen and the Tournament menu
+    taller than the room under the bar (moved up over the titles, or split in two columns)."""
+    system = QFont(QApplication.font("QMenu"))
+    large = QFont(system)
+    large.setPointSizeF(points_of(system) * 3)
+    QApplication.setFont(large, "QMenu")
+    try:
+        menu = QMenu()
+        qtbot.addWidget(menu)
+        for i in range(15):
+            menu.addAction(f"Call the next matches to free tables, number {i}...")
+        wanted = QFont(large)
+        menu.setFont(wanted)
+        full = menu.sizeHint()
+        width, height = full.width() * 2 // 3, full.height() * 2 // 3
+        points = fit_menu(menu, width, height, points_of(system))
+        assert points_of(system) <= points < large.pointSizeF()
+        assert menu.font().pointSizeF() == points
+        hint = menu.sizeHint()
+        assert hint.width() <= width and hint.height() <= height
+        # where it fits, the chosen size exactly
+        assert fit_menu(menu, full.width(), full.height(), points_of(system)) == \
+            large.pointSizeF()
+        # never below the system's size: then Qt's own placing, as before
+        assert fit_menu(menu, 50, 50, points_of(system)) >= points_of(system) - 0.5
+    finally:
+        QApplication.setFont(system, "QMenu")
+
+
+def test_the_menus_of_the_bar_are_fitted_before_they_open(make_window, qtbot):
+    window = make_window()
+    bar = window.menuBar()
+    game = next(a.menu() for a in bar.actions() if a.text().replace("&", "") == "Game")
+    try:
+        window.display.set_text_size(300)
+        room = menu_room(bar, True)
+        game.popup(bar.mapToGlobal(bar.actionGeometry(bar.actions()[0]).bottomLeft()))
+        qtbot.waitUntil(game.isVisible)
+        hint = game.sizeHint()
+        assert hint.width() <= room.width() and hint.height() <= room.height()
+        assert game.font().pointSizeF() < QApplication.font("QMenu").pointSizeF()
+        game.hide()
+    finally:
+        window.display.set_text_size(100)
+    game.popup(bar.mapToGlobal(bar.actionGeometry(bar.actions()[0]).bottomLeft()))
+    qtbot.waitUntil(game.isVisible)
+    assert game.font().pointSizeF() == QApplication.font("QMenu").pointSizeF()
+    game.hide()

@@ -171,3 +171,30 @@ def test_taking_back_after_resigning_says_the_game_goes_on(make_window, qtbot):
     assert window.session.running
     said = window.synth.spoken[-1]
     assert said.startswith("Took back ") and said.endswith(". The game goes on. Your turn.")
+
+
+def test_take_back_in_a_game_of_two_players_says_whose_turn_not_your_turn(make_window):
+    """At one board of two players "Your turn." names nobody (found in a play-through)."""
+    window = make_window()
+    window.new_game(Mode.TWO_PLAYERS)
+    window.session.submit_text("11-15")
+    window.session.submit_text("22-18")
+    assert window.practice.take_back()
+    said = window.synth.spoken[-1]
+    assert said.startswith("Took back twenty-two to eighteen")
+    assert said.endswith(" Red to move.") and "Your turn" not in said
+
+
+def test_a_level_chosen_in_a_game_of_two_players_says_when_it_applies(make_window, qtbot):
+    window = make_window()
+    window.new_game(Mode.TWO_PLAYERS)
+    window.practice.set_level(2)
+    assert window.synth.spoken[-1].endswith(
+        "No computer plays in this game: the level is for the next game against the computer.")
+    window.board.focus_cursor()
+    key(qtbot, window, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier)
+    assert window.session.level == 3
+    assert "the level is for the next game against the computer" in window.synth.spoken[-1]
+    window.new_game(Mode.COMPUTER)
+    window.practice.set_level(4)
+    assert "No computer plays" not in window.synth.spoken[-1]

@@ -149,6 +149,7 @@ def test_ctrl_s_saves_the_game_as_pdn_and_open_game_plays_it_on(make_window, qtb
     assert window.synth.spoken[-1] == (f"Game saved: 2 moves in my game.pdn in {tmp_path.name}. "
                                        "Game, Open game opens it again.")
     assert f"Game saved: 2 moves in {saved}." in window.status.text()  # the whole path shown
+    assert window.status.text().startswith("You, Black to move.")  # whose turn stays first
     game = read_game(saved.read_text())
     assert [m.pdn() for m in game.moves] == played
     assert game.tags["Black"] == "You" and game.tags["White"].startswith("Computer, level")

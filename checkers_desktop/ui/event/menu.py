@@ -522,7 +522,7 @@ class EventMenu(QObject):
             path += ".pdf"
         saved = ev.save_score_sheet(Path(path))
         self._say(app_texts.score_sheet_saved_text(saved))
-        self.ctx.status.show(app_texts.score_sheet_saved_text(saved, full=True))
+        self.ctx.status.show_after_status(app_texts.score_sheet_saved_text(saved, full=True))
         return saved
 
     def print_sheet(self) -> bool:
