@@ -37,18 +37,25 @@ STEP_POINTS = 0.5
 _FIT = "_checkers_menu_fit"
 
 
-def fitted_points(bar: QMenuBar, wanted: QFont, width: int, floor: float) -> float:
-    """The largest point size, at most ``wanted``'s, at which every title of ``bar`` fits
-    ``width`` pixels (leaves the bar's font at that size). Never below ``floor`` points (the
-    system's own size): a window too narrow even then shows "»" as Qt does."""
+def _largest_fitting(widget, wanted: QFont, floor: float, fits) -> float:
+    """Give ``widget`` the largest point size, at most ``wanted``'s and never below ``floor``,
+    at which ``fits(size_hint)`` holds (trying :data:`STEP_POINTS` smaller each time); returns
+    it. At ``floor`` it stops even when nothing fits."""
     points = wanted.pointSizeF() if wanted.pointSizeF() > 0 else floor
     font = QFont(wanted)
     while True:
         font.setPointSizeF(points)
-        bar.setFont(font)
-        if bar.sizeHint().width() <= width or points - STEP_POINTS < floor:
+        widget.setFont(font)
+        if fits(widget.sizeHint()) or points - STEP_POINTS < floor:
             return points
         points -= STEP_POINTS
+
+
+def fitted_points(bar: QMenuBar, wanted: QFont, width: int, floor: float) -> float:
+    """The largest point size, at most ``wanted``'s, at which every title of ``bar`` fits
+    ``width`` pixels (leaves the bar's font at that size). Never below ``floor`` points (the
+    system's own size): a window too narrow even then shows "»" as Qt does."""
+    return _largest_fitting(bar, wanted, floor, lambda hint: hint.width() <= width)
 
 
 class _BarFit(QObject):
@@ -77,16 +84,8 @@ class _BarFit(QObject):
 def fit_menu(menu: QMenu, width: int, height: int, floor: float) -> float:
     """Give ``menu`` the largest point size, at most the application's menu font's, at which the
     whole menu fits ``width`` x ``height`` pixels, never below ``floor`` points; returns it."""
-    wanted = QApplication.font("QMenu")
-    points = wanted.pointSizeF() if wanted.pointSizeF() > 0 else floor
-    font = QFont(wanted)
-    while True:
-        font.setPointSizeF(points)
-        menu.setFont(font)
-        hint = menu.sizeHint()
-        if (hint.width() <= width and hint.height() <= height) or points - STEP_POINTS < floor:
-            return points
-        points -= STEP_POINTS
+    return _largest_fitting(menu, QApplication.font("QMenu"), floor,
+                            lambda hint: hint.width() <= width and hint.height() <= height)
 
 
 def menu_room(bar: QMenuBar, top_level: bool) -> QRect:
