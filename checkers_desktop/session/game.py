@@ -122,6 +122,7 @@ class GameSession(Observable):
         self.message = ""
         self.selected: Optional[int] = None
         self.partial_path: tuple[int, ...] = ()
+        self._saved_as: Optional[tuple[str, int, object]] = None
         self._token = 0
         self._clock_alerts = ClockAlerts()
         self.thinking = False
@@ -203,6 +204,18 @@ class GameSession(Observable):
             parts.append(self.message)
         return game_texts.status_line(*parts)
 
+    def mark_saved(self, name: str) -> None:
+        """The game as it stands was just written to the file ``name`` (Game > Save game)."""
+        self._saved_as = (name, self.board.ply, self.board.key())
+
+    def saved_name(self) -> Optional[str]:
+        """The file the game was saved to, while no move has changed it since (else None): what
+        leaving the game then loses is in that file, and the question says so."""
+        if self._saved_as is None:
+            return None
+        name, ply, key = self._saved_as
+        return name if (ply, key) == (self.board.ply, self.board.key()) else None
+
     # --- game -------------------------------------------------------------------------------
     def new_game(self, mode: Mode = Mode.COMPUTER, human_color: Color = BLACK,
                  profile_key: Optional[str] = None, *, announce: bool = True,
@@ -229,6 +242,7 @@ class GameSession(Observable):
         self._cancel_engine()
         self.referee = referee
         self.profile = referee.profile
+        self._saved_as = None
         self.side_names = dict(self._fixed_side_names or self.profile.side_names)
         self.mode = mode
         self.human_color = human_color

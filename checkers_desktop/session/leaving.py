@@ -62,5 +62,6 @@ def at_stake(game: GameSession, match: Optional["MatchSession"], command: Leavin
                      ends_match=command is not Leaving.QUIT)
     if game.running and game.board.ply > 0:
         return Stake(StakeKind.GAME, leaving_texts.game_question(
-            command.value, game.mode is Mode.COMPUTER, game.board.ply, game.board.root().turn))
+            command.value, game.mode is Mode.COMPUTER, game.board.ply, game.board.root().turn,
+            saved=game.saved_name()))
     return Stake(StakeKind.NONE)

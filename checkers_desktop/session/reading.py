@@ -144,8 +144,13 @@ def _all_moves(ctx: ReadingContext) -> str:
 
 
 def _piece_moves(ctx: ReadingContext) -> str:
+    """The moves of the piece picked up when there is one, else of the piece under the cursor.
+    Picking a piece up moves the cursor to where it can go, so D read that empty square ("There
+    is no piece on 15.") just when the player asked where the piece in hand can go (found in a
+    play-through)."""
     c = ctx.session
-    return reading_texts.legal_moves_text(c.board, ctx.cursor, c.side_names, c.style)
+    square = c.selected if c.selected is not None else ctx.cursor
+    return reading_texts.legal_moves_text(c.board, square, c.side_names, c.style)
 
 
 def _captures(ctx: ReadingContext) -> str:

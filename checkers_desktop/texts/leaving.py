@@ -3,6 +3,8 @@ says will be lost (see ``session/leaving.py``)."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..rules import BLACK, Color, score_sheet_moves
 from .words import number as _n
 
@@ -30,15 +32,19 @@ def _moves(plies: int, root_turn: Color) -> str:
 
 
 def game_question(command: str, against_computer: bool, plies: int,
-                  root_turn: Color = BLACK) -> str:
+                  root_turn: Color = BLACK, saved: Optional[str] = None) -> str:
     """Asked before a game in progress (not a match's) is left by ``command`` ("new game", "open
     game", "new match", "quit", "lesson"), with what will be lost; its ``plies`` are counted as
-    the score sheet counts moves (``root_turn``: the side to move first)."""
+    the score sheet counts moves (``root_turn``: the side to move first). ``saved``: the file the
+    game was saved to with no move since, where nothing is lost: "It is saved in game.pdn; Open
+    game brings it back." (told "will be lost" just after saving, a player doubted the save)."""
     what = "against the computer" if against_computer else "for two players"
     head = f"A game {what} is in progress, {_moves(plies, root_turn)}."
     if command == "quit":
         return (f"{head} {_ASK[command]} The game is saved and offered again when Checkers "
                 f"starts.")
+    if saved:
+        return f"{head} {_ASK[command]} It is saved in {saved}; Open game brings it back."
     return f"{head} {_ASK[command]} The game in progress will be lost: it cannot be resumed."
 
 

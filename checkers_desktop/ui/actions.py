@@ -167,7 +167,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("read_all_moves", "&All legal moves", "A", "All legal moves",
                "List every legal move of the side to move.", "Read"),
     ActionSpec("read_piece_moves", "&Destinations of this piece", "D", "Moves of the piece under the cursor",
-               "List the moves of the piece under the cursor (D for destinations).", "Read"),
+               "List the moves of the piece under the cursor, or of the piece picked up (D for "
+               "destinations).", "Read"),
     ActionSpec("read_captures", "&Jumps", "J", "Jumps",
                "Say the jumps the side to move must make, and the jumps the opponent threatens.",
                "Read"),

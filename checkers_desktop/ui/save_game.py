@@ -55,6 +55,7 @@ class SaveGameAction:
             log.warning("game not saved: %s", exc)
             failures.report(self.ctx, keeping_texts.not_saved_text(str(exc)))
             return None
+        session.mark_saved(written.name)
         plies, first = len(session.board.move_stack), session.board.root().turn
         self.ctx.say(keeping_texts.saved_text(written, plies, first), Priority.INTERRUPT)
         self.ctx.status.show_after_status(

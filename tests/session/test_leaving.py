@@ -23,6 +23,26 @@ def make_game():
     return game, scheduler
 
 
+def test_a_game_just_saved_is_said_to_be_in_its_file_until_a_move_changes_it():
+    """Told "will be lost: it cannot be resumed" right after Ctrl+S, a player doubted the save
+    (found in a play-through)."""
+    game, scheduler = make_game()
+    game.new_game(Mode.TWO_PLAYERS, BLACK)
+    game.submit_text("11-15")
+    game.mark_saved("checkers-game.pdn")
+    question = at_stake(game, None, Leaving.OPEN_GAME).question
+    assert question.endswith("Open a saved game? It is saved in checkers-game.pdn; Open game "
+                             "brings it back.")
+    assert "will be lost" not in question
+    game.submit_text("22-18")  # a move since the save: it would be lost
+    assert at_stake(game, None, Leaving.OPEN_GAME).question.endswith(
+        "The game in progress will be lost: it cannot be resumed.")
+    game.new_game(Mode.TWO_PLAYERS, BLACK)  # a new game was never saved
+    game.submit_text("11-15")
+    assert game.saved_name() is None
+    assert "will be lost" in at_stake(game, None, Leaving.NEW_GAME).question
+
+
 def test_a_game_in_progress_is_at_stake_once_a_move_is_played():
     game, scheduler = make_game()
     game.new_game(Mode.COMPUTER, BLACK)

@@ -70,6 +70,22 @@ def test_reading_keys_on_the_start_position(make_window, qtbot, key, check):
     assert window.session.board.ply == 0  # reading never changes the game
 
 
+def test_d_with_a_piece_picked_up_reads_that_piece_s_moves(make_window, qtbot):
+    """Picking up moves the cursor to a destination, an empty square: D read "There is no piece
+    on 15." there, just when the player asked where the piece in hand can go."""
+    window = make_window()
+    focus_board(window, qtbot)
+    assert window.board.cursor == 11
+    press(window, qtbot, Qt.Key.Key_Return)  # pick up the man on 11
+    qtbot.waitUntil(lambda: window.session.selected == 11)
+    assert window.board.cursor != 11
+    window.synth.clear()
+    press(window, qtbot, Qt.Key.Key_D)
+    said = reading_said(window)
+    assert len(said) == 1
+    assert "fifteen" in said[0] and "sixteen" in said[0] and "no piece" not in said[0]
+
+
 def test_a_new_reading_replaces_the_one_being_said_and_s_stops(make_window, qtbot):
     synth = FakeSynth(hold=True)
     window = make_window(synth=synth)

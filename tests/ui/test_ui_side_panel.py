@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from checkers_desktop.rules import BLACK, Board
 from checkers_desktop.rules.pdn import read_game
 from checkers_desktop.session.game import Mode
+from checkers_desktop.session.leaving import Leaving, at_stake
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.ui.side_panel import room_for_panel
@@ -150,6 +151,9 @@ def test_ctrl_s_saves_the_game_as_pdn_and_open_game_plays_it_on(make_window, qtb
                                        "Game, Open game opens it again.")
     assert f"Game saved: 2 moves in {saved}." in window.status.text()  # the whole path shown
     assert window.status.text().startswith("You, Black to move.")  # whose turn stays first
+    # leaving it now loses nothing, and the question says so
+    assert at_stake(window.session, None, Leaving.OPEN_GAME).question.endswith(
+        "It is saved in my game.pdn; Open game brings it back.")
     game = read_game(saved.read_text())
     assert [m.pdn() for m in game.moves] == played
     assert game.tags["Black"] == "You" and game.tags["White"].startswith("Computer, level")
