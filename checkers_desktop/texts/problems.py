@@ -198,6 +198,11 @@ def own_file_text(title: str, problems: int, games: int) -> str:
     return f"Your file {title}: {plural(problems, 'problem')}, {plural(games, 'game')}."
 
 
+def own_file_unreadable_text(title: str, reason: str) -> str:
+    """A player's file that cannot be read: nothing changes."""
+    return f"Your file {title} cannot be read: {reason}. Nothing was added."
+
+
 def own_file_empty_text(title: str) -> str:
     return f"Your file {title} holds no problem and no game that can be played."
 
@@ -271,6 +276,10 @@ def game_item_text(number: int, black: str, white: str, event: str, result: str)
 
 def master_game_name(black: str, white: str, event: str) -> str:
     return f"{black or '?'} against {white or '?'}, {event or 'no event'}"
+
+
+def guess_side_label() -> str:
+    return "Which side's moves will you guess?"
 
 
 def checking_guess_text() -> str:
