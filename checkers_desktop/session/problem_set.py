@@ -62,7 +62,8 @@ class Problem:
     ``key``: stable id, ``"<collection>/<n>"`` (n from 1 in the file), used by the player's
     progress. ``collection``: the collection's key; ``title``: its title as said; ``name``: the
     problem's own name (the PDN Event tag, "Gould's Problems #97"). ``fen`` and ``stated``.
-    ``rating``: the difficulty (see the module docstring), None when not rated.
+    ``rating``: the difficulty (see the module docstring), None when not rated. ``proven``:
+    the engine proved its stated result when it was rated (False: not proven, or not rated).
     """
 
     key: str
@@ -72,6 +73,7 @@ class Problem:
     fen: str
     stated: Stated
     rating: Optional[int] = None
+    proven: bool = False
 
     @property
     def solver(self) -> Color:
@@ -177,7 +179,8 @@ def read_problems(source: Union[str, Path], collection_key: str, title: str,
         rated = ratings.get(key)
         yield Problem(key, collection_key, title, tags.get("event", "").strip() or
                       f"{title} {header.number}", fen, stated,
-                      rated.rating if rated else None)
+                      rated.rating if rated else None,
+                      rated is not None and rated.verdict is Verdict.VERIFIED)
 
 
 def shipped_problems(ratings: Optional[dict[str, Rating]] = None,

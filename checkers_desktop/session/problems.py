@@ -59,6 +59,9 @@ UNPROVEN_MARGIN = 100
 ahead after it (hundredths of a man: one man)."""
 DRAW_MOVES = 8
 """A draw beyond the database is held after this many of the player's moves."""
+UNPROVEN_PENALTY = 400
+"""How much farther (rating points) "next problem for me" counts a problem the engine did not
+prove when it was rated."""
 K_FACTOR = 32.0
 """How far one problem moves the player's rating (Elo's K)."""
 
@@ -158,7 +161,9 @@ def next_problem(problems: Sequence[Problem], progress: Progress,
                  skip: Iterable[str] = ()) -> Optional[Problem]:
     """The problem for the player now: among those not yet solved (and not in ``skip``), the
     one rated nearest a little above the player's rating (50 points: a small stretch); unrated
-    problems count as the player's rating. None when every one is solved."""
+    problems count as the player's rating, and a problem whose result the engine did not prove
+    when it was rated counts as :data:`UNPROVEN_PENALTY` further away (the app can check every
+    move of a proven one). None when every one is solved."""
     skipped = set(skip)
     target = progress.rating + 50
     best: Optional[Problem] = None
@@ -169,6 +174,8 @@ def next_problem(problems: Sequence[Problem], progress: Progress,
             continue
         rating = problem.rating if problem.rating is not None else progress.rating
         gap = abs(rating - target) + (25 if record is not None else 0)
+        if problem.rating is not None and not problem.proven:
+            gap += UNPROVEN_PENALTY
         if gap < best_gap:
             best, best_gap = problem, gap
     return best

@@ -262,3 +262,10 @@ def test_the_shipped_collections_are_read_with_their_problems():
     assert set(by_collection) == expected
     assert sum(by_collection.values()) > 1000
     assert all(p.solver in (BLACK, WHITE) for p in problems[:50])
+
+
+def test_next_problem_for_me_prefers_a_problem_the_engine_proved():
+    near_unproven = Problem("c/1", "c", "C", "C 1", "B:W32:B1", Stated.BLACK_WINS, rating=1050)
+    farther_proven = Problem("c/2", "c", "C", "C 2", "B:W32:B1", Stated.BLACK_WINS, rating=1250,
+                             proven=True)
+    assert next_problem([near_unproven, farther_proven], Progress("Ann")).key == "c/2"
