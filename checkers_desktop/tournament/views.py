@@ -113,6 +113,9 @@ class StandingsView:
     fourth: Optional[Competitor]
     vacant: tuple[str, ...] = ()
     """Places nobody will take (see ``bracket.Standings``)."""
+    unverified: tuple[int, ...] = ()
+    """Matches whose stored result disagrees with the tournament's sealed log: the standings use
+    the result the log recorded (or none) for them."""
 
     @property
     def complete(self) -> bool:
@@ -121,8 +124,11 @@ class StandingsView:
     def lines(self) -> list[str]:
         def label(c):
             return None if c is None else texts.name_with_center(c.name, c.medical_center)
-        return texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
-                                     label(self.fourth), self.vacant)
+        lines = texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
+                                      label(self.fourth), self.vacant)
+        if self.unverified:
+            lines.append(texts.standings_unverified_line(self.unverified))
+        return lines
 
 
 @dataclass(frozen=True)
