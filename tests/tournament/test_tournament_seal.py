@@ -47,8 +47,11 @@ def _final(t: Tournament, key: str):
 class SqliteFile:
     """The tournament file changed with the sqlite3 module, as the sqlite3 shell would."""
 
+    json = "{}"
+
     def __init__(self, path):
         self.path = path
+        self.url = f"sqlite:///{path}"
 
     def run(self, *statements: str) -> None:
         con = sqlite3.connect(self.path)
@@ -62,6 +65,8 @@ class SqliteFile:
 
 class PgOwner:
     """The database changed by its administrator (the owner of every table)."""
+
+    json = "CAST({} AS json)"
 
     def __init__(self, url):
         self.url = url
@@ -155,15 +160,17 @@ def test_log_and_anchor_attacks(seal_backend, attack):
             f"WHERE number = {final.number})",
             f"UPDATE matches SET winner_id = {silver.id} WHERE number = {final.number}")
     if attack == "log payload":
-        owner.run(*swap, "UPDATE events SET payload = replace(CAST(payload AS TEXT), "
-                         f"'\"winner_id\": {gold.id}', '\"winner_id\": {silver.id}') "
-                         f"WHERE kind = 'result' AND match_number = {final.number}")
+        owner.run(*swap, "UPDATE events SET payload = " + owner.json.format(
+            f"replace(CAST(payload AS TEXT), '\"winner_id\": {gold.id}', "
+            f"'\"winner_id\": {silver.id}')") +
+            f" WHERE kind = 'result' AND match_number = {final.number}")
     elif attack == "log rewritten":
-        owner.run(*swap, "UPDATE events SET payload = replace(CAST(payload AS TEXT), "
-                         f"'\"winner_id\": {gold.id}', '\"winner_id\": {silver.id}') "
-                         f"WHERE kind = 'result' AND match_number = {final.number}")
+        owner.run(*swap, "UPDATE events SET payload = " + owner.json.format(
+            f"replace(CAST(payload AS TEXT), '\"winner_id\": {gold.id}', "
+            f"'\"winner_id\": {silver.id}')") +
+            f" WHERE kind = 'result' AND match_number = {final.number}")
         # recompute the whole chain, as someone who read seal.py would
-        engine = create_engine(url if "://" in url else f"sqlite:///{url}")
+        engine = create_engine(owner.url)
         with engine.connect() as conn:
             rows = conn.execute(text(
                 "SELECT id, at, kind, division_key, match_number, table_no, "

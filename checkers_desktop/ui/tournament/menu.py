@@ -303,6 +303,9 @@ class TournamentMenu(QObject):
             competitors = len([c for c in t.competitors() if not c.withdrawn])
         self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
                                    competitors, t.table), Priority.QUEUE)
+        seal_words = t.verification.text() if t.verification is not None else ""
+        if seal_words:
+            self.say(seal_words, Priority.QUEUE)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
