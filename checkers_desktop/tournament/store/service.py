@@ -36,7 +36,7 @@ from ..divisions import DivisionPlan, match_profile, plan_divisions
 from ..draw import Entrant, draw_bracket
 from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
                       MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
-                      RegistrationError, ResultError, TournamentError)
+                      RegistrationError, ResultError, ServerUnavailableError, TournamentError)
 from ..model import AGE_GROUPS, Competitor, CompetitorInput
 from ..registration import ImportReport, competitor_key, read_competitors
 from ..scoring import check_match, winner_side
@@ -350,9 +350,16 @@ class Tournament:
                           bool(row.visually_impaired), row.seed, row.withdrawn_at is not None,
                           getattr(row, "division_key", None))
 
-    def _competitors(self, conn: Connection) -> dict[int, Competitor]:
+    def _competitors(self, conn: Connection, ids: Optional[Iterable[Optional[int]]] = None
+                     ) -> dict[int, Competitor]:
+        """Competitors by id: all of them, or only those of ``ids`` (None ids skipped)."""
         q = select(s.competitors, s.divisions.c.key.label("division_key")).select_from(
             s.competitors.outerjoin(s.divisions, s.competitors.c.division_id == s.divisions.c.id))
+        if ids is not None:
+            wanted = sorted({i for i in ids if i is not None})
+            if not wanted:
+                return {}
+            q = q.where(s.competitors.c.id.in_(wanted))
         return {r.id: self._competitor(r) for r in conn.execute(q)}
 
     def competitors(self) -> list[Competitor]:
@@ -704,13 +711,14 @@ class Tournament:
 
     # --- reading matches ------------------------------------------------------------------
     def _match_views(self, conn: Connection, where=None) -> list[MatchView]:
-        comps = self._competitors(conn)
         divs = {d.id: d for d in conn.execute(select(s.divisions))}
         q = select(s.matches).order_by(s.matches.c.division_id, s.matches.c.round,
                                        s.matches.c.idx)
         if where is not None:
             q = q.where(where)
         mrows = conn.execute(q).all()
+        comps = self._competitors(conn, [i for m in mrows for i in (m.a_id, m.b_id, m.winner_id)]
+                                  ) if where is not None else self._competitors(conn)
         numbers = {(m.division_id, m.round, m.idx): m.number for m in conn.execute(
             select(s.matches.c.division_id, s.matches.c.round, s.matches.c.idx,
                    s.matches.c.number).where(s.matches.c.division_id.in_(
@@ -901,6 +909,8 @@ class Tournament:
         """"Play this match here": the match becomes "playing" at this table (a row lock: of two
         tables taking one match at once, the second gets :class:`MatchTakenError` naming the first).
         Taking again a match this table already took gives its set-up again."""
+        if self._on_server():
+            return self._take_on_server(match_number)
         table = table if table is not None else self.table
         if table is None:
             raise MatchNotPlayableError("say which table takes the match")
@@ -932,7 +942,7 @@ class Tournament:
     def _setup(self, conn: Connection, match_number: int, table: Optional[int]) -> MatchSetup:
         m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
         d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
-        comps = self._competitors(conn)
+        comps = self._competitors(conn, (m.a_id, m.b_id))
         a, b = comps[m.a_id], comps[m.b_id]
         event = conn.execute(select(s.tournament.c.name)).scalar() or ""
         return MatchSetup(
@@ -1066,6 +1076,8 @@ class Tournament:
         if not report.games:
             return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
                                  "the report has no game")
+        if self._on_server():
+            return self._report_on_server(report)
         try:
             with self._tx("report a result") as conn:
                 known = conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
@@ -1095,6 +1107,122 @@ class Tournament:
         except (ResultError, MatchNotPlayableError, MatchTakenError,
                 ConflictingResultError) as exc:
             return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key, str(exc))
+
+    # --- a table on the PostgreSQL server: it acts only through the server's functions -------
+    def _on_server(self) -> bool:
+        """True for a table's role on PostgreSQL: its actions are the server's functions
+        (``store/server.py``), each one statement in its own transaction, so no lock the server
+        takes for it waits on this laptop."""
+        return self.backend == "postgresql" and self.table is not None
+
+    def _call(self, action: str, statement: str, params: dict, match_number: int):
+        """Run one table function in its own transaction (autocommit) and return its value.
+        Raises the :class:`TournamentError` its refusal stands for (see ``server.py``),
+        :class:`ServerUnavailableError` when the server is away, did not answer in time or ended
+        the session."""
+        try:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                return conn.execute(text(statement), params).scalar_one()
+        except DBAPIError as exc:
+            raise self._refusal(exc, action, match_number) from None
+
+    def _refusal(self, exc: DBAPIError, action: str, match_number: int) -> BaseException:
+        state = getattr(exc.orig, "sqlstate", None)
+        diag = getattr(exc.orig, "diag", None)
+        message = (getattr(diag, "message_primary", None) or str(exc.orig)).strip()
+        detail = (getattr(diag, "message_detail", None) or "").strip()
+        if state == "CK001":
+            return MatchNotPlayableError(message)
+        if state == "CK002":
+            return MatchTakenError(message, match_number=match_number,
+                                   table=int(detail) if detail.isdigit() else None)
+        if state == "CK003":
+            return ConflictingResultError(message, match_number=match_number,
+                                          first_table=detail, second_table=f"table {self.table}")
+        if state == "CK004":
+            return ResultError(message)
+        if state == "CK005":
+            return TournamentError(message)
+        return ensure_tournament_error(exc, action)
+
+    def _take_on_server(self, match_number: int) -> MatchSetup:
+        self._call("take a match", "SELECT checkers_take(:number, :origin)",
+                   {"number": int(match_number), "origin": self.origin}, match_number)
+        with self._read() as conn:
+            return self._setup(conn, match_number, self.table)
+
+    def release(self, match_number: int) -> None:
+        """Give back a match this table took ("not played here after all"): it is again called to
+        the table it was called to, or ready. Raises :class:`MatchTakenError` when this table is
+        not playing it."""
+        if self._on_server():
+            self._call("give back a match", "SELECT checkers_release(:number, :origin)",
+                       {"number": int(match_number), "origin": self.origin}, match_number)
+            return
+        who = f"table {self.table}" if self.table is not None else self.who
+        with self._tx("give back a match") as conn:
+            m = self._lock_match(conn, match_number)
+            if m.status != "playing" or m.taken_by != who:
+                raise MatchTakenError(f"match {match_number} is not being played at {who}",
+                                      match_number=match_number, table=m.table_no)
+            called = m.called_at is not None
+            conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
+                status="called" if called else "ready", table_no=m.table_no if called else None,
+                taken_by=None, taken_at=None))
+            self._audit(conn, "release", f"match {match_number}", {"table": m.table_no})
+            div = conn.execute(select(s.divisions.c.key).where(
+                s.divisions.c.id == m.division_id)).scalar()
+            self._event(conn, "released", division_key=div, match_number=match_number,
+                        table=m.table_no)
+
+    def _report_on_server(self, report: MatchReport) -> ReportOutcome:
+        import json
+
+        refused = (ResultError, MatchNotPlayableError, MatchTakenError, ConflictingResultError)
+        with self._read() as conn:
+            if conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
+                            ).first() is not None:
+                return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number,
+                                     report.key)
+            m = conn.execute(select(s.matches).where(s.matches.c.number == report.match_number)
+                             ).first()
+            comps = self._competitors(conn, (m.a_id, m.b_id)) if m is not None else {}
+            d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)
+                             ).first() if m is not None else None
+        winners: list[Optional[int]] = [None] * len(report.games)
+        if m is not None and m.a_id in comps and m.b_id in comps:
+            # the same words as on SQLite; the server checks the result again itself
+            a, b = comps[m.a_id], comps[m.b_id]
+            try:
+                tokens = [winner_side(w, a, b) for w in report.winners]
+                check_match(("a", "b"), tokens, match_profile(
+                    d.profile_key, d.vision, a.visually_impaired, b.visually_impaired))
+            except ResultError as exc:
+                return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
+                                     str(exc))
+            winners = [None if t is None else (a.id if t == "a" else b.id) for t in tokens]
+        games = [{"number": g.number, "winner": g.winner, "black": g.black, "white": g.white,
+                  "reason": g.reason, "detail": g.detail} for g in report.games]
+        try:
+            answer = self._call(
+                "report a result", "SELECT checkers_report(:key, :number, CAST(:winners AS int[]), "
+                "CAST(:games AS jsonb), CAST(:records AS jsonb), :origin)",
+                {"key": report.key, "number": int(report.match_number), "winners": winners,
+                 "games": json.dumps(games), "records": json.dumps([str(r) for r in report.records]),
+                 "origin": self.origin}, report.match_number)
+        except IntegrityError:
+            # the same key committed by a concurrent send of this very report
+            return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number, report.key)
+        except refused + (TournamentError,) as exc:
+            if isinstance(exc, (PermissionDeniedError, ServerUnavailableError)):
+                raise
+            return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key, str(exc))
+        if isinstance(answer, str):
+            answer = json.loads(answer)
+        if answer.get("status") == "already":
+            return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number, report.key)
+        return ReportOutcome(ReportStatus.RECORDED, report.match_number, report.key,
+                             next_matches=tuple(answer.get("next_matches") or ()))
 
     # --- corrections ----------------------------------------------------------------------
     def _plan_correction(self, conn: Connection, match_number: int, winners, walkover):
