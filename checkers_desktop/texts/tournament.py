@@ -673,13 +673,18 @@ _SEAL_REASONS = {
 
 
 def seal_text(forged: Sequence[tuple[int, str, bool]], chain_break: Optional[int],
-              anchors: str, unanchored: int = 0) -> str:
+              anchors: str, unanchored: int = 0, unsealed: bool = False) -> str:
     """Said and shown when a tournament is opened and its seal does not hold: ``forged`` (match
     number, reason, logged; reasons "changed", "winner", "missing", "not logged", "unverifiable"), the first event
     where the log's chain breaks (``logged``: the log has a result to use instead), ``anchors`` ("verified", "changed", "other install",
-    "unsealed", "not checked"). Empty when nothing needs saying."""
+    "unsealed", "not checked"); ``unsealed``: the break is only entries no checkpoint covers.
+    Empty when nothing needs saying."""
     parts = []
-    if chain_break is not None or anchors == "changed":
+    if chain_break is not None and anchors != "changed" and unsealed:
+        parts.append(f"Warning: the tournament's log has entries this laptop did not seal, from "
+                     f"entry {chain_break} on: written by a program without its key, or changed "
+                     "outside the app.")
+    elif chain_break is not None or anchors == "changed":
         parts.append("Warning: the tournament's log was changed outside the app"
                      + (f" (from entry {chain_break} on)." if chain_break is not None else "."))
     for number, reason, logged in forged:

@@ -27,6 +27,18 @@ def _keys(key: RecordKey = KEY) -> KeyRing:
     return KeyRing.of(key)
 
 
+@pytest.fixture(autouse=True)
+def install_key():
+    """The app gives its key ring once at start (``storage.records.use_keys``); every
+    ``Tournament`` opened in this process (a table's too) anchors with it."""
+    from checkers_desktop.storage import records
+
+    before = records.keys_in_use()
+    records.use_keys(_keys())
+    yield
+    records.use_keys(*before)
+
+
 def _play_through(t: Tournament) -> None:
     """Four competitors, one division, every match won 2-0 by side A."""
     for i, center in enumerate(("Tampa VAMC", "Bronx VAMC", "Reno VAMC", "Waco VAMC")):
@@ -224,3 +236,47 @@ def test_other_laptops_key_is_not_a_forgery(tmp_path):
     assert t.verification.anchors is Integrity.OTHER_INSTALL
     assert t.verification.log_intact and not t.verification.disputes
     t.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def seal_tables(request, tmp_path):
+    """(organiser's URL, owner, function giving table n's (url, password))."""
+    if request.param == "sqlite":
+        path = str(tmp_path / "tournament.db")
+        yield path, SqliteFile(path), lambda n: (path, None)
+    else:
+        pg = request.getfixturevalue("pg_tournament")
+        yield pg.organiser, PgOwner(pg.admin), lambda n: (pg.table_url(n), pg.passwords[n])
+
+
+def test_results_reported_by_a_table_are_sealed(seal_tables, tmp_path):
+    """A table's report (on PostgreSQL through the server's own functions) is chained as the
+    organiser's entries are: the organiser opens it silently, and a swap is named."""
+    from checkers_desktop.tournament import GameOutcome, MatchReport, ReportStatus
+    from checkers_desktop.tournament.store import TableClient
+
+    url, owner, login = seal_tables
+    org = Tournament.open(url, keys=_keys())
+    for i, center in enumerate(("Tampa VAMC", "Bronx VAMC")):
+        org.add_competitor(CompetitorInput(f"Player {i}", center, "70-74"))
+    org.make_divisions()
+    org.draw(org.divisions()[0].key, seed=3)
+    number = org.playable()[0].number
+    u, pw = login(3)
+    client = TableClient(u, table=3, password=pw, outbox=tmp_path / "t3.db")
+    setup = client.take(number)
+    name = setup.players[1].name
+    assert client.report(MatchReport(number, (GameOutcome(1, name), GameOutcome(2, name)))
+                         ).status is ReportStatus.RECORDED
+    client.close()
+    org.close()
+    org = Tournament.open(url, keys=_keys())
+    assert org.verification.clean, org.verification.text()
+    winner, loser = org.match(number).winner, org.match(number).loser
+    org.close()
+    owner.run(f"UPDATE results SET winner_id = {loser.id}",
+              f"UPDATE matches SET winner_id = {loser.id} WHERE number = {number}")
+    org = Tournament.open(url, keys=_keys())
+    assert org.verification.forged_matches == [number]
+    assert org.standings(org.divisions()[0].key).gold == winner
+    org.close()

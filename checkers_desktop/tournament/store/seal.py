@@ -167,7 +167,8 @@ class SealReport:
                           for d in self.disputes],
                          self.chain_break if self.chain_break is not None else self.unsealed_from,
                          "changed" if self.bad_checkpoints else self.anchors.value,
-                         self.unanchored)
+                         self.unanchored,
+                         unsealed=self.chain_break is None and self.unsealed_from is not None)
 
 
 def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
