@@ -301,11 +301,16 @@ def zoom_text(percent: int) -> str:
 
 
 def drawn_text(label: str, seed: int, size: int, byes: int, same_center: int,
-               fewest: int) -> str:
-    """Said after a draw: the seed, so it can be shown again and audited."""
-    return (f"Division {label} is drawn with seed {seed}: a bracket of {size}, "
+               fewest: int, no_center: int = 0) -> str:
+    """Said after a draw: the seed, so it can be shown again and audited; and how many
+    competitors have "no center" (kept apart as if from one center)."""
+    text = (f"Division {label} is drawn with seed {seed}: a bracket of {size}, "
             f"{_plural(byes, 'bye')}; same-center first-round pairs {same_center} (fewest "
             f"possible {fewest}).")
+    if no_center:
+        text += (f" {_plural(no_center, 'competitor')} with no medical center, kept apart as "
+                 "if from one center.")
+    return text
 
 
 def draw_question(label: str, redraw: bool) -> str:

@@ -164,6 +164,8 @@ class DrawInfo:
     same_center_pairs: int
     minimum_same_center_pairs: int
     numbers: tuple[int, ...]
+    no_center: int = 0
+    """Competitors drawn with "no center": the draw keeps them apart as if from one center."""
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from ..draw import Entrant, draw_bracket
 from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
                       MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
                       RegistrationError, ResultError, ServerUnavailableError, TournamentError)
-from ..model import AGE_GROUPS, Competitor, CompetitorInput
+from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput
 from ..registration import ImportReport, competitor_key, read_competitors
 from ..scoring import check_match, winner_side
 from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
@@ -642,7 +642,8 @@ class Tournament:
                 "minimum_same_center_pairs": result.minimum_same_center_pairs}, why)
             self._event(conn, "draw", division_key=div.key, payload={"seed": seed})
             return DrawInfo(div.key, seed, result.size, result.byes, result.same_center_pairs,
-                            result.minimum_same_center_pairs, tuple(numbers))
+                            result.minimum_same_center_pairs, tuple(numbers),
+                            sum(1 for p in people if p.medical_center == NO_CENTER))
 
     # --- working out the bracket ----------------------------------------------------------
     def _bracket_inputs(self, conn: Connection, div):

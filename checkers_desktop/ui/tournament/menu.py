@@ -665,8 +665,8 @@ class TournamentMenu(QObject):
         info = t.draw(division_key, seed=seed)
         self.refresh()
         self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                  info.same_center_pairs, info.minimum_same_center_pairs),
-                 Priority.QUEUE)
+                                  info.same_center_pairs, info.minimum_same_center_pairs,
+                                  info.no_center), Priority.QUEUE)
 
     def draw_all(self) -> None:
         t = self._organiser()
@@ -687,7 +687,7 @@ class TournamentMenu(QObject):
             info = t.draw(d.key)
             said.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
                                          info.same_center_pairs,
-                                         info.minimum_same_center_pairs))
+                                         info.minimum_same_center_pairs, info.no_center))
         self.refresh()
         self.say(" ".join(said), Priority.QUEUE)
 
