@@ -35,7 +35,7 @@ __all__ = [
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
-    "export_unverified_note", "match_numbers_words",
+    "export_unverified_note", "match_numbers_words", "match_unverified_note",
 ]
 
 
@@ -703,3 +703,10 @@ def seal_text(forged: Sequence[tuple[int, str, bool]], chain_break: Optional[int
         parts.append("This tournament was sealed on another laptop; its seal cannot be fully "
                      "checked here.")
     return " ".join(parts)
+
+
+def match_unverified_note(logged: bool) -> str:
+    """Added to a match's line when its stored result disagrees with the tournament's log."""
+    if logged:
+        return " (the stored result disagrees with the tournament's log; the logged result is shown)"
+    return " (the stored result is not in the tournament's log; not counted)"

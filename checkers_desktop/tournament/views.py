@@ -68,6 +68,9 @@ class MatchView:
     b_from: Optional[int] = None
     from_losers: bool = False
     """True for the third place, played by the semi-finals' losers."""
+    unverified: bool = False
+    """The stored result disagrees with the tournament's sealed log: ``winner``, ``wins``,
+    ``draws`` and ``kind`` are the log's (none when the log has no result for it)."""
 
     @property
     def loser(self) -> Optional[Competitor]:
@@ -98,9 +101,12 @@ class MatchView:
             a = texts.feeder_text(self.a_from, self.from_losers)
         if b is None:
             b = texts.feeder_text(self.b_from, self.from_losers)
-        return texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
+        line = texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
                                 winner_wins=ww, loser_wins=lw, draws=self.draws,
                                 number=self.number, status=status)
+        if self.unverified:
+            line += texts.match_unverified_note(self.winner is not None)
+        return line
 
 
 @dataclass(frozen=True)

@@ -148,6 +148,9 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
     row = next(r for r in csv.DictReader(io.StringIO(out.getvalue()))
                if r["match"] == str(final.number))
     assert row["winner"] == gold.name and row["verified"].startswith("no:")
+    shown = t.match(final.number)
+    assert shown.unverified and shown.winner == gold
+    assert "disagrees with the tournament's log" in shown.line()
     # the organiser corrects it: the log and the result agree again
     t.correct_result(final.number, [gold.id, gold.id], why="result forged in the file")
     assert t.verification.clean

@@ -740,12 +740,24 @@ class Tournament:
             fa, fb, losers = br.feeders(d.bracket_size or 0, (m.round, m.idx))
             a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
             b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
+            winner, kind, unverified = comps.get(m.winner_id), m.kind, False
+            disputed = self.verification.verified if self.verification is not None else {}
+            if m.number is not None and m.number in disputed:
+                # the stored result disagrees with the sealed log: show the log's
+                logged, unverified = disputed[m.number], True
+                if logged is None:
+                    winner, kind, wins, draws = None, None, (0, 0), 0
+                else:
+                    winner, kind, draws = comps.get(logged.winner_id), logged.kind, \
+                        logged.draws or 0
+                    lw = (logged.wins_a or 0, logged.wins_b or 0)
+                    wins = lw if logged.a_id == m.a_id else (lw[1], lw[0])
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
                 comps.get(m.a_id), comps.get(m.b_id), bool(m.a_known), bool(m.b_known), m.status,
-                m.table_no, m.taken_by, comps.get(m.winner_id), m.kind, wins, draws, games,
-                records, reporter, a_from, b_from, losers))
+                m.table_no, m.taken_by, winner, kind, wins, draws, games,
+                records, reporter, a_from, b_from, losers, unverified))
         return out
 
     def matches(self, division_key: Optional[str] = None) -> list[MatchView]:
@@ -1353,7 +1365,7 @@ class Tournament:
         written. Columns: division, match, round, table, player A, center A, player B, center B,
         winner, score, drawn games, how (played, walkover, withdrawal, bye), reported by,
         verified ("yes", or why not: a match whose stored result disagrees with the sealed log
-        is written with the result the log recorded, or left out of the count when the log has
+        is written with the result the log recorded, or without a winner when the log has
         none). Every cell is data: one that a spreadsheet would read as a formula is escaped
         (:func:`..registration.csv_cell`)."""
         import csv
@@ -1365,35 +1377,18 @@ class Tournament:
         writer.writerow(["division", "match", "round", "table", "player a", "center a",
                          "player b", "center b", "winner", "score", "drawn games", "how",
                          "reported by", "verified"])
-        report = self.verification
-        disputed = report.verified if report is not None else {}
-        comps = {c.id: c for c in self.competitors()} if disputed else {}
         rows = 0
         for m in self.matches():
-            verified = "yes"
-            winner = m.winner.name if m.winner else ""
-            score = f"{m.score[0]}-{m.score[1]}" if m.kind == "played" else ""
-            draws, kind = m.draws or "", m.kind or ""
-            if m.number is not None and m.number in disputed:
-                logged = disputed[m.number]
-                verified = export_unverified_note(logged is not None)
-                if logged is None:
-                    winner, score, draws, kind = "", "", "", ""
-                else:
-                    w = comps.get(logged.winner_id)
-                    winner = w.name if w else ""
-                    flip = m.a is not None and logged.a_id != m.a.id
-                    wa, wb = (logged.wins_b, logged.wins_a) if flip else (logged.wins_a,
-                                                                          logged.wins_b)
-                    score = f"{wa}-{wb}" if logged.kind == "played" else ""
-                    draws, kind = logged.draws or "", logged.kind
-            elif m.status != "finished":
+            if m.status != "finished":
                 continue
+            verified = "yes" if not m.unverified else export_unverified_note(m.winner is not None)
             writer.writerow([csv_cell(v) for v in (
                 m.division_label, m.number or "", m.round_name, m.table or "",
                 m.a.name if m.a else "", m.a.medical_center if m.a else "",
                 m.b.name if m.b else "", m.b.medical_center if m.b else "",
-                winner, score, draws, kind, m.reported_by or "", verified)])
+                m.winner.name if m.winner else "",
+                f"{m.score[0]}-{m.score[1]}" if m.kind == "played" else "", m.draws or "",
+                m.kind or "", m.reported_by or "", verified)])
             rows += 1
         return rows
 
