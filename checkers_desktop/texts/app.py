@@ -287,7 +287,8 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
                 side_names: SideNames = None, number: Optional[int] = None,
-                root_turn: Color = BLACK) -> str:
+                root_turn: Color = BLACK, computer: Optional[Color] = None,
+                level: Optional[int] = None) -> str:
     """Said when a game of a PDN file is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``, counted as the score sheet counts moves; ``root_turn``: the side to move first),
@@ -296,7 +297,9 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
     Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
     ``number``: the game's place in a file of several games ("Opened game 12 from tinsley.pdn:
-    London 1992, game 25. ...")."""
+    London 1992, game 25. ...")." ``computer``: the side the computer plays in a game saved
+    against it, at ``level``: "Against the computer at level 4. You play Black." takes the place
+    of "Two players."."""
     opened = f"Opened game {number} from {name}" if number else f"Opened the game from {name}"
     parts = [opened + (f": {event}." if event else ".")]
     named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
@@ -309,7 +312,12 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))
-    parts.append(f"Two players. {turn}")
+    if computer is not None:
+        at = f" at level {level}" if level is not None else ""
+        parts.append(f"Against the computer{at}. You play {side_name(side_names, computer.other)}."
+                     f" {turn}")
+    else:
+        parts.append(f"Two players. {turn}")
     if note:
         parts.append(note)
     return " ".join(parts)

@@ -307,6 +307,29 @@ def test_set_up_position_is_resumed(tmp_path):
     assert two.game.board.fen() == one.game.board.fen() and two.told == []
 
 
+def test_the_levels_that_played_the_computers_moves_outlive_a_resume(tmp_path):
+    """A game against the computer resumed after the app stopped still credits each of the
+    computer's moves to its level (a later Game > Save game writes them)."""
+    from checkers_desktop.session.keeping import game_record
+
+    data = tmp_path / "data"
+    one = Desk(data)
+    one.game.level = 4
+    one.game.new_game(Mode.COMPUTER, announce=False)
+    one.play("11-15")
+    one.settle()
+    one.game.level = 2
+    one.play(one.game.legal_moves()[0].pdn())
+    one.settle()
+    assert one.game.computer_move_levels() == {1: 4, 3: 2}
+    one.save()
+    two = Desk(data)
+    two.restart()
+    assert two.game.computer_move_levels() == {1: 4, 3: 2}
+    nodes = game_record(two.game).nodes
+    assert [n.comments for n in nodes] == [[], ["[%level 4]"], [], ["[%level 2]"]]
+
+
 # --- faults while resuming, fields of the wrong type ------------------------------------------------
 def test_player_names_as_a_list_never_lose_the_save(tmp_path):
     data = tmp_path / "data"
