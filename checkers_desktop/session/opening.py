@@ -92,12 +92,12 @@ def _computer_side(game) -> Optional[ComputerSide]:
             return None
         names = {color: _tag(tags, name) or "" for color, name in (
             (BLACK, "Black"), (WHITE, "White"))}
-        old = [c for c in (BLACK, WHITE) if _OLD_COMPUTER_RE.fullmatch(names[c])
-               and names[c.other] == "You"]
+        old = [(c, m) for c in (BLACK, WHITE)
+               if (m := _OLD_COMPUTER_RE.fullmatch(names[c])) and names[c.other] == "You"]
         if len(old) != 1:
             return None
-        programs = old
-        level = level or _level(_OLD_COMPUTER_RE.fullmatch(names[old[0]]).group(1))
+        programs = [old[0][0]]
+        level = level or _level(old[0][1].group(1))
     computer = programs[0]
     root_turn = game.start_board().turn
     move_levels: dict[int, int] = {}
