@@ -114,7 +114,9 @@ class MainWindow(QMainWindow):
     (an object with ``play(name)``), ``welcome_delay_ms`` (the welcome is said this long after the
     window first shows, so that a screen reader has found the window; ``auto_welcome`` False:
     not by itself, the caller says it with :meth:`welcome`), ``data_folder`` (where the autosave,
-    the log and the match records go; default :func:`.paths.data_folder`).
+    the log and the match records go; default :func:`.paths.data_folder`),
+    ``paced_screen_reader`` (announcements to the screen reader queued so that none is cut:
+    :class:`~.a11y.ScreenReaderSink`; False posts each at once).
     """
 
     tts_error = Signal(str)
@@ -124,7 +126,7 @@ class MainWindow(QMainWindow):
                  reply_seconds: float | None = None,
                  confirm: Callable[[str], bool] | None = None, sound_player=None,
                  welcome_delay_ms: int = 300, data_folder: Optional[Path] = None,
-                 auto_welcome: bool = True,
+                 auto_welcome: bool = True, paced_screen_reader: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.play_aids = None  # the side panel and the other play aids, made below
@@ -181,7 +183,8 @@ class MainWindow(QMainWindow):
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
         # --- speech -----------------------------------------------------------------------
-        self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post)
+        self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post,
+                                              paced=paced_screen_reader)
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:

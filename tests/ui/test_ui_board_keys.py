@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE, Board
@@ -36,18 +37,31 @@ def test_neighbours_and_edges():
     assert neighbour(12, "right") is None and neighbour(30, "down") is None
 
 
-def test_board_has_32_named_square_children(make_window):
+def test_board_has_32_named_squares_each_one_object_in_the_accessible_tree(make_window, qtbot):
+    """The board is one table named "Board" whose cells are the squares: no push button per
+    square beside them, and one focused object, the table (its current cell the cursor's), not
+    also the widget around it."""
+    from PySide6.QtGui import QAccessible
+
     window = make_window()
     squares = window.board.squares
     assert len(squares) == 32
-    assert all(w.parent() is window.board for w in squares.values())
     assert squares[11].accessibleName() == "11, black man"
     assert squares[15].accessibleName() == "15, empty"
     assert squares[22].accessibleName() == "22, red man"
-    assert window.board.accessibleName() == "Board"
+    assert window.board.table.accessibleName() == "Board"
+    iface = QAccessible.queryAccessibleInterface(window.board)
+    roles = [iface.child(i).role() for i in range(iface.childCount())]
+    assert QAccessible.Role.Button not in roles and roles.count(QAccessible.Role.Table) == 1
+    named_board = [w for w in window.findChildren(QWidget) if w.accessibleName() == "Board"]
+    assert named_board == [window.board.table]
     assert window.move_box.accessibleName() == "Move"
     assert window.status.accessibleName() == "Status: You, Black to move."  # follows the text
     assert window.windowTitle() == "Checkers"
+    window.move_box.setFocus()
+    qtbot.keyClicks(window.move_box, "11-15")
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.board.table.hasFocus() and not window.board.hasFocus()
 
 
 def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
@@ -241,9 +255,15 @@ def test_move_box_escape_returns_to_the_board(make_window, qtbot):
 
 def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
     window = make_window()
-    qtbot.mouseClick(window.board.squares[12], Qt.MouseButton.LeftButton)
+    table = window.board.table
+
+    def click(square: int) -> None:
+        where = window.board.squares[square].geometry().center() - table.pos()
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+    click(12)
     assert window.session.selected == 12
-    qtbot.mouseClick(window.board.squares[16], Qt.MouseButton.LeftButton)
+    click(16)
     assert window.session.board.move_stack[0].pdn() == "12-16"
     assert Board().fen() != window.session.board.fen()
 
