@@ -106,10 +106,6 @@ class GameSession(Observable):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
-        self.quiet_pick_up = False
-        """True when the window shows a pick-up itself (the cursor goes to a destination whose
-        description says "Eleven, picked up, can go here."): then, below full verbosity and
-        without touch-move rules, picking up says nothing more."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -580,8 +576,7 @@ class GameSession(Observable):
                 text = game_texts.picked_up_text(square, ends)
             else:
                 text = touch_texts.touch_text(square, touch is TouchRule.STRICT, ends)
-            if not (self.quiet_pick_up and touch is TouchRule.NONE and self.verbosity != "full"):
-                self._say(text, Priority.READING)
+            self._say(text, Priority.READING)
             self._changed()
             return
         text = refusals.pick_up_refusal(ruling, board, square, piece, self.side_names,

@@ -116,7 +116,8 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     # pick-up and the cursor's move are both said
     assert window.board.cursor == 16
     assert window.board.focused_square() == 16
-    assert window.synth.spoken == ["Eleven picked up. Cursor on 16, empty: it can go here."]
+    assert window.synth.spoken == ["You picked up eleven. It can go to fifteen or sixteen.",
+                                   "Cursor on 16, empty: it can go here."]
     # the destination the screen reader lands on says the piece is held
     assert window.board.squares[16].accessibleDescription() == "Eleven, picked up, can go here."
     press(qtbot, window, Qt.Key.Key_Right)  # to 15, the other destination
@@ -137,7 +138,25 @@ def test_a_pick_up_is_said_at_full_verbosity(make_window, qtbot):
     window.session.verbosity = "full"
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert "Eleven picked up. It can go to fifteen or sixteen." in window.synth.spoken
+    assert "You picked up eleven. It can go to fifteen or sixteen." in window.synth.spoken
+
+
+def test_picking_up_says_the_same_in_a_practice_game_and_a_match(make_window, qtbot):
+    """The screen reader hears "You picked up eleven. It can go to fifteen or sixteen." in a
+    practice game, a game of two players and under the visually impaired rules (liberal
+    touch-move) alike: a practice game said nothing, only the focused square's description."""
+    window = make_window()
+    heard = []
+    for mode, profile in ((Mode.COMPUTER, None), (Mode.TWO_PLAYERS, None),
+                          (Mode.TWO_PLAYERS, "va-vi")):
+        window.session.new_game(mode, profile_key=profile, announce=False)
+        focus_board(window, qtbot, 11)
+        window.events.events.clear()
+        press(qtbot, window, Qt.Key.Key_Return)
+        heard.append(window.events.messages)
+        press(qtbot, window, Qt.Key.Key_Escape)
+    said = ["You picked up eleven. It can go to fifteen or sixteen."]
+    assert heard == [said, said, said]
 
 
 def test_square_names_follow_the_moves(make_window, qtbot):
