@@ -483,14 +483,15 @@ def cap(text: str) -> str:
 # --- the computer getting ready at the first start ----------------------------------------------
 
 
-def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
-                            ) -> Optional[str]:
+def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int,
+                            first_time: bool = True) -> Optional[str]:
     """One line while the computer prepares at its first start (see engine/preparation.py),
     None once it is ready: "Computer getting ready, the first time only: making its search
     faster; learning endings with 5 or fewer pieces left (4 or fewer learnt)." Said in a
     player's words: an earlier wording, "fast search; endgame database", was programmers'
     jargon, and "every ending of up to 5 pieces" could be read as the player's own 5 pieces.
-    The computer plays meanwhile, a little weaker."""
+    The computer plays meanwhile, a little weaker. ``first_time`` False (it finished once on this
+    install, and its caches are being read again or rebuilt): "Computer getting ready: ..."."""
     parts = []
     if compiling:
         parts.append("making its search faster")
@@ -501,7 +502,9 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
         parts.append(part)
     if not parts:
         return None
-    return "Computer getting ready, the first time only: " + "; ".join(parts) + "."
+    lead = "Computer getting ready, the first time only: " if first_time else \
+        "Computer getting ready: "
+    return lead + "; ".join(parts) + "."
 
 
 def engine_ready_text() -> str:
