@@ -514,3 +514,9 @@ def engine_ready_text() -> str:
     strength: "it now plays at full strength", heard just after choosing level 2, read as if
     the level had been overridden."""
     return "The computer has finished getting ready."
+
+
+def last_game_text(result: str) -> str:
+    """The result of the game before this one, kept on the status line while the next is
+    played: "Last game: Ann Lee, Black, wins."."""
+    return f"Last game: {result}"

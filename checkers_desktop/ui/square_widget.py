@@ -77,6 +77,13 @@ class SquareWidget:
         """``point`` in the square's own pixels, in ``widget``'s (an ancestor of the board)."""
         return self.board_widget.mapTo(widget, self._rect.topLeft() + point)
 
+    def mapToGlobal(self, point: QPoint) -> QPoint:  # noqa: N802 (Qt's name)
+        """``point`` in the square's own pixels, on the screen."""
+        return self.board_widget.mapToGlobal(self._rect.topLeft() + point)
+
+    def isVisible(self) -> bool:  # noqa: N802
+        return self.board_widget.isVisible()
+
     def rect(self) -> QRect:
         """The square's own rectangle, from (0, 0)."""
         return QRect(0, 0, self._rect.width(), self._rect.height())
