@@ -394,3 +394,21 @@ def test_a_data_folder_that_is_a_file_is_told_in_plain_words(tmp_path):
                     "folder). Play goes on.")
     desk.play("23-19")
     assert desk.game.board.ply == 2
+
+
+def test_the_score_sheet_says_how_a_game_ended_in_plain_words():
+    """"Drawn (1/2-1/2) as corrected by the official", never "by corrected by the official"."""
+    from checkers_desktop.rules import Board
+    from checkers_desktop.rules.rulings import GameResult
+    from checkers_desktop.session.match_model import PlayedGame
+    from checkers_desktop.session.score_sheet import _result_line
+
+    sides = {BLACK: "Black", WHITE: "Red"}
+    game = PlayedGame(1, "Ann Lee", "Bo Diaz", False, Board(),
+                      GameResult(None, EndReason.CORRECTED, "", 600.0), pdn_path=None)
+    game_pdn = game.pdn_result
+    line = _result_line(game, sides)
+    assert "by corrected" not in line and f"({game_pdn}) as corrected by the official" in line
+    forty = PlayedGame(2, "Bo Diaz", "Ann Lee", False, Board(),
+                       GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 900.0))
+    assert "by the 40-move count" in _result_line(forty, sides)
