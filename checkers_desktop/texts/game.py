@@ -420,16 +420,21 @@ def new_game_text(vs_computer: bool, human_side: str, level: Optional[int] = Non
 
 
 def picked_up_text(square: int, destinations: Sequence[int]) -> str:
-    return (f"{capital(number_words(square))} picked up. It can go to "
-            f"{spoken_squares(destinations, 'or')}.")
+    """A piece picked up, said the same way in every game, a practice game or a match (where
+    a touch-move rule may add "You must move it."): "You picked up eleven. It can go to fifteen
+    or sixteen."."""
+    text = f"You picked up {number_words(square)}."
+    if destinations:
+        text += f" It can go to {spoken_squares(destinations, 'or')}."
+    return text
 
 
 def picked_up_cursor_text(square: int, target: str) -> str:
-    """Said when a piece is picked up with the board's keys and the cursor goes to its nearest
-    destination (``target``, the square's name as the board gives it: "16, empty"): "Eleven
-    picked up. Cursor on 16, empty: it can go here." Both halves are said: a player who did not
-    hear the cursor move went on from the piece's square."""
-    return f"{capital(number_words(square))} picked up. Cursor on {target}: it can go here."
+    """Said by the app's own voice after the pick-up itself (:func:`picked_up_text`), when the
+    cursor goes to the piece's nearest destination (``target``, the square's name as the board
+    gives it: "16, empty"): "Cursor on 16, empty: it can go here." A player who did not hear
+    the cursor move went on from the piece's square."""
+    return f"Cursor on {target}: it can go here."
 
 
 def put_back_text(square: int) -> str:
