@@ -30,7 +30,6 @@ class MoveAssist:
         self.handlers = {"next_piece": lambda: self.step(True),
                          "previous_piece": lambda: self.step(False)}
         ctx.game.position_changed.connect(self._position_changed)
-        ctx.session.quiet_pick_up = True  # the cursor on a destination tells the pick-up
         ctx.board.move_toward.connect(self.move_toward)
 
     def step(self, forward: bool = True) -> Optional[int]:

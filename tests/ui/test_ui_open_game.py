@@ -137,3 +137,68 @@ def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeyp
     games.rmdir()  # a folder gone since: the Documents folder again
     window.open_game_action._ask_path()
     assert starts[2] == str(docs)
+
+
+def test_a_game_saved_against_the_computer_reopens_against_it_at_its_level(qtbot, make_window,
+                                                                            tmp_path):
+    """Saved with Ctrl+S against the computer at level 4, then at level 2 for its later moves:
+    the file credits each of the computer's moves to the level that played it, and Open game
+    puts the computer back, at its level, moving when it is its turn."""
+    from checkers_desktop.rules import BLACK
+    from checkers_desktop.rules.pdn import PdnReader
+    from checkers_desktop.session.game import Mode
+
+    window = make_window()
+    session = window.session
+    window.practice.set_level(4, announce=False)
+    window.new_game(Mode.COMPUTER)
+
+    def play_first_legal() -> None:
+        ply = len(session.board.move_stack)
+        assert session.submit_text(session.legal_moves()[0].pdn())
+        qtbot.waitUntil(lambda: len(session.board.move_stack) == ply + 2, timeout=10_000)
+
+    play_first_legal()
+    play_first_legal()
+    window.practice.set_level(2, announce=False)
+    play_first_legal()
+    path = tmp_path / "mine.pdn"
+    assert window.play_aids.saving.save(str(path)) == path
+    text = path.read_text(encoding="utf-8")
+    assert '[BlackType "human"]' in text and '[WhiteType "program"]' in text
+    game = PdnReader(text).game(1).game
+    credited = {i: node.comments for i, node in enumerate(game.nodes) if node.comments}
+    assert credited == {1: ["[%level 4]"], 3: ["[%level 4]"], 5: ["[%level 2]"]}
+
+    window.practice.set_level(5, announce=False)
+    window.new_game(Mode.TWO_PLAYERS)
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000) as done:
+        assert window.open_game_action.open(str(path))
+    assert done.args == [True]
+    assert session.mode is Mode.COMPUTER and session.human_color is BLACK
+    assert session.level == 2
+    said = [t for t in window.synth.spoken if t.startswith("Opened the game")]
+    assert said and "Against the computer at level 2. You play Black." in said[-1]
+    assert "Two players" not in said[-1]
+    assert session.computer_move_levels() == {1: 4, 3: 4, 5: 2}
+    play_first_legal()  # the computer answers the player's move
+    assert session.computer_move_levels()[7] == 2
+
+
+def test_a_game_saved_by_the_computer_as_black_reopens_with_the_computer_moving(qtbot,
+                                                                                make_window,
+                                                                                tmp_path):
+    """A file of the computer playing Black (the player Red), its turn to move: opened, the
+    computer plays on its own."""
+    from checkers_desktop.session.game import Mode
+
+    path = tmp_path / "red.pdn"
+    path.write_text('[Event "Practice"]\n[Black "Computer, level 3"]\n[White "You"]\n'
+                    '[BlackType "program"]\n[WhiteType "human"]\n[Level "3"]\n'
+                    '1. 11-15 {[%level 3]} 23-19 *\n', encoding="utf-8")
+    window = make_window()
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
+        assert window.open_game_action.open(str(path))
+    session = window.session
+    assert session.mode is Mode.COMPUTER and session.human_color is WHITE
+    qtbot.waitUntil(lambda: len(session.board.move_stack) == 3, timeout=10_000)
