@@ -218,7 +218,7 @@ class ProblemSession:
         self._busy = False
         self._generation = 0
         self._starting = False
-        self._hint_key: Optional[tuple] = None
+        self._hint_key: Optional[tuple[int, object]] = None
         self._hint_level = 0
         self._listeners: list[Callable[[State], None]] = []
         self.progress = Progress(player)
@@ -258,7 +258,7 @@ class ProblemSession:
         self._hint_key = None
         self._hint_level = 0
         self._saved_engine = self.game.engine
-        self.game.engine = self  # type: ignore[assignment]
+        self.game.engine = self
         self._set_state(State.PLAYING)
         board = problem.board()
         self._say(texts.problem_intro_text(problem.name, board, problem.solver, self.win,
