@@ -48,7 +48,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ..errors import ConnectionTestError, TournamentError
-from .engine import make_engine, parse_url, save_password, try_connection, upgrade
+from .engine import (HEAD_REVISION, make_engine, parse_url, save_password, try_connection,
+                     upgrade)
 from .service import DEFAULT_TABLES, Tournament
 
 log = logging.getLogger(__name__)
@@ -137,7 +138,7 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
             report = _make_roles(pg, u.database, prefix, tables, passwords)
         finally:
             raw.close()
-        report.schema = "t0001"
+        report.schema = HEAD_REVISION
     except DBAPIError as exc:
         msg = str(exc.orig).strip().splitlines()[0]
         if "permission denied" in msg.lower() or "must be" in msg.lower():
@@ -601,6 +602,7 @@ BEGIN
     'winner', win.name, 'loser', lose.name, 'winner_center', win.medical_center,
     'loser_center', lose.medical_center, 'winner_wins', greatest(wa, wb),
     'loser_wins', least(wa, wb), 'draws', dr, 'result_kind', 'played', 'key', p_key,
+    'a_id', m.a_id, 'b_id', m.b_id, 'winner_id', win.id, 'wins_a', wa, 'wins_b', wb,
     'next_matches', to_jsonb(ready));
   INSERT INTO audit (at, who, action, subject, what, why)
     VALUES (now(), me, 'result', 'match ' || p_number, payload::json, '');
