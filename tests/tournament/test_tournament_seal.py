@@ -159,7 +159,7 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
 
 
 @pytest.mark.parametrize("attack", ["log payload", "log rewritten", "checkpoint forged",
-                                    "result deleted", "result inserted"])
+                                    "result deleted", "result inserted", "correction appended"])
 def test_log_and_anchor_attacks(seal_backend, attack):
     """Changing the log too (the event's payload, even with the chain recomputed), forging a
     checkpoint, removing or adding a result: each is noticed."""
@@ -216,10 +216,43 @@ def test_log_and_anchor_attacks(seal_backend, attack):
                   f"reported_by, received_at FROM results WHERE match_id = (SELECT id FROM "
                   f"matches WHERE number = {third.number})")
         final = third
+    elif attack == "correction appended":
+        # a correction the organiser never made, chained properly (on PostgreSQL the trigger
+        # chains the owner's INSERT itself; on SQLite the attacker computes the hash)
+        payload = ('{"key": "forged2", "a_id": %d, "b_id": %d, "winner_id": %d, "wins_a": 0, '
+                   '"wins_b": 2, "draws": 0, "result_kind": "played", "voided": [], '
+                   '"affected": []}' % (final.a.id, final.b.id, silver.id))
+        fin = f"(SELECT id FROM matches WHERE number = {final.number})"
+        owner.run(
+            "INSERT INTO results (match_id, key, a_id, b_id, winner_id, kind, wins_a, wins_b, "
+            f"draws, games, records, reported_by, received_at) SELECT match_id, 'forged2', a_id, "
+            f"b_id, {silver.id}, kind, 0, 2, 0, games, records, 'organiser', received_at FROM "
+            f"results WHERE match_id = {fin}",
+            "UPDATE results SET replaced_by = (SELECT max(id) FROM results) WHERE match_id = "
+            f"{fin} AND key <> 'forged2'",
+            *swap[1:],
+            "INSERT INTO events (at, kind, division_key, match_number, table_no, payload) "
+            f"SELECT at, 'correction', division_key, match_number, NULL, "
+            + owner.json.format(f"'{payload}'") + " FROM events WHERE kind = 'result' AND "
+            f"match_number = {final.number}")
+        if isinstance(owner, SqliteFile):
+            engine = create_engine(owner.url)
+            with engine.connect() as conn:
+                rows = conn.execute(text(
+                    "SELECT id, at, kind, division_key, match_number, table_no, "
+                    "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+                prev = conn.execute(text("SELECT hash FROM events WHERE id = :i"),
+                                    {"i": rows[-2][0]}).scalar()
+            engine.dispose()
+            owner.run(f"UPDATE events SET prev_hash = '{prev}', hash = "
+                      f"'{event_hash(prev, *rows[-1])}' WHERE id = {rows[-1][0]}")
     t = Tournament.open(url, keys=_keys())
     report = t.verification
     assert not report.clean
     assert report.text()
+    if attack == "correction appended":
+        assert report.chain_break is None and report.unsealed_from is not None
+        assert t.standings(key).gold == gold
     if attack in ("log payload", "log rewritten", "checkpoint forged"):
         assert not report.log_intact
     if attack in ("result deleted", "result inserted"):
