@@ -296,8 +296,9 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
         if not r.active:
             continue  # replaced or set aside: history, not what the bracket uses
         logged = by_key.get(r.key)
-        if r.match_number is not None:
-            stored_active[r.match_number] = r
+        if r.match_number is None:
+            continue  # its match is gone (a redraw): nothing of the bracket rests on it
+        stored_active[r.match_number] = r
         if logged is None:
             reason = "unverifiable" if r.match_number in untrusted_numbers else "not logged"
             dispute(r.match_number, reason, active.get(r.match_number))
