@@ -143,6 +143,10 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
     assert standings.gold == gold and standings.silver == silver
     assert standings.unverified == (final.number,)
     assert any(f"match {final.number}" in line for line in standings.lines())
+    from checkers_desktop.tournament.printout import bracket_html, standings_html
+
+    assert "From verified results only" in standings_html([standings])
+    assert "disagrees with the tournament" in bracket_html(t.division_view(key))
     out = io.StringIO()
     t.results_csv(out)
     row = next(r for r in csv.DictReader(io.StringIO(out.getvalue()))
