@@ -320,3 +320,38 @@ def test_results_reported_by_a_table_are_sealed(seal_tables, tmp_path):
     assert org.verification.forged_matches == [number]
     assert org.standings(org.divisions()[0].key).gold == winner
     org.close()
+
+
+@pytest.mark.parametrize("statement", [
+    "INSERT INTO seal_checkpoints (at, event_id, hash, key_id, seal, who) VALUES "
+    "(now(), 1, repeat('0', 64), 'x', 'hmac-sha256:x:0', 'table 3')",
+    "UPDATE seal_checkpoints SET seal = 'x'",
+    "DELETE FROM seal_checkpoints",
+    "UPDATE events SET hash = repeat('0', 64)",
+    "DELETE FROM events",
+    "INSERT INTO events (at, kind, payload) VALUES (now(), 'correction', '{}')",
+    "DROP TRIGGER checkers_chain_event ON events",
+    "ALTER TABLE events DISABLE TRIGGER checkers_chain_event",
+    "CREATE OR REPLACE FUNCTION checkers_chain_event() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN RETURN NEW; END $$",
+])
+def test_a_table_cannot_touch_the_seal(pg_tournament, statement):
+    """A table's own role, signed in outside the app, can neither write a checkpoint nor change
+    the chain or its trigger."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import DBAPIError
+
+    org = Tournament.open(pg_tournament.organiser, keys=_keys())
+    org.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "70-74"))
+    org.close()
+    url = make_url(pg_tournament.table_url(3)).set(password=pg_tournament.passwords[3])
+    engine = create_engine(url)
+    try:
+        with pytest.raises(DBAPIError) as info:
+            with engine.begin() as conn:
+                conn.execute(text(statement))
+        assert getattr(info.value.orig, "sqlstate", "") in ("42501", "42883") or \
+            "permission denied" in str(info.value.orig) or "must be owner" in str(info.value.orig)
+    finally:
+        engine.dispose()
+    assert Tournament.open(pg_tournament.organiser, keys=_keys()).verification.clean
