@@ -143,6 +143,10 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
     assert standings.gold == gold and standings.silver == silver
     assert standings.unverified == (final.number,)
     assert any(f"match {final.number}" in line for line in standings.lines())
+    from checkers_desktop.tournament.printout import bracket_html, standings_html
+
+    assert "From verified results only" in standings_html([standings])
+    assert "disagrees with the tournament" in bracket_html(t.division_view(key))
     out = io.StringIO()
     t.results_csv(out)
     row = next(r for r in csv.DictReader(io.StringIO(out.getvalue()))
@@ -159,7 +163,7 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
 
 
 @pytest.mark.parametrize("attack", ["log payload", "log rewritten", "checkpoint forged",
-                                    "result deleted", "result inserted"])
+                                    "result deleted", "result inserted", "correction appended"])
 def test_log_and_anchor_attacks(seal_backend, attack):
     """Changing the log too (the event's payload, even with the chain recomputed), forging a
     checkpoint, removing or adding a result: each is noticed."""
@@ -216,10 +220,43 @@ def test_log_and_anchor_attacks(seal_backend, attack):
                   f"reported_by, received_at FROM results WHERE match_id = (SELECT id FROM "
                   f"matches WHERE number = {third.number})")
         final = third
+    elif attack == "correction appended":
+        # a correction the organiser never made, chained properly (on PostgreSQL the trigger
+        # chains the owner's INSERT itself; on SQLite the attacker computes the hash)
+        payload = ('{"key": "forged2", "a_id": %d, "b_id": %d, "winner_id": %d, "wins_a": 0, '
+                   '"wins_b": 2, "draws": 0, "result_kind": "played", "voided": [], '
+                   '"affected": []}' % (final.a.id, final.b.id, silver.id))
+        fin = f"(SELECT id FROM matches WHERE number = {final.number})"
+        owner.run(
+            "INSERT INTO results (match_id, key, a_id, b_id, winner_id, kind, wins_a, wins_b, "
+            f"draws, games, records, reported_by, received_at) SELECT match_id, 'forged2', a_id, "
+            f"b_id, {silver.id}, kind, 0, 2, 0, games, records, 'organiser', received_at FROM "
+            f"results WHERE match_id = {fin}",
+            "UPDATE results SET replaced_by = (SELECT max(id) FROM results) WHERE match_id = "
+            f"{fin} AND key <> 'forged2'",
+            *swap[1:],
+            "INSERT INTO events (at, kind, division_key, match_number, table_no, payload) "
+            f"SELECT at, 'correction', division_key, match_number, NULL, "
+            + owner.json.format(f"'{payload}'") + " FROM events WHERE kind = 'result' AND "
+            f"match_number = {final.number}")
+        if isinstance(owner, SqliteFile):
+            engine = create_engine(owner.url)
+            with engine.connect() as conn:
+                rows = conn.execute(text(
+                    "SELECT id, at, kind, division_key, match_number, table_no, "
+                    "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+                prev = conn.execute(text("SELECT hash FROM events WHERE id = :i"),
+                                    {"i": rows[-2][0]}).scalar()
+            engine.dispose()
+            owner.run(f"UPDATE events SET prev_hash = '{prev}', hash = "
+                      f"'{event_hash(prev, *rows[-1])}' WHERE id = {rows[-1][0]}")
     t = Tournament.open(url, keys=_keys())
     report = t.verification
     assert not report.clean
     assert report.text()
+    if attack == "correction appended":
+        assert report.chain_break is None and report.unsealed_from is not None
+        assert t.standings(key).gold == gold
     if attack in ("log payload", "log rewritten", "checkpoint forged"):
         assert not report.log_intact
     if attack in ("result deleted", "result inserted"):
@@ -283,3 +320,38 @@ def test_results_reported_by_a_table_are_sealed(seal_tables, tmp_path):
     assert org.verification.forged_matches == [number]
     assert org.standings(org.divisions()[0].key).gold == winner
     org.close()
+
+
+@pytest.mark.parametrize("statement", [
+    "INSERT INTO seal_checkpoints (at, event_id, hash, key_id, seal, who) VALUES "
+    "(now(), 1, repeat('0', 64), 'x', 'hmac-sha256:x:0', 'table 3')",
+    "UPDATE seal_checkpoints SET seal = 'x'",
+    "DELETE FROM seal_checkpoints",
+    "UPDATE events SET hash = repeat('0', 64)",
+    "DELETE FROM events",
+    "INSERT INTO events (at, kind, payload) VALUES (now(), 'correction', '{}')",
+    "DROP TRIGGER checkers_chain_event ON events",
+    "ALTER TABLE events DISABLE TRIGGER checkers_chain_event",
+    "CREATE OR REPLACE FUNCTION checkers_chain_event() RETURNS trigger LANGUAGE plpgsql AS "
+    "$$ BEGIN RETURN NEW; END $$",
+])
+def test_a_table_cannot_touch_the_seal(pg_tournament, statement):
+    """A table's own role, signed in outside the app, can neither write a checkpoint nor change
+    the chain or its trigger."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import DBAPIError
+
+    org = Tournament.open(pg_tournament.organiser, keys=_keys())
+    org.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "70-74"))
+    org.close()
+    url = make_url(pg_tournament.table_url(3)).set(password=pg_tournament.passwords[3])
+    engine = create_engine(url)
+    try:
+        with pytest.raises(DBAPIError) as info:
+            with engine.begin() as conn:
+                conn.execute(text(statement))
+        assert getattr(info.value.orig, "sqlstate", "") in ("42501", "42883") or \
+            "permission denied" in str(info.value.orig) or "must be owner" in str(info.value.orig)
+    finally:
+        engine.dispose()
+    assert Tournament.open(pg_tournament.organiser, keys=_keys()).verification.clean

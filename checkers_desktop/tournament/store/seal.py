@@ -38,12 +38,16 @@ from ...storage.integrity import Integrity, RecordKey, canonical_json
 
 __all__ = ["GENESIS", "SEP", "LoggedResult", "StoredRow", "Dispute", "SealReport", "event_hash",
            "at_text", "checkpoint_bytes", "logged_results", "verify", "PG_CHAIN_FUNCTION",
-           "PG_CHAIN_TRIGGER", "RESULT_FIELDS"]
+           "PG_CHAIN_TRIGGER", "RESULT_FIELDS", "ORGANISER_KINDS"]
 
 GENESIS = "0" * 64
 """The ``prev_hash`` of the first event."""
 SEP = "\x1f"
 """Between the fields of an event's hashed text (JSON escapes U+001F, so a payload never holds one)."""
+ORGANISER_KINDS = frozenset({"correction", "draw", "divisions", "withdrawal", "registration",
+                             "tables", "called"})
+"""Events only the organiser's app writes (a table's role cannot), each anchored as it is written
+when the organiser's laptop has its key."""
 RESULT_FIELDS = ("key", "a_id", "b_id", "winner_id", "wins_a", "wins_b", "draws", "result_kind")
 """What the payload of a ``result`` or ``correction`` event must carry for its match to be checked."""
 
@@ -213,13 +217,16 @@ def _same(stored: StoredRow, logged: LoggedResult) -> bool:
 
 def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow],
            match_winners: Mapping[int, tuple[str, Optional[int], Optional[str]]],
-           key: Optional[RecordKey], *, every_event_anchored: bool = False) -> SealReport:
+           key: Optional[RecordKey], *, every_event_anchored: bool = False,
+           organiser_anchors: bool = False) -> SealReport:
     """Check the chain over ``events`` (dicts: id, at, kind, division_key, match_number, table_no,
     payload_text, payload, prev_hash, hash; by id), the ``checkpoints`` (dicts: event_id, hash,
     key_id, seal) with ``key`` (None: not checked), and the stored ``results`` and
     ``match_winners`` (match number -> (status, winner id, kind)) against the log.
     ``every_event_anchored`` (SQLite, where the organiser's app anchors each event as it writes
-    it): events after the last good checkpoint are not trusted."""
+    it): events after the last good checkpoint are not trusted. ``organiser_anchors``
+    (PostgreSQL, with the organiser's key): neither are events of :data:`ORGANISER_KINDS` there,
+    which only the organiser's app writes, anchoring each as it does."""
     report = SealReport(events=len(events), checkpoints=len(checkpoints))
     prev = GENESIS
     hashes: dict[int, str] = {}
@@ -262,10 +269,12 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
     else:
         report.anchors = Integrity.NOT_CHECKED
     report.unanchored = sum(1 for e in events if int(e["id"]) > last_anchor)
-    if every_event_anchored and last_anchor and report.unanchored:
-        # the app anchors every event here: entries after the last checkpoint were written
-        # by something else (or their checkpoints removed)
-        report.unsealed_from = min(int(e["id"]) for e in events if int(e["id"]) > last_anchor)
+    late = [int(e["id"]) for e in events if int(e["id"]) > last_anchor
+            and (every_event_anchored or e["kind"] in ORGANISER_KINDS)]
+    if (every_event_anchored or organiser_anchors) and last_anchor and late:
+        # the organiser's app anchors these as it writes them: entries after the last checkpoint
+        # were written by something else (or their checkpoints removed)
+        report.unsealed_from = min(late)
         trusted_until = min(trusted_until, last_anchor) if trusted_until is not None \
             else last_anchor
 
@@ -287,8 +296,9 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
         if not r.active:
             continue  # replaced or set aside: history, not what the bracket uses
         logged = by_key.get(r.key)
-        if r.match_number is not None:
-            stored_active[r.match_number] = r
+        if r.match_number is None:
+            continue  # its match is gone (a redraw): nothing of the bracket rests on it
+        stored_active[r.match_number] = r
         if logged is None:
             reason = "unverifiable" if r.match_number in untrusted_numbers else "not logged"
             dispute(r.match_number, reason, active.get(r.match_number))
@@ -322,7 +332,7 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
                     None)
     report.disputes = sorted(disputes.values(), key=lambda d: d.match_number)
     report.verified = {d.match_number: (d.logged if d.logged is not None and d.logged.complete
-                                        and d.reason != "unverifiable" else None)
+                                        else None)
                        for d in report.disputes}
     return report
 

@@ -279,7 +279,8 @@ class Tournament:
                        s.matches.c.kind).where(s.matches.c.number.is_not(None)))}
         key = self._record_key()
         report = seal.verify(events, checkpoints, rows, winners, key,
-                             every_event_anchored=key is not None and self.backend != "postgresql")
+                             every_event_anchored=key is not None and self.backend != "postgresql",
+                             organiser_anchors=key is not None)
         self.verification = report
         if anchor and report.log_intact and events:
             self.checkpoint()
