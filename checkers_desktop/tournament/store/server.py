@@ -212,6 +212,10 @@ def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> Non
     for signature in TABLE_FUNCTIONS + _INTERNAL_FUNCTIONS:
         pg.execute(sql.SQL("ALTER FUNCTION {} OWNER TO {}").format(sql.SQL(signature),
                                                                   sql.Identifier(organiser)))
+    if pg.execute("SELECT to_regprocedure('checkers_chain_event()')").fetchone()[0]:
+        # the trigger that chains the events runs as the organiser too, not as the administrator
+        pg.execute(sql.SQL("ALTER FUNCTION checkers_chain_event() OWNER TO {}").format(
+            sql.Identifier(organiser)))
     pg.execute(sql.SQL("REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC, {}").format(
         sql.Identifier(group)))
     for signature in TABLE_FUNCTIONS:
@@ -746,6 +750,10 @@ def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
                 "SELECT rolname FROM pg_roles WHERE rolname = %s OR rolname = %s OR rolname ~ %s",
                 (f"{prefix}_organiser", f"{prefix}_tables", f"^{prefix}_table_[0-9]+$"))]
             for role in roles:
+                # the functions the organiser owns (and the trigger on them) stay, the
+                # administrator's
+                pg.execute(sql.SQL("REASSIGN OWNED BY {} TO CURRENT_USER").format(
+                    sql.Identifier(role)))
                 pg.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
             for role in sorted(roles, key=lambda r: r.endswith("_tables")):
                 pg.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
