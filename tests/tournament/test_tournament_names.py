@@ -179,3 +179,22 @@ def test_bracket_command_prints_no_control_character(tmp_path, capsys):
     assert "line 5: blank medical center" in err
     assert "1 competitor with no medical center" in err
     assert "\\x1b[32m" in err  # the file's own name, escaped
+
+
+# --- the delimiter, guessed by csv.Sniffer ------------------------------------------------------
+@pytest.mark.parametrize("text, names, centers", [
+    ("name,medical center,age group\nAnn Lee,Tampa VAMC,70-74\n", ["Ann Lee"], ["Tampa VAMC"]),
+    ("name;medical center;age group\nAnn Lee;Tampa, FL;70-74\n", ["Ann Lee"], ["Tampa, FL"]),
+    ("name\tmedical center\tage group\nAnn Lee\tTampa VAMC\t70-74\n", ["Ann Lee"],
+     ["Tampa VAMC"]),
+    # as many commas as semicolons on the header line, the commas inside quotes
+    ('Name;Medical center;Age group;"Notes, e.g. diet, mobility, hearing"\n'
+     '"Lee, Ann";"Tampa, FL";70-74;"none, thanks"\n', ["Lee, Ann"], ["Tampa, FL"]),
+    ('"name","medical center","age group"\n"Bo ""Doc"" Diaz","Reno VAMC","75-79"\n',
+     ['Bo "Doc" Diaz'], ["Reno VAMC"]),
+])
+def test_delimiter_and_quotes_are_guessed(text, names, centers):
+    report = read_competitors_csv_text(text)
+    assert report.refused == []
+    assert [c.name for c in report.competitors] == names
+    assert [c.medical_center for c in report.competitors] == centers
