@@ -35,7 +35,7 @@ __all__ = [
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
-    "export_unverified_note", "match_numbers_words", "match_unverified_note",
+    "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
 ]
 
 
@@ -710,3 +710,10 @@ def match_unverified_note(logged: bool) -> str:
     if logged:
         return " (the stored result disagrees with the tournament's log; the logged result is shown)"
     return " (the stored result is not in the tournament's log; not counted)"
+
+
+def rolled_back_text(event: int) -> str:
+    """Said when a tournament's log lacks an entry this laptop saw in it before."""
+    return (f"Warning: this tournament is older than this laptop last saw it (entry {event} of "
+            "its log is gone or changed): it is an earlier copy, or its log was cut back. "
+            "Results entered since are missing; open the newest copy.")

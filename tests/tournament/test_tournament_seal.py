@@ -355,3 +355,40 @@ def test_a_table_cannot_touch_the_seal(pg_tournament, statement):
     finally:
         engine.dispose()
     assert Tournament.open(pg_tournament.organiser, keys=_keys()).verification.clean
+
+
+def test_an_earlier_copy_put_back_is_noticed(tmp_path):
+    """The whole file copied back from an earlier moment is consistent in itself; the organiser's
+    laptop remembers the newest entry it saw and names the copy as older."""
+    import shutil
+
+    keys = KeyRing(tmp_path / "keys")
+    path = tmp_path / "t.db"
+    t = Tournament.open(str(path), keys=keys)
+    for i, center in enumerate(("Tampa VAMC", "Bronx VAMC", "Reno VAMC", "Waco VAMC")):
+        t.add_competitor(CompetitorInput(f"Player {i}", center, "70-74"))
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    t.close()
+    for suffix in ("", "-wal", "-shm"):
+        if (tmp_path / f"t.db{suffix}").exists():
+            shutil.copy(tmp_path / f"t.db{suffix}", tmp_path / f"early.db{suffix}")
+    t = Tournament.open(str(path), keys=keys)
+    assert t.verification.clean
+    first = t.playable()[0]
+    t.enter_result(first.number, [first.a.id, first.a.id])
+    t.close()
+    for suffix in ("", "-wal", "-shm"):
+        target = tmp_path / f"t.db{suffix}"
+        if (tmp_path / f"early.db{suffix}").exists():
+            shutil.copy(tmp_path / f"early.db{suffix}", target)
+        elif target.exists():
+            target.unlink()
+    t = Tournament.open(str(path), keys=keys)
+    report = t.verification
+    assert report.rolled_back is not None and not report.clean
+    assert "older than this laptop last saw it" in report.text()
+    t.close()
+    # a laptop that never saw the newer log has nothing to compare with
+    assert Tournament.open(str(path), keys=KeyRing.of(keys.key())).verification.clean

@@ -149,7 +149,12 @@ class Tournament:
         return t
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Close the tournament (everything is already saved); the organiser's laptop remembers
+        the head of the log (:class:`.seal.HeadMemo`)."""
+        try:
+            self._remember_head()
+        finally:
+            self.engine.dispose()
 
     def __enter__(self) -> "Tournament":
         return self
@@ -237,6 +242,29 @@ class Tournament:
     def _record_key(self) -> Optional[RecordKey]:
         return self.keys.key() if self.keys is not None else None
 
+    def _memo(self) -> Optional[seal.HeadMemo]:
+        """This laptop's memory of the tournaments' logs, beside the install's key (the
+        organiser's laptop only; none for a key ring given without a folder)."""
+        if self.table is not None or self.keys is None or self._record_key() is None \
+                or self.keys.folder == Path("."):
+            return None
+        return seal.HeadMemo(self.keys.folder)
+
+    def _remember_head(self) -> None:
+        memo = self._memo()
+        if memo is None or self.verification is None or not self.verification.log_intact:
+            return
+        try:
+            with self._read() as conn:
+                first = conn.execute(select(s.events.c.hash).order_by(s.events.c.id).limit(1)
+                                     ).scalar()
+                head = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
+                    s.events.c.id.desc()).limit(1)).first()
+        except TournamentError:
+            return
+        if first and head is not None and head.hash:
+            memo.remember(first, head.id, head.hash)
+
     def _may_anchor(self, conn: Connection) -> bool:
         """The organiser's laptop anchors the chain (on SQLite every laptop is the organiser's)."""
         return self._record_key() is not None and (self.table is None
@@ -281,6 +309,7 @@ class Tournament:
         report = seal.verify(events, checkpoints, rows, winners, key,
                              every_event_anchored=key is not None and self.backend != "postgresql",
                              organiser_anchors=key is not None)
+        seal.check_memo(report, events, self._memo())
         self.verification = report
         if anchor and report.log_intact and events:
             self.checkpoint()
