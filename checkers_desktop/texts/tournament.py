@@ -674,6 +674,7 @@ _SEAL_REASONS = {
     "missing": "the result the log recorded was removed",
     "not logged": "it was decided by a result the log never recorded",
     "unverifiable": "its result cannot be checked",
+    "bracket": "the bracket names other players or another winner than the results make",
 }
 
 
@@ -694,6 +695,8 @@ def seal_text(forged: Sequence[tuple[int, str, bool]], chain_break: Optional[int
                      + (f" (from entry {chain_break} on)." if chain_break is not None else "."))
     for number, reason, logged in forged:
         use = "use the logged result" if logged else "leave it undecided"
+        if reason == "bracket":
+            use = "use what the results make of it"
         parts.append(f"Match {number}: {_SEAL_REASONS.get(reason, reason)}; the standings and "
                      f"exports {use}.")
     if forged:
