@@ -15,6 +15,7 @@ from sqlalchemy import create_engine, text
 from checkers_desktop.tournament import (CompetitorInput, GameOutcome, MatchReport, ReportStatus,
                                          ServerUnavailableError)
 from checkers_desktop.tournament.store import Tournament, init_server
+from checkers_desktop.tournament.store.schema import TABLE_NAMES
 from checkers_desktop.tournament.store.server import STALL_SECONDS, TABLE_FUNCTIONS
 
 psycopg = pytest.importorskip("psycopg")
@@ -238,8 +239,7 @@ def _statements(pg, field, organiser_pid: int) -> list[tuple[str, str, set]]:
          f"SELECT checkers_report('', {n['free']}, ARRAY[{free.a.id}, {free.a.id}], '[]', '[]')",
          {"CK004"}),
     ]
-    for table in ("tournament", "competitors", "divisions", "slots", "matches", "results",
-                  "corrections", "audit", "events", "alembic_version"):
+    for table in TABLE_NAMES + ("alembic_version",):
         out += [
             (f"INSERT INTO {table}", f"INSERT INTO {table} DEFAULT VALUES", deny),
             (f"UPDATE {table}", f"UPDATE {table} SET {_a_column(table)} = {_a_column(table)}",
