@@ -12,12 +12,17 @@ Two measurements::
     python benchmarks/tournament_tables.py freeze  # one table stopped (SIGSTOP) 10 s, 5 times
 
 ``scale`` registers the field (spread over the seven age groups), draws it, and times the first
-``--results`` results (50: first-round matches, plenty for 12 tables in either field) of 12 tables; the figure to watch is the ratio of the two fields'
-rates (the aim: at least 80 %). ``freeze`` runs 12 tables on a field of 3,500 (each waiting ``--pause`` 0.5 s between two
-matches, so the field lasts the run) and, 5 times, stops one table with SIGSTOP while it sends a result, at a moment its connection is
-inside a transaction (idle in it, as the server's ``pg_stat_activity`` shows), for ``--seconds``
-(10), then lets it go on: it prints, per freeze, the other tables' results a second in the 10 s before and during the
-freeze (the aim: during at least 80 % of before), and checks that the frozen table's result was
+``--results`` results of 12 tables (50: first-round matches, plenty for 12 tables in either field),
+``--repeat`` times each field, in turn; the figure to watch is the ratio of the two fields' median
+rates (the aim: at least 80 %).
+
+``freeze`` runs 12 tables on a field of 3,500 (each waiting ``--pause`` 0.5 s between two
+matches, so the field lasts the run) and, 5 times, stops one table with SIGSTOP while it sends a
+result, at the worst moment it finds (the table's connection idle inside a transaction holding a
+lock, as the server's ``pg_stat_activity`` and ``pg_locks`` show; else idle inside a transaction;
+else between two results), for ``--seconds`` (10), then lets it go on. It prints, per freeze,
+the other tables' results a second in the 10 s before and during the freeze (the aim: during at
+least 80 % of before), and checks that the frozen table's result was
 recorded exactly once. Both print one line per figure; ``--json FILE`` also writes them.
 """
 
@@ -214,27 +219,30 @@ class Tables:
         with self.lock:
             return any(w[:1] == ["done"] and w[3] == key for _, m, w in self.lines if m == n)
 
-    def stop_mid_transaction(self, n: int, admin, role: str, tries: int = 40):
-        """SIGSTOP table ``n`` while its connection is inside a transaction (idle in it, between
-        two statements) during the sending of a result, trying up to ``tries`` results; else
-        between two results. Returns (the key of the result being sent or None, whether it was
-        stopped inside a transaction)."""
+    def stop_mid_transaction(self, n: int, admin, role: str, tries: int = 8):
+        """SIGSTOP table ``n`` while it sends a result, at the worst moment there is: its
+        connection idle inside a transaction while holding a lock (tried over ``tries`` results),
+        else idle inside a transaction, else between two results. Returns (the key of the result
+        being sent or None, "holding a lock" | "inside a transaction" | "between results")."""
         from sqlalchemy import text
 
-        query = text("SELECT count(*) FROM pg_stat_activity WHERE usename = :u AND state LIKE "
-                     "'idle in transaction%'")
-        key = None
-        for _ in range(tries):
+        query = text(
+            "SELECT bool_or(EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.granted "
+            "AND l.locktype IN ('advisory', 'tuple', 'transactionid'))) FROM pg_stat_activity a "
+            "WHERE a.usename = :u AND a.state LIKE 'idle in transaction%'")
+        for attempt in range(2 * tries):
+            want_lock = attempt < tries
             key = self.next_send(n)
             if key is None:
                 break
             deadline = time.monotonic() + 2
             while time.monotonic() < deadline and not self.answered(n, key):
-                if admin.execute(query, {"u": role}).scalar():
+                locked = admin.execute(query, {"u": role}).scalar()
+                if locked or (locked is not None and not want_lock):
                     self.procs[n].send_signal(signal.SIGSTOP)
-                    return key, True
+                    return key, "holding a lock" if locked else "inside a transaction"
         self.procs[n].send_signal(signal.SIGSTOP)
-        return None, False
+        return None, "between results"
 
     def wait_ready(self, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
@@ -305,35 +313,49 @@ def duplicated_matches(url: str) -> int:
         engine.dispose()
 
 
-def run_scale(admin_url: str, fields, tables: int, results: int, folder: Path) -> list[dict]:
-    out = []
-    for competitors in fields:
-        url, passwords = set_up(admin_url, competitors, tables, folder)
-        group = Tables(url, passwords, folder / f"scale-{competitors}", tables) \
-            if (folder / f"scale-{competitors}").mkdir() is None else None
-        try:
-            group.wait_ready()
-            started = time.time()
-            deadline = time.monotonic() + 600
-            while len(group.done(since=started)) < results and time.monotonic() < deadline:
-                time.sleep(0.05)
-            done = sorted(group.done(since=started))[:results]
-            seconds = done[-1][0] - started
-            out.append({"competitors": competitors, "tables": tables, "results": len(done),
-                        "seconds": round(seconds, 2),
-                        "results_per_minute": round(60 * len(done) / seconds, 1),
-                        "duplicated_matches": duplicated_matches(url)})
-        finally:
-            group.stop()
-            drop_database(admin_url, url)
-        print(f"{competitors} competitors, {tables} tables: {out[-1]['results']} results in "
-              f"{out[-1]['seconds']} s = {out[-1]['results_per_minute']} results a minute",
-              flush=True)
-    if len(out) >= 2:
-        ratio = out[-1]["results_per_minute"] / out[0]["results_per_minute"]
-        print(f"{out[-1]['competitors']} against {out[0]['competitors']} competitors: "
-              f"{100 * ratio:.0f} % of the rate", flush=True)
-    return out
+def _scale_once(admin_url: str, competitors: int, tables: int, results: int,
+                folder: Path) -> dict:
+    url, passwords = set_up(admin_url, competitors, tables, folder)
+    folder.mkdir()
+    group = Tables(url, passwords, folder, tables)
+    try:
+        group.wait_ready()
+        started = time.time()
+        deadline = time.monotonic() + 600
+        while len(group.done(since=started)) < results and time.monotonic() < deadline:
+            time.sleep(0.05)
+        done = sorted(group.done(since=started))[:results]
+        seconds = done[-1][0] - started
+        return {"competitors": competitors, "tables": tables, "results": len(done),
+                "seconds": round(seconds, 2),
+                "results_per_minute": round(60 * len(done) / seconds, 1),
+                "duplicated_matches": duplicated_matches(url)}
+    finally:
+        group.stop()
+        drop_database(admin_url, url)
+
+
+def run_scale(admin_url: str, fields, tables: int, results: int, folder: Path,
+              repeat: int = 3) -> dict:
+    """Each field ``repeat`` times, the fields in turn (so a busy moment of the machine falls on
+    both); the median run of each field counts."""
+    runs: dict[int, list[dict]] = {c: [] for c in fields}
+    for rep in range(repeat):
+        for competitors in fields:
+            run = _scale_once(admin_url, competitors, tables, results,
+                              folder / f"scale-{competitors}-{rep}")
+            runs[competitors].append(run)
+            print(f"{competitors} competitors, {tables} tables: {run['results']} results in "
+                  f"{run['seconds']} s = {run['results_per_minute']} results a minute",
+                  flush=True)
+    medians = {c: sorted(r["results_per_minute"] for r in rs)[len(rs) // 2]
+               for c, rs in runs.items()}
+    for c, m in medians.items():
+        print(f"median, {c} competitors: {m} results a minute", flush=True)
+    first, last = fields[0], fields[-1]
+    ratio = medians[last] / medians[first]
+    print(f"{last} against {first} competitors: {100 * ratio:.0f} % of the rate", flush=True)
+    return {"runs": runs, "medians": medians, "ratio": round(ratio, 3)}
 
 
 def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, competitors: int,
@@ -350,8 +372,8 @@ def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, compet
         admin = admin_engine.connect()
         for i in range(freezes):
             victim = 1 + (i * 5) % tables
-            frozen_key, inside = group.stop_mid_transaction(victim, admin,
-                                                            f"{PREFIX}_table_{victim}")
+            frozen_key, where = group.stop_mid_transaction(victim, admin,
+                                                           f"{PREFIX}_table_{victim}")
             stop = time.time()
             time.sleep(seconds)
             group.procs[victim].send_signal(signal.SIGCONT)
@@ -366,13 +388,13 @@ def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, compet
                     recorded = results_once(url, [frozen_key])[frozen_key]
                     break
                 time.sleep(0.05)
-            rows.append({"freeze": i + 1, "table": victim, "inside_a_transaction": inside,
+            rows.append({"freeze": i + 1, "table": victim, "stopped": where,
                          "before_per_second": round(before, 2),
                          "during_per_second": round(during, 2),
                          "ratio": round(during / before, 3) if before else None,
                          "frozen_result_recorded": recorded})
             print(f"freeze {i + 1}: table {victim} stopped {seconds:g} s "
-                  f"({'inside a transaction, sending a result' if inside else 'between results'}); "
+                  f"({where}); "
                   f"the other tables {before:.2f} results/s before, {during:.2f} during "
                   f"({100 * during / before if before else 0:.0f} %); its result recorded "
                   f"{recorded} time(s)", flush=True)
@@ -404,6 +426,7 @@ def main(argv=None) -> int:
     p.add_argument("--tables", type=int, default=12)
     p.add_argument("--fields", default="140,2000", help="scale: competitors of each run")
     p.add_argument("--results", type=int, default=50, help="scale: results timed per run")
+    p.add_argument("--repeat", type=int, default=3, help="scale: runs of each field (median)")
     p.add_argument("--freezes", type=int, default=5)
     p.add_argument("--seconds", type=float, default=10.0, help="freeze: seconds stopped")
     p.add_argument("--competitors", type=int, default=3500, help="freeze: the field")
@@ -421,7 +444,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         if args.what == "scale":
             figures = run_scale(args.pg_url, [int(x) for x in args.fields.split(",")],
-                                args.tables, args.results, Path(tmp))
+                                args.tables, args.results, Path(tmp), repeat=args.repeat)
         else:
             figures = run_freeze(args.pg_url, args.tables, args.freezes, args.seconds,
                                  args.competitors, Path(tmp), pause=args.pause)
