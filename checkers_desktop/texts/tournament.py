@@ -638,3 +638,9 @@ def game_gap_text(missing: int, played: int) -> str:
     game numbers from 1): the games are entered in the order they were played."""
     return (f"game {missing} is not played but game {played} is; enter the games in the order "
             "they were played, from game 1")
+
+
+def bracket_picture_alt(label: str) -> str:
+    """The text alternative of the drawn bracket in a PDF: what a screen reader says of it."""
+    return (f"The bracket of division {label}, drawn. Its matches follow in words, under the "
+            "standings.")

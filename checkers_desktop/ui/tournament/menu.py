@@ -42,7 +42,6 @@ from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
-from ...tournament.printout import standings_html
 from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
@@ -896,7 +895,7 @@ class TournamentMenu(QObject):
                  shown=texts.csv_saved_text(path, rows, full=True))
 
     def save_standings_pdf(self) -> None:
-        from .printing import save_html_pdf
+        from .printing import save_standings_pdf
 
         t = self._open_one()
         if t is None:
@@ -908,9 +907,8 @@ class TournamentMenu(QObject):
             return
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
-        html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
-                              event=t.info().get("name") or "")
-        save_html_pdf(html, Path(path), title="Standings")
+        save_standings_pdf([t.standings(d.key) for d in t.divisions() if d.drawn], Path(path),
+                           event=t.info().get("name") or "")
         self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
                  shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
 
