@@ -644,3 +644,30 @@ def bracket_picture_alt(label: str) -> str:
     """The text alternative of the drawn bracket in a PDF: what a screen reader says of it."""
     return (f"The bracket of division {label}, drawn. Its matches follow in words, under the "
             "standings.")
+
+
+def division_group_text(group: str, total: int, impaired: int) -> str:
+    """An age group's line in the Divisions form: "70-74: 15 competitors, 3 visually
+    impaired"."""
+    return (f"{group}: {total} competitor{'' if total == 1 else 's'}, {impaired} visually "
+            "impaired")
+
+
+def split_choice_text() -> str:
+    """The check box under an age group's line that splits it."""
+    return "Split into visually impaired and standard"
+
+
+def split_choice_name(group: str, total: int, impaired: int) -> str:
+    """What a screen reader says of that check box: the whole choice, group and counts."""
+    return (f"Split {group} ({total} competitors, {impaired} visually impaired) into visually "
+            "impaired and standard")
+
+
+def merge_choice_text(next_group: str) -> str:
+    """The check box that plays an age group with the next older one."""
+    return f"Play together with {next_group}"
+
+
+def merge_choice_name(group: str, next_group: str) -> str:
+    return f"Play {group} together with {next_group}"
