@@ -671,3 +671,20 @@ def merge_choice_text(next_group: str) -> str:
 
 def merge_choice_name(group: str, next_group: str) -> str:
     return f"Play {group} together with {next_group}"
+
+
+def drawn_all_text(drawn: list[tuple[str, int, int]]) -> str:
+    """Said after Draw all: how many divisions, their names, and the divisions whose
+    same-center first-round pairs are more than the fewest possible (``drawn``: (label,
+    same-center pairs, fewest possible) per division). The seeds are not said (ten digits each,
+    for every division, in one breath): they are shown and recorded."""
+    labels = ", ".join(label for label, _same, _fewest in drawn)
+    text = f"{_plural(len(drawn), 'division')} drawn: {labels}."
+    over = [f"{label} {same} (fewest possible {fewest})" for label, same, fewest in drawn
+            if same > fewest]
+    if over:
+        text += " Same-center first-round pairs above the fewest possible: " + \
+            ", ".join(over) + "."
+    else:
+        text += " Same-center first-round pairs: the fewest possible in each."
+    return text + " The seeds are shown and recorded."

@@ -678,14 +678,15 @@ class TournamentMenu(QObject):
             return
         if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
             return
-        said = []
+        shown, drawn = [], []
         for d in todo:
             info = t.draw(d.key)
-            said.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                         info.same_center_pairs,
-                                         info.minimum_same_center_pairs))
+            shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                          info.same_center_pairs,
+                                          info.minimum_same_center_pairs))
+            drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
         self.refresh()
-        self.say(" ".join(said), Priority.QUEUE)
+        self.say(texts.drawn_all_text(drawn), Priority.QUEUE, shown=" ".join(shown))
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:

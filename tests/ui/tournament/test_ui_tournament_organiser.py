@@ -110,6 +110,12 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     prompts.answers["confirm"] = [True]
     menu.run(menu.draw_all)
     assert all(d.drawn for d in t.divisions())
+    # said without the seeds (ten digits for every division), which are shown
+    drew = window.synth.spoken[-1]
+    assert drew.endswith("The seeds are shown and recorded.") and "seed " not in drew
+    seeds = [d.draw_seed for d in t.divisions() if d.drawn]
+    assert all(str(seed) not in drew for seed in seeds if seed and seed > 9999)
+    assert "drawn with seed" in window.status.text()
 
     # --- calls: the next matches offered to free tables, called after a yes, said and shown
     offers = t.offers()
