@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -92,6 +92,25 @@ class _MoveBoxKeys(QObject):
                 self.window.board.focus_cursor()
                 return True
         return False
+
+
+def unassigned_key_name(event: QKeyEvent) -> Optional[str]:
+    """The name of the key pressed ("Q", "Shift+Q", "Ctrl+Q", "F9") when it is one a player
+    presses for a command (a letter, a digit, a sign, a function key; alone, with Shift or
+    with Ctrl), else None (a modifier alone, Tab, the arrows, Alt's menu keys, Escape)."""
+    key = event.key()
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    allowed = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier,
+               Qt.KeyboardModifier.ControlModifier,
+               Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    if mods not in allowed:
+        return None
+    function = Qt.Key.Key_F1 <= key <= Qt.Key.Key_F35
+    printable = Qt.Key.Key_Space < key < 0x7f
+    if not (function or printable):
+        return None
+    return QKeySequence(QKeyCombination(mods, Qt.Key(key))).toString(
+        QKeySequence.SequenceFormat.NativeText)
 
 
 def _status_area(label: QLabel, parent: QWidget) -> QScrollArea:
@@ -463,6 +482,18 @@ class MainWindow(QMainWindow):
         self.status.setStyleSheet(
             f"QLabel#status {{ border: 3px solid transparent; }} "
             f"QLabel#status:focus {{ border: 3px solid {theme.widget_focus}; }}")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """A key that reached the window unused (no shortcut, no widget took it): a letter,
+        a digit or sign, or a function key, alone or with Shift or Ctrl, is answered "No
+        command on Q. F1 lists the keys." (it was silent, and a player could not tell a key
+        without a command from a key not heard)."""
+        name = unassigned_key_name(event)
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        self.announcer.announce(app_texts.no_command_text(name), Priority.INTERRUPT)
+        event.accept()
 
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:
