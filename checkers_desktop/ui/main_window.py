@@ -57,6 +57,7 @@ from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
 from .status_line import StatusLine
 from .table_layout import TableLayout
@@ -369,6 +370,9 @@ class MainWindow(QMainWindow):
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        install_open_on_current(  # Text size, Verbosity ... open on the choice in force
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
         self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
