@@ -57,6 +57,7 @@ from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .menu_boxes import install_menu_boxes
 from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
 from .status_line import StatusLine
@@ -369,6 +370,8 @@ class MainWindow(QMainWindow):
         install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        self._menu_boxes = install_menu_boxes(  # an unticked item's box seen in every theme
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
         install_open_on_current(  # Text size, Verbosity ... open on the choice in force
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None],

@@ -46,3 +46,31 @@ def test_a_menu_of_choices_opens_on_the_choice_in_force(make_window, qtbot, titl
     assert highlighted[0] is chosen
     menu.hide()
     parent.hide()
+
+
+def test_an_unticked_voice_menu_item_shows_its_box(make_window, qtbot):
+    """Voice > Continuous listening, unticked, shows an empty box edged in the menu's text
+    colour (on a black menu the style's own edge was black: nothing showed)."""
+    from PySide6.QtGui import QColor, QPalette
+
+    window = make_window()
+    menu = next(a.menu() for a in window.menuBar().actions()
+                if a.menu() is not None and a.text().replace("&", "") == "Voice")
+    item = next(a for a in menu.actions() if a.text().replace("&", "") == "Continuous listening")
+    assert item.isCheckable() and not item.isChecked()
+    menu.popup(window.mapToGlobal(window.rect().center()))
+    qtbot.waitUntil(menu.isVisible, timeout=2000)
+    image = menu.grab().toImage()
+    rect = menu.actionGeometry(item)
+    text = menu.palette().color(QPalette.ColorRole.Text)
+    background = menu.palette().color(QPalette.ColorRole.Window)
+    assert text != background
+
+    def near(c: QColor) -> bool:
+        return abs(c.red() - text.red()) + abs(c.green() - text.green()) + \
+            abs(c.blue() - text.blue()) < 60
+
+    box = [image.pixelColor(x, y) for x in range(rect.left(), rect.left() + 32)
+           for y in range(rect.top(), rect.bottom())]
+    assert sum(near(c) for c in box) >= 20  # the box's edge, in the text colour
+    menu.hide()
