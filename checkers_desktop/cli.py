@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--level", type=int_argument(1, 99, "level"))
     g.add_argument("--time", type=seconds_argument(3600.0, "time"))
     g.add_argument("--depth", type=int_argument(1, 64, "depth"))
+    p.add_argument("--no-book", action="store_true",
+                   help="search from the first move instead of playing the opening book's move")
     sub.add_parser("engine", help="the computer player as one process: commands on standard "
                                   "input (position, go, newgame, isready, quit), answers on "
                                   "standard output")

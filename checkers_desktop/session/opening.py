@@ -21,7 +21,7 @@ import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..inputs import InputError, InputProblem, brief
 from ..rules import BLACK, WHITE, Board, Color, RulesError
@@ -47,7 +47,7 @@ _STATED = {"1-0": StatedResult(BLACK), "0-1": StatedResult(WHITE),
 """PDN results ("1-0": Black, the first mover, won) to data; "*" and anything else are unknown."""
 
 
-def _tag(tags: dict, name: str) -> Optional[str]:
+def _tag(tags: dict[str, Any], name: str) -> Optional[str]:
     """The value of tag ``name`` (any case), shortened; None when absent, blank or "?"."""
     for key, value in tags.items():
         if key.lower() == name.lower():
@@ -232,7 +232,7 @@ def _read_text(path, name: str) -> str:
                         else OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
 
 
-def _players(tags: dict) -> dict[Color, str]:
+def _players(tags: dict[str, Any]) -> dict[Color, str]:
     return {color: who for color, who in ((BLACK, _tag(tags, "Black")),
                                           (WHITE, _tag(tags, "White"))) if who}
 

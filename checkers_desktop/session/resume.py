@@ -61,9 +61,9 @@ class MatchInfo:
     settings: MatchSettings
     folder: Optional[str] = None
     date: Optional[str] = None
-    history: Optional[dict] = None
+    history: Optional[dict[str, Any]] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.settings
         data = {"settings": {"players": [{"name": p.name, "medical_center": p.medical_center,
                                           "age_group": p.age_group} for p in s.players],
@@ -118,12 +118,12 @@ class SessionExtra:
     mode: Mode = Mode.COMPUTER
     human_color: Color = BLACK
     level: Optional[int] = None
-    player_names: Optional[dict] = None
+    player_names: Optional[dict[str, Any]] = None
     event: Optional[MatchInfo] = None
     move_levels: Optional[dict] = None
 
-    def to_dict(self) -> dict:
-        data: dict = {"mode": self.mode.value, "human_color": self.human_color.value}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"mode": self.mode.value, "human_color": self.human_color.value}
         if self.level is not None:
             data["level"] = self.level
         if self.player_names:

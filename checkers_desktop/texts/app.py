@@ -3,10 +3,14 @@ saving and resuming, opening a game, the problem report, and things that went wr
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from pathlib import PurePath
+from typing import Mapping, Optional, Union
 
 from ..rules import BLACK, WHITE, Color, score_sheet_moves
 from .words import SideNames, capital, saved_where, side_name
+
+PathText = Union[str, PurePath]
+"""A file or folder as these sentences name it: a path or its text."""
 
 # --- start and speech ------------------------------------------------------------------------------
 
@@ -136,11 +140,11 @@ def match_not_rebuilt_text(reason: str) -> str:
     return f"The match could not be rebuilt ({reason}); the game is resumed on its own."
 
 
-def saves_unreadable_text(folder, reason: str) -> str:
+def saves_unreadable_text(folder: PathText, reason: str) -> str:
     return f"Saved games cannot be read in {folder} ({reason}). Play goes on."
 
 
-def write_failure_words(failure: str, folder, detail: str) -> str:
+def write_failure_words(failure: str, folder: PathText, detail: str) -> str:
     """Why a file could not be written, for a player: ``failure`` is a
     ``storage.WriteFailure`` value, ``folder`` where it was to be written, ``detail`` the
     system's own words (said only when nothing plainer fits)."""
@@ -168,11 +172,11 @@ def autosave_failed_text(reason: str) -> str:
 # says what happened, where the file is now, and what the player can do; a file the player may not
 # read is never called "damaged".
 
-def _name(path) -> str:
+def _name(path: PathText) -> str:
     return str(path)
 
 
-def save_set_aside_text(problem: str, kept, original, reason: str, *, moved: bool = True,
+def save_set_aside_text(problem: str, kept: PathText, original: PathText, reason: str, *, moved: bool = True,
                         fallback: bool = False, new_game: bool = True) -> str:
     """One save that was not used. ``problem``: a ``storage.SaveProblem`` value ("damaged",
     "refused", "not permitted", "unreadable"); ``kept``: where it is now; ``original``: its name
@@ -202,7 +206,7 @@ def saves_set_aside_end_text() -> str:
     return "A new game started."
 
 
-def save_not_resumed_text(kept, reason: str, moved: bool = True) -> str:
+def save_not_resumed_text(kept: PathText, reason: str, moved: bool = True) -> str:
     """The save passed the checks but the game could not be rebuilt from it (a fault)."""
     where = f"it was kept as {_name(kept)}" if moved else f"it was left as {_name(kept)}"
     return (f"The saved game could not be read; {where} and a new game started. ({reason})")
@@ -244,7 +248,7 @@ def integrity_paper_text(integrity: str, wall: str) -> str:
     return f"Changed outside the app: {what} when it was resumed at {wall}."
 
 
-def record_changed_text(name: str, integrity: str, kept=None) -> str:
+def record_changed_text(name: str, integrity: str, kept: Optional[PathText] = None) -> str:
     """A record of the match folder (``name``: "game-1.pdn") that its seal does not vouch for;
     ``kept``: where the changed file was put when the app wrote its own record again."""
     what = {"unsealed": "carries no seal, so it may have been changed outside the app",
@@ -430,18 +434,18 @@ def not_opened_text(reason: str) -> str:
     return f"The game could not be opened: {reason}. Nothing was changed."
 
 
-def report_saved_text(path, full: bool = False) -> str:
+def report_saved_text(path: PathText, full: bool = False) -> str:
     """"The problem report was saved as report.zip in Documents. Please give this file to the
     organiser." (``full``: the whole path, for the status line)."""
     return (f"The problem report was saved as {saved_where(path, full)}. Please give this file "
             "to the organiser.")
 
 
-def report_not_written_text(path, reason: str) -> str:
+def report_not_written_text(path: PathText, reason: str) -> str:
     return f"The problem report could not be written to {path} ({reason})."
 
 
-def score_sheet_saved_text(path, full: bool = False) -> str:
+def score_sheet_saved_text(path: PathText, full: bool = False) -> str:
     """"Score sheet saved: score-sheet.pdf in Documents." (``full``: the whole path, for the
     status line)."""
     return f"Score sheet saved: {saved_where(path, full)}."
@@ -452,12 +456,12 @@ def file_not_written_text(reason: str) -> str:
 
 
 # --- things that went wrong --------------------------------------------------------------------
-def settings_damaged_text(problem: str, kept) -> str:
+def settings_damaged_text(problem: str, kept: PathText) -> str:
     return (f"The settings file could not be read ({problem}); the standard settings are used. "
             f"The damaged file was kept as {kept}.")
 
 
-def settings_unreadable_text(path, problem: str) -> str:
+def settings_unreadable_text(path: PathText, problem: str) -> str:
     return (f"The settings file {path} could not be read ({problem}); the standard settings are "
             "used for now.")
 

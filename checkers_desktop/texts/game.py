@@ -244,6 +244,8 @@ def occupant_words(board: Board, square: int, side_names: SideNames = None) -> s
     is on 27", "a red king is on 27". A player told only "27 is not empty" had to read the
     square to learn whether their own piece or the opponent's was in the way."""
     piece = board.piece_at(check_square(square))
+    if piece is None:
+        raise ValueError(f"square {square} is empty")
     kind = "king" if piece.is_king else "man"
     if piece.color is board.turn:
         return f"your {kind} is on {square}"
@@ -259,6 +261,8 @@ def _step_reason(board: Board, start: int, end: int) -> str:
     play 4, 5, 10 and 11; kings here move one square, they do not fly). "" when it breaks none
     of these (e.g. a simple move while a jump is compulsory)."""
     piece = board.piece_at(start)
+    if piece is None:
+        return ""
     (r0, c0), (r1, c1) = square_cell(start), square_cell(end)
     rows, cols = r1 - r0, c1 - c0
     if abs(rows) != abs(cols):
@@ -270,6 +274,7 @@ def _step_reason(board: Board, start: int, end: int) -> str:
         return "A man moves forward only; only a king moves backward."
     if abs(rows) == 2:
         middle = square_at(r0 + rows // 2, c0 + cols // 2)
+        assert middle is not None  # between two dark squares on a diagonal lies a dark one
         jumped = board.piece_at(middle)
         if jumped is None or jumped.color is piece.color:
             return f"There is no opposing piece on {middle} to jump."
@@ -369,9 +374,9 @@ def result_text(result: GameResult, side_names: SideNames = None) -> str:
     if reason is EndReason.NO_MOVES:
         loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
         return f"{winner} wins. {loser} cannot move."
-    if reason is EndReason.RESIGNATION:
+    if reason is EndReason.RESIGNATION and result.winner is not None:
         return f"{side_name(side_names, result.winner.other)} resigns. {winner} wins."
-    if reason is EndReason.FORFEIT:
+    if reason is EndReason.FORFEIT and result.winner is not None:
         loser = side_name(side_names, result.winner.other)
         why = result.forfeit_reason
         return f"{winner} wins. {loser} forfeits the game" + (f": {why}." if why else ".")

@@ -53,6 +53,7 @@ from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
 from .play_aids import install_play_aids
 from .practice import PracticeControls
+from .problems_menu import install_problems
 from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
@@ -326,6 +327,7 @@ class MainWindow(QMainWindow):
         self.practice = PracticeControls(self.ctx)
         self.ctx.practice = self.practice
         handlers.update(self.practice.handlers)
+        self.problem_controls = install_problems(self.ctx, handlers)
         self.voice_input = VoiceInput(self.ctx)
         handlers.update(self.voice_input.handlers)
         self.play_aids = install_play_aids(self.ctx)  # side panel, movable pieces, save, lesson
@@ -690,6 +692,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         self.worker.shutdown()
         self.practice.shutdown()
+        self.problem_controls.shutdown()
         self.tournament_menu.shutdown()
         if self._owns_tts and self.speech_sink is not None:
             self.speech_sink.close()

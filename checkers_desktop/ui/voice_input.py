@@ -432,7 +432,12 @@ class VoiceInput(QObject):
         self.ctx.reading.run_reading(command_id)
 
     def hint(self) -> None:
-        self.ctx.practice.hint()
+        """As F9: the hint of the problem on the board, else of the game."""
+        self.ctx.actions["hint"].trigger()
+
+    def practice_command(self, name: str) -> None:
+        """"show-solution" and "next-problem": as the Practice menu's items."""
+        self.ctx.actions["show_solution" if name == "show-solution" else "next_problem"].trigger()
 
     def take_back(self) -> None:
         self.ctx.practice.take_back()

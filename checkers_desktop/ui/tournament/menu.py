@@ -302,6 +302,9 @@ class TournamentMenu(QObject):
             competitors = len([c for c in t.competitors() if not c.withdrawn])
         self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
                                    competitors, t.table), Priority.QUEUE)
+        seal_words = t.verification.text() if t.verification is not None else ""
+        if seal_words:
+            self.say(seal_words, Priority.QUEUE)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
@@ -661,8 +664,8 @@ class TournamentMenu(QObject):
         info = t.draw(division_key, seed=seed)
         self.refresh()
         self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                  info.same_center_pairs, info.minimum_same_center_pairs),
-                 Priority.QUEUE)
+                                  info.same_center_pairs, info.minimum_same_center_pairs,
+                                  info.no_center), Priority.QUEUE)
 
     def draw_all(self) -> None:
         t = self._organiser()
@@ -683,7 +686,7 @@ class TournamentMenu(QObject):
             info = t.draw(d.key)
             shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
                                           info.same_center_pairs,
-                                          info.minimum_same_center_pairs))
+                                          info.minimum_same_center_pairs, info.no_center))
             drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
         self.refresh()
         self.say(texts.drawn_all_text(drawn), Priority.QUEUE, shown=" ".join(shown))

@@ -53,6 +53,7 @@ def test_a_duplicate_is_refused_in_the_competitor_form_which_stays_open(qtbot, t
     qtbot.addWidget(broken)
     broken.show()
     qtbot.keyClicks(broken.fields["name"], "Di Park")
+    qtbot.keyClicks(broken.fields["center"], "Reno")
     broken.accept()
     assert not broken.isVisible() and isinstance(broken.failure, OSError)
 
