@@ -16,7 +16,7 @@ from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
 
 __all__ = ["game_record", "save_game", "SaveGameError", "PLAYER_TYPE_TAGS", "LEVEL_TAG",
-           "level_comment"]
+           "level_comment", "game_file_name"]
 
 PLAYER_TYPE_TAGS = {BLACK: "BlackType", WHITE: "WhiteType"}
 """The tags saying whether a side is played by a person ("human") or the computer ("program")."""
@@ -62,6 +62,18 @@ def game_record(session, today: Optional[datetime.date] = None) -> Game:
     for index, level in session.computer_move_levels().items():
         game.nodes[index].comments.append(level_comment(level))
     return game
+
+
+def game_file_name(session, today: Optional[datetime.date] = None) -> str:
+    """The name offered when the game is saved: who played and when, as the record's tags say
+    it, "You-vs-Computer-level-4-2026-11-29.pdn", "Ann-Lee-vs-Bo-Diaz-2026-11-29.pdn" (letters,
+    digits and hyphens only, each name at most 40 characters)."""
+    tags = game_record(session, today).tags
+    def part(text: str) -> str:
+        words = "".join(c if c.isalnum() else " " for c in text).split()
+        return "-".join(words)[:40].strip("-") or "Unknown"
+    date = tags.get("Date", "").replace(".", "-")
+    return f"{part(tags.get('Black', '?'))}-vs-{part(tags.get('White', '?'))}-{date}.pdn"
 
 
 def level_comment(level: int) -> str:

@@ -524,3 +524,8 @@ def last_game_text(result: str) -> str:
     """The result of the game before this one, kept on the status line while the next is
     played: "Last game: Ann Lee, Black, wins."."""
     return f"Last game: {result}"
+
+
+def no_command_text(key: str) -> str:
+    """A key with no command where the keyboard is: "No command on Q. F1 lists the keys."."""
+    return f"No command on {key}. F1 lists the keys."

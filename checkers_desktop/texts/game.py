@@ -592,3 +592,9 @@ def last_move_text(board: Board, side_names: SideNames = None, style: str = "jum
     who = mover_words(before.turn, side_names, you, player_names) \
         if you is not None or player_names else None
     return f"Last move: {move_text(before, move, side_names, style, who=who)}"
+
+
+def only_square_text(square: str) -> str:
+    """N or Shift+N where the cursor already is on the only square to go to (``square``: its
+    name and marks, "16, empty. Eleven, picked up, can go here."): "Only 16, empty. ..."."""
+    return f"Only {square}"

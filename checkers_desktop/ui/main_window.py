@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -58,6 +58,8 @@ from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .menu_boxes import install_menu_boxes
+from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
 from .status_line import StatusLine
 from .table_layout import TableLayout
@@ -93,6 +95,25 @@ class _MoveBoxKeys(QObject):
                 self.window.board.focus_cursor()
                 return True
         return False
+
+
+def unassigned_key_name(event: QKeyEvent) -> Optional[str]:
+    """The name of the key pressed ("Q", "Shift+Q", "Ctrl+Q", "F9") when it is one a player
+    presses for a command (a letter, a digit, a sign, a function key; alone, with Shift or
+    with Ctrl), else None (a modifier alone, Tab, the arrows, Alt's menu keys, Escape)."""
+    key = event.key()
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    allowed = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier,
+               Qt.KeyboardModifier.ControlModifier,
+               Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    if mods not in allowed:
+        return None
+    function = Qt.Key.Key_F1 <= key <= Qt.Key.Key_F35
+    printable = Qt.Key.Key_Space < key < 0x7f
+    if not (function or printable):
+        return None
+    return QKeySequence(QKeyCombination(mods, Qt.Key(key))).toString(
+        QKeySequence.SequenceFormat.NativeText)
 
 
 def _status_area(label: QLabel, parent: QWidget) -> QScrollArea:
@@ -352,6 +373,11 @@ class MainWindow(QMainWindow):
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        self._menu_boxes = install_menu_boxes(  # an unticked item's box seen in every theme
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        install_open_on_current(  # Text size, Verbosity ... open on the choice in force
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
         self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
@@ -465,6 +491,18 @@ class MainWindow(QMainWindow):
         self.status.setStyleSheet(
             f"QLabel#status {{ border: 3px solid transparent; }} "
             f"QLabel#status:focus {{ border: 3px solid {theme.widget_focus}; }}")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """A key that reached the window unused (no shortcut, no widget took it): a letter,
+        a digit or sign, or a function key, alone or with Shift or Ctrl, is answered "No
+        command on Q. F1 lists the keys." (it was silent, and a player could not tell a key
+        without a command from a key not heard)."""
+        name = unassigned_key_name(event)
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        self.announcer.announce(app_texts.no_command_text(name), Priority.INTERRUPT)
+        event.accept()
 
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:

@@ -49,6 +49,15 @@ class MoveAssist:
             else:
                 s.refuse(game_texts.wait_text())
             return None
+        if target == board.cursor:
+            # the only square of the round: no focus change for a screen reader to read, so
+            # the square is said (N or Shift+N was silent after a pick-up with one destination)
+            widget = board.squares[target]
+            text = widget.accessibleName()
+            if widget.accessibleDescription():
+                text += ". " + widget.accessibleDescription()
+            self.ctx.say(game_texts.only_square_text(text), Priority.READING)
+            return target
         board.set_cursor(target, announce=True)
         return target
 
