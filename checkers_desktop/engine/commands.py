@@ -8,6 +8,7 @@ search takes 1 second.
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from checkers_desktop.rules import Board, RulesError
@@ -16,7 +17,7 @@ from .levels import InvalidLevelError, search_at_level
 from .search import Searcher
 
 
-def bestmove_command(args) -> int:
+def bestmove_command(args: argparse.Namespace) -> int:
     """Run the command for parsed arguments ``args`` (``fen``, ``level``, ``time``, ``depth``).
 
     Exit status: 0 with a move; 1 when the side to move has no legal move (prints "no legal move"

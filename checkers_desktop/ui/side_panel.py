@@ -40,6 +40,7 @@ from ..texts import reading as reading_texts
 from ..texts import themes as theme_texts
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
+from .context import AppContext
 
 __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
@@ -138,7 +139,7 @@ class SidePanel(QDockWidget):
 
     returned = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__("Game panel", ctx.window)
         self.ctx = ctx
         self.setObjectName("side-panel")
@@ -478,7 +479,7 @@ class SidePanel(QDockWidget):
             self.returned.emit()
 
 
-def install_side_panel(ctx) -> SidePanel:
+def install_side_panel(ctx: AppContext) -> SidePanel:
     """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
     panel = SidePanel(ctx)
     ctx.end_review = panel.end_review

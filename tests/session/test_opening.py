@@ -140,3 +140,26 @@ def test_any_tag_text_is_bounded_and_printable(tmp_path_factory, event, black):
     for value in [opened.event, *opened.players.values()]:
         if value is not None:
             assert len(value) <= 4 * (TAG_LENGTH + 3) and value.isprintable()
+
+
+def test_why_a_file_is_not_opened_is_said_with_the_inputs_own_problems(tmp_path):
+    """One enum names what is wrong with every input: the open-game refusals are
+    ``inputs.InputProblem`` values, and a file that is not a PDN is told the same whichever way
+    it is not (binary data, another encoding, text that is no game record)."""
+    from checkers_desktop.inputs import InputProblem
+
+    assert OpenProblem is InputProblem
+    binary = tmp_path / "photo.pdn"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10)
+    prose = tmp_path / "letter.pdn"
+    prose.write_text("Dear Ann, the match is on Tuesday.\n", encoding="utf-8")
+    said = []
+    for path in (binary, prose):
+        with pytest.raises(OpenError) as refused:
+            opening.list_games(path)
+        assert refused.value.problem in (InputProblem.NOT_TEXT, InputProblem.ENCODING,
+                                         InputProblem.WRONG_CONTENT)
+        text = app_texts.open_failed_text(refused.value.problem.value, refused.value.name,
+                                          refused.value.detail)
+        said.append(text.split(":")[0])
+    assert said == ["This file is not a checkers game record (PDN)"] * 2
