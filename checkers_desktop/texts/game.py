@@ -241,8 +241,8 @@ def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) 
 
 def occupant_words(board: Board, square: int, side_names: SideNames = None) -> str:
     """Who stands on ``square`` (1-32, not empty), in the words of the side to move: "your man
-    is on 27", "a red king is on 27". A player told only "27 is not empty" had to read the
-    square to learn whether their own piece or the opponent's was in the way."""
+    is on 27", "a red king is on 27", so that the player need not read the square to learn
+    whether their own piece or the opponent's is in the way."""
     piece = board.piece_at(check_square(square))
     if piece is None:
         raise ValueError(f"square {square} is empty")
