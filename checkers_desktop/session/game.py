@@ -16,7 +16,7 @@ import dataclasses
 import enum
 import logging
 import time
-from typing import Callable, Mapping, Optional, Union
+from typing import Callable, Mapping, Optional, Sequence, Union
 
 from ..rules import BLACK, Board, Color, Move
 from ..rules.geometry import is_square
@@ -26,8 +26,9 @@ from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
 from ..rules.referee import Referee
 from ..rules.rulings import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Ruling,
                              RulingCode, Verdict)
-from ..rules.touch import TouchRule, TouchStatus
-from ..speech.announcer import Priority
+from ..rules.profiles import TouchRule
+from ..rules.touch import TouchStatus
+from ..speech.announcer import Announcer, Priority
 from ..texts import app as app_texts
 from ..texts import clock as clock_texts
 from ..texts import game as game_texts
@@ -87,7 +88,7 @@ class GameSession(Observable):
     of ``Referee.poll()``, exactly once), ``RulingMade``, ``GameStarted``, ``EngineFailed``.
     """
 
-    def __init__(self, announcer, engine: Engine, scheduler: Scheduler,
+    def __init__(self, announcer: Announcer, engine: Engine, scheduler: Scheduler,
                  side_names: Optional[Mapping[Color, str]] = None, level: int = 3, *,
                  profile: Union[Profile, str, None] = None,
                  time_source: Callable[[], float] = time.monotonic,
@@ -329,11 +330,10 @@ class GameSession(Observable):
             return self.referee.undo(), []
         self._cancel_engine()
         undone: list[Move] = []
-        ruling = None
-        for _ in range(count):
+        for _ in range(count):  # at least once
             ruling = self.referee.undo()
             self._emit(RulingMade(ruling))
-            if not ruling.ok:
+            if not ruling.ok or ruling.move is None:
                 break
             undone.append(ruling.move)
         self._clear_selection()
@@ -347,7 +347,7 @@ class GameSession(Observable):
         return ruling, undone
 
     # --- the referee's clock ----------------------------------------------------------------
-    def poll_clock(self) -> list:
+    def poll_clock(self) -> Sequence[object]:
         """Read the referee's clocks now: each event is emitted (``referee_event``), announced
         (warnings interrupt, with the warning sound) and acted on (a penalty the computer
         chooses is carried out; the game's end at the time limit ends the game). Returns the
@@ -367,7 +367,7 @@ class GameSession(Observable):
                 self._cue(Cue.WARNING)
         return events
 
-    def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
+    def _on_referee_event(self, event: object, priority: Priority = Priority.INTERRUPT) -> None:
         if isinstance(event, GameEnded):
             self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
@@ -768,6 +768,16 @@ class GameSession(Observable):
 
     def _say(self, text: str, priority: Priority) -> None:
         self.announcer.announce(text, priority)
+
+    def say(self, text: str, priority: Priority) -> None:
+        """Say ``text`` through the game's announcer, with ``priority`` (``Announcer.announce``):
+        for the steps that speak for the game (a penalty's removal, :mod:`.penalty_step`)."""
+        self._say(text, priority)
+
+    def publish(self, event: object) -> None:
+        """Send ``event`` (one of :mod:`.events`) to the game's listeners: for the steps that
+        act for the game (a penalty's removal, :mod:`.penalty_step`)."""
+        self._emit(event)
 
     def refuse(self, text: str, shown: Optional[str] = None) -> None:
         """Refuse what the player tried: ``text`` said at once, with the refused sound, and shown

@@ -241,8 +241,8 @@ def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) 
 
 def occupant_words(board: Board, square: int, side_names: SideNames = None) -> str:
     """Who stands on ``square`` (1-32, not empty), in the words of the side to move: "your man
-    is on 27", "a red king is on 27". A player told only "27 is not empty" had to read the
-    square to learn whether their own piece or the opponent's was in the way."""
+    is on 27", "a red king is on 27", so that the player need not read the square to learn
+    whether their own piece or the opponent's is in the way."""
     piece = board.piece_at(check_square(square))
     if piece is None:
         raise ValueError(f"square {square} is empty")
@@ -592,3 +592,9 @@ def last_move_text(board: Board, side_names: SideNames = None, style: str = "jum
     who = mover_words(before.turn, side_names, you, player_names) \
         if you is not None or player_names else None
     return f"Last move: {move_text(before, move, side_names, style, who=who)}"
+
+
+def only_square_text(square: str) -> str:
+    """N or Shift+N where the cursor already is on the only square to go to (``square``: its
+    name and marks, "16, empty. Eleven, picked up, can go here."): "Only 16, empty. ..."."""
+    return f"Only {square}"

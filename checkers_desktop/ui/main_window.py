@@ -22,8 +22,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
                                QMainWindow, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -58,6 +58,8 @@ from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .menu_boxes import install_menu_boxes
+from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
 from .status_line import StatusLine
 from .table_layout import TableLayout
@@ -93,6 +95,25 @@ class _MoveBoxKeys(QObject):
                 self.window.board.focus_cursor()
                 return True
         return False
+
+
+def unassigned_key_name(event: QKeyEvent) -> Optional[str]:
+    """The name of the key pressed ("Q", "Shift+Q", "Ctrl+Q", "F9") when it is one a player
+    presses for a command (a letter, a digit, a sign, a function key; alone, with Shift or
+    with Ctrl), else None (a modifier alone, Tab, the arrows, Alt's menu keys, Escape)."""
+    key = event.key()
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    allowed = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier,
+               Qt.KeyboardModifier.ControlModifier,
+               Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    if mods not in allowed:
+        return None
+    function = Qt.Key.Key_F1 <= key <= Qt.Key.Key_F35
+    printable = Qt.Key.Key_Space < key < 0x7f
+    if not (function or printable):
+        return None
+    return QKeySequence(QKeyCombination(mods, Qt.Key(key))).toString(
+        QKeySequence.SequenceFormat.NativeText)
 
 
 def _status_area(label: QLabel, parent: QWidget) -> QScrollArea:
@@ -211,8 +232,7 @@ class MainWindow(QMainWindow):
         self.status_area = _status_area(self.status, self.side)
         self.side_layout.addWidget(self.status_area, 1)
         self.side_layout.addStretch(0)
-        self.table = TableLayout(self.board, self.side, central,
-                                 on_column_width=self._column_width)
+        self.table = TableLayout(self.board, self.side, central)
         self.setCentralWidget(central)
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
@@ -250,6 +270,22 @@ class MainWindow(QMainWindow):
         self.game_signals = GameSignals(self.session, self)
         self.status_line = StatusLine(self.status, self.session.status_text, "Status")
         self.status_line.speech_error = speech_error
+
+        # --- what every feature is given: made before anything can use it -------------------
+        self.actions_by_id = create_actions(self)
+        self.ctx = AppContext(
+            window=self, settings=self.settings, session=self.session, game=self.game_signals,
+            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
+            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
+            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
+            refresh_board=self.refresh_board,
+            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
+            actions=self.actions_by_id, ask=self.ask, side_column=self.side_layout,
+            welcome_delay_ms=welcome_delay_ms)
+        self.leaving = LeaveGuard(self.ctx)
+        self.ctx.leaving = self.leaving
+        self.table.on_column_width = self._column_width  # the clocks fit the side column
+
         self.game_signals.position_changed.connect(self.refresh_board)
         self.game_signals.status_changed.connect(self.status_line.show)
         self.game_signals.sound.connect(self.play_sound)
@@ -263,19 +299,6 @@ class MainWindow(QMainWindow):
         self.board.move_typed.connect(self._continue_in_move_box)
         self.board.digits_typed.connect(self._echo_digits)
         self.move_box.returnPressed.connect(self.submit_move_box)
-
-        # --- what every feature is given ------------------------------------------------
-        self.actions_by_id = create_actions(self)
-        self.ctx = AppContext(
-            window=self, settings=self.settings, session=self.session, game=self.game_signals,
-            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
-            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
-            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
-            refresh_board=self.refresh_board,
-            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
-            actions=self.actions_by_id, ask=self.ask)
-        self.leaving = LeaveGuard(self.ctx)
-        self.ctx.leaving = self.leaving
 
         # --- menus ------------------------------------------------------------------------
         handlers = {
@@ -293,6 +316,7 @@ class MainWindow(QMainWindow):
             "open_menus": self.open_menus,
         }
         self.display = DisplayController(self.ctx)
+        self.ctx.display = self.display
         self.display.theme_changed.connect(lambda _key: self._apply_theme())
         handlers.update(self.display.handlers)
         self.speech_controls = SpeechControls(self.ctx)
@@ -352,6 +376,11 @@ class MainWindow(QMainWindow):
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        self._menu_boxes = install_menu_boxes(  # an unticked item's box seen in every theme
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        install_open_on_current(  # Text size, Verbosity ... open on the choice in force
+            [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
         self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
@@ -365,9 +394,8 @@ class MainWindow(QMainWindow):
         self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 0)
         # Tab: the board, the move field, the status line; Shift+Tab back the same way. The move
         # field goes after the board's last child in Qt's focus chain: put straight after the
-        # board, it stood before the board's own children, and Shift+Tab from the status line
-        # went back through them to the board, skipping the move field (a screen-reader
-        # play-through found it).
+        # board, it would stand before the board's own children, and Shift+Tab from the status
+        # line would go back through them to the board, skipping the move field.
         self.setTabOrder(_last_in_focus_chain(self.board), self.move_box)
         self.setTabOrder(self.move_box, self.status)
 
@@ -434,7 +462,7 @@ class MainWindow(QMainWindow):
 
     def _column_width(self, width: int) -> None:
         """The side column's width changed: the clocks fit their type to it."""
-        matches = getattr(self, "event_menu", None)
+        matches = self.ctx.matches  # None until the Event menu is made
         if matches is not None:
             matches.panel.fit_width(width)
 
@@ -465,6 +493,18 @@ class MainWindow(QMainWindow):
         self.status.setStyleSheet(
             f"QLabel#status {{ border: 3px solid transparent; }} "
             f"QLabel#status:focus {{ border: 3px solid {theme.widget_focus}; }}")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """A key that reached the window unused (no shortcut, no widget took it): a letter,
+        a digit or sign, or a function key, alone or with Shift or Ctrl, is answered "No
+        command on Q. F1 lists the keys." (it was silent, and a player could not tell a key
+        without a command from a key not heard)."""
+        name = unassigned_key_name(event)
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        self.announcer.announce(app_texts.no_command_text(name), Priority.INTERRUPT)
+        event.accept()
 
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:
@@ -582,9 +622,8 @@ class MainWindow(QMainWindow):
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:
-        ctx = getattr(self, "ctx", None)
-        if self.board.reviewed_position is not None and ctx is not None and \
-                ctx.end_review is not None:
+        ctx = self.ctx
+        if self.board.reviewed_position is not None and ctx.end_review is not None:
             ctx.end_review()  # a hint, a pick-up...: the review ends, then the game is drawn
             if self.board.reviewed_position is None:
                 return  # end_review drew the game
@@ -592,7 +631,7 @@ class MainWindow(QMainWindow):
         board = s.board
         last = set(board.peek().path) if board.peek() is not None else set()
         dests = s.destinations()
-        practice = self.ctx.practice if hasattr(self, "ctx") else None
+        practice = self.ctx.practice
         hinted = practice.hint_squares() if practice is not None else set()
         # no "must jump" while a penalty's checker is chosen: nobody moves then
         required = s.required_jump_squares() if s.selected is None and \

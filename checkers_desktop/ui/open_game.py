@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QProgressDialog
 
 from ..inputs import brief
 from ..rules.referee import Referee
@@ -35,6 +35,7 @@ from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
 from .jobs import BackgroundJob
+from .context import AppContext
 
 __all__ = ["OpenGameAction", "PROGRESS_DELAY_MS"]
 
@@ -54,7 +55,7 @@ def _read(stop, path: str, number: int) -> OpenedGame:
 
 class OpenGameAction(QObject):
     """Game > Open game for the window of ``ctx`` (an :class:`~.context.AppContext`).
-    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it);
+    ``ask_path() -> str | None`` asks which file (default ``ctx.ask.open_file``; tests replace it);
     ``choose_game(listing) -> int | None`` asks which game of a file of several (a
     :class:`~checkers_desktop.session.opening.GameList`; the index of the game chosen, None to
     cancel; default a list through ``ctx.ask``; tests replace it).
@@ -67,7 +68,7 @@ class OpenGameAction(QObject):
     done = Signal(bool)
     progress_shown = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
@@ -92,9 +93,8 @@ class OpenGameAction(QObject):
         return self._token is not None
 
     def _ask_path(self) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game",
-                                              str(self.ctx.settings.games_folder()),
-                                              "PDN games (*.pdn *.txt);;All files (*)")
+        path = self.ctx.ask.open_file("Open a game", "PDN games (*.pdn *.txt);;All files (*)",
+                                      folder=self.ctx.settings.games_folder())
         self.ctx.focus_board()
         if path:
             self.ctx.settings.remember_games_folder(path)

@@ -41,6 +41,7 @@ from ..texts import themes as theme_texts
 from .a11y import pace_after
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
+from .context import AppContext
 
 __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
@@ -139,7 +140,7 @@ class SidePanel(QDockWidget):
 
     returned = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__("Game panel", ctx.window)
         self.ctx = ctx
         self.setObjectName("side-panel")
@@ -497,7 +498,7 @@ class SidePanel(QDockWidget):
             self.returned.emit()
 
 
-def install_side_panel(ctx) -> SidePanel:
+def install_side_panel(ctx: AppContext) -> SidePanel:
     """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
     panel = SidePanel(ctx)
     ctx.end_review = panel.end_review

@@ -329,3 +329,33 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
     assert isinstance(seen[0], HelpDialog) and seen[1:] == [True, True, True]
     assert window.board.focused_square() == window.board.cursor
+
+
+def test_a_key_with_no_command_says_so(make_window, qtbot):
+    """Q on the board (no command) is answered, as are Shift+Q and F11; a modifier alone is
+    not."""
+    window = make_window()
+    focus_board(window, qtbot, 11)
+    window.events.events.clear()
+    press(qtbot, window, Qt.Key.Key_Q)
+    assert window.events.messages == ["No command on Q. F1 lists the keys."]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Q, Qt.KeyboardModifier.ShiftModifier)
+    assert window.events.messages[-1] == "No command on Shift+Q. F1 lists the keys."
+    press(qtbot, window, Qt.Key.Key_F11)
+    assert window.events.messages[-1] == "No command on F11. F1 lists the keys."
+    window.events.events.clear()
+    press(qtbot, window, Qt.Key.Key_Shift)
+    assert window.events.messages == []
+
+
+def test_shift_n_on_the_only_destination_says_the_square(make_window, qtbot):
+    """A piece picked up with one destination: the cursor is on it, and N or Shift+N says it
+    again rather than nothing."""
+    window = make_window()
+    window.session.load_position("B:W18:B14", Mode.TWO_PLAYERS)
+    focus_board(window, qtbot, 14)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.session.selected == 14 and window.board.cursor == 23
+    window.events.events.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert window.events.messages and window.events.messages[-1].startswith("Only 23, empty")

@@ -48,7 +48,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ..errors import ConnectionTestError, TournamentError
-from .engine import make_engine, parse_url, save_password, try_connection, upgrade
+from .engine import (HEAD_REVISION, make_engine, parse_url, save_password, try_connection,
+                     upgrade)
 from .service import DEFAULT_TABLES, Tournament
 
 log = logging.getLogger(__name__)
@@ -120,6 +121,11 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     try_connection(u, password=password, require_schema=False)
     engine = make_engine(u, password=password, pool_size=1)
     passwords = dict(passwords or {})
+    known = {f"{prefix}_organiser"} | {f"{prefix}_table_{n}" for n in range(1, tables + 1)}
+    unknown = sorted(set(passwords) - known)
+    if unknown:
+        raise TournamentError(f"no role {unknown[0]!r} here: the roles are {prefix}_organiser "
+                              f"and {prefix}_table_1 to {prefix}_table_{tables}")
     try:
         upgrade(engine)
         with engine.begin() as conn:
@@ -137,7 +143,7 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
             report = _make_roles(pg, u.database, prefix, tables, passwords)
         finally:
             raw.close()
-        report.schema = "t0001"
+        report.schema = HEAD_REVISION
     except DBAPIError as exc:
         msg = str(exc.orig).strip().splitlines()[0]
         if "permission denied" in msg.lower() or "must be" in msg.lower():
@@ -211,6 +217,10 @@ def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> Non
     for signature in TABLE_FUNCTIONS + _INTERNAL_FUNCTIONS:
         pg.execute(sql.SQL("ALTER FUNCTION {} OWNER TO {}").format(sql.SQL(signature),
                                                                   sql.Identifier(organiser)))
+    if pg.execute("SELECT to_regprocedure('checkers_chain_event()')").fetchone()[0]:
+        # the trigger that chains the events runs as the organiser too, not as the administrator
+        pg.execute(sql.SQL("ALTER FUNCTION checkers_chain_event() OWNER TO {}").format(
+            sql.Identifier(organiser)))
     pg.execute(sql.SQL("REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC, {}").format(
         sql.Identifier(group)))
     for signature in TABLE_FUNCTIONS:
@@ -601,6 +611,7 @@ BEGIN
     'winner', win.name, 'loser', lose.name, 'winner_center', win.medical_center,
     'loser_center', lose.medical_center, 'winner_wins', greatest(wa, wb),
     'loser_wins', least(wa, wb), 'draws', dr, 'result_kind', 'played', 'key', p_key,
+    'a_id', m.a_id, 'b_id', m.b_id, 'winner_id', win.id, 'wins_a', wa, 'wins_b', wb,
     'next_matches', to_jsonb(ready));
   INSERT INTO audit (at, who, action, subject, what, why)
     VALUES (now(), me, 'result', 'match ' || p_number, payload::json, '');
@@ -744,6 +755,10 @@ def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
                 "SELECT rolname FROM pg_roles WHERE rolname = %s OR rolname = %s OR rolname ~ %s",
                 (f"{prefix}_organiser", f"{prefix}_tables", f"^{prefix}_table_[0-9]+$"))]
             for role in roles:
+                # the functions the organiser owns (and the trigger on them) stay, the
+                # administrator's
+                pg.execute(sql.SQL("REASSIGN OWNED BY {} TO CURRENT_USER").format(
+                    sql.Identifier(role)))
                 pg.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
             for role in sorted(roles, key=lambda r: r.endswith("_tables")):
                 pg.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
