@@ -281,3 +281,24 @@ def test_a_filler_or_chatter_said_is_neither_move_nor_command_nor_yes(said, voic
     board = Board(SEVENTEEN)
     assert _app().decode_pcm(audio, board.copy()).kind == "nothing"
     assert _app().decode_pcm(audio, board.copy(), confirming=True).command != "yes"
+
+
+def test_a_yes_must_stand_far_above_a_hesitation_and_a_no():
+    """" Yes." written for a sound that fits " Hmm." nearly as well, or for a sound where " No."
+    is close behind: the question is asked again (pocketsphinx heard "yes" all along)."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    near_hmm = _whisper([" Yes."], {" Yes.": -0.5, " No.": -12.0, " Hmm.": -2.0})
+    result = _decode(near_hmm, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    near_no = _whisper([" Yes."], {" Yes.": -0.5, " No.": -4.5})
+    result = _decode(near_no, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+
+
+def test_a_short_sound_written_as_a_command_word_is_no_command():
+    """An "ahem" written " Hint." that fits " Ahem." better on the audio is nothing."""
+    whisper = _whisper([" Hint."], {" Hint.": -3.0, " Ahem.": -1.0})
+    result = _decode(whisper, VoiceResult("command", heard="hint", command="hint"), SEVENTEEN)
+    assert result.kind == "nothing"
+    clear = _whisper([" Hint."], {" Hint.": -0.5, " Ahem.": -9.0})
+    assert _decode(clear, VoiceResult("nothing", reason="silence"), SEVENTEEN).command == "hint"
