@@ -570,7 +570,8 @@ AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
 PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "search_margin": -99,
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
               "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
-              "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0}
+              "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0,
+              "command_filler_margin": -99}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -735,6 +736,22 @@ def tune(path: str, fixed: dict | None = None) -> int:
         print("  lowest margins of a 'yes' said: " + ", ".join(
             f"{k} {min(_margin(d, k) for d in said_yes):.2f}"
             for k in ("yes_margin", "yes_filler_margin")))
+    commands = [r for r in records if r["got"] == r["expected"] and r["kind"] in POSITIVE
+                and "command_filler_margin" in r["details"]]
+    if commands:
+        # the command's margin over the hesitations (COMMAND_FILLER_MARGIN): set as the
+        # strictest that keeps every command said, less some room
+        low = min(commands, key=lambda r: r["details"]["command_filler_margin"])
+        print(f"  lowest command_filler_margin of a command said: "
+              f"{low['details']['command_filler_margin']:.2f} ({low['text']!r}, "
+              f"{low['condition']}, {low['speaker']}; {len(commands)} commands)")
+        others = [r for r in records if r["got"] != r["expected"]
+                  and "command_filler_margin" in r["details"]]
+        if others:
+            high = max(others, key=lambda r: r["details"]["command_filler_margin"])
+            print(f"  highest command_filler_margin of a command not said: "
+                  f"{high['details']['command_filler_margin']:.2f} ({high['text']!r} as "
+                  f"{high['got']}; {len(others)} such)")
     per = {c: right[c] / n for c, n in count.items()}
     print(f"tuned on {path} ({len(records)} decodes): {total_wrong} wrong, mean accuracy "
           f"{statistics.mean(per.values()):.1%}")

@@ -13,19 +13,28 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    move or command phrase, so another table's talk is never read as a move.
 3. A move, pick-up or put-down read so is *scored against its rivals*: the same words with the
    squares of every other legal result of its kind, and of the look-alike squares, are
-   force-aligned to the same audio in one batch. It stands when it beats the best legal rival by
-   :data:`MOVE_MARGIN` (and no look-alike that is not legal beats it by more than
-   :data:`DECOY_MARGIN`); otherwise it is "unsure" and the close rivals are returned, so that the
-   app can ask "Did you say eleven to fifteen or one to six?".
-4. When the transcript is no phrase of the position ("Big up thine." for espeak-ng's "pick up
-   nine"), or an illegal one, every phrase of the position, written in the player's own words, is
-   scored on the audio, with the transcript itself and illegal phrases made of the squares heard:
-   the best stands when it fits nearly as well as the transcript (:data:`SEARCH_FIT`) and beats
+   force-aligned to the same audio in one batch, with the illegal-but-sayable moves beside it
+   (the look-alikes, and every diagonal step and single jump from its first square or into its
+   last that is not legal). It stands when it beats the best legal rival by
+   :data:`MOVE_MARGIN` and every illegal one (:data:`DECOY_MARGIN`); when an illegal one fits
+   best, that is what was said, refused by name ("not-legal"); otherwise it is "unsure" and the
+   close rivals are returned, so that the app can ask "Did you say eleven to fifteen or one to
+   six?". A move written in full that is not legal is refused by name at once.
+4. A transcript that is a hesitation or a sound alone (:func:`.phrases.is_filler`: "Hmm.",
+   "(coughs)") or other people's talk (:func:`.phrases.is_chatter`: "Press 0 for help.") is
+   nothing, and is not searched. When the transcript is no phrase of the position ("Big up
+   thine." for espeak-ng's "pick up nine"), every phrase of the position, written in the
+   player's own words, is scored on the audio, with the transcript itself, illegal phrases made
+   of the squares heard, and every diagonal step and jump of the pieces that can move that is
+   not legal (an illegal one that fits best is refused by name); the best stands when it fits nearly as well as the transcript (:data:`SEARCH_FIT`) and beats
    every other by :data:`SEARCH_MARGIN`; a move, pick-up or put-down found so is only a
    candidate that pocketsphinx must confirm (:data:`SEARCH_ACTS_ALONE`, :mod:`.twostage`).
 5. While a confirmation waits, "yes" counts only when the transcript is a yes-word alone, the
    model's own no-speech probability is low (:data:`YES_NO_SPEECH`) and "yes" beats "no" on the
-   audio by :data:`YES_MARGIN`: coughs, breaths and chatter never confirm. "No" with other
+   audio by :data:`YES_MARGIN` and every hesitation by :data:`YES_FILLER_MARGIN`, and no
+   hypothesis of the beam has "no" in it: coughs, breaths and chatter never confirm. Any other
+   command read from the transcript must beat the hesitations too
+   (:data:`COMMAND_FILLER_MARGIN`). "No" with other
    people's words around it ("No, I think.") cancels when " No." beats " Yes." on the audio
    (:data:`NO_MARGIN`).
 
@@ -168,6 +177,14 @@ FILLER_TEXTS = (" Hmm.", " Uh.", " Um.", " Ah.", " Oh.", " Huh.", " Ahem.", " Er
 """What a hesitation or a sound is written as: rivals of " Yes." (:data:`YES_FILLER_MARGIN`)
 and of every command read from the transcript (:data:`COMMAND_FILLER_MARGIN`)."""
 
+BEAM_AGREES = True
+"""Whether a move, pick-up or put-down read from the transcript stands only when no other
+hypothesis of the beam (:data:`BEAM`) reads as another legal result ("Pick up 23." first and
+"Pick up 22." third): the model itself weighed both, and the player is asked "Did you say pick
+up twenty three or pick up twenty two?" instead, with no candidate for pocketsphinx to agree
+on. The scores alone can be sure of the wrong square in loud babble (a margin of 6.1 for 23
+over the 22 said)."""
+
 COMMAND_FILLER_MARGIN = 0.0
 """How much higher (natural log-probability, on the audio) a command read from the transcript
 must score than every filler of :data:`FILLER_TEXTS`: a short sound ("ahem", "oh") that the
@@ -291,6 +308,7 @@ class WhisperRecognizer:
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
                  yes_filler_margin: float = YES_FILLER_MARGIN, yes_beam_no: bool = True,
                  command_filler_margin: float = COMMAND_FILLER_MARGIN,
+                 beam_agrees: bool = BEAM_AGREES,
                  no_speech: float = NO_SPEECH, no_margin: float = NO_MARGIN,
                  search_acts_alone: bool = SEARCH_ACTS_ALONE,
                  search_commands_alone: Optional[bool] = None,
@@ -310,6 +328,7 @@ class WhisperRecognizer:
         self.yes_filler_margin = yes_filler_margin
         self.yes_beam_no = bool(yes_beam_no)
         self.command_filler_margin = float(command_filler_margin)
+        self.beam_agrees = bool(beam_agrees)
         self.no_speech = no_speech
         self.no_margin = no_margin
         self.search_acts_alone = bool(search_acts_alone)
@@ -547,9 +566,9 @@ class WhisperRecognizer:
                         or filler_margin < self.yes_filler_margin
                         or (beam_no and self.yes_beam_no)):
                     return Interpretation("nothing", reason="unsure"), heard, ()
-            elif meaning.command != "no" and self.command_filler_margin > -99:
-                # a short sound written as a command word ("Hint." for an "ahem"): the command
-                # must fit the audio better than every filler ("no" only cancels: not checked)
+            else:
+                # a short sound written as a command word ("Hint." for an "ahem", " No." for an
+                # "oh"): the command must fit the audio better than every filler
                 said = " " + phrases.collapse_repeats(text).strip()
                 scored = self._score(encoded, frames, [said] + list(FILLER_TEXTS))
                 filler_margin = scored[0] - max(scored[1:])
@@ -557,6 +576,13 @@ class WhisperRecognizer:
                 if filler_margin < self.command_filler_margin:
                     return Interpretation("nothing", reason="not-understood"), "", ()
             return meaning, heard, ()
+        if self.beam_agrees:
+            for other in texts:
+                rival = phrases.read(other, grammar).meaning
+                if rival.kind in ("move", "pick-up", "square") and not _same(rival, meaning):
+                    # the model's own beam wrote another legal result: asked, never guessed
+                    details.update(beam_other=other)
+                    return Interpretation("nothing", reason="unsure"), heard, [meaning, rival]
         chosen_text, rivals = self._rival_texts(reading, grammar)
         scored = self._score(encoded, frames, [chosen_text] + [t for t, _ in rivals])
         return self._judge(meaning, heard, scored[0],
