@@ -183,13 +183,18 @@ hypothesis of the beam (:data:`BEAM`) reads as another legal result ("Pick up 23
 "Pick up 22." third): the model itself weighed both, and the player is asked "Did you say pick
 up twenty three or pick up twenty two?" instead, with no candidate for pocketsphinx to agree
 on. The scores alone can be sure of the wrong square in loud babble (a margin of 6.1 for 23
-over the 22 said)."""
+over the 22 said). Tuning split (the run of :data:`COMMAND_FILLER_MARGIN`): none of the 85
+moves, pick-ups and put-downs read rightly had another legal result in its beam."""
 
-COMMAND_FILLER_MARGIN = 0.0
+COMMAND_FILLER_MARGIN = 5.0
 """How much higher (natural log-probability, on the audio) a command read from the transcript
-must score than every filler of :data:`FILLER_TEXTS`: a short sound ("ahem", "oh") that the
-model wrote as a command word ("Hint.", "Help.") is then no command. At 0 the command must
-simply fit better than any hesitation; -99 switches the check off."""
+(the transcript itself, " Hint.") must score than every filler of :data:`FILLER_TEXTS`: a short
+sound ("ahem", "oh") that the model wrote as a command word ("Hint.", " No.") is then nothing.
+Set on the tuning split only (``benchmarks/voice.py --split tuning --conditions
+clean,babble10,far,nonspeech --per-speaker 8 --nonspeech 20 --permissive --dump FILE``, then
+``--tune FILE``, which prints both ends): the 39 commands said and heard there scored at least
+7.68 above the fillers (a "no" in babble), the 13 sounds written as a command at most 2.01 (a
+"hmm" as " Hint."); 7.68 less 2 to spare, rounded down: 5. -99 switches the check off."""
 
 YES_NO_SPEECH = 0.5
 """The highest no-speech probability (Whisper's own, 0-1) at which "yes" still counts."""
