@@ -460,3 +460,37 @@ def test_a_whole_bracket_reported_by_tables_opens_silently(seal_tables, tmp_path
     org = Tournament.open(url, keys=_keys())
     assert org.verification.clean, org.verification.text()
     org.close()
+
+
+@pytest.mark.parametrize("attack", ["draw swapped", "withdrawn", "brought back"])
+def test_draw_and_withdrawals_changed_outside_the_app(seal_backend, attack):
+    url, owner = seal_backend
+    t = Tournament.open(url, keys=_keys())
+    people = [t.add_competitor(CompetitorInput(f"Player {i}", f"VAMC {i}", "70-74"))
+              for i in range(4)]
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    if attack == "brought back":
+        t.withdraw(people[3].id, why="unwell")
+    t.close()
+    if attack == "draw swapped":
+        owner.run("UPDATE slots SET position = 100 WHERE position = 0",
+                  "UPDATE slots SET position = 0 WHERE position = 2",
+                  "UPDATE slots SET position = 2 WHERE position = 100")
+    elif attack == "withdrawn":
+        owner.run(f"UPDATE competitors SET withdrawn_at = created_at WHERE id = {people[1].id}")
+    else:
+        owner.run(f"UPDATE competitors SET withdrawn_at = NULL WHERE id = {people[3].id}")
+    t = Tournament.open(url, keys=_keys())
+    report = t.verification
+    assert not report.clean and report.log_intact
+    said = report.text()
+    if attack == "draw swapped":
+        assert report.draws_changed == [t.divisions()[0].label]
+        assert "the draw of 1 division" in said
+    else:
+        assert report.withdrawals_changed == [people[1].id if attack == "withdrawn"
+                                              else people[3].id]
+        assert "withdrawn or brought back outside the app" in said
+    t.close()

@@ -156,6 +156,12 @@ class SealReport:
 
     unsealed_from: Optional[int] = None
     """Where events no checkpoint covers begin, when every event should have one (SQLite)."""
+    draws_changed: list[str] = field(default_factory=list)
+    """Labels of the divisions whose stored draw is not the one the log recorded."""
+    withdrawals_changed: list[int] = field(default_factory=list)
+    """Ids of competitors stored as withdrawn without a withdrawal in the log, or the reverse."""
+    first_untrusted: Optional[int] = None
+    """The first event the results are not checked against (a break, an unanchored entry)."""
     rolled_back: Optional[int] = None
     """The id of an event this laptop saw in this tournament's log and that is gone or changed:
     the tournament is an earlier copy, or its log was cut back (see :class:`HeadMemo`)."""
@@ -167,7 +173,8 @@ class SealReport:
 
     @property
     def clean(self) -> bool:
-        return self.log_intact and not self.disputes
+        return self.log_intact and not self.disputes and not self.draws_changed \
+            and not self.withdrawals_changed
 
     def text(self) -> str:
         """What to show and say about it ("" when it is clean)."""
@@ -179,9 +186,13 @@ class SealReport:
                          "changed" if self.bad_checkpoints else self.anchors.value,
                          self.unanchored,
                          unsealed=self.chain_break is None and self.unsealed_from is not None)
+        if self.draws_changed or self.withdrawals_changed:
+            from ...texts.tournament import draw_changed_text
+
+            said = f"{said} {draw_changed_text(self.draws_changed, len(self.withdrawals_changed))}"
         if self.rolled_back is not None:
-            said = f"{rolled_back_text(self.rolled_back)} {said}".strip()
-        return said
+            said = f"{rolled_back_text(self.rolled_back)} {said}"
+        return said.strip()
 
 
 def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
@@ -287,6 +298,8 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
         trusted_until = min(trusted_until, last_anchor) if trusted_until is not None \
             else last_anchor
 
+    if trusted_until is not None:
+        report.first_untrusted = trusted_until + 1
     # the results against the log (only the trusted part of the log counts)
     trusted = [e for e in events if trusted_until is None or int(e["id"]) <= trusted_until]
     by_key, active = logged_results(trusted)

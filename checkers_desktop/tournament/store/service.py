@@ -311,6 +311,7 @@ class Tournament:
                                  and self.backend != "postgresql",
                                  organiser_anchors=key is not None)
             self.verification = report
+            self._draw_disputes(conn, report, events)
             self._bracket_disputes(conn, report)
         seal.check_memo(report, events, self._memo())
         if anchor and report.log_intact and events:
@@ -548,7 +549,8 @@ class Tournament:
             self._event(conn, "withdrawal", division_key=div.key if div is not None else None,
                         payload={"name": row.name, "opponent": comps[opponent].name
                                  if opponent is not None else None,
-                                 "walkover_match": decided[0] if decided else None})
+                                 "walkover_match": decided[0] if decided else None,
+                                 "competitor": competitor_id})
             return decided
 
     # --- divisions and the draw -----------------------------------------------------------
@@ -672,7 +674,8 @@ class Tournament:
                 "division": div.key, "seed": seed, "size": result.size,
                 "slots": list(result.slots), "same_center_pairs": result.same_center_pairs,
                 "minimum_same_center_pairs": result.minimum_same_center_pairs}, why)
-            self._event(conn, "draw", division_key=div.key, payload={"seed": seed})
+            self._event(conn, "draw", division_key=div.key,
+                        payload={"seed": seed, "slots": list(result.slots)})
             return DrawInfo(div.key, seed, result.size, result.byes, result.same_center_pairs,
                             result.minimum_same_center_pairs, tuple(numbers),
                             sum(1 for p in people if p.medical_center == NO_CENTER))
@@ -858,6 +861,40 @@ class Tournament:
             stored, _ = self._verified_results(rows, results)
             out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
         return out
+
+    def _draw_disputes(self, conn: Connection, report: seal.SealReport, events: list) -> None:
+        """Name the divisions whose stored draw (``slots``) is not the one the log recorded, and
+        the competitors withdrawn (or not) otherwise than the log says. Only the trusted part of
+        the log counts (up to a break in the chain)."""
+        upto = report.first_untrusted
+        draws: dict[str, list] = {}
+        withdrawals: set[int] = set()
+        unnamed = 0  # withdrawals logged without the competitor's id (an older app's)
+        for e in events:
+            if upto is not None and int(e["id"]) >= upto:
+                break
+            p = e["payload"] if isinstance(e["payload"], dict) else {}
+            if e["kind"] == "draw" and e["division_key"] and isinstance(p.get("slots"), list):
+                draws[e["division_key"]] = p["slots"]
+            elif e["kind"] == "withdrawal":
+                if isinstance(p.get("competitor"), int):
+                    withdrawals.add(p["competitor"])
+                else:
+                    unnamed += 1
+        for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
+                                .order_by(s.divisions.c.id)).all():
+            logged = draws.get(div.key)
+            if logged is None:
+                continue
+            stored = [r.competitor_id for r in conn.execute(
+                select(s.slots.c.competitor_id).where(s.slots.c.division_id == div.id)
+                .order_by(s.slots.c.position))]
+            if stored != logged:
+                report.draws_changed.append(div.label)
+        stored_out = set(conn.execute(select(s.competitors.c.id).where(
+            s.competitors.c.withdrawn_at.is_not(None))).scalars())
+        if not unnamed:
+            report.withdrawals_changed = sorted(stored_out ^ withdrawals)
 
     def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
         """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
