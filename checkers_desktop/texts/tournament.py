@@ -35,7 +35,7 @@ __all__ = [
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
-    "export_unverified_note", "match_numbers_words", "match_unverified_note",
+    "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
 ]
 
 
@@ -674,6 +674,7 @@ _SEAL_REASONS = {
     "missing": "the result the log recorded was removed",
     "not logged": "it was decided by a result the log never recorded",
     "unverifiable": "its result cannot be checked",
+    "bracket": "the bracket names other players or another winner than the results make",
 }
 
 
@@ -694,6 +695,8 @@ def seal_text(forged: Sequence[tuple[int, str, bool]], chain_break: Optional[int
                      + (f" (from entry {chain_break} on)." if chain_break is not None else "."))
     for number, reason, logged in forged:
         use = "use the logged result" if logged else "leave it undecided"
+        if reason == "bracket":
+            use = "use what the results make of it"
         parts.append(f"Match {number}: {_SEAL_REASONS.get(reason, reason)}; the standings and "
                      f"exports {use}.")
     if forged:
@@ -710,3 +713,10 @@ def match_unverified_note(logged: bool) -> str:
     if logged:
         return " (the stored result disagrees with the tournament's log; the logged result is shown)"
     return " (the stored result is not in the tournament's log; not counted)"
+
+
+def rolled_back_text(event: int) -> str:
+    """Said when a tournament's log lacks an entry this laptop saw in it before."""
+    return (f"Warning: this tournament is older than this laptop last saw it (entry {event} of "
+            "its log is gone or changed): it is an earlier copy, or its log was cut back. "
+            "Results entered since are missing; open the newest copy.")

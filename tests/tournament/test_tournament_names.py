@@ -179,3 +179,56 @@ def test_bracket_command_prints_no_control_character(tmp_path, capsys):
     assert "line 5: blank medical center" in err
     assert "1 competitor with no medical center" in err
     assert "\\x1b[32m" in err  # the file's own name, escaped
+
+
+# --- the delimiter, guessed by csv.Sniffer ------------------------------------------------------
+@pytest.mark.parametrize("text, names, centers", [
+    ("name,medical center,age group\nAnn Lee,Tampa VAMC,70-74\n", ["Ann Lee"], ["Tampa VAMC"]),
+    ("name;medical center;age group\nAnn Lee;Tampa, FL;70-74\n", ["Ann Lee"], ["Tampa, FL"]),
+    ("name\tmedical center\tage group\nAnn Lee\tTampa VAMC\t70-74\n", ["Ann Lee"],
+     ["Tampa VAMC"]),
+    # as many commas as semicolons on the header line, the commas inside quotes
+    ('Name;Medical center;Age group;"Notes, e.g. diet, mobility, hearing"\n'
+     '"Lee, Ann";"Tampa, FL";70-74;"none, thanks"\n', ["Lee, Ann"], ["Tampa, FL"]),
+    ('"name","medical center","age group"\n"Bo ""Doc"" Diaz","Reno VAMC","75-79"\n',
+     ['Bo "Doc" Diaz'], ["Reno VAMC"]),
+])
+def test_delimiter_and_quotes_are_guessed(text, names, centers):
+    report = read_competitors_csv_text(text)
+    assert report.refused == []
+    assert [c.name for c in report.competitors] == names
+    assert [c.medical_center for c in report.competitors] == centers
+
+
+# --- any text at all -----------------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_text_prints_without_control_characters(text):
+    shown = terminal_text(text)
+    assert not any((ord(ch) < 0x20 and ch != "\t") or 0x7F <= ord(ch) <= 0x9F
+                   or 0x202A <= ord(ch) <= 0x202E or 0x2066 <= ord(ch) <= 0x2069 for ch in shown)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_any_cell_is_data(text):
+    cell = csv_cell(text)
+    assert cell == text or cell == "'" + text
+    assert not cell.startswith(("=", "+", "-", "@", "\t", "\r"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=40))
+def test_any_name_is_refused_or_plain(name, center):
+    try:
+        entry = CompetitorInput(name, center, "70-74").validated()
+    except RegistrationError:
+        return
+    for value in (entry.name, entry.medical_center):
+        assert value.strip() and value == value.strip()
+        assert not any(ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or 0x202A <= ord(ch) <= 0x202E
+                       or 0x2066 <= ord(ch) <= 0x2069 for ch in value)

@@ -355,3 +355,108 @@ def test_a_table_cannot_touch_the_seal(pg_tournament, statement):
     finally:
         engine.dispose()
     assert Tournament.open(pg_tournament.organiser, keys=_keys()).verification.clean
+
+
+def test_an_earlier_copy_put_back_is_noticed(tmp_path):
+    """The whole file copied back from an earlier moment is consistent in itself; the organiser's
+    laptop remembers the newest entry it saw and names the copy as older."""
+    import shutil
+
+    keys = KeyRing(tmp_path / "keys")
+    path = tmp_path / "t.db"
+    t = Tournament.open(str(path), keys=keys)
+    for i, center in enumerate(("Tampa VAMC", "Bronx VAMC", "Reno VAMC", "Waco VAMC")):
+        t.add_competitor(CompetitorInput(f"Player {i}", center, "70-74"))
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    t.close()
+    for suffix in ("", "-wal", "-shm"):
+        if (tmp_path / f"t.db{suffix}").exists():
+            shutil.copy(tmp_path / f"t.db{suffix}", tmp_path / f"early.db{suffix}")
+    t = Tournament.open(str(path), keys=keys)
+    assert t.verification.clean
+    first = t.playable()[0]
+    t.enter_result(first.number, [first.a.id, first.a.id])
+    t.close()
+    for suffix in ("", "-wal", "-shm"):
+        target = tmp_path / f"t.db{suffix}"
+        if (tmp_path / f"early.db{suffix}").exists():
+            shutil.copy(tmp_path / f"early.db{suffix}", target)
+        elif target.exists():
+            target.unlink()
+    t = Tournament.open(str(path), keys=keys)
+    report = t.verification
+    assert report.rolled_back is not None and not report.clean
+    assert "older than this laptop last saw it" in report.text()
+    t.close()
+    # a laptop that never saw the newer log has nothing to compare with
+    assert Tournament.open(str(path), keys=KeyRing.of(keys.key())).verification.clean
+
+
+def test_the_bracket_itself_changed_outside_the_app(seal_backend):
+    """Rows of ``matches`` changed alone (a semi-final's winner carried to the final, a ready
+    match marked won without play): named, and the bracket shown is what the results make."""
+    url, owner = seal_backend
+    t = Tournament.open(url, keys=_keys())
+    for i, center in enumerate(("Tampa VAMC", "Bronx VAMC", "Reno VAMC", "Waco VAMC")):
+        t.add_competitor(CompetitorInput(f"Player {i}", center, "70-74"))
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    semi1, semi2 = t.playable()[:2]
+    t.enter_result(semi1.number, [semi1.a.id, semi1.a.id])
+    final = _final(t, key)
+    real = final.a if final.a is not None else final.b
+    t.close()
+    # semi-final 2 decided without play for its B side, and the final given semi-final 1's loser
+    owner.run(f"UPDATE matches SET status = 'finished', winner_id = {semi2.b.id}, kind = 'bye' "
+              f"WHERE number = {semi2.number}",
+              f"UPDATE matches SET a_id = {semi1.b.id} WHERE number = {final.number} AND "
+              f"a_id = {real.id}",
+              f"UPDATE matches SET b_id = {semi1.b.id} WHERE number = {final.number} AND "
+              f"b_id = {real.id}")
+    t = Tournament.open(url, keys=_keys())
+    report = t.verification
+    assert {semi2.number, final.number} <= set(report.forged_matches)
+    assert {d.reason for d in report.disputes} == {"bracket"}
+    assert "the bracket names other players" in report.text()
+    shown = {m.number: m for m in t.matches(key)}
+    assert shown[semi2.number].winner is None and shown[semi2.number].status == "ready"
+    assert real in (shown[final.number].a, shown[final.number].b)
+    assert semi1.b not in (shown[final.number].a, shown[final.number].b)
+    t.close()
+
+
+def test_a_whole_bracket_reported_by_tables_opens_silently(seal_tables, tmp_path):
+    """Every match of a division reported by the tables (on PostgreSQL through the server's
+    functions, which move the bracket on themselves): the organiser's next open finds the bracket
+    the results make, and says nothing."""
+    from checkers_desktop.tournament import GameOutcome, MatchReport, ReportStatus
+    from checkers_desktop.tournament.store import TableClient
+
+    url, owner, login = seal_tables
+    org = Tournament.open(url, keys=_keys())
+    for i in range(6):
+        org.add_competitor(CompetitorInput(f"Player {i}", f"VAMC {i}", "70-74"))
+    org.make_divisions()
+    key = org.divisions()[0].key
+    org.draw(key, seed=3)
+    clients = {}
+    while org.playable():
+        for n, m in enumerate(org.playable(), 1):
+            if n not in clients:
+                u, pw = login(n)
+                clients[n] = TableClient(u, table=n, password=pw, outbox=tmp_path / f"t{n}.db")
+            setup = clients[n].take(m.number)
+            name = setup.players[n % 2].name
+            assert clients[n].report(MatchReport(m.number, (GameOutcome(1, name),
+                                                            GameOutcome(2, name)))
+                                     ).status is ReportStatus.RECORDED
+    for c in clients.values():
+        c.close()
+    assert org.standings(key).gold is not None
+    org.close()
+    org = Tournament.open(url, keys=_keys())
+    assert org.verification.clean, org.verification.text()
+    org.close()

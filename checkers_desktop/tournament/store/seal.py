@@ -36,9 +36,12 @@ from typing import Any, Iterable, Mapping, Optional
 
 from ...storage.integrity import Integrity, RecordKey, canonical_json
 
+MEMO_FILE = "tournament-heads.json"
+MEMO_MAX_BYTES = 1024 * 1024
+
 __all__ = ["GENESIS", "SEP", "LoggedResult", "StoredRow", "Dispute", "SealReport", "event_hash",
            "at_text", "checkpoint_bytes", "logged_results", "verify", "PG_CHAIN_FUNCTION",
-           "PG_CHAIN_TRIGGER", "RESULT_FIELDS", "ORGANISER_KINDS"]
+           "PG_CHAIN_TRIGGER", "RESULT_FIELDS", "ORGANISER_KINDS", "HeadMemo"]
 
 GENESIS = "0" * 64
 """The ``prev_hash`` of the first event."""
@@ -153,11 +156,14 @@ class SealReport:
 
     unsealed_from: Optional[int] = None
     """Where events no checkpoint covers begin, when every event should have one (SQLite)."""
+    rolled_back: Optional[int] = None
+    """The id of an event this laptop saw in this tournament's log and that is gone or changed:
+    the tournament is an earlier copy, or its log was cut back (see :class:`HeadMemo`)."""
 
     @property
     def log_intact(self) -> bool:
         return self.chain_break is None and not self.bad_checkpoints \
-            and self.unsealed_from is None
+            and self.unsealed_from is None and self.rolled_back is None
 
     @property
     def clean(self) -> bool:
@@ -165,14 +171,17 @@ class SealReport:
 
     def text(self) -> str:
         """What to show and say about it ("" when it is clean)."""
-        from ...texts.tournament import seal_text
+        from ...texts.tournament import rolled_back_text, seal_text
 
-        return seal_text([(d.match_number, d.reason, self.verified.get(d.match_number) is not None)
+        said = seal_text([(d.match_number, d.reason, self.verified.get(d.match_number) is not None)
                           for d in self.disputes],
                          self.chain_break if self.chain_break is not None else self.unsealed_from,
                          "changed" if self.bad_checkpoints else self.anchors.value,
                          self.unanchored,
                          unsealed=self.chain_break is None and self.unsealed_from is not None)
+        if self.rolled_back is not None:
+            said = f"{rolled_back_text(self.rolled_back)} {said}".strip()
+        return said
 
 
 def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
@@ -335,6 +344,70 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
                                         else None)
                        for d in report.disputes}
     return report
+
+
+class HeadMemo:
+    """What this laptop last saw of each tournament's log: per tournament (the hash of its first
+    event, which no later change can keep), the id and hash of the newest event seen, kept in
+    ``folder/tournament-heads.json`` beside the install's key (the organiser's laptop; owner-only).
+    A tournament whose log no longer holds that event with that hash is an earlier copy put back
+    (or had its log cut back), which the chain and the checkpoints alone cannot tell."""
+
+    def __init__(self, folder) -> None:
+        from pathlib import Path
+
+        self.path = Path(folder) / MEMO_FILE
+
+    def _read(self) -> dict:
+        import json
+
+        try:
+            with open(self.path, "rb") as f:
+                data = json.loads(f.read(MEMO_MAX_BYTES))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def seen(self, genesis: str) -> Optional[tuple[int, str]]:
+        """The (event id, hash) last seen in the tournament whose first event's hash is
+        ``genesis``, or None."""
+        entry = self._read().get(genesis)
+        if isinstance(entry, list) and len(entry) == 2 and isinstance(entry[0], int) \
+                and isinstance(entry[1], str):
+            return entry[0], entry[1]
+        return None
+
+    def remember(self, genesis: str, event_id: int, hash_: str) -> None:
+        """Keep (event id, hash) for this tournament when it is newer than what was kept. A
+        failure to write is not an error (the check is then as good as the last write)."""
+        import json
+
+        from ...storage.atomic import write_atomic
+
+        data = self._read()
+        old = data.get(genesis)
+        if isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id:
+            return
+        data[genesis] = [int(event_id), hash_]
+        try:
+            write_atomic(self.path, json.dumps(data, sort_keys=True).encode("utf-8"), mode=0o600)
+        except OSError:
+            pass
+
+
+def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo]) -> None:
+    """Set ``report.rolled_back`` when ``memo`` remembers an event of this log that is gone or
+    changed; then remember the head (only when the log holds)."""
+    if memo is None or not events:
+        return
+    genesis = events[0]["hash"]
+    seen = memo.seen(genesis)
+    if seen is not None:
+        by_id = {int(e["id"]): e["hash"] for e in events}
+        if by_id.get(seen[0]) != seen[1]:
+            report.rolled_back = seen[0]
+    if report.log_intact:
+        memo.remember(genesis, int(events[-1]["id"]), events[-1]["hash"])
 
 
 PG_CHAIN_FUNCTION = r"""

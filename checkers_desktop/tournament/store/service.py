@@ -149,7 +149,12 @@ class Tournament:
         return t
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Close the tournament (everything is already saved); the organiser's laptop remembers
+        the head of the log (:class:`.seal.HeadMemo`)."""
+        try:
+            self._remember_head()
+        finally:
+            self.engine.dispose()
 
     def __enter__(self) -> "Tournament":
         return self
@@ -237,6 +242,29 @@ class Tournament:
     def _record_key(self) -> Optional[RecordKey]:
         return self.keys.key() if self.keys is not None else None
 
+    def _memo(self) -> Optional[seal.HeadMemo]:
+        """This laptop's memory of the tournaments' logs, beside the install's key (the
+        organiser's laptop only; none for a key ring given without a folder)."""
+        if self.table is not None or self.keys is None or self._record_key() is None \
+                or self.keys.folder == Path("."):
+            return None
+        return seal.HeadMemo(self.keys.folder)
+
+    def _remember_head(self) -> None:
+        memo = self._memo()
+        if memo is None or self.verification is None or not self.verification.log_intact:
+            return
+        try:
+            with self._read() as conn:
+                first = conn.execute(select(s.events.c.hash).order_by(s.events.c.id).limit(1)
+                                     ).scalar()
+                head = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
+                    s.events.c.id.desc()).limit(1)).first()
+        except TournamentError:
+            return
+        if first and head is not None and head.hash:
+            memo.remember(first, head.id, head.hash)
+
     def _may_anchor(self, conn: Connection) -> bool:
         """The organiser's laptop anchors the chain (on SQLite every laptop is the organiser's)."""
         return self._record_key() is not None and (self.table is None
@@ -277,11 +305,14 @@ class Tournament:
             winners = {m.number: (m.status, m.winner_id, m.kind) for m in conn.execute(
                 select(s.matches.c.number, s.matches.c.status, s.matches.c.winner_id,
                        s.matches.c.kind).where(s.matches.c.number.is_not(None)))}
-        key = self._record_key()
-        report = seal.verify(events, checkpoints, rows, winners, key,
-                             every_event_anchored=key is not None and self.backend != "postgresql",
-                             organiser_anchors=key is not None)
-        self.verification = report
+            key = self._record_key()
+            report = seal.verify(events, checkpoints, rows, winners, key,
+                                 every_event_anchored=key is not None
+                                 and self.backend != "postgresql",
+                                 organiser_anchors=key is not None)
+            self.verification = report
+            self._bracket_disputes(conn, report)
+        seal.check_memo(report, events, self._memo())
         if anchor and report.log_intact and events:
             self.checkpoint()
         return report
@@ -728,6 +759,9 @@ class Tournament:
         rids = [m.result_id for m in mrows if m.result_id is not None]
         res = {r.id: r for r in conn.execute(select(s.results).where(s.results.c.id.in_(rids)))} \
             if rids else {}
+        checked = self._verified_brackets(conn, {m.division_id for m in mrows})
+        if checked and where is not None:
+            comps = self._competitors(conn)
         out = []
         for m in mrows:
             d = divs[m.division_id]
@@ -741,22 +775,35 @@ class Tournament:
             fa, fb, losers = br.feeders(d.bracket_size or 0, (m.round, m.idx))
             a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
             b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
-            winner, kind, unverified = comps.get(m.winner_id), m.kind, False
-            disputed = self.verification.verified if self.verification is not None else {}
-            if m.number is not None and m.number in disputed:
-                # the stored result disagrees with the sealed log: show the log's
-                logged, unverified = disputed[m.number], True
-                if logged is None:
-                    winner, kind, wins, draws = None, None, (0, 0), 0
-                else:
-                    winner, kind, draws = comps.get(logged.winner_id), logged.kind, \
-                        logged.draws or 0
-                    lw = (logged.wins_a or 0, logged.wins_b or 0)
-                    wins = lw if logged.a_id == m.a_id else (lw[1], lw[0])
+            a_id, b_id, a_known, b_known = m.a_id, m.b_id, bool(m.a_known), bool(m.b_known)
+            winner, kind, status, unverified = comps.get(m.winner_id), m.kind, m.status, False
+            if m.division_id in checked:
+                # a division with a disputed match: the bracket as the verified results make it
+                st, stored_rows, disputed = checked[m.division_id]
+                st = st[(m.round, m.idx)]
+                unverified = m.number is not None and m.number in disputed
+                a_id = st.a if isinstance(st.a, int) else None
+                b_id = st.b if isinstance(st.b, int) else None
+                a_known, b_known = st.a is not br.PENDING, st.b is not br.PENDING
+                done = st.status == br.STATUS_DONE
+                winner, kind = (comps.get(st.winner), st.kind) if done else (None, None)
+                if done and status != "finished":
+                    status = "finished"
+                elif not done and status == "finished":
+                    status = {br.STATUS_READY: "ready", br.STATUS_WAITING: "waiting"}.get(
+                        st.status, "empty")
+                logged = self.verification.verified if self.verification is not None else {}
+                source = logged[m.number] if m.number in logged else stored_rows.get((m.round,
+                                                                                      m.idx))
+                wins, draws = (0, 0), 0
+                if done and source is not None and kind in (br.KIND_PLAYED, br.KIND_WALKOVER):
+                    sw = (source.wins_a or 0, source.wins_b or 0)
+                    wins = sw if source.a_id == a_id else (sw[1], sw[0])
+                    draws = source.draws or 0
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
-                comps.get(m.a_id), comps.get(m.b_id), bool(m.a_known), bool(m.b_known), m.status,
+                comps.get(a_id), comps.get(b_id), a_known, b_known, status,
                 m.table_no, m.taken_by, winner, kind, wins, draws, games,
                 records, reporter, a_from, b_from, losers, unverified))
         return out
@@ -791,6 +838,46 @@ class Tournament:
         return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
                                                    for x in (st.gold, st.silver, st.bronze,
                                                              st.fourth)), st.vacant, unverified)
+
+    def _verified_brackets(self, conn: Connection, division_ids) -> dict:
+        """For each of ``division_ids`` holding a match the seal disputes: (the bracket worked
+        out from the verified results, position -> MatchState; the stored results by position;
+        the disputed match numbers)."""
+        report = self.verification
+        if report is None or not report.disputes:
+            return {}
+        disputed = set(report.forged_matches)
+        out = {}
+        for did in sorted(division_ids):
+            div = conn.execute(select(s.divisions).where(s.divisions.c.id == did)).first()
+            if div is None or div.bracket_size is None:
+                continue
+            slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+            if not any(r.number in disputed for r in rows.values()):
+                continue
+            stored, _ = self._verified_results(rows, results)
+            out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
+        return out
+
+    def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
+        """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
+        the draw and the verified results make of it (a bye, a walkover or a later round changed
+        outside the app)."""
+        named = set(report.forged_matches)
+        for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
+                                ).all():
+            slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+            stored, _ = self._verified_results(rows, results)
+            for pos, st in br.resolve(slot_ids, stored, withdrawn).items():
+                row = rows[pos]
+                if row.number is None or row.number in named:
+                    continue
+                done = st.status == br.STATUS_DONE
+                if (done != (row.status == "finished") or (done and row.winner_id != st.winner)
+                        or (isinstance(st.a, int) and row.a_id != st.a)
+                        or (isinstance(st.b, int) and row.b_id != st.b)):
+                    report.disputes.append(seal.Dispute(row.number, "bracket"))
+        report.disputes.sort(key=lambda d: d.match_number)
 
     def _verified_results(self, rows, results) -> tuple[dict, tuple[int, ...]]:
         """A division's results for the standings and the exports: the stored ones, except that a
