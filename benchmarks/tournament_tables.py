@@ -12,11 +12,17 @@ Two measurements::
     python benchmarks/tournament_tables.py freeze  # one table stopped (SIGSTOP) 10 s, 5 times
 
 ``scale`` registers the field (spread over the seven age groups), draws it, and times the first
-``--results`` results (50: first-round matches, plenty for 12 tables in either field) of 12 tables; the figure to watch is the ratio of the two fields'
-rates (the aim: at least 80 %). ``freeze`` runs 12 tables on a field of 2,400 and, 5 times, stops
-one table with SIGSTOP right after it starts sending a result (``--seconds`` 10), then lets it go
-on: it prints, per freeze, the other tables' results a second in the 10 s before and during the
-freeze (the aim: during at least 80 % of before), and checks that the frozen table's result was
+``--results`` results of 12 tables (50: first-round matches, plenty for 12 tables in either field),
+``--repeat`` times each field, in turn; the figure to watch is the ratio of the two fields' median
+rates (the aim: at least 80 %).
+
+``freeze`` runs 12 tables on a field of 3,500 (each waiting ``--pause`` 0.5 s between two
+matches, so the field lasts the run) and, 5 times, stops one table with SIGSTOP while it sends a
+result, at the worst moment it finds (the table's connection idle inside a transaction holding a
+lock, as the server's ``pg_stat_activity`` and ``pg_locks`` show; else idle inside a transaction;
+else between two results), for ``--seconds`` (10), then lets it go on. It prints, per freeze,
+the other tables' results a second in the 10 s before and during the freeze (the aim: during at
+least 80 % of before), and checks that the frozen table's result was
 recorded exactly once. Both print one line per figure; ``--json FILE`` also writes them.
 """
 
@@ -35,6 +41,7 @@ import threading
 import time
 import uuid
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -44,7 +51,7 @@ PREFIX = "bench"
 
 # --- one table, in its own process -------------------------------------------------------------
 
-def table_worker(url: str, password: str, outbox: str, seed: int) -> None:
+def table_worker(url: str, password: str, outbox: str, seed: int, pause: float = 0.0) -> None:
     """Take and report ready matches until none is left; one line per event on stdout:
     ``send NUMBER KEY`` just before a report is sent, ``done T NUMBER KEY STATUS`` after it
     returned (T: time.time())."""
@@ -61,7 +68,9 @@ def table_worker(url: str, password: str, outbox: str, seed: int) -> None:
     idle_since = None
     while True:
         if client.pending():
-            client.flush()
+            for o in client.flush():
+                print(f"done {time.time():.4f} {o.match_number} {o.key} {o.status.value}",
+                      flush=True)
         try:
             with engine.connect() as conn:
                 numbers = conn.execute(text(
@@ -80,19 +89,24 @@ def table_worker(url: str, password: str, outbox: str, seed: int) -> None:
         idle_since = None
         rng.shuffle(numbers)
         for number in numbers:
-            try:
-                setup = client.take(number)
-            except (MatchTakenError, MatchNotPlayableError):
+            setup = None
+            for _ in range(50):      # taking again a match this table took gives it again
+                try:
+                    setup = client.take(number)
+                    break
+                except ServerUnavailableError:
+                    time.sleep(0.2)
+                except (MatchTakenError, MatchNotPlayableError):
+                    break
+            if setup is None:
                 continue
-            except ServerUnavailableError:
-                time.sleep(0.2)
-                break
             name = setup.players[rng.randrange(2)].name
             report = MatchReport(number, (GameOutcome(1, name), GameOutcome(2, name)))
             print(f"send {number} {report.key}", flush=True)
             outcome = client.report(report)
             print(f"done {time.time():.4f} {number} {report.key} {outcome.status.value}",
                   flush=True)
+            time.sleep(pause)
             break
 
 
@@ -130,8 +144,35 @@ def set_up(admin_url: str, competitors: int, tables: int, folder: Path):
     from checkers_desktop.tournament.store import Tournament, drop_roles, init_server
     from checkers_desktop.tournament.store.server import organiser_url
 
+    _drop_left_over(admin_url)
     drop_roles(admin_url, PREFIX)
     url = make_database(admin_url)
+    try:
+        return _fill(url, competitors, tables, folder)
+    except BaseException:
+        drop_database(admin_url, url)
+        raise
+
+
+def _drop_left_over(admin_url: str) -> None:
+    """Databases of an earlier run of this prefix that was stopped half-way."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        for name in conn.execute(text(
+                "SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = "
+                "s.dbid JOIN pg_roles r ON r.oid = s.refobjid WHERE r.rolname = :r"),
+                {"r": f"{PREFIX}_organiser"}).scalars():
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+def _fill(url: str, competitors: int, tables: int, folder: Path):
+    from checkers_desktop.tournament.model import AGE_GROUPS
+    from checkers_desktop.tournament.store import Tournament, init_server
+    from checkers_desktop.tournament.store.server import organiser_url
+
     passwords = {f"{PREFIX}_organiser": "organiser"}
     passwords.update({f"{PREFIX}_table_{n}": f"table-{n}" for n in range(1, tables + 1)})
     init_server(url, tables=tables, prefix=PREFIX, passwords=passwords,
@@ -158,18 +199,22 @@ class Tables:
     """``count`` table processes on ``url``; their lines are gathered in :attr:`lines` as
     (time received, table, words)."""
 
-    def __init__(self, url: str, passwords: dict, folder: Path, count: int) -> None:
+    def __init__(self, url: str, passwords: dict, folder: Path, count: int,
+                 pause: float = 0.0) -> None:
         from checkers_desktop.tournament.store.server import table_url
 
         self.procs: dict[int, subprocess.Popen] = {}
         self.lines: list[tuple[float, int, list[str]]] = []
         self.lock = threading.Lock()
+        self.armed: Optional[int] = None
+        self.stopped = threading.Event()
+        self.stopped_key: Optional[str] = None
         env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH",
                                                                                    "")}
         for n in range(1, count + 1):
             self.procs[n] = subprocess.Popen(
                 [sys.executable, __file__, "worker", table_url(url, PREFIX, n), passwords[n],
-                 str(folder / f"outbox-{n}.db"), str(n)],
+                 str(folder / f"outbox-{n}.db"), str(n), str(pause)],
                 stdout=subprocess.PIPE, text=True, env=env)
         self.readers = [threading.Thread(target=self._read, args=(n, p), daemon=True)
                         for n, p in self.procs.items()]
@@ -178,8 +223,53 @@ class Tables:
 
     def _read(self, n: int, proc: subprocess.Popen) -> None:
         for line in proc.stdout:
+            words = line.split()
             with self.lock:
-                self.lines.append((time.time(), n, line.split()))
+                self.lines.append((time.time(), n, words))
+                if self.armed == n and words[:1] == ["send"]:
+                    self.armed = None
+                    self.stopped_key = words[2]
+                    self.stopped.set()
+
+    def next_send(self, n: int, timeout: float = 30.0) -> Optional[str]:
+        """The key of the next result table ``n`` starts sending (None: none in ``timeout``)."""
+        self.stopped.clear()
+        with self.lock:
+            self.armed = n
+        if not self.stopped.wait(timeout):
+            with self.lock:
+                self.armed = None
+            return None
+        return self.stopped_key
+
+    def answered(self, n: int, key: str) -> bool:
+        with self.lock:
+            return any(w[:1] == ["done"] and w[3] == key for _, m, w in self.lines if m == n)
+
+    def stop_mid_transaction(self, n: int, admin, role: str, tries: int = 8):
+        """SIGSTOP table ``n`` while it sends a result, at the worst moment there is: its
+        connection idle inside a transaction while holding a lock (tried over ``tries`` results),
+        else idle inside a transaction, else between two results. Returns (the key of the result
+        being sent or None, "holding a lock" | "inside a transaction" | "between results")."""
+        from sqlalchemy import text
+
+        query = text(
+            "SELECT bool_or(EXISTS (SELECT 1 FROM pg_locks l WHERE l.pid = a.pid AND l.granted "
+            "AND l.locktype IN ('advisory', 'tuple', 'transactionid'))) FROM pg_stat_activity a "
+            "WHERE a.usename = :u AND a.state LIKE 'idle in transaction%'")
+        for attempt in range(2 * tries):
+            want_lock = attempt < tries
+            key = self.next_send(n)
+            if key is None:
+                break
+            deadline = time.monotonic() + 2
+            while time.monotonic() < deadline and not self.answered(n, key):
+                locked = admin.execute(query, {"u": role}).scalar()
+                if locked or (locked is not None and not want_lock):
+                    self.procs[n].send_signal(signal.SIGSTOP)
+                    return key, "holding a lock" if locked else "inside a transaction"
+        self.procs[n].send_signal(signal.SIGSTOP)
+        return None, "between results"
 
     def wait_ready(self, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
@@ -250,59 +340,68 @@ def duplicated_matches(url: str) -> int:
         engine.dispose()
 
 
-def run_scale(admin_url: str, fields, tables: int, results: int, folder: Path) -> list[dict]:
-    out = []
-    for competitors in fields:
-        url, passwords = set_up(admin_url, competitors, tables, folder)
-        group = Tables(url, passwords, folder / f"scale-{competitors}", tables) \
-            if (folder / f"scale-{competitors}").mkdir() is None else None
-        try:
-            group.wait_ready()
-            started = time.time()
-            deadline = time.monotonic() + 600
-            while len(group.done(since=started)) < results and time.monotonic() < deadline:
-                time.sleep(0.05)
-            done = sorted(group.done(since=started))[:results]
-            seconds = done[-1][0] - started
-            out.append({"competitors": competitors, "tables": tables, "results": len(done),
-                        "seconds": round(seconds, 2),
-                        "results_per_minute": round(60 * len(done) / seconds, 1),
-                        "duplicated_matches": duplicated_matches(url)})
-        finally:
-            group.stop()
-            drop_database(admin_url, url)
-        print(f"{competitors} competitors, {tables} tables: {out[-1]['results']} results in "
-              f"{out[-1]['seconds']} s = {out[-1]['results_per_minute']} results a minute",
-              flush=True)
-    if len(out) >= 2:
-        ratio = out[-1]["results_per_minute"] / out[0]["results_per_minute"]
-        print(f"{out[-1]['competitors']} against {out[0]['competitors']} competitors: "
-              f"{100 * ratio:.0f} % of the rate", flush=True)
-    return out
+def _scale_once(admin_url: str, competitors: int, tables: int, results: int,
+                folder: Path) -> dict:
+    folder.mkdir()
+    url, passwords = set_up(admin_url, competitors, tables, folder)
+    group = Tables(url, passwords, folder, tables)
+    try:
+        group.wait_ready()
+        started = time.time()
+        deadline = time.monotonic() + 600
+        while len(group.done(since=started)) < results and time.monotonic() < deadline:
+            time.sleep(0.05)
+        done = sorted(group.done(since=started))[:results]
+        seconds = done[-1][0] - started
+        return {"competitors": competitors, "tables": tables, "results": len(done),
+                "seconds": round(seconds, 2),
+                "results_per_minute": round(60 * len(done) / seconds, 1),
+                "duplicated_matches": duplicated_matches(url)}
+    finally:
+        group.stop()
+        drop_database(admin_url, url)
+
+
+def run_scale(admin_url: str, fields, tables: int, results: int, folder: Path,
+              repeat: int = 3) -> dict:
+    """Each field ``repeat`` times, the fields in turn (so a busy moment of the machine falls on
+    both); the median run of each field counts."""
+    runs: dict[int, list[dict]] = {c: [] for c in fields}
+    for rep in range(repeat):
+        for competitors in fields:
+            run = _scale_once(admin_url, competitors, tables, results,
+                              folder / f"scale-{competitors}-{rep}")
+            runs[competitors].append(run)
+            print(f"{competitors} competitors, {tables} tables: {run['results']} results in "
+                  f"{run['seconds']} s = {run['results_per_minute']} results a minute",
+                  flush=True)
+    medians = {c: sorted(r["results_per_minute"] for r in rs)[len(rs) // 2]
+               for c, rs in runs.items()}
+    for c, m in medians.items():
+        print(f"median, {c} competitors: {m} results a minute", flush=True)
+    first, last = fields[0], fields[-1]
+    ratio = medians[last] / medians[first]
+    print(f"{last} against {first} competitors: {100 * ratio:.0f} % of the rate", flush=True)
+    return {"runs": runs, "medians": medians, "ratio": round(ratio, 3)}
 
 
 def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, competitors: int,
-               folder: Path, warm: float = 5.0) -> dict:
+               folder: Path, pause: float = 0.5, warm: float = 5.0) -> dict:
     url, passwords = set_up(admin_url, competitors, tables, folder)
-    group = Tables(url, passwords, folder, tables)
+    group = Tables(url, passwords, folder, tables, pause=pause)
     rows = []
     try:
         group.wait_ready()
-        time.sleep(warm)
+        time.sleep(max(warm, seconds))
+        from sqlalchemy import create_engine
+
+        admin_engine = create_engine(url, isolation_level="AUTOCOMMIT")
+        admin = admin_engine.connect()
         for i in range(freezes):
             victim = 1 + (i * 5) % tables
-            # stop it while it sends a result (between "send" and "done"), where possible
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                w = group.last_send(victim)
-                if w and w[0] == "send":
-                    break
-                time.sleep(0.001)
-            w = group.last_send(victim)
-            mid_send = bool(w and w[0] == "send")
-            frozen_key = w[2] if mid_send else None
+            frozen_key, where = group.stop_mid_transaction(victim, admin,
+                                                           f"{PREFIX}_table_{victim}")
             stop = time.time()
-            group.procs[victim].send_signal(signal.SIGSTOP)
             time.sleep(seconds)
             group.procs[victim].send_signal(signal.SIGCONT)
             resumed = time.time()
@@ -316,23 +415,25 @@ def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, compet
                     recorded = results_once(url, [frozen_key])[frozen_key]
                     break
                 time.sleep(0.05)
-            rows.append({"freeze": i + 1, "table": victim, "mid_send": mid_send,
+            rows.append({"freeze": i + 1, "table": victim, "stopped": where,
                          "before_per_second": round(before, 2),
                          "during_per_second": round(during, 2),
                          "ratio": round(during / before, 3) if before else None,
                          "frozen_result_recorded": recorded})
             print(f"freeze {i + 1}: table {victim} stopped {seconds:g} s "
-                  f"({'while sending a result' if mid_send else 'between results'}); the other "
-                  f"tables {before:.1f} results/s before, {during:.1f} during "
+                  f"({where}); "
+                  f"the other tables {before:.2f} results/s before, {during:.2f} during "
                   f"({100 * during / before if before else 0:.0f} %); its result recorded "
-                  f"{recorded} time(s) after", flush=True)
+                  f"{recorded} time(s)", flush=True)
             time.sleep(seconds)   # the next "before" window runs with every table going
+        admin.close()
+        admin_engine.dispose()
         dup = duplicated_matches(url)
     finally:
         group.stop()
         drop_database(admin_url, url)
     summary = {"tables": tables, "competitors": competitors, "seconds": seconds,
-               "freezes": rows, "duplicated_matches": dup,
+               "pause": pause, "freezes": rows, "duplicated_matches": dup,
                "worst_ratio": min((r["ratio"] for r in rows if r["ratio"] is not None),
                                   default=None)}
     print(f"worst ratio {summary['worst_ratio']}, matches with two results: {dup}", flush=True)
@@ -343,8 +444,8 @@ def main(argv=None) -> int:
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["worker"]:
-        url, password, outbox, seed = argv[1:5]
-        table_worker(url, password, outbox, int(seed))
+        url, password, outbox, seed, pause = argv[1:6]
+        table_worker(url, password, outbox, int(seed), float(pause))
         return 0
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("what", choices=("scale", "freeze"))
@@ -352,9 +453,12 @@ def main(argv=None) -> int:
     p.add_argument("--tables", type=int, default=12)
     p.add_argument("--fields", default="140,2000", help="scale: competitors of each run")
     p.add_argument("--results", type=int, default=50, help="scale: results timed per run")
+    p.add_argument("--repeat", type=int, default=3, help="scale: runs of each field (median)")
     p.add_argument("--freezes", type=int, default=5)
     p.add_argument("--seconds", type=float, default=10.0, help="freeze: seconds stopped")
-    p.add_argument("--competitors", type=int, default=2400, help="freeze: the field")
+    p.add_argument("--competitors", type=int, default=3500, help="freeze: the field")
+    p.add_argument("--pause", type=float, default=0.5,
+                   help="freeze: seconds a table waits between two matches")
     p.add_argument("--json", help="also write the figures to this file")
     args = p.parse_args(argv)
     if not args.pg_url:
@@ -367,10 +471,10 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         if args.what == "scale":
             figures = run_scale(args.pg_url, [int(x) for x in args.fields.split(",")],
-                                args.tables, args.results, Path(tmp))
+                                args.tables, args.results, Path(tmp), repeat=args.repeat)
         else:
             figures = run_freeze(args.pg_url, args.tables, args.freezes, args.seconds,
-                                 args.competitors, Path(tmp))
+                                 args.competitors, Path(tmp), pause=args.pause)
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2))
     return 0

@@ -88,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tables", type=int, default=12, help="number of tables (init; default 12)")
     p.add_argument("--prefix", default="checkers", help="role name prefix (init)")
     p.add_argument("--name", default="Tournament", help="the tournament's name (init)")
+    p.add_argument("--new-password", action="append", default=[], metavar="ROLE",
+                   help="init: give ROLE (e.g. checkers_table_3) a new password, printed once")
     return parser
 
 

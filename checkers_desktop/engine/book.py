@@ -29,7 +29,7 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from checkers_desktop.rules import BLACK, Board, Move, RulesError
 
@@ -106,7 +106,7 @@ class OpeningBook:
         return found[-1]
 
 
-def _decode(data: dict, source: str) -> OpeningBook:
+def _decode(data: dict[str, Any], source: str) -> OpeningBook:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not an opening book of format 1")
     positions: dict[str, list[BookMove]] = {}
@@ -136,7 +136,7 @@ def load_book(path: Optional[Path] = None) -> Optional[OpeningBook]:
     return book
 
 
-def build_book(games: Iterable, plies: int = BOOK_PLIES, min_games: int = MIN_GAMES) -> dict:
+def build_book(games: Iterable, plies: int = BOOK_PLIES, min_games: int = MIN_GAMES) -> dict[str, Any]:
     """The book (as the JSON object written to ``opening-book.json``) of ``games``: PDN
     :class:`~checkers_desktop.rules.pdn.Game` objects. Games from a set-up position, with no result
     ("*") or whose moves stop being legal are used up to where they replay from the start."""

@@ -37,7 +37,7 @@ import logging
 import os
 import threading
 from math import comb
-from typing import Optional
+from typing import Any, Optional
 
 import numpy as np
 
@@ -240,7 +240,7 @@ _flat_cache: dict[int, tuple] = {}
 _flat_lock = threading.Lock()
 
 
-def offsets_array(offsets: dict) -> np.ndarray:
+def offsets_array(offsets: dict[str, Any]) -> np.ndarray:
     """The endgame layout's offsets (``endgame.layout``) by signature code, 4,096 cells, -1 where
     a signature has no table."""
     off = np.full(1 << 12, -1, np.int64)

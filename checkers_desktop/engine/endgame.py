@@ -82,7 +82,7 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.geometry import SQUARES
@@ -166,7 +166,7 @@ def signature_size(mm: int, mk: int, om: int, ok: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def layout(pieces: int) -> tuple[dict, int]:
+def layout(pieces: int) -> tuple[dict[str, Any], int]:
     """({signature code: offset in the flat array}, total bytes) of the tables of 2 to ``pieces``
     pieces (by piece count, then code)."""
     offsets = {}
@@ -293,7 +293,7 @@ class EndgameTable:
     for a draw.
     """
 
-    def __init__(self, pieces: int, data, keep=None, packed=None, packed_keep=None):
+    def __init__(self, pieces: int, data, keep=None, packed=None, packed_keep=None) -> None:
         """``data``: the flat bytes of :func:`layout` (``pieces``) — a bytearray, a numpy uint8
         array or a memory-mapped file's buffer; ``keep``: an object to hold while the table lives
         (the open map). ``packed``: the search's copy (:func:`pack_for_search`; None: the search
@@ -419,7 +419,7 @@ def _keys(mat) -> list[int]:
     return out
 
 
-def _solve_material(mat, data, offsets: dict, stop: Optional[threading.Event]) -> None:
+def _solve_material(mat, data, offsets: dict[str, Any], stop: Optional[threading.Event]) -> None:
     """Solve one material (both sides to move) into the flat ``data`` (its two signatures' bytes,
     zero before, at ``offsets``), in pure Python."""
     keys = _keys(mat)
@@ -573,7 +573,7 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         if start is not None:
             data[:len(start._view)] = bytes(start._view)
 
-        def solve(mat):
+        def solve(mat) -> None:
             _solve_material(mat, data, offsets, stop)
 
     table = start

@@ -430,7 +430,7 @@ def tt_find(mem, my, opp, kings, black):
 
 
 @njit(cache=True)
-def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap):
+def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap) -> None:
     """Store an entry: over the same position, else in an empty way, else over the shallowest."""
     bk = 1 if black else 0
     key0 = my | (bk << 40)
@@ -462,7 +462,7 @@ def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap):
 
 # --- the node -------------------------------------------------------------------------------
 @njit(cache=True)
-def _order(mem, ply, n, captures, hf, ht, hc):
+def _order(mem, ply, n, captures, hf, ht, hc) -> None:
     """The moves of ``ply`` reordered in place as Searcher._order does: jumps by pieces taken
     (stable), steps by history then from/to descending; the killers then the hash move in front."""
     base = ply * MAX_MOVES

@@ -11,7 +11,10 @@ second** (the engine scores it within :data:`CLOSE_MARGIN` of the master's, or b
 point), or **wrong** (0), said with the master's move and the engine's comment (whether it
 agrees with the master, why, and how much worse the guess is). A guess that was not the
 master's move is taken back and the master's move played, so the game goes on as it was
-played. The score goes into the player's progress (:class:`~..storage.progress.Progress`).
+played. The other side's move comes after a pause (``delay``, so that the player's own move is
+heard first), and the verdict is said after it: the other side's move is said at once
+(interrupting), as every reply of the computer is, and would cut a verdict said before it. The
+score goes into the player's progress (:class:`~..storage.progress.Progress`).
 
 Pure Python, no Qt.
 """
@@ -21,6 +24,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from typing import Callable, Optional
+
+DelayFn = Callable[[float, Callable[[], None]], None]
 
 from ..engine.hint import reason_for
 from ..engine.proof import Analysis
@@ -35,6 +40,9 @@ from .ports import Engine, EngineReply
 from .problems import Analyst, ProblemSession
 
 __all__ = ["GuessSession", "GuessKind", "Guess", "CLOSE_MARGIN", "POINTS"]
+
+REPLY_PAUSE = 0.8
+"""Seconds between the player's move and the other side's (a computer's reply pauses as long)."""
 
 CLOSE_MARGIN = 30
 """A guess scored at most this much below the master's move by the engine is a close second
@@ -86,11 +94,14 @@ def score_guess(board: Board, guess: Move, master: Move, analysis: Analysis) -> 
 
 class GuessSession:
     """"Guess the move" on ``game``'s board (see the module docstring). ``analyst``: the
-    engine's analyses. ``problems``: whose progress the score goes to (None: not kept)."""
+    engine's analyses. ``problems``: whose progress the score goes to (None: not kept).
+    ``delay(seconds, fn)``: call ``fn`` on the session's thread after ``seconds`` (default: at
+    once, deferred through the game's scheduler)."""
 
     def __init__(self, game: GameSession, analyst: Analyst,
                  problems: Optional[ProblemSession] = None,
-                 announcer: Optional[Announcer] = None) -> None:
+                 announcer: Optional[Announcer] = None,
+                 delay: Optional[DelayFn] = None) -> None:
         self.game = game
         self.analyst = analyst
         self.problems = problems
@@ -105,6 +116,8 @@ class GuessSession:
         self._replaying = False
         self._generation = 0
         self._listeners: list[Callable[[Guess], None]] = []
+        self._verdict: Optional[str] = None
+        self.delay: DelayFn = delay or (lambda seconds, fn: game.scheduler.defer(fn))
         game.subscribe(self._on_game_event)
 
     # --- state ------------------------------------------------------------------------------
@@ -173,7 +186,7 @@ class GuessSession:
         ply = len(board.move_stack)
         if self._replaying or ply == 0 or board.turn is self.guesser:
             self._replaying = False
-            self.game.scheduler.defer(lambda: self._master_reply(generation, ply, reply))
+            self.delay(REPLY_PAUSE, lambda: self._master_reply(generation, ply, reply))
             return
         guess = board.peek()
         assert guess is not None
@@ -184,9 +197,8 @@ class GuessSession:
             return
         master = self.moves[ply - 1]
         if guess == master:
-            self.game.scheduler.defer(
-                lambda: self._scored(generation, Guess(GuessKind.RIGHT, guess, master), ply,
-                                     reply))
+            self.delay(REPLY_PAUSE, lambda: self._scored(
+                generation, Guess(GuessKind.RIGHT, guess, master), ply, reply))
             return
         self._say(texts.checking_guess_text(), Priority.READING)
         self.analyst.request(
@@ -209,6 +221,7 @@ class GuessSession:
             self._finish()
             return
         reply(EngineReply(self.moves[ply]))
+        self._say_verdict()
         if self.game.running and self.game.board.turn is self.guesser:
             if len(self.game.board.move_stack) >= len(self.moves):
                 self._finish()
@@ -228,7 +241,7 @@ class GuessSession:
         else:
             text = texts.guess_wrong_text(guess.guess, guess.master, guess.gap,
                                           guess.master_is_best, guess.reason, style)
-        self._say(text, Priority.QUEUE)
+        self._verdict = text
         self._keep_score(guess)
         for listener in list(self._listeners):
             listener(guess)
@@ -239,6 +252,12 @@ class GuessSession:
         self.game.take_back()
         self._replaying = True
         self.game.submit_text(guess.master.pdn())
+
+    def _say_verdict(self) -> None:
+        """The last guess's verdict, once, after the other side's move (see the module)."""
+        if self._verdict is not None:
+            text, self._verdict = self._verdict, None
+            self._say(text, Priority.QUEUE)
 
     def _your_turn(self) -> None:
         self._say(texts.your_move_text(), Priority.QUEUE)
@@ -255,6 +274,7 @@ class GuessSession:
         if self.over:
             return
         self.over = True
+        self._say_verdict()
         self._say(texts.guess_over_text(self.points, len(self.guesses),
                                         self.count(GuessKind.RIGHT), self.count(GuessKind.CLOSE)),
                   Priority.QUEUE)

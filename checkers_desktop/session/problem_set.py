@@ -113,20 +113,28 @@ def verdict(problem: Problem, analysis: Analysis) -> tuple[Verdict, Optional[Sta
     return (Verdict.VERIFIED if proven is problem.stated else Verdict.CONTRADICTED), proven
 
 
-def difficulty(nodes: int, depth: int, offset: int = 0, proven: bool = True) -> int:
-    """The rating of a problem the engine proved after ``nodes`` positions at ``depth`` plies
-    (``proven`` False: :data:`UNPROVEN_RATING`), plus the collection's ``offset``: 600 plus 180
-    a power of ten of nodes plus 15 a ply, at most 1,950 before the offset."""
+def difficulty(plies: int, nodes: int, offset: int = 0, proven: bool = True,
+               draw: bool = False) -> int:
+    """The rating of a problem the engine proved, plus the collection's ``offset``.
+
+    ``plies``: the length of the win with best defence (the endgame database's exact distance,
+    or the depth of the search that proved it); ``nodes``: positions the search needed (0 when
+    the database answered at once). A win is 600 plus 8 a ply (at most 64) plus 200 a power of
+    ten of nodes over a hundred; a proven draw 1,000 plus the same for nodes (holding a draw is
+    found harder than its length says). At most 1,950 before the offset; a problem not
+    ``proven`` is :data:`UNPROVEN_RATING` plus the offset."""
     if not proven:
         return UNPROVEN_RATING + offset
-    base = 600 + 180 * math.log10(1 + max(0, nodes)) + 15 * max(0, depth)
+    search = 200 * math.log10(1 + max(0, nodes) / 100)
+    base = (1000 if draw else 600 + 8 * min(max(0, plies), 64)) + search
     return int(round(min(base, UNPROVEN_RATING - 50))) + offset
 
 
 @dataclass(frozen=True)
 class Rating:
     """A shipped problem's rating as ``problem-ratings.json`` holds it: ``rating``, ``verdict``,
-    the result ``proven`` (None when unproven), ``depth`` (plies), ``nodes`` and ``seconds``."""
+    the result ``proven`` (None when unproven), ``depth`` (plies searched), ``nodes`` and
+    ``seconds``."""
 
     rating: int
     verdict: Verdict

@@ -61,9 +61,9 @@ class MatchInfo:
     settings: MatchSettings
     folder: Optional[str] = None
     date: Optional[str] = None
-    history: Optional[dict] = None
+    history: Optional[dict[str, Any]] = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.settings
         data = {"settings": {"players": [{"name": p.name, "medical_center": p.medical_center,
                                           "age_group": p.age_group} for p in s.players],
@@ -112,22 +112,26 @@ class MatchInfo:
 class SessionExtra:
     """The sessions' part of a snapshot (its ``extra``): ``mode``, ``human_color`` (the player's
     side against the computer), ``level`` (the computer's, 1 = gentlest), ``player_names`` (by
-    colour, or None), ``event`` (:class:`MatchInfo`, in a match)."""
+    colour, or None), ``event`` (:class:`MatchInfo`, in a match), ``move_levels`` (the level
+    that played each of the computer's moves: index in the move stack to level)."""
 
     mode: Mode = Mode.COMPUTER
     human_color: Color = BLACK
     level: Optional[int] = None
-    player_names: Optional[dict] = None
+    player_names: Optional[dict[str, Any]] = None
     event: Optional[MatchInfo] = None
+    move_levels: Optional[dict] = None
 
-    def to_dict(self) -> dict:
-        data: dict = {"mode": self.mode.value, "human_color": self.human_color.value}
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"mode": self.mode.value, "human_color": self.human_color.value}
         if self.level is not None:
             data["level"] = self.level
         if self.player_names:
             data["player_names"] = {c.value: n for c, n in self.player_names.items()}
         if self.event is not None:
             data["event"] = self.event.to_dict()
+        if self.move_levels:
+            data["move_levels"] = {str(i): n for i, n in self.move_levels.items()}
         return data
 
     @classmethod
@@ -169,7 +173,13 @@ class SessionExtra:
                 event = MatchInfo.from_dict(data["event"])
             except (ValueError, MatchSettingsError) as exc:
                 problems.append(app_texts.match_not_rebuilt_text(str(exc)))
-        return cls(mode, human, level, player_names, event), problems
+        saved_levels = data.get("move_levels")
+        move_levels = None
+        if isinstance(saved_levels, dict) and len(saved_levels) <= 10_000:
+            move_levels = {int(i): n for i, n in saved_levels.items()
+                           if isinstance(i, str) and i.isdigit() and len(i) <= 5
+                           and isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99}
+        return cls(mode, human, level, player_names, event, move_levels), problems
 
 
 @dataclass
@@ -191,7 +201,8 @@ def snapshot_of(game: GameSession, match=None) -> Snapshot:
         event = MatchInfo(match.settings, str(match.folder), match.date_iso,
                           history_of(match.games, match.actions, match.settings.profile_key))
     extra = SessionExtra(game.mode, game.human_color, game.level,
-                         dict(game.player_names) if game.player_names else None, event)
+                         dict(game.player_names) if game.player_names else None, event,
+                         game.computer_move_levels() or None)
     players = None
     if match is None and game.player_names:
         players = {"black": game.player_names.get(BLACK), "white": game.player_names.get(WHITE)}
@@ -253,6 +264,7 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
             referee.clock.resume()  # outside a match the player's yes restarts the clocks
         game.new_game(extra.mode, extra.human_color, referee=referee, announce=False,
                       player_names=extra.player_names)
+        game.move_levels = dict(extra.move_levels or {})
         text = app_texts.integrity_resumed_text(integrity.value, False)
         if text:
             resumed.notices.append(text)

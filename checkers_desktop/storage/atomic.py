@@ -57,9 +57,9 @@ def write_failure(error: BaseException) -> WriteFailure:
     """What kind of failure ``error`` (raised while writing a file or making its folder) is.
     ``FileExistsError`` counts as NOT_A_FOLDER: writing only ever makes folders, and making one
     fails so where a file stands in its place."""
-    code = getattr(error, "errno", None)
-    return _FAILURES.get(code, WriteFailure.OTHER) if isinstance(error, OSError) \
-        else WriteFailure.OTHER
+    if isinstance(error, OSError) and error.errno is not None:
+        return _FAILURES.get(error.errno, WriteFailure.OTHER)
+    return WriteFailure.OTHER
 
 
 def fsync_folder(folder: PathArg) -> None:

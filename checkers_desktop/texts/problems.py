@@ -70,7 +70,8 @@ def wrong_text(move: Move, defence: Optional[Move], opponent: Color, opponent_wi
                win: bool, proven: bool, side_names: SideNames = None,
                style: str = "jumps") -> str:
     """A move that throws the result away, with why: "That lets the win go: after eleven to
-    fifteen, Black draws by nineteen to twenty-three. Both moves are taken back; try again."
+    fifteen, Black draws by nineteen to twenty-three. Taken back; try again, or ask for a
+    hint." (or "That loses: after ..., Black wins by ..." when the other side then wins)
     ``opponent_wins``: the reply wins (else it draws). ``proven`` False: the engine could not
     prove it, only sees no win after it."""
     played = spoken_move(move, style)
@@ -80,7 +81,7 @@ def wrong_text(move: Move, defence: Optional[Move], opponent: Color, opponent_wi
     if not proven:
         head = (f"The engine sees no {_goal(win)} after {played}: {who} answers"
                 f"{reply[3:] if reply else ' and holds'}")
-    elif opponent_wins and not win:
+    elif opponent_wins:
         head = f"That loses: after {played}, {who} {what}{reply}"
     else:
         head = f"That lets the {_goal(win)} go: after {played}, {who} {what}{reply}"
@@ -280,6 +281,14 @@ def master_game_name(black: str, white: str, event: str) -> str:
 
 def guess_side_label() -> str:
     return "Which side's moves will you guess?"
+
+
+def own_games_item_text() -> str:
+    return "Your own games"
+
+
+def no_moves_text() -> str:
+    return "That game has no moves to guess."
 
 
 def checking_guess_text() -> str:

@@ -647,6 +647,56 @@ def game_gap_text(missing: int, played: int) -> str:
             "they were played, from game 1")
 
 
+def bracket_picture_alt(label: str) -> str:
+    """The text alternative of the drawn bracket in a PDF: what a screen reader says of it."""
+    return (f"The bracket of division {label}, drawn. Its matches follow in words, under the "
+            "standings.")
+
+
+def division_group_text(group: str, total: int, impaired: int) -> str:
+    """An age group's line in the Divisions form: "70-74: 15 competitors, 3 visually
+    impaired"."""
+    return (f"{group}: {total} competitor{'' if total == 1 else 's'}, {impaired} visually "
+            "impaired")
+
+
+def split_choice_text() -> str:
+    """The check box under an age group's line that splits it."""
+    return "Split into visually impaired and standard"
+
+
+def split_choice_name(group: str, total: int, impaired: int) -> str:
+    """What a screen reader says of that check box: the whole choice, group and counts."""
+    return (f"Split {group} ({total} competitors, {impaired} visually impaired) into visually "
+            "impaired and standard")
+
+
+def merge_choice_text(next_group: str) -> str:
+    """The check box that plays an age group with the next older one."""
+    return f"Play together with {next_group}"
+
+
+def merge_choice_name(group: str, next_group: str) -> str:
+    return f"Play {group} together with {next_group}"
+
+
+def drawn_all_text(drawn: list[tuple[str, int, int]]) -> str:
+    """Said after Draw all: how many divisions, their names, and the divisions whose
+    same-center first-round pairs are more than the fewest possible (``drawn``: (label,
+    same-center pairs, fewest possible) per division). The seeds are not said (ten digits each,
+    for every division, in one breath): they are shown and recorded."""
+    labels = ", ".join(label for label, _same, _fewest in drawn)
+    text = f"{_plural(len(drawn), 'division')} drawn: {labels}."
+    over = [f"{label} {same} (fewest possible {fewest})" for label, same, fewest in drawn
+            if same > fewest]
+    if over:
+        text += " Same-center first-round pairs above the fewest possible: " + \
+            ", ".join(over) + "."
+    else:
+        text += " Same-center first-round pairs: the fewest possible in each."
+    return text + " The seeds are shown and recorded."
+
+
 def match_numbers_words(numbers: Sequence[int]) -> str:
     """"match 7", "matches 3 and 7", "matches 2, 3 and 7"."""
     ns = [str(n) for n in numbers]

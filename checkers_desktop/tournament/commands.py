@@ -134,16 +134,19 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
 
     try:
         if args.action == "init":
-            from .store.server import init_server, organiser_url, table_url
+            from .store.server import init_server, make_password, organiser_url, table_url
 
             password = _password_if_needed(args.url, stderr)
+            renew = {role: make_password() for role in getattr(args, "new_password", None) or ()}
             report = init_server(args.url, tables=args.tables, prefix=args.prefix,
-                                 name=args.name, password=password)
+                                 name=args.name, password=password, passwords=renew)
             print(f"Tournament schema ready in database {report.database!r}.", file=stdout)
             rows = [report.organiser] + report.tables
             for role in rows:
                 pw = role.password if role.password else "(unchanged)"
                 print(f"{role.role}\t{pw}", file=stdout)
+            for warning in report.warnings:
+                print(f"Note: {warning}", file=stdout)
             print(f"Organiser's laptop: {organiser_url(args.url, args.prefix)} (password kept in "
                   "this laptop's keyring)", file=stdout)
             print(f"Table 1: {table_url(args.url, args.prefix, 1)} (and so on for each table; "

@@ -209,7 +209,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Choose a master game (Tinsley's and others) and a side; at each of that side's "
                "turns, play the move you think the master played. Right, a close second or "
                "wrong, with the master's move and the engine's comment.", "Practice"),
-    ActionSpec("practice_progress", "My pro&gress", "Ctrl+Shift+Y", "My progress",
+    ActionSpec("practice_progress", "&My progress", "Ctrl+Shift+Y", "My progress",
                "Say your problem rating, the problems solved, your streak and the guess score.",
                "Practice"),
     ActionSpec("add_own_pdn", "&Add my own problems or games...", "", "Add my own problems or games",

@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QFileDialog
 
 from ..engine.proof import Analysis, analyse
@@ -23,7 +23,7 @@ from ..inputs import InputError
 from ..library import COLLECTIONS, Kind
 from ..rules import BLACK, WHITE, Board
 from ..rules.errors import InvalidPdnError
-from ..rules.pdn import Game, PdnReader
+from ..rules.pdn import Game, GameHeader, PdnReader
 from ..session.guess import GuessSession
 from ..session.leaving import Leaving
 from ..session.problem_set import Problem, problems_of_games, shipped_problems
@@ -108,7 +108,8 @@ class ProblemControls(QObject):
         keys = KeyRing(key_folder(ctx.data_folder))
         store = ProgressStore(Path(ctx.data_folder) / "progress", keys)
         self.problems = ProblemSession(ctx.session, self.analyst, store, PLAYER)
-        self.guess = GuessSession(ctx.session, self.analyst, self.problems)
+        self.guess = GuessSession(ctx.session, self.analyst, self.problems,
+                                  delay=self._delay)
         self.analyst.on_error = self.problems.analysis_failed
         self._catalogue: Optional[list[Problem]] = None
         self.own: list[Problem] = []
@@ -122,6 +123,11 @@ class ProblemControls(QObject):
             "practice_progress": self.say_progress,
             "add_own_pdn": self.add_own_pdn,
         }
+
+    def _delay(self, seconds: float, fn: Callable[[], None]) -> None:
+        """``fn`` after ``seconds`` on the GUI thread (at most the analyst's pause: tests pass
+        0)."""
+        QTimer.singleShot(int(1000 * min(seconds, self.analyst.pause)), fn)
 
     # --- the problems -----------------------------------------------------------------------
     def catalogue(self) -> list[Problem]:
@@ -205,22 +211,36 @@ class ProblemControls(QObject):
     def choose_master_game(self) -> bool:
         """Practice > Guess the move: choose a collection of games, a game and a side."""
         collections = [c for c in COLLECTIONS if c.kind is Kind.GAMES]
-        names = [c.title for c in collections] + (["Your own games"] if self.own_games else [])
+        names = [c.title for c in collections] + ([texts.own_games_item_text()] if self.own_games else [])
         chosen = self.ctx.ask.choose(texts.choose_game_title(), texts.choose_game_label(), names)
         if chosen is None:
             return False
+        reader: Optional[PdnReader] = None
+        headers: list[GameHeader] = []
+        names_and_games: list[tuple[str, Game]] = []
         if chosen >= len(collections):
-            games = self.own_games
+            names_and_games = self.own_games
+            options = [name for name, _ in names_and_games]
         else:
-            games = self._read_games(collections[chosen].path)
-        if not games:
+            reader = PdnReader(collections[chosen].path)
+            headers = list(reader.headers())
+            options = [texts.game_item_text(h.number, h.tags.get("Black", ""),
+                                            h.tags.get("White", ""), h.tags.get("Event", ""),
+                                            h.tags.get("Result", "*")) for h in headers]
+        if not options:
             return False
-        options = [name for name, _ in games]
         picked = self.ctx.ask.choose(texts.choose_game_title(), texts.choose_game_label(),
                                      options, say_options=False)
         if picked is None:
             return False
-        name, record = games[picked]
+        if reader is None:
+            name, record = names_and_games[picked]
+        else:
+            parsed = reader.game(headers[picked].number)
+            if parsed is None or not parsed.game.moves:
+                self._say(texts.no_moves_text())
+                return False
+            name, record = options[picked], parsed.game
         side = self.ctx.ask.choose(texts.choose_game_title(), texts.guess_side_label(),
                                    [self.ctx.session.side_names[BLACK],
                                     self.ctx.session.side_names[WHITE]])

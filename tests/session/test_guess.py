@@ -53,6 +53,12 @@ def test_guess_the_move_scores_a_master_game_end_to_end(tmp_path: Path):
     assert len(kinds) == len(white_moves)
     assert "the master played twenty-seven to twenty-three" in said
     assert "Right: the master played twenty-three to eighteen. Two points." in said
+    # each verdict is said after the master's reply, which interrupts whatever is being said
+    spoken = synth.spoken
+    verdict = spoken.index("Right: the master played twenty-three to eighteen. Two points.")
+    reply = next(i for i, text in enumerate(spoken) if text.startswith("Computer: twenty-seven "
+                                                                       "to thirty-one"))
+    assert reply < verdict
     assert guess.over and "The game is over. Score:" in said
     assert list(game.board.move_stack) == master
     assert guess.points == 2 * (len(kinds) - 1) + (1 if kinds[0] is GuessKind.CLOSE else 0)

@@ -116,7 +116,7 @@ def test_a_losing_move_is_told_as_a_loss(installed4, tmp_path):
     scheduler.run_pending()
     assert game.submit_text("14-10")  # White's king then wins
     scheduler.run_pending()
-    assert "That lets the win go: after fourteen to ten, Red wins by" in _said(synth)
+    assert "That loses: after fourteen to ten, Red wins by" in _said(synth)
 
 
 def test_hints_give_the_piece_then_the_move_and_the_solution_fails_the_problem(installed4,

@@ -15,6 +15,7 @@ from sqlalchemy import create_engine, text
 from checkers_desktop.tournament import (CompetitorInput, GameOutcome, MatchReport, ReportStatus,
                                          ServerUnavailableError)
 from checkers_desktop.tournament.store import Tournament, init_server
+from checkers_desktop.tournament.store.schema import TABLE_NAMES
 from checkers_desktop.tournament.store.server import STALL_SECONDS, TABLE_FUNCTIONS
 
 psycopg = pytest.importorskip("psycopg")
@@ -238,8 +239,7 @@ def _statements(pg, field, organiser_pid: int) -> list[tuple[str, str, set]]:
          f"SELECT checkers_report('', {n['free']}, ARRAY[{free.a.id}, {free.a.id}], '[]', '[]')",
          {"CK004"}),
     ]
-    for table in ("tournament", "competitors", "divisions", "slots", "matches", "results",
-                  "corrections", "audit", "events", "alembic_version"):
+    for table in TABLE_NAMES + ("alembic_version",):
         out += [
             (f"INSERT INTO {table}", f"INSERT INTO {table} DEFAULT VALUES", deny),
             (f"UPDATE {table}", f"UPDATE {table} SET {_a_column(table)} = {_a_column(table)}",
@@ -371,3 +371,26 @@ def test_a_table_holding_a_function_open_is_ended(hostile):
                    for r in org.audit_log())
     assert sum(1 for e in org.events_after(0) if e.kind == "result"
                and e.match_number == field["taken"].number) == 1
+
+
+def test_the_organiser_gives_a_locked_out_table_a_new_password(pg_tournament, capsys):
+    from checkers_desktop.cli import main
+
+    pg = pg_tournament
+    role = f"{pg.prefix}_table_3"
+    raw = psycopg.connect(_libpq(pg.table_url(3)), password=pg.passwords[3], autocommit=True)
+    raw.execute(f"ALTER ROLE {role} PASSWORD 'only-i-know'")
+    raw.close()
+    assert main(["tournament-server", "init", pg.admin, "--tables", "12", "--prefix", pg.prefix,
+                 "--new-password", role]) == 0
+    lines = dict(line.split("\t", 1) for line in capsys.readouterr().out.splitlines()
+                 if "\t" in line)
+    assert lines[f"{pg.prefix}_table_4"] == "(unchanged)"
+    new = lines[role]
+    assert new not in ("(unchanged)", pg.passwords[3])
+    psycopg.connect(_libpq(pg.table_url(3)), password=new).close()
+    psycopg.connect(_libpq(pg.table_url(4)), password=pg.passwords[4]).close()
+    assert main(["tournament-server", "init", pg.admin, "--tables", "12", "--prefix", pg.prefix,
+                 "--new-password", f"{pg.prefix}_table_13"]) == 2
+    assert f"no role '{pg.prefix}_table_13'" in capsys.readouterr().err
+    assert table_role_rights(pg.admin, pg.prefix) == []

@@ -114,3 +114,28 @@ def test_guess_the_move_from_the_menu(make_window, qtbot):
     qtbot.waitUntil(lambda: "Right: the master played twenty-seven to twenty-three" in
                     _said(window), timeout=10000)
     qtbot.waitUntil(lambda: len(window.session.board.move_stack) == 2, timeout=10000)
+
+
+def test_a_players_own_pdn_adds_problems_and_games_and_a_bad_file_changes_nothing(
+        make_window, qtbot, tmp_path):
+    import os
+
+    window = make_window()
+    controls = window.problem_controls
+    mine = tmp_path / "mine.pdn"
+    mine.write_text('[Event "My shot"]\n[Result "1-0"]\n[SetUp "1"]\n[FEN "B:W18,27:B11,K3"]\n'
+                    '1-0\n\n[Event "My game"]\n[Result "*"]\n1. 11-15 23-19 *\n',
+                    encoding="utf-8")
+    assert controls.add_own_pdn(str(mine))
+    assert window.synth.spoken[-1] == "Your file mine: 1 problem, 1 game."
+    assert [p.name for p in controls.own] == ["My shot"]
+    assert controls.own[0].key == "own:mine/1" and controls.own[0] in controls.catalogue()
+    binary = tmp_path / "photo.pdn"
+    binary.write_bytes(bytes(range(256)) * 64)
+    assert not controls.add_own_pdn(str(binary))
+    assert window.synth.spoken[-1].startswith("Your file photo cannot be read:")
+    fifo = tmp_path / "pipe.pdn"
+    os.mkfifo(fifo)
+    assert not controls.add_own_pdn(str(fifo))  # refused before reading: never blocks
+    assert window.synth.spoken[-1].startswith("Your file pipe cannot be read:")
+    assert [p.name for p in controls.own] == ["My shot"]  # unchanged

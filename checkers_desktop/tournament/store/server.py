@@ -121,6 +121,11 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     try_connection(u, password=password, require_schema=False)
     engine = make_engine(u, password=password, pool_size=1)
     passwords = dict(passwords or {})
+    known = {f"{prefix}_organiser"} | {f"{prefix}_table_{n}" for n in range(1, tables + 1)}
+    unknown = sorted(set(passwords) - known)
+    if unknown:
+        raise TournamentError(f"no role {unknown[0]!r} here: the roles are {prefix}_organiser "
+                              f"and {prefix}_table_1 to {prefix}_table_{tables}")
     try:
         upgrade(engine)
         with engine.begin() as conn:

@@ -75,7 +75,7 @@ class BracketWindow(QMainWindow):
         splitter.addWidget(self.scroll)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([560, 700])
+        splitter.setSizes([420, 880])  # the drawing wide enough to fit a bracket of 16 at 1366x768
         layout = QVBoxLayout(central)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
@@ -144,9 +144,14 @@ class BracketWindow(QMainWindow):
         self.resize(min(1320, area.width() - 20), min(700, area.height() - 40))
 
     def _enlarge_text(self) -> None:
-        """The list and the status line in type a third larger than the window's."""
+        """The list and the status line in type a third larger than the window's; the drawing's
+        type grows with the app's text size."""
         from PySide6.QtWidgets import QApplication
 
+        display = getattr(self.ctx.window, "display", None)
+        if display is not None:
+            self.canvas.set_text_percent(getattr(display, "text_size", 100))
+            self.scroll.refit()
         base = QFont(QApplication.font())
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
         big = QFont(base)
