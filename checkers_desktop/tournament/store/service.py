@@ -207,12 +207,12 @@ class Tournament:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
                          {"space": _LOCK_SPACE + 1})
-        event_id, event_hash = conn.execute(insert(s.events).values(
-            at=_now(), kind=kind, division_key=division_key, match_number=match_number,
-            table_no=table, payload={**(payload or {}), "origin": self.origin}
-        ).returning(s.events.c.id, s.events.c.hash)).one()
+        values = dict(at=_now(), kind=kind, division_key=division_key, match_number=match_number,
+                      table_no=table, payload={**(payload or {}), "origin": self.origin})
         if conn.dialect.name != "postgresql":
-            event_hash = self._chain_event(conn, event_id)
+            values.update(self._chain_values(conn, values))
+        event_id, event_hash = conn.execute(insert(s.events).values(**values).returning(
+            s.events.c.id, s.events.c.hash)).one()
         if self._may_anchor(conn):
             self._anchor(conn, event_id, event_hash)
         if conn.dialect.name == "postgresql":
@@ -222,22 +222,23 @@ class Tournament:
 
     # --- the seal (see .seal) -----------------------------------------------------------------
     @staticmethod
-    def _chain_event(conn: Connection, event_id: int) -> str:
-        """Chain the event just inserted (SQLite; on PostgreSQL the trigger does it): its
-        ``prev_hash`` is the hash of the event before it, its ``hash`` covers its stored text."""
-        row = conn.execute(select(s.events.c.id, s.events.c.at, s.events.c.kind,
-                                  s.events.c.division_key, s.events.c.match_number,
-                                  s.events.c.table_no,
-                                  cast(s.events.c.payload, Text).label("payload_text"))
-                           .where(s.events.c.id == event_id)).one()
-        prev = conn.execute(select(s.events.c.hash).where(s.events.c.id < event_id)
-                            .order_by(s.events.c.id.desc()).limit(1)).scalar()
-        prev = prev or seal.GENESIS
-        h = seal.event_hash(prev, row.id, row.at, row.kind, row.division_key, row.match_number,
-                            row.table_no, row.payload_text)
-        conn.execute(update(s.events).where(s.events.c.id == event_id).values(prev_hash=prev,
-                                                                              hash=h))
-        return h
+    def _chain_values(conn: Connection, values: dict) -> dict:
+        """The id, ``prev_hash`` and ``hash`` of the event about to be inserted with ``values``
+        (SQLite, whose ``BEGIN IMMEDIATE`` makes this transaction the only writer; on PostgreSQL
+        the trigger chains it). The hash covers the payload's text as SQLAlchemy stores it (the
+        dialect's JSON serializer, :func:`json.dumps`); :meth:`verify` recomputes it from the
+        stored text."""
+        import json
+
+        last = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
+            s.events.c.id.desc()).limit(1)).first()
+        event_id = (last.id if last is not None else 0) + 1
+        prev = (last.hash if last is not None else None) or seal.GENESIS
+        serialize = getattr(conn.dialect, "_json_serializer", None) or json.dumps
+        h = seal.event_hash(prev, event_id, values["at"], values["kind"], values["division_key"],
+                            values["match_number"], values["table_no"],
+                            serialize(values["payload"]))
+        return {"id": event_id, "prev_hash": prev, "hash": h}
 
     def _record_key(self) -> Optional[RecordKey]:
         return self.keys.key() if self.keys is not None else None
