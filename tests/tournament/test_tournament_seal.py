@@ -494,3 +494,32 @@ def test_draw_and_withdrawals_changed_outside_the_app(seal_backend, attack):
                                               else people[3].id]
         assert "withdrawn or brought back outside the app" in said
     t.close()
+
+
+def test_a_tournament_made_before_the_seal_is_chained_when_upgraded(tmp_path):
+    """A database at the first schema, with events already in its log, is upgraded: its events
+    are chained in order and anchored at the first open; it opens silently."""
+    from alembic import command
+    from alembic.config import Config
+
+    from checkers_desktop.tournament.store import engine as store_engine
+
+    path = tmp_path / "old.db"
+    engine = store_engine.make_engine(path)
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(store_engine._MIGRATIONS))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "t0001")
+        for i in range(3):
+            conn.execute(text("INSERT INTO events (at, kind, payload) VALUES "
+                              "('2026-06-01 10:00:00.000000', 'registration', :p)"),
+                         {"p": '{"name": "Player %d"}' % i})
+    engine.dispose()
+    t = Tournament.open(str(path), keys=_keys())
+    assert t.verification.clean and t.verification.events == 3
+    assert t.verification.anchors is Integrity.UNSEALED  # nothing anchored it yet
+    t.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "70-74"))
+    t.close()
+    again = Tournament.open(str(path), keys=_keys()).verification
+    assert again.clean and again.anchors is Integrity.VERIFIED and again.unanchored == 0
