@@ -523,3 +523,78 @@ def test_a_tournament_made_before_the_seal_is_chained_when_upgraded(tmp_path):
     t.close()
     again = Tournament.open(str(path), keys=_keys()).verification
     assert again.clean and again.anchors is Integrity.VERIFIED and again.unanchored == 0
+
+
+def test_checkpoints_removed_and_chain_rewritten(tmp_path):
+    """Someone who reads seal.py rewrites a result and its log entry, recomputes the whole
+    chain and removes every checkpoint (the file then looks like one never sealed): the laptop
+    that saw the log remembers its newest entry, which no longer matches."""
+    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+
+    keys = KeyRing(tmp_path / "keys")
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=keys)
+    key = _play_through(t)
+    final = _final(t, key)
+    gold, silver = final.winner, final.loser
+    t.close()
+    owner = SqliteFile(path)
+    owner.run(f"UPDATE results SET winner_id = {silver.id} WHERE match_id = (SELECT id FROM "
+              f"matches WHERE number = {final.number})",
+              f"UPDATE matches SET winner_id = {silver.id} WHERE number = {final.number}",
+              "UPDATE events SET payload = replace(payload, "
+              f"'\"winner_id\": {gold.id}', '\"winner_id\": {silver.id}') "
+              f"WHERE kind = 'result' AND match_number = {final.number}",
+              "DELETE FROM seal_checkpoints")
+    engine = create_engine(owner.url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
+                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+    engine.dispose()
+    prev, statements = GENESIS, []
+    for r in rows:
+        h = event_hash(prev, *r)
+        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
+        prev = h
+    owner.run(*statements)
+    t = Tournament.open(path, keys=keys)
+    assert t.verification.rolled_back is not None and not t.verification.clean
+    assert t.verification.text().startswith("Warning:")
+    t.close()
+
+
+def test_the_whole_log_rewritten_from_its_first_entry(tmp_path):
+    """As above, but the first entry changed too and every checkpoint removed: the file is not
+    the tournament this laptop sealed at that place, and it carries no seal."""
+    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+
+    keys = KeyRing(tmp_path / "keys")
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=keys)
+    _play_through(t)
+    t.close()
+    owner = SqliteFile(path)
+    owner.run("UPDATE events SET payload = replace(payload, '\"Player 0\"', '\"Player 0 \"') "
+              "WHERE id = (SELECT min(id) FROM events)", "DELETE FROM seal_checkpoints")
+    engine = create_engine(owner.url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
+                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+    engine.dispose()
+    prev, statements = GENESIS, []
+    for r in rows:
+        h = event_hash(prev, *r)
+        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
+        prev = h
+    owner.run(*statements)
+    t = Tournament.open(path, keys=keys)
+    assert t.verification.rolled_back is not None and not t.verification.clean
+    t.close()
+    # a new tournament made by the app at the same place is sealed: no warning
+    import os
+
+    os.remove(path)
+    t = Tournament.open(path, keys=keys)
+    _play_through(t)
+    t.close()
+    assert Tournament.open(path, keys=keys).verification.clean

@@ -390,27 +390,41 @@ class HeadMemo:
             return entry[0], entry[1]
         return None
 
-    def remember(self, genesis: str, event_id: int, hash_: str) -> None:
-        """Keep (event id, hash) for this tournament when it is newer than what was kept. A
-        failure to write is not an error (the check is then as good as the last write)."""
+    def sealed_here(self, location: str) -> Optional[str]:
+        """The first event's hash of the tournament this laptop last sealed at ``location`` (a
+        file's path, a server's address), or None."""
+        value = self._read().get("@" + location)
+        return value if isinstance(value, str) else None
+
+    def remember(self, genesis: str, event_id: int, hash_: str, location: str = "") -> None:
+        """Keep (event id, hash) for this tournament when it is newer than what was kept, and
+        that it is the one at ``location``. A failure to write is not an error (the check is then
+        as good as the last write)."""
         import json
 
         from ...storage.atomic import write_atomic
 
         data = self._read()
         old = data.get(genesis)
-        if isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id:
+        if isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id \
+                and (not location or data.get("@" + location) == genesis):
             return
-        data[genesis] = [int(event_id), hash_]
+        if not (isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id):
+            data[genesis] = [int(event_id), hash_]
+        if location:
+            data["@" + location] = genesis
         try:
             write_atomic(self.path, json.dumps(data, sort_keys=True).encode("utf-8"), mode=0o600)
         except OSError:
             pass
 
 
-def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo]) -> None:
+def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo],
+               location: str = "") -> None:
     """Set ``report.rolled_back`` when ``memo`` remembers an event of this log that is gone or
-    changed; then remember the head (only when the log holds)."""
+    changed, or when the tournament at ``location`` is not the one this laptop sealed there and
+    carries no seal at all (its log rewritten from the first entry, its checkpoints removed);
+    then remember the head (only when the log holds)."""
     if memo is None or not events:
         return
     genesis = events[0]["hash"]
@@ -419,8 +433,12 @@ def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo])
         by_id = {int(e["id"]): e["hash"] for e in events}
         if by_id.get(seen[0]) != seen[1]:
             report.rolled_back = seen[0]
+    elif location and report.anchors is Integrity.UNSEALED:
+        before = memo.sealed_here(location)
+        if before is not None and before != genesis:
+            report.rolled_back = int(events[0]["id"])
     if report.log_intact:
-        memo.remember(genesis, int(events[-1]["id"]), events[-1]["hash"])
+        memo.remember(genesis, int(events[-1]["id"]), events[-1]["hash"], location)
 
 
 PG_CHAIN_FUNCTION = r"""

@@ -251,6 +251,13 @@ class Tournament:
             return None
         return seal.HeadMemo(self.keys.folder)
 
+    def _location(self) -> str:
+        """Where this tournament is, for the head memo: the file, or the server and database."""
+        u = self.engine.url
+        if self.backend == "sqlite":
+            return f"sqlite:{u.database}"
+        return f"{u.get_backend_name()}:{u.host or 'localhost'}:{u.port or 5432}/{u.database}"
+
     def _remember_head(self) -> None:
         memo = self._memo()
         if memo is None or self.verification is None or not self.verification.log_intact:
@@ -264,7 +271,7 @@ class Tournament:
         except TournamentError:
             return
         if first and head is not None and head.hash:
-            memo.remember(first, head.id, head.hash)
+            memo.remember(first, head.id, head.hash, self._location())
 
     def _may_anchor(self, conn: Connection) -> bool:
         """The organiser's laptop anchors the chain (on SQLite every laptop is the organiser's)."""
@@ -314,7 +321,7 @@ class Tournament:
             self.verification = report
             self._draw_disputes(conn, report, events)
             self._bracket_disputes(conn, report)
-        seal.check_memo(report, events, self._memo())
+        seal.check_memo(report, events, self._memo(), self._location())
         if anchor and report.log_intact and events:
             self.checkpoint()
         return report
