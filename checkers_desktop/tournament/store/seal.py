@@ -21,10 +21,12 @@ HMAC is wrong, shows that the log was rewritten.
 
 What is checked (:func:`verify`): the chain links (an event changed, inserted or removed breaks it),
 every checkpoint, and that each match's stored result (the ``results`` row the bracket uses, and the
-winner written in ``matches``) is the one the log recorded. Limits: a tournament file copied back
-whole from an earlier moment (a rollback to an earlier checkpoint) is consistent and is not noticed;
-events after the last checkpoint on PostgreSQL are covered by the chain only; a laptop without the
-key (a table's) checks the chain but not the anchors.
+winner written in ``matches``) is the one the log recorded. The organiser's laptop also remembers
+the newest entry it saw of each tournament (:class:`HeadMemo`), so that a file copied back whole
+from an earlier moment, consistent in itself, is named as older. Limits: events after the last
+checkpoint on PostgreSQL (a table's, before the organiser's laptop sees them) are covered by the
+chain only; a laptop without the key (a table's) checks the chain but not the anchors; someone
+who can read the key (the organiser's own account) can forge anything.
 """
 
 from __future__ import annotations
