@@ -110,6 +110,10 @@ class OrganiserFollower:
                 if getattr(self.tournament, "table", 0) is None:
                     # the organiser's laptop anchors what the tables wrote (see store.seal)
                     self.tournament.checkpoint()
+                    found = getattr(self.tournament, "verification", None)
+                    if found is not None and not found.clean and any(
+                            e.kind == "correction" for e in events):
+                        self.tournament.verify(anchor=False)  # a named match was corrected
             snapshot = None
             if events or self._refresh.is_set():
                 self._refresh.clear()

@@ -598,3 +598,37 @@ def test_the_whole_log_rewritten_from_its_first_entry(tmp_path):
     _play_through(t)
     t.close()
     assert Tournament.open(path, keys=keys).verification.clean
+
+
+def test_the_organisers_follower_sees_a_named_match_corrected(tmp_path):
+    """The window follows the tournament through its own connection: once the organiser corrects
+    a named match (here to a winner other than the log's), the followed bracket shows the
+    correction, not the log's old result."""
+    import time
+
+    from checkers_desktop.tournament.follow import OrganiserFollower
+
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=_keys())
+    key = _play_through(t)
+    final = _final(t, key)
+    gold, silver = final.winner, final.loser
+    t.close()
+    SqliteFile(path).run(f"UPDATE matches SET winner_id = {silver.id} WHERE number = "
+                         f"{final.number}")
+    org = Tournament.open(path, keys=_keys())
+    follower = OrganiserFollower(lambda: Tournament.open(path, keys=_keys()), poll_seconds=0.1,
+                                 after=org.last_event_id())
+    first = follower.step(timeout=0.3).snapshot
+    shown = next(m for m in first.views[key].matches if m.number == final.number)
+    assert shown.unverified and shown.winner == gold
+    org.correct_result(final.number, [silver.id, silver.id], why="the score sheet says so")
+    deadline = time.monotonic() + 10
+    snapshot = None
+    while snapshot is None and time.monotonic() < deadline:
+        snapshot = follower.step(timeout=0.3).snapshot
+    shown = next(m for m in snapshot.views[key].matches if m.number == final.number)
+    assert not shown.unverified and shown.winner == silver
+    assert snapshot.views[key].standings.gold == silver
+    follower.close()
+    org.close()
