@@ -270,8 +270,10 @@ DECLARE
 BEGIN
   FOR r IN SELECT pid FROM pg_stat_activity
            WHERE datname = current_database() AND pid <> pg_backend_pid()
-             AND usename ~ '^@PREFIX@_table_[0-9]+$' AND state LIKE 'idle in transaction%'
-             AND state_change < clock_timestamp() - interval '@STALL@ seconds'
+             AND usename ~ '^@PREFIX@_table_[0-9]+$'
+             AND ((state LIKE 'idle in transaction%'
+                   AND state_change < clock_timestamp() - interval '@STALL@ seconds')
+                  OR xact_start < clock_timestamp() - interval '@LONGEST@ seconds')
   LOOP
     IF pg_terminate_backend(r.pid) THEN
       n := n + 1;
@@ -650,6 +652,11 @@ STALL_SECONDS = 5
 that timeout off for its session, by the next table function called (which ends every table
 session of the tournament's database idle in a transaction for longer)."""
 
+LONGEST_TABLE_SECONDS = 3 * STALL_SECONDS
+"""A table's transaction open longer than this is ended by the next table function called,
+whatever it is doing (its statement limit is 10 s; a table that set it off for its session and
+sleeps inside a transaction is ended here)."""
+
 ROLE_SETTINGS = {
     "table": {"statement_timeout": "10s", "lock_timeout": "3s",
               "idle_in_transaction_session_timeout": f"{STALL_SECONDS}s"},
@@ -676,7 +683,7 @@ def _table_functions_sql(prefix: str) -> str:
     draw_ends = ", ".join(f"'{k}'" for k, p in sorted(PROFILES.items())
                           if p.match.best_of == 1 and not p.match.new_game_after_draw) or "NULL"
     fills = {"@PREFIX@": _check_prefix(prefix), "@GROUP@": f"{prefix}_tables",
-             "@STALL@": str(int(STALL_SECONDS)), "@EVENT_SPACE@": str(_LOCK_SPACE + 1),
+             "@STALL@": str(int(STALL_SECONDS)), "@LONGEST@": str(int(LONGEST_TABLE_SECONDS)), "@EVENT_SPACE@": str(_LOCK_SPACE + 1),
              "@DIVISION_SPACE@": str(_LOCK_SPACE), "@CHANNEL@": NOTIFY_CHANNEL,
              "@MAX_GAMES@": str(int(MAX_GAMES)), "@NEED_CASES@": need,
              "@DRAW_ENDS@": draw_ends}
