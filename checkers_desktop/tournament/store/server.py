@@ -326,17 +326,38 @@ BEGIN
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION checkers_take(p_number int, p_origin text DEFAULT '') RETURNS text
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+CREATE OR REPLACE FUNCTION checkers_lock_match(p_number int) RETURNS matches
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
 DECLARE
-  me_no int := checkers_me();
-  me text := 'table ' || me_no;
   m matches;
 BEGIN
   SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
   END IF;
+  RETURN m;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_table_did(p_action text, p_kind text, m matches,
+    p_table int, p_origin text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+BEGIN
+  INSERT INTO audit (at, who, action, subject, what, why)
+    VALUES (now(), 'table ' || p_table, p_action, 'match ' || m.number,
+            json_build_object('table', p_table), '');
+  PERFORM checkers_add_event(p_kind, (SELECT key FROM divisions WHERE id = m.division_id),
+                             m.number, p_table, jsonb_build_object('origin', left(p_origin, 64)));
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_take(p_number int, p_origin text DEFAULT '') RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_me();
+  me text := 'table ' || me_no;
+  m matches := checkers_lock_match(p_number);
+BEGIN
   IF m.status = 'playing' THEN
     IF m.taken_by IS DISTINCT FROM me THEN
       RAISE EXCEPTION 'match % was already taken by %', p_number, m.taken_by
@@ -353,10 +374,7 @@ BEGIN
   END IF;
   UPDATE matches SET status = 'playing', table_no = me_no, taken_by = me, taken_at = now()
     WHERE id = m.id;
-  INSERT INTO audit (at, who, action, subject, what, why)
-    VALUES (now(), me, 'take', 'match ' || p_number, json_build_object('table', me_no), '');
-  PERFORM checkers_add_event('taken', (SELECT key FROM divisions WHERE id = m.division_id),
-                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  PERFORM checkers_table_did('take', 'taken', m, me_no, p_origin);
   RETURN 'taken';
 END
 $fn$;
@@ -366,12 +384,8 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
 DECLARE
   me_no int := checkers_me();
   me text := 'table ' || me_no;
-  m matches;
+  m matches := checkers_lock_match(p_number);
 BEGIN
-  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
-  END IF;
   IF m.status <> 'playing' OR m.taken_by IS DISTINCT FROM me THEN
     RAISE EXCEPTION 'match % is not being played at table %', p_number, me_no
       USING ERRCODE = 'CK002', DETAIL = coalesce(m.table_no::text, '');
@@ -380,10 +394,7 @@ BEGIN
       table_no = CASE WHEN called_at IS NOT NULL THEN table_no END, taken_by = NULL,
       taken_at = NULL
     WHERE id = m.id;
-  INSERT INTO audit (at, who, action, subject, what, why)
-    VALUES (now(), me, 'release', 'match ' || p_number, json_build_object('table', me_no), '');
-  PERFORM checkers_add_event('released', (SELECT key FROM divisions WHERE id = m.division_id),
-                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  PERFORM checkers_table_did('release', 'released', m, me_no, p_origin);
   RETURN 'released';
 END
 $fn$;
@@ -537,7 +548,7 @@ BEGIN
   END IF;
   -- the locks: the division's (as the organiser's actions take it), then the match's row
   PERFORM pg_advisory_xact_lock(@DIVISION_SPACE@, m_div);
-  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
+  m := checkers_lock_match(p_number);
   IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
     RETURN jsonb_build_object('status', 'already');
   END IF;
@@ -644,6 +655,8 @@ organiser's)."""
 _INTERNAL_FUNCTIONS = ("checkers_caller_table()", "checkers_end_stalled_tables()",
                        "checkers_add_event(text, text, int, int, jsonb)",
                        "checkers_not_playable(matches)", "checkers_me()",
+                       "checkers_lock_match(int)",
+                       "checkers_table_did(text, text, matches, int, text)",
                        "checkers_advance(int)")
 
 STALL_SECONDS = 5
