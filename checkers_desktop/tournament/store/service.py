@@ -1336,7 +1336,7 @@ class Tournament:
             d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)
                              ).first() if m is not None else None
         winners: list[Optional[int]] = [None] * len(report.games)
-        if m is not None and m.a_id in comps and m.b_id in comps:
+        if m is not None and d is not None and m.a_id in comps and m.b_id in comps:
             # the same words as on SQLite; the server checks the result again itself
             a, b = comps[m.a_id], comps[m.b_id]
             try:
