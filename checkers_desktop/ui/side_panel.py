@@ -292,7 +292,8 @@ class SidePanel(QDockWidget):
         add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
-            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                           s.opponent_name)
             item = QListWidgetItem(reading_texts.history_item_text(
                 move_number(first, number - 1), mover, move, s.style))
             item.setData(MOVE_ROLE, number)
@@ -378,7 +379,8 @@ class SidePanel(QDockWidget):
         s = self.ctx.session
         first = board.root().turn
         color = first if number % 2 else first.other
-        return game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        return game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                      s.opponent_name)
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
@@ -397,7 +399,8 @@ class SidePanel(QDockWidget):
         if item is None:
             s = self.ctx.session
             self.ctx.say(game_texts.last_move_text(s.board, s.side_names, s.style, s.you,
-                                                   s.player_names), Priority.READING)
+                                                   s.player_names, s.opponent_name),
+                         Priority.READING)
             return
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)
