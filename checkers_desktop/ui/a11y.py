@@ -147,9 +147,8 @@ def output_routes(mode: str, reader_active: bool) -> tuple[bool, bool]:
 def tell_parent_item_after_submenu(menus, post: Callable | None = None) -> int:
     """For each submenu among ``menus`` (``QMenu`` objects; a menu bar's and their own), have the
     screen reader told of the parent menu's highlighted item when Escape closes the submenu.
-    Qt closes it and leaves the parent's item highlighted without a focus event, so the first
-    Escape was heard as nothing (found with the a11y-session kit: "Escape from Computer level
-    is silent"). ``post(event)`` posts the focus event (default: ``QAccessible.updateAccessibility``
+    Qt closes it and leaves the parent's item highlighted without a focus event, so without this
+    the first Escape would be heard as nothing. ``post(event)`` posts the focus event (default: ``QAccessible.updateAccessibility``
     while a screen reader listens; tests pass a recorder). Returns how many submenus were tied."""
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAccessibleEvent

@@ -209,6 +209,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Choose a master game (Tinsley's and others) and a side; at each of that side's "
                "turns, play the move you think the master played. Right, a close second or "
                "wrong, with the master's move and the engine's comment.", "Practice"),
+    ActionSpec("replay_master_game", "&Replay a master game...", "", "Replay a master game",
+               "Choose a collection of master games and a game: it opens as Game, Open game "
+               "does, and the Moves played list steps through it (Tinsley's and others).",
+               "Practice"),
     ActionSpec("practice_progress", "&My progress", "Ctrl+Shift+Y", "My progress",
                "Say your problem rating, the problems solved, your streak and the guess score.",
                "Practice"),

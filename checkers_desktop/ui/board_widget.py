@@ -119,6 +119,8 @@ class BoardWidget(QWidget):
     bad_square = Signal(str)
     flash_finished = Signal(int)
     zoom_step_requested = Signal(int)
+    # the cursor's square (1-32); it hides QWidget.cursor(), which the board never uses
+    cursor: int  # type: ignore[assignment]
     cursor_changed = Signal(int)
     move_toward = Signal(str)
     move_typed = Signal(str)

@@ -232,8 +232,7 @@ class MainWindow(QMainWindow):
         self.status_area = _status_area(self.status, self.side)
         self.side_layout.addWidget(self.status_area, 1)
         self.side_layout.addStretch(0)
-        self.table = TableLayout(self.board, self.side, central,
-                                 on_column_width=self._column_width)
+        self.table = TableLayout(self.board, self.side, central)
         self.setCentralWidget(central)
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
@@ -271,6 +270,22 @@ class MainWindow(QMainWindow):
         self.game_signals = GameSignals(self.session, self)
         self.status_line = StatusLine(self.status, self.session.status_text, "Status")
         self.status_line.speech_error = speech_error
+
+        # --- what every feature is given: made before anything can use it -------------------
+        self.actions_by_id = create_actions(self)
+        self.ctx = AppContext(
+            window=self, settings=self.settings, session=self.session, game=self.game_signals,
+            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
+            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
+            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
+            refresh_board=self.refresh_board,
+            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
+            actions=self.actions_by_id, ask=self.ask, side_column=self.side_layout,
+            welcome_delay_ms=welcome_delay_ms)
+        self.leaving = LeaveGuard(self.ctx)
+        self.ctx.leaving = self.leaving
+        self.table.on_column_width = self._column_width  # the clocks fit the side column
+
         self.game_signals.position_changed.connect(self.refresh_board)
         self.game_signals.status_changed.connect(self.status_line.show)
         self.game_signals.sound.connect(self.play_sound)
@@ -284,19 +299,6 @@ class MainWindow(QMainWindow):
         self.board.move_typed.connect(self._continue_in_move_box)
         self.board.digits_typed.connect(self._echo_digits)
         self.move_box.returnPressed.connect(self.submit_move_box)
-
-        # --- what every feature is given ------------------------------------------------
-        self.actions_by_id = create_actions(self)
-        self.ctx = AppContext(
-            window=self, settings=self.settings, session=self.session, game=self.game_signals,
-            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
-            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
-            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
-            refresh_board=self.refresh_board,
-            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
-            actions=self.actions_by_id, ask=self.ask)
-        self.leaving = LeaveGuard(self.ctx)
-        self.ctx.leaving = self.leaving
 
         # --- menus ------------------------------------------------------------------------
         handlers = {
@@ -314,6 +316,7 @@ class MainWindow(QMainWindow):
             "open_menus": self.open_menus,
         }
         self.display = DisplayController(self.ctx)
+        self.ctx.display = self.display
         self.display.theme_changed.connect(lambda _key: self._apply_theme())
         handlers.update(self.display.handlers)
         self.speech_controls = SpeechControls(self.ctx)
@@ -391,9 +394,8 @@ class MainWindow(QMainWindow):
         self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 0)
         # Tab: the board, the move field, the status line; Shift+Tab back the same way. The move
         # field goes after the board's last child in Qt's focus chain: put straight after the
-        # board, it stood before the board's own children, and Shift+Tab from the status line
-        # went back through them to the board, skipping the move field (a screen-reader
-        # play-through found it).
+        # board, it would stand before the board's own children, and Shift+Tab from the status
+        # line would go back through them to the board, skipping the move field.
         self.setTabOrder(_last_in_focus_chain(self.board), self.move_box)
         self.setTabOrder(self.move_box, self.status)
 
@@ -460,7 +462,7 @@ class MainWindow(QMainWindow):
 
     def _column_width(self, width: int) -> None:
         """The side column's width changed: the clocks fit their type to it."""
-        matches = getattr(self, "event_menu", None)
+        matches = self.ctx.matches  # None until the Event menu is made
         if matches is not None:
             matches.panel.fit_width(width)
 
@@ -620,9 +622,8 @@ class MainWindow(QMainWindow):
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:
-        ctx = getattr(self, "ctx", None)
-        if self.board.reviewed_position is not None and ctx is not None and \
-                ctx.end_review is not None:
+        ctx = self.ctx
+        if self.board.reviewed_position is not None and ctx.end_review is not None:
             ctx.end_review()  # a hint, a pick-up...: the review ends, then the game is drawn
             if self.board.reviewed_position is None:
                 return  # end_review drew the game
@@ -630,7 +631,7 @@ class MainWindow(QMainWindow):
         board = s.board
         last = set(board.peek().path) if board.peek() is not None else set()
         dests = s.destinations()
-        practice = self.ctx.practice if hasattr(self, "ctx") else None
+        practice = self.ctx.practice
         hinted = practice.hint_squares() if practice is not None else set()
         # no "must jump" while a penalty's checker is chosen: nobody moves then
         required = s.required_jump_squares() if s.selected is None and \

@@ -41,6 +41,7 @@ from ..texts import themes as theme_texts
 from .a11y import pace_after
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
+from .context import AppContext
 
 __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
@@ -139,7 +140,7 @@ class SidePanel(QDockWidget):
 
     returned = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__("Game panel", ctx.window)
         self.ctx = ctx
         self.setObjectName("side-panel")
@@ -291,7 +292,8 @@ class SidePanel(QDockWidget):
         add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
-            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                           s.opponent_name)
             item = QListWidgetItem(reading_texts.history_item_text(
                 move_number(first, number - 1), mover, move, s.style))
             item.setData(MOVE_ROLE, number)
@@ -377,7 +379,8 @@ class SidePanel(QDockWidget):
         s = self.ctx.session
         first = board.root().turn
         color = first if number % 2 else first.other
-        return game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        return game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                      s.opponent_name)
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
@@ -396,7 +399,8 @@ class SidePanel(QDockWidget):
         if item is None:
             s = self.ctx.session
             self.ctx.say(game_texts.last_move_text(s.board, s.side_names, s.style, s.you,
-                                                   s.player_names), Priority.READING)
+                                                   s.player_names, s.opponent_name),
+                         Priority.READING)
             return
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)
@@ -497,7 +501,7 @@ class SidePanel(QDockWidget):
             self.returned.emit()
 
 
-def install_side_panel(ctx) -> SidePanel:
+def install_side_panel(ctx: AppContext) -> SidePanel:
     """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
     panel = SidePanel(ctx)
     ctx.end_review = panel.end_review

@@ -16,6 +16,7 @@ from ..session import moving
 from ..session.game import Mode
 from ..session.tutorial import Finished, Say, SetPosition, Tutorial
 from ..speech.announcer import Priority
+from .context import AppContext
 
 __all__ = ["TutorialRunner"]
 
@@ -23,7 +24,7 @@ __all__ = ["TutorialRunner"]
 class TutorialRunner:
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.tutorial: Optional[Tutorial] = None
         self.handlers = {"tutorial": self.start}

@@ -304,9 +304,9 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
         if any(m.from_square == sq for m in grammar.legal):
             return Reading(Interpretation("pick-up", square=sq), (sq,), template, True)
         return Reading(Interpretation("nothing", reason="not-legal"), (sq,), template, True)
-    singles = [r[0] for r in readings if len(r) == 1]
-    if singles and (remove or grammar.choosing is not None or grammar.selected is not None):
-        return _square(singles[0], grammar, template, remove)
+    lone = [r[0] for r in readings if len(r) == 1]
+    if lone and (remove or grammar.choosing is not None or grammar.selected is not None):
+        return _square(lone[0], grammar, template, remove)
     return _move(readings, grammar, template)
 
 

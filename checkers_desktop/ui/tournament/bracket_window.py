@@ -127,7 +127,7 @@ class BracketWindow(QMainWindow):
         self.divisions.currentIndexChanged.connect(self._division_chosen)
         self.tree.currentItemChanged.connect(lambda *_: self._follow_cursor())
         self.canvas.match_clicked.connect(self._clicked)
-        display = getattr(self.ctx.window, "display", None)
+        display = self.ctx.display
         if display is not None:
             display.theme_changed.connect(lambda _k: self.apply_theme())
             display.text_size_changed.connect(lambda _p: self._enlarge_text())
@@ -163,7 +163,7 @@ class BracketWindow(QMainWindow):
         self.chosen.setFont(bold)
 
     def apply_theme(self) -> None:
-        theme = getattr(self.ctx.board, "theme", None)
+        theme = self.ctx.board.theme
         if theme is None:
             return
         self.scroll.apply_theme(theme)

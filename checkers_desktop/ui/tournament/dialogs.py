@@ -428,10 +428,9 @@ class LinesDialog(QDialog):
         line that was not there (the competitor just registered or edited, the first one
         imported), else stays on its row.
 
-        A rebuild (clear, then add) moved the cursor to each line as it was removed: the screen
-        reader was told of a line already gone and heard "?", then of the first line, while
-        the organiser had just registered someone else (found with the a11y-session kit). In
-        place, the cursor moves once, to the new line, which Qt tells (or the list, when the
+        A rebuild (clear, then add) would move the cursor to each line as it is removed: the
+        screen reader would be told of a line already gone ("?"), then of the first line, while
+        the organiser has just registered someone else. In place, the cursor moves once, to the new line, which Qt tells (or the list, when the
         keyboard comes back to it); a line changed under the cursor (edited, withdrawn) is told
         here."""
         old = Counter(self.lines())
