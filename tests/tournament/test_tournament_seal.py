@@ -93,6 +93,23 @@ class PgOwner:
             engine.dispose()
 
 
+def _rechain(owner) -> None:
+    """Recompute the whole chain over the events as stored, as someone who read seal.py would."""
+    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+
+    engine = create_engine(owner.url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
+                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+    engine.dispose()
+    prev, statements = GENESIS, []
+    for r in rows:
+        h = event_hash(prev, *r)
+        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
+        prev = h
+    owner.run(*statements)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def seal_backend(request, tmp_path):
     """(organiser's URL, something that changes the database outside the app)."""
@@ -167,7 +184,7 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
 def test_log_and_anchor_attacks(seal_backend, attack):
     """Changing the log too (the event's payload, even with the chain recomputed), forging a
     checkpoint, removing or adding a result: each is noticed."""
-    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+    from checkers_desktop.tournament.store.seal import event_hash
 
     url, owner = seal_backend
     t = Tournament.open(url, keys=_keys())
@@ -188,20 +205,7 @@ def test_log_and_anchor_attacks(seal_backend, attack):
             f"replace(CAST(payload AS TEXT), '\"winner_id\": {gold.id}', "
             f"'\"winner_id\": {silver.id}')") +
             f" WHERE kind = 'result' AND match_number = {final.number}")
-        # recompute the whole chain, as someone who read seal.py would
-        engine = create_engine(owner.url)
-        with engine.connect() as conn:
-            rows = conn.execute(text(
-                "SELECT id, at, kind, division_key, match_number, table_no, "
-                "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
-        engine.dispose()
-        prev, statements = GENESIS, []
-        for r in rows:
-            h = event_hash(prev, *r)
-            statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' "
-                              f"WHERE id = {r[0]}")
-            prev = h
-        owner.run(*statements)
+        _rechain(owner)
     elif attack == "checkpoint forged":
         owner.run(*swap, "UPDATE seal_checkpoints SET seal = 'hmac-sha256:' || key_id || ':' || "
                          "'00000000000000000000000000000000000000000000000000000000000000ff'")
@@ -236,7 +240,7 @@ def test_log_and_anchor_attacks(seal_backend, attack):
             f"{fin} AND key <> 'forged2'",
             *swap[1:],
             "INSERT INTO events (at, kind, division_key, match_number, table_no, payload) "
-            f"SELECT at, 'correction', division_key, match_number, NULL, "
+            "SELECT at, 'correction', division_key, match_number, NULL, "
             + owner.json.format(f"'{payload}'") + " FROM events WHERE kind = 'result' AND "
             f"match_number = {final.number}")
         if isinstance(owner, SqliteFile):
@@ -529,8 +533,6 @@ def test_checkpoints_removed_and_chain_rewritten(tmp_path):
     """Someone who reads seal.py rewrites a result and its log entry, recomputes the whole
     chain and removes every checkpoint (the file then looks like one never sealed): the laptop
     that saw the log remembers its newest entry, which no longer matches."""
-    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
-
     keys = KeyRing(tmp_path / "keys")
     path = str(tmp_path / "t.db")
     t = Tournament.open(path, keys=keys)
@@ -546,17 +548,7 @@ def test_checkpoints_removed_and_chain_rewritten(tmp_path):
               f"'\"winner_id\": {gold.id}', '\"winner_id\": {silver.id}') "
               f"WHERE kind = 'result' AND match_number = {final.number}",
               "DELETE FROM seal_checkpoints")
-    engine = create_engine(owner.url)
-    with engine.connect() as conn:
-        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
-                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
-    engine.dispose()
-    prev, statements = GENESIS, []
-    for r in rows:
-        h = event_hash(prev, *r)
-        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
-        prev = h
-    owner.run(*statements)
+    _rechain(owner)
     t = Tournament.open(path, keys=keys)
     assert t.verification.rolled_back is not None and not t.verification.clean
     assert t.verification.text().startswith("Warning:")
@@ -566,8 +558,6 @@ def test_checkpoints_removed_and_chain_rewritten(tmp_path):
 def test_the_whole_log_rewritten_from_its_first_entry(tmp_path):
     """As above, but the first entry changed too and every checkpoint removed: the file is not
     the tournament this laptop sealed at that place, and it carries no seal."""
-    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
-
     keys = KeyRing(tmp_path / "keys")
     path = str(tmp_path / "t.db")
     t = Tournament.open(path, keys=keys)
@@ -576,17 +566,7 @@ def test_the_whole_log_rewritten_from_its_first_entry(tmp_path):
     owner = SqliteFile(path)
     owner.run("UPDATE events SET payload = replace(payload, '\"Player 0\"', '\"Player 0 \"') "
               "WHERE id = (SELECT min(id) FROM events)", "DELETE FROM seal_checkpoints")
-    engine = create_engine(owner.url)
-    with engine.connect() as conn:
-        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
-                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
-    engine.dispose()
-    prev, statements = GENESIS, []
-    for r in rows:
-        h = event_hash(prev, *r)
-        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
-        prev = h
-    owner.run(*statements)
+    _rechain(owner)
     t = Tournament.open(path, keys=keys)
     assert t.verification.rolled_back is not None and not t.verification.clean
     t.close()
