@@ -612,3 +612,57 @@ def test_the_organisers_follower_sees_a_named_match_corrected(tmp_path):
     assert snapshot.views[key].standings.gold == silver
     follower.close()
     org.close()
+
+
+_PLAYED: dict = {}
+
+
+def _played_file(tmp_path_factory) -> tuple:
+    """One tournament played through and its key, made once for the property below."""
+    if "path" not in _PLAYED:
+        folder = tmp_path_factory.mktemp("played")
+        t = Tournament.open(str(folder / "t.db"), keys=_keys())
+        for i in range(8):
+            t.add_competitor(CompetitorInput(f"Player {i}", f"VAMC {i}", "70-74"))
+        t.make_divisions()
+        t.draw(t.divisions()[0].key, seed=5)
+        while t.playable():
+            for m in t.playable():
+                side = m.a if m.number % 2 else m.b
+                t.enter_result(m.number, [side.id, None, side.id])
+        _PLAYED["numbers"] = [m.number for m in t.matches() if m.kind == "played"]
+        t.close()
+        _PLAYED["path"] = folder / "t.db"
+    return _PLAYED["path"], _PLAYED["numbers"]
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_change_to_a_stored_result_is_named(tmp_path_factory, data):
+    """Whatever column of whatever match's result is changed outside the app (to any other
+    value), that match is named at the next open, and no other."""
+    import shutil
+
+    source, numbers = _played_file(tmp_path_factory)
+    number = data.draw(st.sampled_from(numbers))
+    column = data.draw(st.sampled_from(["winner_id", "a_id", "b_id", "wins_a", "wins_b", "draws",
+                                        "kind"]))
+    value = data.draw(st.sampled_from(["'walkover'", "'bye'"]) if column == "kind"
+                      else st.integers(0, 9))
+    folder = tmp_path_factory.mktemp("copy")
+    shutil.copy(source, folder / "t.db")
+    path = str(folder / "t.db")
+    where = f"match_id = (SELECT id FROM matches WHERE number = {number}) AND replaced_by IS NULL"
+    con = sqlite3.connect(path)
+    before = con.execute(f"SELECT {column} FROM results WHERE {where}").fetchone()[0]
+    con.close()
+    if str(before) == str(value).strip("'"):
+        return
+    SqliteFile(path).run(f"UPDATE results SET {column} = {value} WHERE {where}")
+    t = Tournament.open(path, keys=_keys())
+    assert t.verification.forged_matches == [number]
+    t.close()
