@@ -40,9 +40,34 @@ class MatchOfficial:
         return self._clocks("pause", official_texts.paused_text, lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
-        """The official starts the clocks again."""
-        return self._clocks("resume", official_texts.resumed_text,
-                            lambda referee: referee.resume())
+        """The official starts the clocks again (a game waiting for its start starts too)."""
+        ruling = self._clocks("resume", official_texts.resumed_text,
+                              lambda referee: referee.resume())
+        if ruling.ok:
+            self.match.awaiting_start = False
+        return ruling
+
+    def start_game(self) -> Ruling:
+        """The players-ready step: the official starts the game waiting on the board, and its
+        clocks (no clock runs before: a match's game, the next game after one ends, and a match
+        resumed after a restart all wait for this). Raises ``MatchSessionError`` when no game
+        waits."""
+        from .match import MatchSessionError
+
+        m = self.match
+        referee = m.running_referee()
+        if not m.awaiting_start:
+            raise MatchSessionError(official_texts.no_game_waiting_text())
+        number = m.game.number
+        ruling = self._clocks(
+            "start_game", lambda by, spoken=True: official_texts.game_started_text(number, by,
+                                                                                 spoken),
+            lambda referee: referee.resume())
+        if ruling.ok:
+            m.awaiting_start = False
+            m.last_result_text = ""
+            m.clocks_changed()
+        return ruling
 
     def _clocks(self, kind: str, text, act) -> Ruling:
         """Act on the referee; say and log ``text(by)`` (the game session shows the ruling

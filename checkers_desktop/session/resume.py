@@ -42,7 +42,8 @@ from .history import history_of, read_history
 from .match_model import MatchSettings, MatchSettingsError, PlayerInfo
 from .score_sheet import INTEGRITY_KIND
 
-__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder"]
+__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder",
+           "match_offer", "MatchOffer"]
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,12 @@ class MatchInfo:
     folder: Optional[str] = None
     date: Optional[str] = None
     history: Optional[dict] = None
+    pin: Optional[str] = None
+    """The PIN hash guarding the match (``PinHash.to_text``), part of the sealed match state."""
+    guard: str = "match"
+    """"match" (its own PIN) or "event" (the event PIN in force at its start)."""
+    guarded: bool = False
+    """True when a PIN guarded the match: a copy missing then fails closed."""
 
     def to_dict(self) -> dict:
         s = self.settings
@@ -73,6 +80,8 @@ class MatchInfo:
                 "folder": self.folder, "date": self.date}
         if self.history is not None:
             data["history"] = self.history
+        if self.guarded:
+            data["official_pin"] = {"pin": self.pin, "guard": self.guard}
         return data
 
     @classmethod
@@ -104,8 +113,13 @@ class MatchInfo:
         if date is not None and (not isinstance(date, str) or not _is_date(date)):
             raise ValueError(f"the saved match date is malformed: {_short(date)}")
         history = data.get("history")
+        guard = data.get("official_pin")
+        pin, kind, guarded = None, "match", guard is not None
+        if isinstance(guard, dict):
+            pin = guard.get("pin") if isinstance(guard.get("pin"), str) else None
+            kind = guard.get("guard") if guard.get("guard") in ("match", "event") else "match"
         return cls(settings, folder or None, date or None,
-                   history if isinstance(history, dict) else None)
+                   history if isinstance(history, dict) else None, pin, kind, guarded)
 
 
 @dataclass(frozen=True)
@@ -188,8 +202,11 @@ def snapshot_of(game: GameSession, match=None) -> Snapshot:
     what resuming needs (:class:`SessionExtra`)."""
     event = None
     if match is not None:
+        pin = match.gate.match_pin
         event = MatchInfo(match.settings, str(match.folder), match.date_iso,
-                          history_of(match.games, match.actions, match.settings.profile_key))
+                          history_of(match.games, match.actions, match.settings.profile_key),
+                          None if pin is None else pin.to_text(), match.pin_guard,
+                          pin is not None or match.gate.locked is not None)
     extra = SessionExtra(game.mode, game.human_color, game.level,
                          dict(game.player_names) if game.player_names else None, event)
     players = None
@@ -197,6 +214,43 @@ def snapshot_of(game: GameSession, match=None) -> Snapshot:
         players = {"black": game.player_names.get(BLACK), "white": game.player_names.get(WHITE)}
     return snapshot_from_referee(game.referee, match=None if match is None else match.match,
                                  players=players, extra=extra.to_dict())
+
+
+@dataclass(frozen=True)
+class MatchOffer:
+    """A saved match, as the resume question names it: the players ``names``, the score
+    ``wins`` (in the order of the names), the game ``number`` on the board and the ``move``
+    (moves as the score sheet counts them, the next one to be played)."""
+
+    names: tuple[str, str]
+    wins: tuple[int, int]
+    number: int
+    move: int
+    folder: str = ""
+
+    def question(self) -> str:
+        from ..texts import event as event_texts
+
+        a, b = self.names
+        return event_texts.resume_match_question(a, b, self.wins, self.number, self.move)
+
+
+def match_offer(snapshot: Snapshot) -> Optional[MatchOffer]:
+    """The saved match in ``snapshot`` (None: no usable match in it; never raises)."""
+    try:
+        match = restore_match(snapshot)
+        extra, _ = SessionExtra.read(snapshot.extra, in_match=match is not None)
+        if match is None or match.is_over or extra.event is None:
+            return None
+        a, b = extra.event.settings.names
+        setup = match.next_game()
+        number = setup.number if setup is not None else len(match.games) + 1
+        move = snapshot.ply // 2 + 1
+        return MatchOffer((a, b), (match.wins(a), match.wins(b)), number, move,
+                          Path(extra.event.folder).name if extra.event.folder else "")
+    except Exception:  # noqa: BLE001 - a save that cannot be read is asked as a game
+        log.exception("the saved match cannot be named")
+        return None
 
 
 def safe_match_folder(records_dir: Path, saved: Optional[str], settings: MatchSettings,
@@ -245,7 +299,8 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
         snapshot = replace(snapshot, extra={**snapshot.extra, "event": event})
         resumed.match = MatchSession.restore(game, snapshot, records_dir, referee=referee,
                                              rng=rng, now=now,
-                                             write_score_sheet=write_score_sheet)
+                                             write_score_sheet=write_score_sheet,
+                                             trusted=integrity.trusted)
         _carry_history(resumed, info)
         _flag_changes(resumed, integrity, keys if keys is not None else current_keys())
     else:

@@ -24,6 +24,8 @@ from checkers_desktop.storage import AutosaveStore, Integrity, KeyRing, RecordKe
 from checkers_desktop.storage import records as record_store
 from checkers_desktop.storage.integrity import canonical_json
 
+from officiating import officiate
+
 KEY = RecordKey.from_secret(bytes(range(32)))
 
 
@@ -58,6 +60,7 @@ class Desk:
         self.match = MatchSession.for_players(self.game, ("Ann Lee", "Bo Diaz"), self.records,
                                               best_of=3, rng=random.Random(seed))
         self.match.start()
+        officiate(self.match)
         return self.match
 
     def restart(self) -> MatchSession | None:
@@ -66,6 +69,8 @@ class Desk:
         resumed = self.keeping.resume(offer, records_dir=self.records)
         assert resumed is not None, self.told
         self.match = resumed.match
+        if self.match is not None:
+            officiate(self.match)
         return self.match
 
     def save(self) -> None:

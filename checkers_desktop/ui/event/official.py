@@ -59,7 +59,7 @@ class OfficialDesk:
         right PIN (the grant is for one action). Otherwise the player hears that the action is
         the official's."""
         gate = ev.gate
-        if not gate.protected:
+        if gate.granted():  # no PIN set, or the PIN was just given (the match form's)
             return True
         name = self.ask_pin(action, gate.official, gate.unlock)
         if name is None or not gate.granted():
@@ -108,6 +108,40 @@ class OfficialDesk:
         return (BLACK, WHITE)[index]
 
     # --- the actions --------------------------------------------------------------------
+    def start_game(self) -> bool:
+        """The players-ready step: the question first (naming the game, the players and their
+        sides, after the last game's result), then the PIN, then the game and its clocks
+        start. Declined: the game waits, and the player hears how the official starts it."""
+        ev = self.event()
+        if ev is None or not ev.awaiting_start or not ev.game_running:
+            self.say(official_texts.no_game_waiting_text())
+            return False
+        game = ev.game
+        question = official_texts.start_game_question(
+            game.number, game.black, game.white, (ev.sides[BLACK], ev.sides[WHITE]),
+            ev.last_result_text)
+        if not self.confirm(question):
+            self.say(official_texts.awaiting_start_text(game.number))
+            return False
+        return self._act("start_game", lambda ev: ev.official.start_game().ok)
+
+    def hold_match(self) -> bool:
+        """After a restart the match was not resumed: the official (with the PIN) keeps it for
+        later. True when the official did; logged with the official's name."""
+        ev = self.event()
+        if ev is None:
+            return False
+        a, b = ev.settings.names
+        if not self.confirm(event_texts.hold_match_question(a, b)):
+            return False
+
+        def body(ev: MatchSession) -> bool:
+            by = ev.authorize("hold_match")
+            ev.log("hold_match", event_texts.match_held_text(a, b, by), official=True,
+                   speak=False)
+            return True
+        return self._act("hold_match", body, running=False)
+
     def pause(self) -> bool:
         ev = self.event()
         if ev is not None and ev.game_running and ev.paused:
