@@ -144,7 +144,7 @@ class OfficialGate:
             name = official.strip() or self.official
             self.official = name
             self._granted = name
-            if problem is not None and self.locked is not None:
+            if problem is not None:
                 self.locked = None
                 if self.on_recovered is not None:
                     self.on_recovered(opened)
