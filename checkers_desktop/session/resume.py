@@ -40,6 +40,7 @@ from ..texts import app as app_texts
 from .game import GameSession, Mode
 from .history import history_of, read_history
 from .match_model import MatchSettings, MatchSettingsError, PlayerInfo
+from .official_pin import PIN_FILE
 from .score_sheet import INTEGRITY_KIND
 
 __all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder",
@@ -346,6 +347,11 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
     carried = {f"game-{g.number}.pdn": g for g in match.games if g.result is not None}
     for name, verdict in check_folder(match.folder, keys).items():
         if verdict.trusted:
+            continue
+        if name == PIN_FILE and match.gate.locked is not None:
+            # said once, by the locked gate (what happened and how the official recovers)
+            match.log(INTEGRITY_KIND, app_texts.record_changed_paper_text(name, verdict.value,
+                                                                          wall), speak=False)
             continue
         kept = None
         game = carried.get(name)

@@ -241,11 +241,13 @@ class AutosaveKeeper(QObject):
         return True
 
     def _ask_dialog(self, question: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Question, app_texts.resume_title_text(), question,
+        title = event_texts.resume_match_title() if question.startswith("Resume the match") \
+            else app_texts.resume_title_text()
+        box = QMessageBox(QMessageBox.Icon.Question, title, question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.ctx.window)
         box.setObjectName("resume-offer")
-        box.setAccessibleName(app_texts.resume_title_text())
+        box.setAccessibleName(title)
         box.setAccessibleDescription(question)
         box.setFont(question_font(box))  # read as the other questions are
         box.setDefaultButton(QMessageBox.StandardButton.Yes)

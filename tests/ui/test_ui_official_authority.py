@@ -100,3 +100,29 @@ def test_a_tampered_pin_file_keeps_the_officials_actions_locked(make_window, tmp
     assert m.awaiting_start and m.paused
     assert any("Starting the game and its clocks is the official's action" in s
                for s in third.synth.spoken)
+
+
+def test_every_question_names_the_player_it_asks(make_window, tmp_path):
+    window, ev, data = match_played(make_window, tmp_path)
+    asked = []
+
+    def confirm(question, title="Checkers", on_answer=None):
+        asked.append((title, question))
+        return False
+    window.ask.confirm = confirm
+    window.confirm = confirm
+    name = ev.player(window.session.board.turn)
+    side = ev.sides[window.session.board.turn]
+    window.resign()
+    assert asked[-1] == (f"Player {name} ({side})",
+                         f"{name}, {side}: resign game 1? The game goes to your opponent.")
+    assert window.session.running  # No: nothing resigned
+    # a draw offer is the player's question, titled by the player (not "Official")
+    window.event_menu.offer_draw()
+    assert asked[-1][0] == f"Player {name} ({side})"
+    # the answer to a draw offer goes through the window's one interaction object
+    window.confirm = window.ask.confirm = lambda q, title="Checkers", on_answer=None: \
+        asked.append((title, q)) or True
+    window.event_menu.offer_draw()
+    other = ev.player(window.session.board.turn.other)
+    assert asked[-1][0].startswith(f"Player {other}") and "Do you accept the draw?" in asked[-1][1]

@@ -112,6 +112,9 @@ class EventMenu(QObject):
         self._ready_prompt_due = False
         self._answerer = ""
         self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
+        self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
+            ctx.ask.confirm(question, event_texts.player_title(who)))
+        """A player's own question (a draw offer), titled by the player who acts."""
         self.actions: dict[str, QAction] = {}
         side = getattr(window, "side_layout", None)  # the window's side column, clocks first
         self.panel = ClockPanel(window.side if side is not None else window.centralWidget())
@@ -494,6 +497,17 @@ class EventMenu(QObject):
         return bool(self.ctx.ask.confirm(question,
                                          event_texts.draw_answer_title(self._answerer)))
 
+    def resign_question(self) -> Optional[tuple[str, str]]:
+        """In a match, the resign question naming the player who resigns and the game ("Mary
+        Jones, Black: resign game 2?"), titled by that player; None outside a match."""
+        ev = self._match_game()
+        if ev is None:
+            return None
+        color = ev.referee.board.turn
+        name, side = ev.player(color), ev.sides[color]
+        return (event_texts.resign_in_match_question(name, side, ev.game.number),
+                event_texts.player_title(event_texts.named(name, side)))
+
     def _match_game(self) -> Optional[MatchSession]:
         """The match whose game is on the board now, or None."""
         ev = self.current
@@ -511,7 +525,7 @@ class EventMenu(QObject):
             self.ctx.focus_board()
             return ruling
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.draw_offer_question(ev.named(color))):
+        if not self.ask_player(event_texts.draw_offer_question(ev.named(color)), ev.named(color)):
             self._say_queued(event_texts.draw_not_offered_text())
             return None
         ruling = ev.draws.offer_draw(color)
@@ -548,7 +562,7 @@ class EventMenu(QObject):
         if ev is None:
             return None
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.repetition_question(ev.named(color))):
+        if not self.ask_player(event_texts.repetition_question(ev.named(color)), ev.named(color)):
             return None
         ruling = ev.draws.point_out_repetition(color)
         return self._answer(ev, color, True) if ruling.ok else ruling
@@ -561,8 +575,9 @@ class EventMenu(QObject):
         requester = ev.draws.forty_move_requester()
         if requester is None or ev.draws.forty_move_attacker is not None:
             return ev.draws.request_forty_move_count()  # refused, and said why
-        if not self.desk.confirm(event_texts.forty_request_question(ev.named(requester),
-                                                                    ev.named(requester.other))):
+        if not self.ask_player(event_texts.forty_request_question(ev.named(requester),
+                                                                  ev.named(requester.other)),
+                               ev.named(requester)):
             return None
         return ev.draws.request_forty_move_count(requester)
 
@@ -574,8 +589,9 @@ class EventMenu(QObject):
         attacker = ev.draws.forty_move_attacker
         if attacker is None:
             return ev.draws.concede_strengthening()  # refused, and said why
-        if not self.desk.confirm(event_texts.strengthened_question(ev.named(attacker.other),
-                                                                   ev.named(attacker))):
+        if not self.ask_player(event_texts.strengthened_question(ev.named(attacker.other),
+                                                                 ev.named(attacker)),
+                               ev.named(attacker.other)):
             return None
         return ev.draws.concede_strengthening()
 
