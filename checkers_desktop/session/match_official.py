@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.match import GameRecord
-from ..rules.rulings import EndReason, GameResult, Ruling, Verdict
+from ..rules.rulings import AdjudicationCause, EndReason, GameResult, Ruling, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import official as official_texts
@@ -112,15 +112,17 @@ class MatchOfficial:
             m.penalty_logged(referee.pending_penalty, speak=False)
         return ruling
 
-    def adjudicate(self) -> Ruling:
-        """The official ends the game now as at the time limit: the count decides, man 1, king 2
-        (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead
-        (refused, and said)."""
+    def adjudicate(self, cause: Optional[AdjudicationCause] = None) -> Ruling:
+        """The official ends the game now by the count, man 1, king 2 (VA rulebook 3:00 s5), for
+        ``cause`` (default: the official's decision), recorded with the result. With an equal
+        count after a draw the game is played out instead, and a jump pending is made first
+        (each refused, and said)."""
         m = self.match
         referee = m.running_referee()
+        cause = cause or AdjudicationCause.OFFICIAL
         by = m.authorize("adjudicate")
         m.log("adjudicate", official_texts.adjudication_requested_text(by), official=True)
-        ruling = referee.adjudicate()
+        ruling = referee.adjudicate(cause)
         m.host.handle_ruling(ruling)
         return ruling
 

@@ -270,7 +270,11 @@ def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
         why = result.forfeit_reason
         return f"{loser} forfeits" + (f": {why}" if why else "")
     if r is EndReason.ADJUDICATION:
-        text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+        cause = getattr(result.cause, "value", "time limit")
+        text = {"time limit": "adjudicated at the time limit",
+                "stalling": "adjudicated by the official for stalling"}.get(
+            cause, "adjudicated by the official's decision") + (" by lot" if result.by_lot
+                                                                else "")
         return text if loser is not None else text + ", the count is equal"
     if r is EndReason.AGREEMENT:
         return "the players agree to a draw"
@@ -312,7 +316,8 @@ def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color
                                           if result.forfeit_reason else "")
     if r is EndReason.ADJUDICATION and result.material:
         mat = result.material
-        text = f"time limit: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
+        cause = getattr(result.cause, "value", "time limit")
+        text = f"{cause}: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
         if result.winner is None:
             return text + ": a drawn game (VA rulebook 3:00 s5)"
         if result.by_lot:

@@ -169,9 +169,36 @@ FORTY_RULINGS = ("Not strengthened: the game is drawn",
 """The official's choices when the 40-move count completes (WCDF 6.2, 6.3)."""
 
 
-ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
+ADJUDICATIONS = ("By the count now, the official's decision (man 1, king 2)",
+                 "By the count now, for stalling (man 1, king 2)",
+                 "By the count: the time limit is reached (man 1, king 2)",
                  "Drawn: neither player can force a win")
-"""The official's two ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4)."""
+"""The official's ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4): three causes by the count
+(:class:`~checkers_desktop.rules.rulings.AdjudicationCause`, in this order), then a declared
+draw (last)."""
+
+
+def adjudicate_outcome_question(cause: str, counts: str, outcome: str, number: int) -> str:
+    """The confirmation, stating the outcome before it is given: "Adjudicate game 2 by the count,
+    for stalling: Bo Diaz (Black) 8, Ann Lee (Red) 7. Bo Diaz wins game 2. Give this result?"."""
+    return (f"Adjudicate game {number} by the count, {cause}: {counts}. {outcome} Give this "
+            "result?")
+
+
+def adjudicate_outcome_text(winner: Optional[str], number: int) -> str:
+    return f"{winner} wins game {number}." if winner else f"Game {number} is drawn."
+
+
+def adjudicate_refused_text(reason: str, mover: str = "") -> str:
+    if reason == "jump":
+        return (f"{mover} has a jump to make: the jump is made first, then the count (VA "
+                "rulebook 3:00 s5, s6). Adjudicate after it.")
+    return ("The count is equal after a drawn game: this game is played out (VA rulebook 4:00 "
+            "s4). It cannot be adjudicated by the count.")
+
+
+CAUSE_WORDS = {"the official's decision": "by the official's decision",
+               "stalling": "for stalling", "time limit": "at the time limit"}
 
 
 # --- the official's PIN (session/official_pin.py, session/official_gate.py) ----------------------

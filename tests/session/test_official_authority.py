@@ -278,3 +278,53 @@ def test_the_resume_question_names_the_match_the_players_and_the_score(tmp_path)
     offer = match_offer(Snapshot.from_json(snapshot_of(game, match).to_json()))
     assert offer.question() == ("Resume the match Ann Lee against Bo Diaz, 1 game to 0, game 2, "
                                 "move 14?")
+
+
+# --- adjudication --------------------------------------------------------------------------------
+def _started(tmp_path):
+    game, match, synth, scheduler, clock = table(tmp_path, pin=None)
+    match.official.start_game()
+    return game, match, synth, scheduler, clock
+
+
+def test_adjudication_records_the_cause_the_official_chose(tmp_path):
+    from checkers_desktop.rules.rulings import AdjudicationCause, EndReason
+
+    game, match, synth, scheduler, clock = _started(tmp_path)
+    for text in ("11-15", "23-19", "8-11", "22-17"):
+        assert game.submit_text(text)
+    clock.now += 60  # thirteen minutes... of ten: far from the time limit
+    match.official.adjudicate(AdjudicationCause.STALLING)
+    result = match.games[0].result
+    assert result.reason is EndReason.ADJUDICATION and result.cause is AdjudicationCause.STALLING
+    said = " ".join(synth.spoken)
+    assert "Time is up" not in said and "at the time limit" not in said
+    assert "adjudicated by the official for stalling" in said
+    sheet = match.score_sheet_html()
+    assert "stalling: " in sheet and "time limit:" not in sheet
+    # the official's own decision is the default cause
+    from checkers_desktop.rules.profiles import get_profile
+    from checkers_desktop.rules.referee import Referee
+    referee = Referee(get_profile("va-standard"), time_source=clock)
+    referee.start()
+    assert referee.adjudicate().result.cause is AdjudicationCause.OFFICIAL
+
+
+def test_a_jump_pending_is_made_before_the_count(tmp_path):
+    from checkers_desktop.rules.rulings import RulingCode
+
+    game, match, synth, scheduler, clock = _started(tmp_path)
+    for text in ("11-15", "24-20", "15-19"):
+        assert game.submit_text(text)
+    assert game.board.is_capture_required()  # Red must jump 23x16
+    mat, winner, refused = match.referee.adjudication_preview()
+    assert refused == "jump"
+    ruling = match.official.adjudicate()
+    assert ruling.code is RulingCode.JUMP_REQUIRED and match.game_running
+    while game.board.is_capture_required():  # the jumps are made
+        assert game.submit_text(game.legal_moves()[0].pdn())
+    mat, winner, refused = match.referee.adjudication_preview()
+    assert refused is None
+    match.official.adjudicate()
+    result = match.games[0].result
+    assert result.winner is winner and result.material == mat

@@ -126,3 +126,18 @@ def test_every_question_names_the_player_it_asks(make_window, tmp_path):
     window.event_menu.offer_draw()
     other = ev.player(window.session.board.turn.other)
     assert asked[-1][0].startswith(f"Player {other}") and "Do you accept the draw?" in asked[-1][1]
+
+
+def test_the_adjudication_confirmation_states_the_outcome_first(make_window, tmp_path):
+    window, ev, data = match_played(make_window, tmp_path)
+    desk = window.event_menu.desk
+    asked = []
+    desk.choose = lambda title, label, options: 1  # by the count, for stalling
+    desk.confirm = lambda q: asked.append(q) and False
+    assert not desk.adjudicate()
+    assert len(asked) == 1 and asked[0].startswith("Adjudicate game 1 by the count, for stalling: ")
+    assert " 12, " in asked[0] and asked[0].endswith("Game 1 is drawn. Give this result?")
+    assert ev.game_running  # No: nothing given
+    desk.confirm = lambda q: True
+    assert desk.adjudicate()
+    assert ev.games[0].result.cause.value == "stalling"

@@ -46,8 +46,8 @@ def start(window, tmp_path, pin=PIN):
     window.session.submit_text("11-15")
     desk = menu.desk
     desk.confirm = lambda question: True
-    desk.choose = lambda title, label, options: 1 if "Drawn" in options[-1] and \
-        len(options) == 2 and "count" in options[0] else 0
+    desk.choose = lambda title, label, options: len(options) - 1 if "Drawn" in options[-1] \
+        and "count" in options[0] else 0
     desk.ask_text = lambda title, label: "a reason"
     return match, menu
 

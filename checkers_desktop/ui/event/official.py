@@ -189,8 +189,12 @@ class OfficialDesk:
     ADJUDICATIONS = official_texts.ADJUDICATIONS
 
     def adjudicate(self) -> bool:
-        """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
-        win (4:00 s4)."""
+        """By the count now, for the cause the official chooses (the official's decision,
+        stalling, the time limit: VA rulebook 3:00 s5), the confirmation stating the count and
+        the outcome first; or a draw because neither player can force a win (4:00 s4). A jump
+        pending is made first (refused until then, and said)."""
+        from ...rules.rulings import AdjudicationCause
+
         ev = self._running()
         if ev is None:
             return False
@@ -198,17 +202,31 @@ class OfficialDesk:
                              self.ADJUDICATIONS)
         if choice is None:
             return False
-        action = "adjudicate" if choice == 0 else "declare_draw"
+        drawn = choice == len(self.ADJUDICATIONS) - 1
+        action = "declare_draw" if drawn else "adjudicate"
+        causes = (AdjudicationCause.OFFICIAL, AdjudicationCause.STALLING,
+                  AdjudicationCause.TIME_LIMIT)
+        question = official_texts.declare_draw_question()
+        if not drawn:
+            cause = causes[choice]
+            mat, winner, refused = ev.referee.adjudication_preview()
+            if refused is not None:
+                self.say(official_texts.adjudicate_refused_text(
+                    refused, ev.named(ev.referee.board.turn)))
+                return False
+            counts = ", ".join(f"{ev.named(c)} {mat[c]}" for c in (BLACK, WHITE))
+            outcome = official_texts.adjudicate_outcome_text(
+                None if winner is None else ev.named(winner), ev.game.number)
+            question = official_texts.adjudicate_outcome_question(
+                official_texts.CAUSE_WORDS[cause.value], counts, outcome, ev.game.number)
 
         def body(ev: MatchSession) -> bool:
-            if choice == 0:
-                if not self.confirm(official_texts.adjudicate_question()):
-                    return False
-                ev.official.adjudicate()
-            else:
-                if not self.confirm(official_texts.declare_draw_question()):
-                    return False
+            if not self.confirm(question):
+                return False
+            if drawn:
                 ev.official.declare_draw()
+            else:
+                ev.official.adjudicate(cause)
             return True
         return self._act(action, body)
 
