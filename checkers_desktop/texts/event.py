@@ -418,3 +418,20 @@ def player_title(name: str) -> str:
 def resign_in_match_question(name: str, side: str, number: int) -> str:
     """Asked of a player before a resignation in a match: "Mary Jones, Black: resign game 2?"."""
     return f"{name}, {side}: resign game {number}? The game goes to your opponent."
+
+
+def record_seal_text(name: str, verdict: str, sealed: Optional[dict]) -> str:
+    """Said when a match record read back (Game > Open game, a result sent to the bracket) does
+    not match its seal; with the result the app sealed when there is one."""
+    what = {"changed": "was changed outside the app: its seal does not match",
+            "unsealed": "carries no seal: it may have been changed outside the app",
+            "other install": "was sealed on another laptop and cannot be checked here"}.get(
+        verdict, "cannot be checked")
+    text = f"Warning: the match record {name} {what}."
+    if sealed:
+        winner = sealed.get("winner")
+        who = f"{winner} won" if winner else "a draw"
+        text += (f" The result the app recorded: game {sealed.get('number')}, "
+                 f"{sealed.get('black')} against {sealed.get('white')}, {who} "
+                 f"({sealed.get('result')}).")
+    return text

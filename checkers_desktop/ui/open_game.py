@@ -219,6 +219,9 @@ class OpenGameAction(QObject):
             number=opened.number if self._several else None,
             root_turn=opened.board.root().turn),
             Priority.INTERRUPT)
+        matches = getattr(self.ctx, "matches", None)
+        if matches is not None and self._path:
+            matches.check_record_read(self._path)  # a match's record: its seal, said
         self.ctx.focus_board()
         self.done.emit(True)
 

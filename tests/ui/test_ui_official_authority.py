@@ -141,3 +141,22 @@ def test_the_adjudication_confirmation_states_the_outcome_first(make_window, tmp
     desk.confirm = lambda q: True
     assert desk.adjudicate()
     assert ev.games[0].result.cause.value == "stalling"
+
+
+def test_a_flipped_finished_record_is_said_when_opened(make_window, qtbot, tmp_path):
+    window, ev, data = match_played(make_window, tmp_path)
+    loser = ev.player(window.session.board.turn)
+    window.resign()  # confirmed (the window's fake says Yes)
+    winner = next(n for n in ev.settings.names if n != loser)
+    path = ev.folder / "game-1.pdn"
+    text = path.read_text(encoding="utf-8")
+    flipped = {"1-0": "0-1", "0-1": "1-0"}
+    old = ev.games[0].pdn_result
+    path.write_text(text.replace(f'[Result "{old}"]', f'[Result "{flipped[old]}"]')
+                    .replace(f" {old}", f" {flipped[old]}"), encoding="utf-8")
+    window.synth.clear()
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
+        assert window.open_game_action.open(str(path))
+    said = " ".join(window.synth.spoken)
+    assert "Warning: the match record game-1.pdn was changed outside the app" in said
+    assert f"{winner} won ({old})" in said  # the result the app sealed

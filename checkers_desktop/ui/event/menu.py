@@ -310,6 +310,21 @@ class EventMenu(QObject):
         elif isinstance(event, MatchAbandoned):
             self._match_abandoned(event.folder, event.by_official)
 
+    # --- records read back -------------------------------------------------------------------
+    def check_record_read(self, path) -> Optional[str]:
+        """A file read back (Game > Open game) that is one of the app's match records: when its
+        seal does not vouch for it, say so with the result the app sealed (shown on the status
+        line too). Returns the sentence, or None (not a record, or sound)."""
+        from ...session.match_records import record_check
+
+        found = record_check(Path(path))
+        if found is None or found[0] == "verified":
+            return None
+        text = event_texts.record_seal_text(Path(path).name, found[0], found[1])
+        self.ctx.say(text, Priority.QUEUE)
+        self.ctx.status.show_after_status(text)
+        return text
+
     # --- matches kept for later --------------------------------------------------------------
     def put_aside(self, match: MatchSession) -> None:
         """Let ``match`` go without ending it (the official kept it for later: its records and

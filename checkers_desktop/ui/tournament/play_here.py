@@ -202,6 +202,12 @@ class PlayHere(QObject):
         ww, lw = (wa, wb) if winner == a else (wb, wa)
         question = texts.confirm_result_question(played.match_number, winner, loser, ww, lw,
                                                  result.draws)
+        # a record changed outside the app is said before the official confirms; the result
+        # sent is the match's own (the one the app sealed), never read back from the files
+        warnings = [self.ctx.matches.check_record_read(g.pdn_path) for g in result.games
+                    if g.pdn_path] if self.ctx.matches is not None else []
+        if any(warnings):
+            question = " ".join(w for w in warnings if w) + " " + question
         if not self.official_confirms(question):
             self._save()
             self.menu.say(texts.result_held_text(played.match_number), Priority.QUEUE)
