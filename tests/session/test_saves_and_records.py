@@ -138,7 +138,8 @@ def test_match_resumed_twice_then_finished_lists_every_game(tmp_path):
     assert [g.number for g in match3.result().games] == [1, 2, 3]
     assert record_store.check_folder(match3.folder, three.keys) == {
         "game-1.pdn": Integrity.VERIFIED, "game-2.pdn": Integrity.VERIFIED,
-        "game-3.pdn": Integrity.VERIFIED, "score-sheet.html": Integrity.VERIFIED}
+        "game-3.pdn": Integrity.VERIFIED, "score-sheet.html": Integrity.VERIFIED,
+        "results.json": Integrity.VERIFIED}
     assert three.told == [] and two.told == []
 
 
