@@ -18,7 +18,13 @@ The functions take the side to move as ``my``/``opp`` masks and ``black`` (True 
 
 from __future__ import annotations
 
+from typing import Iterable, Optional
+
 from .types import SQUARES
+
+RawMove = tuple[int, int, int, Optional[tuple[int, ...]]]
+"""A move as bit masks: ``(from, to, captured, path)``; ``path`` is the squares' masks of a jump
+series from its start, None for a step."""
 
 BIT_OF_SQUARE: tuple[int, ...] = (-1,) + tuple(s - 1 + (s - 1) // 8 for s in SQUARES)
 SQUARE_OF_BIT: dict[int, int] = {BIT_OF_SQUARE[s]: s for s in SQUARES}
@@ -39,7 +45,7 @@ START_BLACK = sum(MASK_OF_SQUARE[s] for s in range(1, 13))
 START_WHITE = sum(MASK_OF_SQUARE[s] for s in range(21, 33))
 
 
-def mask_of(squares) -> int:
+def mask_of(squares: Iterable[int]) -> int:
     """The bit mask of an iterable of squares 1-32."""
     m = 0
     for s in squares:
@@ -72,7 +78,8 @@ def jumpers(my: int, opp: int, kings: int, black: bool) -> int:
     return j
 
 
-def _jump_tree(pos, king, opp, empty, black, frm, cap, path, out):
+def _jump_tree(pos: int, king: bool, opp: int, empty: int, black: bool, frm: int, cap: int,
+               path: tuple[int, ...], out: list[RawMove]) -> None:
     """Extend a jump series from ``pos`` as far as it goes; append each complete series to ``out``."""
     extended = False
     if king or black:
@@ -103,11 +110,12 @@ def _jump_tree(pos, king, opp, empty, black, frm, cap, path, out):
         out.append((frm, pos, cap, path))
 
 
-def jump_moves(my: int, opp: int, kings: int, black: bool, j: int | None = None) -> list:
+def jump_moves(my: int, opp: int, kings: int, black: bool,
+               j: int | None = None) -> list[RawMove]:
     """Every complete jump series of the side to move (compulsory multi-jumps, crowning ends it)."""
     if j is None:
         j = jumpers(my, opp, kings, black)
-    out: list = []
+    out: list[RawMove] = []
     occupied = my | opp
     while j:
         frm = j & -j
@@ -117,10 +125,10 @@ def jump_moves(my: int, opp: int, kings: int, black: bool, j: int | None = None)
     return out
 
 
-def step_moves(my: int, opp: int, kings: int, black: bool) -> list:
+def step_moves(my: int, opp: int, kings: int, black: bool) -> list[RawMove]:
     """Every non-capturing move of the side to move."""
     empty = VALID & ~(my | opp)
-    out = []
+    out: list[RawMove] = []
     mk = my & kings
     if black:
         fwd, back = my, mk
@@ -142,7 +150,7 @@ def step_moves(my: int, opp: int, kings: int, black: bool) -> list:
     return out
 
 
-def generate(my: int, opp: int, kings: int, black: bool) -> list:
+def generate(my: int, opp: int, kings: int, black: bool) -> list[RawMove]:
     """Every legal raw move: the jumps if there is one (capture is compulsory), else the steps."""
     j = jumpers(my, opp, kings, black)
     if j:
@@ -182,7 +190,8 @@ def after_move(my: int, opp: int, kings: int, frm: int, to: int, cap: int,
     return (my & ~frm) | to, opp & ~cap, new_kings
 
 
-def apply(black_bb: int, white_bb: int, kings: int, black: bool, move) -> tuple[int, int, int]:
+def apply(black_bb: int, white_bb: int, kings: int, black: bool,
+          move: RawMove) -> tuple[int, int, int]:
     """The position ``(black, white, kings)`` after a raw move by the side to move."""
     frm, to, cap, _ = move
     if black:

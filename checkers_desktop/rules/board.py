@@ -47,7 +47,7 @@ class Outcome:
         return "1/2-1/2"
 
 
-def _raw_to_move(raw) -> Move:
+def _raw_to_move(raw: bb.RawMove) -> Move:
     frm, to, cap, path = raw
     if path is None:
         return Move((bb.SQUARE_OF_MASK[frm], bb.SQUARE_OF_MASK[to]))
@@ -69,8 +69,8 @@ class Board:
     __slots__ = ("black_bb", "white_bb", "kings_bb", "turn", "_stack", "quiet_plies", "_legal_cache")
 
     def __init__(self, fen: Optional[str] = STARTING_FEN) -> None:
-        self._stack: list[tuple] = []
-        self._legal_cache: Optional[list] = None
+        self._stack: list[tuple[int, int, int, Color, int, Move]] = []
+        self._legal_cache: Optional[list[bb.RawMove]] = None
         self.quiet_plies = 0
         if fen is None:
             self.black_bb = self.white_bb = self.kings_bb = 0
@@ -176,7 +176,7 @@ class Board:
         black = self.turn is BLACK
         return (self.black_bb, self.white_bb, True) if black else (self.white_bb, self.black_bb, False)
 
-    def _raw_moves(self) -> list:
+    def _raw_moves(self) -> list[bb.RawMove]:
         if self._legal_cache is None:
             my, opp, black = self._sides()
             self._legal_cache = bb.generate(my, opp, self.kings_bb, black)
@@ -274,7 +274,7 @@ class Board:
         self.push(move)
         return move
 
-    def _push_raw(self, raw, move: Move) -> None:
+    def _push_raw(self, raw: bb.RawMove, move: Move) -> None:
         man_moved = not (self.kings_bb & raw[0])
         self._stack.append((self.black_bb, self.white_bb, self.kings_bb, self.turn,
                             self.quiet_plies, move))
@@ -342,6 +342,6 @@ class Board:
         """Leaf count of the move tree ``depth`` plies deep (see the module docstring's convention)."""
         return bb.perft(self.black_bb, self.white_bb, self.kings_bb, self.turn is BLACK, depth)
 
-    def iter_moves_raw(self) -> Iterator[tuple]:
+    def iter_moves_raw(self) -> Iterator[bb.RawMove]:
         """The raw bitboard moves (see :mod:`bitboard`), for the engine."""
         return iter(self._raw_moves())

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from .errors import RulesError
 from .types import Color
@@ -192,7 +192,7 @@ class GameClock:
         self._side_expired: set[Color] = set()
 
     # --- saving and restoring (storage/snapshot.py) ---------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The clock's whole state as plain JSON values: the settings, every timer's seconds,
         the side to move (``"B"``/``"W"``/None) and which warnings and limits were given.
         :meth:`from_dict` reads it back."""
@@ -215,7 +215,7 @@ class GameClock:
         }
 
     @classmethod
-    def from_dict(cls, state: dict, time_source: TimeSource = time.monotonic) -> "GameClock":
+    def from_dict(cls, state: dict[str, Any], time_source: TimeSource = time.monotonic) -> "GameClock":
         """A clock with :meth:`to_dict`'s state, **paused** whatever it was (a restored game
         waits for the official or the player: :meth:`resume`). Raises :class:`ClockError` for
         bad settings, ``KeyError``/``ValueError``/``TypeError`` for a malformed ``state``."""

@@ -7,6 +7,7 @@ limits of :mod:`checkers_desktop.inputs`, so no input makes a tool hang or grow 
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 
@@ -30,7 +31,7 @@ character leaves the FEN reader to say what is wrong with a line of other script
 FEN_LIST_WHAT = "a list of FEN positions (one a line)"
 
 
-def perft_command(args) -> int:
+def perft_command(args: argparse.Namespace) -> int:
     """Print ``DEPTH NODES SECONDS`` for each depth from 1 to ``args.depth`` (1 to
     :data:`MAX_PERFT_DEPTH`) from ``args.fen`` (None: the start position; an empty text is refused,
     not read as the start). Exit status 0, or 2 for a bad FEN or depth (message on standard
@@ -53,7 +54,7 @@ def perft_command(args) -> int:
     return 0
 
 
-def moves_command(args) -> int:
+def moves_command(args: argparse.Namespace) -> int:
     """For each FEN line of ``args.fen_file`` (None: standard input), print its legal moves in PDN
     with the whole path, sorted by path (numerically), space separated. Blank lines are skipped.
 
@@ -91,7 +92,7 @@ def moves_command(args) -> int:
     return status
 
 
-def replay_command(args) -> int:
+def replay_command(args: argparse.Namespace) -> int:
     """``replay FILE.pdn``: see :func:`checkers_desktop.rules.pdn.replay_main`."""
     from .pdn import replay_main
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .types import Move
+
 
 class RulesError(ValueError):
     """Base of every error the rules core raises for bad input."""
@@ -18,7 +23,7 @@ class IllegalMoveError(RulesError):
     (VA rulebook 3:00 s6, WCDF 1.18): it lists the jumps the player must choose from.
     """
 
-    def __init__(self, message: str, required_captures: tuple = ()) -> None:
+    def __init__(self, message: str, required_captures: tuple[Move, ...] = ()) -> None:
         super().__init__(message)
         self.required_captures = required_captures
 
@@ -29,7 +34,7 @@ class AmbiguousMoveError(RulesError):
     ``candidates`` lists the matching moves.
     """
 
-    def __init__(self, message: str, candidates: tuple = ()) -> None:
+    def __init__(self, message: str, candidates: tuple[Move, ...] = ()) -> None:
         super().__init__(message)
         self.candidates = candidates
 

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .errors import RulesError
 from .profiles import ColourChoice, MatchFormat, Profile, get_profile
 from .types import BLACK, Color
+
+if TYPE_CHECKING:
+    from .rulings import GameResult
 
 __all__ = ["MatchError", "GameSetup", "GameRecord", "Match"]
 
@@ -87,7 +90,7 @@ class Match:
         self._finished_early = False
 
     # --- saving and restoring (storage/snapshot.py) ---------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The match as plain JSON values: players, who had Black first, whether it was ended
         early, the next game's number, the score and every game played (sides ``"B"``/``"W"``).
         The format is not included: :meth:`from_dict` takes it."""
@@ -103,7 +106,7 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, state: dict, format: Union[MatchFormat, Profile, str], *,
+    def from_dict(cls, state: dict[str, Any], format: Union[MatchFormat, Profile, str], *,
                   rng: Optional[random.Random] = None) -> "Match":
         """The match :meth:`to_dict` saved, under ``format``. Raises :class:`MatchError` (bad
         players), ``KeyError``/``ValueError``/``TypeError`` for a malformed ``state``."""
@@ -176,7 +179,7 @@ class Match:
         self.games.append(record)
         return record
 
-    def record_game_result(self, result) -> GameRecord:
+    def record_game_result(self, result: GameResult) -> GameRecord:
         """Record a :class:`~checkers_desktop.rules.referee.GameResult`."""
         return self.record_result(result.winner, result.reason.value, result.detail)
 

@@ -30,6 +30,7 @@ machine, most of it replaying the moves); memory is the text plus one game.
 
 from __future__ import annotations
 
+import argparse
 import enum
 import io
 import os
@@ -38,7 +39,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Optional, Union
 
-from ..inputs import (MIB, InputError, InputProblem, brief, brief_message, decode_text, describe_path,
+from ..inputs import (MIB, PathLike, InputError, InputProblem, brief, brief_message, decode_text, describe_path,
                       quote, read_bytes)
 from .board import STARTING_FEN, Board
 from .errors import AmbiguousMoveError, IllegalMoveError, InvalidPdnError, RulesError
@@ -304,7 +305,7 @@ class NotPdnError(InvalidPdnError):
     "'FILE': This file is not a checkers game record (PDN): <reason>".
     """
 
-    def __init__(self, reason: str, path=None,
+    def __init__(self, reason: str, path: Optional[PathLike] = None,
                  problem: InputProblem = InputProblem.WRONG_CONTENT) -> None:
         where = f"{describe_path(path)}: " if path is not None else ""
         super().__init__(f"{where}This file is not {PDN_WHAT}: {reason}")
@@ -323,7 +324,7 @@ class PdnProblem(InvalidPdnError):
     """
 
     def __init__(self, number: int, ply: int, reason: str, text: str = "",
-                 candidates: tuple = (), line: int = 0) -> None:
+                 candidates: tuple[Move, ...] = (), line: int = 0) -> None:
         super().__init__(f"game {number}, ply {ply}: {reason}")
         self.number = number
         self.ply = ply
@@ -408,6 +409,8 @@ def _tokens(text: str, first_line: int = 1) -> Iterator[_Token]:
     count = text.count
     while pos < n:
         m = match(text, pos)
+        # ``other`` takes any character and ``end`` the end, so a token always matches
+        assert m is not None and m.lastgroup is not None
         kind = m.lastgroup
         start = m.start(kind)
         if start > pos:
@@ -480,7 +483,8 @@ def _split_games(text: str) -> Iterator[tuple[int, list[_Token], list[_Token]]]:
     number = 1
     start = -1  # offset of the game's first token
 
-    def limit(kind: PdnLimit, message: str, maximum: int, tok: _Token, found=None):
+    def limit(kind: PdnLimit, message: str, maximum: int, tok: _Token,
+              found: Optional[int] = None) -> PdnLimitError:
         return PdnLimitError(kind, message, maximum, found, number, tok.line)
 
     tokens = _tokens(text)
@@ -553,7 +557,7 @@ class _GameBuilder:
         self.body = body
         self.lines: dict[int, int] = {}  # id(node) -> line in the file
 
-    def problem(self, ply: int, reason: str, text: str = "", candidates: tuple = (), line: int = 0):
+    def problem(self, ply: int, reason: str, text: str = "", candidates: tuple[Move, ...] = (), line: int = 0) -> None:
         if len(self.problems) >= MAX_PROBLEMS:
             self.more_problems += 1
             return
@@ -782,21 +786,21 @@ def _illegal_reason(text: str, board: Board, exc: IllegalMoveError) -> str:
     return f"{side}'s {quote(text)} is illegal: {why} (position {board.fen()})"
 
 
-Source = Union[str, bytes, os.PathLike, io.IOBase]
+Source = Union[str, bytes, os.PathLike[str], io.IOBase]
 """What the reader takes: PDN text (``str``), bytes, a path (``pathlib.Path``) or an open stream."""
 
 _LOOKS_LIKE_PDN_RE = re.compile(
     r'\[[ \t]*[A-Za-z0-9_]+[ \t]*"|(?<![0-9])[0-9]{1,2}[-xX:][0-9]{1,2}(?![0-9])')
 
 
-def _too_large(size: Optional[int], path=None) -> PdnLimitError:
+def _too_large(size: Optional[int], path: Optional[PathLike] = None) -> PdnLimitError:
     where = f"{describe_path(path)}: " if path is not None else ""
     found = f" ({size / MIB:,.1f} MB)" if size else ""
     return PdnLimitError(PdnLimit.FILE_SIZE, f"{where}the PDN text is too large{found}; a PDN file "
                          f"may be at most {MAX_PDN_BYTES // MIB} MB", MAX_PDN_BYTES, size)
 
 
-def decode_pdn(data: bytes, path=None) -> str:
+def decode_pdn(data: bytes, path: Optional[PathLike] = None) -> str:
     """The text of a PDN file's bytes: UTF-8 (or UTF-16 with a byte-order mark), else Windows-1252,
     the encoding of old programs' files (the PGN standard on which PDN is built uses ISO 8859-1).
 
@@ -811,7 +815,7 @@ def decode_pdn(data: bytes, path=None) -> str:
         raise NotPdnError(exc.reason, path, exc.problem) from None
 
 
-def read_pdn_file(path) -> str:
+def read_pdn_file(path: PathLike) -> str:
     """The text of the PDN file ``path``, read within limits, for :func:`read_games`.
 
     What is not a regular file (a folder, a FIFO, ``/dev/zero``) is refused before reading; the file
@@ -836,7 +840,7 @@ def read_pdn_file(path) -> str:
     return text
 
 
-def _read_text(source) -> str:
+def _read_text(source: Source) -> str:
     if isinstance(source, os.PathLike):
         return read_pdn_file(source)
     if hasattr(source, "read"):
@@ -845,7 +849,7 @@ def _read_text(source) -> str:
             return decode_pdn(data)
         if len(data) > MAX_PDN_BYTES:
             raise _too_large(None)
-        return data
+        return str(data)
     if isinstance(source, (bytes, bytearray)):
         return decode_pdn(bytes(source))
     if isinstance(source, str):
@@ -1004,7 +1008,7 @@ def describe(parsed: ParsedGame) -> str:
     return f"game {parsed.number} ({white} vs {black} / {event})"
 
 
-def replay_main(args) -> int:
+def replay_main(args: argparse.Namespace) -> int:
     """``checkers-desktop replay FILE.pdn [--profile NAME]``: replay every game of the file.
 
     Prints one line per problem, ``game N (white vs black / event), ply P: reason`` (at most
@@ -1018,22 +1022,14 @@ def replay_main(args) -> int:
     """
     profile_name = getattr(args, "profile", None)
     if profile_name:
+        from .profiles import get_profile
+
         try:
-            from .profiles import get_profile
-        except ImportError:
-            get_profile = None
-        if get_profile is not None:
-            try:
-                profile = get_profile(profile_name)
-            except (KeyError, ValueError) as exc:
-                print(f"error: {brief_message(str(exc))}", file=sys.stderr)
-                return 2
-            print(f"profile: {getattr(profile, 'title', profile_name)}")
-        elif not re.fullmatch(r"[a-z][a-z0-9-]*", profile_name):
-            print(f"error: {quote(profile_name)} is not a profile name", file=sys.stderr)
+            profile = get_profile(profile_name)
+        except (KeyError, ValueError) as exc:
+            print(f"error: {brief_message(str(exc))}", file=sys.stderr)
             return 2
-        else:
-            print(f"profile: {profile_name}")
+        print(f"profile: {getattr(profile, 'title', profile_name)}")
     try:
         text = read_pdn_file(args.file)
     except (InputError, NotPdnError) as exc:

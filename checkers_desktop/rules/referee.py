@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from . import bitboard as bb
 from .board import Board
@@ -80,7 +80,7 @@ class Referee:
         self._pending_events: list[Event] = []
 
     # --- saving and restoring (storage/snapshot.py) ---------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The referee's own state as plain JSON values (sides as ``"B"``/``"W"``): offences,
         stalling warnings, penalties, the draw offer and who declined one, a time forfeit that
         may be claimed, the 40-move count (WCDF 1.32), the penalty waiting for its checker, the
@@ -108,11 +108,15 @@ class Referee:
                 "squares": list(pen.squares), "cause": pen.cause.value},
         }
 
-    def load_dict(self, state: dict) -> None:
+    def load_dict(self, state: dict[str, Any]) -> None:
         """Take :meth:`to_dict`'s state. Raises ``KeyError``/``ValueError``/``TypeError`` for a
         malformed ``state`` (checked before anything changes)."""
-        per = lambda d: {Color(k): v for k, v in d.items()}  # noqa: E731
-        opt = lambda v: None if v is None else Color(v)  # noqa: E731
+        def per(d: dict[str, Any]) -> dict[Color, Any]:
+            return {Color(k): v for k, v in d.items()}
+
+        def opt(v: Optional[str]) -> Optional[Color]:
+            return None if v is None else Color(v)
+
         pen = state.get("pending_penalty")
         new = {
             "offences": per(state["offences"]),
@@ -134,7 +138,7 @@ class Referee:
             setattr(self, name, value)
 
     @classmethod
-    def from_dict(cls, state: dict, profile: Union[Profile, str], board: Optional[Board] = None,
+    def from_dict(cls, state: dict[str, Any], profile: Union[Profile, str], board: Optional[Board] = None,
                   *, time_source: TimeSource = time.monotonic, clock: Optional[GameClock] = None,
                   rng: Optional[random.Random] = None) -> "Referee":
         """A referee on ``board`` with :meth:`to_dict`'s ``state`` (errors as :meth:`load_dict`)."""
@@ -152,7 +156,7 @@ class Referee:
         self.record.append(RecordEntry(self.clock.elapsed(), self.board.ply, kind, color, detail,
                                        move, square))
 
-    def _turn_limits(self) -> dict:
+    def _turn_limits(self) -> dict[str, Any]:
         """This move's per-move times from the profile (WCDF 4.1's single-way capture), unless the
         clock has no per-move timer (a tournament chess clock given by the caller)."""
         ml = self.profile.move_limit
@@ -176,7 +180,7 @@ class Referee:
         return profile_legal_moves(self.board, self.profile)
 
     def _end(self, winner: Optional[Color], reason: EndReason, detail: str,
-             at: Optional[float] = None, **extra) -> GameResult:
+             at: Optional[float] = None, **extra: Any) -> GameResult:
         at = self.clock.elapsed() if at is None else at
         self.result = GameResult(winner, reason, detail, at, **extra)
         self.clock.stop()
@@ -187,7 +191,7 @@ class Referee:
         return self.result
 
     def _refuse(self, code: RulingCode, message: str, color: Optional[Color] = None,
-                **kw) -> Ruling:
+                **kw: Any) -> Ruling:
         return Ruling(Verdict.REFUSED, code, message, color, **kw)
 
     def _blocked(self, color: Optional[Color] = None) -> Optional[Ruling]:
@@ -202,7 +206,7 @@ class Referee:
         return None
 
     def _offence(self, color: Color, code: RulingCode, message: str, rule: RefusalRule,
-                 forfeit_after: Optional[int], cite: str, **kw) -> Ruling:
+                 forfeit_after: Optional[int], cite: str, **kw: Any) -> Ruling:
         """Count an offence and rule on it: warn, or forfeit at the ``forfeit_after``-th."""
         self.offences[color] += 1
         n = self.offences[color]
@@ -382,7 +386,8 @@ class Referee:
 
     def _play(self, color: Color, move: Move) -> Ruling:
         board = self.board
-        man_moved = not board.piece_at(move.from_square).is_king
+        piece = board.piece_at(move.from_square)
+        man_moved = piece is None or not piece.is_king  # a legal move starts on a piece
         push_profile_move(board, self.profile, move)
         self.touch.reset()
         self.time_forfeit_claimable = None
@@ -781,7 +786,7 @@ def _move_from_squares(squares: tuple[int, ...]) -> Optional[Move]:
     return None
 
 
-def _material_detail(ref: Referee, mat: dict,
+def _material_detail(ref: Referee, mat: dict[Color, int],
                      cause: AdjudicationCause = AdjudicationCause.TIME_LIMIT) -> str:
     return (f"{cause.value}: {ref.name(BLACK)} {mat[BLACK]}, {ref.name(WHITE)} {mat[WHITE]} "
             "(man 1, king 2)")

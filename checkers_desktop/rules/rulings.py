@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from .clock import ClockEvent
 from .touch import TouchResult
@@ -137,7 +137,7 @@ class GameResult:
     reason: EndReason
     detail: str
     at: float
-    material: Optional[dict] = None
+    material: Optional[dict[Color, int]] = None
     by_lot: bool = False
     forfeit_reason: str = ""
     cause: Optional["AdjudicationCause"] = None

@@ -65,7 +65,7 @@ def removals_of(board: Board, profile_key: str) -> list[tuple[int, int]]:
     return found
 
 
-def _game_dict(game: PlayedGame, profile_key: str) -> dict:
+def _game_dict(game: PlayedGame, profile_key: str) -> dict[str, Any]:
     snap = Snapshot.from_board(game.board, profile=profile_key,
                                removals=removals_of(game.board, profile_key),
                                pdn_result=game.pdn_result)
@@ -75,27 +75,27 @@ def _game_dict(game: PlayedGame, profile_key: str) -> dict:
             "corrected": game.corrected}
 
 
-def _action_dict(a: LoggedAction) -> dict:
+def _action_dict(a: LoggedAction) -> dict[str, Any]:
     return {"game": a.game, "at": a.at, "ply": a.ply, "wall": a.wall, "kind": a.kind,
             "text": a.text, "official": a.official, "command": a.command, "written": a.written}
 
 
 def history_of(games: Iterable[PlayedGame], actions: Iterable[LoggedAction],
-               profile_key: str) -> dict:
+               profile_key: str) -> dict[str, Any]:
     """The finished games (those with a result) and every logged action, as JSON values:
     ``{"games": [...], "actions": [...]}``."""
     return {"games": [_game_dict(g, profile_key) for g in games if g.result is not None],
             "actions": [_action_dict(a) for a in actions]}
 
 
-def _text(d: dict, key: str, default: Optional[str] = None) -> str:
+def _text(d: dict[str, Any], key: str, default: Optional[str] = None) -> str:
     value = d.get(key, default)
     if not isinstance(value, str):
         raise DamagedAutosaveError(f"a carried entry has a bad {key}")
     return value
 
 
-def _number(d: dict, key: str, *, lo: int = 0) -> int:
+def _number(d: dict[str, Any], key: str, *, lo: int = 0) -> int:
     value = d.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
         raise DamagedAutosaveError(f"a carried entry has a bad {key}")

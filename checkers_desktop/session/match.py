@@ -34,16 +34,17 @@ import logging
 import random
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
 from ..rules.match import Match
-from ..rules.profiles import ColourChoice, get_profile
+from ..rules.profiles import ColourChoice, Profile, get_profile
 from ..rules.referee import Referee
 from ..rules.rulings import (FortyMovesCompleted, GameResult, PenaltyCause, PenaltyDue, Ruling,
                              RulingCode, Verdict)
 from ..speech.announcer import Priority
+from ..storage import Snapshot
 from ..texts import event as event_texts
 from ..texts import game as game_texts
 from ..texts import official as official_texts
@@ -54,7 +55,8 @@ from .game import GameSession, Mode
 from .match_draws import MatchDraws
 from .match_events import (ActionLogged, Announced, ClocksChanged, FortyMovesDue, MatchAbandoned,
                            MatchFinished, MatchGameFinished, MatchGameStarted, PenaltyChanged)
-from .match_model import (GameOutcome, LoggedAction, MatchResult, MatchSettings, PlayedGame)
+from .match_model import (GameOutcome, LoggedAction, MatchResult, MatchSessionError, MatchSettings,
+                          PlayedGame)
 from .match_official import MatchOfficial
 from .official_gate import OfficialGate
 from .official_pin import PinFileState, PinHash, read_match_pin, save_match_pin
@@ -67,11 +69,6 @@ log = logging.getLogger(__name__)
 
 ScoreSheetWriter = Callable[[str, Path], object]
 """``write(html, path)``: writes the score sheet (the window: a PDF); raises ``OSError``."""
-
-
-class MatchSessionError(ValueError):
-    """An action that does not fit the match now (no game running, a game number that does not
-    exist); the message is the sentence to say."""
 
 
 class MatchSession(Observable):
@@ -148,7 +145,7 @@ class MatchSession(Observable):
                     profile_key: str = "va-standard", best_of: int = 3,
                     medical_centers: tuple[str, str] = ("", ""),
                     age_groups: tuple[str, str] = ("", ""), division: str = "",
-                    **options) -> "MatchSession":
+                    **options: Any) -> "MatchSession":
         """A match between the players ``names`` (a tournament's "play this match here"):
         ``profile_key``, ``best_of``, the players' medical centers and age groups, a division
         label; other keyword arguments are the constructor's. Not started: call :meth:`start`."""
@@ -160,7 +157,7 @@ class MatchSession(Observable):
         return cls(game, settings, records_dir, **options)
 
     @classmethod
-    def restore(cls, game: GameSession, snapshot, records_dir: Path, *,
+    def restore(cls, game: GameSession, snapshot: Snapshot, records_dir: Path, *,
                 referee: Optional[Referee] = None, rng: Optional[random.Random] = None,
                 now: Callable[[], datetime] = datetime.now,
                 write_score_sheet: Optional[ScoreSheetWriter] = None,
@@ -179,7 +176,7 @@ class MatchSession(Observable):
         Raises ``storage.DamagedAutosaveError`` (nothing changed) when the snapshot holds no
         usable match: no match, a finished one, or settings that are not usable."""
         from ..storage import DamagedAutosaveError, restore_referee
-        from .resume import SessionExtra
+        from .session_extra import SessionExtra
 
         extra, _problems = SessionExtra.read(snapshot.extra, in_match=True)
         if snapshot.match is None or extra.event is None:
@@ -379,7 +376,7 @@ class MatchSession(Observable):
         self.say(event_texts.coin_flip_text(first, other, self.sides, by), Priority.QUEUE)
         return self._start_game()
 
-    def _make_referee(self, profile, play_out: bool) -> Referee:
+    def _make_referee(self, profile: Profile, play_out: bool) -> Referee:
         return Referee(profile, time_source=self.host.time_source, play_out=play_out)
 
     def _start_game(self) -> PlayedGame:
@@ -402,11 +399,12 @@ class MatchSession(Observable):
 
     def _play_on_board(self) -> None:
         """Hand the current game's referee to the game session (two players, names on turns)."""
+        assert self.game is not None  # a game was just set up
         self.host.new_game(Mode.TWO_PLAYERS, BLACK, referee=self.referee, announce=False,
                            player_names={BLACK: self.game.black, WHITE: self.game.white})
 
     # --- the game's events --------------------------------------------------------------
-    def _on_game_event(self, event) -> None:
+    def _on_game_event(self, event: object) -> None:
         if isinstance(event, GameStarted):
             self._game_started()
         if self.referee is None or self.host.referee is not self.referee:
@@ -434,7 +432,7 @@ class MatchSession(Observable):
         self.abandon()
         self._emit(MatchAbandoned(self.folder))
 
-    def _referee_event(self, ev) -> None:
+    def _referee_event(self, ev: object) -> None:
         """Log a referee event (the game session has said it) and act on what it means for the
         match."""
         if isinstance(ev, MoveWarning):
@@ -687,7 +685,7 @@ class MatchSession(Observable):
         ``speak``, say it."""
         game = game or self.game
         referee = self.referee
-        if game is not self.game:
+        if game is not None and game is not self.game:
             at_, ply = (game.result.at if game.result else 0.0), game.board.ply
         else:
             at_ = referee.clock.elapsed() if referee is not None else 0.0

@@ -12,14 +12,16 @@ the PIN first (``ui/event/official.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.match import GameRecord
+from ..rules.referee import Referee
 from ..rules.rulings import AdjudicationCause, EndReason, GameResult, Ruling, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import official as official_texts
+from .match_model import MatchSessionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import MatchSession
@@ -69,7 +71,8 @@ class MatchOfficial:
             m.clocks_changed()
         return ruling
 
-    def _clocks(self, kind: str, text, act) -> Ruling:
+    def _clocks(self, kind: str, text: Callable[[str], str],
+                act: Callable[[Referee], Ruling]) -> Ruling:
         """Act on the referee; say and log ``text(by)`` (the game session shows the ruling
         without saying it), show the clocks."""
         m = self.match
@@ -141,6 +144,7 @@ class MatchOfficial:
         """The official declares that ``color`` forfeits the current game, for ``reason``."""
         m = self.match
         referee = m.running_referee()
+        assert m.game is not None  # a referee runs only with its game
         by = m.authorize("forfeit")
         name = m.player(color)
         m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason, by=by),
@@ -172,8 +176,6 @@ class MatchOfficial:
         or None for a draw. For the game in progress it ends the game; for a finished one it
         rewrites that game's record and the match score. Raises ``MatchSessionError`` for a game
         number that does not exist or a name that is not a player."""
-        from .match import MatchSessionError
-
         m = self.match
         if not 1 <= number <= len(m.games):
             raise MatchSessionError(event_texts.no_such_game_text(number, len(m.games)))
@@ -189,8 +191,10 @@ class MatchOfficial:
         detail = detail or official_texts.corrected_by_official_text()
         if game is m.game and game.result is None:
             m.log("correct_result", text, official=True, written=written)
+            assert m.referee is not None  # the current game has a referee
             ruling = m.referee.correct_result(color, detail)
             m.host.handle_ruling(ruling)
+            assert ruling.result is not None  # a corrected game has its result
             return ruling.result
         was_over = m.match.is_over
         at = game.result.at if game.result is not None else 0.0

@@ -16,18 +16,20 @@ Time and memory (``benchmarks/input_limits.py``, measured on the hostile branch)
 
 from __future__ import annotations
 
-import enum
+import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..inputs import InputError, InputProblem, brief
 from ..rules import BLACK, WHITE, Board, Color, RulesError
 from ..rules.pdn import NotPdnError, PdnLimitError, PdnReader, read_pdn_file
+from .keeping import LEVEL_TAG, PLAYER_TYPE_TAGS
 
 __all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH", "GameEntry",
-           "GameList", "MAX_LISTED", "list_games", "read_game"]
+           "GameList", "MAX_LISTED", "list_games", "read_game", "ComputerSide"]
 
 TAG_LENGTH = 80
 """The most characters of a tag's value kept for saying (a longer event name is cut, with "...")."""
@@ -45,7 +47,7 @@ _STATED = {"1-0": StatedResult(BLACK), "0-1": StatedResult(WHITE),
 """PDN results ("1-0": Black, the first mover, won) to data; "*" and anything else are unknown."""
 
 
-def _tag(tags: dict, name: str) -> Optional[str]:
+def _tag(tags: dict[str, Any], name: str) -> Optional[str]:
     """The value of tag ``name`` (any case), shortened; None when absent, blank or "?"."""
     for key, value in tags.items():
         if key.lower() == name.lower():
@@ -56,32 +58,72 @@ def _tag(tags: dict, name: str) -> Optional[str]:
     return None
 
 
-class OpenProblem(enum.Enum):
-    """Why a file could not be opened as a game (data; the texts package words it)."""
+@dataclass(frozen=True)
+class ComputerSide:
+    """The computer's part in a game saved against it: its ``color``, the ``level`` it plays at
+    next (1 = gentlest; None when the file does not say), and ``move_levels``: the level that
+    played each of its moves (index in the game's moves, from 0, to level)."""
 
-    MISSING = "missing"
-    NOT_PERMITTED = "not permitted"
-    FOLDER = "folder"
-    NOT_REGULAR = "not regular"
-    """A FIFO, a device (``/dev/zero``), a socket."""
-    UNREADABLE = "unreadable"
-    TOO_LARGE = "too large"
-    EMPTY = "empty"
-    NOT_PDN = "not pdn"
-    """Binary data, text in no known encoding, or text with no tag pair and no move."""
-    LIMIT = "limit"
-    """A PDN past one of the reader's limits (a 10 MB tag, variations 1,000 deep, ...)."""
-    NO_GAME = "no game"
-    BAD_START = "bad start"
-    """The game's start position is not legal (a FEN tag with 20 pieces a side)."""
-    CANCELLED = "cancelled"
+    color: Color
+    level: Optional[int] = None
+    move_levels: dict[int, int] = field(default_factory=dict)
 
 
-_FROM_INPUT = {
-    InputProblem.MISSING: OpenProblem.MISSING, InputProblem.NOT_PERMITTED: OpenProblem.NOT_PERMITTED,
-    InputProblem.FOLDER: OpenProblem.FOLDER, InputProblem.NOT_REGULAR: OpenProblem.NOT_REGULAR,
-    InputProblem.TOO_LARGE: OpenProblem.TOO_LARGE, InputProblem.EMPTY: OpenProblem.EMPTY,
-}
+_LEVEL_RE = re.compile(r"\[%level\s+(\d{1,2})\]")
+_OLD_COMPUTER_RE = re.compile(r"Computer, level (\d{1,2})")
+"""The players' names this app wrote against the computer before it wrote the kinds as tags
+("You" and "Computer, level 4"): the exact form only, never other words."""
+
+
+def _level(text: Optional[str]) -> Optional[int]:
+    return int(text) if text is not None and text.isdigit() and 1 <= int(text) <= 99 else None
+
+
+def _computer_side(game) -> Optional[ComputerSide]:
+    """Who the computer was in ``game`` (a parsed PDN game), from the ``BlackType`` and
+    ``WhiteType`` tags (exactly one "program"), else from the players' names this app wrote
+    before those tags ("You" against "Computer, level N"); None for a game of people."""
+    tags = game.tags
+    kinds = {color: (_tag(tags, name) or "").lower() for color, name in PLAYER_TYPE_TAGS.items()}
+    programs = [color for color, kind in kinds.items() if kind == "program"]
+    level = _level(_tag(tags, LEVEL_TAG))
+    if len(programs) != 1:
+        if programs or any(kinds.values()):
+            return None
+        names = {color: _tag(tags, name) or "" for color, name in (
+            (BLACK, "Black"), (WHITE, "White"))}
+        old = [(c, m) for c in (BLACK, WHITE)
+               if (m := _OLD_COMPUTER_RE.fullmatch(names[c])) and names[c.other] == "You"]
+        if len(old) != 1:
+            return None
+        programs = [old[0][0]]
+        level = level or _level(old[0][1].group(1))
+    computer = programs[0]
+    root_turn = game.start_board().turn
+    move_levels: dict[int, int] = {}
+    for index, node in enumerate(game.nodes):
+        if node.move is None:
+            break
+        mover = root_turn if index % 2 == 0 else root_turn.other
+        if mover is not computer:
+            continue
+        found = [m for c in node.comments for m in _LEVEL_RE.findall(c[:200])]
+        if found and _level(found[-1]) is not None:
+            move_levels[index] = int(found[-1])
+    if level is None and move_levels:
+        level = move_levels[max(move_levels)]
+    return ComputerSide(computer, level, move_levels)
+
+
+OpenProblem = InputProblem
+"""Why a file could not be opened as a game: the inputs' own problems (``inputs.InputProblem``),
+one enum for every input the app reads. Those that reach the player here: MISSING,
+NOT_PERMITTED, FOLDER, NOT_REGULAR, UNREADABLE, TOO_LARGE, EMPTY; NOT_TEXT, ENCODING and
+WRONG_CONTENT (not a PDN); LIMIT, NO_GAME, BAD_START and CANCELLED."""
+
+_AS_READ = frozenset({InputProblem.MISSING, InputProblem.NOT_PERMITTED, InputProblem.FOLDER,
+                      InputProblem.NOT_REGULAR, InputProblem.TOO_LARGE, InputProblem.EMPTY})
+"""The reading problems told as they are; any other is told as UNREADABLE."""
 
 
 class OpenError(ValueError):
@@ -108,7 +150,8 @@ class OpenedGame:
     file records, from the result after the moves or else the ``Result`` tag; for a composed
     problem, the result its composer claims). Each text is shortened to :data:`TAG_LENGTH`
     characters, its control characters escaped. ``number``: the game's place in the file (from
-    1)."""
+    1). ``computer``: the computer's side and level when the game was played against it (a
+    :class:`ComputerSide`), else None."""
 
     board: Board
     name: str
@@ -117,6 +160,7 @@ class OpenedGame:
     players: dict[Color, str] = field(default_factory=dict)
     stated: Optional["StatedResult"] = None
     number: int = 1
+    computer: Optional[ComputerSide] = None
 
     @property
     def plies(self) -> int:
@@ -156,27 +200,26 @@ def _check(stop: Optional[threading.Event], name: str) -> None:
         raise OpenError(OpenProblem.CANCELLED, name)
 
 
-def _read_text(path, name: str) -> str:
+def _read_text(path: os.PathLike[str] | str, name: str) -> str:
     """The file's text, or the :class:`OpenError` saying why not."""
     try:
         return read_pdn_file(path)
     except InputError as exc:
-        raise OpenError(_FROM_INPUT.get(exc.problem, OpenProblem.UNREADABLE), name,
+        raise OpenError(exc.problem if exc.problem in _AS_READ else InputProblem.UNREADABLE, name,
                         brief(exc.reason, 160)) from None
     except NotPdnError as exc:
-        problem = OpenProblem.EMPTY if exc.problem is InputProblem.EMPTY else OpenProblem.NOT_PDN
-        raise OpenError(problem, name, brief(exc.reason, 160)) from None
+        raise OpenError(exc.problem, name, brief(exc.reason, 160)) from None
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.TOO_LARGE if exc.limit.value == "file size"
                         else OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
 
 
-def _players(tags: dict) -> dict[Color, str]:
+def _players(tags: dict[str, Any]) -> dict[Color, str]:
     return {color: who for color, who in ((BLACK, _tag(tags, "Black")),
                                           (WHITE, _tag(tags, "White"))) if who}
 
 
-def list_games(path, stop: Optional[threading.Event] = None) -> GameList:
+def list_games(path: os.PathLike[str] | str, stop: Optional[threading.Event] = None) -> GameList:
     """The games of the PDN file ``path``, from their tag pairs only (their moves are read when
     one is chosen: :func:`read_game`): the first :data:`MAX_LISTED`, and whether more follow.
     ``stop`` (the window's Cancel) is checked every 100 games. Raises :class:`OpenError`, as
@@ -207,7 +250,7 @@ def list_games(path, stop: Optional[threading.Event] = None) -> GameList:
     return GameList(name, tuple(entries), more)
 
 
-def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> OpenedGame:
+def read_game(path: os.PathLike[str] | str, number: int = 1, stop: Optional[threading.Event] = None) -> OpenedGame:
     """Game ``number`` (from 1, as :func:`list_games` numbers them) of the PDN file ``path``.
     ``stop``: set by the window's Cancel; checked between the steps (each step is bounded: see
     the module text). Raises :class:`OpenError`."""
@@ -221,7 +264,7 @@ def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> 
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
     except (RulesError, ValueError) as exc:
-        raise OpenError(OpenProblem.NOT_PDN, name, brief(str(exc), 160)) from None
+        raise OpenError(InputProblem.WRONG_CONTENT, name, brief(str(exc), 160)) from None
     _check(stop, name)
     if parsed is None:
         raise OpenError(OpenProblem.NO_GAME, name)
@@ -242,4 +285,4 @@ def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> 
     result = _tag(game.tags, "Result")
     stated = _STATED.get(game.result) or _STATED.get(result or "")
     return OpenedGame(board, name, problem, _tag(game.tags, "Event"), _players(game.tags),
-                      stated, number)
+                      stated, number, _computer_side(game))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Mapping
 
-from ..rules import BLACK, WHITE
+from ..rules import BLACK, WHITE, Color
 from ..rules.profiles import get_profile
 from ..texts import event as event_texts
 from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
@@ -36,14 +36,15 @@ def move_rows(game: PlayedGame) -> list[tuple[int, str, str]]:
     return rows
 
 
-def _result_line(game: PlayedGame, sides: Mapping) -> str:
+def _result_line(game: PlayedGame, sides: Mapping[Color, str]) -> str:
     words = _RESULT_WORDS[game.pdn_result].format(black=game.black, white=game.white)
     if game.result is None:
         return words
     how = game.result.reason.value
     detail = event_texts.paper_detail_text(game.result, {BLACK: game.black, WHITE: game.white},
                                            sides)
-    return f"{words} ({game.pdn_result}) by {how}" + (f": {detail}" if detail else "") + \
+    return f"{words} ({game.pdn_result}) {event_texts.how_ended_text(how)}" + \
+        (f": {detail}" if detail else "") + \
         f", at {format_game_time(game.result.at)} game time"
 
 
@@ -98,7 +99,7 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
         logged = [a for a in actions
                   if a.game == game.number and a.kind not in ("result", INTEGRITY_KIND)]
         if logged:
-            out.append("<p><b>Record:</b></p><ul>")
+            out.append("<h3 style='page-break-after: avoid'>Record</h3><ul>")
             for a in logged:
                 who = "<b>Official</b>: " if a.official else ""
                 out.append(f"<li>{e(format_game_time(a.at))} game time ({e(a.wall)}), after "

@@ -18,7 +18,7 @@ beside the autosave, so that a match resumed after a restart still reports to it
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
 from ..tournament.table import GameOutcome, MatchReport, MatchSetup, PlayerEntry
 from ..texts import tournament as texts
@@ -66,7 +66,7 @@ def report_for_result(match_number: int, result: MatchResult, *, official: str =
     return report
 
 
-def _player_dict(p: PlayerEntry) -> dict:
+def _player_dict(p: PlayerEntry) -> dict[str, Any]:
     return {"competitor_id": p.competitor_id, "name": p.name, "medical_center": p.medical_center,
             "age_group": p.age_group, "visually_impaired": p.visually_impaired}
 
@@ -83,7 +83,7 @@ class PlayedHere:
     report: Optional[MatchReport] = None
     confirmed: bool = False
     sent: bool = False
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict[str, Any])
 
     @property
     def match_number(self) -> int:
@@ -93,7 +93,7 @@ class PlayedHere:
         """True when ``settings`` (a match resumed after a restart) is this match: same players."""
         return tuple(settings.names) == tuple(p.name for p in self.setup.players)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.setup
         return {"setup": {"match_number": s.match_number, "division_key": s.division_key,
                           "division_label": s.division_label, "round_name": s.round_name,
@@ -104,7 +104,7 @@ class PlayedHere:
                 "confirmed": self.confirmed, "sent": self.sent}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "PlayedHere":
+    def from_dict(cls, d: dict[str, Any]) -> "PlayedHere":
         """Raises ``KeyError``/``TypeError``/``ValueError`` for a damaged record."""
         s = d["setup"]
         players = tuple(PlayerEntry(int(p["competitor_id"]), str(p["name"]),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Protocol
 
 from ..rules import Board
-from ..rules.touch import TouchRule
+from ..rules.profiles import TouchRule
 from ..speech.announcer import Priority
 from ..speech.voice import (Confirmation, VoiceResult, confirmation_question, help_text,
                             needs_confirmation, pick_up_commits)
@@ -59,6 +59,10 @@ class VoiceHost(Protocol):
 
     def take_back(self) -> None: ...
 
+    def practice_command(self, name: str) -> None:
+        """A spoken practice command: "show-solution" or "next-problem" (the Practice menu's
+        Show the solution and Next problem for me)."""
+
     def offer_draw(self) -> None:
         """The player to move offers a draw (already confirmed by voice)."""
 
@@ -78,7 +82,7 @@ class Heard:
     profile: object
     selected: Optional[int]
     confirming: bool
-    choosing: Optional[frozenset]
+    choosing: Optional[frozenset[int]]
     ply: int
     key: object
     continuous: bool = False
@@ -108,7 +112,7 @@ class VoiceSession:
         self.host = host
         self.confirmation = confirmation
         self.pending: Optional[VoiceResult] = None
-        self._pending_key = None
+        self._pending_key: Optional[tuple[int, tuple[int, int, int, bool]]] = None
         self.last_feedback = ""
         game.subscribe(self._on_game_event)
 
@@ -172,9 +176,9 @@ class VoiceSession:
     def _perform(self, result: VoiceResult) -> None:
         """A move, a pick-up or a square, through the game's normal paths."""
         g = self.game
-        if result.kind == "move":
+        if result.kind == "move" and result.move is not None:
             g.submit_text(result.move.pdn())
-        elif result.kind == "pick-up":
+        elif result.kind == "pick-up" and result.square is not None:
             if g.selected == result.square and len(g.partial_path) == 1:
                 # already held: say where it can go (Enter here again would put it back)
                 g.announcer.announce(game_texts.picked_up_text(result.square,
@@ -182,14 +186,16 @@ class VoiceSession:
                                      Priority.READING)
             else:
                 g.activate(result.square)
-        elif result.kind == "square":
+        elif result.kind == "square" and result.square is not None:
             n = len(g.partial_path)
             through = any(result.square in m.path[n:-1] for m in g.candidate_moves())
             if through and result.move is not None:
                 g.submit_text(result.move.pdn())  # the heard square ends exactly one move
             else:
                 g.activate(result.square)  # put down (or, while a penalty is due, remove)
-        self.host.point_at(result.move.to_square if result.move is not None else result.square)
+        target = result.move.to_square if result.move is not None else result.square
+        if target is not None:
+            self.host.point_at(target)
 
     def _ask(self, result: VoiceResult) -> None:
         self.pending = result
@@ -216,7 +222,8 @@ class VoiceSession:
                 return
             self._show(result.feedback(), Priority.QUEUE)
             if pending.kind == "command":
-                self._confirmed_command(pending.command)
+                if pending.command is not None:
+                    self._confirmed_command(pending.command)
             else:
                 self._perform(pending)
                 self._keep_shown(pending.feedback())
@@ -241,6 +248,8 @@ class VoiceSession:
             self.host.hint()
         elif name == "undo":
             self.host.take_back()
+        elif name in ("show-solution", "next-problem"):
+            self.host.practice_command(name)
         else:  # pragma: no cover - every command of speech.voice.COMMANDS is handled above
             self._refuse(result.feedback())
 
@@ -273,6 +282,6 @@ class VoiceSession:
         self.last_feedback = text
         self.game.refuse(text)
 
-    def _on_game_event(self, event) -> None:
+    def _on_game_event(self, event: object) -> None:
         if isinstance(event, (MovePlayed, GameStarted)):
             self.drop_pending()

@@ -155,7 +155,7 @@ class AutosaveStore:
 
     NAME = "autosave"
 
-    def __init__(self, folder: Union[str, os.PathLike], keys: Optional[KeyRing] = None) -> None:
+    def __init__(self, folder: Union[str, os.PathLike[str]], keys: Optional[KeyRing] = None) -> None:
         self.folder = Path(folder)
         self.keys = keys
         self.path = self.folder / f"{self.NAME}.json"
@@ -342,7 +342,8 @@ class AutosaveStore:
                 os.replace(self.path, self.prev_path)
             os.replace(cand.path, self.path)
             fsync_folder(self.folder)
-            log.info("an interrupted save (number %s) was put in place", cand.snapshot.seq)
+            log.info("an interrupted save (number %s) was put in place",
+                     cand.snapshot.seq if cand.snapshot is not None else "?")
             cand.path = self.path
         except OSError as exc:  # pragma: no cover - a folder that changed under us
             log.error("could not put the interrupted save %s in place: %s", cand.path, exc)
@@ -363,7 +364,8 @@ class AutosaveStore:
             candidates.append(cand)
         good = sorted((c for c in candidates if c.snapshot is not None), key=lambda c: c.order,
                       reverse=True)
-        self._seq = max([c.snapshot.seq for c in good] + [self._seq or 0])
+        self._seq = max([c.snapshot.seq for c in good if c.snapshot is not None]
+                        + [self._seq or 0])
         winner = good[0] if good else None
         for cand in candidates:
             if cand.problem is not None:
@@ -372,7 +374,7 @@ class AutosaveStore:
         for cand in good[1:]:
             if cand.source is Source.INTERRUPTED:
                 discard_temporary(cand.path)  # an older complete save: the winner is newer
-        if winner is None:
+        if winner is None or winner.snapshot is None:  # good holds only readable saves
             return result
         if winner.source is Source.INTERRUPTED:
             self._promote(winner)

@@ -158,7 +158,7 @@ def _key_text(secret: bytes) -> bytes:
     return f"{_KEY_HEADER} {secret.hex()}\n".encode("ascii")
 
 
-def load_or_create_key(folder: Union[str, os.PathLike]) -> RecordKey:
+def load_or_create_key(folder: Union[str, os.PathLike[str]]) -> RecordKey:
     """This install's key, from ``folder/record-key``, made there the first time.
 
     The folder is made owner-only (0o700). The key is written once, atomically and exclusively:
@@ -209,7 +209,7 @@ class KeyRing:
     in :attr:`problem`, and records are written unsealed). Safe to call from any thread.
     """
 
-    def __init__(self, folder: Union[str, os.PathLike]) -> None:
+    def __init__(self, folder: Union[str, os.PathLike[str]]) -> None:
         self.folder = Path(folder)
         self.problem: Optional[str] = None
         self._key: Optional[RecordKey] = None

@@ -12,7 +12,7 @@ from typing import Callable
 __all__ = ["keep_aside"]
 
 
-def keep_aside(path: os.PathLike | str, label: str, *, default_suffix: str = "",
+def keep_aside(path: os.PathLike[str] | str, label: str, *, default_suffix: str = "",
                now: Callable[[], datetime] = datetime.now) -> Path:
     """Rename ``path`` to ``<stem>.<label>-<time><suffix>`` beside it and return the new path.
     ``suffix`` is the file's own (".json", ".ini"), or ``default_suffix`` when it has none.

@@ -147,7 +147,7 @@ def write_record(path: PathArg, data: bytes, keys: Optional[KeyRing] = None) -> 
     path = Path(path)
     keys = keys if keys is not None else _default_keys(path)
     key = keys.key() if keys is not None else None
-    if key is None:
+    if keys is None or key is None:
         return write_atomic(path, data)
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)

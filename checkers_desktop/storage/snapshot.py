@@ -21,11 +21,18 @@ import json
 import math
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
-from typing import Any, Optional
+import random
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, overload
 
 from checkers_desktop.rules import Board, Color, Move, RulesError, score_sheet_moves
 from checkers_desktop.rules.notation import parse_squares
 from checkers_desktop.rules.rulings import PenaltyCause
+
+if TYPE_CHECKING:
+    from checkers_desktop.rules.clock import GameClock, TimeSource
+    from checkers_desktop.rules.match import Match
+    from checkers_desktop.rules.referee import Referee
+    from checkers_desktop.rules.rulings import GameResult
 
 __all__ = [
     "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "UnreachablePositionError",
@@ -53,6 +60,10 @@ class UnreachablePositionError(DamagedAutosaveError):
     saved. Such a save is refused and kept aside, never resumed."""
 
 
+JsonObject = dict[str, Any]
+"""A JSON object as :func:`json.loads` gives it."""
+
+
 # --- small validators ---------------------------------------------------------------------------
 def _fail(what: str, value: Any) -> DamagedAutosaveError:
     text = repr(value)
@@ -61,6 +72,10 @@ def _fail(what: str, value: Any) -> DamagedAutosaveError:
     return DamagedAutosaveError(f"the saved game has a bad {what}: {text}")
 
 
+@overload
+def _num(value: Any, what: str, *, optional: Literal[False] = False) -> float: ...
+@overload
+def _num(value: Any, what: str, *, optional: bool) -> Optional[float]: ...
 def _num(value: Any, what: str, *, optional: bool = False) -> Optional[float]:
     if value is None and optional:
         return None
@@ -70,6 +85,12 @@ def _num(value: Any, what: str, *, optional: bool = False) -> Optional[float]:
     return float(value)
 
 
+@overload
+def _int(value: Any, what: str, *, optional: Literal[False] = False, lo: int = 0,
+         hi: Optional[int] = None) -> int: ...
+@overload
+def _int(value: Any, what: str, *, optional: bool, lo: int = 0,
+         hi: Optional[int] = None) -> Optional[int]: ...
 def _int(value: Any, what: str, *, optional: bool = False, lo: int = 0,
          hi: Optional[int] = None) -> Optional[int]:
     if value is None and optional:
@@ -86,6 +107,10 @@ def _bool(value: Any, what: str) -> bool:
     return value
 
 
+@overload
+def _str(value: Any, what: str, *, optional: Literal[False] = False) -> str: ...
+@overload
+def _str(value: Any, what: str, *, optional: bool) -> Optional[str]: ...
 def _str(value: Any, what: str, *, optional: bool = False) -> Optional[str]:
     if value is None and optional:
         return None
@@ -94,7 +119,11 @@ def _str(value: Any, what: str, *, optional: bool = False) -> Optional[str]:
     return value
 
 
-def _dict(value: Any, what: str, *, optional: bool = False) -> Optional[dict]:
+@overload
+def _dict(value: Any, what: str, *, optional: Literal[False] = False) -> JsonObject: ...
+@overload
+def _dict(value: Any, what: str, *, optional: bool) -> Optional[JsonObject]: ...
+def _dict(value: Any, what: str, *, optional: bool = False) -> Optional[JsonObject]:
     if value is None and optional:
         return None
     if not isinstance(value, dict):
@@ -102,7 +131,7 @@ def _dict(value: Any, what: str, *, optional: bool = False) -> Optional[dict]:
     return value
 
 
-def _list(value: Any, what: str) -> list:
+def _list(value: Any, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise _fail(what, value)
     return value
@@ -121,14 +150,14 @@ def _cval(color: Optional[Color]) -> Optional[str]:
     return None if color is None else color.value
 
 
-def _per_color(value: Any, what: str, check) -> dict[Color, Any]:
+def _per_color(value: Any, what: str, check: Callable[[Any, str], Any]) -> dict[Color, Any]:
     d = _dict(value, what)
     if set(d) != {c.value for c in Color}:
         raise _fail(what, value)
     return {Color(k): check(v, what) for k, v in d.items()}
 
 
-def _move_dict(move: Optional[Move]) -> Optional[dict]:
+def _move_dict(move: Optional[Move]) -> Optional[JsonObject]:
     if move is None:
         return None
     return {"path": list(move.path), "captures": list(move.captures)}
@@ -179,16 +208,16 @@ class Snapshot:
     pdn: str
     fen: str
     profile: str = "practice"
-    players: dict = field(default_factory=dict)
-    removals: list = field(default_factory=list)
-    clock: Optional[dict] = None
-    referee: Optional[dict] = None
-    touch: dict = field(default_factory=dict)
-    actions: list = field(default_factory=list)
-    result: Optional[dict] = None
-    match: Optional[dict] = None
+    players: dict[str, str] = field(default_factory=dict)
+    removals: list[tuple[int, int]] = field(default_factory=list)
+    clock: Optional[JsonObject] = None
+    referee: Optional[JsonObject] = None
+    touch: JsonObject = field(default_factory=dict)
+    actions: list[JsonObject] = field(default_factory=list)
+    result: Optional[JsonObject] = None
+    match: Optional[JsonObject] = None
     finished: bool = False
-    extra: dict = field(default_factory=dict)
+    extra: JsonObject = field(default_factory=dict)
     saved_at: str = ""
     version: int = SNAPSHOT_VERSION
     seq: int = 0
@@ -197,9 +226,11 @@ class Snapshot:
     # --- building ---------------------------------------------------------------------------
     @classmethod
     def from_board(cls, board: Board, *, profile: str = "practice",
-                   players: Optional[dict] = None, removals: Optional[list] = None,
+                   players: Optional[dict[str, str]] = None,
+                   removals: Optional[list[tuple[int, int]]] = None,
                    finished: Optional[bool] = None, pdn_result: Optional[str] = None,
-                   extra: Optional[dict] = None, tags: Optional[dict] = None, **fields) -> "Snapshot":
+                   extra: Optional[JsonObject] = None, tags: Optional[dict[str, str]] = None,
+                   **fields: Any) -> "Snapshot":
         """A snapshot of ``board`` (its root position and move stack).
 
         ``finished`` defaults to whether the board's game is over; ``pdn_result`` is the PDN result
@@ -258,7 +289,7 @@ class Snapshot:
         return 0 if parsed is None else len(parsed.game.nodes)
 
     # --- JSON -------------------------------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> JsonObject:
         return {
             "format": SNAPSHOT_FORMAT, "version": self.version, "saved_at": self.saved_at,
             "profile": self.profile, "players": self.players, "finished": self.finished,
@@ -360,7 +391,7 @@ class Snapshot:
             pass
         return "An unfinished game was found: " + ", ".join(parts) + "."
 
-    def with_extra(self, **extra) -> "Snapshot":
+    def with_extra(self, **extra: Any) -> "Snapshot":
         """A copy with ``extra`` updated."""
         return replace(self, extra={**self.extra, **extra})
 
@@ -381,7 +412,7 @@ def is_standard_start(root: Board, removed: list[int] | tuple[int, ...] = ()) ->
     return root.fen() == start.fen()
 
 
-def replay_game(pdn: str, fen: str, removals, profile_key: str, *,
+def replay_game(pdn: str, fen: str, removals: list[tuple[int, int]], profile_key: str, *,
                 standard_start: bool = False) -> Board:
     """The board of a saved game: ``pdn``'s first game from its start position, each move replayed
     (checked legal under the profile ``profile_key``, so Caseville's shortened jump series
@@ -471,7 +502,7 @@ def replay_game(pdn: str, fen: str, removals, profile_key: str, *,
 _CLOCK_SETTINGS = ("game_limit", "move_warning", "move_limit", "side_seconds")
 
 
-def _check_clock(c: dict) -> None:
+def _check_clock(c: JsonObject) -> None:
     s = _dict(c.get("settings"), "clock settings")
     for name in _CLOCK_SETTINGS:
         _num(s.get(name), f"clock setting {name}", optional=True)
@@ -497,7 +528,7 @@ _PENALTY_CAUSES = frozenset(c.value for c in PenaltyCause)
 """The causes a pending penalty may name (``PenaltyCause`` values)."""
 
 
-def _check_referee(r: dict) -> None:
+def _check_referee(r: JsonObject) -> None:
     for name in ("offences", "stalling_warnings", "penalties"):
         _per_color(r.get(name), name.replace("_", " "), _int)
     _per_color(r.get("declined_by"), "declined draws", _bool)
@@ -529,7 +560,7 @@ def _check_action(a: Any) -> None:
     _int(a.get("square"), "action square", optional=True, lo=1, hi=32)
 
 
-def _check_result(r: dict) -> None:
+def _check_result(r: JsonObject) -> None:
     _color(r.get("winner"), "winner")
     _str(r.get("reason"), "result reason")
     _str(r.get("detail"), "result detail")
@@ -541,7 +572,7 @@ def _check_result(r: dict) -> None:
         _per_color(mat, "result material", _int)
 
 
-def _check_match(m: dict) -> None:
+def _check_match(m: JsonObject) -> None:
     players = _list(m.get("players"), "match players")
     if len(players) != 2 or not all(isinstance(p, str) for p in players) \
             or players[0] == players[1]:
@@ -562,12 +593,12 @@ def _check_match(m: dict) -> None:
 
 
 # --- the rules objects ----------------------------------------------------------------------------
-def _clock_state(clock) -> dict:
+def _clock_state(clock: GameClock) -> JsonObject:
     """The state of a :class:`~checkers_desktop.rules.clock.GameClock` (seconds)."""
     return clock.to_dict()
 
 
-def _restore_clock(state: dict, time_source):
+def _restore_clock(state: JsonObject, time_source: TimeSource) -> GameClock:
     """A paused :class:`GameClock` with the saved times (``GameClock.from_dict``)."""
     from checkers_desktop.rules.clock import ClockError, GameClock
 
@@ -579,7 +610,7 @@ def _restore_clock(state: dict, time_source):
         raise DamagedAutosaveError(f"the saved game's clock is malformed: {exc!r}") from None
 
 
-def result_dict(result) -> Optional[dict]:
+def result_dict(result: Optional[GameResult]) -> Optional[JsonObject]:
     """A :class:`~checkers_desktop.rules.rulings.GameResult` as JSON values (None for None)."""
     if result is None:
         return None
@@ -590,12 +621,14 @@ def result_dict(result) -> Optional[dict]:
             else {c.value: n for c, n in result.material.items()}}
 
 
-def _match_dict(match) -> dict:
+def _match_dict(match: Match) -> JsonObject:
     return match.to_dict()
 
 
-def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None,
-                          extra: Optional[dict] = None, tags: Optional[dict] = None) -> Snapshot:
+def snapshot_from_referee(referee: Referee, *, match: Optional[Match] = None,
+                          players: Optional[dict[str, str]] = None,
+                          extra: Optional[JsonObject] = None,
+                          tags: Optional[dict[str, str]] = None) -> Snapshot:
     """A snapshot of a :class:`~checkers_desktop.rules.referee.Referee`'s game (board, clock,
     touch-move, offences, penalties, draw state, record, result) and of ``match`` (a
     :class:`~checkers_desktop.rules.match.Match`, optional). Checkers removed as penalties are
@@ -625,7 +658,8 @@ def snapshot_from_referee(referee, *, match=None, players: Optional[dict] = None
         match=None if match is None else _match_dict(match))
 
 
-def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
+def restore_referee(snapshot: Snapshot, *, time_source: Optional[TimeSource] = None,
+                    rng: Optional[random.Random] = None) -> Referee:
     """A :class:`~checkers_desktop.rules.referee.Referee` in the saved state, its clocks paused
     (call ``referee.resume()`` when the players are ready). ``time_source``: monotonic seconds
     (``time.monotonic`` by default). A snapshot without the referee's state (the app always
@@ -667,7 +701,7 @@ def restore_referee(snapshot: Snapshot, *, time_source=None, rng=None):
     return referee
 
 
-def result_from_dict(res: dict):
+def result_from_dict(res: JsonObject) -> GameResult:
     """The :class:`~checkers_desktop.rules.rulings.GameResult` of :func:`result_dict`'s values.
     Raises :class:`DamagedAutosaveError` for malformed ones."""
     from checkers_desktop.rules.rulings import AdjudicationCause, EndReason, GameResult
@@ -685,7 +719,7 @@ def result_from_dict(res: dict):
         raise DamagedAutosaveError(f"the saved game has a bad result: {exc}") from None
 
 
-def restore_match(snapshot: Snapshot, rng=None):
+def restore_match(snapshot: Snapshot, rng: Optional[random.Random] = None) -> Optional[Match]:
     """The :class:`~checkers_desktop.rules.match.Match` saved with the game, or None."""
     from checkers_desktop.rules.match import Match, MatchError
 

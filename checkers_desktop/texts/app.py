@@ -3,10 +3,14 @@ saving and resuming, opening a game, the problem report, and things that went wr
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from pathlib import PurePath
+from typing import Mapping, Optional, Union
 
 from ..rules import BLACK, WHITE, Color, score_sheet_moves
 from .words import SideNames, capital, saved_where, side_name
+
+PathText = Union[str, PurePath]
+"""A file or folder as these sentences name it: a path or its text."""
 
 # --- start and speech ------------------------------------------------------------------------------
 
@@ -136,11 +140,11 @@ def match_not_rebuilt_text(reason: str) -> str:
     return f"The match could not be rebuilt ({reason}); the game is resumed on its own."
 
 
-def saves_unreadable_text(folder, reason: str) -> str:
+def saves_unreadable_text(folder: PathText, reason: str) -> str:
     return f"Saved games cannot be read in {folder} ({reason}). Play goes on."
 
 
-def write_failure_words(failure: str, folder, detail: str) -> str:
+def write_failure_words(failure: str, folder: PathText, detail: str) -> str:
     """Why a file could not be written, for a player: ``failure`` is a
     ``storage.WriteFailure`` value, ``folder`` where it was to be written, ``detail`` the
     system's own words (said only when nothing plainer fits)."""
@@ -168,11 +172,11 @@ def autosave_failed_text(reason: str) -> str:
 # says what happened, where the file is now, and what the player can do; a file the player may not
 # read is never called "damaged".
 
-def _name(path) -> str:
+def _name(path: PathText) -> str:
     return str(path)
 
 
-def save_set_aside_text(problem: str, kept, original, reason: str, *, moved: bool = True,
+def save_set_aside_text(problem: str, kept: PathText, original: PathText, reason: str, *, moved: bool = True,
                         fallback: bool = False, new_game: bool = True) -> str:
     """One save that was not used. ``problem``: a ``storage.SaveProblem`` value ("damaged",
     "refused", "not permitted", "unreadable"); ``kept``: where it is now; ``original``: its name
@@ -202,7 +206,7 @@ def saves_set_aside_end_text() -> str:
     return "A new game started."
 
 
-def save_not_resumed_text(kept, reason: str, moved: bool = True) -> str:
+def save_not_resumed_text(kept: PathText, reason: str, moved: bool = True) -> str:
     """The save passed the checks but the game could not be rebuilt from it (a fault)."""
     where = f"it was kept as {_name(kept)}" if moved else f"it was left as {_name(kept)}"
     return (f"The saved game could not be read; {where} and a new game started. ({reason})")
@@ -244,7 +248,7 @@ def integrity_paper_text(integrity: str, wall: str) -> str:
     return f"Changed outside the app: {what} when it was resumed at {wall}."
 
 
-def record_changed_text(name: str, integrity: str, kept=None) -> str:
+def record_changed_text(name: str, integrity: str, kept: Optional[PathText] = None) -> str:
     """A record of the match folder (``name``: "game-1.pdn") that its seal does not vouch for;
     ``kept``: where the changed file was put when the app wrote its own record again."""
     what = {"unsealed": "carries no seal, so it may have been changed outside the app",
@@ -287,7 +291,8 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
                 side_names: SideNames = None, number: Optional[int] = None,
-                root_turn: Color = BLACK) -> str:
+                root_turn: Color = BLACK, computer: Optional[Color] = None,
+                level: Optional[int] = None) -> str:
     """Said when a game of a PDN file is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``, counted as the score sheet counts moves; ``root_turn``: the side to move first),
@@ -296,7 +301,9 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
     Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
     ``number``: the game's place in a file of several games ("Opened game 12 from tinsley.pdn:
-    London 1992, game 25. ...")."""
+    London 1992, game 25. ...")." ``computer``: the side the computer plays in a game saved
+    against it, at ``level``: "Against the computer at level 4. You play Black." takes the place
+    of "Two players."."""
     opened = f"Opened game {number} from {name}" if number else f"Opened the game from {name}"
     parts = [opened + (f": {event}." if event else ".")]
     named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
@@ -309,7 +316,12 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))
-    parts.append(f"Two players. {turn}")
+    if computer is not None:
+        at = f" at level {level}" if level is not None else ""
+        parts.append(f"Against the computer{at}. You play {side_name(side_names, computer.other)}."
+                     f" {turn}")
+    else:
+        parts.append(f"Two players. {turn}")
     if note:
         parts.append(note)
     return " ".join(parts)
@@ -384,7 +396,7 @@ _UNCHANGED = " The game on the board is unchanged."
 
 def open_failed_text(problem: str, name: str, detail: str = "") -> str:
     """A file that could not be opened, in words a player can act on. ``problem``: a
-    ``session.opening.OpenProblem`` value; ``name``: the file's name; ``detail``: the reader's
+    ``inputs.InputProblem`` value (``session.opening.OpenProblem``); ``name``: the file's name; ``detail``: the reader's
     words (a short sentence)."""
     if problem == "missing":
         text = f"There is no file {name} any more. Choose another file."
@@ -401,7 +413,7 @@ def open_failed_text(problem: str, name: str, detail: str = "") -> str:
                 "Choose a smaller file.")
     elif problem == "empty":
         text = f"This file is not a checkers game record (PDN): {name} is empty."
-    elif problem == "not pdn":
+    elif problem in ("not text", "encoding", "wrong content"):
         text = f"This file is not a checkers game record (PDN): {name}" + (
             f" ({detail})." if detail else ".")
     elif problem == "limit":
@@ -422,18 +434,18 @@ def not_opened_text(reason: str) -> str:
     return f"The game could not be opened: {reason}. Nothing was changed."
 
 
-def report_saved_text(path, full: bool = False) -> str:
+def report_saved_text(path: PathText, full: bool = False) -> str:
     """"The problem report was saved as report.zip in Documents. Please give this file to the
     organiser." (``full``: the whole path, for the status line)."""
     return (f"The problem report was saved as {saved_where(path, full)}. Please give this file "
             "to the organiser.")
 
 
-def report_not_written_text(path, reason: str) -> str:
+def report_not_written_text(path: PathText, reason: str) -> str:
     return f"The problem report could not be written to {path} ({reason})."
 
 
-def score_sheet_saved_text(path, full: bool = False) -> str:
+def score_sheet_saved_text(path: PathText, full: bool = False) -> str:
     """"Score sheet saved: score-sheet.pdf in Documents." (``full``: the whole path, for the
     status line)."""
     return f"Score sheet saved: {saved_where(path, full)}."
@@ -444,12 +456,12 @@ def file_not_written_text(reason: str) -> str:
 
 
 # --- things that went wrong --------------------------------------------------------------------
-def settings_damaged_text(problem: str, kept) -> str:
+def settings_damaged_text(problem: str, kept: PathText) -> str:
     return (f"The settings file could not be read ({problem}); the standard settings are used. "
             f"The damaged file was kept as {kept}.")
 
 
-def settings_unreadable_text(path, problem: str) -> str:
+def settings_unreadable_text(path: PathText, problem: str) -> str:
     return (f"The settings file {path} could not be read ({problem}); the standard settings are "
             "used for now.")
 
@@ -475,14 +487,15 @@ def cap(text: str) -> str:
 # --- the computer getting ready at the first start ----------------------------------------------
 
 
-def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
-                            ) -> Optional[str]:
+def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int,
+                            first_time: bool = True) -> Optional[str]:
     """One line while the computer prepares at its first start (see engine/preparation.py),
     None once it is ready: "Computer getting ready, the first time only: making its search
     faster; learning endings with 5 or fewer pieces left (4 or fewer learnt)." Said in a
     player's words: an earlier wording, "fast search; endgame database", was programmers'
     jargon, and "every ending of up to 5 pieces" could be read as the player's own 5 pieces.
-    The computer plays meanwhile, a little weaker."""
+    The computer plays meanwhile, a little weaker. ``first_time`` False (it finished once on this
+    install, and its caches are being read again or rebuilt): "Computer getting ready: ..."."""
     parts = []
     if compiling:
         parts.append("making its search faster")
@@ -493,13 +506,25 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
         parts.append(part)
     if not parts:
         return None
-    return "Computer getting ready, the first time only: " + "; ".join(parts) + "."
+    lead = "Computer getting ready, the first time only: " if first_time else \
+        "Computer getting ready: "
+    return lead + "; ".join(parts) + "."
 
 
 def engine_ready_text() -> str:
-    """Said once when the preparation line (:func:`engine_preparation_text`) goes: a player who
-    hears the screen reader and not the status line would not learn that the computer has
-    finished (a screen-reader play-through heard nothing when the line went). It names no
-    strength: "it now plays at full strength", heard just after choosing level 2, read as if
-    the level had been overridden."""
+    """Said once when the preparation line (:func:`engine_preparation_text`) goes, so that a
+    player who hears the screen reader and not the status line learns that the computer has
+    finished. It names no strength: "it now plays at full strength", heard just after choosing a
+    lower level, sounds as if that level had been overridden."""
     return "The computer has finished getting ready."
+
+
+def last_game_text(result: str) -> str:
+    """The result of the game before this one, kept on the status line while the next is
+    played: "Last game: Ann Lee, Black, wins."."""
+    return f"Last game: {result}"
+
+
+def no_command_text(key: str) -> str:
+    """A key with no command where the keyboard is: "No command on Q. F1 lists the keys."."""
+    return f"No command on {key}. F1 lists the keys."

@@ -7,20 +7,32 @@ are seconds.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Protocol
 
 from ..rules import BLACK, WHITE, Board, Color
-from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
+from ..rules.clock import (GameClock, GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
                            SideTimeExpired)
 from ..rules.rulings import FortyMovesCompleted, GameEnded, PenaltyDue
 from .game import result_text
 from .words import SideNames, capital, duration_words, join, side_name
 
+
+class TimeAlert(Protocol):
+    """A time threshold passed (``session.clock_alerts.Alert``): ``kind`` "game", "side" or
+    "move"; ``seconds_left`` the threshold, seconds; ``color`` whose clock (None: the game's)."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def seconds_left(self) -> float: ...
+    @property
+    def color(self) -> Optional[Color]: ...
+
 def _subject(color: Color, side_names: SideNames, you: Optional[Color]) -> str:
     return "You" if you is not None and color is you else side_name(side_names, color)
 
 
-def clock_event_text(event, side_names: SideNames = None, you: Optional[Color] = None) -> str:
+def clock_event_text(event: object, side_names: SideNames = None, you: Optional[Color] = None) -> str:
     """A referee or clock event (from ``Referee.poll()``) as a sentence, or "" for one that says
     nothing on its own. ``you``: the player at this keyboard against the computer ("You have 5
     seconds left to move."), None for two players.
@@ -68,7 +80,7 @@ def clock_event_text(event, side_names: SideNames = None, you: Optional[Color] =
 
 
 
-def clocks_text(clock, board: Board, side_names: SideNames = None, has_clock: bool = True,
+def clocks_text(clock: GameClock, board: Board, side_names: SideNames = None, has_clock: bool = True,
                 title: str = "") -> str:
     """The clocks reading command: game time left (or played), this move's time, each side's
     chess clock. ``clock`` is the referee's ``GameClock``; ``has_clock`` False says the rules have
@@ -99,7 +111,7 @@ def clocks_text(clock, board: Board, side_names: SideNames = None, has_clock: bo
 
 
 
-def time_left_text(alert, side_names: SideNames = None, you: Optional[Color] = None) -> str:
+def time_left_text(alert: TimeAlert, side_names: SideNames = None, you: Optional[Color] = None) -> str:
     """A time threshold passed (``session.clock_alerts.Alert``): the game timer "30 seconds of
     game time left."; a side's clock "Your clock: 2 minutes left." / "Red's clock: 10 seconds
     left."; this move's time "You have 10 seconds left to move." / "Black has 30 seconds left to
@@ -108,6 +120,7 @@ def time_left_text(alert, side_names: SideNames = None, you: Optional[Color] = N
     if alert.kind == "game":
         return f"{capital(left)} of game time left."
     yours = you is not None and alert.color is you
+    assert alert.color is not None  # a side's clock and a move's time are someone's
     if alert.kind == "side":
         whose = "Your" if yours else f"{side_name(side_names, alert.color)}'s"
         return f"{whose} clock: {left} left."

@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color
-from ..rules.rulings import EndReason
+from pathlib import PurePath
+from typing import Union
+
+from ..rules.rulings import EndReason, GameResult
 from .game import no_game_text
 from .words import capital, duration_words
 from .words import number as _n
@@ -141,7 +144,7 @@ def match_saved_text(path: str) -> str:
     return f"Score sheet saved: {path}"
 
 
-def match_left_text(folder) -> str:
+def match_left_text(folder: Union[str, PurePath]) -> str:
     return (f"The match has stopped: a game outside the match was started. Its records are saved "
             f"in {folder}.")
 
@@ -251,7 +254,7 @@ def no_forty_ruling_due_text() -> str:
 
 
 # --- how a game of the match ended, with the players' names --------------------------------------
-def how_text(result, loser: Optional[str], loser_has_pieces: bool = True,
+def how_text(result: GameResult, loser: Optional[str], loser_has_pieces: bool = True,
              spoken: bool = True) -> str:
     """How the game ended, with the loser's name ("Bo Diaz resigns", "Bo Diaz forfeits: left the
     table"); ``result`` a ``GameResult``, ``loser`` the losing player's name (None for a draw),
@@ -300,7 +303,7 @@ def form_error_text(reason: str) -> str:
     return f"Please correct the form. {capital(reason)}."
 
 
-def paper_detail_text(result, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
+def paper_detail_text(result: GameResult, players: Mapping[Color, str], sides: Mapping[Color, str]) -> str:
     """How a game ended, for the score sheet, from the ``GameResult``'s fields, the players
     named with their sides ("Bo Diaz (Black) resigns", "time limit: Bo Diaz (Black) 8, Ann Lee
     (Red) 7 (man 1, king 2)"); numbers in digits. ``players``: each colour's player."""
@@ -435,3 +438,24 @@ def record_seal_text(name: str, verdict: str, sealed: Optional[dict]) -> str:
                  f"{sealed.get('black')} against {sealed.get('white')}, {who} "
                  f"({sealed.get('result')}).")
     return text
+
+
+_HOW_ENDED = {
+    "no moves": "the loser having no move",
+    "resignation": "resignation",
+    "forfeit": "forfeit",
+    "adjudication": "adjudication",
+    "agreement": "agreement",
+    "declared drawn": "the official's declaration",
+    "40-move count": "the 40-move count",
+    "repetition": "repetition",
+}
+
+
+def how_ended_text(reason: str) -> str:
+    """How a game ended, on the score sheet after its result (``reason``: an ``EndReason``'s
+    value): "by resignation", "by the 40-move count", and for a result the official corrected,
+    "as corrected by the official"."""
+    if reason == "corrected by the official":
+        return "as corrected by the official"
+    return "by " + _HOW_ENDED.get(reason, reason)

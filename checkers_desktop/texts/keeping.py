@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+from typing import Union
+
 from ..rules import BLACK, Color, score_sheet_moves
 from .words import plural, saved_where
 
 
-def saved_text(path, plies: int, root_turn: Color = BLACK, full: bool = False) -> str:
+def saved_text(path: Union[str, PurePath], plies: int, root_turn: Color = BLACK, full: bool = False) -> str:
     """"Game saved: 12 moves in game.pdn in Documents. Game, Open game opens it again."
     (``path``: the file, named with its folder's name; ``full``: with its whole path, for the
     status line; ``plies`` counted as the score sheet counts moves; ``root_turn``: the side to

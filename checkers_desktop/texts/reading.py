@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Mapping, Optional, Sequence
 
 from ..rules import BLACK, WHITE, Board, Color, Move, PieceKind, move_number
-from ..rules.touch import TouchRule
+from ..rules.profiles import Profile, TouchRule
 from ..speech.spoken import spoken_move
 from .game import piece_words, turn_text
 from .words import (SideNames, check_square, check_verbosity, duration_words, join, plural,
@@ -191,7 +191,7 @@ def read_rows(board: Board, rows: Sequence[Sequence[int]], side_names: SideNames
 
 
 
-def profile_text(profile, verbosity: str = "full") -> str:
+def profile_text(profile: Profile, verbosity: str = "full") -> str:
     """The rules in force, read from a ``Profile``: its title, the sides, touch-move, the time
     limits, undo and hints. Brief gives the title and sides only."""
     check_verbosity(verbosity)
@@ -284,6 +284,7 @@ def review_text(number: int, total: int, board: Board, side_names: SideNames = N
     else:
         first = board.root().turn
         last = board.peek()
+        assert last is not None  # board.peek() was not None above
         who = f"{mover}, " if mover else ""
         where = (f"After move {move_number(first, number - 1)} of "
                  f"{move_number(first, total - 1)}: {who}{spoken_move(last, style)}.")
@@ -302,13 +303,14 @@ def review_note_text(number: int, total: int, board: Board, mover: Optional[str]
     one shown. Numbered as :func:`review_text`, with who played the last move (``mover``) and
     whose turn it was: "Reviewing: after move 3 of 10, You: nine to fourteen. Red to move. The
     game is not changed; Escape returns to it."."""
-    if number == 0 or board.peek() is None:
+    last = board.peek()
+    if number == 0 or last is None:
         where = "the start position."
     else:
         first = board.root().turn
         who = f"{mover}: " if mover else ""
         where = (f"after move {move_number(first, number - 1)} of "
-                 f"{move_number(first, total - 1)}, {who}{spoken_move(board.peek(), style)}.")
+                 f"{move_number(first, total - 1)}, {who}{spoken_move(last, style)}.")
     turn = f" {side_name(side_names, board.turn)} to move." if board.legal_moves else ""
     return f"Reviewing: {where}{turn} The game is not changed; Escape returns to it."
 

@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterable, Optional, Sequence
 
+from ..engine.review import Finding
+from ..rules import Move
 from ..speech.spoken import spoken_move
 from .game import no_game_text
 
 _MEN_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
 
 
-def finding_text(finding, style: str = "jumps") -> str:
+def finding_text(finding: Finding, style: str = "jumps") -> str:
     """The sentence for one review finding (``engine.review.Finding``): "Your move 14, ten to
     fifteen, lost a man; twenty-two to eighteen was better." ``style``: how jumps are said."""
     played = spoken_move(finding.move, style)
@@ -29,7 +31,7 @@ def finding_text(finding, style: str = "jumps") -> str:
     return f"Your move {finding.move_number}, {played}, {what}; {tail}."
 
 
-def review_text(findings, style: str = "jumps", finished: bool = True) -> str:
+def review_text(findings: Sequence[Finding], style: str = "jumps", finished: bool = True) -> str:
     """What to say after the review: every finding's sentence, or that no move changed the
     result; of a game still going on (``finished`` False), that no mistake was found so far
     (there is no result yet to have changed)."""
@@ -40,7 +42,7 @@ def review_text(findings, style: str = "jumps", finished: bool = True) -> str:
     return " ".join(finding_text(f, style) for f in findings)
 
 
-def hint_text(move, reason: str, style: str = "jumps") -> str:
+def hint_text(move: Move, reason: str, style: str = "jumps") -> str:
     """"Hint: twenty-two to eighteen. Wins a man." (``move`` a Move, ``reason`` the engine's)."""
     text = f"Hint: {spoken_move(move, style)}."
     if reason:
@@ -48,7 +50,7 @@ def hint_text(move, reason: str, style: str = "jumps") -> str:
     return text
 
 
-def took_back_text(moves, style: str = "jumps", ended: bool = False,
+def took_back_text(moves: Iterable[Move], style: str = "jumps", ended: bool = False,
                    turn: Optional[str] = None) -> str:
     """"Took back eighteen to fifteen and eleven to fifteen. Your turn." (latest first);
     ``ended``: the game had ended (a resignation, a draw agreed, the last move), and now goes on:
@@ -95,7 +97,7 @@ def reviewing_text() -> str:
     return "Reviewing your game."
 
 
-def review_heading_text(findings, style: str = "jumps", finished: bool = True) -> str:
+def review_heading_text(findings: Sequence[Finding], style: str = "jumps", finished: bool = True) -> str:
     """What is said when the review is ready: "Review of your game: " and :func:`review_text`."""
     return "Review of your game: " + review_text(findings, style, finished)
 

@@ -7,12 +7,24 @@ hears "black" over a piece drawn in another colour without being told.
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Protocol
 
 from ..rules import BLACK, WHITE, Color
 from .words import SideNames, side_name
 
-__all__ = ["legend_text", "theme_spoken_name"]
+__all__ = ["DrawnTheme", "legend_text", "theme_spoken_name"]
+
+
+class DrawnTheme(Protocol):
+    """What these sentences read of a theme (``ui.themes.Theme``): its name and the colours of the
+    first mover's discs and of the other side's rings, in words."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def first_colour(self) -> str: ...
+    @property
+    def second_colour(self) -> str: ...
 
 
 def _who(color: Color, you: Optional[Color]) -> str:
@@ -21,7 +33,7 @@ def _who(color: Color, you: Optional[Color]) -> str:
     return ", you" if color is you else ", the computer"
 
 
-def legend_text(theme, side_names: SideNames = None, you: Optional[Color] = None) -> str:
+def legend_text(theme: DrawnTheme, side_names: SideNames = None, you: Optional[Color] = None) -> str:
     """The legend: "Black, you: yellow solid discs. Red, the computer: white rings." (``you``:
     the player's colour against the computer; None for two players: "Black: yellow solid discs.
     Red: white rings."). Kings add a crown. ``theme`` is a ``ui.themes.Theme`` already drawn for
@@ -31,7 +43,7 @@ def legend_text(theme, side_names: SideNames = None, you: Optional[Color] = None
     return f"{first} {second} Kings have a crown."
 
 
-def theme_spoken_name(theme, side_names: SideNames = None) -> str:
+def theme_spoken_name(theme: DrawnTheme, side_names: SideNames = None) -> str:
     """The theme's name as said when it is chosen, with which piece is which side: "Yellow on
     black: Black plays yellow discs, Red white rings" (no full stop: the setting's sentence
     adds it)."""

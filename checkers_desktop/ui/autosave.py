@@ -53,6 +53,7 @@ from . import failures
 from .display import question_font
 from .event.score_sheet import save_pdf
 from .paths import key_folder
+from .context import AppContext
 
 __all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
@@ -81,7 +82,7 @@ class AutosaveKeeper(QObject):
     resumed = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, ctx, folder: Optional[os.PathLike] = None,
+    def __init__(self, ctx: AppContext, folder: Optional[os.PathLike] = None,
                  ask: Optional[Callable[[str], bool]] = None,
                  keys: Optional[KeyRing] = None) -> None:
         super().__init__(ctx.window)
@@ -270,6 +271,7 @@ class AutosaveKeeper(QObject):
         rebuilt: the save is then kept aside and a new game set up. A saved field that was not
         usable, and a change made outside the app, are told too."""
         menu = self.ctx.matches
+        assert menu is not None  # the Event menu is made with the window
         if self.keeping is None:  # pragma: no cover - resume before start
             folder = self.folder or self.ctx.data_folder
             self.store = AutosaveStore(folder, self.keys)
@@ -362,7 +364,7 @@ class Keeping:
     handlers: dict
 
 
-def install_keeping(ctx) -> Keeping:
+def install_keeping(ctx: AppContext) -> Keeping:
     """The autosave keeper, Game > Open game and Help > Save a problem report for the window of
     ``ctx``, and the screen-reader announcement of a failing voice. Nothing is read or written
     until ``autosave.start()``."""
@@ -377,9 +379,8 @@ def install_keeping(ctx) -> Keeping:
     def on_tts_error(message: str) -> None:
         # Shown on the status line by the window itself; said here by the screen reader only
         # (asking the failed voice again would fail again), after what it is saying: the voice
-        # reports a missing sound device a moment after the start, when the resume question
-        # is being read, and an assertive message cut that question off (a screen-reader
-        # play-through heard it).
+        # reports a missing sound device a moment after the start, while the resume question
+        # is being read, and an assertive message would cut that question off.
         if message and message not in told:
             told.add(message)
             failures.report(ctx, message, speak_own_voice=False, priority=Priority.QUEUE)

@@ -29,6 +29,7 @@ from ..texts.themes import theme_spoken_name
 from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
+from .context import AppContext
 
 ZOOM_STEPS: tuple[int, ...] = (100, 125, 150, 200, 250, 300, 400)
 """Zoom levels in percent that Zoom in and Zoom out step through."""
@@ -199,7 +200,7 @@ class DisplayController(QObject):
     zoom_changed = Signal(int)
     text_size_changed = Signal(int)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         window = ctx.window

@@ -15,6 +15,7 @@ from ..session import moving
 from ..speech.announcer import Priority
 from ..texts import game as game_texts
 from .board_widget import DIAGONAL_STEPS
+from .context import AppContext
 
 __all__ = ["MoveAssist"]
 
@@ -22,7 +23,7 @@ __all__ = ["MoveAssist"]
 class MoveAssist:
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.cycle = moving.Cycle()
         self._held: tuple[int, ...] = ()
@@ -30,7 +31,6 @@ class MoveAssist:
         self.handlers = {"next_piece": lambda: self.step(True),
                          "previous_piece": lambda: self.step(False)}
         ctx.game.position_changed.connect(self._position_changed)
-        ctx.session.quiet_pick_up = True  # the cursor on a destination tells the pick-up
         ctx.board.move_toward.connect(self.move_toward)
 
     def step(self, forward: bool = True) -> Optional[int]:
@@ -50,6 +50,15 @@ class MoveAssist:
             else:
                 s.refuse(game_texts.wait_text())
             return None
+        if target == board.cursor:
+            # the only square of the round: no focus change for a screen reader to read, so
+            # the square is said (N or Shift+N was silent after a pick-up with one destination)
+            widget = board.squares[target]
+            text = widget.accessibleName()
+            if widget.accessibleDescription():
+                text += ". " + widget.accessibleDescription()
+            self.ctx.say(game_texts.only_square_text(text), Priority.READING)
+            return target
         board.set_cursor(target, announce=True)
         return target
 
@@ -65,8 +74,9 @@ class MoveAssist:
             self._following = False
         s = self.ctx.session
         if done:
+            played = s.board.peek()
             last = s.partial_path[-1] if s.selected is not None else (
-                s.board.peek().to_square if s.board.peek() is not None else board.cursor)
+                played.to_square if played is not None else board.cursor)
             self._held = tuple(s.partial_path) if s.selected is not None else ()
             board.set_cursor(last, focus=board.has_cursor_focus())
         return done

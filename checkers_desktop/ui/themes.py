@@ -75,8 +75,8 @@ class Theme:
         status line, the dialogs' fields and buttons), drawn on :attr:`background`: the
         :attr:`focus` colour where it reaches 3:1 there (WCAG 1.4.11, 2.4.13), else the
         :attr:`casing` (or :attr:`text`). The tournament theme's yellow focus is made for its
-        green squares; on its buff background it is 1.16:1, and a screen-reader play-through
-        could hardly see the status line's focus border."""
+        green squares; on its buff background it is 1.16:1, too faint to find the status line's
+        focus border by."""
         if contrast_ratio(self.focus, self.background) >= NON_TEXT:
             return self.focus
         return self.casing or self.text

@@ -16,6 +16,7 @@ from ..session import moving
 from ..session.game import Mode
 from ..session.tutorial import Finished, Say, SetPosition, Tutorial
 from ..speech.announcer import Priority
+from .context import AppContext
 
 __all__ = ["TutorialRunner"]
 
@@ -23,7 +24,7 @@ __all__ = ["TutorialRunner"]
 class TutorialRunner:
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.tutorial: Optional[Tutorial] = None
         self.handlers = {"tutorial": self.start}
@@ -76,6 +77,7 @@ class TutorialRunner:
         for action in actions:
             if isinstance(action, Say):
                 self.ctx.say(action.text, priority)
+                self.ctx.status.set_note("lesson", action.text)  # shown as well as heard
                 priority = Priority.QUEUE
             elif isinstance(action, SetPosition):
                 self._set_position(action)
@@ -94,6 +96,7 @@ class TutorialRunner:
 
     def _finish(self, completed: bool) -> None:
         self.completed = completed
+        self.ctx.status.set_note("lesson", None)
         self.ctx.board.intercept = None
         self.ctx.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)
         self.ctx.board.set_cursor(11, focus=True)

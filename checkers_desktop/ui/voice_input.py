@@ -40,6 +40,7 @@ from ..texts.voice import (PUSH_TO_TALK_KEY, confirmation_text, nothing_heard_te
 from . import failures
 from .jobs import BackgroundJob
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
+from .context import AppContext
 
 __all__ = ["VoiceInput", "open_question_box"]
 
@@ -108,7 +109,7 @@ class VoiceInput(QObject):
     listening_changed = Signal(bool)
     _audio_arrived = Signal(object)  # from the microphone's audio thread (continuous listening)
 
-    def __init__(self, ctx, *, recognizer=None,
+    def __init__(self, ctx: AppContext, *, recognizer=None,
                  microphone_factory: Optional[Callable[[], Any]] = None) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
@@ -432,7 +433,12 @@ class VoiceInput(QObject):
         self.ctx.reading.run_reading(command_id)
 
     def hint(self) -> None:
-        self.ctx.practice.hint()
+        """As F9: the hint of the problem on the board, else of the game."""
+        self.ctx.actions["hint"].trigger()
+
+    def practice_command(self, name: str) -> None:
+        """"show-solution" and "next-problem": as the Practice menu's items."""
+        self.ctx.actions["show_solution" if name == "show-solution" else "next_problem"].trigger()
 
     def take_back(self) -> None:
         self.ctx.practice.take_back()

@@ -62,6 +62,9 @@ COMMAND_PATTERNS: dict[str, tuple[str, ...]] = {
                    "whose move", "whose move is it", "who is to move"),
     "hint": ("hint", "give me a hint", "a hint"),
     "undo": ("undo", "take back", "take it back", "undo that"),
+    "show-solution": ("show the solution", "show solution", "the solution", "solution",
+                      "show me the solution"),
+    "next-problem": ("next problem", "the next problem", "next problem please"),
     "repeat": ("repeat", "say again", "say that again", "repeat that", "pardon"),
     "stop-talking": ("stop talking", "stop", "be quiet", "quiet"),
     "help": ("help", "what can i say"),
@@ -301,9 +304,9 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
         if any(m.from_square == sq for m in grammar.legal):
             return Reading(Interpretation("pick-up", square=sq), (sq,), template, True)
         return Reading(Interpretation("nothing", reason="not-legal"), (sq,), template, True)
-    singles = [r[0] for r in readings if len(r) == 1]
-    if singles and (remove or grammar.choosing is not None or grammar.selected is not None):
-        return _square(singles[0], grammar, template, remove)
+    lone = [r[0] for r in readings if len(r) == 1]
+    if lone and (remove or grammar.choosing is not None or grammar.selected is not None):
+        return _square(lone[0], grammar, template, remove)
     return _move(readings, grammar, template)
 
 

@@ -1,5 +1,5 @@
 """Two recognisers that must agree when either alone is unsure: Whisper tiny.en
-(:mod:`.whisper`) and pocketsphinx with the position's grammar (:class:`.recognizer.SphinxRecognizer`).
+(:mod:`.whisper`) and pocketsphinx with the position's grammar (:class:`.sphinx.SphinxRecognizer`).
 
 Whisper decides alone when it is sure (its margins, :data:`.whisper.MOVE_MARGIN` and
 :data:`.whisper.SEARCH_MARGIN`). When it refuses only for want of margin, its best result is
@@ -33,6 +33,9 @@ from dataclasses import replace
 from typing import Optional
 
 from checkers_desktop.rules import Board
+
+from .sphinx import SphinxRecognizer
+from .whisper import WhisperRecognizer
 
 __all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
 
@@ -98,7 +101,7 @@ records what each model heard instead)."""
 
 class TwoStageRecognizer:
     """Whisper tiny.en, with pocketsphinx's agreement for the results Whisper alone is unsure
-    of. ``decode_pcm`` as :meth:`.recognizer.SphinxRecognizer.decode_pcm`; thread-safe.
+    of. ``decode_pcm`` as :meth:`.sphinx.SphinxRecognizer.decode_pcm`; thread-safe.
 
     ``whisper`` and ``sphinx``: the two engines (made with their defaults when None)."""
 
@@ -109,9 +112,6 @@ class TwoStageRecognizer:
                  yes_alone_margin: float = YES_ALONE_MARGIN,
                  unsure_agree_margin: float = UNSURE_AGREE_MARGIN,
                  unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN) -> None:
-        from .recognizer import SphinxRecognizer
-        from .whisper import WhisperRecognizer
-
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or SphinxRecognizer()
         self.agree_margin = agree_margin
@@ -135,7 +135,7 @@ class TwoStageRecognizer:
     def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
                    selected: Optional[int] = None, confirming: bool = False, choosing=None):
         """Decode raw 16 kHz 16-bit mono PCM with both engines at once and combine them (see the
-        module docstring). Raises :class:`.recognizer.RecognizerUnavailableError` when Whisper
+        module docstring). Raises :class:`.result.RecognizerUnavailableError` when Whisper
         cannot run; pocketsphinx failing only loses its agreement."""
         start = time.perf_counter()
         kw = dict(selected=selected, confirming=confirming, choosing=choosing)
@@ -174,7 +174,7 @@ class TwoStageRecognizer:
         unsure_agrees = (other is not None and other.kind == "nothing" and top is not None
                          and candidate is not None and _same(candidate, top)
                          and self._enough(details, weak=True, candidate=candidate))
-        if first.kind == "nothing" and (sure_agrees or unsure_agrees):
+        if candidate is not None and first.kind == "nothing" and (sure_agrees or unsure_agrees):
             result = replace(result, kind=candidate.kind, move=candidate.move,
                              command=candidate.command if candidate.kind == "command" else None,
                              square=candidate.square, reason=None, rivals=(),

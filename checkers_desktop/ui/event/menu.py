@@ -45,6 +45,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
+from ..context import AppContext
 from ..actions import EVENT_ACTIONS, make_action
 from ..paths import documents_folder, records_folder
 from ...texts import app as app_texts
@@ -86,7 +87,7 @@ class EventMenu(QObject):
     """The Event menu and the match it runs, for the window of ``ctx`` (an
     :class:`~..context.AppContext`)."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         window = ctx.window
@@ -116,11 +117,9 @@ class EventMenu(QObject):
             ctx.ask.confirm(question, event_texts.player_title(who)))
         """A player's own question (a draw offer), titled by the player who acts."""
         self.actions: dict[str, QAction] = {}
-        side = getattr(window, "side_layout", None)  # the window's side column, clocks first
-        self.panel = ClockPanel(window.side if side is not None else window.centralWidget())
+        self.panel = ClockPanel(ctx.side_column.parentWidget())
         self.panel.hide()
-        if side is not None:
-            side.insertWidget(0, self.panel)
+        ctx.side_column.insertWidget(0, self.panel)  # the window's side column, clocks first
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh_clocks)
@@ -132,7 +131,7 @@ class EventMenu(QObject):
         ctx.session.subscribe(self._on_game_event)
 
     @classmethod
-    def install(cls, ctx) -> "EventMenu":
+    def install(cls, ctx: AppContext) -> "EventMenu":
         """Make the Event menu on the window's menu bar and return it."""
         menu = cls(ctx)
         window = ctx.window
@@ -203,7 +202,7 @@ class EventMenu(QObject):
         ``ui/leave_guard.py``."""
         from ...session.leaving import Leaving
 
-        leaving = getattr(self.ctx, "leaving", None)
+        leaving = self.ctx.leaving
         if not left and leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
             return None
         dialog = self.dialog_factory(self.ctx.window)

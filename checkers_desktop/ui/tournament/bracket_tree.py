@@ -268,9 +268,9 @@ class BracketTree(QTreeWidget):
 
     def tell_current(self) -> None:
         """Tell the screen reader the line at the cursor, when the tree has the keyboard: after
-        a rebuild (a result arrived) and when the keyboard comes back from a dialog. Qt told it
-        only "Bracket" then, or an item already destroyed, so the organiser heard no line until
-        an arrow key (found with the a11y-session kit)."""
+        a rebuild (a result arrived) and when the keyboard comes back from a dialog. Qt tells it
+        only "Bracket" then, or an item already destroyed, so without this the organiser would
+        hear no line until an arrow key."""
         item = self.currentItem()
         if item is None or not self.hasFocus() or QApplication.activeModalWidget() is not None:
             return  # (a command's next question is already open: the line would be chatter)
@@ -305,8 +305,8 @@ class BracketTree(QTreeWidget):
         """Tell a screen reader the new name of each shown line whose text changed in place (a
         later match's players once a result arrived). A screen reader keeps the names it was
         told: without this, arrowing onto "Final, match 4: Ann Lee against the winner of match
-        3" read that old line after match 3 was decided, while the screen showed the winner
-        (found with the a11y-session kit). Only lines shown are told: a line inside a closed
+        3" would read that old line after match 3 was decided, while the screen shows the
+        winner. Only lines shown are told: a line inside a closed
         round has no accessible child to tell then."""
         items, self._renamed = self._renamed, []
         post = self.post_accessible

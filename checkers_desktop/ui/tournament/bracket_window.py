@@ -75,7 +75,7 @@ class BracketWindow(QMainWindow):
         splitter.addWidget(self.scroll)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([560, 700])
+        splitter.setSizes([420, 880])  # the drawing wide enough to fit a bracket of 16 at 1366x768
         layout = QVBoxLayout(central)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
@@ -127,7 +127,7 @@ class BracketWindow(QMainWindow):
         self.divisions.currentIndexChanged.connect(self._division_chosen)
         self.tree.currentItemChanged.connect(lambda *_: self._follow_cursor())
         self.canvas.match_clicked.connect(self._clicked)
-        display = getattr(self.ctx.window, "display", None)
+        display = self.ctx.display
         if display is not None:
             display.theme_changed.connect(lambda _k: self.apply_theme())
             display.text_size_changed.connect(lambda _p: self._enlarge_text())
@@ -144,9 +144,14 @@ class BracketWindow(QMainWindow):
         self.resize(min(1320, area.width() - 20), min(700, area.height() - 40))
 
     def _enlarge_text(self) -> None:
-        """The list and the status line in type a third larger than the window's."""
+        """The list and the status line in type a third larger than the window's; the drawing's
+        type grows with the app's text size."""
         from PySide6.QtWidgets import QApplication
 
+        display = getattr(self.ctx.window, "display", None)
+        if display is not None:
+            self.canvas.set_text_percent(getattr(display, "text_size", 100))
+            self.scroll.refit()
         base = QFont(QApplication.font())
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
         big = QFont(base)
@@ -158,7 +163,7 @@ class BracketWindow(QMainWindow):
         self.chosen.setFont(bold)
 
     def apply_theme(self) -> None:
-        theme = getattr(self.ctx.board, "theme", None)
+        theme = self.ctx.board.theme
         if theme is None:
             return
         self.scroll.apply_theme(theme)

@@ -42,7 +42,6 @@ from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
-from ...tournament.printout import standings_html
 from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
@@ -53,6 +52,7 @@ from .live import LiveThread
 from .play_here import PlayHere
 from .prompts import Prompts
 from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
+from ..context import AppContext
 
 __all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
 
@@ -79,7 +79,7 @@ class TournamentMenu(QObject):
     said = Signal(str)
     called = Signal(object)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.settings = ctx.settings
@@ -116,7 +116,7 @@ class TournamentMenu(QObject):
 
     # --- installing -------------------------------------------------------------------------
     @classmethod
-    def install(cls, ctx) -> "TournamentMenu":
+    def install(cls, ctx: AppContext) -> "TournamentMenu":
         """Make the Tournament menu (and Settings, Tournament server) on the window's menu bar."""
         menu = cls(ctx)
         window = ctx.window
@@ -149,7 +149,7 @@ class TournamentMenu(QObject):
             menu.actions[spec.id] = action
         menu.menus = menus
         # the tournament opened last is opened again once the window has said its welcome
-        QTimer.singleShot(getattr(window, "welcome_delay_ms", 300) + 200, menu.reopen_last)
+        QTimer.singleShot(ctx.welcome_delay_ms + 200, menu.reopen_last)
         return menu
 
     def _parent(self):
@@ -165,7 +165,7 @@ class TournamentMenu(QObject):
         return self.ctx.window
 
     def _event_pin(self):
-        matches = getattr(self.ctx, "matches", None)
+        matches = self.ctx.matches
         return matches.event_pin() if matches is not None else None
 
     def _official(self, action: str) -> bool:
@@ -303,6 +303,9 @@ class TournamentMenu(QObject):
             competitors = len([c for c in t.competitors() if not c.withdrawn])
         self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
                                    competitors, t.table), Priority.QUEUE)
+        seal_words = t.verification.text() if t.verification is not None else ""
+        if seal_words:
+            self.say(seal_words, Priority.QUEUE)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
@@ -662,8 +665,8 @@ class TournamentMenu(QObject):
         info = t.draw(division_key, seed=seed)
         self.refresh()
         self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                  info.same_center_pairs, info.minimum_same_center_pairs),
-                 Priority.QUEUE)
+                                  info.same_center_pairs, info.minimum_same_center_pairs,
+                                  info.no_center), Priority.QUEUE)
 
     def draw_all(self) -> None:
         t = self._organiser()
@@ -679,14 +682,15 @@ class TournamentMenu(QObject):
             return
         if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
             return
-        said = []
+        shown, drawn = [], []
         for d in todo:
             info = t.draw(d.key)
-            said.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                         info.same_center_pairs,
-                                         info.minimum_same_center_pairs))
+            shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                          info.same_center_pairs,
+                                          info.minimum_same_center_pairs, info.no_center))
+            drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
         self.refresh()
-        self.say(" ".join(said), Priority.QUEUE)
+        self.say(texts.drawn_all_text(drawn), Priority.QUEUE, shown=" ".join(shown))
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:
@@ -896,7 +900,7 @@ class TournamentMenu(QObject):
                  shown=texts.csv_saved_text(path, rows, full=True))
 
     def save_standings_pdf(self) -> None:
-        from .printing import save_html_pdf
+        from .printing import save_standings_pdf
 
         t = self._open_one()
         if t is None:
@@ -908,9 +912,8 @@ class TournamentMenu(QObject):
             return
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
-        html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
-                              event=t.info().get("name") or "")
-        save_html_pdf(html, Path(path), title="Standings")
+        save_standings_pdf([t.standings(d.key) for d in t.divisions() if d.drawn], Path(path),
+                           event=t.info().get("name") or "")
         self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
                  shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
 
