@@ -525,7 +525,9 @@ class MainWindow(QMainWindow):
         if not self.session.running:
             self.session.resign()  # says there is no game
             return
-        if self.confirm(game_texts.resign_question(), game_texts.resign_title()):
+        asked = self.event_menu.resign_question() if self.event_menu is not None else None
+        question, title = asked or (game_texts.resign_question(), game_texts.resign_title())
+        if self.confirm(question, title):
             self.session.resign()
         else:
             # as No to leaving a game is told: at once, cutting the question's own reading
