@@ -327,7 +327,12 @@ class SidePanel(QDockWidget):
 
     # --- acting -----------------------------------------------------------------------------
     def play_selected(self) -> None:
-        """Enter in the legal-move list: play the selected move."""
+        """Enter in the legal-move list: play the selected move. While the list still holds
+        the moves before the computer's reply (its new moves wait until the reply is said),
+        Enter brings the new moves first and plays nothing: the item then under the cursor is
+        read, and a second Enter plays it."""
+        if self._refill_now():
+            return
         item = self.moves.currentItem()
         move = item.data(MOVE_ROLE) if item is not None else None
         if move is None:
@@ -486,7 +491,17 @@ class SidePanel(QDockWidget):
             widget.setCurrentRow(row)
 
     def focus_moves(self) -> None:
+        self._refill_now()
         self._show_and_focus(self.moves)
+
+    def _refill_now(self) -> bool:
+        """The list's new moves, now, if they were waiting for the reply to be said; True when
+        they were."""
+        if not self._refill_timer.isActive():
+            return False
+        self._refill_timer.stop()
+        self._refill_moves()
+        return True
 
     def focus_history(self) -> None:
         self._show_and_focus(self.history)
