@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
                                QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -86,7 +86,7 @@ class _Keys(QObject):
                 self.on_enter()
                 return True
         if event.type() == QEvent.Type.FocusOut and obj is self.panel.history and \
-                event.reason() not in _MENU_REASONS:
+                isinstance(event, QFocusEvent) and event.reason() not in _MENU_REASONS:
             self.panel.end_review()  # not for a menu: its command decides (actions.ENDS_REVIEW)
         return False
 
@@ -390,7 +390,8 @@ class SidePanel(QDockWidget):
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
         names = self.ctx.session.side_names
-        last = set(board.peek().path) if board.peek() is not None else set()
+        played = board.peek()
+        last = set(played.path) if played is not None else set()
         self.ctx.board.reviewed_position = board  # the reading keys read what is shown
         self.ctx.board.show_position(
             board.piece_at, lambda sq: SquareMarks(last_move=sq in last),
@@ -448,7 +449,8 @@ class SidePanel(QDockWidget):
         self.setMaximumWidth(self.natural_width())
         if not self.auto:
             return
-        if self.for_keys and self.isAncestorOf(QApplication.focusWidget()):
+        focused = QApplication.focusWidget()
+        if self.for_keys and focused is not None and self.isAncestorOf(focused):
             return
         self.for_keys = False
         shown = room_for_panel(area_width, area_height, text_percent, self.natural_width())
@@ -524,7 +526,10 @@ def install_side_panel(ctx: AppContext) -> SidePanel:
     action = ctx.actions.get("side_panel")
     if action is not None:
         action.setChecked(True)
-        panel.visibilityChanged.connect(
-            lambda visible: (action.blockSignals(True), action.setChecked(panel.isVisible()),
-                             action.blockSignals(False)))
+        def follow_panel(_visible: bool) -> None:
+            action.blockSignals(True)
+            action.setChecked(panel.isVisible())
+            action.blockSignals(False)
+
+        panel.visibilityChanged.connect(follow_panel)
     return panel

@@ -255,6 +255,7 @@ def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: floa
                 lay, room_w, room_h, block_w, block_h, gap)
             if spot is not None and (best is None or scale > best[0] + 1e-6):
                 best = (scale, lay, spot)
+    assert best is not None  # the first layout tried is kept
     return best[1], best[2]
 
 
