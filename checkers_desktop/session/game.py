@@ -107,6 +107,9 @@ class GameSession(Observable):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
+        self.opponent_name: Optional[str] = None
+        """The other side's name against the player in place of "Computer" (a master's game
+        replayed for guessing); None for the computer. Cleared by every new game."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -201,7 +204,8 @@ class GameSession(Observable):
             parts.append(game_texts.thinking_text())
         if self.last_move is not None:
             parts.append(game_texts.last_move_text(self.board, self.side_names, self.style,
-                                                   self.you, self.player_names))
+                                                   self.you, self.player_names,
+                                                   self.opponent_name))
         if message and self.message:
             parts.append(self.message)
         return game_texts.status_line(*parts)
@@ -257,6 +261,7 @@ class GameSession(Observable):
         self.mode = mode
         self.human_color = human_color
         self.player_names = dict(player_names) if player_names else None
+        self.opponent_name = None
         self.move_levels = {}
         self.running = True
         self.result_text = None
@@ -674,7 +679,8 @@ class GameSession(Observable):
         do (:func:`texts.game.move_announcement`), and the result when it ended the game."""
         return game_texts.move_announcement(
             before, move, self.side_names, you=self.you, player_names=self.player_names,
-            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board)
+            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board,
+            opponent=self.opponent_name)
 
     def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
         self._stop_polling()
@@ -758,7 +764,8 @@ class GameSession(Observable):
             text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
         elif self.you is not None:  # "You, Black to move.": named as each move is announced
             text = game_texts.named_turn_text(
-                game_texts.mover_words(self.board.turn, self.side_names, self.you), text)
+                game_texts.mover_words(self.board.turn, self.side_names, self.you,
+                                       opponent=self.opponent_name), text)
         return text
 
     # --- internals: output ------------------------------------------------------------------

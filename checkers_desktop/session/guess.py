@@ -160,6 +160,7 @@ class GuessSession:
                                announce=False, fen=board.fen())
         finally:
             self._starting = False
+        self.game.opponent_name = texts.master_name()
         if self.game.board.turn is guesser:
             self._your_turn()
 

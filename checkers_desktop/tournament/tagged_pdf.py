@@ -11,10 +11,11 @@ across a page). No Qt here; the window renders the drawn bracket as a picture an
 from __future__ import annotations
 
 import base64
-import os
 from html import escape
 from pathlib import Path
 from typing import Optional
+
+from ..storage.atomic import write_atomic
 
 __all__ = ["BODY_PT", "HEADING_PT", "TaggedPdfUnavailable", "available", "write_tagged_pdf",
            "image_data_uri", "large_print_css", "table_html"]
@@ -37,7 +38,7 @@ class TaggedPdfUnavailable(RuntimeError):
 def available() -> bool:
     """True when a tagged PDF can be written here (WeasyPrint and Pango load)."""
     try:
-        import weasyprint  # noqa: F401
+        import weasyprint  # type: ignore[import-untyped]  # noqa: F401
     except Exception:  # noqa: BLE001 - ImportError, or OSError for a missing Pango
         return False
     return True
@@ -54,7 +55,7 @@ def large_print_css(landscape: bool = False) -> str:
         f"h2 {{ font-size: {h2}pt; margin: 14pt 0 6pt 0; }}\n"
         f"h3 {{ font-size: {h3}pt; margin: 10pt 0 4pt 0; }}\n"
         "h1, h2, h3 { break-after: avoid; page-break-after: avoid; }\n"
-        "p, li, tr, figure { break-inside: avoid; page-break-inside: avoid; }\n"
+        "p, li, tr, figure, table, section { break-inside: avoid; page-break-inside: avoid; }\n"
         "table { border-collapse: collapse; margin: 4pt 0 10pt 0; }\n"
         "th, td { border: 2px solid black; padding: 4pt 10pt; text-align: left; "
         "vertical-align: top; }\n"
@@ -84,19 +85,10 @@ def write_tagged_pdf(body_html: str, path, *, title: str, lang: str = "en",
     path = Path(path)
     document = (f"<!DOCTYPE html><html lang='{escape(lang)}'><head><meta charset='utf-8'>"
                 f"<title>{escape(title)}</title></head><body>{body_html}</body></html>")
-    part = path.with_name(path.name + ".part")
-    try:
-        HTML(string=document, base_url=None).write_pdf(
-            str(part), stylesheets=[CSS(string=large_print_css(landscape) + extra_css)],
-            pdf_variant="pdf/ua-1", uncompressed_pdf=False)
-        os.replace(part, path)
-    except OSError:
-        try:
-            part.unlink()
-        except OSError:
-            pass
-        raise
-    return path
+    pdf = HTML(string=document, base_url=None).write_pdf(
+        stylesheets=[CSS(string=large_print_css(landscape) + extra_css)],
+        pdf_variant="pdf/ua-1", uncompressed_pdf=False)
+    return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
 
 
 def table_html(caption: Optional[str], header: tuple[str, ...], rows) -> str:
