@@ -304,18 +304,6 @@ def test_a_short_sound_written_as_a_command_word_is_no_command():
     assert _decode(clear, VoiceResult("nothing", reason="silence"), SEVENTEEN).command == "hint"
 
 
-def test_a_pick_up_the_beam_also_wrote_as_another_square_is_asked_not_taken():
-    """" Pick up 23." first and " Pick up 22." later in the beam, both legal pick-ups, with 23
-    scoring far above 22: the player is asked which, and pocketsphinx's "23" is not enough."""
-    fen = "W:W17,20,22,23,24,25,26,28,29,30,31,32:B1,2,3,4,5,6,7,9,11,12,16,18"
-    whisper = _whisper([" Pick up 23.", " Give up 23.", " Pick up 22."],
-                       {" Pick up 23.": -0.5, " Pick up 22.": -6.6})
-    heard = VoiceResult("pick-up", heard="pick up twenty three", square=23)
-    result = _decode(whisper, heard, fen)
-    assert result.kind == "nothing" and result.reason == "unsure"
-    assert result.feedback() == "Did you say pick up twenty three or pick up twenty two?"
-
-
 def test_a_sound_written_no_while_a_question_waits_cancels_nothing():
     whisper = _whisper([" No."], {" No.": -3.0, " Oh.": -1.0, " Yes.": -9.0})
     result = _decode(whisper, VoiceResult("command", heard="no", command="no"), SEVENTEEN,

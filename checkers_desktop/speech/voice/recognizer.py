@@ -80,7 +80,6 @@ class WhisperOptions:
     yes_filler_margin: Optional[float] = None
     yes_beam_no: Optional[bool] = None
     command_filler_margin: Optional[float] = None
-    beam_agrees: Optional[bool] = None
 
 
 @dataclass(frozen=True)

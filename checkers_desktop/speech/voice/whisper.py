@@ -177,15 +177,6 @@ FILLER_TEXTS = (" Hmm.", " Uh.", " Um.", " Ah.", " Oh.", " Huh.", " Ahem.", " Er
 """What a hesitation or a sound is written as: rivals of " Yes." (:data:`YES_FILLER_MARGIN`)
 and of every command read from the transcript (:data:`COMMAND_FILLER_MARGIN`)."""
 
-BEAM_AGREES = True
-"""Whether a move, pick-up or put-down read from the transcript stands only when no other
-hypothesis of the beam (:data:`BEAM`) reads as another legal result ("Pick up 23." first and
-"Pick up 22." third): the model itself weighed both, and the player is asked "Did you say pick
-up twenty three or pick up twenty two?" instead, with no candidate for pocketsphinx to agree
-on. The scores alone can be sure of the wrong square in loud babble (a margin of 6.1 for 23
-over the 22 said). Tuning split (the run of :data:`COMMAND_FILLER_MARGIN`): none of the 85
-moves, pick-ups and put-downs read rightly had another legal result in its beam."""
-
 COMMAND_FILLER_MARGIN = 5.0
 """How much higher (natural log-probability, on the audio) a command read from the transcript
 (the transcript itself, " Hint.") must score than every filler of :data:`FILLER_TEXTS`: a short
@@ -313,7 +304,6 @@ class WhisperRecognizer:
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
                  yes_filler_margin: float = YES_FILLER_MARGIN, yes_beam_no: bool = True,
                  command_filler_margin: float = COMMAND_FILLER_MARGIN,
-                 beam_agrees: bool = BEAM_AGREES,
                  no_speech: float = NO_SPEECH, no_margin: float = NO_MARGIN,
                  search_acts_alone: bool = SEARCH_ACTS_ALONE,
                  search_commands_alone: Optional[bool] = None,
@@ -333,7 +323,6 @@ class WhisperRecognizer:
         self.yes_filler_margin = yes_filler_margin
         self.yes_beam_no = bool(yes_beam_no)
         self.command_filler_margin = float(command_filler_margin)
-        self.beam_agrees = bool(beam_agrees)
         self.no_speech = no_speech
         self.no_margin = no_margin
         self.search_acts_alone = bool(search_acts_alone)
@@ -581,13 +570,6 @@ class WhisperRecognizer:
                 if filler_margin < self.command_filler_margin:
                     return Interpretation("nothing", reason="not-understood"), "", ()
             return meaning, heard, ()
-        if self.beam_agrees:
-            for other in texts:
-                rival = phrases.read(other, grammar).meaning
-                if rival.kind in ("move", "pick-up", "square") and not _same(rival, meaning):
-                    # the model's own beam wrote another legal result: asked, never guessed
-                    details.update(beam_other=other)
-                    return Interpretation("nothing", reason="unsure"), heard, [meaning, rival]
         chosen_text, rivals = self._rival_texts(reading, grammar)
         scored = self._score(encoded, frames, [chosen_text] + [t for t, _ in rivals])
         return self._judge(meaning, heard, scored[0],
