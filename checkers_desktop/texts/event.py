@@ -459,3 +459,8 @@ def how_ended_text(reason: str) -> str:
     if reason == "corrected by the official":
         return "as corrected by the official"
     return "by " + _HOW_ENDED.get(reason, reason)
+
+
+def removal_title(chooser: str) -> str:
+    """The title of a penalty removal's confirmation: the player who answers it."""
+    return f"Player {chooser}: remove a checker"

@@ -488,7 +488,9 @@ class EventMenu(QObject):
                 answered.append(yes)
                 game.answer_removal(yes)
                 self.ctx.refresh_board()
-        yes = self.ctx.ask.confirm(asked.question, "Penalty: remove a checker", on_answer=answer)
+        chooser = game.removal.name(asked.chooser)
+        yes = self.ctx.ask.confirm(asked.question, event_texts.removal_title(chooser),
+                                   on_answer=answer)
         answer(bool(yes))
         self.ctx.focus_board()
 
