@@ -194,3 +194,25 @@ def test_the_event_pin_removed_from_the_settings_file_keeps_every_gate_shut(make
     # the official's event PIN opens it again and writes the line back
     assert tournament_gate.unlock("905173").ok
     assert menu.event_pin_state().problem is None and settings.get(EVENT_PIN)
+
+
+def test_a_match_kept_for_later_is_ended_only_by_the_official(make_window, tmp_path):
+    window, ev, data = match_played(make_window, tmp_path)
+    third, _ = restarted(make_window, data, False, official)  # kept for later by the official
+    assert len(third.autosave.held_matches()) == 1
+    answers = iter([0, 1])  # the match, then "End the match (the official)"
+    third.ask.choose = lambda title, label, options, **kw: next(answers)
+    third.event_menu.desk.ask_pin = player  # a player tries: refused, the match stays
+    assert third.event_menu.resume_held()
+    m = third.event_menu.current
+    assert m is not None and not m.is_over  # not ended: back on the board, clocks stopped
+    assert any("Ending the match before its end is the official's action" in s
+               for s in third.synth.spoken)
+    # the official keeps it again, then ends it from the list
+    third.event_menu.desk.ask_pin = official
+    assert third.event_menu.desk.hold_match()
+    third.autosave.hold(m)
+    answers = iter([0, 1])
+    assert third.event_menu.resume_held()
+    assert third.event_menu.current is None and not third.autosave.held_matches()
+    assert '[Result "*"]' in (ev.folder / "game-1.pdn").read_text(encoding="utf-8")
