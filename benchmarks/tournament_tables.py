@@ -144,8 +144,35 @@ def set_up(admin_url: str, competitors: int, tables: int, folder: Path):
     from checkers_desktop.tournament.store import Tournament, drop_roles, init_server
     from checkers_desktop.tournament.store.server import organiser_url
 
+    _drop_left_over(admin_url)
     drop_roles(admin_url, PREFIX)
     url = make_database(admin_url)
+    try:
+        return _fill(url, competitors, tables, folder)
+    except BaseException:
+        drop_database(admin_url, url)
+        raise
+
+
+def _drop_left_over(admin_url: str) -> None:
+    """Databases of an earlier run of this prefix that was stopped half-way."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(admin_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        for name in conn.execute(text(
+                "SELECT DISTINCT d.datname FROM pg_shdepend s JOIN pg_database d ON d.oid = "
+                "s.dbid JOIN pg_roles r ON r.oid = s.refobjid WHERE r.rolname = :r"),
+                {"r": f"{PREFIX}_organiser"}).scalars():
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    engine.dispose()
+
+
+def _fill(url: str, competitors: int, tables: int, folder: Path):
+    from checkers_desktop.tournament.model import AGE_GROUPS
+    from checkers_desktop.tournament.store import Tournament, init_server
+    from checkers_desktop.tournament.store.server import organiser_url
+
     passwords = {f"{PREFIX}_organiser": "organiser"}
     passwords.update({f"{PREFIX}_table_{n}": f"table-{n}" for n in range(1, tables + 1)})
     init_server(url, tables=tables, prefix=PREFIX, passwords=passwords,
@@ -315,8 +342,8 @@ def duplicated_matches(url: str) -> int:
 
 def _scale_once(admin_url: str, competitors: int, tables: int, results: int,
                 folder: Path) -> dict:
-    url, passwords = set_up(admin_url, competitors, tables, folder)
     folder.mkdir()
+    url, passwords = set_up(admin_url, competitors, tables, folder)
     group = Tables(url, passwords, folder, tables)
     try:
         group.wait_ready()

@@ -241,7 +241,7 @@ class AuditEntry:
 
 @dataclass(frozen=True)
 class TournamentEvent:
-    """A change the organiser's view follows. ``kind``: "result", "called", "taken", "draw",
+    """A change the organiser's view follows. ``kind``: "result", "called", "taken", "released", "draw",
     "correction", "withdrawal", "registration", "divisions", "tables". ``payload``: the data
     (names, score, table), never a sentence to parse."""
 

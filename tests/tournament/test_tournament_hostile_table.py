@@ -16,7 +16,8 @@ from checkers_desktop.tournament import (CompetitorInput, GameOutcome, MatchRepo
                                          ServerUnavailableError)
 from checkers_desktop.tournament.store import Tournament, init_server
 from checkers_desktop.tournament.store.schema import TABLE_NAMES
-from checkers_desktop.tournament.store.server import STALL_SECONDS, TABLE_FUNCTIONS
+from checkers_desktop.tournament.store.server import (LONGEST_TABLE_SECONDS, STALL_SECONDS,
+                                                      TABLE_FUNCTIONS)
 
 psycopg = pytest.importorskip("psycopg")
 
@@ -343,27 +344,41 @@ def test_the_rights_check_fails_when_a_write_is_granted_back(pg_tournament):
 
 
 @pytest.mark.slow
-def test_a_table_holding_a_function_open_is_ended(hostile):
-    """A table that turns its own idle timeout off, takes a match inside a transaction and
-    leaves the transaction open (holding the event's lock) stops the others for a few seconds
-    only: the next table function called ends its session, and its take is undone."""
+@pytest.mark.parametrize("how", ["idle", "sleeping"])
+def test_a_table_holding_a_function_open_is_ended(hostile, how):
+    """A table that turns its own time limits off, takes a match inside a transaction and
+    leaves the transaction open (holding the event's lock), idle or sleeping in a statement,
+    stops the others for a few seconds only: the next table function called ends its session,
+    and its take is undone."""
     pg, org, four, raw, field = hostile
     raw.execute("SET idle_in_transaction_session_timeout = 0")
+    raw.execute("SET statement_timeout = 0")
     raw.execute("BEGIN")
     raw.execute(f"SELECT checkers_take({field['free'].number})")
+    sleeper = None
+    if how == "sleeping":
+        def sleep():
+            with pytest.raises(psycopg.OperationalError):
+                raw.execute("SELECT pg_sleep(120)")
+        sleeper = threading.Thread(target=sleep)
+        sleeper.start()
     setup = four.take(field["taken"].number)
     name = setup.players[0].name
     report = MatchReport(field["taken"].number, (GameOutcome(1, name), GameOutcome(2, name)))
     started = time.monotonic()
     outcome = None
-    while time.monotonic() - started < 4 * STALL_SECONDS:
+    while time.monotonic() - started < 2 * LONGEST_TABLE_SECONDS:
         try:
             outcome = four.report(report)
             break
         except ServerUnavailableError:
             time.sleep(0.5)              # the server gave up waiting: the table sends it again
     assert outcome is not None and outcome.status is ReportStatus.RECORDED
-    assert time.monotonic() - started < STALL_SECONDS + 8
+    assert time.monotonic() - started < (STALL_SECONDS if how == "idle"
+                                         else LONGEST_TABLE_SECONDS) + 8
+    if sleeper is not None:
+        sleeper.join(10)
+        assert not sleeper.is_alive()
     with pytest.raises(psycopg.OperationalError):
         raw.execute("SELECT 1")
     assert org.match(field["free"].number).status == "ready"

@@ -130,3 +130,34 @@ def test_the_servers_bracket_is_the_organisers(pg_tournament):
     for t in tables.values():
         t.close()
     org.close()
+
+
+def test_a_table_gives_back_a_match_it_took(backend):
+    """A match taken by mistake goes back to where it was (called to its table, or ready);
+    only the table that took it can give it back."""
+    from checkers_desktop.tournament import MatchTakenError
+
+    kind, org_url, table_of = backend
+    org = Tournament.open(org_url)
+    _field(org, {"70-74": 8})
+    ready, called = [m for m in org.matches("70-74") if m.status == "ready"][:2]
+    org.call(called.number, 2)
+    url, pw = table_of(2)
+    two = Tournament.open(url, password=pw, table=2)
+    url, pw = table_of(3)
+    three = Tournament.open(url, password=pw, table=3)
+    two.take(ready.number)
+    two.take(called.number)
+    with pytest.raises(MatchTakenError):
+        three.release(ready.number)
+    two.release(ready.number)
+    two.release(called.number)
+    assert (org.match(ready.number).status, org.match(ready.number).table) == ("ready", None)
+    assert (org.match(called.number).status, org.match(called.number).table) == ("called", 2)
+    with pytest.raises(MatchTakenError):
+        two.release(ready.number)                 # not being played there any more
+    three.take(ready.number)
+    assert org.match(ready.number).taken_by == "table 3"
+    assert [e.kind for e in org.events_after(0)][-3:] == ["released", "released", "taken"]
+    for t in (two, three, org):
+        t.close()

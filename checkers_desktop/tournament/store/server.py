@@ -270,8 +270,10 @@ DECLARE
 BEGIN
   FOR r IN SELECT pid FROM pg_stat_activity
            WHERE datname = current_database() AND pid <> pg_backend_pid()
-             AND usename ~ '^@PREFIX@_table_[0-9]+$' AND state LIKE 'idle in transaction%'
-             AND state_change < clock_timestamp() - interval '@STALL@ seconds'
+             AND usename ~ '^@PREFIX@_table_[0-9]+$'
+             AND ((state LIKE 'idle in transaction%'
+                   AND state_change < clock_timestamp() - interval '@STALL@ seconds')
+                  OR xact_start < clock_timestamp() - interval '@LONGEST@ seconds')
   LOOP
     IF pg_terminate_backend(r.pid) THEN
       n := n + 1;
@@ -324,17 +326,38 @@ BEGIN
 END
 $fn$;
 
-CREATE OR REPLACE FUNCTION checkers_take(p_number int, p_origin text DEFAULT '') RETURNS text
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+CREATE OR REPLACE FUNCTION checkers_lock_match(p_number int) RETURNS matches
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
 DECLARE
-  me_no int := checkers_me();
-  me text := 'table ' || me_no;
   m matches;
 BEGIN
   SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
   IF NOT FOUND THEN
     RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
   END IF;
+  RETURN m;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_table_did(p_action text, p_kind text, m matches,
+    p_table int, p_origin text) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+BEGIN
+  INSERT INTO audit (at, who, action, subject, what, why)
+    VALUES (now(), 'table ' || p_table, p_action, 'match ' || m.number,
+            json_build_object('table', p_table), '');
+  PERFORM checkers_add_event(p_kind, (SELECT key FROM divisions WHERE id = m.division_id),
+                             m.number, p_table, jsonb_build_object('origin', left(p_origin, 64)));
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_take(p_number int, p_origin text DEFAULT '') RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_me();
+  me text := 'table ' || me_no;
+  m matches := checkers_lock_match(p_number);
+BEGIN
   IF m.status = 'playing' THEN
     IF m.taken_by IS DISTINCT FROM me THEN
       RAISE EXCEPTION 'match % was already taken by %', p_number, m.taken_by
@@ -351,10 +374,7 @@ BEGIN
   END IF;
   UPDATE matches SET status = 'playing', table_no = me_no, taken_by = me, taken_at = now()
     WHERE id = m.id;
-  INSERT INTO audit (at, who, action, subject, what, why)
-    VALUES (now(), me, 'take', 'match ' || p_number, json_build_object('table', me_no), '');
-  PERFORM checkers_add_event('taken', (SELECT key FROM divisions WHERE id = m.division_id),
-                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  PERFORM checkers_table_did('take', 'taken', m, me_no, p_origin);
   RETURN 'taken';
 END
 $fn$;
@@ -364,12 +384,8 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
 DECLARE
   me_no int := checkers_me();
   me text := 'table ' || me_no;
-  m matches;
+  m matches := checkers_lock_match(p_number);
 BEGIN
-  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
-  IF NOT FOUND THEN
-    RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
-  END IF;
   IF m.status <> 'playing' OR m.taken_by IS DISTINCT FROM me THEN
     RAISE EXCEPTION 'match % is not being played at table %', p_number, me_no
       USING ERRCODE = 'CK002', DETAIL = coalesce(m.table_no::text, '');
@@ -378,10 +394,7 @@ BEGIN
       table_no = CASE WHEN called_at IS NOT NULL THEN table_no END, taken_by = NULL,
       taken_at = NULL
     WHERE id = m.id;
-  INSERT INTO audit (at, who, action, subject, what, why)
-    VALUES (now(), me, 'release', 'match ' || p_number, json_build_object('table', me_no), '');
-  PERFORM checkers_add_event('released', (SELECT key FROM divisions WHERE id = m.division_id),
-                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  PERFORM checkers_table_did('release', 'released', m, me_no, p_origin);
   RETURN 'released';
 END
 $fn$;
@@ -535,7 +548,7 @@ BEGIN
   END IF;
   -- the locks: the division's (as the organiser's actions take it), then the match's row
   PERFORM pg_advisory_xact_lock(@DIVISION_SPACE@, m_div);
-  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
+  m := checkers_lock_match(p_number);
   IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
     RETURN jsonb_build_object('status', 'already');
   END IF;
@@ -642,6 +655,8 @@ organiser's)."""
 _INTERNAL_FUNCTIONS = ("checkers_caller_table()", "checkers_end_stalled_tables()",
                        "checkers_add_event(text, text, int, int, jsonb)",
                        "checkers_not_playable(matches)", "checkers_me()",
+                       "checkers_lock_match(int)",
+                       "checkers_table_did(text, text, matches, int, text)",
                        "checkers_advance(int)")
 
 STALL_SECONDS = 5
@@ -649,6 +664,11 @@ STALL_SECONDS = 5
 (``idle_in_transaction_session_timeout``, set on the table's role) and, should the table have set
 that timeout off for its session, by the next table function called (which ends every table
 session of the tournament's database idle in a transaction for longer)."""
+
+LONGEST_TABLE_SECONDS = 3 * STALL_SECONDS
+"""A table's transaction open longer than this is ended by the next table function called,
+whatever it is doing (its statement limit is 10 s; a table that set it off for its session and
+sleeps inside a transaction is ended here)."""
 
 ROLE_SETTINGS = {
     "table": {"statement_timeout": "10s", "lock_timeout": "3s",
@@ -676,7 +696,7 @@ def _table_functions_sql(prefix: str) -> str:
     draw_ends = ", ".join(f"'{k}'" for k, p in sorted(PROFILES.items())
                           if p.match.best_of == 1 and not p.match.new_game_after_draw) or "NULL"
     fills = {"@PREFIX@": _check_prefix(prefix), "@GROUP@": f"{prefix}_tables",
-             "@STALL@": str(int(STALL_SECONDS)), "@EVENT_SPACE@": str(_LOCK_SPACE + 1),
+             "@STALL@": str(int(STALL_SECONDS)), "@LONGEST@": str(int(LONGEST_TABLE_SECONDS)), "@EVENT_SPACE@": str(_LOCK_SPACE + 1),
              "@DIVISION_SPACE@": str(_LOCK_SPACE), "@CHANNEL@": NOTIFY_CHANNEL,
              "@MAX_GAMES@": str(int(MAX_GAMES)), "@NEED_CASES@": need,
              "@DRAW_ENDS@": draw_ends}
