@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from ..rules import BLACK, WHITE, Color
 from ..rules.match import GameRecord
 from ..rules.referee import Referee
-from ..rules.rulings import EndReason, GameResult, Ruling, Verdict
+from ..rules.rulings import AdjudicationCause, EndReason, GameResult, Ruling, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import official as official_texts
@@ -42,9 +42,34 @@ class MatchOfficial:
         return self._clocks("pause", official_texts.paused_text, lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
-        """The official starts the clocks again."""
-        return self._clocks("resume", official_texts.resumed_text,
-                            lambda referee: referee.resume())
+        """The official starts the clocks again (a game waiting for its start starts too)."""
+        ruling = self._clocks("resume", official_texts.resumed_text,
+                              lambda referee: referee.resume())
+        if ruling.ok:
+            self.match.awaiting_start = False
+        return ruling
+
+    def start_game(self) -> Ruling:
+        """The players-ready step: the official starts the game waiting on the board, and its
+        clocks (no clock runs before: a match's game, the next game after one ends, and a match
+        resumed after a restart all wait for this). Raises ``MatchSessionError`` when no game
+        waits."""
+        from .match import MatchSessionError
+
+        m = self.match
+        referee = m.running_referee()
+        if not m.awaiting_start:
+            raise MatchSessionError(official_texts.no_game_waiting_text())
+        number = m.game.number
+        ruling = self._clocks(
+            "start_game", lambda by, spoken=True: official_texts.game_started_text(number, by,
+                                                                                 spoken),
+            lambda referee: referee.resume())
+        if ruling.ok:
+            m.awaiting_start = False
+            m.last_result_text = ""
+            m.clocks_changed()
+        return ruling
 
     def _clocks(self, kind: str, text: Callable[[str], str],
                 act: Callable[[Referee], Ruling]) -> Ruling:
@@ -90,15 +115,17 @@ class MatchOfficial:
             m.penalty_logged(referee.pending_penalty, speak=False)
         return ruling
 
-    def adjudicate(self) -> Ruling:
-        """The official ends the game now as at the time limit: the count decides, man 1, king 2
-        (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead
-        (refused, and said)."""
+    def adjudicate(self, cause: Optional[AdjudicationCause] = None) -> Ruling:
+        """The official ends the game now by the count, man 1, king 2 (VA rulebook 3:00 s5), for
+        ``cause`` (default: the official's decision), recorded with the result. With an equal
+        count after a draw the game is played out instead, and a jump pending is made first
+        (each refused, and said)."""
         m = self.match
         referee = m.running_referee()
+        cause = cause or AdjudicationCause.OFFICIAL
         by = m.authorize("adjudicate")
         m.log("adjudicate", official_texts.adjudication_requested_text(by), official=True)
-        ruling = referee.adjudicate()
+        ruling = referee.adjudicate(cause)
         m.host.handle_ruling(ruling)
         return ruling
 

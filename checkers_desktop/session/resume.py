@@ -40,6 +40,7 @@ from ..texts import app as app_texts
 from .game import GameSession
 from .history import history_of, read_history
 from .match_model import MatchSettings
+from .official_pin import PIN_FILE
 from .score_sheet import INTEGRITY_KIND
 from .session_extra import MatchInfo, SessionExtra
 
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
     from ..storage.integrity import KeyRing
     from .match import MatchSession, ScoreSheetWriter
 
-__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder"]
+__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder",
+           "match_offer", "MatchOffer"]
 
 log = logging.getLogger(__name__)
 
@@ -70,8 +72,11 @@ def snapshot_of(game: GameSession, match: Optional[MatchSession] = None) -> Snap
     what resuming needs (:class:`SessionExtra`)."""
     event = None
     if match is not None:
+        pin = match.gate.match_pin
         event = MatchInfo(match.settings, str(match.folder), match.date_iso,
-                          history_of(match.games, match.actions, match.settings.profile_key))
+                          history_of(match.games, match.actions, match.settings.profile_key),
+                          None if pin is None else pin.to_text(), match.pin_guard,
+                          pin is not None or match.gate.locked is not None)
     extra = SessionExtra(game.mode, game.human_color, game.level,
                          dict(game.player_names) if game.player_names else None, event,
                          game.computer_move_levels() or None)
@@ -81,6 +86,43 @@ def snapshot_of(game: GameSession, match: Optional[MatchSession] = None) -> Snap
                    "white": game.player_names.get(WHITE, "")}
     return snapshot_from_referee(game.referee, match=None if match is None else match.match,
                                  players=players, extra=extra.to_dict())
+
+
+@dataclass(frozen=True)
+class MatchOffer:
+    """A saved match, as the resume question names it: the players ``names``, the score
+    ``wins`` (in the order of the names), the game ``number`` on the board and the ``move``
+    (moves as the score sheet counts them, the next one to be played)."""
+
+    names: tuple[str, str]
+    wins: tuple[int, int]
+    number: int
+    move: int
+    folder: str = ""
+
+    def question(self) -> str:
+        from ..texts import event as event_texts
+
+        a, b = self.names
+        return event_texts.resume_match_question(a, b, self.wins, self.number, self.move)
+
+
+def match_offer(snapshot: Snapshot) -> Optional[MatchOffer]:
+    """The saved match in ``snapshot`` (None: no usable match in it; never raises)."""
+    try:
+        match = restore_match(snapshot)
+        extra, _ = SessionExtra.read(snapshot.extra, in_match=match is not None)
+        if match is None or match.is_over or extra.event is None:
+            return None
+        a, b = extra.event.settings.names
+        setup = match.next_game()
+        number = setup.number if setup is not None else len(match.games) + 1
+        move = snapshot.ply // 2 + 1
+        return MatchOffer((a, b), (match.wins(a), match.wins(b)), number, move,
+                          Path(extra.event.folder).name if extra.event.folder else "")
+    except Exception:  # noqa: BLE001 - a save that cannot be read is asked as a game
+        log.exception("the saved match cannot be named")
+        return None
 
 
 def safe_match_folder(records_dir: Path, saved: Optional[str], settings: MatchSettings,
@@ -130,7 +172,8 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
         snapshot = replace(snapshot, extra={**snapshot.extra, "event": event})
         resumed.match = MatchSession.restore(game, snapshot, records_dir, referee=referee,
                                              rng=rng, now=now,
-                                             write_score_sheet=write_score_sheet)
+                                             write_score_sheet=write_score_sheet,
+                                             trusted=integrity.trusted)
         _carry_history(resumed, info)
         _flag_changes(resumed, integrity, keys if keys is not None else current_keys())
     else:
@@ -177,6 +220,11 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys: Optional[KeyRing
     carried = {f"game-{g.number}.pdn": g for g in match.games if g.result is not None}
     for name, verdict in check_folder(match.folder, keys).items():
         if verdict.trusted:
+            continue
+        if name == PIN_FILE and match.gate.locked is not None:
+            # said once, by the locked gate (what happened and how the official recovers)
+            match.log(INTEGRITY_KIND, app_texts.record_changed_paper_text(name, verdict.value,
+                                                                          wall), speak=False)
             continue
         kept = None
         game = carried.get(name)

@@ -32,6 +32,12 @@ class MatchInfo:
     folder: Optional[str] = None
     date: Optional[str] = None
     history: Optional[dict[str, Any]] = None
+    pin: Optional[str] = None
+    """The PIN hash guarding the match (``PinHash.to_text``), part of the sealed match state."""
+    guard: str = "match"
+    """"match" (its own PIN) or "event" (the event PIN in force at its start)."""
+    guarded: bool = False
+    """True when a PIN guarded the match: a copy missing then fails closed."""
 
     def to_dict(self) -> dict[str, Any]:
         s = self.settings
@@ -43,6 +49,8 @@ class MatchInfo:
                 "folder": self.folder, "date": self.date}
         if self.history is not None:
             data["history"] = self.history
+        if self.guarded:
+            data["official_pin"] = {"pin": self.pin, "guard": self.guard}
         return data
 
     @classmethod
@@ -74,8 +82,13 @@ class MatchInfo:
         if date is not None and (not isinstance(date, str) or not _is_date(date)):
             raise ValueError(f"the saved match date is malformed: {_short(date)}")
         history = data.get("history")
+        guard = data.get("official_pin")
+        pin, kind, guarded = None, "match", guard is not None
+        if isinstance(guard, dict):
+            pin = guard.get("pin") if isinstance(guard.get("pin"), str) else None
+            kind = guard.get("guard") if guard.get("guard") in ("match", "event") else "match"
         return cls(settings, folder or None, date or None,
-                   history if isinstance(history, dict) else None)
+                   history if isinstance(history, dict) else None, pin, kind, guarded)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from ..rules.profiles import TouchRule
 from ..speech.announcer import Priority
 from ..speech.voice import (Confirmation, VoiceResult, confirmation_question, help_text,
                             needs_confirmation, pick_up_commits)
+from ..speech.voice.phrases import said_move
 from ..texts import game as game_texts
 from ..texts import voice as voice_texts
 from .events import GameStarted, MovePlayed
@@ -158,7 +159,8 @@ class VoiceSession:
     # --- acting --------------------------------------------------------------------------------
     def _act(self, result: VoiceResult) -> None:
         if not result.ok:
-            self._refuse(result.feedback())
+            named = self._illegal_text(result) if result.reason == "not-legal" else None
+            self._refuse(named or result.feedback())
             return
         if result.kind == "command":
             self._command(result)
@@ -172,6 +174,27 @@ class VoiceSession:
         self._show(result.feedback(), Priority.QUEUE)
         self._perform(result)
         self._keep_shown(result.feedback())
+
+    def _illegal_text(self, result: VoiceResult) -> Optional[str]:
+        """The refusal of a move said that is not legal here, named with what the piece said
+        can do instead (``texts.voice.illegal_move_text``); None when what was heard names no
+        move (a pick-up of an empty square, a put-down), which keeps the recogniser's own
+        sentence."""
+        said = said_move(result.heard)
+        if said is None:
+            return None
+        squares, jump = said
+        board = self.game.board
+        piece = board.piece_at(squares[0])
+        legal = list(board.legal_moves)
+        if piece is None or piece.color is not board.turn:
+            return voice_texts.illegal_move_text(squares, jump, None, (), False)
+        own = [m for m in legal if m.from_square == squares[0]]
+        captures = [m for m in legal if m.is_capture]
+        return voice_texts.illegal_move_text(
+            squares, jump, piece.kind.value, sorted({m.to_square for m in own}),
+            bool(own) and all(m.is_capture for m in own),
+            [m.path for m in captures] if not own else ())
 
     def _perform(self, result: VoiceResult) -> None:
         """A move, a pick-up or a square, through the game's normal paths."""

@@ -370,10 +370,14 @@ def result_text(result: GameResult, side_names: SideNames = None) -> str:
         b, w = mat[BLACK], mat[WHITE]
         counts = (f"{side_name(side_names, BLACK)} {b}, {side_name(side_names, WHITE)} {w} "
                   "(man 1, king 2)")
+        cause = getattr(result.cause, "value", "time limit")
+        first = {"time limit": "Time is up.",
+                 "stalling": "The official adjudicates the game for stalling."}.get(
+            cause, "The official adjudicates the game.")
         if winner is None:
-            return f"Time is up. Drawn by adjudication: material is equal, {counts}."
+            return f"{first} Drawn by adjudication: material is equal, {counts}."
         lot = " The tie was decided by lot." if result.by_lot else ""
-        return f"Time is up. {winner} wins by adjudication: {counts}.{lot}"
+        return f"{first} {winner} wins by adjudication: {counts}.{lot}"
     if reason is EndReason.NO_MOVES:
         loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
         return f"{winner} wins. {loser} cannot move."

@@ -302,6 +302,13 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "The position was strengthened",
                "WCDF rules: the player who requested the 40-move count concedes that the "
                "opponent has strengthened the position; the count starts again.", "Event"),
+    ActionSpec("official_start_game", "&Start the game", "Ctrl+Alt+G", "Start the game",
+               "Official: once both players are ready, start the game waiting on the board and "
+               "its clocks (each game of a match waits for it, and a match resumed after a "
+               "restart).", "Event/Official"),
+    ActionSpec("event_resume_match", "Resume a &match...", "Ctrl+Alt+U", "Resume a match",
+               "The matches kept for later after a restart (the official kept them instead of "
+               "resuming them): resume one, or the official ends it.", "Event"),
     ActionSpec("official_pause", "&Pause the clocks", "Ctrl+Alt+P", "Pause the clocks",
                "Official: stop every clock, after a confirmation.", "Event/Official"),
     ActionSpec("official_resume", "&Restart the clocks", "Ctrl+Alt+R", "Restart the clocks",

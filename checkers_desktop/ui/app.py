@@ -27,6 +27,7 @@ def run_app(argv: list[str] | None = None) -> int:
     QGuiApplication.setDesktopFileName(APP_NAME)
     from .menu_fit import install_menu_room
 
+    assert isinstance(app, QApplication)  # the window needs widgets
     install_menu_room(app)  # menu items drawn whole at large text
     from .paths import data_folder
 

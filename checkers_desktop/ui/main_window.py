@@ -20,12 +20,13 @@ screen; the window opens to fit the screen's available area (maximised on an eve
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
+                               QMainWindow, QMenu, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
@@ -51,7 +52,7 @@ from .help_dialog import HelpDialog
 from .interaction import Interaction
 from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
-from .play_aids import install_play_aids
+from .play_aids import PlayAids, install_play_aids
 from .practice import PracticeControls
 from .problems_menu import install_problems
 from .qt_ports import QtScheduler
@@ -61,10 +62,14 @@ from .square_widget import SquareMarks
 from .menu_boxes import install_menu_boxes
 from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
+
 from .status_line import StatusLine
 from .table_layout import TableLayout
 from .tournament import install_tournament_menu
 from .voice_input import VoiceInput
+
+if TYPE_CHECKING:
+    from .event.menu import EventMenu
 
 ROOMY_SCREEN = QSize(1600, 1000)
 """On a screen smaller than this (an event laptop: 1366x768, 1280x720) the window opens
@@ -150,7 +155,7 @@ STATUS_LINES = 3
 def _last_in_focus_chain(widget: QWidget) -> QWidget:
     """``widget`` or the last of its descendants that follow it in the focus chain."""
     last, following = widget, widget.nextInFocusChain()
-    while following is not widget and widget.isAncestorOf(following):
+    while following is not None and following is not widget and widget.isAncestorOf(following):
         last, following = following, following.nextInFocusChain()
     return last
 
@@ -183,11 +188,14 @@ class MainWindow(QMainWindow):
                  auto_welcome: bool = True, paced_screen_reader: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.play_aids = None  # the side panel and the other play aids, made below
+        self.play_aids: Optional[PlayAids] = None  # the side panel and the other aids, made below
+        self.event_menu: Optional[EventMenu] = None  # the Event menu, made below
         self.settings = settings or Settings()
         self.setWindowTitle(app_texts.window_title_text())
         self.setObjectName("main-window")
-        dialog_fit.install(QApplication.instance())  # every dialog's title shown whole
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)  # a window needs widgets
+        dialog_fit.install(app)  # every dialog's title shown whole
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key
@@ -301,11 +309,11 @@ class MainWindow(QMainWindow):
         self.move_box.returnPressed.connect(self.submit_move_box)
 
         # --- menus ------------------------------------------------------------------------
-        handlers = {
+        handlers: dict[str, Callable[..., object]] = {
             "new_vs_computer": lambda: self.new_game(Mode.COMPUTER),
             "new_two_players": lambda: self.new_game(Mode.TWO_PLAYERS),
             "resign": self.resign,
-            "offer_draw": lambda: self.event_menu.offer_draw(),
+            "offer_draw": self._offer_draw,
             "move_box": self.focus_move_box,
             "go_to_board": self.board.focus_cursor,
             "quit": self.quit,
@@ -470,7 +478,12 @@ class MainWindow(QMainWindow):
         """Say the welcome (the game ready, the level, the first keys), once."""
         self._welcomed = True
         self.speech_controls.apply_routes()  # a screen reader may have attached by now
-        self.play_aids.welcome()
+        if self.play_aids is not None:
+            self.play_aids.welcome()
+
+    def _offer_draw(self) -> None:
+        if self.event_menu is not None:
+            self.event_menu.offer_draw()
 
     def _apply_theme(self) -> None:
         """The window's colours from the board theme (high contrast by default)."""
@@ -482,8 +495,10 @@ class MainWindow(QMainWindow):
                              (QPalette.ColorRole.Text, theme.text),
                              (QPalette.ColorRole.ButtonText, theme.text)):
             palette.setColor(role, QColor(colour))
-        self.centralWidget().setPalette(palette)
-        self.centralWidget().setAutoFillBackground(True)
+        central = self.centralWidget()
+        if central is not None:
+            central.setPalette(palette)
+            central.setAutoFillBackground(True)
         self.move_box.setStyleSheet(
             f"QLineEdit {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.field_frame}; padding: 4px; }} "
@@ -525,7 +540,9 @@ class MainWindow(QMainWindow):
         if not self.session.running:
             self.session.resign()  # says there is no game
             return
-        if self.confirm(game_texts.resign_question(), game_texts.resign_title()):
+        asked = self.event_menu.resign_question() if self.event_menu is not None else None
+        question, title = asked or (game_texts.resign_question(), game_texts.resign_title())
+        if self.confirm(question, title):
             self.session.resign()
         else:
             # as No to leaving a game is told: at once, cutting the question's own reading
@@ -589,6 +606,8 @@ class MainWindow(QMainWindow):
             return
         bar.setActiveAction(first)
         menu = first.menu()
+        if not isinstance(menu, QMenu):
+            return
 
         def highlight() -> None:
             item = next((a for a in menu.actions()
@@ -596,8 +615,7 @@ class MainWindow(QMainWindow):
             if menu.isVisible() and item is not None and menu.activeAction() is None:
                 menu.setActiveAction(item)
 
-        if menu is not None:
-            QTimer.singleShot(0, highlight)
+        QTimer.singleShot(0, highlight)
 
     def show_keyboard_help(self) -> None:
         dialog = HelpDialog(self)
@@ -629,7 +647,8 @@ class MainWindow(QMainWindow):
                 return  # end_review drew the game
         s = self.session
         board = s.board
-        last = set(board.peek().path) if board.peek() is not None else set()
+        played = board.peek()
+        last = set(played.path) if played is not None else set()
         dests = s.destinations()
         practice = self.ctx.practice
         hinted = practice.hint_squares() if practice is not None else set()

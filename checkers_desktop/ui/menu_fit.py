@@ -75,7 +75,9 @@ class _BarFit(QObject):
         self.busy = True
         try:
             self.width = self.bar.width()
-            fitted_points(self.bar, QApplication.font("QMenuBar"), max(1, self.width), self.floor)
+            # PySide6's stubs lack QApplication.font's class-name overload
+            font = QApplication.font("QMenuBar")  # type: ignore[call-overload]
+            fitted_points(self.bar, font, max(1, self.width), self.floor)
         finally:
             self.busy = False
 
@@ -83,7 +85,9 @@ class _BarFit(QObject):
 def fit_menu(menu: QMenu, width: int, height: int, floor: float) -> float:
     """Give ``menu`` the largest point size, at most the application's menu font's, at which the
     whole menu fits ``width`` x ``height`` pixels, never below ``floor`` points; returns it."""
-    return _largest_fitting(menu, QApplication.font("QMenu"), floor,
+    # PySide6's stubs lack QApplication.font's class-name overload
+    font = QApplication.font("QMenu")  # type: ignore[call-overload]
+    return _largest_fitting(menu, font, floor,
                             lambda hint: hint.width() <= width and hint.height() <= height)
 
 
@@ -106,15 +110,17 @@ def _hook_menu(bar: QMenuBar, menu: QMenu, floor: float, top_level: bool) -> Non
 
     def before_showing() -> None:
         for action in menu.actions():  # submenus added since
-            if action.menu() is not None:
-                _hook_menu(bar, action.menu(), floor, False)
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                _hook_menu(bar, sub, floor, False)
         room = menu_room(bar, top_level)
         fit_menu(menu, room.width(), room.height(), floor)
 
     menu.aboutToShow.connect(before_showing)
     for action in menu.actions():
-        if action.menu() is not None:
-            _hook_menu(bar, action.menu(), floor, False)
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            _hook_menu(bar, sub, floor, False)
 
 
 def install(bar: QMenuBar, floor: float) -> None:
@@ -125,8 +131,9 @@ def install(bar: QMenuBar, floor: float) -> None:
     bar.installEventFilter(fit)
     fit.fit()
     for action in bar.actions():
-        if action.menu() is not None:
-            _hook_menu(bar, action.menu(), floor, True)
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            _hook_menu(bar, sub, floor, True)
 
 
 def refit(bar: QMenuBar) -> None:

@@ -229,6 +229,9 @@ class OpenGameAction(QObject):
             root_turn=opened.board.root().turn,
             computer=computer.color if computer is not None else None, level=level),
             Priority.INTERRUPT)
+        matches = getattr(self.ctx, "matches", None)
+        if matches is not None and self._path:
+            matches.check_record_read(self._path)  # a match's record: its seal, said
         self.ctx.focus_board()
         self.done.emit(True)
 

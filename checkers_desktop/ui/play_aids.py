@@ -10,7 +10,7 @@ a :class:`PlayAids` whose :attr:`~PlayAids.handlers` the window ties to the acti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from ..engine.levels import get_level
 from ..rules import BLACK
@@ -33,8 +33,8 @@ class PlayAids:
     moves: MoveAssist
     saving: SaveGameAction
     tutorial: TutorialRunner
-    ctx: object
-    handlers: dict = field(default_factory=dict)
+    ctx: AppContext
+    handlers: dict[str, Callable[..., object]] = field(default_factory=dict)
 
     def welcome_text(self) -> str:
         """The welcome: the game ready, the level, the rules, the first keys, and the first time

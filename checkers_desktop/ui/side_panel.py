@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
                                QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -86,7 +86,7 @@ class _Keys(QObject):
                 self.on_enter()
                 return True
         if event.type() == QEvent.Type.FocusOut and obj is self.panel.history and \
-                event.reason() not in _MENU_REASONS:
+                isinstance(event, QFocusEvent) and event.reason() not in _MENU_REASONS:
             self.panel.end_review()  # not for a menu: its command decides (actions.ENDS_REVIEW)
         return False
 
@@ -327,7 +327,12 @@ class SidePanel(QDockWidget):
 
     # --- acting -----------------------------------------------------------------------------
     def play_selected(self) -> None:
-        """Enter in the legal-move list: play the selected move."""
+        """Enter in the legal-move list: play the selected move. While the list still holds
+        the moves before the computer's reply (its new moves wait until the reply is said),
+        Enter brings the new moves first and plays nothing: the item then under the cursor is
+        read, and a second Enter plays it."""
+        if self._refill_now():
+            return
         item = self.moves.currentItem()
         move = item.data(MOVE_ROLE) if item is not None else None
         if move is None:
@@ -385,7 +390,8 @@ class SidePanel(QDockWidget):
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
         names = self.ctx.session.side_names
-        last = set(board.peek().path) if board.peek() is not None else set()
+        played = board.peek()
+        last = set(played.path) if played is not None else set()
         self.ctx.board.reviewed_position = board  # the reading keys read what is shown
         self.ctx.board.show_position(
             board.piece_at, lambda sq: SquareMarks(last_move=sq in last),
@@ -443,7 +449,8 @@ class SidePanel(QDockWidget):
         self.setMaximumWidth(self.natural_width())
         if not self.auto:
             return
-        if self.for_keys and self.isAncestorOf(QApplication.focusWidget()):
+        focused = QApplication.focusWidget()
+        if self.for_keys and focused is not None and self.isAncestorOf(focused):
             return
         self.for_keys = False
         shown = room_for_panel(area_width, area_height, text_percent, self.natural_width())
@@ -486,7 +493,17 @@ class SidePanel(QDockWidget):
             widget.setCurrentRow(row)
 
     def focus_moves(self) -> None:
+        self._refill_now()
         self._show_and_focus(self.moves)
+
+    def _refill_now(self) -> bool:
+        """The list's new moves, now, if they were waiting for the reply to be said; True when
+        they were."""
+        if not self._refill_timer.isActive():
+            return False
+        self._refill_timer.stop()
+        self._refill_moves()
+        return True
 
     def focus_history(self) -> None:
         self._show_and_focus(self.history)
@@ -509,7 +526,10 @@ def install_side_panel(ctx: AppContext) -> SidePanel:
     action = ctx.actions.get("side_panel")
     if action is not None:
         action.setChecked(True)
-        panel.visibilityChanged.connect(
-            lambda visible: (action.blockSignals(True), action.setChecked(panel.isVisible()),
-                             action.blockSignals(False)))
+        def follow_panel(_visible: bool) -> None:
+            action.blockSignals(True)
+            action.setChecked(panel.isVisible())
+            action.blockSignals(False)
+
+        panel.visibilityChanged.connect(follow_panel)
     return panel

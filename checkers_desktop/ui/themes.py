@@ -24,6 +24,7 @@ WHITE's are rings with a hole; kings add a crown and a second ring; each mark ha
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from .contrast import NON_TEXT, contrast_ratio, parse_hex
 
@@ -109,7 +110,7 @@ class Theme:
         from ..rules import BLACK, WHITE
         names = side_names or {}
         known = {entry[0]: entry[1:] for entry in self.by_name}
-        changes = {}
+        changes: dict[str, Any] = {}  # field name -> colour or word
         for color, fill, rim, word in ((BLACK, "first_piece", "first_piece_mark", "first_colour"),
                                        (WHITE, "second_piece", "second_piece_mark",
                                         "second_colour")):

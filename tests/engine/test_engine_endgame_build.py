@@ -384,6 +384,7 @@ def test_pages_read_by_searches_are_given_back_and_read_again_right(tmp_path):
     assert [_value(table, b) for b in boards] == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not compiled.AVAILABLE, reason="the page release runs beside the compiled search")
 def test_a_long_search_gives_a_large_table_back_while_it_runs(tmp_path, monkeypatch):
     """A compiled search gives a large mapped table's pages back every ``RELEASE_SECONDS`` while

@@ -20,6 +20,8 @@ from checkers_desktop.session.reading import ReadingContext, read
 from checkers_desktop.speech.announcer import Announcer
 from checkers_desktop.speech.fake import FakeSynth
 
+from officiating import officiate
+
 MARY, JOHN = "Mary Jones", "John Smith"
 
 
@@ -53,6 +55,7 @@ def make_match(tmp_path, seed=1):
             break
         match.detach()
     match.start()
+    officiate(match)
     return game, match, synth, clock, events
 
 

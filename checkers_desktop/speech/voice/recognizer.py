@@ -77,6 +77,9 @@ class WhisperOptions:
     prompt: Optional[str] = None
     search_commands_alone: Optional[bool] = None
     phrase_no_speech: Optional[float] = None
+    yes_filler_margin: Optional[float] = None
+    yes_beam_no: Optional[bool] = None
+    command_filler_margin: Optional[float] = None
 
 
 @dataclass(frozen=True)

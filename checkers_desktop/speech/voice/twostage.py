@@ -12,6 +12,10 @@ question is checked by pocketsphinx too (:data:`YES_ALONE_MARGIN`). The two deco
 time on two threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
 pocketsphinx is waited for only when Whisper has a result it is unsure of, or a "yes".
 
+When Whisper is unsure and pocketsphinx heard a move that is not legal here (its grammar's
+decoys, weighted below the legal moves, still won), the result is that illegal move, refused by
+name: an illegal move said is never taken for its legal neighbour.
+
 A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
 transcript named none) is never taken on Whisper's word alone
 (:data:`.whisper.SEARCH_ACTS_ALONE`): pocketsphinx must have heard the same.
@@ -34,6 +38,7 @@ from typing import Optional
 
 from checkers_desktop.rules import Board
 
+from .phrases import said_move
 from .sphinx import SphinxRecognizer
 from .whisper import WhisperRecognizer
 
@@ -161,6 +166,12 @@ class TwoStageRecognizer:
         other = second.get("result")
         details = dict(first.details or {})
         details["sphinx"] = other.result_text() if other is not None else None
+        if other is not None and other.reason == "not-legal" and said_move(other.heard):
+            # pocketsphinx heard an illegal move over the legal phrases its grammar favours:
+            # Whisper, unsure, is not taken for a legal neighbour; the move heard is named
+            details["sphinx_illegal"] = other.heard
+            return replace(first, reason="not-legal", heard=other.heard, rivals=(),
+                           details=details, seconds=time.perf_counter() - start)
         if "error" in second:
             details["sphinx_error"] = repr(second["error"])
         result = replace(first, details=details)

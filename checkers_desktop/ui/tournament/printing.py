@@ -101,13 +101,11 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
 
     room_w, room_h = inches[0] * dpi, inches[1] * dpi
     pt = dpi / 72.0
-    best = None
+    choices = []
     for stacked in (False, True):
         trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
-        scale = min(room_w / trial.width, room_h / trial.height)
-        if best is None or scale > best[0]:
-            best = (scale, stacked)
-    scale, stacked = best
+        choices.append((min(room_w / trial.width, room_h / trial.height), stacked))
+    scale, stacked = max(choices, key=lambda c: c[0])
     lay = layout_bracket(view, 18 * pt * scale, stacked=stacked, names_only_after_first=True)
     theme = get_theme(PRINT_THEME)
     image = QImage(max(1, int(lay.width)), max(1, int(lay.height)), QImage.Format.Format_RGB32)
@@ -122,8 +120,8 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
         painter.end()
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return bytes(buffer.data())
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 takes a str
+    return bytes(buffer.data().data())
 
 
 def save_bracket_pdf(view: DivisionView, path: Path, *,
@@ -257,6 +255,7 @@ def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: floa
                 lay, room_w, room_h, block_w, block_h, gap)
             if spot is not None and (best is None or scale > best[0] + 1e-6):
                 best = (scale, lay, spot)
+    assert best is not None  # the first layout tried is kept
     return best[1], best[2]
 
 
