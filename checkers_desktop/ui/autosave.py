@@ -42,7 +42,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from ..session.match_events import ActionLogged
-from ..session.resume import match_offer, snapshot_of
+from ..session.resume import MatchOffer, match_offer, snapshot_of
 from ..session.saves import Offer, SaveKeeping
 from ..speech.announcer import Priority
 from ..storage import AutosaveStore, KeyRing, Snapshot
@@ -179,8 +179,8 @@ class AutosaveKeeper(QObject):
         if not self.resume_offer(offer):
             return False
         menu = self.ctx.matches
-        match = menu.current
-        if match is None:
+        match = menu.current if menu is not None else None
+        if menu is None or match is None:
             return True
         if menu.desk.hold_match():
             self.hold(match)
@@ -202,15 +202,16 @@ class AutosaveKeeper(QObject):
         except OSError as exc:
             self._tell(app_texts.file_not_written_text(str(exc)))
             return None
-        self.ctx.matches.put_aside(match)
+        if self.ctx.matches is not None:
+            self.ctx.matches.put_aside(match)
         a, b = match.settings.names
         self.ctx.say(event_texts.match_held_text(a, b, match.gate.official), Priority.QUEUE)
         return folder
 
-    def held_matches(self) -> list[tuple[Path, object]]:
+    def held_matches(self) -> list[tuple[Path, MatchOffer]]:
         """The matches kept for later: (folder, ``MatchOffer``), oldest first."""
         root = self.held_folder()
-        found = []
+        found: list[tuple[Path, MatchOffer]] = []
         if not root.is_dir():
             return found
         for folder in sorted(root.iterdir()):

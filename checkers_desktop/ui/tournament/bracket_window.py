@@ -151,7 +151,7 @@ class BracketWindow(QMainWindow):
         display = getattr(self.ctx.window, "display", None)
         if display is not None:
             self.canvas.set_text_percent(getattr(display, "text_size", 100))
-            self.scroll.refit()
+            self.drawing.refit()
         base = QFont(QApplication.font())
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
         big = QFont(base)
