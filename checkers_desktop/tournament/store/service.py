@@ -918,7 +918,8 @@ class Tournament:
                 if row.number is None or row.number in named:
                     continue
                 done = st.status == br.STATUS_DONE
-                if (done != (row.status == "finished") or (done and row.winner_id != st.winner)
+                if (done != (row.status == "finished")
+                        or (done and (row.winner_id != st.winner or row.kind != st.kind))
                         or (isinstance(st.a, int) and row.a_id != st.a)
                         or (isinstance(st.b, int) and row.b_id != st.b)):
                     report.disputes.append(seal.Dispute(row.number, "bracket"))
