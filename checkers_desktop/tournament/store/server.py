@@ -4,32 +4,39 @@
 such as the ``postgres`` superuser on the organiser's laptop), creates or upgrades the schema, and
 makes these roles (PREFIX is "checkers" unless told otherwise):
 
-* ``PREFIX_organiser``: signs in from the organiser's laptop; may do everything.
-* ``PREFIX_tables``: a group, no sign-in; what a table needs: read everything, take a match
-  (update ``matches``), report a result (insert into ``results``, ``events``, ``audit``). No right on
-  competitors, divisions, the draw (``slots``) or corrections, so the server itself refuses a table
-  that tries to draw, correct or withdraw. Row-level security lets a table insert results, audit
-  entries and events only under its own name (a result only for a match it took or that is free),
-  and a trigger on ``matches`` lets it change only what playing its match changes
-  (:data:`_TABLE_GUARD`): never another winner, other players or a decided match.
-* ``PREFIX_table_1`` ... ``PREFIX_table_N``: one sign-in per table, members of ``PREFIX_tables``.
+* ``PREFIX_organiser``: signs in from the organiser's laptop; may do everything. It owns the
+  table functions below (and the events' chain trigger), and is a member of each table's role,
+  only so that those functions can end a table's stalled session.
+* ``PREFIX_tables``: a group, no sign-in. A table reads everything and writes nothing itself: no
+  INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES or TRIGGER on any table, no sequence, no
+  temporary table, nothing created in ``public``. It acts only through three functions
+  (:data:`TABLE_FUNCTIONS`: take a match, report a result, give back a match it took), each
+  SECURITY DEFINER, owned by the organiser, ``search_path`` pinned, which check the table signed
+  in (``session_user``), the match's state and table, and the players of the result, move the
+  bracket on and write the audit entry and the event (see :data:`_TABLE_FUNCTIONS`). So the
+  server refuses a table that tries to call, draw, correct, withdraw or write an event.
+* ``PREFIX_table_1`` ... ``PREFIX_table_N``: one sign-in per table, members of ``PREFIX_tables``,
+  with time limits (:data:`ROLE_SETTINGS`).
+
+In the tournament's database ``init`` also takes EXECUTE on the advisory-lock functions (the
+organiser's actions and the table functions take the event's and the divisions' locks; a table
+that held one would stop everyone) and on the functions that create large objects from PUBLIC
+(:data:`_SERVER_FUNCTION_RIGHTS`; only the server's administrator can, ``init`` says so when it
+cannot). A table may still change its own password (PostgreSQL allows every role that): it locks
+out only its own laptop, and ``init --new-password PREFIX_table_N`` gives it a new one.
 
 The same SQL, for an organiser who prefers psql (N tables; passwords of your choice)::
 
     CREATE ROLE checkers_organiser LOGIN PASSWORD '...';
     CREATE ROLE checkers_tables NOLOGIN;
     CREATE ROLE checkers_table_1 LOGIN PASSWORD '...' IN ROLE checkers_tables;   -- and so on
-    GRANT CONNECT ON DATABASE tournament TO checkers_organiser, checkers_tables;
-    GRANT USAGE ON SCHEMA public TO checkers_organiser, checkers_tables;
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO checkers_organiser;
-    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO checkers_organiser;
-    GRANT SELECT ON ALL TABLES IN SCHEMA public TO checkers_tables;
-    GRANT INSERT ON results, events, audit TO checkers_tables;
-    GRANT UPDATE ON matches TO checkers_tables;
-    GRANT USAGE ON SEQUENCE results_id_seq, events_id_seq, audit_id_seq TO checkers_tables;
-    ALTER TABLE results ENABLE ROW LEVEL SECURITY;   -- and the policies in _GRANTS below, on
-                                                     -- results, audit and events, and the trigger
-                                                     -- that checks a table's changes to matches
+    GRANT checkers_table_1 TO checkers_organiser;                                  -- and so on
+    ALTER ROLE checkers_table_1 SET statement_timeout = '10s';        -- and ROLE_SETTINGS' others
+    -- then the statements of _GRANTS below, the functions of _TABLE_FUNCTIONS (owned by the
+    -- organiser, EXECUTE only for checkers_tables on the three of TABLE_FUNCTIONS), and
+    REVOKE EXECUTE ON FUNCTION pg_advisory_lock(bigint) FROM PUBLIC;  -- and every pg_*advisory*
+    GRANT EXECUTE ON FUNCTION pg_advisory_lock(bigint) TO checkers_organiser;  -- function, and
+    REVOKE EXECUTE ON FUNCTION lo_create(oid) FROM PUBLIC;            -- lo_creat, lo_import...
 
 Roles that exist keep their passwords unless new ones are given; new roles get a generated password,
 returned once (printed by the command) and, for the organiser, saved in this laptop's keyring.
