@@ -769,6 +769,86 @@ server's administrator owns them: ``init`` run as another role leaves them and s
 role that gets it back (None: nobody)."""
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
+
+
+def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] = None
+                      ) -> list[str]:
+    """Every right the table roles of ``prefix`` hold in the database at ``url`` beyond reading
+    and the table functions, one sentence each: a write on any table or column, a sequence,
+    another function (the advisory locks and large objects included), CREATE or TEMPORARY, the
+    organiser's role, a role attribute; and a table function that is not SECURITY DEFINER owned
+    by the organiser with its ``search_path`` set. Empty when the roles are as
+    ``tournament-server init`` leaves them, or when there is no table role of ``prefix``. Raises
+    ``DBAPIError`` when the server cannot be read."""
+    from sqlalchemy import text
+
+    problems = []
+    engine = make_engine(parse_url(url), password=password, pool_size=1)
+    try:
+        with engine.connect() as conn:
+            roles = conn.execute(text("SELECT rolname FROM pg_roles WHERE rolname ~ :p"),
+                                 {"p": f"^{prefix}_table_[0-9]+$|^{prefix}_tables$"}
+                                 ).scalars().all()
+            if not roles:
+                return []          # no tournament roles of this prefix on this server
+            tables = conn.execute(text("SELECT quote_ident(schemaname) || '.' || "
+                                       "quote_ident(tablename) FROM pg_tables WHERE schemaname "
+                                       "NOT IN ('pg_catalog', 'information_schema')")
+                                  ).scalars().all()
+            sequences = conn.execute(text("SELECT c.oid::regclass::text FROM pg_class c JOIN "
+                                          "pg_namespace n ON n.oid = c.relnamespace WHERE "
+                                          "c.relkind = 'S' AND n.nspname = 'public'")
+                                     ).scalars().all()
+            functions = conn.execute(text(
+                "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = "
+                "p.pronamespace WHERE n.nspname = 'public' OR (n.nspname = 'pg_catalog' AND "
+                "(p.proname ~ '^pg_(try_)?advisory_' OR p.proname ~ "
+                "'^lo_(creat|create|from_bytea|import|put)$'))")).scalars().all()
+            allowed = {conn.execute(text("SELECT CAST(:f AS regprocedure)::text"), {"f": f}
+                                    ).scalar() for f in TABLE_FUNCTIONS}
+            organiser = f"{prefix}_organiser"
+            for role in roles:
+                def has(sql, **kw):
+                    return conn.execute(text(sql), {"r": role, **kw}).scalar()
+                for t in tables:
+                    for priv in _WRITES:
+                        if has("SELECT has_table_privilege(:r, :t, :p)", t=t, p=priv):
+                            problems.append(f"{role}: {priv} on {t}")
+                    for priv in ("INSERT", "UPDATE", "REFERENCES"):
+                        if has("SELECT has_any_column_privilege(:r, :t, :p)", t=t, p=priv):
+                            problems.append(f"{role}: {priv} on a column of {t}")
+                for seq in sequences:
+                    for priv in ("USAGE", "UPDATE"):
+                        if has("SELECT has_sequence_privilege(:r, :s, :p)", s=seq, p=priv):
+                            problems.append(f"{role}: {priv} on {seq}")
+                for f in functions:
+                    if has("SELECT has_function_privilege(:r, :f, 'EXECUTE')", f=f) \
+                            and f not in allowed:
+                        problems.append(f"{role}: EXECUTE on {f}")
+                for priv in ("CREATE", "TEMPORARY"):
+                    if has("SELECT has_database_privilege(:r, current_database(), :p)", p=priv):
+                        problems.append(f"{role}: {priv} on the database")
+                if has("SELECT has_schema_privilege(:r, 'public', 'CREATE')"):
+                    problems.append(f"{role}: CREATE on schema public")
+                if has("SELECT pg_has_role(:r, :o, 'MEMBER')", o=organiser):
+                    problems.append(f"{role}: member of {organiser}")
+                if has("SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR "
+                       "rolbypassrls FROM pg_roles WHERE rolname = :r"):
+                    problems.append(f"{role}: a role attribute beyond LOGIN")
+            for f in allowed:
+                row = conn.execute(text(
+                    "SELECT p.prosecdef, pg_get_userbyid(p.proowner), p.proconfig FROM pg_proc p "
+                    "WHERE p.oid = CAST(:f AS regprocedure)"), {"f": f}).first()
+                if not row.prosecdef or row[1] != organiser or not any(
+                        c.startswith("search_path=") for c in row.proconfig or ()):
+                    problems.append(f"{f}: not SECURITY DEFINER owned by {organiser} with its "
+                                    "search_path set")
+    finally:
+        engine.dispose()
+    return problems
+
+
 def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
     """Remove the roles ``init_server`` made with ``prefix`` (run as the administrator; for tests
     and for tidying a server after the event). Objects they own or rights they hold in the
@@ -804,4 +884,4 @@ def open_as_table(url, prefix: str, table: int, password: str) -> Tournament:
     return Tournament.open(table_url(url, prefix, table), password=password)
 
 
-__all__ += ["open_as_table", "ConnectionTestError"]
+__all__ += ["open_as_table", "ConnectionTestError", "table_role_rights", "TABLE_FUNCTIONS"]
