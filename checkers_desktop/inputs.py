@@ -81,6 +81,15 @@ class InputProblem(enum.Enum):
     """Not a sound file the app can read."""
     WRONG_CONTENT = "wrong content"
     """Text, but not of the kind expected (a "PDN file" with no tag pair and no move)."""
+    LIMIT = "limit"
+    """Past one of its reader's limits other than the size (a PDN tag of 10 MB, variations 1,000
+    deep, ...)."""
+    NO_GAME = "no game"
+    """A game record with no game to play in it (no game, or no move and no position)."""
+    BAD_START = "bad start"
+    """A game whose start position is not legal (a FEN tag with 20 pieces a side)."""
+    CANCELLED = "cancelled"
+    """The reading was stopped by the player before it ended."""
 
 
 class InputError(ValueError):

@@ -22,6 +22,7 @@ from typing import Any, Optional, Union
 
 from . import __version__
 from .logging_setup import log_files
+from .storage.atomic import write_atomic
 
 __all__ = ["LOG_TAIL_BYTES", "write_problem_report", "default_report_name"]
 
@@ -104,15 +105,4 @@ def write_problem_report(path: Union[str, os.PathLike], log_folder: Optional[Uni
     text = "\n".join(lines)
     if not text.endswith("\n"):
         text += "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".part")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-        raise
-    return path
+    return write_atomic(path, text.encode("utf-8"))

@@ -29,9 +29,13 @@ import random
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 from checkers_desktop.rules import BLACK, Board, Move, RulesError
+from checkers_desktop.storage.atomic import write_atomic
+
+if TYPE_CHECKING:
+    from checkers_desktop.rules.pdn import Game
 
 __all__ = ["BookUse", "BookMove", "OpeningBook", "load_book", "build_book", "BOOK_PLIES",
            "MIN_GAMES"]
@@ -136,11 +140,11 @@ def load_book(path: Optional[Path] = None) -> Optional[OpeningBook]:
     return book
 
 
-def build_book(games: Iterable, plies: int = BOOK_PLIES, min_games: int = MIN_GAMES) -> dict[str, Any]:
+def build_book(games: Iterable[Game], plies: int = BOOK_PLIES, min_games: int = MIN_GAMES) -> dict[str, Any]:
     """The book (as the JSON object written to ``opening-book.json``) of ``games``: PDN
     :class:`~checkers_desktop.rules.pdn.Game` objects. Games from a set-up position, with no result
     ("*") or whose moves stop being legal are used up to where they replay from the start."""
-    counts: dict[str, dict[str, list]] = {}
+    counts: dict[str, dict[str, list[float]]] = {}  # fen -> move -> [games, points]
     for game in games:
         if game.result not in ("1-0", "0-1", "1/2-1/2"):
             continue
@@ -183,7 +187,7 @@ def main(argv: list[str]) -> int:
         games += [parsed.game for parsed in read_games(read_pdn_file(name))]
     book = build_book(games)
     book["source"] = [Path(name).name for name in argv[1:]]
-    Path(argv[0]).write_text(json.dumps(book, separators=(",", ":")) + "\n", encoding="utf-8")
+    write_atomic(argv[0], (json.dumps(book, separators=(",", ":")) + "\n").encode("utf-8"))
     print(f"{len(book['positions'])} positions from {len(games)} games", file=sys.stderr)
     return 0
 

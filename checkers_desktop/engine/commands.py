@@ -10,6 +10,7 @@ opening book's best-scoring master move where the position is in the book, as le
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from checkers_desktop.rules import Board, RulesError
@@ -19,7 +20,7 @@ from .levels import InvalidLevelError, book_result, search_at_level
 from .search import Searcher
 
 
-def bestmove_command(args) -> int:
+def bestmove_command(args: argparse.Namespace) -> int:
     """Run the command for parsed arguments ``args`` (``fen``, ``level``, ``time``, ``depth``,
     ``no_book``).
 

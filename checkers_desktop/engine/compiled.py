@@ -31,67 +31,34 @@ be imported, or ``CHECKERS_DESKTOP_COMPILED=0`` is set, the Python engine is use
 
 from __future__ import annotations
 
-import importlib
 import importlib.util
 import logging
 import os
 import threading
-from math import comb
-from typing import Any, Optional
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 import numpy as np
 
 from checkers_desktop.rules import bitboard as bbm
-from checkers_desktop.rules.geometry import SQUARES, square_cell
 
-ev = importlib.import_module(".evaluate", __package__)  # the package's name "evaluate" is the function
-_endgame = importlib.import_module(".endgame", __package__)
+# the numbers: compiled_layout.py, the shared ones from params.py
+from .compiled_layout import (BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR,
+                             CENTRE, COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST,
+                             INF, KILL, LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF,
+                             MT, PATH, PATH_ROOM, PLIES, ROW, ROW_BIT1, ROW_BIT2, ROW_BIT4,
+                             STATE_CELLS, S_NODES, S_PACKED_FROM, S_PATH_BASE, S_QUIESCENCE,
+                             S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_BUCKETS,
+                             TT_CELLS, TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK,
+                             WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND,
+                             WLD_PLIES, WTS, Z, ZBIT)
+from .evaluate import WEIGHTS, Weights
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from .endgame import EndgameTable
 
 COMPILED_ENV = "CHECKERS_DESKTOP_COMPILED"
 """Environment variable: "0" keeps the engine in pure Python (for comparison and as a fallback)."""
-
-TT_WAYS = 4
-"""Entries per bucket of the compiled transposition table."""
-TT_BUCKETS = 1 << 17
-"""Buckets of the compiled transposition table: 2**17 * 4 = 524,288 entries of 72 bytes (3 int64
-of key, 6 of data) = 36 MiB; the Python table holds up to 500,000 entries in some 170 MB."""
-MAX_MOVES = 256
-"""Room for moves at one ply (the most legal moves in a position of English draughts is far less;
-the generator stops adding at this count rather than write outside the array)."""
-PATH_ROOM = 512
-"""Room for the repetition stack: the game's positions since the last irreversible move plus the
-line searched."""
-
-# One int64 array (``mem``) holds everything a search works in, so that the recursive node passes
-# one array, not nine (each array argument costs numba a struct copy and reference counting).
-# Its layout, in cells:
-(S_STOP, S_NODES, S_QUIESCENCE, S_THREAT, S_REDUCTIONS, S_TB_PIECES, S_PATH_BASE, S_TT_MASK,
- S_PACKED_FROM) = range(9)
-"""State cells at the start of ``mem`` (S_STOP is set by the watcher thread; S_PACKED_FROM is
-where the endgame data's packed part starts, 0 for none: see endgame.search_layout)."""
-STATE_CELLS = 16
-WTS = STATE_CELLS
-"""The evaluation's weights (evaluate.Weights, in field order; 16 cells)."""
-HIST = WTS + 16
-"""History: 35 x 35 cut-off counts by (from bit, to bit)."""
-KILL = HIST + 35 * 35
-"""Killers: per ply (from, to, from, to) of two step moves."""
-PLIES = 102
-"""Rows of the per-ply arrays: plies 0 to MAX_PLY + 1."""
-MF = KILL + PLIES * 4
-MT = MF + PLIES * MAX_MOVES
-MC = MT + PLIES * MAX_MOVES
-"""The moves of each ply: from, to and captured masks, 256 (MAX_MOVES) a ply."""
-PATH = MC + PLIES * MAX_MOVES
-"""The repetition stack: PATH_ROOM rows of (my, opp, kings, black)."""
-EG_OFF = PATH + PATH_ROOM * 4
-"""Offsets of the endgame tables by signature code (4,096 cells; -1 when absent)."""
-TT = EG_OFF + 4096
-"""The transposition table: entries of TT_CELLS cells, TT_WAYS to a bucket."""
-TT_CELLS = 9
-"""An entry: my | black << 40, opp, kings, depth, flag, score, from, to, captured."""
 
 if os.environ.get(COMPILED_ENV, "1").strip() == "0":
     AVAILABLE, WHY_NOT = False, f"{COMPILED_ENV}=0 is set"
@@ -100,63 +67,8 @@ elif importlib.util.find_spec("numba") is None:
 else:  # importing numba itself (0.3 s) waits for warm_up
     AVAILABLE, WHY_NOT = True, ""
 
-# --- constants as module globals (numba freezes them at compile time) ---------------------------
-VALID = bbm.VALID
-BLACK_CROWN = bbm.BLACK_CROWN
-WHITE_CROWN = bbm.WHITE_CROWN
-WIN = ev.WIN
-WLD_PLIES = _endgame.WLD_PLIES
-WIN_BOUND = WIN - 1000
-INF = 1_000_000
-MAX_PLY = 100
-LMR_AFTER = 3
-EXACT, LOWER, UPPER = 0, 1, 2
-MAN = ev.MAN
-LOST_NOW = -10_000
 
-BLACK_BACK = ev.BLACK_BACK
-WHITE_BACK = ev.WHITE_BACK
-BLACK_BRIDGE = ev.BLACK_BRIDGE
-WHITE_BRIDGE = ev.WHITE_BRIDGE
-CENTRE = ev.CENTRE
-WIDE_CENTRE = ev.WIDE_CENTRE
-EDGES = ev.EDGES
-DOUBLE_CORNERS = ev.DOUBLE_CORNERS
-ROW_BIT1 = ev._ROW_BIT1
-ROW_BIT2 = ev._ROW_BIT2
-ROW_BIT4 = ev._ROW_BIT4
-BLACK_NEAR = ev._BLACK_NEAR
-WHITE_NEAR = ev._WHITE_NEAR
-
-
-def _bit_tables():
-    """Per bit index 0-34: square 0-31 (-1 for a ghost), row and column, runaway cones/bonuses."""
-    z = np.full(35, -1, np.int64)
-    row = np.zeros(35, np.int64)
-    col = np.zeros(35, np.int64)
-    bcone = np.zeros(35, np.int64)
-    bbonus = np.zeros(35, np.int64)
-    wcone = np.zeros(35, np.int64)
-    wbonus = np.zeros(35, np.int64)
-    for s in SQUARES:
-        b = bbm.BIT_OF_SQUARE[s]
-        m = bbm.MASK_OF_SQUARE[s]
-        z[b] = s - 1
-        row[b], col[b] = square_cell(s)
-        if m in ev._BLACK_RUNAWAY:
-            bcone[b], bbonus[b] = ev._BLACK_RUNAWAY[m]
-        if m in ev._WHITE_RUNAWAY:
-            wcone[b], wbonus[b] = ev._WHITE_RUNAWAY[m]
-    return z, row, col, bcone, bbonus, wcone, wbonus
-
-
-Z, ROW, COL, BCONE, BBONUS, WCONE, WBONUS = _bit_tables()
-
-BIN = np.array([[comb(n, k) for k in range(6)] for n in range(33)], np.int64)
-"""Binomial coefficients C(n, k), n 0-32, k 0-5: the endgame database's index (the combinatorial
-number system, see :mod:`.endgame`)."""
-ZBIT = np.array([bbm.MASK_OF_SQUARE[s] for s in SQUARES], np.int64)
-"""Square 0-31 -> its bit mask (the inverse of :data:`Z`)."""
+log = logging.getLogger(__name__)
 
 
 # --- the Python side --------------------------------------------------------------------------
@@ -173,11 +85,11 @@ class CompiledState:
         self.mem[S_TT_MASK] = buckets - 1
         self.mem[EG_OFF:EG_OFF + 4096] = -1
         self.state = self.mem[:STATE_CELLS]  # a view: the watcher thread sets S_STOP here
-        self.set_weights(ev.WEIGHTS)
+        self.set_weights(WEIGHTS)
         self.eg_data = np.zeros(1, np.uint8)
-        self._eg_source = None
+        self._eg_source: Optional[EndgameTable] = None
 
-    def set_weights(self, weights) -> None:
+    def set_weights(self, weights: Weights) -> None:
         """Evaluate with ``weights`` (an :class:`~.evaluate.Weights`; the default is the one in
         use, :data:`~.evaluate.WEIGHTS`, which the Python evaluation uses too). Stored results
         made with other weights are forgotten."""
@@ -193,8 +105,9 @@ class CompiledState:
         """Positions stored in the table."""
         return int(np.count_nonzero(self.mem[TT::TT_CELLS]))
 
-    def new_search(self, *, quiescence: bool, threat: bool, reductions: bool, table,
-                   game_keys) -> None:
+    def new_search(self, *, quiescence: bool, threat: bool, reductions: bool,
+                   table: Optional[EndgameTable],
+                   game_keys: Iterable[tuple[int, int, int, bool]]) -> None:
         """Reset the per-search cells (killers, history, counters) and load the repetition stack
         with ``game_keys`` ((my, opp, kings, black) tuples: the root and the game's positions
         since the last irreversible move)."""
@@ -220,27 +133,31 @@ class CompiledState:
             mem[S_TB_PIECES] = table.pieces
             mem[S_PACKED_FROM] = table.packed_from or 0
 
-    def node(self, my, opp, kings, black, depth, alpha, beta, ply) -> int:
+    def node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int, beta: int,
+             ply: int) -> int:
         """The compiled :func:`node` over this memory."""
-        return _core.node(my, opp, kings, bool(black), depth, alpha, beta, ply, self.mem,
-                          self.eg_data)
+        assert _core is not None  # loaded by warm_up before any CompiledState is made
+        return int(_core.node(my, opp, kings, bool(black), depth, alpha, beta, ply, self.mem,
+                              self.eg_data))
 
     def stopped(self) -> bool:
         return bool(self.mem[S_STOP])
 
-    def hash_move(self, my, opp, kings, black):
+    def hash_move(self, my: int, opp: int, kings: int, black: bool
+                  ) -> Optional[tuple[int, int, int]]:
         """The table's best move (frm, to, cap masks) for a position, or None."""
+        assert _core is not None  # loaded by warm_up before any CompiledState is made
         at = _core.tt_find(self.mem, my, opp, kings, bool(black))
         if at < 0 or not self.mem[at + 6]:
             return None
         return int(self.mem[at + 6]), int(self.mem[at + 7]), int(self.mem[at + 8])
 
 
-_flat_cache: dict[int, tuple] = {}
+_flat_cache: dict[tuple[int, bool], tuple[Any, np.ndarray, np.ndarray]] = {}
 _flat_lock = threading.Lock()
 
 
-def offsets_array(offsets: dict[str, Any]) -> np.ndarray:
+def offsets_array(offsets: dict[int, int]) -> np.ndarray:
     """The endgame layout's offsets (``endgame.layout``) by signature code, 4,096 cells, -1 where
     a signature has no table."""
     off = np.full(1 << 12, -1, np.int64)
@@ -249,7 +166,7 @@ def offsets_array(offsets: dict[str, Any]) -> np.ndarray:
     return off
 
 
-def flatten_table(table, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
+def flatten_table(table: EndgameTable, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """(offsets by signature code, all bytes) of an :class:`~.endgame.EndgameTable` for the
     compiled functions: the search's copy (``table.search_data``, packed where the table has a
     packed part), or with ``exact`` the exact bytes. No copy: a memory-mapped cache file stays
@@ -273,7 +190,7 @@ def flatten_table(table, exact: bool = False) -> tuple[np.ndarray, np.ndarray]:
         return off, flat
 
 
-_core = None
+_core: Optional[ModuleType] = None
 """The module :mod:`.numba_core` once :func:`warm_up` has loaded it."""
 _ready = threading.Event()
 _warm_lock = threading.Lock()
@@ -327,5 +244,6 @@ def compiled_perft(black_bb: int, white_bb: int, kings: int, black: bool, depth:
     """Perft with the compiled generator (see :func:`perft`); ``depth`` plies (at most 99)."""
     mem = np.zeros(PATH, np.int64)
     my, opp = (black_bb, white_bb) if black else (white_bb, black_bb)
-    warm_up()
+    if not warm_up() or _core is None:
+        raise RuntimeError(f"the compiled engine is unavailable: {_failed}")
     return int(_core.perft(my, opp, kings, black, depth, mem, 0))

@@ -82,10 +82,26 @@ from functools import lru_cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Optional, Union
+
+if TYPE_CHECKING:
+    import numpy as np
 
 from checkers_desktop.rules import bitboard as bbm
 from checkers_desktop.rules.geometry import SQUARES
+
+from checkers_desktop.storage.atomic import write_atomic_parts
+
+from .params import LOST_NOW, WLD_PLIES
+
+TableBytes = Union[bytes, bytearray, memoryview, "np.ndarray", mmap.mmap]
+"""A table's bytes as they are held: in memory (a bytearray, a numpy uint8 array) or a
+memory-mapped file's buffer."""
+ByteView = Union[bytes, bytearray, memoryview]
+"""Those bytes as Python indexes them (one int, 0-255, a position)."""
+Material = tuple[int, int, int, int]
+"""Black's men and kings, White's men and kings."""
+PathArg = Union[str, "os.PathLike[str]"]
 
 FORMAT_VERSION = 3
 DEFAULT_PIECES = 5
@@ -133,17 +149,11 @@ def compiled_builder_available() -> bool:
     return compiled.AVAILABLE
 
 
-LOST_NOW = -10_000
-"""Probe value of a position whose side to move has no move (lost in 0 plies)."""
 PACKED_PIECES = 5
 """From this piece count the search reads a packed copy: win, loss or draw in two bits a
 position (the 5-piece part: 45 MB instead of 180). A search of an ending probes all over the
 table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's memory
 aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
-WLD_PLIES = 200
-"""The distance the search gives a packed win or loss: longer than any in the tables (161
-plies at 5 pieces, 167 at 6), so a line into a won ending of fewer pieces, whose distance is
-known, is preferred, and the quickest way into the packed win is chosen."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -166,7 +176,7 @@ def signature_size(mm: int, mk: int, om: int, ok: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def layout(pieces: int) -> tuple[dict[str, Any], int]:
+def layout(pieces: int) -> tuple[dict[int, int], int]:
     """({signature code: offset in the flat array}, total bytes) of the tables of 2 to ``pieces``
     pieces (by piece count, then code)."""
     offsets = {}
@@ -218,8 +228,11 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     return code, idx
 
 
-def _byte_view(data):
-    return data if isinstance(data, (bytes, bytearray)) else memoryview(data).cast("B")
+def _byte_view(data: TableBytes) -> ByteView:
+    if isinstance(data, (bytes, bytearray)):
+        return data
+    # a numpy array has the buffer protocol, which numpy's type stubs do not declare
+    return memoryview(data).cast("B")  # type: ignore[arg-type]
 
 
 def search_layout(pieces: int) -> tuple[Optional[int], int]:
@@ -234,7 +247,7 @@ def search_layout(pieces: int) -> tuple[Optional[int], int]:
     return start, start + (total - start + 3) // 4
 
 
-def pack_for_search(table: "EndgameTable"):
+def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     """The search's copy of ``table`` (see :func:`search_layout`) as a numpy uint8 array (52 MB
     for 5 pieces, made in about 2 s); None when nothing is packed. :func:`save_table` writes the
     same bytes from :func:`_packed_parts` without holding them all."""
@@ -251,13 +264,14 @@ def pack_for_search(table: "EndgameTable"):
     return out
 
 
-def _packed_parts(table: "EndgameTable"):
+def _packed_parts(table: "EndgameTable") -> Iterator[np.ndarray]:
     """The search's copy of ``table`` in consecutive numpy uint8 arrays: the unpacked bytes, then
     a quarter of a megabyte at a time (a million positions), so that writing the copy holds some
     5 MB besides the table. Only for a table that has a packed part."""
     import numpy as np
 
     start, size = search_layout(table.pieces)
+    assert start is not None  # only for a table that has a packed part
     data = np.frombuffer(table._view, np.uint8)
     yield data[:start]
     step = 1 << 20  # positions a part (a multiple of 4)
@@ -293,7 +307,8 @@ class EndgameTable:
     for a draw.
     """
 
-    def __init__(self, pieces: int, data, keep=None, packed=None, packed_keep=None) -> None:
+    def __init__(self, pieces: int, data: TableBytes, keep: object = None,
+                 packed: Optional[TableBytes] = None, packed_keep: object = None) -> None:
         """``data``: the flat bytes of :func:`layout` (``pieces``) — a bytearray, a numpy uint8
         array or a memory-mapped file's buffer; ``keep``: an object to hold while the table lives
         (the open map). ``packed``: the search's copy (:func:`pack_for_search`; None: the search
@@ -360,7 +375,7 @@ class EndgameTable:
 
     def probe_byte(self, my: int, opp: int, kings: int, black: bool) -> int:
         code, idx = _locate(my, opp, kings, black)
-        return self._view[self.offsets[code] + idx]
+        return int(self._view[self.offsets[code] + idx])
 
     def probe(self, my: int, opp: int, kings: int, black: bool) -> int:
         """The stored value (see the class docstring); only for ``pieces`` or fewer, both sides
@@ -386,11 +401,11 @@ def _materials(count: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def _keys(mat) -> list[int]:
+def _keys(mat: Material) -> list[int]:
     """Packed keys of every position of a material, BLACK to move and WHITE to move."""
     bm, bk, wm, wk = mat
     sq = bbm.MASK_OF_SQUARE
-    out = []
+    out: list[int] = []
     append = out.append
     for bms in combinations(range(1, 29), bm):
         bmm = 0
@@ -419,7 +434,7 @@ def _keys(mat) -> list[int]:
     return out
 
 
-def _solve_material(mat, data, offsets: dict[str, Any], stop: Optional[threading.Event]) -> None:
+def _solve_material(mat: Material, data: bytearray, offsets: dict[int, int], stop: Optional[threading.Event]) -> None:
     """Solve one material (both sides to move) into the flat ``data`` (its two signatures' bytes,
     zero before, at ``offsets``), in pure Python."""
     keys = _keys(mat)
@@ -439,13 +454,13 @@ def _solve_material(mat, data, offsets: dict[str, Any], stop: Optional[threading
         my = key >> 71
         opp = (key >> 36) & _M35
         kings = (key >> 1) & _M35
-        black = key & 1
+        black = bool(key & 1)
         moves = generate(my, opp, kings, black)
         if not moves:
             loss_b[0].append(i)
             continue
         crown = _BLACK_CROWN if black else _WHITE_CROWN
-        nblack = black ^ 1
+        nblack = not black
         best_win = 0
         cnt = 0
         lng = 0
@@ -518,11 +533,11 @@ def _solve_material(mat, data, offsets: dict[str, Any], stop: Optional[threading
     for i, key in enumerate(keys):
         r = res[i]
         if r:
-            code, idx = _locate(key >> 71, (key >> 36) & _M35, (key >> 1) & _M35, key & 1)
+            code, idx = _locate(key >> 71, (key >> 36) & _M35, (key >> 1) & _M35, bool(key & 1))
             data[offsets[code] + idx] = r
 
 
-def _check_pieces(pieces, compiled: Optional[bool]) -> bool:
+def _check_pieces(pieces: int, compiled: Optional[bool]) -> bool:
     """Whether the compiled builder is used (``compiled``, None: where it can run); raises
     ``ValueError`` for pieces outside 2-6, or 5-6 without the compiled builder."""
     if pieces not in (2, 3, 4, 5, 6) or isinstance(pieces, bool):
@@ -553,11 +568,14 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
     compiled = _check_pieces(pieces, compiled)
     offsets, size = layout(pieces)
     first = start.pieces + 1 if start is not None else 2
+    data: "np.ndarray | bytearray"
+    solve: Callable[[tuple[int, int, int, int]], None]
     if compiled:
         import numpy as np
 
         from . import numba_endgame
-        from .compiled import PATH, offsets_array
+        from .compiled import offsets_array
+        from .compiled_layout import PATH
 
         data = np.zeros(size, np.uint8)
         if start is not None:
@@ -565,7 +583,7 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         offs = offsets_array(offsets)
         mem = np.zeros(PATH, np.int64)
 
-        def solve(mat):
+        def solve(mat: tuple[int, int, int, int]) -> None:
             if numba_endgame.solve_pair(*mat, offs, data, mem) == numba_endgame.OVERFLOW:
                 raise OverflowError(f"a distance of material {mat} does not fit in a byte")
     else:
@@ -573,7 +591,7 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         if start is not None:
             data[:len(start._view)] = bytes(start._view)
 
-        def solve(mat) -> None:
+        def solve(mat: tuple[int, int, int, int]) -> None:
             _solve_material(mat, data, offsets, stop)
 
     table = start
@@ -603,7 +621,8 @@ def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) ->
     import numpy as np
 
     from . import numba_endgame
-    from .compiled import PATH, flatten_table
+    from .compiled import flatten_table
+    from .compiled_layout import PATH
 
     offs, data = flatten_table(table, exact=True)
     mem = np.zeros(PATH, np.int64)
@@ -619,35 +638,31 @@ def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) ->
 
 
 # --- cache ---------------------------------------------------------------------------------------
-def _path(cache_dir, pieces: int, packed: bool = False) -> Path:
+def _path(cache_dir: PathArg, pieces: int, packed: bool = False) -> Path:
     kind = "search" if packed else "bin"
     return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.{kind}"
 
 
-def _write(path: Path, pieces: int, size: int, parts) -> None:
-    """Write a cache file of ``size`` bytes from ``parts`` (buffers, in order) through a
-    temporary file renamed. The temporary file's name has the process number, so that two
-    builders of one folder (the window's and ``checkers-desktop endgame``) never write into one
-    file. Raises ``ValueError`` (and leaves no file) when the parts do not make ``size``
-    bytes."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    written = 0
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(_HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, size))
-            for part in parts:
-                view = _byte_view(part)
-                fh.write(view)
-                written += len(view)
+def _write(path: Path, pieces: int, size: int, parts: Iterable[TableBytes]) -> None:
+    """Write a cache file of ``size`` bytes from ``parts`` (buffers, in order) atomically
+    (``storage.atomic``: a temporary file of its own name, so two builders of one folder, the
+    window's and ``checkers-desktop endgame``, never write into one file). Raises ``ValueError``
+    (and leaves no file) when the parts do not make ``size`` bytes."""
+
+    def pieces_of_file() -> Iterator[ByteView]:
+        yield _HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, size)
+        written = 0
+        for part in parts:
+            view = _byte_view(part)
+            yield view
+            written += len(view)
         if written != size:
             raise ValueError(f"{written} bytes written to {path.name}, not {size}")
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    tmp.replace(path)
+
+    write_atomic_parts(path, pieces_of_file())
 
 
-def _map(path: Path, pieces: int, size: int):
+def _map(path: Path, pieces: int, size: int) -> Optional[tuple[memoryview, mmap.mmap]]:
     """(the data after the header, the map) of a cache file, or None when it is missing or its
     header or size is wrong."""
     try:
@@ -667,7 +682,7 @@ def _map(path: Path, pieces: int, size: int):
         return None
 
 
-def save_table(table: EndgameTable, cache_dir) -> Path:
+def save_table(table: EndgameTable, cache_dir: PathArg) -> Path:
     """Write the table under ``cache_dir`` (created if needed), and its packed copy for the
     search where it has one (:func:`search_layout`), each through a temporary file renamed, so a
     crash never leaves half a table under the real name; returns the table file's path. The
@@ -685,7 +700,7 @@ def save_table(table: EndgameTable, cache_dir) -> Path:
     return path
 
 
-def load_table(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
+def load_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
     """The cached table and its packed copy, memory-mapped (copy-on-write, so the compiled
     search can take them as writable arrays without the files ever changing), or None when the
     table cannot be read (missing, wrong header or size: then generate again). A missing or
@@ -745,7 +760,7 @@ def release_pages(table: Optional[EndgameTable] = None) -> None:
                 pass
 
 
-def install_cached(cache_dir, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
+def install_cached(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
     """Install the largest table of at most ``pieces`` already cached in ``cache_dir`` (the one
     the window built), as the window does, and return it; None, installing nothing, when none is
     cached. Nothing is built: a command-line tool answers at once (mapping the file takes
@@ -763,14 +778,14 @@ STALE_TEMPORARY_SECONDS = 3600
 a table is written in seconds (3.7 GB in about 20 s), so no live writer has one this old."""
 
 
-def remove_stale(cache_dir) -> None:
+def remove_stale(cache_dir: PathArg) -> None:
     """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
     files of a 32**n index, 2.2 MB for 4 pieces) and temporary files left over by a builder killed
     while it wrote (older than :data:`STALE_TEMPORARY_SECONDS`; up to 3.7 GB each)."""
     folder = Path(cache_dir)
     stale = [*folder.glob("endgame-*-v1.json.gz"), *folder.glob("endgame-*-v2.bin.gz")]
     now = time.time()
-    for tmp in folder.glob("endgame-*.tmp"):
+    for tmp in [*folder.glob("endgame-*.tmp"), *folder.glob(".endgame-*.tmp")]:
         try:
             if now - tmp.stat().st_mtime > STALE_TEMPORARY_SECONDS:
                 stale.append(tmp)
@@ -783,7 +798,7 @@ def remove_stale(cache_dir) -> None:
             pass
 
 
-def ensure_table(cache_dir, pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
+def ensure_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = None,
                  install: bool = True, compiled: Optional[bool] = None,
                  on_material: Optional[Callable[[int, int, int], None]] = None) -> EndgameTable:
     """Load the table of ``pieces`` (2-6) from ``cache_dir``, or generate and cache it

@@ -13,6 +13,7 @@ the piece counts finished stay cached and nothing half-built is written.
 
 from __future__ import annotations
 
+import argparse
 import shutil
 import sys
 import time
@@ -42,7 +43,7 @@ def _minutes(seconds: float) -> str:
     return f"{m} min {s:02d} s" if m else f"{s} s"
 
 
-def endgame_command(args) -> int:
+def endgame_command(args: argparse.Namespace) -> int:
     """Build the table of ``args.pieces`` (2-6) into the folder ``args.cache`` (the command line
     gives the window's cache folder when none is typed). Exit status: 0 when it is cached (built
     now or before); 1 when it cannot be built here: 5-6 pieces without the compiled builder

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, Sequence
 
 from checkers_desktop.rules import Board, Move
 
@@ -38,7 +38,7 @@ def _men_phrase(n: int) -> str:
     return f"{word} man" if n == 1 else f"{word} men"
 
 
-def material_along(board: Board, pv) -> tuple[int, int, bool]:
+def material_along(board: Board, pv: Sequence[Move]) -> tuple[int, int, bool]:
     """Play ``pv`` on a copy of ``board`` (stopping at the first move that is not legal) and return
     ``(pieces gained, kings gained, crowned)`` for the side to move: the change of its piece count
     minus the opponent's, the same for kings, and whether the first move crowns a man."""
@@ -59,10 +59,11 @@ def material_along(board: Board, pv) -> tuple[int, int, bool]:
     return pieces, kings, crowned
 
 
-def _given_up_first(board: Board, pv) -> str:
+def _given_up_first(board: Board, pv: Sequence[Move]) -> str:
     """"a king", "a man", "two men", "pieces": what the line's first reply takes from the mover,
-    or "" when it takes nothing. A winning move that lets a piece be taken at once is said so,
-    or a player told only "wins the game" hears the piece taken and thinks the hint was wrong."""
+    or "" when it takes nothing. A winning move that lets a piece be taken at once is said so:
+    a player told only "wins the game" who then sees the piece taken would think the hint
+    wrong."""
     if len(pv) < 2 or not pv[1].is_capture:
         return ""
     b = board.copy(stack=False)
@@ -84,6 +85,8 @@ def reason_for(board: Board, result: SearchResult) -> str:
     """The short reason for ``result.move`` in ``board`` (see the module docstring)."""
     legal = board.legal_moves
     move = result.move
+    if move is None:  # no move to give a reason for (the game is over)
+        return ""
     if len(legal) == 1:
         return "this jump is forced" if move.is_capture else "it is the only move"
     if result.is_win:
@@ -103,7 +106,7 @@ def reason_for(board: Board, result: SearchResult) -> str:
     if pieces < 0:
         return "loses " + _men_phrase(-pieces) + ", the least of the choices"
     if kings > 0:
-        # not "heads for a king": said of a king's own move, that was heard as crowning it
+        # not "heads for a king": said of a king's own move, that sounds like crowning it
         return "leads to a new king"
     if move.is_capture:
         return "an even exchange"

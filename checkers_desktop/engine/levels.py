@@ -89,7 +89,7 @@ class InvalidLevelError(ValueError):
     """A level number outside 1 to ``len(LEVELS)``."""
 
 
-def get_level(level) -> Level:
+def get_level(level: int | Level) -> Level:
     """The :class:`Level` of a number 1-6 (a Level is returned as it is).
 
     Raises :class:`InvalidLevelError` (a ValueError) quoting the number when there is no such level.
@@ -101,7 +101,7 @@ def get_level(level) -> Level:
     return LEVELS[level - 1]
 
 
-def search_at_level(board: Board, level, stop: Optional[threading.Event] = None,
+def search_at_level(board: Board, level: int | Level, stop: Optional[threading.Event] = None,
                     rng: Optional[random.Random] = None,
                     searcher: Optional[Searcher] = None) -> SearchResult:
     """The search a level makes, with the move the level chooses in ``result.move``.
@@ -138,7 +138,8 @@ def book_result(board: Board, use: BookUse = BookUse.STRONG,
     return SearchResult(move, 0, 0, 0, [move], 0.0, [])
 
 
-def _search_at_level(board, lv, stop, rng, searcher) -> SearchResult:
+def _search_at_level(board: Board, lv: Level, stop: Optional[threading.Event],
+                     rng: Optional[random.Random], searcher: Searcher) -> SearchResult:
     from_book = book_result(board, lv.book, rng)
     if from_book is not None:  # a master's move: no search
         return from_book
@@ -161,7 +162,7 @@ def _search_at_level(board, lv, stop, rng, searcher) -> SearchResult:
     return result
 
 
-def choose_move(board: Board, level, stop: Optional[threading.Event] = None,
+def choose_move(board: Board, level: int | Level, stop: Optional[threading.Event] = None,
                 rng: Optional[random.Random] = None) -> Optional[Move]:
     """The move the computer plays at ``level`` (1-6 or a :class:`Level`) in ``board``.
 

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from numba import njit
 
-from .compiled import (BBONUS, BIN, BCONE, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR, CENTRE,
-                       COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
-                       LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH, ROW,
-                       ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PATH_BASE, S_QUIESCENCE,
-                       S_PACKED_FROM, S_REDUCTIONS, S_STOP, S_TB_PIECES, S_THREAT, S_TT_MASK, TT, TT_CELLS,
-                       TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK, WHITE_BRIDGE, WLD_PLIES,
-                       WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND, WTS, Z)
+from .compiled_layout import (BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR,
+                              CENTRE, COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
+                              LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH,
+                              ROW, ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PACKED_FROM,
+                              S_PATH_BASE, S_QUIESCENCE, S_REDUCTIONS, S_STOP, S_TB_PIECES,
+                              S_THREAT, S_TT_MASK, TT, TT_CELLS, TT_WAYS, UPPER, VALID, WBONUS,
+                              WCONE, WHITE_BACK, WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE,
+                              WIN, WIN_BOUND, WLD_PLIES, WTS, Z)
 
 __all__ = ["node", "perft", "evaluate", "tt_find", "jumpers"]
 
@@ -430,7 +431,7 @@ def tt_find(mem, my, opp, kings, black):
 
 
 @njit(cache=True)
-def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap) -> None:
+def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap):
     """Store an entry: over the same position, else in an empty way, else over the shallowest."""
     bk = 1 if black else 0
     key0 = my | (bk << 40)
@@ -462,7 +463,7 @@ def tt_store(mem, my, opp, kings, black, depth, flag, score, mfrm, mto, mcap) ->
 
 # --- the node -------------------------------------------------------------------------------
 @njit(cache=True)
-def _order(mem, ply, n, captures, hf, ht, hc) -> None:
+def _order(mem, ply, n, captures, hf, ht, hc):
     """The moves of ``ply`` reordered in place as Searcher._order does: jumps by pieces taken
     (stable), steps by history then from/to descending; the killers then the hash move in front."""
     base = ply * MAX_MOVES

@@ -29,7 +29,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .compiled import BIN, BLACK_CROWN, MC, MF, MT, VALID, ZBIT
+from .compiled_layout import BIN, BLACK_CROWN, MC, MF, MT, VALID, ZBIT
 from .numba_core import eg_byte, eg_index, gen_jumps, gen_steps, jumpers, play, turn35
 
 OVERFLOW = -1

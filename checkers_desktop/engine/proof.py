@@ -20,7 +20,7 @@ from checkers_desktop.rules import BLACK, Board, Move
 
 from . import endgame as _endgame
 from .pool import borrowed_searcher
-from .search import WIN_BOUND
+from .params import WIN_BOUND
 
 __all__ = ["Outcome", "Analysis", "analyse", "database_outcome"]
 

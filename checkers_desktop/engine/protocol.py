@@ -28,8 +28,9 @@ ignored. Bounds are those of ``bestmove``: depths 1-64, times up to an hour.
 
 from __future__ import annotations
 
+import argparse
 import sys
-from typing import IO, Callable, Optional
+from typing import IO, Callable, Iterator, Optional, TypeVar
 
 from checkers_desktop.inputs import brief, quote
 from checkers_desktop.rules import Board, RulesError
@@ -37,6 +38,8 @@ from checkers_desktop.rules import Board, RulesError
 from .book import BookUse
 from .levels import InvalidLevelError, book_result, search_at_level
 from .search import MAX_DEPTH, Searcher, SearchResult
+
+N = TypeVar("N", int, float)
 
 __all__ = ["EngineSession", "engine_command", "MAX_LINE", "MAX_SECONDS"]
 
@@ -151,7 +154,8 @@ def answer_lines(result: SearchResult) -> list[str]:
             f"seconds {result.seconds:.3f}"]
 
 
-def _number(text: str, kind: Callable, what: str, low, high, open_low: bool = False):
+def _number(text: str, kind: Callable[[str], N], what: str, low: N, high: N,
+            open_low: bool = False) -> N:
     try:
         value = kind(text)
     except ValueError:
@@ -170,7 +174,7 @@ MAX_SKIP = 1 << 20
 """The most bytes of one overlong line read past before the input is taken for something else."""
 
 
-def read_commands(stream: IO[bytes], max_line: int = MAX_LINE):
+def read_commands(stream: IO[bytes], max_line: int = MAX_LINE) -> Iterator[Optional[str]]:
     """Yield each command line of ``stream`` (bytes) as text, as soon as it is complete (the
     process answers line by line). A line longer than ``max_line`` bytes, or not UTF-8, yields
     ``None`` in its place (the caller answers an error) and is read past without being kept.
@@ -201,7 +205,7 @@ def read_commands(stream: IO[bytes], max_line: int = MAX_LINE):
             yield None
 
 
-def engine_command(args, stdin: Optional[IO[bytes]] = None,
+def engine_command(args: argparse.Namespace, stdin: Optional[IO[bytes]] = None,
                    stdout: Optional[IO[str]] = None) -> int:
     """Run the protocol on standard input and output (see the module text). Exit status 0, or 2
     when standard input is not text commands (binary data, a line of over a MiB)."""
@@ -210,6 +214,7 @@ def engine_command(args, stdin: Optional[IO[bytes]] = None,
     session = EngineSession()
     try:
         for line in read_commands(stdin):
+            answer: Optional[list[str]]
             if line is None:
                 answer = [f"error a command line is at most {MAX_LINE} bytes of UTF-8 text"]
             else:

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 from checkers_desktop.rules import Board, Color, Move, move_number
 
 from .evaluate import MAN
 from .hint import material_along
 from .pool import borrowed_searcher
-from .search import Searcher, WIN_BOUND
+from .params import WIN_BOUND
+from .search import Searcher
 
 THRESHOLD = MAN * 4 // 5
 """A move is reported when it scores this many hundredths of a man (or more) below the best:
@@ -140,7 +141,8 @@ def _kind(best: int, mine: int, threshold: int) -> Optional[str]:
     return None
 
 
-def _confirm(position: Board, played: Move, seconds: float, stop):
+def _confirm(position: Board, played: Move, seconds: float, stop: Optional[threading.Event]
+             ) -> Optional[tuple[Move, int, int, list[Move]]]:
     """(the better move, its score, the played move's score, the better line) by the strongest
     search, ``seconds`` long, scoring every move of the position in the same search (so that a
     win found for one move and not yet for another is not read as a difference); None when it
@@ -159,7 +161,7 @@ def _confirm(position: Board, played: Move, seconds: float, stop):
 
 
 def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
-           time_limit: Optional[float], stop, threshold: int,
+           time_limit: Optional[float], stop: Optional[threading.Event], threshold: int,
            confirm_seconds: float = CONFIRM_SECONDS) -> Optional[Finding]:
     result = Searcher().search(position, depth=depth, time_limit=time_limit, stop=stop,
                                all_scores=True)
@@ -189,8 +191,8 @@ def _judge(position: Board, played: Move, ply: int, number: int, depth: int,
                    kind)
 
 
-def _men_lost(position: Board, played: Move, better: Move, best_pv, depth: int,
-              time_limit: Optional[float], stop) -> int:
+def _men_lost(position: Board, played: Move, better: Move, best_pv: Sequence[Move], depth: int,
+              time_limit: Optional[float], stop: Optional[threading.Event]) -> int:
     """Pieces the played move loses against the better one, along the lines the engine expects."""
     # both lines as far as the short search looks (a long line of the strongest search would
     # blame the move for what happens many moves later)

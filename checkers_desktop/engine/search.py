@@ -55,32 +55,34 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Callable, Literal, Optional
 
 from checkers_desktop.rules import BLACK, Board, Move
 from checkers_desktop.rules import bitboard as bbm
+from checkers_desktop.rules.bitboard import RawMove
 from checkers_desktop.rules.board import _raw_to_move
 
 from . import compiled as _compiled
+from .compiled_layout import S_NODES, S_STOP
 from . import endgame as _endgame
-from .evaluate import WIN, evaluate
+from .evaluate import WIN, Weights, evaluate
+from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND
+
+if TYPE_CHECKING:
+    from .endgame import EndgameTable
+
+TableEntry = tuple[int, int, int, Optional[RawMove]]
+"""A transposition table entry: (depth searched, EXACT/LOWER/UPPER, score, best move or None)."""
 
 BLACK_CROWN = bbm.BLACK_CROWN
 WHITE_CROWN = bbm.WHITE_CROWN
 VALID = bbm.VALID
 
-INF = 1_000_000
-MAX_PLY = 100
-"""No line is searched deeper than this many plies from the root (a guard for long forced lines)."""
 TT_LIMIT = 500_000
 """Entries kept in the transposition table before it is cleared (about 170 MB at the most: some
 350 bytes an entry)."""
-WIN_BOUND = WIN - 1000
-"""Scores above this (or below minus this) are won (lost) positions with the distance folded in."""
 MAX_DEPTH = 64
 
-EXACT, LOWER, UPPER = 0, 1, 2
-LOST_NOW = _endgame.LOST_NOW
 SPEND = 0.9
 """A timed search starts another iteration until this share of its time is gone: an unfinished
 iteration searches the best move so far first, deeper, and a move that proves better there is
@@ -101,8 +103,6 @@ leaf; 71 of 100 composed problems proven at 2 s, against 72 without."""
 RELEASE_ABOVE_BYTES = 256 * 2 ** 20
 """Tables whose searched part is smaller (5 pieces: 50 MiB packed) are given back only when a
 search ends: their pages fit in memory, and reading them again would only slow the search."""
-LMR_AFTER = 3
-"""Late move reductions start with the move ordered this many places down (0-based)."""
 
 
 class _Stopped(Exception):
@@ -143,7 +143,7 @@ def position_key(my: int, opp: int, kings: int, black: bool) -> int:
     return (((my << 35) | opp) << 36) | (kings << 1) | black
 
 
-def _captured_count(raw) -> int:
+def _captured_count(raw: RawMove) -> int:
     return raw[2].bit_count()
 
 
@@ -154,7 +154,8 @@ class Searcher:
     use one per thread.
     """
 
-    def __init__(self, endgame=None, compiled: Optional[bool] = None) -> None:
+    def __init__(self, endgame: EndgameTable | Literal[False] | None = None,
+                 compiled: Optional[bool] = None) -> None:
         """``endgame``: an :class:`~.endgame.EndgameTable` to probe, False for none, or None for
         the one installed with :func:`~.endgame.install_table` when the search starts.
 
@@ -164,18 +165,19 @@ class Searcher:
         Python. Where numba is absent every choice searches in Python."""
         self.endgame = endgame
         self.compiled = compiled
-        self._core = None  # the compiled core's arrays, made at the first compiled search
-        self._tb_probe = None
+        # the compiled core's arrays, made at the first compiled search
+        self._core: Optional[_compiled.CompiledState] = None
+        self._tb_probe: Optional[Callable[[int, int, int, bool], int]] = None
         self._tb_pieces = 0
-        self.tt: dict[int, tuple] = {}
+        self.tt: dict[int, TableEntry] = {}
         self.nodes = 0
         self.quiescence = True
         self.threat_extension = True
         self.reductions = True
-        self._deadline = None
+        self._deadline: Optional[float] = None
         self._stop: Optional[threading.Event] = None
-        self._killers: list[list] = [[None, None] for _ in range(MAX_PLY + 2)]
-        self._history: dict[tuple, int] = {}  # raw step move -> cut-offs weighted by depth^2
+        self._killers: list[list[Optional[RawMove]]] = [[None, None] for _ in range(MAX_PLY + 2)]
+        self._history: dict[RawMove, int] = {}  # raw step move -> cut-offs weighted by depth^2
         self._path: set[int] = set()
 
     # --- the tree -------------------------------------------------------------------------
@@ -201,7 +203,8 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         key = (((my << 35) | opp) << 36) | (kings << 1) | black
-        if self._tb_pieces and my and (my | opp).bit_count() <= self._tb_pieces:
+        if self._tb_probe is not None and self._tb_pieces and my \
+                and (my | opp).bit_count() <= self._tb_pieces:
             # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES)
             return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
         path = self._path
@@ -365,9 +368,11 @@ class Searcher:
         tt[key] = (depth, flag, stored, best_move)
         return best
 
-    def _order(self, moves, hash_move, ply, captures):
+    def _order(self, moves: list[RawMove], hash_move: Optional[RawMove], ply: int,
+               captures: bool) -> list[RawMove]:
         """Hash move first; then jumps taking the most pieces, or for steps the killers and then
         the history scores."""
+        front: tuple[Optional[RawMove], ...]
         if captures:
             out = sorted(moves, key=_captured_count, reverse=True)
             front = (hash_move,)
@@ -407,7 +412,7 @@ class Searcher:
             if table is not None:
                 _endgame.release_pages(table)
 
-    def _search(self, board: Board, table, *, time_limit: Optional[float], depth: Optional[int],
+    def _search(self, board: Board, table: Optional[EndgameTable], *, time_limit: Optional[float], depth: Optional[int],
                 stop: Optional[threading.Event], all_scores: bool,
                 quiescence: bool) -> SearchResult:
         start = time.perf_counter()
@@ -441,7 +446,7 @@ class Searcher:
         # A legal move before any searching: the best by a one-ply look (cheap), or the only one.
         crown = BLACK_CROWN if black else WHITE_CROWN
 
-        def child(raw):
+        def child(raw: RawMove) -> tuple[int, int, int, bool]:
             frm, to, cap, _ = raw
             nmy, nopp, nk = bbm.after_move(my, opp, kings, frm, to, cap, crown)
             return nopp, nmy, nk, not black
@@ -453,7 +458,7 @@ class Searcher:
         best_score = scored[0][0]
         best_pv = [best_raw]
         done_depth = 0
-        root_scores: list[tuple[tuple, int]] = []
+        root_scores: list[tuple[RawMove, int]] = []
         max_depth = MAX_DEPTH if depth is None else max(1, depth)
         single = len(raws) == 1
         if single and depth is None:
@@ -461,7 +466,7 @@ class Searcher:
             limit = 0.1 if time_limit is None else min(time_limit, 0.1)
             self._deadline = start + limit
 
-        scores_this: list = []
+        scores_this: list[tuple[RawMove, int]] = []
         self._path.add(position_key(my, opp, kings, black))
         watcher = self._watch(core, table) if core is not None else None
         try:
@@ -494,6 +499,7 @@ class Searcher:
                         if score > alpha:
                             alpha = score
                 # the iteration finished
+                assert iter_best is not None  # every root move scores above -INF
                 best_raw, best_score = iter_best, iter_score
                 done_depth = d
                 root_scores = scores_this
@@ -524,7 +530,7 @@ class Searcher:
             if watcher is not None:
                 watcher.set()
             if core is not None:
-                self.nodes += int(core.state[_compiled.S_NODES])
+                self.nodes += int(core.state[S_NODES])
             self._stop = None
             self._deadline = None
         pv_moves = [_raw_to_move(r) for r in best_pv]
@@ -546,7 +552,7 @@ class Searcher:
         if self._core is not None:
             self._core.clear_table()
 
-    def set_weights(self, weights) -> None:
+    def set_weights(self, weights: Weights) -> None:
         """Search with other evaluation weights (an :class:`~.evaluate.Weights`; benchmarks
         compare weights this way). Only the compiled core takes them: raises RuntimeError where
         it cannot be used (the Python evaluation keeps :data:`~.evaluate.WEIGHTS`)."""
@@ -557,7 +563,7 @@ class Searcher:
         core.set_weights(weights)
 
     # --- the compiled core ----------------------------------------------------------------
-    def _compiled_core(self):
+    def _compiled_core(self) -> Optional[_compiled.CompiledState]:
         """The compiled core's arrays when this search uses it (see ``compiled`` in __init__),
         else None."""
         if self.compiled is False or not _compiled.AVAILABLE:
@@ -568,15 +574,18 @@ class Searcher:
             self._core = _compiled.CompiledState()
         return self._core
 
-    def _compiled_node(self, my, opp, kings, black, depth, alpha, beta, ply) -> int:
+    def _compiled_node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int,
+                       beta: int, ply: int) -> int:
         """:meth:`node` run by the compiled core; raises _Stopped as the Python node does."""
         core = self._core
+        assert core is not None  # made by _compiled_core before any compiled node
         value = core.node(my, opp, kings, black, depth, alpha, beta, ply)
         if core.stopped():
             raise _Stopped
         return value
 
-    def _watch(self, core, table=None) -> threading.Event:
+    def _watch(self, core: _compiled.CompiledState,
+               table: Optional[EndgameTable] = None) -> threading.Event:
         """Start a thread that sets the core's stop flag at the deadline or when the caller's
         stop event is set (the compiled node reads the flag; it cannot read the clock), and
         that gives back the pages of ``table`` (an endgame database, or None) every
@@ -596,7 +605,7 @@ class Searcher:
                 now = time.perf_counter()
                 if ((stop is not None and stop.is_set())
                         or (deadline is not None and now >= deadline)):
-                    core.state[_compiled.S_STOP] = 1
+                    core.state[S_STOP] = 1
                     return
                 if table is not None and now >= release_at:
                     _endgame.release_pages(table)
@@ -622,16 +631,19 @@ class Searcher:
             out.append((my, opp, b.kings_bb, black))
         return out
 
-    def _hash_move(self, my, opp, kings, black, core):
+    def _hash_move(self, my: int, opp: int, kings: int, black: bool,
+                   core: Optional[_compiled.CompiledState]) -> Optional[tuple[int, int, int]]:
         """The table's best move for a position as (frm, to, cap) masks, or None."""
         if core is not None:
             return core.hash_move(my, opp, kings, black)
         entry = self.tt.get(position_key(my, opp, kings, black))
         if entry is None or entry[3] is None:
             return None
-        return entry[3][:3]
+        frm, to, cap, _ = entry[3]
+        return frm, to, cap
 
-    def _pv(self, my, opp, kings, black, first_raw, depth, core=None):
+    def _pv(self, my: int, opp: int, kings: int, black: bool, first_raw: RawMove, depth: int,
+            core: Optional[_compiled.CompiledState] = None) -> list[RawMove]:
         """The line of hash moves from the root, starting with ``first_raw`` (raw moves)."""
         line = [first_raw]
         seen = set()
@@ -648,9 +660,10 @@ class Searcher:
             found = self._hash_move(my, opp, kings, black, core)
             if found is None:
                 break
-            raw = next((r for r in bbm.generate(my, opp, kings, black) if r[:3] == found), None)
-            if raw is None:
+            reply = next((r for r in bbm.generate(my, opp, kings, black) if r[:3] == found), None)
+            if reply is None:
                 break
+            raw = reply
             line.append(raw)
         return line
 

@@ -26,7 +26,7 @@ from .errors import AmbiguousMoveError, IllegalMoveError, RulesError
 from .notation import parse_squares, path_matches
 from .profiles import (MoveLimitPenalty, Profile, RefusalRule, TieRule, TouchViolation,
                        get_profile, material_totals, profile_legal_moves, push_profile_move)
-from .rulings import (EndReason, Event, FortyMovesCompleted, GameEnded, GameResult, PenaltyCause,
+from .rulings import (AdjudicationCause, EndReason, Event, FortyMovesCompleted, GameEnded, GameResult, PenaltyCause,
                       PenaltyDue, RecordEntry, Ruling, RulingCode, Verdict)
 from .touch import TouchMove, TouchStatus
 from .types import BLACK, WHITE, Color, Move, Square
@@ -464,12 +464,14 @@ class Referee:
         self._log("penalty_due", victim, cause.value)
         return self.pending_penalty
 
-    def _game_time_expired(self, at: Optional[float] = None) -> Optional[GameEnded]:
+    def _game_time_expired(self, at: Optional[float] = None,
+                           cause: AdjudicationCause = AdjudicationCause.TIME_LIMIT
+                           ) -> Optional[GameEnded]:
         mat = material_totals(self.board)
         if mat[BLACK] != mat[WHITE]:
             winner = BLACK if mat[BLACK] > mat[WHITE] else WHITE
-            result = self._end(winner, EndReason.ADJUDICATION, _material_detail(self, mat),
-                               at=at, material=mat)
+            result = self._end(winner, EndReason.ADJUDICATION, _material_detail(self, mat, cause),
+                               at=at, material=mat, cause=cause)
             return GameEnded(result.at, result)
         if self.play_out:
             self.clock.remove_game_limit()
@@ -478,12 +480,13 @@ class Referee:
             return None
         if self.profile.tie_rule is TieRule.RANDOM:
             winner = self.rng.choice((BLACK, WHITE))
-            result = self._end(winner, EndReason.ADJUDICATION, _material_detail(self, mat)
+            result = self._end(winner, EndReason.ADJUDICATION, _material_detail(self, mat, cause)
                                + f"; a random draw picks {self.name(winner)} (Caseville rules)",
-                               at=at, material=mat, by_lot=True)
+                               at=at, material=mat, by_lot=True, cause=cause)
         else:
-            result = self._end(None, EndReason.ADJUDICATION, _material_detail(self, mat)
-                               + ": a drawn game (VA rulebook 3:00 s5)", at=at, material=mat)
+            result = self._end(None, EndReason.ADJUDICATION, _material_detail(self, mat, cause)
+                               + ": a drawn game (VA rulebook 3:00 s5)", at=at, material=mat,
+                               cause=cause)
         return GameEnded(result.at, result)
 
     def remove_checker(self, chooser: Color, square: Square) -> Ruling:
@@ -572,11 +575,31 @@ class Referee:
         return Ruling(Verdict.WARNING, RulingCode.PENALTY_DUE, f"{self.name(due.chooser)} chooses a "
                       f"{self.name(color)} checker to remove.", color)
 
-    def adjudicate(self) -> Ruling:
-        """The official ends the game now as at the time limit (VA 3:00 s5, Caseville)."""
+    def adjudication_preview(self) -> tuple[dict, Optional[Color], Optional[str]]:
+        """What adjudicating now would give, without ending anything: the count (man 1, king 2,
+        by colour), the winner (None: equal) and why it cannot be done now (a jump pending:
+        "jump"; equal after a drawn game: "play out"; else None)."""
+        mat = material_totals(self.board)
+        winner = None if mat[BLACK] == mat[WHITE] else (BLACK if mat[BLACK] > mat[WHITE]
+                                                         else WHITE)
+        if self.board.is_capture_required():
+            return mat, winner, "jump"
+        if winner is None and self.play_out:
+            return mat, winner, "play out"
+        return mat, winner, None
+
+    def adjudicate(self, cause: AdjudicationCause = AdjudicationCause.OFFICIAL) -> Ruling:
+        """The official ends the game now by the count, as at the time limit (VA 3:00 s5,
+        Caseville), for ``cause`` (recorded with the result). The count is of the pieces on the
+        board after every capture due: while a jump is pending for the side to move the
+        adjudication is refused (the jump is made first: VA 3:00 s6, capture is compulsory)."""
         if self.result is not None:
             return self._refuse(RulingCode.GAME_OVER, "The game is over.")
-        ended = self._game_time_expired()
+        if self.board.is_capture_required():
+            return self._refuse(RulingCode.JUMP_REQUIRED, f"{self.name(self.board.turn)} has a "
+                                "jump to make: it is made first, then the count (VA rulebook "
+                                "3:00 s5, s6).")
+        ended = self._game_time_expired(cause=cause)
         if ended is None:
             return self._refuse(RulingCode.PLAY_OUT, "Material is equal: this game is played out "
                                 "(VA rulebook 4:00 s4).")
@@ -763,8 +786,9 @@ def _move_from_squares(squares: tuple[int, ...]) -> Optional[Move]:
     return None
 
 
-def _material_detail(ref: Referee, mat: dict[Color, int]) -> str:
-    return (f"time limit: {ref.name(BLACK)} {mat[BLACK]}, {ref.name(WHITE)} {mat[WHITE]} "
+def _material_detail(ref: Referee, mat: dict[Color, int],
+                     cause: AdjudicationCause = AdjudicationCause.TIME_LIMIT) -> str:
+    return (f"{cause.value}: {ref.name(BLACK)} {mat[BLACK]}, {ref.name(WHITE)} {mat[WHITE]} "
             "(man 1, king 2)")
 
 

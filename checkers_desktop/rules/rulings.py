@@ -113,6 +113,16 @@ class EndReason(enum.Enum):
     CORRECTED = "corrected by the official"
 
 
+class AdjudicationCause(enum.Enum):
+    """Why a game was adjudicated by the count (VA rulebook 3:00 s5): the game's time limit was
+    reached, or the official adjudicated before it, for stalling or by the official's own
+    decision."""
+
+    TIME_LIMIT = "time limit"
+    STALLING = "stalling"
+    OFFICIAL = "the official's decision"
+
+
 @dataclass(frozen=True)
 class GameResult:
     """How the game ended. ``winner`` is None for a draw.
@@ -130,6 +140,9 @@ class GameResult:
     material: Optional[dict[Color, int]] = None
     by_lot: bool = False
     forfeit_reason: str = ""
+    cause: Optional["AdjudicationCause"] = None
+    """Why an adjudicated game was adjudicated (None: not adjudicated; older records: the time
+    limit)."""
 
     def pdn_result(self) -> str:
         """"1-0" when BLACK (the first mover) won, "0-1" for WHITE, "1/2-1/2" for a draw."""

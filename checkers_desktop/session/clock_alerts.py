@@ -14,9 +14,10 @@ clocks.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
+from typing import Optional, Sequence
 
 from ..rules import Color
+from ..rules.clock import GameClock
 
 __all__ = ["THRESHOLDS", "MOVE_THRESHOLDS", "Alert", "ClockAlerts"]
 
@@ -41,10 +42,10 @@ class ClockAlerts:
     """The thresholds said so far in one game. :meth:`poll` returns the new ones."""
 
     def __init__(self) -> None:
-        self._said: set[tuple] = set()
-        self._move_key: Optional[tuple] = None
+        self._said: set[tuple[str, Optional[Color], tuple[object, ...], float]] = set()
+        self._move_key: Optional[tuple[object, ...]] = None
 
-    def poll(self, clock) -> list[Alert]:
+    def poll(self, clock: GameClock) -> list[Alert]:
         """The thresholds passed since the last call on ``clock`` (a ``rules.clock.GameClock``),
         at most one per timer (the lowest passed: a late poll does not say three at once)."""
         if clock.paused or clock.finished or not clock.started:
@@ -60,6 +61,7 @@ class ClockAlerts:
         color = clock.to_move
         if color is not None and clock.side_seconds is not None:
             side_left = clock.side_remaining(color)
+            assert side_left is not None  # the rules give each side a clock
             period = clock._side_moves_made[color] // clock.side_moves if clock.side_moves else 0
             alert = self._passed("side", color, side_left, clock.side_seconds, THRESHOLDS,
                                  (period,))
@@ -78,7 +80,7 @@ class ClockAlerts:
         return alerts
 
     def _passed(self, kind: str, color: Optional[Color], left: float, whole: float,
-                thresholds, scope: tuple) -> Optional[Alert]:
+                thresholds: Sequence[float], scope: tuple[object, ...]) -> Optional[Alert]:
         passed = [t for t in thresholds if t < whole and left <= t]
         new = [t for t in passed if (kind, color, scope, t) not in self._said]
         for t in passed:

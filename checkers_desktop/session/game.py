@@ -16,7 +16,7 @@ import dataclasses
 import enum
 import logging
 import time
-from typing import Callable, Mapping, Optional, Union
+from typing import Callable, Mapping, Optional, Sequence, Union
 
 from ..rules import BLACK, Board, Color, Move
 from ..rules.geometry import is_square
@@ -26,8 +26,9 @@ from ..rules.profiles import DEFAULT_PROFILE_KEY, Profile, get_profile
 from ..rules.referee import Referee
 from ..rules.rulings import (FortyMovesCompleted, GameEnded, GameResult, PenaltyDue, Ruling,
                              RulingCode, Verdict)
-from ..rules.touch import TouchRule, TouchStatus
-from ..speech.announcer import Priority
+from ..rules.profiles import TouchRule
+from ..rules.touch import TouchStatus
+from ..speech.announcer import Announcer, Priority
 from ..texts import app as app_texts
 from ..texts import clock as clock_texts
 from ..texts import game as game_texts
@@ -87,7 +88,7 @@ class GameSession(Observable):
     of ``Referee.poll()``, exactly once), ``RulingMade``, ``GameStarted``, ``EngineFailed``.
     """
 
-    def __init__(self, announcer, engine: Engine, scheduler: Scheduler,
+    def __init__(self, announcer: Announcer, engine: Engine, scheduler: Scheduler,
                  side_names: Optional[Mapping[Color, str]] = None, level: int = 3, *,
                  profile: Union[Profile, str, None] = None,
                  time_source: Callable[[], float] = time.monotonic,
@@ -106,6 +107,9 @@ class GameSession(Observable):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
+        self.opponent_name: Optional[str] = None
+        """The other side's name against the player in place of "Computer" (a master's game
+        replayed for guessing); None for the computer. Cleared by every new game."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -200,7 +204,8 @@ class GameSession(Observable):
             parts.append(game_texts.thinking_text())
         if self.last_move is not None:
             parts.append(game_texts.last_move_text(self.board, self.side_names, self.style,
-                                                   self.you, self.player_names))
+                                                   self.you, self.player_names,
+                                                   self.opponent_name))
         if message and self.message:
             parts.append(self.message)
         return game_texts.status_line(*parts)
@@ -256,6 +261,7 @@ class GameSession(Observable):
         self.mode = mode
         self.human_color = human_color
         self.player_names = dict(player_names) if player_names else None
+        self.opponent_name = None
         self.move_levels = {}
         self.running = True
         self.result_text = None
@@ -329,11 +335,10 @@ class GameSession(Observable):
             return self.referee.undo(), []
         self._cancel_engine()
         undone: list[Move] = []
-        ruling = None
-        for _ in range(count):
+        for _ in range(count):  # at least once
             ruling = self.referee.undo()
             self._emit(RulingMade(ruling))
-            if not ruling.ok:
+            if not ruling.ok or ruling.move is None:
                 break
             undone.append(ruling.move)
         self._clear_selection()
@@ -347,7 +352,7 @@ class GameSession(Observable):
         return ruling, undone
 
     # --- the referee's clock ----------------------------------------------------------------
-    def poll_clock(self) -> list:
+    def poll_clock(self) -> Sequence[object]:
         """Read the referee's clocks now: each event is emitted (``referee_event``), announced
         (warnings interrupt, with the warning sound) and acted on (a penalty the computer
         chooses is carried out; the game's end at the time limit ends the game). Returns the
@@ -367,7 +372,7 @@ class GameSession(Observable):
                 self._cue(Cue.WARNING)
         return events
 
-    def _on_referee_event(self, event, priority: Priority = Priority.INTERRUPT) -> None:
+    def _on_referee_event(self, event: object, priority: Priority = Priority.INTERRUPT) -> None:
         if isinstance(event, GameEnded):
             self._end(game_texts.result_text(event.result, self.side_names), event.result)
             return
@@ -674,7 +679,8 @@ class GameSession(Observable):
         do (:func:`texts.game.move_announcement`), and the result when it ended the game."""
         return game_texts.move_announcement(
             before, move, self.side_names, you=self.you, player_names=self.player_names,
-            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board)
+            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board,
+            opponent=self.opponent_name)
 
     def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
         self._stop_polling()
@@ -758,7 +764,8 @@ class GameSession(Observable):
             text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
         elif self.you is not None:  # "You, Black to move.": named as each move is announced
             text = game_texts.named_turn_text(
-                game_texts.mover_words(self.board.turn, self.side_names, self.you), text)
+                game_texts.mover_words(self.board.turn, self.side_names, self.you,
+                                       opponent=self.opponent_name), text)
         return text
 
     # --- internals: output ------------------------------------------------------------------
@@ -768,6 +775,16 @@ class GameSession(Observable):
 
     def _say(self, text: str, priority: Priority) -> None:
         self.announcer.announce(text, priority)
+
+    def say(self, text: str, priority: Priority) -> None:
+        """Say ``text`` through the game's announcer, with ``priority`` (``Announcer.announce``):
+        for the steps that speak for the game (a penalty's removal, :mod:`.penalty_step`)."""
+        self._say(text, priority)
+
+    def publish(self, event: object) -> None:
+        """Send ``event`` (one of :mod:`.events`) to the game's listeners: for the steps that
+        act for the game (a penalty's removal, :mod:`.penalty_step`)."""
+        self._emit(event)
 
     def refuse(self, text: str, shown: Optional[str] = None) -> None:
         """Refuse what the player tried: ``text`` said at once, with the refused sound, and shown

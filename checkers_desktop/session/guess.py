@@ -151,7 +151,7 @@ class GuessSession:
         self.over = False
         self._replaying = False
         self._saved_engine = self.game.engine
-        self.game.engine = self  # type: ignore[assignment]
+        self.game.engine = self
         self._say(texts.guess_intro_text(name, guesser, self.game.side_names),
                   Priority.INTERRUPT)
         self._starting = True
@@ -160,6 +160,7 @@ class GuessSession:
                                announce=False, fen=board.fen())
         finally:
             self._starting = False
+        self.game.opponent_name = texts.master_name()
         if self.game.board.turn is guesser:
             self._your_turn()
 

@@ -10,10 +10,14 @@ from __future__ import annotations
 import datetime
 import os
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
+from ..storage.atomic import write_atomic
+
+if TYPE_CHECKING:
+    from .game import GameSession
 
 __all__ = ["game_record", "save_game", "SaveGameError", "PLAYER_TYPE_TAGS", "LEVEL_TAG",
            "level_comment", "game_file_name"]
@@ -29,7 +33,7 @@ class SaveGameError(ValueError):
     """The game could not be written; the message names the file and says why."""
 
 
-def game_record(session, today: Optional[datetime.date] = None) -> Game:
+def game_record(session: GameSession, today: Optional[datetime.date] = None) -> Game:
     """The PDN record of ``session``'s game (a :class:`~.game.GameSession`): every move from the
     start position, the tags ``Event`` (the rules' title), ``Date`` (``today``, default the
     system's date), ``Black``/``White`` (the players: "You" and "Computer, level 3" against the
@@ -81,7 +85,7 @@ def level_comment(level: int) -> str:
     return f"[%level {int(level)}]"
 
 
-def save_game(session, path, today: Optional[datetime.date] = None) -> Path:
+def save_game(session: GameSession, path: os.PathLike[str] | str, today: Optional[datetime.date] = None) -> Path:
     """Write ``session``'s game as PDN (:func:`game_record`) to ``path`` (".pdn" added when it has
     no suffix), through a temporary file replaced at the end, so that a failure leaves no half
     file. Returns the path written. Raises :class:`SaveGameError` naming the file when it cannot
@@ -90,14 +94,8 @@ def save_game(session, path, today: Optional[datetime.date] = None) -> Path:
     if not path.suffix:
         path = path.with_suffix(".pdn")
     text = write_game(game_record(session, today))
-    part = path.with_name(path.name + ".part")
     try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, path)
+        write_atomic(path, text.encode("utf-8"), make_folder=False)
     except OSError as exc:
-        try:
-            part.unlink()
-        except OSError:
-            pass
         raise SaveGameError(f"{path.name} cannot be written ({exc.strerror or exc})") from None
     return path

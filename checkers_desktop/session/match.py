@@ -34,16 +34,17 @@ import logging
 import random
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
 from ..rules.match import Match
-from ..rules.profiles import ColourChoice, get_profile
+from ..rules.profiles import ColourChoice, Profile, get_profile
 from ..rules.referee import Referee
 from ..rules.rulings import (FortyMovesCompleted, GameResult, PenaltyCause, PenaltyDue, Ruling,
                              RulingCode, Verdict)
 from ..speech.announcer import Priority
+from ..storage import Snapshot
 from ..texts import event as event_texts
 from ..texts import game as game_texts
 from ..texts import official as official_texts
@@ -54,10 +55,11 @@ from .game import GameSession, Mode
 from .match_draws import MatchDraws
 from .match_events import (ActionLogged, Announced, ClocksChanged, FortyMovesDue, MatchAbandoned,
                            MatchFinished, MatchGameFinished, MatchGameStarted, PenaltyChanged)
-from .match_model import (GameOutcome, LoggedAction, MatchResult, MatchSettings, PlayedGame)
+from .match_model import (GameOutcome, LoggedAction, MatchResult, MatchSessionError, MatchSettings,
+                          PlayedGame)
 from .match_official import MatchOfficial
 from .official_gate import OfficialGate
-from .official_pin import PinHash, load_match_pin, save_match_pin
+from .official_pin import PinFileState, PinHash, read_match_pin, save_match_pin
 from .penalty_step import CheckerRemoved
 from .score_sheet import score_sheet_html
 
@@ -67,11 +69,6 @@ log = logging.getLogger(__name__)
 
 ScoreSheetWriter = Callable[[str, Path], object]
 """``write(html, path)``: writes the score sheet (the window: a PDF); raises ``OSError``."""
-
-
-class MatchSessionError(ValueError):
-    """An action that does not fit the match now (no game running, a game number that does not
-    exist); the message is the sentence to say."""
 
 
 class MatchSession(Observable):
@@ -123,12 +120,21 @@ class MatchSession(Observable):
         self.score_sheet_path: Optional[Path] = None
         self.record_errors: list[str] = []
         self.started = False
+        self.awaiting_start = False
+        """True while the game on the board waits for the official to start it (the players-ready
+        step): its clocks stand still and no move is taken (:meth:`MatchOfficial.start_game`)."""
+        self.last_result_text = ""
+        """The result of the game just ended, kept on the turn line until the next one starts."""
+        self.pin_guard = "match"
+        """What the gate's PIN is: "match" (set for this match) or "event" (the event PIN in force
+        when the match started, kept with the match)."""
         self.pin_missing = False
         """True for a match resumed without the PIN set at its start (its file was missing or
         unreadable): only the event PIN, if any, guards it (the window says so)."""
         self.gate = gate if gate is not None else OfficialGate(time_source=game.time_source)
         self.gate.match_pin = None
         self.gate.official = self.settings.official
+        self.gate.on_recovered = self._recovered
         self.official = MatchOfficial(self)
         self.draws = MatchDraws(self)
         self._unsubscribe: Optional[Callable[[], None]] = game.subscribe(self._on_game_event)
@@ -139,7 +145,7 @@ class MatchSession(Observable):
                     profile_key: str = "va-standard", best_of: int = 3,
                     medical_centers: tuple[str, str] = ("", ""),
                     age_groups: tuple[str, str] = ("", ""), division: str = "",
-                    **options) -> "MatchSession":
+                    **options: Any) -> "MatchSession":
         """A match between the players ``names`` (a tournament's "play this match here"):
         ``profile_key``, ``best_of``, the players' medical centers and age groups, a division
         label; other keyword arguments are the constructor's. Not started: call :meth:`start`."""
@@ -151,22 +157,26 @@ class MatchSession(Observable):
         return cls(game, settings, records_dir, **options)
 
     @classmethod
-    def restore(cls, game: GameSession, snapshot, records_dir: Path, *,
+    def restore(cls, game: GameSession, snapshot: Snapshot, records_dir: Path, *,
                 referee: Optional[Referee] = None, rng: Optional[random.Random] = None,
                 now: Callable[[], datetime] = datetime.now,
                 write_score_sheet: Optional[ScoreSheetWriter] = None,
-                gate: Optional[OfficialGate] = None) -> "MatchSession":
+                gate: Optional[OfficialGate] = None,
+                trusted: bool = True) -> "MatchSession":
         """The match saved in ``snapshot`` (a ``storage.Snapshot`` made by
         ``resume.snapshot_of``), put back on ``game`` with its game on the board and its clocks
         paused until the official restarts them; the players are told the match and the score.
         ``referee``: the game's referee already restored from the snapshot (default: restored
         here). Its records stay in the saved folder (``records_dir`` when none was saved). The
-        official's PIN set at the match's start is read back from that folder into ``gate``.
+        official's PIN set at the match's start is read back from that folder into ``gate``
+        and checked against the copy in the sealed match state (``trusted``: the snapshot's seal
+        vouches for it): see :meth:`_restore_pin`. The game waits for the official to start it
+        again (:attr:`awaiting_start`).
 
         Raises ``storage.DamagedAutosaveError`` (nothing changed) when the snapshot holds no
         usable match: no match, a finished one, or settings that are not usable."""
         from ..storage import DamagedAutosaveError, restore_referee
-        from .resume import SessionExtra
+        from .session_extra import SessionExtra
 
         extra, _problems = SessionExtra.read(snapshot.extra, in_match=True)
         if snapshot.match is None or extra.event is None:
@@ -189,15 +199,14 @@ class MatchSession(Observable):
             raise DamagedAutosaveError("the saved match is over")
         if info.folder:
             session.folder = Path(info.folder)
-        kept = load_match_pin(session.folder)
-        if kept is not None:
-            session.gate.match_pin, official = kept
-            session.gate.official = official or session.gate.official
-        session.pin_missing = kept is None
+        session._restore_pin(info, trusted)
         if info.date:
             session.date_iso = info.date
         session.started = True
         session.referee = referee
+        if not referee.clock.paused:
+            referee.clock.pause()
+        session.awaiting_start = True
         session.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
                                   referee.board)
         session.games = [session.game]
@@ -208,6 +217,62 @@ class MatchSession(Observable):
         session._emit(MatchGameStarted(session.game))
         session._emit(ClocksChanged())
         return session
+
+    def _restore_pin(self, info, trusted: bool) -> None:
+        """Put back the PIN that guards the match, failing closed.
+
+        Two copies exist: the sealed ``official.json`` in the match's folder
+        (:func:`.official_pin.read_match_pin`) and the one in the sealed match state (``info.pin``,
+        used only when ``trusted``). Both sound and the same: that PIN. One sound copy while the
+        other is missing: that PIN (the file is written again). A copy changed, removed, damaged
+        or unsealed outside the app, or two copies that differ: the gate is locked
+        (:meth:`OfficialGate.lock`) until the event PIN or its recovery code opens it. A match
+        that never had a PIN (an older save): only the event PIN guards it (:attr:`pin_missing`).
+        """
+        found = read_match_pin(self.folder)
+        state_pin = None
+        if trusted and getattr(info, "pin", None):
+            try:
+                state_pin = PinHash.from_text(info.pin)
+            except ValueError:
+                state_pin = None
+        guarded = bool(getattr(info, "guarded", False)) or state_pin is not None
+        if found.state.sound and found.pin is not None:
+            if state_pin is not None and state_pin != found.pin:
+                self.gate.lock("changed")
+                return
+            self.gate.match_pin = found.pin
+            self.pin_guard = found.guard
+            self.gate.official = found.official or self.gate.official
+            return
+        if found.state is PinFileState.MISSING and state_pin is not None:
+            self.gate.match_pin = state_pin
+            self.pin_guard = getattr(info, "guard", "match") or "match"
+            self._keep_pin(state_pin)
+            return
+        if found.state is PinFileState.MISSING and not guarded:
+            self.pin_missing = True
+            return
+        self.gate.lock(found.state.value if found.state is not PinFileState.SOUND else "missing")
+
+    def _keep_pin(self, pin: PinHash) -> None:
+        try:
+            save_match_pin(self.folder, pin, self.gate.official, guard=self.pin_guard)
+        except OSError as exc:
+            log.error("the official's PIN could not be kept with the match: %s", exc)
+            self.record_errors.append(f"official's PIN: {exc}")
+
+    def _recovered(self, pin: PinHash) -> None:
+        """A locked gate was opened by the event PIN or its recovery code: the match is guarded
+        by the event PIN from now on (kept sealed with the match)."""
+        event = self.gate.event_pin()
+        self.gate.match_pin = event
+        self.pin_guard = "event"
+        if event is not None:
+            self._keep_pin(event)
+        by = self.gate.official
+        self.log("recovered", official_texts.recovered_text(by), official=True,
+                 priority=Priority.QUEUE)
 
     def detach(self) -> None:
         """Stop listening to the game (another match or game replaces this one): its results are
@@ -268,6 +333,8 @@ class MatchSession(Observable):
         """"Alice, Black, to move." for the current game (or the match result when over)."""
         if self.referee is None or self.referee.is_over:
             return self.result_text or event_texts.no_match_text()
+        if self.awaiting_start and self.game is not None:
+            return official_texts.awaiting_start_text(self.game.number, self.last_result_text)
         due = self.referee.pending_penalty
         if due is not None:  # nobody moves: the chooser's turn to pick a checker
             return penalty_texts.panel_choice_text(self.player(due.chooser))
@@ -309,7 +376,7 @@ class MatchSession(Observable):
         self.say(event_texts.coin_flip_text(first, other, self.sides, by), Priority.QUEUE)
         return self._start_game()
 
-    def _make_referee(self, profile, play_out: bool) -> Referee:
+    def _make_referee(self, profile: Profile, play_out: bool) -> Referee:
         return Referee(profile, time_source=self.host.time_source, play_out=play_out)
 
     def _start_game(self) -> PlayedGame:
@@ -317,6 +384,8 @@ class MatchSession(Observable):
         if setup is None:  # pragma: no cover - guarded by the callers
             raise MatchSessionError(event_texts.match_over_text())
         referee = self.referee_factory(self.profile, setup.play_out)
+        referee.clock.pause()  # the players-ready step: the official starts the clocks
+        self.awaiting_start = True
         self.referee = referee
         self.game = PlayedGame(setup.number, setup.black, setup.white, setup.play_out,
                                referee.board)
@@ -330,11 +399,12 @@ class MatchSession(Observable):
 
     def _play_on_board(self) -> None:
         """Hand the current game's referee to the game session (two players, names on turns)."""
+        assert self.game is not None  # a game was just set up
         self.host.new_game(Mode.TWO_PLAYERS, BLACK, referee=self.referee, announce=False,
                            player_names={BLACK: self.game.black, WHITE: self.game.white})
 
     # --- the game's events --------------------------------------------------------------
-    def _on_game_event(self, event) -> None:
+    def _on_game_event(self, event: object) -> None:
         if isinstance(event, GameStarted):
             self._game_started()
         if self.referee is None or self.host.referee is not self.referee:
@@ -362,7 +432,7 @@ class MatchSession(Observable):
         self.abandon()
         self._emit(MatchAbandoned(self.folder))
 
-    def _referee_event(self, ev) -> None:
+    def _referee_event(self, ev: object) -> None:
         """Log a referee event (the game session has said it) and act on what it means for the
         match."""
         if isinstance(ev, MoveWarning):
@@ -433,17 +503,16 @@ class MatchSession(Observable):
         :class:`~.official_gate.OfficialOnlyError` when a PIN is set and was not given."""
         return self.gate.take(action) or self.settings.official
 
-    def set_official_pin(self, pin: PinHash, official: str = "") -> None:
-        """The PIN the official set at the match's start (with the official's name): kept in the
-        match's folder (a failure to write it is logged and kept in :attr:`record_errors`; the
-        PIN still guards this session)."""
+    def set_official_pin(self, pin: PinHash, official: str = "", guard: str = "match") -> None:
+        """The PIN the official set at the match's start (with the official's name; ``guard``
+        "event": the event PIN in force, kept with the match so that removing it from the
+        settings opens nothing): kept sealed in the match's folder and in the match's saved
+        state (a failure to write it is logged and kept in :attr:`record_errors`; the PIN still
+        guards this session)."""
         self.gate.match_pin = pin
         self.gate.official = official.strip() or self.settings.official
-        try:
-            save_match_pin(self.folder, pin, self.gate.official)
-        except OSError as exc:
-            log.error("the official's PIN could not be kept with the match: %s", exc)
-            self.record_errors.append(f"official's PIN: {exc}")
+        self.pin_guard = guard
+        self._keep_pin(pin)
 
     def leave(self, command: str = "a new game") -> None:
         """The official ends the match before its end (an official's action: raises
@@ -473,6 +542,7 @@ class MatchSession(Observable):
             count = event_texts.count_text(result.material, self.sides)
             written_count = event_texts.count_text(result.material, self.sides, False)
         named = event_texts.game_result_text(game.number, winner, side, self._how(result, game))
+        self.last_result_text = " ".join(p for p in (named, count) if p)
         self.log("result", named, priority=Priority.QUEUE, at=result.at, speak=False,
                  written=" ".join(p for p in (event_texts.game_result_text(
                      game.number, winner, side, self._how(result, game, False), False),
@@ -615,7 +685,7 @@ class MatchSession(Observable):
         ``speak``, say it."""
         game = game or self.game
         referee = self.referee
-        if game is not self.game:
+        if game is not None and game is not self.game:
             at_, ply = (game.result.at if game.result else 0.0), game.board.ply
         else:
             at_ = referee.clock.elapsed() if referee is not None else 0.0

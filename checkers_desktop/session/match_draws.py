@@ -142,6 +142,7 @@ class MatchDraws:
         color = attacker.other if attacker is not None else referee.board.turn
         ruling = referee.concede_strengthening(color)
         if ruling.ok:
+            assert attacker is not None  # a count was running
             args = (m.named(color), m.named(attacker))
             m.log("forty_move_restart", event_texts.strengthened_text(*args),
                   written=event_texts.strengthened_text(*args, spoken=False))

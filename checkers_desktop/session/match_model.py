@@ -10,14 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..rules import BLACK, Color
+from ..rules import BLACK, Board, Color
 from ..rules.profiles import PROFILES, UnknownProfileError, get_profile
-from ..rules.rulings import EndReason
+from ..rules.rulings import EndReason, GameResult
 
 __all__ = [
     "AGE_GROUPS", "EVENT_PROFILE_KEYS", "DEFAULT_EVENT", "MatchSettingsError", "PlayerInfo",
     "MatchSettings", "LoggedAction", "format_game_time", "PlayedGame", "GameOutcome",
-    "MatchResult",
+    "MatchResult", "MatchSessionError",
 ]
 
 AGE_GROUPS: tuple[str, ...] = ("55-59", "60-64", "65-69", "70-74", "75-79", "80-84", "85-up")
@@ -28,6 +28,11 @@ EVENT_PROFILE_KEYS: tuple[str, ...] = ("va-standard", "va-vi") + tuple(
 """Rule profiles in the order the new-match form offers them: the two VA profiles first."""
 
 DEFAULT_EVENT = "National Veterans Golden Age Games"
+
+
+class MatchSessionError(ValueError):
+    """An action that does not fit the match now (no game running, a game number that does not
+    exist); the message is the sentence to say."""
 
 
 class MatchSettingsError(ValueError):
@@ -67,13 +72,13 @@ class MatchSettings:
     def for_players(cls, names: tuple[str, str], *, profile_key: str = "va-standard",
                     best_of: int = 3, medical_centers: tuple[str, str] = ("", ""),
                     age_groups: tuple[str, str] = ("", ""), division: str = "",
-                    **fields) -> "MatchSettings":
+                    **fields: str) -> "MatchSettings":
         """Settings for a match between the players ``names``, with their medical centers and age
         groups when known (a tournament's "play this match here"); other keyword arguments set
         ``event``, ``site``, ``round`` and ``official``. Validated: raises
         :class:`MatchSettingsError` as :meth:`validated`."""
-        players = tuple(PlayerInfo(n, c, a) for n, c, a in zip(names, medical_centers,
-                                                               age_groups))
+        players = (PlayerInfo(names[0], medical_centers[0], age_groups[0]),
+                   PlayerInfo(names[1], medical_centers[1], age_groups[1]))
         return cls(players, profile_key, best_of, division=division, **fields).validated()
 
     def validated(self) -> "MatchSettings":
@@ -162,8 +167,8 @@ class PlayedGame:
     black: str
     white: str
     play_out: bool
-    board: object
-    result: object = None
+    board: Board
+    result: Optional[GameResult] = None
     corrected: str = ""
     pdn_path: Optional[str] = None
 

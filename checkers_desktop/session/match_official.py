@@ -12,14 +12,16 @@ the PIN first (``ui/event/official.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.match import GameRecord
-from ..rules.rulings import EndReason, GameResult, Ruling, Verdict
+from ..rules.referee import Referee
+from ..rules.rulings import AdjudicationCause, EndReason, GameResult, Ruling, Verdict
 from ..speech.announcer import Priority
 from ..texts import event as event_texts
 from ..texts import official as official_texts
+from .match_model import MatchSessionError
 
 if TYPE_CHECKING:  # pragma: no cover
     from .match import MatchSession
@@ -40,11 +42,37 @@ class MatchOfficial:
         return self._clocks("pause", official_texts.paused_text, lambda referee: referee.pause())
 
     def resume(self) -> Ruling:
-        """The official starts the clocks again."""
-        return self._clocks("resume", official_texts.resumed_text,
-                            lambda referee: referee.resume())
+        """The official starts the clocks again (a game waiting for its start starts too)."""
+        ruling = self._clocks("resume", official_texts.resumed_text,
+                              lambda referee: referee.resume())
+        if ruling.ok:
+            self.match.awaiting_start = False
+        return ruling
 
-    def _clocks(self, kind: str, text, act) -> Ruling:
+    def start_game(self) -> Ruling:
+        """The players-ready step: the official starts the game waiting on the board, and its
+        clocks (no clock runs before: a match's game, the next game after one ends, and a match
+        resumed after a restart all wait for this). Raises ``MatchSessionError`` when no game
+        waits."""
+        from .match import MatchSessionError
+
+        m = self.match
+        referee = m.running_referee()
+        if not m.awaiting_start:
+            raise MatchSessionError(official_texts.no_game_waiting_text())
+        number = m.game.number
+        ruling = self._clocks(
+            "start_game", lambda by, spoken=True: official_texts.game_started_text(number, by,
+                                                                                 spoken),
+            lambda referee: referee.resume())
+        if ruling.ok:
+            m.awaiting_start = False
+            m.last_result_text = ""
+            m.clocks_changed()
+        return ruling
+
+    def _clocks(self, kind: str, text: Callable[[str], str],
+                act: Callable[[Referee], Ruling]) -> Ruling:
         """Act on the referee; say and log ``text(by)`` (the game session shows the ruling
         without saying it), show the clocks."""
         m = self.match
@@ -87,15 +115,17 @@ class MatchOfficial:
             m.penalty_logged(referee.pending_penalty, speak=False)
         return ruling
 
-    def adjudicate(self) -> Ruling:
-        """The official ends the game now as at the time limit: the count decides, man 1, king 2
-        (VA rulebook 3:00 s5). With an equal count after a draw the game is played out instead
-        (refused, and said)."""
+    def adjudicate(self, cause: Optional[AdjudicationCause] = None) -> Ruling:
+        """The official ends the game now by the count, man 1, king 2 (VA rulebook 3:00 s5), for
+        ``cause`` (default: the official's decision), recorded with the result. With an equal
+        count after a draw the game is played out instead, and a jump pending is made first
+        (each refused, and said)."""
         m = self.match
         referee = m.running_referee()
+        cause = cause or AdjudicationCause.OFFICIAL
         by = m.authorize("adjudicate")
         m.log("adjudicate", official_texts.adjudication_requested_text(by), official=True)
-        ruling = referee.adjudicate()
+        ruling = referee.adjudicate(cause)
         m.host.handle_ruling(ruling)
         return ruling
 
@@ -114,6 +144,7 @@ class MatchOfficial:
         """The official declares that ``color`` forfeits the current game, for ``reason``."""
         m = self.match
         referee = m.running_referee()
+        assert m.game is not None  # a referee runs only with its game
         by = m.authorize("forfeit")
         name = m.player(color)
         m.log("forfeit", official_texts.forfeit_text(name, m.game.number, reason, by=by),
@@ -145,8 +176,6 @@ class MatchOfficial:
         or None for a draw. For the game in progress it ends the game; for a finished one it
         rewrites that game's record and the match score. Raises ``MatchSessionError`` for a game
         number that does not exist or a name that is not a player."""
-        from .match import MatchSessionError
-
         m = self.match
         if not 1 <= number <= len(m.games):
             raise MatchSessionError(event_texts.no_such_game_text(number, len(m.games)))
@@ -162,8 +191,10 @@ class MatchOfficial:
         detail = detail or official_texts.corrected_by_official_text()
         if game is m.game and game.result is None:
             m.log("correct_result", text, official=True, written=written)
+            assert m.referee is not None  # the current game has a referee
             ruling = m.referee.correct_result(color, detail)
             m.host.handle_ruling(ruling)
+            assert ruling.result is not None  # a corrected game has its result
             return ruling.result
         was_over = m.match.is_over
         at = game.result.at if game.result is not None else 0.0

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Optional
 
 from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
@@ -120,4 +120,69 @@ def save_game(folder: Path, settings: MatchSettings, game: PlayedGame,
     path = Path(folder) / game_record_name(game.number)
     write_record(path, game_to_pdn(settings, game, actions, date_iso).encode("utf-8"))
     game.pdn_path = str(path)
+    _keep_result(Path(folder), game)
     return path
+
+
+RESULTS_FILE = "results.json"
+"""Each game's result as the app recorded it, sealed with the records: what a record changed
+outside the app is checked against (:func:`sealed_result`)."""
+
+
+def _keep_result(folder: Path, game: PlayedGame) -> None:
+    """Add ``game``'s result to the folder's sealed ``results.json`` (a result never written
+    leaves the others as they are). Raises ``OSError``."""
+    import json
+
+    path = folder / RESULTS_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    result = game.result
+    winner = None if result is None or result.winner is None else game.player(result.winner)
+    data[game_record_name(game.number)] = {
+        "number": game.number, "black": game.black, "white": game.white,
+        "result": game.pdn_result, "winner": winner}
+    write_record(path, json.dumps(data, sort_keys=True).encode("utf-8"))
+
+
+def sealed_result(pdn_path: Path) -> Optional[dict]:
+    """The result the app recorded for the game record ``pdn_path`` (from the folder's
+    ``results.json``, only when its own seal vouches for it): ``{"number", "black", "white",
+    "result", "winner"}``, or None."""
+    import json
+
+    from ..storage.records import check_record
+
+    path = Path(pdn_path).parent / RESULTS_FILE
+    try:
+        raw = path.read_bytes()
+        if not check_record(path, data=raw).trusted:
+            return None
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    entry = data.get(Path(pdn_path).name) if isinstance(data, dict) else None
+    return entry if isinstance(entry, dict) else None
+
+
+def record_check(path: Path) -> Optional[tuple[str, Optional[dict]]]:
+    """Whether the file ``path`` is one of the app's match records and what its seal says: None
+    when it is not a sealed record (no seals beside it, or this install cannot check), else
+    ``(integrity value, sealed result or None)``: "verified", "changed", "unsealed", "other
+    install"."""
+    from ..storage.records import SEALS_FILE, check_record
+
+    path = Path(path)
+    if not (path.parent / SEALS_FILE).is_file():
+        return None
+    try:
+        verdict = check_record(path)
+    except OSError:
+        return None
+    if verdict.value == "not checked":
+        return None
+    return verdict.value, sealed_result(path)

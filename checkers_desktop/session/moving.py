@@ -11,11 +11,14 @@ two playing squares (they all lie on squares of one colour).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..rules import Move
 from ..rules.geometry import square_at, square_cell
 from ..texts import game as game_texts
+
+if TYPE_CHECKING:
+    from .game import GameSession
 
 __all__ = ["cursor_distance", "movable_squares", "by_nearness", "Cycle", "first_destination",
            "moves_for_list", "move_toward"]
@@ -28,7 +31,7 @@ def cursor_distance(a: int, b: int, flipped: bool = False) -> int:
     return max(abs(ra - rb), abs(ca - cb))
 
 
-def movable_squares(session) -> list[int]:
+def movable_squares(session: GameSession) -> list[int]:
     """The squares (ascending) of the pieces that may move now: on the player's turn, the pieces
     with a legal move (only those that can jump when a jump is compulsory); while a penalty awaits
     its checker (nobody moves), the checkers that may be removed, for the chooser to go round;
@@ -93,7 +96,7 @@ def moves_for_list(moves: Sequence[Move]) -> list[Move]:
     return sorted(moves, key=lambda m: (m.from_square, m.to_square, m.path))
 
 
-def move_toward(session, square: int, d_row: int, d_col: int, flipped: bool = False) -> bool:
+def move_toward(session: GameSession, square: int, d_row: int, d_col: int, flipped: bool = False) -> bool:
     """Move the piece on ``square`` one way at once (Shift with a diagonal key): ``d_row`` and
     ``d_col`` (each -1 or 1) are the screen direction. The legal moves of that piece whose first
     step goes that way (a step to the touching square, or a jump landing two squares away) are

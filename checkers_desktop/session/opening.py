@@ -16,7 +16,7 @@ Time and memory (``benchmarks/input_limits.py``, measured on the hostile branch)
 
 from __future__ import annotations
 
-import enum
+import os
 import re
 import threading
 from dataclasses import dataclass, field
@@ -115,32 +115,15 @@ def _computer_side(game) -> Optional[ComputerSide]:
     return ComputerSide(computer, level, move_levels)
 
 
-class OpenProblem(enum.Enum):
-    """Why a file could not be opened as a game (data; the texts package words it)."""
+OpenProblem = InputProblem
+"""Why a file could not be opened as a game: the inputs' own problems (``inputs.InputProblem``),
+one enum for every input the app reads. Those that reach the player here: MISSING,
+NOT_PERMITTED, FOLDER, NOT_REGULAR, UNREADABLE, TOO_LARGE, EMPTY; NOT_TEXT, ENCODING and
+WRONG_CONTENT (not a PDN); LIMIT, NO_GAME, BAD_START and CANCELLED."""
 
-    MISSING = "missing"
-    NOT_PERMITTED = "not permitted"
-    FOLDER = "folder"
-    NOT_REGULAR = "not regular"
-    """A FIFO, a device (``/dev/zero``), a socket."""
-    UNREADABLE = "unreadable"
-    TOO_LARGE = "too large"
-    EMPTY = "empty"
-    NOT_PDN = "not pdn"
-    """Binary data, text in no known encoding, or text with no tag pair and no move."""
-    LIMIT = "limit"
-    """A PDN past one of the reader's limits (a 10 MB tag, variations 1,000 deep, ...)."""
-    NO_GAME = "no game"
-    BAD_START = "bad start"
-    """The game's start position is not legal (a FEN tag with 20 pieces a side)."""
-    CANCELLED = "cancelled"
-
-
-_FROM_INPUT = {
-    InputProblem.MISSING: OpenProblem.MISSING, InputProblem.NOT_PERMITTED: OpenProblem.NOT_PERMITTED,
-    InputProblem.FOLDER: OpenProblem.FOLDER, InputProblem.NOT_REGULAR: OpenProblem.NOT_REGULAR,
-    InputProblem.TOO_LARGE: OpenProblem.TOO_LARGE, InputProblem.EMPTY: OpenProblem.EMPTY,
-}
+_AS_READ = frozenset({InputProblem.MISSING, InputProblem.NOT_PERMITTED, InputProblem.FOLDER,
+                      InputProblem.NOT_REGULAR, InputProblem.TOO_LARGE, InputProblem.EMPTY})
+"""The reading problems told as they are; any other is told as UNREADABLE."""
 
 
 class OpenError(ValueError):
@@ -217,16 +200,15 @@ def _check(stop: Optional[threading.Event], name: str) -> None:
         raise OpenError(OpenProblem.CANCELLED, name)
 
 
-def _read_text(path, name: str) -> str:
+def _read_text(path: os.PathLike[str] | str, name: str) -> str:
     """The file's text, or the :class:`OpenError` saying why not."""
     try:
         return read_pdn_file(path)
     except InputError as exc:
-        raise OpenError(_FROM_INPUT.get(exc.problem, OpenProblem.UNREADABLE), name,
+        raise OpenError(exc.problem if exc.problem in _AS_READ else InputProblem.UNREADABLE, name,
                         brief(exc.reason, 160)) from None
     except NotPdnError as exc:
-        problem = OpenProblem.EMPTY if exc.problem is InputProblem.EMPTY else OpenProblem.NOT_PDN
-        raise OpenError(problem, name, brief(exc.reason, 160)) from None
+        raise OpenError(exc.problem, name, brief(exc.reason, 160)) from None
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.TOO_LARGE if exc.limit.value == "file size"
                         else OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
@@ -237,7 +219,7 @@ def _players(tags: dict[str, Any]) -> dict[Color, str]:
                                           (WHITE, _tag(tags, "White"))) if who}
 
 
-def list_games(path, stop: Optional[threading.Event] = None) -> GameList:
+def list_games(path: os.PathLike[str] | str, stop: Optional[threading.Event] = None) -> GameList:
     """The games of the PDN file ``path``, from their tag pairs only (their moves are read when
     one is chosen: :func:`read_game`): the first :data:`MAX_LISTED`, and whether more follow.
     ``stop`` (the window's Cancel) is checked every 100 games. Raises :class:`OpenError`, as
@@ -268,7 +250,7 @@ def list_games(path, stop: Optional[threading.Event] = None) -> GameList:
     return GameList(name, tuple(entries), more)
 
 
-def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> OpenedGame:
+def read_game(path: os.PathLike[str] | str, number: int = 1, stop: Optional[threading.Event] = None) -> OpenedGame:
     """Game ``number`` (from 1, as :func:`list_games` numbers them) of the PDN file ``path``.
     ``stop``: set by the window's Cancel; checked between the steps (each step is bounded: see
     the module text). Raises :class:`OpenError`."""
@@ -282,7 +264,7 @@ def read_game(path, number: int = 1, stop: Optional[threading.Event] = None) -> 
     except PdnLimitError as exc:
         raise OpenError(OpenProblem.LIMIT, name, brief(str(exc), 160)) from None
     except (RulesError, ValueError) as exc:
-        raise OpenError(OpenProblem.NOT_PDN, name, brief(str(exc), 160)) from None
+        raise OpenError(InputProblem.WRONG_CONTENT, name, brief(str(exc), 160)) from None
     _check(stop, name)
     if parsed is None:
         raise OpenError(OpenProblem.NO_GAME, name)

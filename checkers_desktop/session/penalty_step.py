@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable, Optional
 
 from ..rules import Color
 from ..rules.geometry import SQUARES, is_square
-from ..rules.rulings import PenaltyCause, PenaltyDue
+from ..rules.rulings import PenaltyCause, PenaltyDue, Ruling
 from ..speech.announcer import Priority
 from ..speech.spoken import number_words
 from ..texts import penalty as penalty_texts
@@ -168,11 +168,11 @@ class RemovalStep:
                                                   "king" if piece.is_king else "man", square,
                                                   you=self._you(due))
         g.message = question
-        g._emit(StatusChanged(g.status_text()))
-        g._emit(RemovalAsked(due.chooser, due.victim, square, question))
+        g.publish(StatusChanged(g.status_text()))
+        g.publish(RemovalAsked(due.chooser, due.victim, square, question))
         return True
 
-    def answer(self, yes: bool):
+    def answer(self, yes: bool) -> Optional[Ruling]:
         """The answer to the confirmation: Yes removes the checker picked (the game's
         ``remove_checker``; returns its ruling), No removes nothing and says whose choice it still
         is (returns None). Nothing happens when no pick awaits an answer."""
@@ -185,8 +185,8 @@ class RemovalStep:
             chooser, victim, _side = self._parties(due)
             text = penalty_texts.declined_text(chooser, victim, you=self._you(due))
             g.message = text
-            g._say(text, Priority.INTERRUPT)
-            g._emit(StatusChanged(g.status_text()))
+            g.say(text, Priority.INTERRUPT)
+            g.publish(StatusChanged(g.status_text()))
             return None
         return g.remove_checker(square, due.chooser)
 

@@ -40,10 +40,10 @@ class Timer(Protocol):
 class Scheduler(Protocol):
     """Deferred and repeated calls on the session's thread."""
 
-    def defer(self, fn: Callable[[], None]) -> None:
+    def defer(self, fn: Callable[[], object]) -> None:
         """Call ``fn`` once, after the action now running has returned (never inside it)."""
 
-    def repeating(self, seconds: float, fn: Callable[[], None]) -> Timer:
+    def repeating(self, seconds: float, fn: Callable[[], object]) -> Timer:
         """A stopped :class:`Timer` that calls ``fn`` every ``seconds`` once started."""
 
 
@@ -82,7 +82,7 @@ def first_legal_move(board: Board, level: int, stop: Optional[threading.Event] =
 
 # --- without an event loop ----------------------------------------------------------------------
 class _ManualTimer:
-    def __init__(self, fn: Callable[[], None]) -> None:
+    def __init__(self, fn: Callable[[], object]) -> None:
         self.fn = fn
         self.active = False
 
@@ -101,13 +101,13 @@ class ManualScheduler:
     """:meth:`run_pending` gives up after this many calls (a session deferring for ever)."""
 
     def __init__(self) -> None:
-        self.pending: list[Callable[[], None]] = []
+        self.pending: list[Callable[[], object]] = []
         self.timers: list[_ManualTimer] = []
 
-    def defer(self, fn: Callable[[], None]) -> None:
+    def defer(self, fn: Callable[[], object]) -> None:
         self.pending.append(fn)
 
-    def repeating(self, seconds: float, fn: Callable[[], None]) -> _ManualTimer:
+    def repeating(self, seconds: float, fn: Callable[[], object]) -> _ManualTimer:
         timer = _ManualTimer(fn)
         self.timers.append(timer)
         return timer
@@ -139,8 +139,9 @@ class InlineEngine:
 
     def __init__(self, scheduler: Scheduler, choose: Optional[ChooseFn] = None) -> None:
         if choose is None:
-            from ..engine import choose_move as choose
-        self.choose = choose
+            from ..engine import choose_move
+            choose = choose_move
+        self.choose: ChooseFn = choose
         self.scheduler = scheduler
         self.requests = 0
         self._generation = 0

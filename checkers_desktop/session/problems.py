@@ -81,7 +81,8 @@ class Analyst(Protocol):
     def request(self, board: Board, reply: Callable[[Analysis], None], *,
                 all_scores: bool = False) -> None:
         """Analyse ``board`` (a copy the analyst may keep) and call ``reply`` once, on the
-        session's thread; on failure ``reply`` is not called and :meth:`failed` is."""
+        session's thread; on failure ``reply`` is not called and the analyst's ``on_error``
+        is (the window gives :meth:`ProblemSession.analysis_failed`)."""
 
     def cancel(self) -> None:
         """Forget the request running now."""
@@ -214,11 +215,12 @@ class ProblemSession:
         self.last_verdict: Optional[str] = None
         """"right", "wrong" or None: the last move's judgement (tests, the status line)."""
         self._saved_engine: Optional[Engine] = None
+        self._game_reply: Optional[Callable[[EngineReply], None]] = None
         self._queue: list[_Pending] = []
         self._busy = False
         self._generation = 0
         self._starting = False
-        self._hint_key: Optional[tuple] = None
+        self._hint_key: Optional[tuple[int, object]] = None
         self._hint_level = 0
         self._listeners: list[Callable[[State], None]] = []
         self.progress = Progress(player)
@@ -258,7 +260,7 @@ class ProblemSession:
         self._hint_key = None
         self._hint_level = 0
         self._saved_engine = self.game.engine
-        self.game.engine = self  # type: ignore[assignment]
+        self.game.engine = self
         self._set_state(State.PLAYING)
         board = problem.board()
         self._say(texts.problem_intro_text(problem.name, board, problem.solver, self.win,
@@ -299,6 +301,7 @@ class ProblemSession:
         answer with the best defence."""
         generation = self._generation
         board = board.copy()
+        self._game_reply = reply
         self._ask(board, lambda a: self._on_defence(generation, board, a, reply))
 
     def cancel(self) -> None:
@@ -334,11 +337,19 @@ class ProblemSession:
         self.analyst.request(pending.board, done, all_scores=pending.all_scores)
 
     def analysis_failed(self, error: BaseException) -> None:
-        """The analyst could not analyse (logged): said; the request is dropped."""
+        """The analyst could not analyse (logged): said, and the requests waiting are dropped.
+        When the game waits for the other side's move, it gets the error: the game goes on
+        with a legal move and says so (``GameSession``), never stalled at the other side's
+        turn."""
         log.error("a problem's analysis failed", exc_info=(type(error), error,
                                                           error.__traceback__))
+        self._generation += 1
         self._busy = False
         self._queue.clear()
+        reply, self._game_reply = self._game_reply, None
+        if reply is not None and self.game.is_computer_turn():
+            reply(EngineReply(error=error))  # the game says its own sentence for it
+            return
         self._say(texts.engine_failed_text(), Priority.INTERRUPT)
 
     # --- the problem's position ------------------------------------------------------------

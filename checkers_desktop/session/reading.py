@@ -57,7 +57,7 @@ def screen_cells(flipped: bool = False) -> list[list[Optional[int]]]:
 
 
 def board_text_lines(session: GameSession, cursor: Optional[int] = None,
-                     flipped: bool = False, board=None) -> list[str]:
+                     flipped: bool = False, board: Optional[Board] = None) -> list[str]:
     """The board as eight lines of text (for a braille display), as the screen shows it, with the
     cursor marked (:func:`checkers_desktop.texts.reading.board_text_lines`); ``board``: another
     position to show (a reviewed one) instead of the game's."""
@@ -100,7 +100,8 @@ def _counts(ctx: ReadingContext) -> str:
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
-    text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
+    text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names,
+                                     c.opponent_name)
     # a past position is shown: its last move is not the game's, and is said so
     if ctx.position is None:
         return text
@@ -145,9 +146,8 @@ def _all_moves(ctx: ReadingContext) -> str:
 
 def _piece_moves(ctx: ReadingContext) -> str:
     """The moves of the piece picked up when there is one, else of the piece under the cursor.
-    Picking a piece up moves the cursor to where it can go, so D read that empty square ("There
-    is no piece on 15.") just when the player asked where the piece in hand can go (found in a
-    play-through)."""
+    Picking a piece up moves the cursor to where it can go, an empty square: the piece in hand is
+    what the player asks about then, not the square under the cursor."""
     c = ctx.session
     square = c.selected if c.selected is not None else ctx.cursor
     return reading_texts.legal_moves_text(c.board, square, c.side_names, c.style)

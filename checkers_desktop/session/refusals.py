@@ -12,7 +12,7 @@ from ..rules.rulings import Ruling, RulingCode, Verdict
 from ..rules.touch import TouchStatus
 from ..texts import game as game_texts
 from ..texts import touch as touch_texts
-from ..texts.words import SideNames
+from ..texts.words import SideNames, side_name
 
 __all__ = ["pick_up_refusal", "move_refusal", "with_offence"]
 
@@ -29,12 +29,13 @@ def pick_up_refusal(ruling: Ruling, board: Board, square: int, piece: Optional[P
     if status is TouchStatus.EMPTY_SQUARE:
         return game_texts.empty_square_text(square)
     if status is TouchStatus.NOT_YOUR_PIECE and piece is not None:
-        return game_texts.not_yours_text(square, side_names[piece.color])
+        return game_texts.not_yours_text(square, side_name(side_names, piece.color))
     if status is TouchStatus.NO_LEGAL_MOVE:
         if board.is_capture_required():
             return game_texts.must_jump_text(tuple(board.legal_moves), style)
         return game_texts.no_move_text(square)
-    if status is TouchStatus.MUST_MOVE_HELD and ruling.touch.held is not None:
+    if status is TouchStatus.MUST_MOVE_HELD and ruling.touch is not None \
+            and ruling.touch.held is not None:
         return touch_texts.must_move_held_text(ruling.touch.held)
     return ruling.message
 

@@ -28,159 +28,33 @@ import re
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from ..rules import BLACK, WHITE, Color
+from ..rules import BLACK, WHITE
 from ..speech.announcer import Priority
 from ..storage import (DamagedAutosaveError, Integrity, Snapshot, restore_match, restore_referee,
                        snapshot_from_referee)
 from ..storage.keep_aside import keep_aside
 from ..storage.records import check_folder, current_keys
 from ..texts import app as app_texts
-from .game import GameSession, Mode
+from .game import GameSession
 from .history import history_of, read_history
-from .match_model import MatchSettings, MatchSettingsError, PlayerInfo
+from .match_model import MatchSettings
+from .official_pin import PIN_FILE
 from .score_sheet import INTEGRITY_KIND
+from .session_extra import MatchInfo, SessionExtra
 
-__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder"]
+if TYPE_CHECKING:
+    from ..storage.integrity import KeyRing
+    from .match import MatchSession, ScoreSheetWriter
+
+__all__ = ["SessionExtra", "MatchInfo", "Resumed", "snapshot_of", "resume", "safe_match_folder",
+           "match_offer", "MatchOffer"]
 
 log = logging.getLogger(__name__)
 
 _FOLDER_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,199}")
 """What a match folder's name may be (``match_records.match_folder_name`` makes such names)."""
-
-_SETTINGS_TEXT_FIELDS = ("profile_key", "event", "site", "round", "official", "division")
-
-
-@dataclass(frozen=True)
-class MatchInfo:
-    """A match's part of ``extra``: its settings, its records folder, its date ("YYYY-MM-DD"),
-    and its ``history`` (:func:`.history.history_of`'s JSON values, checked when read back by
-    :func:`resume`)."""
-
-    settings: MatchSettings
-    folder: Optional[str] = None
-    date: Optional[str] = None
-    history: Optional[dict[str, Any]] = None
-
-    def to_dict(self) -> dict[str, Any]:
-        s = self.settings
-        data = {"settings": {"players": [{"name": p.name, "medical_center": p.medical_center,
-                                          "age_group": p.age_group} for p in s.players],
-                             "profile_key": s.profile_key, "best_of": s.best_of,
-                             "event": s.event, "site": s.site, "round": s.round,
-                             "official": s.official, "division": s.division},
-                "folder": self.folder, "date": self.date}
-        if self.history is not None:
-            data["history"] = self.history
-        return data
-
-    @classmethod
-    def from_dict(cls, data: Any) -> "MatchInfo":
-        """Raises ``ValueError`` (a ``MatchSettingsError`` among them) saying which field is
-        wrong."""
-        if not isinstance(data, dict) or not isinstance(data.get("settings"), dict):
-            raise ValueError("the saved match has no settings")
-        s = data["settings"]
-        players = s.get("players")
-        if not isinstance(players, list) or len(players) != 2:
-            raise ValueError("the saved match does not have two players")
-        infos = []
-        for p in players:
-            if not isinstance(p, dict) or not all(isinstance(p.get(k, ""), str) for k in
-                                                  ("name", "medical_center", "age_group")):
-                raise ValueError(f"a saved player is malformed: {_short(p)}")
-            infos.append(PlayerInfo(p.get("name", ""), p.get("medical_center", ""),
-                                    p.get("age_group", "")))
-        texts = {k: s.get(k, "") for k in _SETTINGS_TEXT_FIELDS}
-        bad = [k for k, v in texts.items() if not isinstance(v, str)]
-        best_of = s.get("best_of", 3)
-        if bad or isinstance(best_of, bool) or not isinstance(best_of, int):
-            raise ValueError(f"the saved match settings are malformed: {', '.join(bad) or 'best_of'}")
-        settings = MatchSettings(tuple(infos), best_of=best_of, **texts).validated()
-        folder, date = data.get("folder"), data.get("date")
-        if folder is not None and not isinstance(folder, str):
-            raise ValueError(f"the saved match folder is malformed: {_short(folder)}")
-        if date is not None and (not isinstance(date, str) or not _is_date(date)):
-            raise ValueError(f"the saved match date is malformed: {_short(date)}")
-        history = data.get("history")
-        return cls(settings, folder or None, date or None,
-                   history if isinstance(history, dict) else None)
-
-
-@dataclass(frozen=True)
-class SessionExtra:
-    """The sessions' part of a snapshot (its ``extra``): ``mode``, ``human_color`` (the player's
-    side against the computer), ``level`` (the computer's, 1 = gentlest), ``player_names`` (by
-    colour, or None), ``event`` (:class:`MatchInfo`, in a match), ``move_levels`` (the level
-    that played each of the computer's moves: index in the move stack to level)."""
-
-    mode: Mode = Mode.COMPUTER
-    human_color: Color = BLACK
-    level: Optional[int] = None
-    player_names: Optional[dict[str, Any]] = None
-    event: Optional[MatchInfo] = None
-    move_levels: Optional[dict] = None
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"mode": self.mode.value, "human_color": self.human_color.value}
-        if self.level is not None:
-            data["level"] = self.level
-        if self.player_names:
-            data["player_names"] = {c.value: n for c, n in self.player_names.items()}
-        if self.event is not None:
-            data["event"] = self.event.to_dict()
-        if self.move_levels:
-            data["move_levels"] = {str(i): n for i, n in self.move_levels.items()}
-        return data
-
-    @classmethod
-    def read(cls, data: Any, *, in_match: bool) -> tuple["SessionExtra", list[str]]:
-        """``data`` (a snapshot's ``extra``) checked field by field: the extra, and a sentence for
-        each field that was not usable (left at its default). ``in_match``: the snapshot holds a
-        match (the default mode is then two players)."""
-        problems: list[str] = []
-        data = data if isinstance(data, dict) else {}
-        mode = Mode.TWO_PLAYERS if in_match else Mode.COMPUTER
-        if "mode" in data:
-            try:
-                mode = Mode(data["mode"])
-            except ValueError:
-                problems.append(f"the saved game mode {_short(data['mode'])} is unknown")
-        human = BLACK
-        if "human_color" in data:
-            try:
-                human = Color(data["human_color"])
-            except ValueError:
-                problems.append(f"the saved player's side {_short(data['human_color'])} is "
-                                "unknown")
-        level = data.get("level")
-        if level is not None and (isinstance(level, bool) or not isinstance(level, int)
-                                  or not 1 <= level <= 99):
-            problems.append(f"the saved computer level {_short(level)} is not a level")
-            level = None
-        names = data.get("player_names")
-        player_names = None
-        if names is not None:
-            if isinstance(names, dict) and all(isinstance(names.get(k), str) and names.get(k)
-                                               for k in ("B", "W")):
-                player_names = {BLACK: names["B"], WHITE: names["W"]}
-            else:
-                problems.append(f"the saved players' names are malformed: {_short(names)}")
-        event = None
-        if "event" in data:
-            try:
-                event = MatchInfo.from_dict(data["event"])
-            except (ValueError, MatchSettingsError) as exc:
-                problems.append(app_texts.match_not_rebuilt_text(str(exc)))
-        saved_levels = data.get("move_levels")
-        move_levels = None
-        if isinstance(saved_levels, dict) and len(saved_levels) <= 10_000:
-            move_levels = {int(i): n for i, n in saved_levels.items()
-                           if isinstance(i, str) and i.isdigit() and len(i) <= 5
-                           and isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99}
-        return cls(mode, human, level, player_names, event, move_levels), problems
-
 
 @dataclass
 class Resumed:
@@ -193,21 +67,62 @@ class Resumed:
     notices: list[str] = field(default_factory=list)
 
 
-def snapshot_of(game: GameSession, match=None) -> Snapshot:
+def snapshot_of(game: GameSession, match: Optional[MatchSession] = None) -> Snapshot:
     """The game on ``game``'s board (and ``match``, a ``MatchSession`` playing it, if any), with
     what resuming needs (:class:`SessionExtra`)."""
     event = None
     if match is not None:
+        pin = match.gate.match_pin
         event = MatchInfo(match.settings, str(match.folder), match.date_iso,
-                          history_of(match.games, match.actions, match.settings.profile_key))
+                          history_of(match.games, match.actions, match.settings.profile_key),
+                          None if pin is None else pin.to_text(), match.pin_guard,
+                          pin is not None or match.gate.locked is not None)
     extra = SessionExtra(game.mode, game.human_color, game.level,
                          dict(game.player_names) if game.player_names else None, event,
                          game.computer_move_levels() or None)
     players = None
     if match is None and game.player_names:
-        players = {"black": game.player_names.get(BLACK), "white": game.player_names.get(WHITE)}
+        players = {"black": game.player_names.get(BLACK, ""),
+                   "white": game.player_names.get(WHITE, "")}
     return snapshot_from_referee(game.referee, match=None if match is None else match.match,
                                  players=players, extra=extra.to_dict())
+
+
+@dataclass(frozen=True)
+class MatchOffer:
+    """A saved match, as the resume question names it: the players ``names``, the score
+    ``wins`` (in the order of the names), the game ``number`` on the board and the ``move``
+    (moves as the score sheet counts them, the next one to be played)."""
+
+    names: tuple[str, str]
+    wins: tuple[int, int]
+    number: int
+    move: int
+    folder: str = ""
+
+    def question(self) -> str:
+        from ..texts import event as event_texts
+
+        a, b = self.names
+        return event_texts.resume_match_question(a, b, self.wins, self.number, self.move)
+
+
+def match_offer(snapshot: Snapshot) -> Optional[MatchOffer]:
+    """The saved match in ``snapshot`` (None: no usable match in it; never raises)."""
+    try:
+        match = restore_match(snapshot)
+        extra, _ = SessionExtra.read(snapshot.extra, in_match=match is not None)
+        if match is None or match.is_over or extra.event is None:
+            return None
+        a, b = extra.event.settings.names
+        setup = match.next_game()
+        number = setup.number if setup is not None else len(match.games) + 1
+        move = snapshot.ply // 2 + 1
+        return MatchOffer((a, b), (match.wins(a), match.wins(b)), number, move,
+                          Path(extra.event.folder).name if extra.event.folder else "")
+    except Exception:  # noqa: BLE001 - a save that cannot be read is asked as a game
+        log.exception("the saved match cannot be named")
+        return None
 
 
 def safe_match_folder(records_dir: Path, saved: Optional[str], settings: MatchSettings,
@@ -232,8 +147,9 @@ def safe_match_folder(records_dir: Path, saved: Optional[str], settings: MatchSe
 
 def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
            rng: Optional[random.Random] = None, now: Callable[[], datetime] = datetime.now,
-           write_score_sheet=None, integrity: Integrity = Integrity.NOT_CHECKED,
-           keys=None) -> Resumed:
+           write_score_sheet: Optional[ScoreSheetWriter] = None,
+           integrity: Integrity = Integrity.NOT_CHECKED,
+           keys: Optional[KeyRing] = None) -> Resumed:
     """Put ``snapshot``'s game on ``game``'s board, with its match when it had one (rebuilt on
     ``game`` with its earlier games and record, its records in :func:`safe_match_folder`), and
     say so. ``integrity``: what the save's seal said (see the module text); ``keys``: the key ring
@@ -256,7 +172,8 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
         snapshot = replace(snapshot, extra={**snapshot.extra, "event": event})
         resumed.match = MatchSession.restore(game, snapshot, records_dir, referee=referee,
                                              rng=rng, now=now,
-                                             write_score_sheet=write_score_sheet)
+                                             write_score_sheet=write_score_sheet,
+                                             trusted=integrity.trusted)
         _carry_history(resumed, info)
         _flag_changes(resumed, integrity, keys if keys is not None else current_keys())
     else:
@@ -288,7 +205,7 @@ def _carry_history(resumed: Resumed, info: MatchInfo) -> None:
     match.actions[:0] = actions
 
 
-def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
+def _flag_changes(resumed: Resumed, integrity: Integrity, keys: Optional[KeyRing]) -> None:
     """Say and record what was changed outside the app: the save itself, and each record of the
     match folder whose seal does not vouch for it. A changed record of an earlier game is kept
     aside and written again from the carried game when the save is sound."""
@@ -304,6 +221,11 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
     for name, verdict in check_folder(match.folder, keys).items():
         if verdict.trusted:
             continue
+        if name == PIN_FILE and match.gate.locked is not None:
+            # said once, by the locked gate (what happened and how the official recovers)
+            match.log(INTEGRITY_KIND, app_texts.record_changed_paper_text(name, verdict.value,
+                                                                          wall), speak=False)
+            continue
         kept = None
         game = carried.get(name)
         if game is not None and integrity is Integrity.VERIFIED:
@@ -316,16 +238,3 @@ def _flag_changes(resumed: Resumed, integrity: Integrity, keys) -> None:
         resumed.notices.append(app_texts.record_changed_text(name, verdict.value, kept))
         match.log(INTEGRITY_KIND, app_texts.record_changed_paper_text(name, verdict.value, wall),
                   speak=False)
-
-
-def _is_date(text: str) -> bool:
-    try:
-        datetime.strptime(text, "%Y-%m-%d")
-    except ValueError:
-        return False
-    return True
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

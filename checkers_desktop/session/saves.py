@@ -19,7 +19,9 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional
+import random
+from datetime import datetime
+from typing import TYPE_CHECKING, Callable, Optional
 
 from ..speech.announcer import Priority
 from ..storage import AutosaveStore, Integrity, LoadResult, SaveProblem, Snapshot
@@ -27,6 +29,9 @@ from ..storage.atomic import write_failure
 from ..texts import app as app_texts
 from .game import GameSession
 from .resume import Resumed, resume, snapshot_of
+
+if TYPE_CHECKING:
+    from .match import MatchSession, ScoreSheetWriter
 
 __all__ = ["Offer", "SaveKeeping"]
 
@@ -69,24 +74,28 @@ class SaveKeeping:
             self.tell(app_texts.save_set_aside_text(
                 aside.problem.value, aside.kept, aside.original, aside.reason, moved=aside.moved,
                 fallback=offered and last, new_game=not offered and last))
-        if not offered:
-            return None
         snapshot = found.snapshot
+        if snapshot is None:
+            return None
         summary = snapshot.summary()
         note = app_texts.integrity_offer_note(found.integrity.value)
         question = app_texts.resume_offer_text(f"{summary} {note}" if note else summary)
         return Offer(snapshot, found.path, found.integrity, question)
 
-    def resume(self, offer: Offer, *, records_dir: Path, rng=None, now=None,
-               write_score_sheet=None) -> Optional[Resumed]:
+    def resume(self, offer: Offer, *, records_dir: Path, rng: Optional[random.Random] = None,
+               now: Optional[Callable[[], datetime]] = None,
+               write_score_sheet: Optional[ScoreSheetWriter] = None) -> Optional[Resumed]:
         """Put the offered game back (see ``session.resume.resume``) and tell what was changed
         outside the app and what was not usable. Returns None when it could not be rebuilt: the
         save is then kept aside with the reason, the player told, and a new game set up."""
-        options = {} if now is None else {"now": now}
         try:
-            resumed = resume(self.game, offer.snapshot, records_dir=records_dir, rng=rng,
-                             write_score_sheet=write_score_sheet, integrity=offer.integrity,
-                             **options)
+            if now is None:
+                resumed = resume(self.game, offer.snapshot, records_dir=records_dir, rng=rng,
+                                 write_score_sheet=write_score_sheet, integrity=offer.integrity)
+            else:
+                resumed = resume(self.game, offer.snapshot, records_dir=records_dir, rng=rng,
+                                 write_score_sheet=write_score_sheet, integrity=offer.integrity,
+                                 now=now)
         except Exception as exc:  # noqa: BLE001 - the one place a resume's faults are caught
             log.exception("the saved game could not be resumed")
             self._resume_failed(offer, exc)
@@ -118,7 +127,7 @@ class SaveKeeping:
         self.game.announcer.announce(app_texts.put_aside_text(), Priority.QUEUE)
 
     # --- saving -----------------------------------------------------------------------------
-    def save(self, match=None) -> Optional[str]:
+    def save(self, match: Optional[MatchSession] = None) -> Optional[str]:
         """Save the game on the board now (with ``match``, a ``MatchSession`` playing it).
         Returns None when saved, else the sentence to tell (logged; play goes on)."""
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Mapping
 
-from ..rules import BLACK, WHITE
+from ..rules import BLACK, WHITE, Color
 from ..rules.profiles import get_profile
 from ..texts import event as event_texts
 from .match_model import LoggedAction, MatchSettings, PlayedGame, format_game_time
@@ -36,7 +36,7 @@ def move_rows(game: PlayedGame) -> list[tuple[int, str, str]]:
     return rows
 
 
-def _result_line(game: PlayedGame, sides: Mapping) -> str:
+def _result_line(game: PlayedGame, sides: Mapping[Color, str]) -> str:
     words = _RESULT_WORDS[game.pdn_result].format(black=game.black, white=game.white)
     if game.result is None:
         return words

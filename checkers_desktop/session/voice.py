@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Protocol
 
 from ..rules import Board
-from ..rules.touch import TouchRule
+from ..rules.profiles import TouchRule
 from ..speech.announcer import Priority
 from ..speech.voice import (Confirmation, VoiceResult, confirmation_question, help_text,
                             needs_confirmation, pick_up_commits)
+from ..speech.voice.phrases import said_move
 from ..texts import game as game_texts
 from ..texts import voice as voice_texts
 from .events import GameStarted, MovePlayed
@@ -82,7 +83,7 @@ class Heard:
     profile: object
     selected: Optional[int]
     confirming: bool
-    choosing: Optional[frozenset]
+    choosing: Optional[frozenset[int]]
     ply: int
     key: object
     continuous: bool = False
@@ -112,7 +113,7 @@ class VoiceSession:
         self.host = host
         self.confirmation = confirmation
         self.pending: Optional[VoiceResult] = None
-        self._pending_key = None
+        self._pending_key: Optional[tuple[int, tuple[int, int, int, bool]]] = None
         self.last_feedback = ""
         game.subscribe(self._on_game_event)
 
@@ -158,7 +159,8 @@ class VoiceSession:
     # --- acting --------------------------------------------------------------------------------
     def _act(self, result: VoiceResult) -> None:
         if not result.ok:
-            self._refuse(result.feedback())
+            named = self._illegal_text(result) if result.reason == "not-legal" else None
+            self._refuse(named or result.feedback())
             return
         if result.kind == "command":
             self._command(result)
@@ -173,12 +175,33 @@ class VoiceSession:
         self._perform(result)
         self._keep_shown(result.feedback())
 
+    def _illegal_text(self, result: VoiceResult) -> Optional[str]:
+        """The refusal of a move said that is not legal here, named with what the piece said
+        can do instead (``texts.voice.illegal_move_text``); None when what was heard names no
+        move (a pick-up of an empty square, a put-down), which keeps the recogniser's own
+        sentence."""
+        said = said_move(result.heard)
+        if said is None:
+            return None
+        squares, jump = said
+        board = self.game.board
+        piece = board.piece_at(squares[0])
+        legal = list(board.legal_moves)
+        if piece is None or piece.color is not board.turn:
+            return voice_texts.illegal_move_text(squares, jump, None, (), False)
+        own = [m for m in legal if m.from_square == squares[0]]
+        captures = [m for m in legal if m.is_capture]
+        return voice_texts.illegal_move_text(
+            squares, jump, piece.kind.value, sorted({m.to_square for m in own}),
+            bool(own) and all(m.is_capture for m in own),
+            [m.path for m in captures] if not own else ())
+
     def _perform(self, result: VoiceResult) -> None:
         """A move, a pick-up or a square, through the game's normal paths."""
         g = self.game
-        if result.kind == "move":
+        if result.kind == "move" and result.move is not None:
             g.submit_text(result.move.pdn())
-        elif result.kind == "pick-up":
+        elif result.kind == "pick-up" and result.square is not None:
             if g.selected == result.square and len(g.partial_path) == 1:
                 # already held: say where it can go (Enter here again would put it back)
                 g.announcer.announce(game_texts.picked_up_text(result.square,
@@ -186,14 +209,16 @@ class VoiceSession:
                                      Priority.READING)
             else:
                 g.activate(result.square)
-        elif result.kind == "square":
+        elif result.kind == "square" and result.square is not None:
             n = len(g.partial_path)
             through = any(result.square in m.path[n:-1] for m in g.candidate_moves())
             if through and result.move is not None:
                 g.submit_text(result.move.pdn())  # the heard square ends exactly one move
             else:
                 g.activate(result.square)  # put down (or, while a penalty is due, remove)
-        self.host.point_at(result.move.to_square if result.move is not None else result.square)
+        target = result.move.to_square if result.move is not None else result.square
+        if target is not None:
+            self.host.point_at(target)
 
     def _ask(self, result: VoiceResult) -> None:
         self.pending = result
@@ -220,7 +245,8 @@ class VoiceSession:
                 return
             self._show(result.feedback(), Priority.QUEUE)
             if pending.kind == "command":
-                self._confirmed_command(pending.command)
+                if pending.command is not None:
+                    self._confirmed_command(pending.command)
             else:
                 self._perform(pending)
                 self._keep_shown(pending.feedback())
@@ -279,6 +305,6 @@ class VoiceSession:
         self.last_feedback = text
         self.game.refuse(text)
 
-    def _on_game_event(self, event) -> None:
+    def _on_game_event(self, event: object) -> None:
         if isinstance(event, (MovePlayed, GameStarted)):
             self.drop_pending()

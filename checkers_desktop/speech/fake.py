@@ -83,7 +83,7 @@ class FakeSynth(OutputSink):
 
     def clear(self) -> None:
         """Forget every record (not the ``hold`` setting); nothing is being said afterwards."""
-        self.__init__(hold=self.hold)
+        self.__init__(hold=self.hold)  # type: ignore[misc]  # every record back to the new state
 
     # --- internals --------------------------------------------------------------------------
     def _cut_current(self) -> None:

@@ -12,6 +12,7 @@ the top-level ``assets``) generates it once into a cache directory.
 
 from __future__ import annotations
 
+import io
 import math
 import struct
 import sys
@@ -19,6 +20,8 @@ import tempfile
 import wave
 from pathlib import Path
 from typing import Callable, Optional, Sequence, Union
+
+from ..storage.atomic import write_atomic
 
 __all__ = ["SOUND_NAMES", "SAMPLE_RATE", "ASSETS_DIR", "render", "wav_bytes", "write_sound",
            "generate", "sound_path", "place_gains", "row_pitch", "render_placed",
@@ -119,18 +122,20 @@ def wav_bytes(samples: Sequence[int]) -> bytes:
     return struct.pack(f"<{len(samples)}h", *samples)
 
 
+def _wav_file(channels: int, frames: bytes) -> bytes:
+    """A whole WAV file of 16-bit ``frames`` at :data:`SAMPLE_RATE` Hz."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as wav:
+        wav.setnchannels(channels)
+        wav.setsampwidth(2)
+        wav.setframerate(SAMPLE_RATE)
+        wav.writeframes(frames)
+    return out.getvalue()
+
+
 def write_sound(name: str, path: Union[str, Path]) -> Path:
     """Write the earcon ``name`` as a WAV file at ``path`` (16-bit mono, 22050 Hz); returns it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".part")
-    with wave.open(str(tmp), "wb") as out:
-        out.setnchannels(1)
-        out.setsampwidth(2)
-        out.setframerate(SAMPLE_RATE)
-        out.writeframes(wav_bytes(render(name)))
-    tmp.replace(path)
-    return path
+    return write_atomic(path, _wav_file(1, wav_bytes(render(name))))
 
 
 def generate(directory: Union[str, Path] = ASSETS_DIR) -> list[Path]:
@@ -196,17 +201,8 @@ def render_placed(name: str, column: int, row: int) -> list[tuple[int, int]]:
 
 def write_placed_sound(name: str, column: int, row: int, path: Union[str, Path]) -> Path:
     """Write :func:`render_placed` as a 16-bit stereo WAV file at ``path``; returns it."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".part")
     frames = [v for pair in render_placed(name, column, row) for v in pair]
-    with wave.open(str(tmp), "wb") as out:
-        out.setnchannels(2)
-        out.setsampwidth(2)
-        out.setframerate(SAMPLE_RATE)
-        out.writeframes(wav_bytes(frames))
-    tmp.replace(path)
-    return path
+    return write_atomic(path, _wav_file(2, wav_bytes(frames)))
 
 
 def placed_sound_path(name: str, column: int, row: int,

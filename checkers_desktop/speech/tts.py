@@ -25,6 +25,7 @@ the worker goes on with the next text.
 from __future__ import annotations
 
 import collections
+import io
 import logging
 import os
 import shutil
@@ -32,7 +33,9 @@ import tempfile
 import threading
 import wave
 from pathlib import Path
-from typing import Callable, Optional, Union
+from typing import Any, Callable, Optional, Union
+
+from ..storage.atomic import write_atomic
 
 from .announcer import OutputSink, Priority, schedule
 
@@ -85,9 +88,11 @@ def _scale_wav(path: Path, factor: float) -> None:
     samples = array.array("h", (int(x * factor) for x in samples))
     if sys.byteorder == "big":
         samples.byteswap()
-    with wave.open(str(path), "wb") as wav:
+    out = io.BytesIO()
+    with wave.open(out, "wb") as wav:
         wav.setparams(params)
         wav.writeframes(samples.tobytes())
+    write_atomic(path, out.getvalue())
 
 
 def _quieten(engine) -> None:
@@ -106,7 +111,7 @@ def _quieten(engine) -> None:
             return
         builtins.print(*args, **kwargs)
 
-    module.print = quiet_print
+    setattr(module, "print", quiet_print)  # the driver module's own print, shadowing the builtin
 
 
 def _is_espeak(engine) -> bool:
@@ -145,7 +150,8 @@ class TtsSink(OutputSink):
         self._closing = False
         self._last_reported: Optional[str] = None
         self._voices: list[tuple[str, str]] = []
-        self._engine = None
+        self._engine: Any = None  # a pyttsx3 Engine (pyttsx3 has no type information)
+        self._start_error: Optional[BaseException] = None
         self._file_mode = False
         self._volume = 1.0
         self._tmpdir: Optional[str] = None
@@ -292,7 +298,7 @@ class TtsSink(OutputSink):
         self.available = True
 
     def _run(self) -> None:
-        self._start_error: Optional[BaseException] = None
+        self._start_error = None
         try:
             self._start_engine()
         finally:
@@ -408,6 +414,7 @@ class TtsSink(OutputSink):
             self._engine.say(text)
             self._engine.runAndWait()
             return
+        assert self._tmpdir is not None  # made with the engine in file mode
         wav = Path(self._tmpdir) / "utterance.wav"
         if wav.exists():
             os.remove(wav)

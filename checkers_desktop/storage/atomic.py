@@ -20,15 +20,17 @@ import os
 import tempfile
 from enum import Enum
 from pathlib import Path
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
-__all__ = ["write_atomic", "write_temporary", "fsync_folder", "discard_temporary",
+__all__ = ["write_atomic", "write_atomic_parts", "write_temporary", "fsync_folder", "discard_temporary",
            "TEMPORARY_SUFFIX", "WriteFailure", "write_failure"]
 
 TEMPORARY_SUFFIX = ".tmp"
 """Every temporary file made here ends so (and starts with a dot): readers skip such names."""
 
 PathArg = Union[str, "os.PathLike[str]"]
+ByteParts = Iterable[Union[bytes, bytearray, memoryview]]
+"""A file's bytes in consecutive pieces (a large file written without holding it whole)."""
 
 
 class WriteFailure(Enum):
@@ -86,12 +88,22 @@ def write_temporary(folder: PathArg, data: bytes, *, prefix: str,
     file's permission bits (the default is the temporary file's own, 0o600 on POSIX).
 
     Raises ``OSError`` (disk full, no permission); no temporary file is left behind then."""
+    return _write_temporary_parts(folder, (data,), prefix=prefix, mode=mode)
+
+
+def _write_temporary_parts(folder: PathArg, parts: ByteParts, *, prefix: str,
+                           mode: Optional[int] = None, make_folder: bool = True) -> Path:
+    """:func:`write_temporary` of ``parts`` written one after the other (``make_folder`` False:
+    a missing ``folder`` is an error). Whatever ``parts`` raises while it is read passes on, and
+    no temporary file is left behind."""
     folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    if make_folder:
+        folder.mkdir(parents=True, exist_ok=True)
     fd, name = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=TEMPORARY_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
+            for part in parts:
+                stream.write(part)
             stream.flush()
             os.fsync(stream.fileno())
         if mode is not None:
@@ -110,15 +122,27 @@ def discard_temporary(path: PathArg) -> None:
         pass
 
 
-def write_atomic(path: PathArg, data: bytes, *, mode: int = 0o644) -> Path:
+def write_atomic(path: PathArg, data: bytes, *, mode: int = 0o644,
+                 make_folder: bool = True) -> Path:
     """Write ``data`` to ``path`` atomically (see the module text) and return the path.
 
     ``mode``: the permission bits of the new file (0o644: records are for the organiser to read;
-    the key uses 0o600). Raises ``OSError`` when the file cannot be written; the old file, if any,
-    is then untouched and no temporary file is left behind.
+    the key uses 0o600). ``make_folder``: make the folder when it is missing (False: a file the
+    player chose the place of, whose folder went away meanwhile, is not written). Raises
+    ``OSError`` when the file cannot be written; the old file, if any, is then untouched and no
+    temporary file is left behind.
     """
+    return write_atomic_parts(path, (data,), mode=mode, make_folder=make_folder)
+
+
+def write_atomic_parts(path: PathArg, parts: ByteParts, *, mode: int = 0o644,
+                       make_folder: bool = True) -> Path:
+    """:func:`write_atomic` of ``parts`` written one after the other (a large file, such as the
+    endgame database, without its bytes in memory at once). What ``parts`` raises while it is
+    read passes on, with the old file untouched and no temporary file left."""
     path = Path(path)
-    tmp = write_temporary(path.parent, data, prefix=f".{path.name}-", mode=mode)
+    tmp = _write_temporary_parts(path.parent, parts, prefix=f".{path.name}-", mode=mode,
+                                 make_folder=make_folder)
     try:
         os.replace(tmp, path)
     except BaseException:

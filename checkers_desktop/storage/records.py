@@ -33,7 +33,7 @@ from .integrity import Integrity, KeyRing
 from .keep_aside import keep_aside
 
 __all__ = ["SEALS_FILE", "write_record", "check_record", "check_folder", "use_keys",
-           "keys_in_use", "current_keys", "RECORD_SUFFIXES"]
+           "keys_in_use", "current_keys", "RECORD_SUFFIXES", "has_seal"]
 
 log = logging.getLogger(__name__)
 
@@ -198,6 +198,17 @@ def check_record(path: PathArg, keys: Optional[KeyRing] = None,
     if Integrity.VERIFIED in verdicts:
         return Integrity.VERIFIED
     return verdicts[-1]
+
+
+def has_seal(path: PathArg) -> bool:
+    """True when the seals of ``path``'s folder name ``path`` (it was written and sealed by the
+    app; a record missing then was removed outside it). A seals file that cannot be read counts
+    as True (fail closed)."""
+    path = Path(path)
+    try:
+        return bool(_read_seals(path.parent).get(path.name))
+    except ValueError:
+        return True
 
 
 def check_folder(folder: PathArg, keys: Optional[KeyRing] = None) -> dict[str, Integrity]:

@@ -616,6 +616,7 @@ def result_dict(result: Optional[GameResult]) -> Optional[JsonObject]:
         return None
     return {"winner": _cval(result.winner), "reason": result.reason.value, "detail": result.detail,
             "at": result.at, "by_lot": result.by_lot, "forfeit_reason": result.forfeit_reason,
+            "cause": None if getattr(result, "cause", None) is None else result.cause.value,
             "material": None if result.material is None
             else {c.value: n for c, n in result.material.items()}}
 
@@ -703,7 +704,7 @@ def restore_referee(snapshot: Snapshot, *, time_source: Optional[TimeSource] = N
 def result_from_dict(res: JsonObject) -> GameResult:
     """The :class:`~checkers_desktop.rules.rulings.GameResult` of :func:`result_dict`'s values.
     Raises :class:`DamagedAutosaveError` for malformed ones."""
-    from checkers_desktop.rules.rulings import EndReason, GameResult
+    from checkers_desktop.rules.rulings import AdjudicationCause, EndReason, GameResult
 
     _check_result(_dict(res, "result"))
     try:
@@ -712,7 +713,8 @@ def result_from_dict(res: JsonObject) -> GameResult:
             _color(res.get("winner"), "winner"), EndReason(res["reason"]), res["detail"],
             float(res["at"]), None if material is None
             else {Color(k): v for k, v in material.items()}, bool(res.get("by_lot", False)),
-            str(res.get("forfeit_reason", "")))
+            str(res.get("forfeit_reason", "")),
+            None if res.get("cause") is None else AdjudicationCause(res["cause"]))
     except (ValueError, KeyError, TypeError) as exc:
         raise DamagedAutosaveError(f"the saved game has a bad result: {exc}") from None
 

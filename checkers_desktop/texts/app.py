@@ -396,7 +396,7 @@ _UNCHANGED = " The game on the board is unchanged."
 
 def open_failed_text(problem: str, name: str, detail: str = "") -> str:
     """A file that could not be opened, in words a player can act on. ``problem``: a
-    ``session.opening.OpenProblem`` value; ``name``: the file's name; ``detail``: the reader's
+    ``inputs.InputProblem`` value (``session.opening.OpenProblem``); ``name``: the file's name; ``detail``: the reader's
     words (a short sentence)."""
     if problem == "missing":
         text = f"There is no file {name} any more. Choose another file."
@@ -413,7 +413,7 @@ def open_failed_text(problem: str, name: str, detail: str = "") -> str:
                 "Choose a smaller file.")
     elif problem == "empty":
         text = f"This file is not a checkers game record (PDN): {name} is empty."
-    elif problem == "not pdn":
+    elif problem in ("not text", "encoding", "wrong content"):
         text = f"This file is not a checkers game record (PDN): {name}" + (
             f" ({detail})." if detail else ".")
     elif problem == "limit":
@@ -512,11 +512,10 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
 
 
 def engine_ready_text() -> str:
-    """Said once when the preparation line (:func:`engine_preparation_text`) goes: a player who
-    hears the screen reader and not the status line would not learn that the computer has
-    finished (a screen-reader play-through heard nothing when the line went). It names no
-    strength: "it now plays at full strength", heard just after choosing level 2, read as if
-    the level had been overridden."""
+    """Said once when the preparation line (:func:`engine_preparation_text`) goes, so that a
+    player who hears the screen reader and not the status line learns that the computer has
+    finished. It names no strength: "it now plays at full strength", heard just after choosing a
+    lower level, sounds as if that level had been overridden."""
     return "The computer has finished getting ready."
 
 

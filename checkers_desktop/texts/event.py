@@ -273,7 +273,11 @@ def how_text(result: GameResult, loser: Optional[str], loser_has_pieces: bool = 
         why = result.forfeit_reason
         return f"{loser} forfeits" + (f": {why}" if why else "")
     if r is EndReason.ADJUDICATION:
-        text = "adjudicated at the time limit" + (" by lot" if result.by_lot else "")
+        cause = getattr(result.cause, "value", "time limit")
+        text = {"time limit": "adjudicated at the time limit",
+                "stalling": "adjudicated by the official for stalling"}.get(
+            cause, "adjudicated by the official's decision") + (" by lot" if result.by_lot
+                                                                else "")
         return text if loser is not None else text + ", the count is equal"
     if r is EndReason.AGREEMENT:
         return "the players agree to a draw"
@@ -315,7 +319,8 @@ def paper_detail_text(result: GameResult, players: Mapping[Color, str], sides: M
                                           if result.forfeit_reason else "")
     if r is EndReason.ADJUDICATION and result.material:
         mat = result.material
-        text = f"time limit: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
+        cause = getattr(result.cause, "value", "time limit")
+        text = f"{cause}: {by[BLACK]} {mat[BLACK]}, {by[WHITE]} {mat[WHITE]} (man 1, king 2)"
         if result.winner is None:
             return text + ": a drawn game (VA rulebook 3:00 s5)"
         if result.by_lot:
@@ -347,6 +352,92 @@ def no_such_game_text(number: int, played: int) -> str:
     return f"There is no game {number!r}; games played: {played}."
 
 
+
+
+def draw_answer_title(answerer: str) -> str:
+    """The title of the draw answer's question: the player who answers."""
+    return f"Player {answerer}: a draw offer" if answerer else "A draw offer"
+
+
+def resume_match_question(a: str, b: str, wins: tuple[int, int], number: int, move: int) -> str:
+    """The resume offer of a match after a restart: "Resume the match Ann Lee against Bo Diaz,
+    1 game to 0, game 2, move 14?" (the score in the order of the names)."""
+    games = "game" if wins[0] == 1 else "games"
+    return (f"Resume the match {a} against {b}, {wins[0]} {games} to {wins[1]}, game {number}, "
+            f"move {move}?")
+
+
+def resume_match_note() -> str:
+    """Said after the match's resume question: what No means."""
+    return ("No keeps the match for later, with the official's PIN; it stays in Event, Resume "
+            "a match, until the official ends it.")
+
+
+def resume_match_title() -> str:
+    return "Resume the match?"
+
+
+def hold_match_question(a: str, b: str) -> str:
+    return (f"Official: keep the match {a} against {b} for later? It stays listed in Event, "
+            "Resume a match, until you resume or end it.")
+
+
+def match_held_text(a: str, b: str, by: str = "") -> str:
+    who = f"The official, {by}," if by else "The official"
+    return (f"{who} keeps the match {a} against {b} for later: Event, Resume a match. A new "
+            "game is set up.")
+
+
+def match_not_held_text() -> str:
+    return ("Only the official can keep a match for later. The match is resumed; its clocks "
+            "stay stopped until the official starts the game.")
+
+
+def no_held_match_text() -> str:
+    return "No match is kept for later."
+
+
+def held_match_choice(a: str, b: str, wins: tuple[int, int], number: int) -> str:
+    return f"{a} against {b}, {wins[0]} to {wins[1]}, game {number}"
+
+
+HELD_MATCH_ACTIONS = ("Resume the match", "End the match (the official)")
+"""What can be done with a match kept for later."""
+
+
+def which_held_match_question() -> str:
+    return "Which match?"
+
+
+def held_match_what_question() -> str:
+    return "What should be done with this match?"
+
+
+def player_title(name: str) -> str:
+    """The title of a question a player answers: "Player Mary Jones (Black)"."""
+    return f"Player {name}"
+
+
+def resign_in_match_question(name: str, side: str, number: int) -> str:
+    """Asked of a player before a resignation in a match: "Mary Jones, Black: resign game 2?"."""
+    return f"{name}, {side}: resign game {number}? The game goes to your opponent."
+
+
+def record_seal_text(name: str, verdict: str, sealed: Optional[dict]) -> str:
+    """Said when a match record read back (Game > Open game, a result sent to the bracket) does
+    not match its seal; with the result the app sealed when there is one."""
+    what = {"changed": "was changed outside the app: its seal does not match",
+            "unsealed": "carries no seal: it may have been changed outside the app",
+            "other install": "was sealed on another laptop and cannot be checked here"}.get(
+        verdict, "cannot be checked")
+    text = f"Warning: the match record {name} {what}."
+    if sealed:
+        winner = sealed.get("winner")
+        who = f"{winner} won" if winner else "a draw"
+        text += (f" The result the app recorded: game {sealed.get('number')}, "
+                 f"{sealed.get('black')} against {sealed.get('white')}, {who} "
+                 f"({sealed.get('result')}).")
+    return text
 
 
 _HOW_ENDED = {

@@ -81,12 +81,13 @@ def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brie
 
 # --- one announcement per move ------------------------------------------------------------------
 def mover_words(color: Color, side_names: SideNames = None, you: Optional[Color] = None,
-                player_names: SideNames = None) -> str:
+                player_names: SideNames = None, opponent: Optional[str] = None) -> str:
     """Who played or plays ``color``, as the player hears it: "You" or "Computer" against the
-    computer (``you`` is the player's colour), else the player's name (a match), else the side's
-    name ("Black")."""
+    computer (``you`` is the player's colour; ``opponent`` names the other side instead of
+    "Computer", as "The master" when the moves are a master's game), else the player's name (a
+    match), else the side's name ("Black")."""
     if you is not None:
-        return "You" if color is you else "Computer"
+        return "You" if color is you else (opponent or "Computer")
     if player_names and player_names.get(color):
         return player_names[color]
     return side_name(side_names, color)
@@ -144,7 +145,8 @@ def jump_duty_words(board: Board, side_names: SideNames = None, you: Optional[Co
 def move_announcement(board_before: Board, move: Move, side_names: SideNames = None, *,
                       you: Optional[Color] = None, player_names: SideNames = None,
                       style: str = "jumps", verbosity: str = "normal",
-                      result: str = "", board_after: Optional[Board] = None) -> str:
+                      result: str = "", board_after: Optional[Board] = None,
+                      opponent: Optional[str] = None) -> str:
     """Everything a move means, in one sentence or two (one announcement per move):
 
     * against the computer (``you``: the player's colour), the player's own move: "You: eleven
@@ -162,9 +164,10 @@ def move_announcement(board_before: Board, move: Move, side_names: SideNames = N
 
     ``board_after``: the position after the move (given by a caller that has it, such as a
     jump series stopped early under Caseville rules); else the move is played on a copy.
+    ``opponent``: the other side's name against the player (:func:`mover_words`).
     """
     check_verbosity(verbosity)
-    mover = mover_words(board_before.turn, side_names, you, player_names)
+    mover = mover_words(board_before.turn, side_names, you, player_names, opponent)
     if board_after is None:
         board_after = board_before.copy()
         board_after.push(move)
@@ -241,8 +244,8 @@ def _why_illegal(board: Board, squares: tuple[int, ...], side_names: SideNames) 
 
 def occupant_words(board: Board, square: int, side_names: SideNames = None) -> str:
     """Who stands on ``square`` (1-32, not empty), in the words of the side to move: "your man
-    is on 27", "a red king is on 27". A player told only "27 is not empty" had to read the
-    square to learn whether their own piece or the opponent's was in the way."""
+    is on 27", "a red king is on 27", so that the player need not read the square to learn
+    whether their own piece or the opponent's is in the way."""
     piece = board.piece_at(check_square(square))
     if piece is None:
         raise ValueError(f"square {square} is empty")
@@ -367,10 +370,14 @@ def result_text(result: GameResult, side_names: SideNames = None) -> str:
         b, w = mat[BLACK], mat[WHITE]
         counts = (f"{side_name(side_names, BLACK)} {b}, {side_name(side_names, WHITE)} {w} "
                   "(man 1, king 2)")
+        cause = getattr(result.cause, "value", "time limit")
+        first = {"time limit": "Time is up.",
+                 "stalling": "The official adjudicates the game for stalling."}.get(
+            cause, "The official adjudicates the game.")
         if winner is None:
-            return f"Time is up. Drawn by adjudication: material is equal, {counts}."
+            return f"{first} Drawn by adjudication: material is equal, {counts}."
         lot = " The tie was decided by lot." if result.by_lot else ""
-        return f"Time is up. {winner} wins by adjudication: {counts}.{lot}"
+        return f"{first} {winner} wins by adjudication: {counts}.{lot}"
     if reason is EndReason.NO_MOVES:
         loser = side_name(side_names, result.winner.other) if result.winner is not None else ""
         return f"{winner} wins. {loser} cannot move."
@@ -579,7 +586,8 @@ def named_turn_text(name: str, turn: str) -> str:
 
 
 def last_move_text(board: Board, side_names: SideNames = None, style: str = "jumps",
-                   you: Optional[Color] = None, player_names: SideNames = None) -> str:
+                   you: Optional[Color] = None, player_names: SideNames = None,
+                   opponent: Optional[str] = None) -> str:
     """The last move played: "Last move: Red, twenty-two jumps fifteen." or "No moves yet.".
     Against the computer (``you``, the player's colour) the mover is named as every move is
     announced: "Last move: Computer, twenty-two jumps fifteen."; in a match, by the player's
@@ -589,7 +597,7 @@ def last_move_text(board: Board, side_names: SideNames = None, style: str = "jum
         return "No moves yet."
     before = board.copy()
     before.pop()
-    who = mover_words(before.turn, side_names, you, player_names) \
+    who = mover_words(before.turn, side_names, you, player_names, opponent) \
         if you is not None or player_names else None
     return f"Last move: {move_text(before, move, side_names, style, who=who)}"
 

@@ -169,9 +169,36 @@ FORTY_RULINGS = ("Not strengthened: the game is drawn",
 """The official's choices when the 40-move count completes (WCDF 6.2, 6.3)."""
 
 
-ADJUDICATIONS = ("By the count now: man 1, king 2 (as at the time limit)",
+ADJUDICATIONS = ("By the count now, the official's decision (man 1, king 2)",
+                 "By the count now, for stalling (man 1, king 2)",
+                 "By the count: the time limit is reached (man 1, king 2)",
                  "Drawn: neither player can force a win")
-"""The official's two ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4)."""
+"""The official's ways to adjudicate (VA rulebook 3:00 s5; 4:00 s4): three causes by the count
+(:class:`~checkers_desktop.rules.rulings.AdjudicationCause`, in this order), then a declared
+draw (last)."""
+
+
+def adjudicate_outcome_question(cause: str, counts: str, outcome: str, number: int) -> str:
+    """The confirmation, stating the outcome before it is given: "Adjudicate game 2 by the count,
+    for stalling: Bo Diaz (Black) 8, Ann Lee (Red) 7. Bo Diaz wins game 2. Give this result?"."""
+    return (f"Adjudicate game {number} by the count, {cause}: {counts}. {outcome} Give this "
+            "result?")
+
+
+def adjudicate_outcome_text(winner: Optional[str], number: int) -> str:
+    return f"{winner} wins game {number}." if winner else f"Game {number} is drawn."
+
+
+def adjudicate_refused_text(reason: str, mover: str = "") -> str:
+    if reason == "jump":
+        return (f"{mover} has a jump to make: the jump is made first, then the count (VA "
+                "rulebook 3:00 s5, s6). Adjudicate after it.")
+    return ("The count is equal after a drawn game: this game is played out (VA rulebook 4:00 "
+            "s4). It cannot be adjudicated by the count.")
+
+
+CAUSE_WORDS = {"the official's decision": "by the official's decision",
+               "stalling": "for stalling", "time limit": "at the time limit"}
 
 
 # --- the official's PIN (session/official_pin.py, session/official_gate.py) ----------------------
@@ -186,6 +213,8 @@ ACTION_WORDS = {
     "correct_result": "Correcting a result",
     "forty_move_ruling": "The forty-move ruling",
     "end_match": "Ending the match before its end",
+    "start_game": "Starting the game and its clocks",
+    "hold_match": "Keeping the match for later",
     "quit_match": "Quitting during the match",
     "event_pin": "Changing the event PIN",
     # the tournament (ui/tournament/menu.py): what changes the bracket and its records
@@ -269,3 +298,78 @@ def no_pin_match_text() -> str:
     """Said when the PIN of a resumed match cannot be found and no event PIN is set."""
     return ("This match has no official's PIN any more: anyone can act as the official until "
             "the official sets the event PIN (Event, Official, Set the event PIN).")
+
+
+def pin_too_easy_text(reason: str) -> str:
+    """A new PIN refused as the first one anyone would try (``reason``: "repeat", "sequence")."""
+    what = ("one digit or a short group repeated" if reason == "repeat"
+            else "digits in a row, up or down")
+    return (f"That PIN is too easy to guess ({what}, such as 1111 or 1234). Choose digits "
+            "with no pattern.")
+
+
+def pin_wait_text(seconds: int, wrong: int) -> str:
+    """Said after a wrong PIN once the laptop's wrong tries reach the wait."""
+    return (f"Wrong PIN. {wrong} wrong tries on this laptop: the next try in "
+            f"{duration_words(seconds)}. Only the official has the PIN.")
+
+
+def start_game_question(number: int, black: str, white: str, sides: dict, last: str = "") -> str:
+    """The players-ready step: asked of the official before a game's clocks start."""
+    before = f"{last} " if last else ""
+    black_side, white_side = sides
+    return (f"{before}Game {number}: {black}, {black_side}, against {white}, {white_side}. "
+            f"Official: are both players ready? Start game {number} and its clocks?")
+
+
+def game_started_text(number: int, by: str = "", spoken: bool = True) -> str:
+    return f"{the_official(by)} starts game {_n(number, spoken)}. The clocks are running."
+
+
+def awaiting_start_text(number: int, last: str = "") -> str:
+    """The turn line while a game waits for the official: the last result stays on it."""
+    before = f"{last} " if last else ""
+    return (f"{before}Game {number} waits for the official: Event, Official, Start the game "
+            "(Control Alt G). The clocks are stopped.")
+
+
+def no_game_waiting_text() -> str:
+    return "No game is waiting to start."
+
+
+def pin_locked_state_text(problem: str, recovery: bool) -> str:
+    """The official's actions are locked because the PIN that guards them cannot be trusted
+    (``problem``: a ``PinFileState`` or event-PIN state value); says how the official recovers."""
+    what = {
+        "removed": "the official's PIN file of this match was removed outside the app",
+        "damaged": "the official's PIN file of this match cannot be read",
+        "changed": "the official's PIN file of this match was changed outside the app",
+        "unsealed": "the official's PIN file of this match carries no seal: it was written "
+                    "outside the app",
+        "missing": "the official's PIN of this match is missing",
+        "event changed": "the event PIN was changed outside the app",
+        "event removed": "the event PIN was removed outside the app",
+        "event damaged": "the event PIN cannot be read",
+    }.get(problem, "the official's PIN cannot be trusted")
+    how = ("The official types the event PIN, or the event's recovery code, to open them again."
+           if recovery else
+           "There is no event PIN on this laptop to open them again: the games can be played "
+           "to their end; ask the organiser.")
+    return f"The official's actions are locked: {what}. {how}"
+
+
+def recovery_code_text(code: str) -> str:
+    """Shown once when the event PIN is set."""
+    spaced = " ".join(code[i:i + 4] for i in range(0, len(code), 4))
+    return (f"The event PIN is set. Its recovery code is {spaced}. Write it down and keep it "
+            "apart from the laptop: it is shown only now, and it opens the official's actions "
+            "if the PIN files are damaged.")
+
+
+def recovered_text(by: str = "") -> str:
+    return (f"{the_official(by)} opens the official's actions again. The PIN that opened them "
+            "now guards the match.")
+
+
+def written_down_question() -> str:
+    return "Have you written it down?"

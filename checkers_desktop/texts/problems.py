@@ -209,6 +209,12 @@ def own_file_empty_text(title: str) -> str:
 
 
 # --- guess the move -------------------------------------------------------------------------------
+def master_name() -> str:
+    """The other side's name while a master's game is replayed for guessing: its moves are said
+    "The master: twenty-three to eighteen.", not as the computer's."""
+    return "The master"
+
+
 def guess_intro_text(name: str, guesser: Color, side_names: SideNames = None) -> str:
     """"Guess the move: Tinsley against Rex, Ohio 1946. You guess Black's moves; the other side's
     are played for you."."""

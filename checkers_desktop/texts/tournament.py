@@ -36,6 +36,7 @@ __all__ = [
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
     "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
+    "draw_changed_text",
 ]
 
 
@@ -770,3 +771,17 @@ def rolled_back_text(event: int) -> str:
     return (f"Warning: this tournament is older than this laptop last saw it (entry {event} of "
             "its log is gone or changed): it is an earlier copy, or its log was cut back. "
             "Results entered since are missing; open the newest copy.")
+
+
+def draw_changed_text(divisions: Sequence[str], withdrawals: int) -> str:
+    """Said when the stored draw of ``divisions`` or ``withdrawals`` competitors' withdrawal
+    (made or undone) is not what the tournament's log recorded."""
+    parts = []
+    if divisions:
+        parts.append(f"Warning: the draw of {_plural(len(divisions), 'division')} "
+                     f"({', '.join(divisions)}) is not the one the log recorded: it was changed "
+                     "outside the app.")
+    if withdrawals:
+        parts.append(f"Warning: {_plural(withdrawals, 'competitor')} withdrawn or brought back "
+                     "outside the app (the log says otherwise).")
+    return " ".join(parts)

@@ -6,6 +6,11 @@ What was heard and the confirmation question come from ``speech.voice`` (``Voice
 
 from __future__ import annotations
 
+from typing import Optional, Sequence
+
+from ..speech.spoken import number_words, path_words, spoken_squares
+from .words import capital, join
+
 PUSH_TO_TALK_KEY = "F12"
 """The push-to-talk key (declared in ``ui/actions.py`` as the shortcut of "push_to_talk")."""
 
@@ -72,3 +77,28 @@ def voice_failure_text(no_microphone: bool, recogniser_failed: bool, detail: str
         head = "Voice commands are off"
     text = f"{head} ({detail})." if detail else f"{head}."
     return text + " Play goes on by keyboard."
+
+
+def illegal_move_text(said: Sequence[int], jump: bool, piece: Optional[str],
+                      destinations: Sequence[int], jumps_only: bool,
+                      must_jump: Sequence[Sequence[int]] = ()) -> str:
+    """A move said by voice that is not legal here, named, and what the piece said can do
+    instead: "Seventeen to fourteen is not a legal move: the man on seventeen can go to
+    thirteen." ``said``: the squares said (1-32, at least two); ``jump``: said as a jump
+    ("takes", "jumps"); ``piece``: "man" or "king" when the player to move has one on the first
+    square said, else None; ``destinations``: where that piece can go now (its legal moves'
+    last squares); ``jumps_only``: those are jumps; ``must_jump``: when a jump is compulsory and
+    the piece said has none, the paths of the jumps that must be taken instead (first three
+    named). Raises ``ValueError`` for a square outside 1-32 (as ``number_words``)."""
+    named = path_words(said, jump, "takes")
+    text = f"{capital(named)} is not a legal move"
+    first = number_words(said[0])
+    if piece is None:
+        return f"{text}: you have no piece on {first}."
+    if destinations:
+        verb = "can jump to" if jumps_only else "can go to"
+        return f"{text}: the {piece} on {first} {verb} {spoken_squares(destinations, 'or')}."
+    if must_jump:
+        paths = [path_words(p, True, "takes") for p in must_jump[:3]]
+        return f"{text}: a jump must be taken, {join(paths, 'or')}."
+    return f"{text}: the {piece} on {first} cannot move now."

@@ -19,11 +19,15 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import ServerUnavailableError, TournamentError
 from .table import MatchReport, MatchSetup, ReportOutcome, ServerState, ServerStatusChange
 from .views import DivisionInfo, MatchView, Offer, TournamentEvent
+
+if TYPE_CHECKING:
+    from .store.service import Tournament
+    from .store.watch import Watcher
 
 __all__ = ["Snapshot", "read_snapshot", "OrganiserUpdate", "OrganiserFollower", "TableUpdate", "TableFollower"]
 
@@ -69,13 +73,13 @@ class OrganiserFollower:
     (at most 2 s). Call :meth:`step` again and again from one thread; :meth:`refresh` (any thread)
     asks for a new snapshot at the next step."""
 
-    def __init__(self, open_tournament: Callable[[], object], *, poll_seconds: float = 1.0,
+    def __init__(self, open_tournament: Callable[[], Tournament], *, poll_seconds: float = 1.0,
                  after: Optional[int] = None) -> None:
         self.open_tournament = open_tournament
         self.poll_seconds = poll_seconds
         self.after = after
-        self.tournament = None
-        self.watcher = None
+        self.tournament: Optional[Tournament] = None
+        self.watcher: Optional[Watcher] = None
         self.state = ServerState.REACHABLE
         self._refresh = threading.Event()
         self._refresh.set()
@@ -83,7 +87,7 @@ class OrganiserFollower:
     def refresh(self) -> None:
         self._refresh.set()
 
-    def _connect(self) -> None:
+    def _connect(self) -> Watcher:
         from .store.watch import Watcher
 
         if self.tournament is None:
@@ -91,15 +95,16 @@ class OrganiserFollower:
         if self.watcher is None:
             self.watcher = Watcher(self.tournament, after=self.after,
                                    poll_seconds=self.poll_seconds)
+        return self.watcher
 
     def step(self, timeout: float = 1.0) -> OrganiserUpdate:
         """Wait up to ``timeout`` seconds for news; never raises for a server away (it is told in
         ``server`` once)."""
         try:
-            self._connect()
+            watcher = self._connect()
             events: list[TournamentEvent] = []
             if not self._refresh.is_set():
-                events = self.watcher.wait(timeout)
+                events = watcher.wait(timeout)
             server = None
             if self.state is ServerState.AWAY:
                 self.state = ServerState.REACHABLE
@@ -110,6 +115,10 @@ class OrganiserFollower:
                 if getattr(self.tournament, "table", 0) is None:
                     # the organiser's laptop anchors what the tables wrote (see store.seal)
                     self.tournament.checkpoint()
+                    found = getattr(self.tournament, "verification", None)
+                    if found is not None and not found.clean and any(
+                            e.kind == "correction" for e in events):
+                        self.tournament.verify(anchor=False)  # a named match was corrected
             snapshot = None
             if events or self._refresh.is_set():
                 self._refresh.clear()

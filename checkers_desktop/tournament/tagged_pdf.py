@@ -37,7 +37,7 @@ class TaggedPdfUnavailable(RuntimeError):
 def available() -> bool:
     """True when a tagged PDF can be written here (WeasyPrint and Pango load)."""
     try:
-        import weasyprint  # noqa: F401
+        import weasyprint  # type: ignore[import-untyped]  # noqa: F401
     except Exception:  # noqa: BLE001 - ImportError, or OSError for a missing Pango
         return False
     return True
@@ -54,7 +54,7 @@ def large_print_css(landscape: bool = False) -> str:
         f"h2 {{ font-size: {h2}pt; margin: 14pt 0 6pt 0; }}\n"
         f"h3 {{ font-size: {h3}pt; margin: 10pt 0 4pt 0; }}\n"
         "h1, h2, h3 { break-after: avoid; page-break-after: avoid; }\n"
-        "p, li, tr, figure { break-inside: avoid; page-break-inside: avoid; }\n"
+        "p, li, tr, figure, table, section { break-inside: avoid; page-break-inside: avoid; }\n"
         "table { border-collapse: collapse; margin: 4pt 0 10pt 0; }\n"
         "th, td { border: 2px solid black; padding: 4pt 10pt; text-align: left; "
         "vertical-align: top; }\n"

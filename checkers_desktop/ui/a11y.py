@@ -8,9 +8,9 @@ VoiceOver speak with the user's own voice and settings.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from typing import Callable, Optional
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
 # The speech helper's Priority.INTERRUPT is 2; an int compare keeps this module free of that import.
@@ -69,7 +69,7 @@ class ScreenReaderSink:
         self._clock = clock
         self._waiting: list[tuple[str, int]] = []
         self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
-        self._timer = None
+        self._timer: Optional[QTimer] = None
 
     def output(self, text: str, priority: int = 0) -> None:
         if not text:
@@ -93,15 +93,14 @@ class ScreenReaderSink:
         self._next_at = self._clock() + pace_after(text) / 1000
 
     def _drain(self) -> None:
-        from PySide6.QtCore import QTimer
-
         while self._waiting:
             wait_ms = int((self._next_at - self._clock()) * 1000)
             if wait_ms > 0:
                 if self._timer is None:
-                    self._timer = QTimer()
-                    self._timer.setSingleShot(True)
-                    self._timer.timeout.connect(self._drain)
+                    timer = QTimer()
+                    timer.setSingleShot(True)
+                    timer.timeout.connect(self._drain)
+                    self._timer = timer
                 self._timer.start(wait_ms + 1)
                 return
             text, priority = self._waiting.pop(0)
@@ -147,9 +146,8 @@ def output_routes(mode: str, reader_active: bool) -> tuple[bool, bool]:
 def tell_parent_item_after_submenu(menus, post: Callable | None = None) -> int:
     """For each submenu among ``menus`` (``QMenu`` objects; a menu bar's and their own), have the
     screen reader told of the parent menu's highlighted item when Escape closes the submenu.
-    Qt closes it and leaves the parent's item highlighted without a focus event, so the first
-    Escape was heard as nothing (found with the a11y-session kit: "Escape from Computer level
-    is silent"). ``post(event)`` posts the focus event (default: ``QAccessible.updateAccessibility``
+    Qt closes it and leaves the parent's item highlighted without a focus event, so without this
+    the first Escape would be heard as nothing. ``post(event)`` posts the focus event (default: ``QAccessible.updateAccessibility``
     while a screen reader listens; tests pass a recorder). Returns how many submenus were tied."""
     from PySide6.QtCore import QTimer
     from PySide6.QtGui import QAccessibleEvent

@@ -209,6 +209,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Choose a master game (Tinsley's and others) and a side; at each of that side's "
                "turns, play the move you think the master played. Right, a close second or "
                "wrong, with the master's move and the engine's comment.", "Practice"),
+    ActionSpec("replay_master_game", "&Replay a master game...", "", "Replay a master game",
+               "Choose a collection of master games and a game: it opens as Game, Open game "
+               "does, and the Moves played list steps through it (Tinsley's and others).",
+               "Practice"),
     ActionSpec("practice_progress", "&My progress", "Ctrl+Shift+Y", "My progress",
                "Say your problem rating, the problems solved, your streak and the guess score.",
                "Practice"),
@@ -298,6 +302,13 @@ EVENT_ACTIONS: tuple[ActionSpec, ...] = (
                "The position was strengthened",
                "WCDF rules: the player who requested the 40-move count concedes that the "
                "opponent has strengthened the position; the count starts again.", "Event"),
+    ActionSpec("official_start_game", "&Start the game", "Ctrl+Alt+G", "Start the game",
+               "Official: once both players are ready, start the game waiting on the board and "
+               "its clocks (each game of a match waits for it, and a match resumed after a "
+               "restart).", "Event/Official"),
+    ActionSpec("event_resume_match", "Resume a &match...", "Ctrl+Alt+U", "Resume a match",
+               "The matches kept for later after a restart (the official kept them instead of "
+               "resuming them): resume one, or the official ends it.", "Event"),
     ActionSpec("official_pause", "&Pause the clocks", "Ctrl+Alt+P", "Pause the clocks",
                "Official: stop every clock, after a confirmation.", "Event/Official"),
     ActionSpec("official_resume", "&Restart the clocks", "Ctrl+Alt+R", "Restart the clocks",

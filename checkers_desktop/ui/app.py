@@ -27,6 +27,7 @@ def run_app(argv: list[str] | None = None) -> int:
     QGuiApplication.setDesktopFileName(APP_NAME)
     from .menu_fit import install_menu_room
 
+    assert isinstance(app, QApplication)  # the window needs widgets
     install_menu_room(app)  # menu items drawn whole at large text
     from .paths import data_folder
 
@@ -119,7 +120,7 @@ def _show_engine_preparation(window, note_after: int = NOTE_AFTER_SECONDS) -> No
     def update() -> None:
         checks[0] += 1
         now = preparation.current()
-        computer_plays = getattr(window.ctx.session, "mode", None) is Mode.COMPUTER
+        computer_plays = window.ctx.session.mode is Mode.COMPUTER
         note = app_texts.engine_preparation_text(
             now.compiling, now.endgame_ready, now.endgame_target, first_time) \
             if computer_plays and checks[0] > note_after else None
@@ -184,10 +185,8 @@ PREPARATION_JOIN_SECONDS = 5.0
 stop event, and each ends within about a second: a build or compile in a separate process is
 terminated, and loading numba's compiled search from its disk cache, which cannot be interrupted,
 takes under a second. A daemon thread still inside numba, LLVM or a mapped file while Python
-finalises is a known way for a process to abort at exit. Once, in CI, a scripted app that quit
-two seconds after it started ended with SIGABRT after its game was saved. Its standard error was
-not kept, and about 90 local runs before this change did not show it again, so the cause is not
-proven; waiting here closes that way. The test now keeps the app's standard error."""
+finalises is a known way for a process to abort (SIGABRT) at exit; waiting here closes that
+way."""
 
 _preparation: list = []
 """The threads started by the two ``_..._in_background`` functions (``threading.Thread``)."""

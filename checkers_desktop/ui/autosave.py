@@ -20,6 +20,13 @@ The keeper does nothing (reads and writes no file) until :meth:`start` is called
 in tests never touch the user's folder. From :meth:`start` on, the match records (those in the
 Event menu's records folder) are sealed with the same key (``storage.records.use_keys``). ``CHECKERS_DESKTOP_AUTORESUME=1`` answers the offer
 Yes without the question (the kill test of the real app, ``tests/ui/test_ui_kill_resume.py``).
+
+A match is never thrown away by a player: its question names the match, the players and the score
+("Resume the match Ann Lee against Bo Diaz, 1 game to 0, game 2, move 14?"). No is the
+official's: the match is put back, then the official is asked (with the PIN) to keep it for later;
+kept, it is saved sealed in ``held/<match folder>/`` and listed under Event > Resume a match until
+the official resumes or ends it (:meth:`AutosaveKeeper.held_matches`); without the PIN it stays on
+the board, its clocks stopped.
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 import logging
 import os
+import shutil
 from pathlib import Path
 from typing import Callable, Optional
 
@@ -34,20 +42,25 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from ..session.match_events import ActionLogged
-from ..session.resume import snapshot_of
+from ..session.resume import match_offer, snapshot_of
 from ..session.saves import Offer, SaveKeeping
 from ..speech.announcer import Priority
 from ..storage import AutosaveStore, KeyRing, Snapshot
 from ..storage import records as record_store
 from ..texts import app as app_texts
+from ..texts import event as event_texts
 from . import failures
 from .display import question_font
 from .event.score_sheet import save_pdf
 from .paths import key_folder
+from .context import AppContext
 
 __all__ = ["AUTORESUME_ENV", "AutosaveKeeper", "Keeping", "install_keeping"]
 
 log = logging.getLogger(__name__)
+
+HELD_FOLDER = "held"
+"""The matches the official kept for later, one folder each, in the data folder."""
 
 AUTORESUME_ENV = "CHECKERS_DESKTOP_AUTORESUME"
 """Environment variable: "1" resumes an unfinished game without asking (tests)."""
@@ -69,7 +82,7 @@ class AutosaveKeeper(QObject):
     resumed = Signal(object)
     failed = Signal(str)
 
-    def __init__(self, ctx, folder: Optional[os.PathLike] = None,
+    def __init__(self, ctx: AppContext, folder: Optional[os.PathLike] = None,
                  ask: Optional[Callable[[str], bool]] = None,
                  keys: Optional[KeyRing] = None) -> None:
         super().__init__(ctx.window)
@@ -127,6 +140,9 @@ class AutosaveKeeper(QObject):
             self._tell(app_texts.records_unsealed_text(self.keys.problem or ""))
         menu = self.ctx.matches
         record_store.use_keys(self.keys, menu.records_dir if menu is not None else None)
+        if menu is not None:
+            menu.use_keys(self.keys, key_folder(folder))
+            menu.keeper = self
         self.store = AutosaveStore(folder, self.keys)
         self.keeping = SaveKeeping(self.ctx.session, self.store, self._tell)
         try:
@@ -138,23 +154,101 @@ class AutosaveKeeper(QObject):
             return False
         resumed = False
         if offer is not None:
+            named = match_offer(offer.snapshot)
+            if named is not None:
+                note = app_texts.integrity_offer_note(offer.integrity.value)
+                question = named.question() + (f" {note}" if note else "")
+                offer = Offer(offer.snapshot, offer.path, offer.integrity,
+                              f"{question} {event_texts.resume_match_note()}")
             self.ctx.announcer.announce(offer.question, Priority.INTERRUPT)
             yes = True if autoresume else bool(self.ask(offer.question))
             self.active = True
             if yes:
                 resumed = self.resume_offer(offer)
+            elif named is not None:
+                resumed = self._decline_match(offer)
             else:
                 self.keeping.decline()
         self.active = True
         self.resumed_at_start = resumed
         return resumed
 
+    def _decline_match(self, offer: Offer) -> bool:
+        """No to a match: it is put back, then kept for later only by the official (see the
+        module text). Returns True when it stays on the board."""
+        if not self.resume_offer(offer):
+            return False
+        menu = self.ctx.matches
+        match = menu.current
+        if match is None:
+            return True
+        if menu.desk.hold_match():
+            self.hold(match)
+            return False
+        self.ctx.say(event_texts.match_not_held_text(), Priority.QUEUE)
+        return True
+
+    # --- matches kept for later -------------------------------------------------------------
+    def held_folder(self) -> Path:
+        return Path(self.folder or self.ctx.data_folder) / HELD_FOLDER
+
+    def hold(self, match) -> Optional[Path]:
+        """Keep ``match`` (on the board now) for later: its snapshot saved sealed in
+        ``held/<match folder>/``, then the match let go and a new game set up. Returns the
+        folder (None when it could not be written: the match stays on the board, told)."""
+        folder = self.held_folder() / match.folder.name
+        try:
+            AutosaveStore(folder, self.keys).save(snapshot_of(self.ctx.session, match))
+        except OSError as exc:
+            self._tell(app_texts.file_not_written_text(str(exc)))
+            return None
+        self.ctx.matches.put_aside(match)
+        a, b = match.settings.names
+        self.ctx.say(event_texts.match_held_text(a, b, match.gate.official), Priority.QUEUE)
+        return folder
+
+    def held_matches(self) -> list[tuple[Path, object]]:
+        """The matches kept for later: (folder, ``MatchOffer``), oldest first."""
+        root = self.held_folder()
+        found = []
+        if not root.is_dir():
+            return found
+        for folder in sorted(root.iterdir()):
+            if not folder.is_dir():
+                continue
+            try:
+                snap = AutosaveStore(folder, self.keys).load()
+            except (OSError, ValueError):
+                snap = None
+            named = match_offer(snap) if snap is not None else None
+            if named is not None:
+                found.append((folder, named))
+        return found
+
+    def resume_held(self, folder: Path) -> bool:
+        """Put the match kept in ``folder`` back on the board (its clocks stopped until the
+        official starts the game); the folder is removed once it is back (autosave keeps it
+        from then on). Returns True when it is back."""
+        store = AutosaveStore(folder, self.keys)
+        found = store.load_result()
+        if found.snapshot is None:
+            return False
+        note = app_texts.integrity_offer_note(found.integrity.value)
+        offer = Offer(found.snapshot, found.path, found.integrity, note)
+        if not self.resume_offer(offer):
+            return False
+        shutil.rmtree(folder, ignore_errors=True)
+        self.save_now()
+        return True
+
     def _ask_dialog(self, question: str) -> bool:
-        box = QMessageBox(QMessageBox.Icon.Question, app_texts.resume_title_text(), question,
+        title = event_texts.resume_match_title() if question.startswith("Resume the match") \
+            else app_texts.resume_title_text()
+        box = QMessageBox(QMessageBox.Icon.Question, title, question,
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                           self.ctx.window)
         box.setObjectName("resume-offer")
-        box.setAccessibleName(app_texts.resume_title_text())
+        box.setAccessibleName(title)
         box.setAccessibleDescription(question)
         box.setFont(question_font(box))  # read as the other questions are
         box.setDefaultButton(QMessageBox.StandardButton.Yes)
@@ -177,6 +271,7 @@ class AutosaveKeeper(QObject):
         rebuilt: the save is then kept aside and a new game set up. A saved field that was not
         usable, and a change made outside the app, are told too."""
         menu = self.ctx.matches
+        assert menu is not None  # the Event menu is made with the window
         if self.keeping is None:  # pragma: no cover - resume before start
             folder = self.folder or self.ctx.data_folder
             self.store = AutosaveStore(folder, self.keys)
@@ -269,7 +364,7 @@ class Keeping:
     handlers: dict
 
 
-def install_keeping(ctx) -> Keeping:
+def install_keeping(ctx: AppContext) -> Keeping:
     """The autosave keeper, Game > Open game and Help > Save a problem report for the window of
     ``ctx``, and the screen-reader announcement of a failing voice. Nothing is read or written
     until ``autosave.start()``."""
@@ -284,9 +379,8 @@ def install_keeping(ctx) -> Keeping:
     def on_tts_error(message: str) -> None:
         # Shown on the status line by the window itself; said here by the screen reader only
         # (asking the failed voice again would fail again), after what it is saying: the voice
-        # reports a missing sound device a moment after the start, when the resume question
-        # is being read, and an assertive message cut that question off (a screen-reader
-        # play-through heard it).
+        # reports a missing sound device a moment after the start, while the resume question
+        # is being read, and an assertive message would cut that question off.
         if message and message not in told:
             told.add(message)
             failures.report(ctx, message, speak_own_voice=False, priority=Priority.QUEUE)

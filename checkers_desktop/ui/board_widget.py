@@ -25,7 +25,7 @@ from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QKeyEvent, QPainter, QPa
                            QPaintEvent, QPen, QResizeEvent, QWheelEvent)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from ..rules import Piece
+from ..rules import Color, Piece
 from ..rules.geometry import (SIZE, SQUARES, check_square, is_square, row_squares, square_at,
                               square_cell)
 from .painting import focus_outline_width
@@ -77,7 +77,7 @@ def neighbour(square: int, direction: str, flipped: bool = False) -> Optional[in
     return row_squares(new_row, flipped)[row_squares(row, flipped).index(square)]
 
 
-_ARROWS = {Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down", Qt.Key.Key_Left: "left",
+_ARROWS: dict[int, str] = {Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down", Qt.Key.Key_Left: "left",
            Qt.Key.Key_Right: "right",
            # the diagonals on the keys where the number pad has them (7 9 1 3 without Num Lock)
            Qt.Key.Key_Home: "up-left", Qt.Key.Key_PageUp: "up-right",
@@ -119,6 +119,8 @@ class BoardWidget(QWidget):
     bad_square = Signal(str)
     flash_finished = Signal(int)
     zoom_step_requested = Signal(int)
+    # the cursor's square (1-32); it hides QWidget.cursor(), which the board never uses
+    cursor: int  # type: ignore[assignment]
     cursor_changed = Signal(int)
     move_toward = Signal(str)
     move_typed = Signal(str)
@@ -129,7 +131,7 @@ class BoardWidget(QWidget):
     def __init__(self, parent: QWidget | None = None, theme_key: str = DEFAULT_THEME_KEY) -> None:
         super().__init__(parent)
         self.base_theme = get_theme(theme_key)
-        self.side_names = None
+        self.side_names: Optional[dict[Color, str]] = None
         self.theme = self.base_theme
         self.flipped = False
         self.show_numbers = True

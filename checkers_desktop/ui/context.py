@@ -12,20 +12,50 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional, Protocol
 
-from ..speech.announcer import Priority
+from ..speech.announcer import Announcer, OutputSink, Priority
 
-__all__ = ["AppContext", "Sounds"]
+if TYPE_CHECKING:  # the window's parts, named for the type checker only (they import this module)
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QVBoxLayout
+
+    from ..session.game import GameSession
+    from .a11y import ScreenReaderSink
+    from .board_widget import BoardWidget
+    from .display import DisplayController
+    from .event.menu import EventMenu
+    from .game_signals import GameSignals
+    from .interaction import Interaction
+    from .leave_guard import LeaveGuard
+    from .main_window import MainWindow
+    from .practice import PracticeControls
+    from .qt_ports import QtScheduler
+    from .settings import Settings
+    from .speech_menu import SpeechControls
+    from .status_line import StatusLine
+
+__all__ = ["AppContext", "Sounds", "SoundPlayer"]
 
 log = logging.getLogger(__name__)
+
+
+class SoundPlayer(Protocol):
+    """What plays the earcons (``ui.sound_player``): ``play(name)``; a player that also has
+    ``placed`` takes ``play(name, (column, row))`` and pans and pitches the sound there."""
+
+    volume: float
+    """0.0-1.0."""
+    muted: bool
+
+    def play(self, name: str, place: Optional[tuple[int, int]] = None) -> object: ...
 
 
 class Sounds:
     """The earcons: ``play(name)`` on ``player`` (an object with ``play(name)``, or None for
     silence). A sound that cannot be played is logged once and never stops the game."""
 
-    def __init__(self, player) -> None:
+    def __init__(self, player: Optional[SoundPlayer]) -> None:
         self.player = player
         self._failed: set[str] = set()
         self.placer: Optional[Callable[[str], Optional[tuple[int, int]]]] = None
@@ -51,30 +81,37 @@ class Sounds:
 class AppContext:
     """See the module text. ``window`` is the main window (the parent of dialogs);
     ``confirm(question) -> bool`` asks a yes/no question; ``refresh_board()`` repaints the board
-    and renames its squares; ``data_folder`` is where the autosave, the log and the records go."""
+    and renames its squares; ``data_folder`` is where the autosave, the log and the records go;
+    ``side_column`` the window's side column (the move row, the status line), where the Event
+    menu puts its clocks first; ``welcome_delay_ms`` how long after the window first shows the
+    welcome is said."""
 
-    window: Any
-    settings: Any
-    session: Any
-    game: Any
-    scheduler: Any
-    announcer: Any
-    echo: Any
-    screen_reader: Any
-    speech_sink: Any
-    status: Any
-    board: Any
+    window: MainWindow
+    settings: Settings
+    session: GameSession
+    game: GameSignals
+    scheduler: QtScheduler
+    announcer: Announcer
+    echo: Announcer
+    screen_reader: ScreenReaderSink
+    speech_sink: Optional[OutputSink]
+    status: StatusLine
+    board: BoardWidget
     sounds: Sounds
-    confirm: Callable[[str], bool]
+    confirm: Callable[..., bool]
     refresh_board: Callable[[], None]
     data_folder: Path
-    actions: dict
-    practice: Optional[Any] = None
-    reading: Optional[Any] = None
-    matches: Optional[Any] = None
-    ask: Optional[Any] = None
+    actions: dict[str, QAction]
+    ask: Interaction
     """The one object every question goes through (:class:`~.interaction.Interaction`)."""
-    leaving: Optional[Any] = None
+    side_column: QVBoxLayout
+    welcome_delay_ms: int = 300
+    practice: Optional[PracticeControls] = None
+    reading: Optional[SpeechControls] = None
+    matches: Optional[EventMenu] = None
+    display: Optional[DisplayController] = None
+    """The View menu's theme, zoom and text size (:class:`~.display.DisplayController`)."""
+    leaving: Optional[LeaveGuard] = None
     """Asks before a game or match in progress is left (:class:`~.leave_guard.LeaveGuard`)."""
     end_review: Optional[Callable[..., None]] = None
     """Shows the game again when a past position is on the board (the side panel's review);

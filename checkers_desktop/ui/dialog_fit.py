@@ -16,11 +16,16 @@ no style sheet of its own gets that one as it is shown.
 
 from __future__ import annotations
 
+import weakref
+
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QDialog
 
 from .display import style_dialog
+
+_installed: "weakref.WeakKeyDictionary[QApplication, _Shown]" = weakref.WeakKeyDictionary()
+"""The dialog watcher installed on each application (one each)."""
 
 __all__ = ["install", "title_width", "TITLE_BAR_EXTRA"]
 
@@ -69,6 +74,6 @@ def fit(dialog: QDialog) -> None:
 
 def install(app: QApplication) -> None:
     """Style and fit every dialog of ``app`` shown from now on (once per application)."""
-    if getattr(app, "_dialog_shown", None) is None:
-        app._dialog_shown = _Shown(app)
-        app.installEventFilter(app._dialog_shown)
+    if app not in _installed:
+        _installed[app] = _Shown(app)
+        app.installEventFilter(_installed[app])

@@ -29,6 +29,7 @@ from ..texts.themes import theme_spoken_name
 from .board_widget import MAX_ZOOM_PERCENT, MIN_ZOOM_PERCENT
 from .settings import LARGE_NUMBERS, TEXT_SIZE_PERCENT, THEME_KEY, ZOOM_PERCENT, Settings
 from .themes import DEFAULT_THEME_KEY, THEMES, Theme, UnknownThemeError, get_theme
+from .context import AppContext
 
 ZOOM_STEPS: tuple[int, ...] = (100, 125, 150, 200, 250, 300, 400)
 """Zoom levels in percent that Zoom in and Zoom out step through."""
@@ -56,7 +57,8 @@ def base_font() -> QFont:
     if _base_font is None:
         _base_font = QFont(QApplication.font())
         for name in FONT_CLASSES:
-            _base_class_fonts[name] = QFont(QApplication.font(name))
+            # PySide6's stubs lack QApplication.font's class-name overload
+            _base_class_fonts[name] = QFont(QApplication.font(name))  # type: ignore[call-overload]
     return QFont(_base_font)
 
 
@@ -70,7 +72,7 @@ def apply_text_percent(percent: int) -> QFont:
     for name, class_base in _base_class_fonts.items():
         scaled = QFont(class_base)
         scaled.setPointSizeF(points_of(class_base) * percent / 100)
-        QApplication.setFont(scaled, name)
+        QApplication.setFont(scaled, name)  # type: ignore[arg-type]  # a class name: stubs lack it
     return font
 
 
@@ -199,7 +201,7 @@ class DisplayController(QObject):
     zoom_changed = Signal(int)
     text_size_changed = Signal(int)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         window = ctx.window
@@ -345,7 +347,7 @@ class DisplayController(QObject):
         self.theme = theme
         self.board.set_theme(theme)
         app = QApplication.instance()
-        if app is not None:
+        if isinstance(app, QApplication):
             app.setPalette(theme_palette(theme, app.palette()))
         global _field_style
         _field_style = field_style(theme)

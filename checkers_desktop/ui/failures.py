@@ -27,6 +27,7 @@ from ..speech.announcer import Priority
 from ..storage.keep_aside import keep_aside
 from ..texts import app as app_texts
 from ..texts import voice as voice_texts
+from .context import AppContext
 
 __all__ = ["report", "settings_file_problem", "open_checked_settings", "voice_failure_text",
            "report_voice_failure", "unexpected_error_text", "install_excepthook",
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 
 
 # --- telling the player -------------------------------------------------------------------------
-def report(ctx, text: str, *, speak_own_voice: bool = True,
+def report(ctx: AppContext, text: str, *, speak_own_voice: bool = True,
            priority: Priority = Priority.INTERRUPT) -> None:
     """Show ``text`` on the status line of the window of ``ctx`` (an :class:`~.context.AppContext`)
     and speak it (assertive for a screen reader).
@@ -135,7 +136,7 @@ def voice_failure_text(error: BaseException) -> str:
                                           str(error))
 
 
-def report_voice_failure(ctx, error: BaseException) -> str:
+def report_voice_failure(ctx: AppContext, error: BaseException) -> str:
     """Tell the player (shown and spoken) that voice input failed; returns the sentence."""
     text = voice_failure_text(error)
     report(ctx, text)
@@ -150,7 +151,7 @@ def unexpected_error_text(exc: BaseException) -> str:
 _previous_hook: Optional[Callable] = None
 
 
-def install_excepthook(ctx_getter: Callable[[], object]) -> Callable:
+def install_excepthook(ctx_getter: Callable[[], Optional[AppContext]]) -> Callable:
     """Make ``sys.excepthook`` log an uncaught exception (with its traceback) and tell the player
     through the context ``ctx_getter()`` returns (None: log only), instead of PySide6's default
     print. Qt slots run on, so the game goes on. Returns the hook."""

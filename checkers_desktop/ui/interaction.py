@@ -153,13 +153,15 @@ class Interaction:
             return None
         return dialog.official
 
-    def ask_new_pin(self, title: str, prompt: str, *, allow_empty: bool = False) -> Optional[str]:
-        """A new PIN typed twice (checked by ``session.official_pin.check_new_pin``), or None
-        (Cancel). ``allow_empty``: both fields left empty gives "" (remove the PIN)."""
+    def ask_new_pin(self, title: str, prompt: str, *, allow_empty: bool = False,
+                    event: bool = False) -> Optional[str]:
+        """A new PIN typed twice (checked by ``session.official_pin.check_new_pin``; ``event``:
+        the event PIN's longer rule), or None (Cancel). ``allow_empty``: both fields left empty
+        gives "" (remove the PIN)."""
         from .event.pin_dialog import NewPinDialog
 
         dialog = NewPinDialog(title, prompt, say=self.say, allow_empty=allow_empty,
-                              parent=self.parent)
+                              parent=self.parent, event=event)
         self.echo(prompt)
         if dialog.exec() != NewPinDialog.DialogCode.Accepted:
             return None

@@ -16,6 +16,7 @@ from ..session.leaving import Leaving, StakeKind, at_stake
 from ..session.official_gate import OfficialOnlyError
 from ..speech.announcer import Priority
 from ..texts import leaving as leaving_texts
+from .context import AppContext
 
 __all__ = ["LeaveGuard", "Leaving"]
 
@@ -23,7 +24,7 @@ __all__ = ["LeaveGuard", "Leaving"]
 class LeaveGuard:
     """See the module text; ``ctx`` is the window's ``AppContext``."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
 
     def _match(self):
@@ -44,6 +45,7 @@ class LeaveGuard:
             return False
         if not in_match:
             return True
+        assert self.ctx.matches is not None  # the Event menu is made with the window
         desk = self.ctx.matches.desk
         action = "end_match" if stake.ends_match else "quit_match"
         if not desk.official(match, action):

@@ -20,12 +20,13 @@ screen; the window opens to fit the screen's available area (maximised on an eve
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
+                               QMainWindow, QMenu, QScrollArea, QSizePolicy, QVBoxLayout,
+                               QWidget)
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
@@ -51,7 +52,7 @@ from .help_dialog import HelpDialog
 from .interaction import Interaction
 from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
-from .play_aids import install_play_aids
+from .play_aids import PlayAids, install_play_aids
 from .practice import PracticeControls
 from .problems_menu import install_problems
 from .qt_ports import QtScheduler
@@ -61,10 +62,14 @@ from .square_widget import SquareMarks
 from .menu_boxes import install_menu_boxes
 from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
+
 from .status_line import StatusLine
 from .table_layout import TableLayout
 from .tournament import install_tournament_menu
 from .voice_input import VoiceInput
+
+if TYPE_CHECKING:
+    from .event.menu import EventMenu
 
 ROOMY_SCREEN = QSize(1600, 1000)
 """On a screen smaller than this (an event laptop: 1366x768, 1280x720) the window opens
@@ -150,7 +155,7 @@ STATUS_LINES = 3
 def _last_in_focus_chain(widget: QWidget) -> QWidget:
     """``widget`` or the last of its descendants that follow it in the focus chain."""
     last, following = widget, widget.nextInFocusChain()
-    while following is not widget and widget.isAncestorOf(following):
+    while following is not None and following is not widget and widget.isAncestorOf(following):
         last, following = following, following.nextInFocusChain()
     return last
 
@@ -183,11 +188,14 @@ class MainWindow(QMainWindow):
                  auto_welcome: bool = True, paced_screen_reader: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.play_aids = None  # the side panel and the other play aids, made below
+        self.play_aids: Optional[PlayAids] = None  # the side panel and the other aids, made below
+        self.event_menu: Optional[EventMenu] = None  # the Event menu, made below
         self.settings = settings or Settings()
         self.setWindowTitle(app_texts.window_title_text())
         self.setObjectName("main-window")
-        dialog_fit.install(QApplication.instance())  # every dialog's title shown whole
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)  # a window needs widgets
+        dialog_fit.install(app)  # every dialog's title shown whole
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key
@@ -232,8 +240,7 @@ class MainWindow(QMainWindow):
         self.status_area = _status_area(self.status, self.side)
         self.side_layout.addWidget(self.status_area, 1)
         self.side_layout.addStretch(0)
-        self.table = TableLayout(self.board, self.side, central,
-                                 on_column_width=self._column_width)
+        self.table = TableLayout(self.board, self.side, central)
         self.setCentralWidget(central)
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
@@ -271,6 +278,22 @@ class MainWindow(QMainWindow):
         self.game_signals = GameSignals(self.session, self)
         self.status_line = StatusLine(self.status, self.session.status_text, "Status")
         self.status_line.speech_error = speech_error
+
+        # --- what every feature is given: made before anything can use it -------------------
+        self.actions_by_id = create_actions(self)
+        self.ctx = AppContext(
+            window=self, settings=self.settings, session=self.session, game=self.game_signals,
+            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
+            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
+            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
+            refresh_board=self.refresh_board,
+            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
+            actions=self.actions_by_id, ask=self.ask, side_column=self.side_layout,
+            welcome_delay_ms=welcome_delay_ms)
+        self.leaving = LeaveGuard(self.ctx)
+        self.ctx.leaving = self.leaving
+        self.table.on_column_width = self._column_width  # the clocks fit the side column
+
         self.game_signals.position_changed.connect(self.refresh_board)
         self.game_signals.status_changed.connect(self.status_line.show)
         self.game_signals.sound.connect(self.play_sound)
@@ -285,25 +308,12 @@ class MainWindow(QMainWindow):
         self.board.digits_typed.connect(self._echo_digits)
         self.move_box.returnPressed.connect(self.submit_move_box)
 
-        # --- what every feature is given ------------------------------------------------
-        self.actions_by_id = create_actions(self)
-        self.ctx = AppContext(
-            window=self, settings=self.settings, session=self.session, game=self.game_signals,
-            scheduler=self.scheduler, announcer=self.announcer, echo=self.echo,
-            screen_reader=self.screen_reader, speech_sink=speech_sink, status=self.status_line,
-            board=self.board, sounds=Sounds(self.sound_player), confirm=self.confirm,
-            refresh_board=self.refresh_board,
-            data_folder=Path(data_folder) if data_folder is not None else default_data_folder(),
-            actions=self.actions_by_id, ask=self.ask)
-        self.leaving = LeaveGuard(self.ctx)
-        self.ctx.leaving = self.leaving
-
         # --- menus ------------------------------------------------------------------------
-        handlers = {
+        handlers: dict[str, Callable[..., object]] = {
             "new_vs_computer": lambda: self.new_game(Mode.COMPUTER),
             "new_two_players": lambda: self.new_game(Mode.TWO_PLAYERS),
             "resign": self.resign,
-            "offer_draw": lambda: self.event_menu.offer_draw(),
+            "offer_draw": self._offer_draw,
             "move_box": self.focus_move_box,
             "go_to_board": self.board.focus_cursor,
             "quit": self.quit,
@@ -314,6 +324,7 @@ class MainWindow(QMainWindow):
             "open_menus": self.open_menus,
         }
         self.display = DisplayController(self.ctx)
+        self.ctx.display = self.display
         self.display.theme_changed.connect(lambda _key: self._apply_theme())
         handlers.update(self.display.handlers)
         self.speech_controls = SpeechControls(self.ctx)
@@ -391,9 +402,8 @@ class MainWindow(QMainWindow):
         self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 0)
         # Tab: the board, the move field, the status line; Shift+Tab back the same way. The move
         # field goes after the board's last child in Qt's focus chain: put straight after the
-        # board, it stood before the board's own children, and Shift+Tab from the status line
-        # went back through them to the board, skipping the move field (a screen-reader
-        # play-through found it).
+        # board, it would stand before the board's own children, and Shift+Tab from the status
+        # line would go back through them to the board, skipping the move field.
         self.setTabOrder(_last_in_focus_chain(self.board), self.move_box)
         self.setTabOrder(self.move_box, self.status)
 
@@ -460,7 +470,7 @@ class MainWindow(QMainWindow):
 
     def _column_width(self, width: int) -> None:
         """The side column's width changed: the clocks fit their type to it."""
-        matches = getattr(self, "event_menu", None)
+        matches = self.ctx.matches  # None until the Event menu is made
         if matches is not None:
             matches.panel.fit_width(width)
 
@@ -468,7 +478,12 @@ class MainWindow(QMainWindow):
         """Say the welcome (the game ready, the level, the first keys), once."""
         self._welcomed = True
         self.speech_controls.apply_routes()  # a screen reader may have attached by now
-        self.play_aids.welcome()
+        if self.play_aids is not None:
+            self.play_aids.welcome()
+
+    def _offer_draw(self) -> None:
+        if self.event_menu is not None:
+            self.event_menu.offer_draw()
 
     def _apply_theme(self) -> None:
         """The window's colours from the board theme (high contrast by default)."""
@@ -480,8 +495,10 @@ class MainWindow(QMainWindow):
                              (QPalette.ColorRole.Text, theme.text),
                              (QPalette.ColorRole.ButtonText, theme.text)):
             palette.setColor(role, QColor(colour))
-        self.centralWidget().setPalette(palette)
-        self.centralWidget().setAutoFillBackground(True)
+        central = self.centralWidget()
+        if central is not None:
+            central.setPalette(palette)
+            central.setAutoFillBackground(True)
         self.move_box.setStyleSheet(
             f"QLineEdit {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.field_frame}; padding: 4px; }} "
@@ -523,7 +540,9 @@ class MainWindow(QMainWindow):
         if not self.session.running:
             self.session.resign()  # says there is no game
             return
-        if self.confirm(game_texts.resign_question(), game_texts.resign_title()):
+        asked = self.event_menu.resign_question() if self.event_menu is not None else None
+        question, title = asked or (game_texts.resign_question(), game_texts.resign_title())
+        if self.confirm(question, title):
             self.session.resign()
         else:
             # as No to leaving a game is told: at once, cutting the question's own reading
@@ -587,6 +606,8 @@ class MainWindow(QMainWindow):
             return
         bar.setActiveAction(first)
         menu = first.menu()
+        if not isinstance(menu, QMenu):
+            return
 
         def highlight() -> None:
             item = next((a for a in menu.actions()
@@ -594,8 +615,7 @@ class MainWindow(QMainWindow):
             if menu.isVisible() and item is not None and menu.activeAction() is None:
                 menu.setActiveAction(item)
 
-        if menu is not None:
-            QTimer.singleShot(0, highlight)
+        QTimer.singleShot(0, highlight)
 
     def show_keyboard_help(self) -> None:
         dialog = HelpDialog(self)
@@ -620,17 +640,17 @@ class MainWindow(QMainWindow):
 
     # --- board ------------------------------------------------------------------------------
     def refresh_board(self) -> None:
-        ctx = getattr(self, "ctx", None)
-        if self.board.reviewed_position is not None and ctx is not None and \
-                ctx.end_review is not None:
+        ctx = self.ctx
+        if self.board.reviewed_position is not None and ctx.end_review is not None:
             ctx.end_review()  # a hint, a pick-up...: the review ends, then the game is drawn
             if self.board.reviewed_position is None:
                 return  # end_review drew the game
         s = self.session
         board = s.board
-        last = set(board.peek().path) if board.peek() is not None else set()
+        played = board.peek()
+        last = set(played.path) if played is not None else set()
         dests = s.destinations()
-        practice = self.ctx.practice if hasattr(self, "ctx") else None
+        practice = self.ctx.practice
         hinted = practice.hint_squares() if practice is not None else set()
         # no "must jump" while a penalty's checker is chosen: nobody moves then
         required = s.required_jump_squares() if s.selected is None and \

@@ -2,9 +2,9 @@
 
 Qt's menu bar remembers where the keyboard was when Alt and a letter opened a menu, and gives it
 back on the last Escape. Opening a second menu with Alt and another letter while the bar still
-had the keyboard (Alt+V, Escape, Alt+T, Escape, Escape) made it remember the bar itself: the
-last Escape left the keyboard nowhere, no focus shown and no key doing anything, until Tab (found
-in a screen-reader play-through). :func:`install` checks after each Escape on the bar: when no
+has the keyboard (Alt+V, Escape, Alt+T, Escape, Escape) makes it remember the bar itself: the
+last Escape would leave the keyboard nowhere, no focus shown and no key doing anything, until
+Tab. :func:`install` checks after each Escape on the bar: when no
 menu is open any more and the keyboard is on the bar or nowhere, it goes to ``back()``.
 """
 

@@ -2,24 +2,23 @@
 every text size.
 
 At View > Text size 300 % on a 1366x768 laptop the eleven menu titles need about 1,480 pixels, so
-Qt put the last ones (Settings, Help) behind a "»" button at the bar's end, where a low-vision
-player does not look for them (found in a screen-reader play-through at 300 %). :func:`install`
+Qt would put the last ones (Settings, Help) behind a "»" button at the bar's end, where a
+low-vision player does not look for them. :func:`install`
 keeps the bar's text as large as the chosen size allows while every title fits the bar's width:
 at 300 % on 1366 pixels the bar's text is about 275 % (the menus themselves stay at 300 %); where
 all titles fit, the bar has exactly the chosen size. It refits when the window is resized and when
 :func:`refit` is called after a text-size change.
 
-Menus: at 300 % on 1280x720 the Game menu was wider than the screen (its submenu arrows off it),
-and the Tournament and Read menus taller than the room under the bar: Qt moved them up over the
-bar's titles, or split one into two columns with an item cut at the screen's edge (found in a
-play-through). Each menu of the bar, and each of their submenus, is fitted the same way just
+Menus: at 300 % on 1280x720 the Game menu is wider than the screen (its submenu arrows off it),
+and the Tournament and Read menus taller than the room under the bar: Qt would move them up over
+the bar's titles, or split one into two columns with an item cut at the screen's edge. Each menu of the bar, and each of their submenus, is fitted the same way just
 before it opens: its text as large as the chosen size allows while the whole menu fits the screen
 (a menu of the bar, the room under the bar), never smaller than the 100 % size.
 
 Menu items: Qt's Fusion style (the one used on Linux without a desktop theme) measures a menu
 item narrower than it then draws it once the text is large, and cuts the text in the middle: at
-300 % "Place sound…n the board" in a menu with room to spare, "Tourname…erver..." (found in the
-same play-through). :class:`MenuRoomStyle` gives every menu item one line-height more width, so
+300 % "Place sound…n the board" in a menu with room to spare, "Tourname…erver...".
+:class:`MenuRoomStyle` gives every menu item one line-height more width, so
 that the whole text is drawn; :func:`install_menu_room` puts it on the application.
 """
 
@@ -76,7 +75,9 @@ class _BarFit(QObject):
         self.busy = True
         try:
             self.width = self.bar.width()
-            fitted_points(self.bar, QApplication.font("QMenuBar"), max(1, self.width), self.floor)
+            # PySide6's stubs lack QApplication.font's class-name overload
+            font = QApplication.font("QMenuBar")  # type: ignore[call-overload]
+            fitted_points(self.bar, font, max(1, self.width), self.floor)
         finally:
             self.busy = False
 
@@ -84,7 +85,9 @@ class _BarFit(QObject):
 def fit_menu(menu: QMenu, width: int, height: int, floor: float) -> float:
     """Give ``menu`` the largest point size, at most the application's menu font's, at which the
     whole menu fits ``width`` x ``height`` pixels, never below ``floor`` points; returns it."""
-    return _largest_fitting(menu, QApplication.font("QMenu"), floor,
+    # PySide6's stubs lack QApplication.font's class-name overload
+    font = QApplication.font("QMenu")  # type: ignore[call-overload]
+    return _largest_fitting(menu, font, floor,
                             lambda hint: hint.width() <= width and hint.height() <= height)
 
 
@@ -107,15 +110,17 @@ def _hook_menu(bar: QMenuBar, menu: QMenu, floor: float, top_level: bool) -> Non
 
     def before_showing() -> None:
         for action in menu.actions():  # submenus added since
-            if action.menu() is not None:
-                _hook_menu(bar, action.menu(), floor, False)
+            sub = action.menu()
+            if isinstance(sub, QMenu):
+                _hook_menu(bar, sub, floor, False)
         room = menu_room(bar, top_level)
         fit_menu(menu, room.width(), room.height(), floor)
 
     menu.aboutToShow.connect(before_showing)
     for action in menu.actions():
-        if action.menu() is not None:
-            _hook_menu(bar, action.menu(), floor, False)
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            _hook_menu(bar, sub, floor, False)
 
 
 def install(bar: QMenuBar, floor: float) -> None:
@@ -126,8 +131,9 @@ def install(bar: QMenuBar, floor: float) -> None:
     bar.installEventFilter(fit)
     fit.fit()
     for action in bar.actions():
-        if action.menu() is not None:
-            _hook_menu(bar, action.menu(), floor, True)
+        sub = action.menu()
+        if isinstance(sub, QMenu):
+            _hook_menu(bar, sub, floor, True)
 
 
 def refit(bar: QMenuBar) -> None:

@@ -15,6 +15,7 @@ from ..session import moving
 from ..speech.announcer import Priority
 from ..texts import game as game_texts
 from .board_widget import DIAGONAL_STEPS
+from .context import AppContext
 
 __all__ = ["MoveAssist"]
 
@@ -22,7 +23,7 @@ __all__ = ["MoveAssist"]
 class MoveAssist:
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.cycle = moving.Cycle()
         self._held: tuple[int, ...] = ()
@@ -73,8 +74,9 @@ class MoveAssist:
             self._following = False
         s = self.ctx.session
         if done:
+            played = s.board.peek()
             last = s.partial_path[-1] if s.selected is not None else (
-                s.board.peek().to_square if s.board.peek() is not None else board.cursor)
+                played.to_square if played is not None else board.cursor)
             self._held = tuple(s.partial_path) if s.selected is not None else ()
             board.set_cursor(last, focus=board.has_cursor_focus())
         return done

@@ -35,6 +35,7 @@ from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
 from .jobs import BackgroundJob
+from .context import AppContext
 
 __all__ = ["OpenGameAction", "PROGRESS_DELAY_MS"]
 
@@ -67,7 +68,7 @@ class OpenGameAction(QObject):
     done = Signal(bool)
     progress_shown = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
@@ -228,6 +229,9 @@ class OpenGameAction(QObject):
             root_turn=opened.board.root().turn,
             computer=computer.color if computer is not None else None, level=level),
             Priority.INTERRUPT)
+        matches = getattr(self.ctx, "matches", None)
+        if matches is not None and self._path:
+            matches.check_record_read(self._path)  # a match's record: its seal, said
         self.ctx.focus_board()
         self.done.emit(True)
 

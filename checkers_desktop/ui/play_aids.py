@@ -10,7 +10,7 @@ a :class:`PlayAids` whose :attr:`~PlayAids.handlers` the window ties to the acti
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Callable, Optional
 
 from ..engine.levels import get_level
 from ..rules import BLACK
@@ -22,6 +22,7 @@ from .save_game import SaveGameAction
 from .settings import LESSON_OFFERED
 from .side_panel import SidePanel, install_side_panel
 from .tutorial import TutorialRunner
+from .context import AppContext
 
 __all__ = ["PlayAids", "install_play_aids"]
 
@@ -32,8 +33,8 @@ class PlayAids:
     moves: MoveAssist
     saving: SaveGameAction
     tutorial: TutorialRunner
-    ctx: object
-    handlers: dict = field(default_factory=dict)
+    ctx: AppContext
+    handlers: dict[str, Callable[..., object]] = field(default_factory=dict)
 
     def welcome_text(self) -> str:
         """The welcome: the game ready, the level, the rules, the first keys, and the first time
@@ -57,7 +58,7 @@ _AT_THE_CURSOR = {"cursor", "edge", "refused"}
 """Sounds heard where the cursor is."""
 
 
-def sound_place(ctx, name: str) -> Optional[tuple[int, int]]:
+def sound_place(ctx: AppContext, name: str) -> Optional[tuple[int, int]]:
     """Where the sound ``name`` is heard: (column, row) on the screen, 0-7 from the top left, of
     the last move's end square (move, capture, crown) or of the cursor (cursor, edge, refused);
     None for the others (warning, game over: everywhere)."""
@@ -75,7 +76,7 @@ def sound_place(ctx, name: str) -> Optional[tuple[int, int]]:
     return col, row
 
 
-def install_play_aids(ctx) -> PlayAids:
+def install_play_aids(ctx: AppContext) -> PlayAids:
     ctx.sounds.placer = lambda name: sound_place(ctx, name)
     ctx.board.cursor_moved.connect(lambda _square: ctx.sounds.play("cursor"))
     panel = install_side_panel(ctx)

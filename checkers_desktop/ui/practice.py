@@ -29,6 +29,7 @@ from ..texts import game as game_texts
 from ..texts import review as review_texts
 from ..session.game import Mode
 from .jobs import BackgroundJob
+from .context import AppContext
 
 HINT_SECONDS = 1.0
 """How long the engine looks for a hint, seconds."""
@@ -70,7 +71,7 @@ class PracticeControls(QObject):
     hint_ready = Signal(str)
     review_ready = Signal(str)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.handlers: dict[str, Callable[[], Any]] = {

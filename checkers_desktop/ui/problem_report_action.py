@@ -18,6 +18,7 @@ from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from . import failures
 from .paths import documents_folder
+from .context import AppContext
 
 __all__ = ["ProblemReportAction", "default_report_path"]
 
@@ -34,7 +35,7 @@ class ProblemReportAction:
     ``ask_path(default) -> str | None`` asks where (default ``ctx.ask.save_file``; tests replace
     it); ``log_folder()`` gives the log's folder."""
 
-    def __init__(self, ctx, log_folder: Callable[[], Optional[Path]]) -> None:
+    def __init__(self, ctx: AppContext, log_folder: Callable[[], Optional[Path]]) -> None:
         self.ctx = ctx
         self.log_folder = log_folder
         self.ask_path: Callable[[str], Optional[str]] = self._ask_path

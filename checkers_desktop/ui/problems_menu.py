@@ -120,6 +120,7 @@ class ProblemControls(QObject):
             "next_problem": self.next_problem,
             "show_solution": self.show_solution,
             "guess_the_move": self.choose_master_game,
+            "replay_master_game": self.replay_master_game,
             "practice_progress": self.say_progress,
             "add_own_pdn": self.add_own_pdn,
         }
@@ -249,6 +250,19 @@ class ProblemControls(QObject):
         self.start_guess(record, name, BLACK if side == 0 else WHITE)
         return True
 
+    def replay_master_game(self) -> bool:
+        """Practice > Replay a master game: choose a collection; its games are listed and the
+        one chosen opened as Game > Open game opens a file (its moves on the Moves played list,
+        to step through). Returns True when the file's reading started."""
+        collections = [c for c in COLLECTIONS if c.kind is Kind.GAMES]
+        chosen = self.ctx.ask.choose(texts.choose_game_title(), texts.choose_game_label(),
+                                     [c.title for c in collections])
+        if chosen is None:
+            return False
+        self.guess.leave()
+        self.problems.leave()
+        return bool(self.ctx.window.open_game_action.open(str(collections[chosen].path)))
+
     def start_guess(self, record: Game, name: str, side: Any) -> None:
         self.ctx.board.set_flipped(side is BLACK)
         self.guess.start(record, name, side)
@@ -311,6 +325,9 @@ def install_problems(ctx: Any, handlers: dict[str, Callable[[], Any]]) -> Proble
             guarded[action_id] = _unless_practising(
                 controls, controls.handlers[action_id],
                 ctx.leaving.guarded(Leaving.NEW_GAME, controls.handlers[action_id]))
+        guarded["replay_master_game"] = _unless_practising(
+            controls, controls.handlers["replay_master_game"],
+            ctx.leaving.guarded(Leaving.OPEN_GAME, controls.handlers["replay_master_game"]))
     handlers.update(guarded)
     game_hint = handlers.get("hint")
     if game_hint is not None:

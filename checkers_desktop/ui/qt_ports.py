@@ -11,7 +11,7 @@ __all__ = ["QtScheduler"]
 
 
 class _QtTimer:
-    def __init__(self, parent: QObject, seconds: float, fn: Callable[[], None]) -> None:
+    def __init__(self, parent: QObject, seconds: float, fn: Callable[[], object]) -> None:
         self._timer = QTimer(parent)
         self._timer.setInterval(max(1, int(round(seconds * 1000))))
         self._timer.timeout.connect(fn)
@@ -31,8 +31,8 @@ class QtScheduler(QObject):
     """Calls on the GUI thread: :meth:`defer` after the current event is handled,
     :meth:`repeating` every so many seconds (milliseconds resolution, at least 1 ms)."""
 
-    def defer(self, fn: Callable[[], None]) -> None:
+    def defer(self, fn: Callable[[], object]) -> None:
         QTimer.singleShot(0, self, fn)
 
-    def repeating(self, seconds: float, fn: Callable[[], None]) -> _QtTimer:
+    def repeating(self, seconds: float, fn: Callable[[], object]) -> _QtTimer:
         return _QtTimer(self, seconds, fn)

@@ -15,6 +15,7 @@ from ..session.keeping import SaveGameError, game_file_name, save_game
 from ..speech.announcer import Priority
 from ..texts import keeping as keeping_texts
 from . import failures
+from .context import AppContext
 
 __all__ = ["SaveGameAction"]
 
@@ -24,7 +25,7 @@ log = logging.getLogger(__name__)
 class SaveGameAction:
     """Game > Save game for the window of ``ctx`` (an :class:`~.context.AppContext`)."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
 

@@ -67,7 +67,7 @@ def start_script_from_env(window) -> Optional[QTimer]:
             timer.stop()
             _say(f"done {ply} {c.board.fen()}")
             window.close()
-            QApplication.instance().quit()
+            QApplication.quit()
             return
         window.move_box.setText(moves[ply])
         window.submit_move_box()

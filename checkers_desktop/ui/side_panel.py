@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QFontDatabase, QKeyEvent, QTextCursor
+from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
                                QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
 
@@ -41,6 +41,7 @@ from ..texts import themes as theme_texts
 from .a11y import pace_after
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
+from .context import AppContext
 
 __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
@@ -85,7 +86,7 @@ class _Keys(QObject):
                 self.on_enter()
                 return True
         if event.type() == QEvent.Type.FocusOut and obj is self.panel.history and \
-                event.reason() not in _MENU_REASONS:
+                isinstance(event, QFocusEvent) and event.reason() not in _MENU_REASONS:
             self.panel.end_review()  # not for a menu: its command decides (actions.ENDS_REVIEW)
         return False
 
@@ -139,7 +140,7 @@ class SidePanel(QDockWidget):
 
     returned = Signal()
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__("Game panel", ctx.window)
         self.ctx = ctx
         self.setObjectName("side-panel")
@@ -291,7 +292,8 @@ class SidePanel(QDockWidget):
         add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
-            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                           s.opponent_name)
             item = QListWidgetItem(reading_texts.history_item_text(
                 move_number(first, number - 1), mover, move, s.style))
             item.setData(MOVE_ROLE, number)
@@ -325,7 +327,12 @@ class SidePanel(QDockWidget):
 
     # --- acting -----------------------------------------------------------------------------
     def play_selected(self) -> None:
-        """Enter in the legal-move list: play the selected move."""
+        """Enter in the legal-move list: play the selected move. While the list still holds
+        the moves before the computer's reply (its new moves wait until the reply is said),
+        Enter brings the new moves first and plays nothing: the item then under the cursor is
+        read, and a second Enter plays it."""
+        if self._refill_now():
+            return
         item = self.moves.currentItem()
         move = item.data(MOVE_ROLE) if item is not None else None
         if move is None:
@@ -377,12 +384,14 @@ class SidePanel(QDockWidget):
         s = self.ctx.session
         first = board.root().turn
         color = first if number % 2 else first.other
-        return game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        return game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                      s.opponent_name)
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
         names = self.ctx.session.side_names
-        last = set(board.peek().path) if board.peek() is not None else set()
+        played = board.peek()
+        last = set(played.path) if played is not None else set()
         self.ctx.board.reviewed_position = board  # the reading keys read what is shown
         self.ctx.board.show_position(
             board.piece_at, lambda sq: SquareMarks(last_move=sq in last),
@@ -396,7 +405,8 @@ class SidePanel(QDockWidget):
         if item is None:
             s = self.ctx.session
             self.ctx.say(game_texts.last_move_text(s.board, s.side_names, s.style, s.you,
-                                                   s.player_names), Priority.READING)
+                                                   s.player_names, s.opponent_name),
+                         Priority.READING)
             return
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)
@@ -439,7 +449,8 @@ class SidePanel(QDockWidget):
         self.setMaximumWidth(self.natural_width())
         if not self.auto:
             return
-        if self.for_keys and self.isAncestorOf(QApplication.focusWidget()):
+        focused = QApplication.focusWidget()
+        if self.for_keys and focused is not None and self.isAncestorOf(focused):
             return
         self.for_keys = False
         shown = room_for_panel(area_width, area_height, text_percent, self.natural_width())
@@ -482,7 +493,17 @@ class SidePanel(QDockWidget):
             widget.setCurrentRow(row)
 
     def focus_moves(self) -> None:
+        self._refill_now()
         self._show_and_focus(self.moves)
+
+    def _refill_now(self) -> bool:
+        """The list's new moves, now, if they were waiting for the reply to be said; True when
+        they were."""
+        if not self._refill_timer.isActive():
+            return False
+        self._refill_timer.stop()
+        self._refill_moves()
+        return True
 
     def focus_history(self) -> None:
         self._show_and_focus(self.history)
@@ -497,7 +518,7 @@ class SidePanel(QDockWidget):
             self.returned.emit()
 
 
-def install_side_panel(ctx) -> SidePanel:
+def install_side_panel(ctx: AppContext) -> SidePanel:
     """Make the side panel, dock it right of the board, and tie View > Side panel to it."""
     panel = SidePanel(ctx)
     ctx.end_review = panel.end_review
@@ -505,7 +526,10 @@ def install_side_panel(ctx) -> SidePanel:
     action = ctx.actions.get("side_panel")
     if action is not None:
         action.setChecked(True)
-        panel.visibilityChanged.connect(
-            lambda visible: (action.blockSignals(True), action.setChecked(panel.isVisible()),
-                             action.blockSignals(False)))
+        def follow_panel(_visible: bool) -> None:
+            action.blockSignals(True)
+            action.setChecked(panel.isVisible())
+            action.blockSignals(False)
+
+        panel.visibilityChanged.connect(follow_panel)
     return panel

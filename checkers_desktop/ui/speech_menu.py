@@ -27,6 +27,7 @@ from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUN
                        SOUND_VOLUME,
                        SPEECH_RATE, SPEECH_SPECS, SPEECH_VOICE, SPEECH_VOLUME, VERBOSITY,
                        SettingSpec)
+from .context import AppContext
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class SpeechControls:
     """The reading commands and the speech/sound settings, for the window of ``ctx`` (an
     :class:`~.context.AppContext`)."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.handlers: dict[str, Any] = {cid: (lambda cid=cid: self.run_reading(cid))
                                          for cid in reading.READERS}

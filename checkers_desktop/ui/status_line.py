@@ -86,8 +86,8 @@ class StatusLine:
 
     def show_after_status(self, text: str) -> None:
         """Show the game's status now followed by ``text`` (a file just saved, with its whole
-        path), until the status changes: whose turn it is stays on the line, where a player
-        looking at it after Ctrl+S saw only "Game saved: ..." (found in a play-through)."""
+        path), until the status changes: whose turn it is stays on the line after Ctrl+S, not
+        "Game saved: ..." alone."""
         self.show(game_texts.status_line(self.game_status(), text))
 
     def set_notice(self, text: str) -> None:

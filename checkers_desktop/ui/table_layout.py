@@ -35,9 +35,9 @@ _STEP = 8
 
 BOARD_FLOOR = 0.7
 """The least share of its full size the board gives up to a long status line beside it. At 300 %
-text on a 1280x720 screen, one refused move with the status and a note made the board drop from
-about 630 to 256 pixels, and grow back after the next move: a low-vision player lost the board
-just as they read why a move was refused (found in a screen-reader play-through)."""
+text on a 1280x720 screen, one refused move with the status and a note would make the board drop
+from about 630 to 256 pixels, and grow back after the next move: a low-vision player would lose
+the board just as they read why a move was refused."""
 
 
 class TableLayout(QLayout):

@@ -24,6 +24,7 @@ WHITE's are rings with a hole; kings add a crown and a second ring; each mark ha
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from .contrast import NON_TEXT, contrast_ratio, parse_hex
 
@@ -75,8 +76,8 @@ class Theme:
         status line, the dialogs' fields and buttons), drawn on :attr:`background`: the
         :attr:`focus` colour where it reaches 3:1 there (WCAG 1.4.11, 2.4.13), else the
         :attr:`casing` (or :attr:`text`). The tournament theme's yellow focus is made for its
-        green squares; on its buff background it is 1.16:1, and a screen-reader play-through
-        could hardly see the status line's focus border."""
+        green squares; on its buff background it is 1.16:1, too faint to find the status line's
+        focus border by."""
         if contrast_ratio(self.focus, self.background) >= NON_TEXT:
             return self.focus
         return self.casing or self.text
@@ -109,7 +110,7 @@ class Theme:
         from ..rules import BLACK, WHITE
         names = side_names or {}
         known = {entry[0]: entry[1:] for entry in self.by_name}
-        changes = {}
+        changes: dict[str, Any] = {}  # field name -> colour or word
         for color, fill, rim, word in ((BLACK, "first_piece", "first_piece_mark", "first_colour"),
                                        (WHITE, "second_piece", "second_piece_mark",
                                         "second_colour")):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..rules import BLACK
+from ..rules import BLACK, Move
 from ..session import moving
 from ..session.game import Mode
 from ..session.tutorial import Finished, Say, SetPosition, Tutorial
 from ..speech.announcer import Priority
+from .context import AppContext
 
 __all__ = ["TutorialRunner"]
 
@@ -23,7 +24,7 @@ __all__ = ["TutorialRunner"]
 class TutorialRunner:
     """See the module text. ``ctx``: the :class:`~.context.AppContext`."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         self.ctx = ctx
         self.tutorial: Optional[Tutorial] = None
         self.handlers = {"tutorial": self.start}
@@ -45,31 +46,44 @@ class TutorialRunner:
         self.ctx.focus_board()
 
     # --- what the player does ---------------------------------------------------------------
+    def _running(self) -> Optional[Tutorial]:
+        """The lesson while it runs (:attr:`active`), else None."""
+        return self.tutorial if self.active else None
+
     def _intercept(self, what: str, square: int) -> bool:
-        if not self.active:
+        tutorial = self._running()
+        if tutorial is None:
             return False
         if what == "escape":
             if self.ctx.session.selected is not None:
                 return False  # Escape puts the piece back first
-            self._run(self.tutorial.leave())
+            self._run(tutorial.leave())
             return True
-        if self.tutorial.expects_enter:
-            self._run(self.tutorial.enter(square))
+        if tutorial.expects_enter:
+            self._run(tutorial.enter(square))
             return True
         return False
 
     def _cursor(self, square: int) -> None:
+        def tell() -> None:
+            tutorial = self._running()
+            if tutorial is not None:
+                self._run(tutorial.cursor(square, tuple(moving.movable_squares(self.ctx.session))))
+
         if self.active:
             # after the square itself is said (the cursor's echo), so that it does not cut the
             # lesson's next words off
-            self.ctx.scheduler.defer(lambda: self._run(self.tutorial.cursor(
-                square, tuple(moving.movable_squares(self.ctx.session)))) if self.active else None)
+            self.ctx.scheduler.defer(tell)
 
-    def _move(self, move) -> None:
+    def _move(self, move: Move) -> None:
+        def tell() -> None:
+            tutorial = self._running()
+            if tutorial is not None:
+                self._run(tutorial.move(move))
+
         if self.active:
             # after the session has finished telling the move (it emits before it speaks)
-            self.ctx.scheduler.defer(lambda: self._run(self.tutorial.move(move))
-                                     if self.active else None)
+            self.ctx.scheduler.defer(tell)
 
     # --- carrying out -----------------------------------------------------------------------
     def _run(self, actions, priority: Priority = Priority.QUEUE) -> None:

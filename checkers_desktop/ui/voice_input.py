@@ -28,7 +28,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMenu, QMessageBox
 
 from ..speech.announcer import Priority
 from ..session.voice import Heard, VoiceSession
@@ -40,6 +40,7 @@ from ..texts.voice import (PUSH_TO_TALK_KEY, confirmation_text, nothing_heard_te
 from . import failures
 from .jobs import BackgroundJob
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
+from .context import AppContext
 
 __all__ = ["VoiceInput", "open_question_box"]
 
@@ -70,7 +71,8 @@ class _KeyWatcher(QObject):
     def __init__(self, voice: "VoiceInput") -> None:
         super().__init__(voice)
         self.voice = voice
-        self.key = QKeySequence(PUSH_TO_TALK_KEY)[0].key()
+        # PySide6's stubs lack QKeySequence.__getitem__ (the key combination at an index)
+        self.key = QKeySequence(PUSH_TO_TALK_KEY)[0].key()  # type: ignore[index]
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()
@@ -108,14 +110,14 @@ class VoiceInput(QObject):
     listening_changed = Signal(bool)
     _audio_arrived = Signal(object)  # from the microphone's audio thread (continuous listening)
 
-    def __init__(self, ctx, *, recognizer=None,
+    def __init__(self, ctx: AppContext, *, recognizer=None,
                  microphone_factory: Optional[Callable[[], Any]] = None) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.recognizer = recognizer
         self._recognizer_lock = threading.Lock()
         self.microphone_factory = microphone_factory or Microphone
-        self.microphone = None
+        self.microphone: Optional[Microphone] = None
         self.enabled = False
         self.recording = False
         self.decode_threads: list[int] = []
@@ -178,7 +180,9 @@ class VoiceInput(QObject):
         for menu_action in self.ctx.window.menuBar().actions():
             if menu_action.text() == "&Voice":  # Alt+V is the View menu's: Alt+I opens this one
                 menu_action.setText(VOICE_MENU_TITLE)
-                menu_action.menu().setTitle(VOICE_MENU_TITLE)
+                menu = menu_action.menu()
+                if isinstance(menu, QMenu):
+                    menu.setTitle(VOICE_MENU_TITLE)
         push = self.ctx.actions.get("push_to_talk")
         if push is not None:
             push.setAutoRepeat(False)  # held down: one press, then the release ends the phrase
@@ -251,6 +255,7 @@ class VoiceInput(QObject):
         return True
 
     def _open_continuous(self) -> bool:
+        assert self.microphone is not None  # voice is on
         try:
             self.microphone.listen(self._audio_arrived.emit)
         except MicrophoneUnavailableError as exc:
@@ -313,6 +318,7 @@ class VoiceInput(QObject):
             if self.ptt_toggles:
                 self._stop_recording(decode=True)
             return
+        assert self.microphone is not None  # voice is on
         try:
             self.microphone.start()
         except MicrophoneUnavailableError as exc:
@@ -329,6 +335,7 @@ class VoiceInput(QObject):
 
     def _stop_recording(self, decode: bool) -> None:
         self.recording = False
+        assert self.microphone is not None  # it was recording
         try:
             audio = self.microphone.stop()
         except Exception as exc:
@@ -429,6 +436,7 @@ class VoiceInput(QObject):
         return True
 
     def read(self, command_id: str) -> None:
+        assert self.ctx.reading is not None  # made with the window
         self.ctx.reading.run_reading(command_id)
 
     def hint(self) -> None:
@@ -440,14 +448,17 @@ class VoiceInput(QObject):
         self.ctx.actions["show_solution" if name == "show-solution" else "next_problem"].trigger()
 
     def take_back(self) -> None:
+        assert self.ctx.practice is not None  # made with the window
         self.ctx.practice.take_back()
 
     def offer_draw(self) -> None:
         """Confirmed by voice: a match's draw offer (named, logged; the Event menu asks again),
         else the game's, answered by the opponent or the computer."""
+        assert self.ctx.matches is not None  # made with the window
         self.ctx.matches.offer_draw(confirmed=True)
 
     def stop_speaking(self) -> None:
+        assert self.ctx.reading is not None  # made with the window
         self.ctx.reading.stop_speaking()
 
     def point_at(self, square: int) -> None:

@@ -23,6 +23,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xsession  # noqa: E402
 
+pytestmark = pytest.mark.slow  # its own X server, D-Bus and AT-SPI bus, and the real app
+
 HERE = Path(__file__).resolve().parent
 READER = HERE / "atspi_reader.py"
 # After the move: back from the move box to the board, then one step each way: whatever square

@@ -19,6 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import xsession  # noqa: E402
 from test_atspi import _missing_or_skip  # noqa: E402  (the same tools, skipped the same way)
 
+pytestmark = pytest.mark.slow  # its own X server, D-Bus and AT-SPI bus, and the real app
+
 HERE = Path(__file__).resolve().parent
 READER = HERE / "bracket_reader.py"
 PLAYERS40 = HERE.parent / "tournament" / "data" / "players40.csv"

@@ -40,6 +40,7 @@ def test_both_builders_give_the_same_bytes_to_three_pieces():
     assert len(fast) > 50_000  # most 3-piece positions are decided (none is left out)
 
 
+@pytest.mark.slow  # the same comparison on every material of three pieces runs in the quick set
 @needs_numba
 def test_both_builders_give_the_same_bytes_for_four_piece_materials(compiled4):
     """Four materials solved by the Python builder on the compiled 3-piece start: every byte of
@@ -264,10 +265,11 @@ def test_earlier_cache_formats_and_old_temporary_files_are_removed(tmp_path):
     """Earlier formats go; so does a temporary file a killed builder left (it can be 3.7 GB),
     but not one young enough to belong to a builder writing now."""
     for name in ("endgame-3-v1.json.gz", "endgame-4-v2.bin.gz", "endgame-6-v3.bin.77.tmp",
-                 "endgame-5-v3.search.78.tmp"):
+                 "endgame-5-v3.search.78.tmp", ".endgame-6-v3.bin-k2j9x.tmp"):
         (tmp_path / name).write_bytes(b"old")
     old = time.time() - eg.STALE_TEMPORARY_SECONDS - 60
     os.utime(tmp_path / "endgame-6-v3.bin.77.tmp", (old, old))
+    os.utime(tmp_path / ".endgame-6-v3.bin-k2j9x.tmp", (old, old))  # storage.atomic's name
     eg.ensure_table(tmp_path, pieces=2, install=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         f"endgame-2-v{eg.FORMAT_VERSION}.bin", "endgame-5-v3.search.78.tmp"]
@@ -305,6 +307,7 @@ def _compact_offsets(base_size, signatures):
     return compiled.offsets_array(offsets), total
 
 
+@pytest.mark.slow
 @needs_numba
 def test_a_six_piece_material_is_solved_and_consistent_with_its_moves(compiled4):
     """Five kings against one, both sides to move, solved on top of the 5-piece material its
@@ -381,6 +384,7 @@ def test_pages_read_by_searches_are_given_back_and_read_again_right(tmp_path):
     assert [_value(table, b) for b in boards] == before
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not compiled.AVAILABLE, reason="the page release runs beside the compiled search")
 def test_a_long_search_gives_a_large_table_back_while_it_runs(tmp_path, monkeypatch):
     """A compiled search gives a large mapped table's pages back every ``RELEASE_SECONDS`` while

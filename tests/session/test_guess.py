@@ -56,9 +56,12 @@ def test_guess_the_move_scores_a_master_game_end_to_end(tmp_path: Path):
     # each verdict is said after the master's reply, which interrupts whatever is being said
     spoken = synth.spoken
     verdict = spoken.index("Right: the master played twenty-three to eighteen. Two points.")
-    reply = next(i for i, text in enumerate(spoken) if text.startswith("Computer: twenty-seven "
-                                                                       "to thirty-one"))
+    reply = next(i for i, text in enumerate(spoken) if text.startswith("The master: "
+                                                                       "twenty-seven to "
+                                                                       "thirty-one"))
     assert reply < verdict
+    # the master's moves are the master's, never the computer's
+    assert not any(text.startswith("Computer") for text in spoken), spoken
     assert guess.over and "The game is over. Score:" in said
     assert list(game.board.move_stack) == master
     assert guess.points == 2 * (len(kinds) - 1) + (1 if kinds[0] is GuessKind.CLOSE else 0)

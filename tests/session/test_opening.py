@@ -157,3 +157,26 @@ def test_a_file_of_the_app_before_kind_tags_still_names_the_computer_and_its_lev
     credited = read_game(_write(tmp_path, '[BlackType "human"]\n[WhiteType "program"]\n'
                                           '1. 11-15 23-19 {[%level 5]} 2. 8-11 *\n', "c.pdn"))
     assert credited.computer.move_levels == {1: 5} and credited.computer.level == 5
+
+
+def test_why_a_file_is_not_opened_is_said_with_the_inputs_own_problems(tmp_path):
+    """One enum names what is wrong with every input: the open-game refusals are
+    ``inputs.InputProblem`` values, and a file that is not a PDN is told the same whichever way
+    it is not (binary data, another encoding, text that is no game record)."""
+    from checkers_desktop.inputs import InputProblem
+
+    assert OpenProblem is InputProblem
+    binary = tmp_path / "photo.pdn"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" * 10)
+    prose = tmp_path / "letter.pdn"
+    prose.write_text("Dear Ann, the match is on Tuesday.\n", encoding="utf-8")
+    said = []
+    for path in (binary, prose):
+        with pytest.raises(OpenError) as refused:
+            opening.list_games(path)
+        assert refused.value.problem in (InputProblem.NOT_TEXT, InputProblem.ENCODING,
+                                         InputProblem.WRONG_CONTENT)
+        text = app_texts.open_failed_text(refused.value.problem.value, refused.value.name,
+                                          refused.value.detail)
+        said.append(text.split(":")[0])
+    assert said == ["This file is not a checkers game record (PDN)"] * 2

@@ -20,6 +20,8 @@ from checkers_desktop.session.reading import ReadingContext, read
 from checkers_desktop.speech.announcer import Announcer
 from checkers_desktop.speech.fake import FakeSynth
 
+from officiating import officiate
+
 MARY, JOHN = "Mary Jones", "John Smith"
 
 
@@ -53,6 +55,7 @@ def make_match(tmp_path, seed=1):
             break
         match.detach()
     match.start()
+    officiate(match)
     return game, match, synth, clock, events
 
 
@@ -163,3 +166,19 @@ def test_the_typed_square_reading():
             assert "is not a square" in str(exc)
         else:  # pragma: no cover - the assertion says which
             raise AssertionError(bad)
+
+
+def test_the_removal_step_speaks_and_reports_through_the_games_public_methods():
+    """The penalty's removal is a step of the game: it says and reports through the game's
+    public ``say`` and ``publish``, never through its private output."""
+    import ast
+    from pathlib import Path
+
+    from checkers_desktop.session import penalty_step
+
+    tree = ast.parse(Path(penalty_step.__file__).read_text(encoding="utf-8"))
+    private = [f"{node.lineno}: {ast.unparse(node)}" for node in ast.walk(tree)
+               if isinstance(node, ast.Attribute) and node.attr.startswith("_")
+               and not node.attr.startswith("__")
+               and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
+    assert private == []

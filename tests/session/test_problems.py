@@ -269,3 +269,31 @@ def test_next_problem_for_me_prefers_a_problem_the_engine_proved():
     farther_proven = Problem("c/2", "c", "C", "C 2", "B:W32:B1", Stated.BLACK_WINS, rating=1250,
                              proven=True)
     assert next_problem([near_unproven, farther_proven], Progress("Ann")).key == "c/2"
+
+
+def test_a_failed_analysis_is_said_and_never_stalls_the_game(tmp_path):
+    """The engine raising while it looks for the other side's reply: said, and the game goes on
+    with a legal move (the game's own engine failure path), the player's turn again."""
+    synth = FakeSynth()
+    scheduler = ManualScheduler()
+    game = GameSession(Announcer([synth]), InlineEngine(scheduler), scheduler, poll_seconds=0)
+
+    def broken(board, seconds, stop, all_scores):
+        raise RuntimeError("no memory left")
+
+    analyst = InlineAnalyst(scheduler, 0.1, broken)
+    problems = ProblemSession(game, analyst)
+    analyst.on_error = problems.analysis_failed
+    problems.start(GEM_1)
+    scheduler.run_pending()
+    assert game.submit_text("17-22")
+    scheduler.run_pending()
+    from checkers_desktop.texts import app as app_texts
+    assert app_texts.engine_failed_text() in _said(synth)
+    assert len(game.board.move_stack) == 2 and game.is_human_turn()
+    # a hint that fails is said, and changes nothing
+    assert problems.hint()
+    scheduler.run_pending()
+    assert synth.spoken[-1] == "The engine could not check this position. Try again, or take " \
+        "the next problem."
+    assert len(game.board.move_stack) == 2 and game.is_human_turn()

@@ -24,6 +24,8 @@ from checkers_desktop.storage import AutosaveStore, Integrity, KeyRing, RecordKe
 from checkers_desktop.storage import records as record_store
 from checkers_desktop.storage.integrity import canonical_json
 
+from officiating import officiate
+
 KEY = RecordKey.from_secret(bytes(range(32)))
 
 
@@ -58,6 +60,7 @@ class Desk:
         self.match = MatchSession.for_players(self.game, ("Ann Lee", "Bo Diaz"), self.records,
                                               best_of=3, rng=random.Random(seed))
         self.match.start()
+        officiate(self.match)
         return self.match
 
     def restart(self) -> MatchSession | None:
@@ -66,6 +69,8 @@ class Desk:
         resumed = self.keeping.resume(offer, records_dir=self.records)
         assert resumed is not None, self.told
         self.match = resumed.match
+        if self.match is not None:
+            officiate(self.match)
         return self.match
 
     def save(self) -> None:
@@ -133,7 +138,8 @@ def test_match_resumed_twice_then_finished_lists_every_game(tmp_path):
     assert [g.number for g in match3.result().games] == [1, 2, 3]
     assert record_store.check_folder(match3.folder, three.keys) == {
         "game-1.pdn": Integrity.VERIFIED, "game-2.pdn": Integrity.VERIFIED,
-        "game-3.pdn": Integrity.VERIFIED, "score-sheet.html": Integrity.VERIFIED}
+        "game-3.pdn": Integrity.VERIFIED, "score-sheet.html": Integrity.VERIFIED,
+        "results.json": Integrity.VERIFIED}
     assert three.told == [] and two.told == []
 
 

@@ -109,15 +109,21 @@ def run_child(folder: Path, kill_after: float | None, pause: float = 0.02) -> li
     return lines
 
 
-def test_random_kills_always_resume_at_the_last_completed_move(tmp_path):
+@pytest.mark.parametrize("wanted_kills, wanted_resumes", [
+    pytest.param(2, 1, id="two-kills"),
+    pytest.param(12, 8, id="twelve-kills", marks=pytest.mark.slow),
+])
+def test_random_kills_always_resume_at_the_last_completed_move(tmp_path, wanted_kills,
+                                                               wanted_resumes):
     rng = random.Random(20261122)
     folder = tmp_path / "appdata"
     last_saved: dict | None = None
     kills = resumes = games_done = 0
     runs = 0
-    # Run until the child has been killed mid-game 12 times: how many runs that takes depends on
-    # how fast this machine plays (a run that finishes its game before the kill is not a kill).
-    while kills < 12 and runs < 60:
+    # Run until the child has been killed mid-game ``wanted_kills`` times and resumed
+    # ``wanted_resumes`` times: how many runs that takes depends on how fast this machine plays
+    # (a run that finishes its game before the kill is not a kill).
+    while (kills < wanted_kills or resumes < wanted_resumes) and runs < 60:
         runs += 1
         lines = run_child(folder, kill_after=rng.uniform(0.3, 1.8))
         if not lines:
@@ -155,7 +161,7 @@ def test_random_kills_always_resume_at_the_last_completed_move(tmp_path):
             # A finished game is not offered again: the next start begins a new game.
         else:
             kills += 1
-    assert kills >= 12 and resumes >= 8, (runs, kills, resumes, games_done)
+    assert kills >= wanted_kills and resumes >= wanted_resumes, (runs, kills, resumes, games_done)
     assert not [p for p in folder.iterdir() if "damaged" in p.name]
 
 

@@ -93,6 +93,23 @@ class PgOwner:
             engine.dispose()
 
 
+def _rechain(owner) -> None:
+    """Recompute the whole chain over the events as stored, as someone who read seal.py would."""
+    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+
+    engine = create_engine(owner.url)
+    with engine.connect() as conn:
+        rows = conn.execute(text("SELECT id, at, kind, division_key, match_number, table_no, "
+                                 "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
+    engine.dispose()
+    prev, statements = GENESIS, []
+    for r in rows:
+        h = event_hash(prev, *r)
+        statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' WHERE id = {r[0]}")
+        prev = h
+    owner.run(*statements)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def seal_backend(request, tmp_path):
     """(organiser's URL, something that changes the database outside the app)."""
@@ -167,7 +184,7 @@ def test_gold_and_silver_swapped_outside_the_app(seal_backend):
 def test_log_and_anchor_attacks(seal_backend, attack):
     """Changing the log too (the event's payload, even with the chain recomputed), forging a
     checkpoint, removing or adding a result: each is noticed."""
-    from checkers_desktop.tournament.store.seal import GENESIS, event_hash
+    from checkers_desktop.tournament.store.seal import event_hash
 
     url, owner = seal_backend
     t = Tournament.open(url, keys=_keys())
@@ -188,20 +205,7 @@ def test_log_and_anchor_attacks(seal_backend, attack):
             f"replace(CAST(payload AS TEXT), '\"winner_id\": {gold.id}', "
             f"'\"winner_id\": {silver.id}')") +
             f" WHERE kind = 'result' AND match_number = {final.number}")
-        # recompute the whole chain, as someone who read seal.py would
-        engine = create_engine(owner.url)
-        with engine.connect() as conn:
-            rows = conn.execute(text(
-                "SELECT id, at, kind, division_key, match_number, table_no, "
-                "CAST(payload AS TEXT) FROM events ORDER BY id")).all()
-        engine.dispose()
-        prev, statements = GENESIS, []
-        for r in rows:
-            h = event_hash(prev, *r)
-            statements.append(f"UPDATE events SET prev_hash = '{prev}', hash = '{h}' "
-                              f"WHERE id = {r[0]}")
-            prev = h
-        owner.run(*statements)
+        _rechain(owner)
     elif attack == "checkpoint forged":
         owner.run(*swap, "UPDATE seal_checkpoints SET seal = 'hmac-sha256:' || key_id || ':' || "
                          "'00000000000000000000000000000000000000000000000000000000000000ff'")
@@ -236,7 +240,7 @@ def test_log_and_anchor_attacks(seal_backend, attack):
             f"{fin} AND key <> 'forged2'",
             *swap[1:],
             "INSERT INTO events (at, kind, division_key, match_number, table_no, payload) "
-            f"SELECT at, 'correction', division_key, match_number, NULL, "
+            "SELECT at, 'correction', division_key, match_number, NULL, "
             + owner.json.format(f"'{payload}'") + " FROM events WHERE kind = 'result' AND "
             f"match_number = {final.number}")
         if isinstance(owner, SqliteFile):
@@ -460,3 +464,244 @@ def test_a_whole_bracket_reported_by_tables_opens_silently(seal_tables, tmp_path
     org = Tournament.open(url, keys=_keys())
     assert org.verification.clean, org.verification.text()
     org.close()
+
+
+@pytest.mark.parametrize("attack", ["draw swapped", "withdrawn", "brought back"])
+def test_draw_and_withdrawals_changed_outside_the_app(seal_backend, attack):
+    url, owner = seal_backend
+    t = Tournament.open(url, keys=_keys())
+    people = [t.add_competitor(CompetitorInput(f"Player {i}", f"VAMC {i}", "70-74"))
+              for i in range(4)]
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    if attack == "brought back":
+        t.withdraw(people[3].id, why="unwell")
+    t.close()
+    if attack == "draw swapped":
+        owner.run("UPDATE slots SET position = 100 WHERE position = 0",
+                  "UPDATE slots SET position = 0 WHERE position = 2",
+                  "UPDATE slots SET position = 2 WHERE position = 100")
+    elif attack == "withdrawn":
+        owner.run(f"UPDATE competitors SET withdrawn_at = created_at WHERE id = {people[1].id}")
+    else:
+        owner.run(f"UPDATE competitors SET withdrawn_at = NULL WHERE id = {people[3].id}")
+    t = Tournament.open(url, keys=_keys())
+    report = t.verification
+    assert not report.clean and report.log_intact
+    said = report.text()
+    if attack == "draw swapped":
+        assert report.draws_changed == [t.divisions()[0].label]
+        assert "the draw of 1 division" in said
+    else:
+        assert report.withdrawals_changed == [people[1].id if attack == "withdrawn"
+                                              else people[3].id]
+        assert "withdrawn or brought back outside the app" in said
+    t.close()
+
+
+def test_a_tournament_made_before_the_seal_is_chained_when_upgraded(tmp_path):
+    """A database at the first schema, with events already in its log, is upgraded: its events
+    are chained in order and anchored at the first open; it opens silently."""
+    from alembic import command
+    from alembic.config import Config
+
+    from checkers_desktop.tournament.store import engine as store_engine
+
+    path = tmp_path / "old.db"
+    engine = store_engine.make_engine(path)
+    with engine.begin() as conn:
+        cfg = Config()
+        cfg.set_main_option("script_location", str(store_engine._MIGRATIONS))
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "t0001")
+        for i in range(3):
+            conn.execute(text("INSERT INTO events (at, kind, payload) VALUES "
+                              "('2026-06-01 10:00:00.000000', 'registration', :p)"),
+                         {"p": '{"name": "Player %d"}' % i})
+    engine.dispose()
+    t = Tournament.open(str(path), keys=_keys())
+    assert t.verification.clean and t.verification.events == 3
+    assert t.verification.anchors is Integrity.UNSEALED  # nothing anchored it yet
+    t.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "70-74"))
+    t.close()
+    again = Tournament.open(str(path), keys=_keys()).verification
+    assert again.clean and again.anchors is Integrity.VERIFIED and again.unanchored == 0
+
+
+def test_checkpoints_removed_and_chain_rewritten(tmp_path):
+    """Someone who reads seal.py rewrites a result and its log entry, recomputes the whole
+    chain and removes every checkpoint (the file then looks like one never sealed): the laptop
+    that saw the log remembers its newest entry, which no longer matches."""
+    keys = KeyRing(tmp_path / "keys")
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=keys)
+    key = _play_through(t)
+    final = _final(t, key)
+    gold, silver = final.winner, final.loser
+    t.close()
+    owner = SqliteFile(path)
+    owner.run(f"UPDATE results SET winner_id = {silver.id} WHERE match_id = (SELECT id FROM "
+              f"matches WHERE number = {final.number})",
+              f"UPDATE matches SET winner_id = {silver.id} WHERE number = {final.number}",
+              "UPDATE events SET payload = replace(payload, "
+              f"'\"winner_id\": {gold.id}', '\"winner_id\": {silver.id}') "
+              f"WHERE kind = 'result' AND match_number = {final.number}",
+              "DELETE FROM seal_checkpoints")
+    _rechain(owner)
+    t = Tournament.open(path, keys=keys)
+    assert t.verification.rolled_back is not None and not t.verification.clean
+    assert t.verification.text().startswith("Warning:")
+    t.close()
+
+
+def test_the_whole_log_rewritten_from_its_first_entry(tmp_path):
+    """As above, but the first entry changed too and every checkpoint removed: the file is not
+    the tournament this laptop sealed at that place, and it carries no seal."""
+    keys = KeyRing(tmp_path / "keys")
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=keys)
+    _play_through(t)
+    t.close()
+    owner = SqliteFile(path)
+    owner.run("UPDATE events SET payload = replace(payload, '\"Player 0\"', '\"Player 0 \"') "
+              "WHERE id = (SELECT min(id) FROM events)", "DELETE FROM seal_checkpoints")
+    _rechain(owner)
+    t = Tournament.open(path, keys=keys)
+    assert t.verification.rolled_back is not None and not t.verification.clean
+    t.close()
+    # a new tournament made by the app at the same place is sealed: no warning
+    import os
+
+    os.remove(path)
+    t = Tournament.open(path, keys=keys)
+    _play_through(t)
+    t.close()
+    assert Tournament.open(path, keys=keys).verification.clean
+
+
+def test_the_organisers_follower_sees_a_named_match_corrected(tmp_path):
+    """The window follows the tournament through its own connection: once the organiser corrects
+    a named match (here to a winner other than the log's), the followed bracket shows the
+    correction, not the log's old result."""
+    import time
+
+    from checkers_desktop.tournament.follow import OrganiserFollower
+
+    path = str(tmp_path / "t.db")
+    t = Tournament.open(path, keys=_keys())
+    key = _play_through(t)
+    final = _final(t, key)
+    gold, silver = final.winner, final.loser
+    t.close()
+    SqliteFile(path).run(f"UPDATE matches SET winner_id = {silver.id} WHERE number = "
+                         f"{final.number}")
+    org = Tournament.open(path, keys=_keys())
+    follower = OrganiserFollower(lambda: Tournament.open(path, keys=_keys()), poll_seconds=0.1,
+                                 after=org.last_event_id())
+    first = follower.step(timeout=0.3).snapshot
+    shown = next(m for m in first.views[key].matches if m.number == final.number)
+    assert shown.unverified and shown.winner == gold
+    org.correct_result(final.number, [silver.id, silver.id], why="the score sheet says so")
+    deadline = time.monotonic() + 10
+    snapshot = None
+    while snapshot is None and time.monotonic() < deadline:
+        snapshot = follower.step(timeout=0.3).snapshot
+    shown = next(m for m in snapshot.views[key].matches if m.number == final.number)
+    assert not shown.unverified and shown.winner == silver
+    assert snapshot.views[key].standings.gold == silver
+    follower.close()
+    org.close()
+
+
+_PLAYED: dict = {}
+
+
+def _played_file(tmp_path_factory) -> tuple:
+    """One tournament played through and its key, made once for the property below."""
+    if "path" not in _PLAYED:
+        folder = tmp_path_factory.mktemp("played")
+        t = Tournament.open(str(folder / "t.db"), keys=_keys())
+        for i in range(8):
+            t.add_competitor(CompetitorInput(f"Player {i}", f"VAMC {i}", "70-74"))
+        t.make_divisions()
+        t.draw(t.divisions()[0].key, seed=5)
+        while t.playable():
+            for m in t.playable():
+                side = m.a if m.number % 2 else m.b
+                t.enter_result(m.number, [side.id, None, side.id])
+        _PLAYED["numbers"] = [m.number for m in t.matches() if m.kind == "played"]
+        t.close()
+        _PLAYED["path"] = folder / "t.db"
+    return _PLAYED["path"], _PLAYED["numbers"]
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_change_to_a_stored_result_is_named(tmp_path_factory, data):
+    """Whatever column of whatever match's result is changed outside the app (to any other
+    value), that match is named at the next open, and no other."""
+    import shutil
+
+    source, numbers = _played_file(tmp_path_factory)
+    number = data.draw(st.sampled_from(numbers))
+    column = data.draw(st.sampled_from(["winner_id", "a_id", "b_id", "wins_a", "wins_b", "draws",
+                                        "kind"]))
+    value = data.draw(st.sampled_from(["'walkover'", "'bye'"]) if column == "kind"
+                      else st.integers(0, 9))
+    folder = tmp_path_factory.mktemp("copy")
+    shutil.copy(source, folder / "t.db")
+    path = str(folder / "t.db")
+    where = f"match_id = (SELECT id FROM matches WHERE number = {number}) AND replaced_by IS NULL"
+    con = sqlite3.connect(path)
+    before = con.execute(f"SELECT {column} FROM results WHERE {where}").fetchone()[0]
+    con.close()
+    if str(before) == str(value).strip("'"):
+        return
+    SqliteFile(path).run(f"UPDATE results SET {column} = {value} WHERE {where}")
+    t = Tournament.open(path, keys=_keys())
+    assert t.verification.forged_matches == [number]
+    t.close()
+
+
+def _copy_played(tmp_path_factory) -> str:
+    import shutil
+
+    source, _ = _played_file(tmp_path_factory)
+    folder = tmp_path_factory.mktemp("copy")
+    shutil.copy(source, folder / "t.db")
+    return str(folder / "t.db")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_change_to_the_bracket_or_the_log_is_noticed(tmp_path_factory, data):
+    """Any column of a match's row, or of an entry of the log, changed outside the app: the open
+    that follows is not silent."""
+    path = _copy_played(tmp_path_factory)
+    con = sqlite3.connect(path)
+    if data.draw(st.booleans(), label="the log"):
+        ids = [r[0] for r in con.execute("SELECT id FROM events ORDER BY id")]
+        table, row = "events", data.draw(st.sampled_from(ids))
+        column = data.draw(st.sampled_from(["at", "kind", "division_key", "match_number",
+                                            "table_no", "payload", "prev_hash", "hash"]))
+    else:
+        table, row = "matches", data.draw(st.sampled_from(
+            [r[0] for r in con.execute("SELECT id FROM matches WHERE number IS NOT NULL")]))
+        column = data.draw(st.sampled_from(["a_id", "b_id", "winner_id", "status", "kind"]))
+    before = con.execute(f"SELECT {column} FROM {table} WHERE id = {row}").fetchone()[0]
+    con.close()
+    value = {"status": "'ready'", "kind": "'bye'", "at": "'2020-01-01 00:00:00.000000'",
+             "division_key": "'55-59'", "payload": "'{}'", "prev_hash": "'0'",
+             "hash": "'0'"}.get(column, str(data.draw(st.integers(1, 9))))
+    if str(before) == value.strip("'"):
+        return
+    SqliteFile(path).run(f"UPDATE {table} SET {column} = {value} WHERE id = {row}")
+    t = Tournament.open(path, keys=_keys())
+    assert not t.verification.clean, (table, column, before, value)
+    assert t.verification.text()
+    t.close()

@@ -130,6 +130,8 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
             match = menu.start_match(MatchSettings(
                 (PlayerInfo("Mary Jones"), PlayerInfo("John Smith")), "va-vi",
                 official="Carol Ruiz"), pin="2468")
+            match.gate.unlock("2468")  # the official starts the game (players ready)
+            match.official.start_game()
             window.session.submit_text("11-15")
             window.session.submit_text("22-18")
             for act in (lambda: match.official.stalling_warning(window.session.board.turn),
@@ -145,6 +147,8 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
                 (PlayerInfo("Mary Jones", "Tampa VAMC", "70-74"),
                  PlayerInfo("John Smith", "Reno VAMC", "85-up")), "va-standard",
                 official="Carol Ruiz"), pin="2468")
+            match.gate.unlock("2468")  # the official starts the game (players ready)
+            match.official.start_game()
             window.session.submit_text("11-15")
             window.session.submit_text("22-18")
             menu.refresh_clocks()

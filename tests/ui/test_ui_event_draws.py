@@ -73,6 +73,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
     red, white = named(event, BLACK), named(event, WHITE)
     questions, answers = [], []
     menu.desk.confirm = lambda q: questions.append(q) or True
+    menu.ask_player = lambda q, who: questions.append(q) or True  # a player's own question
     menu.ask_answer = lambda q: answers.append(q) or False  # the opponent says No
     window.move_box.setText("11-15")
     window.submit_move_box()

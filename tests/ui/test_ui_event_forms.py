@@ -138,7 +138,7 @@ def test_event_shortcuts_are_unique_listed_and_on_the_window(make_window):
         action = window.event_menu.actions[spec.id]
         assert action.shortcut().toString() == QKeySequence(spec.shortcut).toString()
     official = [s.id for s in EVENT_ACTIONS if s.menu == "Event/Official"]
-    assert len(official) == 9  # pause, restart, warning, penalty, adjudicate, forfeit,
+    assert len(official) == 10  # start, pause, restart, warning, penalty, adjudicate, forfeit,
     # correct, forty-move ruling
 
 

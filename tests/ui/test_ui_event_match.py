@@ -78,9 +78,9 @@ def start_match(window, qtbot, tmp_path, profile_key, seed):
     menu.dialog_factory = form_factory(qtbot, profile_key)
     window.board.focus_cursor()
     window.synth.clear()
+    menu.desk.ask_pin = official_types_the_pin  # the players-ready step asks it first
     shortcut(qtbot, Qt.Key.Key_M, CTRL_SHIFT)  # Event > New match...
     qtbot.waitUntil(lambda: menu.current is not None and menu.current.game is not None)
-    menu.desk.ask_pin = official_types_the_pin
     return menu.current, clock, menu
 
 
@@ -130,7 +130,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     assert window.board.flipped is False  # Red to move: Red's home row at the bottom
     play_text(window, "23-19")
     assert window.session.board.ply == 2
-    menu.desk.choose = lambda title, label, options: 1  # "Drawn: neither can force a win"
+    menu.desk.choose = lambda title, label, options: len(options) - 1  # "Drawn: ..."
     questions = []
     menu.desk.confirm = lambda q: questions.append(q) or True
     shortcut(qtbot, Qt.Key.Key_A, CTRL_ALT)
@@ -141,6 +141,9 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     game2 = event.game
     assert (game2.black, game2.white, game2.play_out) == (other, first, True)
     assert said(window, f"{other} plays Black, {first} plays Red")
+    # the official starts game 2 once the players are ready (asked after the result)
+    qtbot.waitUntil(lambda: not event.awaiting_start)
+    assert questions[-1].startswith("Game 1 is drawn") or "Game 2:" in questions[-1]
 
     # --- game 2: Black moves on the board by keyboard; Red lets 30 seconds pass: the penalty
     press_on_square(qtbot, window, 11)

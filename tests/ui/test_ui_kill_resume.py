@@ -81,6 +81,7 @@ def _state(line: str) -> tuple[int, str]:
     return int(ply), fen
 
 
+@pytest.mark.slow  # one kill and resume of the saves alone: tests/storage/test_storage_crash.py
 @pytest.mark.timeout(400)
 def test_sigkill_at_random_moments_resumes_at_last_completed_move(tmp_path):
     moves = scripted_game(seed=11)  # 139 plies, ends with a side unable to move

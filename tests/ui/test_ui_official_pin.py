@@ -46,8 +46,8 @@ def start(window, tmp_path, pin=PIN):
     window.session.submit_text("11-15")
     desk = menu.desk
     desk.confirm = lambda question: True
-    desk.choose = lambda title, label, options: 1 if "Drawn" in options[-1] and \
-        len(options) == 2 and "count" in options[0] else 0
+    desk.choose = lambda title, label, options: len(options) - 1 if "Drawn" in options[-1] \
+        and "count" in options[0] else 0
     desk.ask_text = lambda title, label: "a reason"
     return match, menu
 
@@ -110,7 +110,7 @@ def test_the_pin_dialog_is_a_named_password_field_and_says_its_errors(qtbot):
         assert dialog.result() != PinDialog.DialogCode.Accepted
         assert dialog.pin.text() == ""  # cleared for the next try
     assert said[0] == "Wrong PIN. 2 more tries before a wait."
-    assert said[-1].startswith("Wrong PIN too many times. The PIN can be tried again in 30 "
+    assert said[-1].startswith("Wrong PIN. 3 wrong tries on this laptop: the next try in 30 "
                                "seconds.")
     assert dialog.message.text() == said[-1]
     qtbot.keyClicks(dialog.pin, PIN)  # even the right PIN waits now
@@ -139,25 +139,25 @@ def test_a_new_pin_is_typed_twice(qtbot):
     qtbot.keyClicks(dialog.again, "12")
     dialog.accept()
     assert said[-1].startswith("The PIN is too short")
-    qtbot.keyClicks(dialog.first, "1212")
-    qtbot.keyClicks(dialog.again, "1212")
+    qtbot.keyClicks(dialog.first, "4711")
+    qtbot.keyClicks(dialog.again, "4711")
     dialog.accept()
-    assert dialog.result() == NewPinDialog.DialogCode.Accepted and dialog.pin == "1212"
+    assert dialog.result() == NewPinDialog.DialogCode.Accepted and dialog.pin == "4711"
 
 
 def test_the_event_pin_is_kept_as_a_hash_and_guards_a_match_without_its_own(make_window, qtbot,
                                                                            tmp_path, settings):
     window = make_window()
     menu = window.event_menu
-    window.ask.ask_new_pin = lambda title, prompt, allow_empty=False: "9090"
+    window.ask.ask_new_pin = lambda title, prompt, allow_empty=False, event=False: "907153"
     press(qtbot, window, Qt.Key.Key_E)  # Event > Official > Set the event PIN
     stored = settings.get(EVENT_PIN)
-    assert stored.startswith("scrypt$") and "9090" not in stored
+    assert stored.startswith("scrypt$") and "907153" not in stored
     assert window.synth.spoken[-1].startswith("The event PIN is set.")
+    menu.desk.ask_pin = lambda action, official, check: official if check("907153", official).ok \
+        else None
     match, _ = start(window, tmp_path, pin=None)
     assert match.gate.protected
-    menu.desk.ask_pin = lambda action, official, check: official if check("9090", official).ok \
-        else None
     press(qtbot, window, Qt.Key.Key_P)
     assert match.paused and match.actions[-1].text == "The official, Carol Ruiz, pauses the " \
                                                       "clocks."

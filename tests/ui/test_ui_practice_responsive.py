@@ -3,6 +3,7 @@ think, and the computer's move still comes afterwards."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication
@@ -18,6 +19,7 @@ def post_key(widget, key) -> None:
                                                      chr(key).lower()))
 
 
+@pytest.mark.slow
 def test_reading_keys_are_answered_while_the_engine_searches(make_window, qtbot, monkeypatch):
     # the opening book would answer 11-15 at once: this proof needs the engine to search
     monkeypatch.setattr("checkers_desktop.engine.levels.load_book", lambda: None)

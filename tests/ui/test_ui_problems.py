@@ -139,3 +139,15 @@ def test_a_players_own_pdn_adds_problems_and_games_and_a_bad_file_changes_nothin
     assert not controls.add_own_pdn(str(fifo))  # refused before reading: never blocks
     assert window.synth.spoken[-1].startswith("Your file pipe cannot be read:")
     assert [p.name for p in controls.own] == ["My shot"]  # unchanged
+
+
+def test_replay_a_master_game_opens_it_to_step_through(make_window, qtbot):
+    window = make_window()
+    games = [c.key for c in COLLECTIONS if c.kind is Kind.GAMES]
+    window.ctx.ask.choose = lambda title, label, options, say_options=True: games.index("tricks")
+    window.open_game_action.choose_game = lambda listing: 2  # "TTS Example 3"
+    with qtbot.waitSignal(window.open_game_action.done, timeout=20000) as opened:
+        assert window.problem_controls.handlers["replay_master_game"]()
+    assert opened.args == [True]
+    assert [m.pdn() for m in window.session.board.move_stack][:2] == ["28-24", "20x27"]
+    assert "TTS Example 3" in " | ".join(window.synth.spoken)

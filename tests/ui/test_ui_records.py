@@ -56,8 +56,8 @@ def test_tampered_match_save_is_resumed_flagged_and_on_the_score_sheet(qtbot, ma
     again.event_menu.records_dir = tmp_path / "records"
     questions = []
     started(again, data, ask=lambda q: questions.append(q) or True)
-    assert len(questions) == 1 and questions[0].endswith(
-        "Warning: it was changed outside the app. Resume it?")
+    assert len(questions) == 1 and questions[0].startswith("Resume the match ")
+    assert "Warning: it was changed outside the app." in questions[0]
     match = again.event_menu.current
     assert match is not None and match.referee is again.session.referee
     told(again, "This saved game was changed outside the app. It is a legal game, so it was "

@@ -16,6 +16,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from checkers_desktop.storage import Integrity, KeyRing, RecordKey
 from checkers_desktop.storage.records import check_record
 
@@ -46,6 +48,7 @@ def whole_and_sealed(path: Path) -> bool:
         path, KeyRing.of(RecordKey.from_secret(SECRET)), data=data) is Integrity.VERIFIED
 
 
+@pytest.mark.slow
 def test_sigkill_while_saving_the_score_sheet_leaves_a_whole_sheet(tmp_path):
     rng = random.Random(5)
     sheet = tmp_path / "match" / "score-sheet.pdf"

@@ -27,7 +27,7 @@ SCRIPT = Path(__file__).resolve().parent / "screen_fit.py"
 ROOT = Path(__file__).resolve().parents[2]
 SCREENS = ("1366x768", "1280x720")
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.slow]  # a real X server, every screen
 
 
 def _xvfb(size: str):

@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SIZES = "640x720,1100x1200"
 FOCUS_SQUARE = "15"
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.timeout(240), pytest.mark.slow]  # a real X server, every theme
 
 
 @pytest.fixture(scope="module")

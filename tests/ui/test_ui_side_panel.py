@@ -455,3 +455,19 @@ def test_a_move_played_from_the_list_keeps_the_focus_still_while_the_reply_is_sa
     reply = next(t for t, text in said if text.startswith("Computer:"))
     assert focus[0] - reply >= PACE_MIN_MS / 1000
     assert QApplication.focusWidget() is panel.moves
+
+
+def test_enter_before_the_list_is_refilled_plays_no_stale_move(make_window, qtbot):
+    """While the list's new moves wait for the reply to be said, Enter brings them at once and
+    plays nothing (the item under the cursor was a move of the position before the reply)."""
+    window = make_window()
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_F5)
+    key(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    assert panel._refill_timer.isActive()
+    key(qtbot, Qt.Key.Key_Return)
+    assert window.session.board.ply == 2  # nothing played
+    legal = {reading_texts.move_item_text(m, window.session.style)
+             for m in window.session.legal_moves()}
+    assert panel.moves.currentItem().text() in legal

@@ -12,6 +12,8 @@ import sys
 import threading
 from pathlib import Path
 
+import pytest
+
 from checkers_desktop.rules import Board
 from checkers_desktop.storage import AutosaveStore
 from checkers_desktop.storage.atomic import TEMPORARY_SUFFIX
@@ -87,6 +89,7 @@ def _moves(plies: int) -> list[str]:
     return out
 
 
+@pytest.mark.slow  # two real app processes
 def test_second_start_shows_the_running_window_and_touches_no_save(tmp_path):
     data = tmp_path / "data"
     script = _moves(40)
@@ -121,6 +124,7 @@ def test_second_start_shows_the_running_window_and_touches_no_save(tmp_path):
     running.proc.wait(20)
 
 
+@pytest.mark.slow  # two real app processes
 def test_a_lock_left_by_a_killed_app_does_not_stop_the_next_start(tmp_path):
     data = tmp_path / "data"
     script = _moves(6)

@@ -59,6 +59,7 @@ def phrasings(move) -> list[str]:
     return [" to ".join(words), "move " + " to ".join(words)]
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, tmp_path):
     settings.set(VOICE_CONFIRMATION, "resign-and-draw")  # moves are played as soon as heard

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-from .recognizer import VoiceResult
+from .result import VoiceResult
 
 __all__ = ["Confirmation", "needs_confirmation", "pick_up_commits"]
 

@@ -27,7 +27,10 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    import numpy as np
 
 __all__ = ["prepare", "noise_level", "QUIET_RMS", "QUIET_FLOOR", "DENOISED_FLOOR", "warm_up"]
 
@@ -46,7 +49,7 @@ DENOISED_FLOOR = 60.0
 """Standard deviation (16-bit sample units) of the floor added after the noise is removed."""
 
 _lock = threading.Lock()
-_floors: dict[float, object] = {}
+_floors: dict[float, np.ndarray] = {}
 _reduce = None
 
 
@@ -56,7 +59,7 @@ def _numpy():
     return numpy
 
 
-def _floor(level: float, n: int):
+def _floor(level: float, n: int) -> np.ndarray:
     np = _numpy()
     with _lock:
         floor = _floors.get(level)
@@ -89,7 +92,7 @@ def warm_up() -> None:
     _floor(DENOISED_FLOOR, SAMPLE_RATE)
 
 
-def noise_level(samples) -> tuple[float, Optional[object]]:
+def noise_level(samples: np.ndarray) -> tuple[float, Optional[np.ndarray]]:
     """(RMS of the quietest :data:`QUIET_SHARE` of 32 ms frames, those frames' samples joined) for
     a float array of samples; (0.0, None) when the audio is shorter than one frame."""
     np = _numpy()

@@ -28,20 +28,14 @@ from typing import Iterable, Optional, Sequence
 from checkers_desktop.rules import Board, Move
 from checkers_desktop.rules.geometry import DIAGONALS, SQUARES, diagonal_step, is_square
 
-try:  # the speech helper's number words ("twenty-two"); split on hyphens for the recogniser
-    from checkers_desktop.speech.spoken import number_words as _number_words
-except ImportError:  # pragma: no cover - only while speech/spoken.py is missing
-    _number_words = None
+# the speech helper's number words ("twenty-two"); split on hyphens for the recogniser
+from checkers_desktop.speech.spoken import number_words as _number_words
 
 __all__ = [
     "COMMANDS", "Command", "CONFIRMATION_COMMANDS", "Interpretation", "VoiceGrammar", "help_text",
     "available_commands", "diagonal_pairs",
     "build_grammar", "square_words", "words_to_squares", "VOCABULARY", "GARBAGE_PREFIX",
 ]
-
-_ONES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-         "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-         "nineteen")
 
 
 def square_words(square: int) -> str:
@@ -51,13 +45,7 @@ def square_words(square: int) -> str:
     """
     if not is_square(square):
         raise ValueError(f"{square!r} is not a square from 1 to 32")
-    if _number_words is not None:
-        return _number_words(square).replace("-", " ")
-    if square < 20:  # pragma: no cover - fallback table
-        return _ONES[square]
-    tens, ones = divmod(square, 10)  # pragma: no cover
-    word = "twenty" if tens == 2 else "thirty"  # pragma: no cover
-    return word if ones == 0 else f"{word} {_ONES[ones]}"  # pragma: no cover
+    return _number_words(square).replace("-", " ")
 
 
 _SQUARE_PHRASES = {square_words(sq): sq for sq in SQUARES}
@@ -247,10 +235,10 @@ class VoiceGrammar:
         if tokens[0] == "move":
             tokens = tokens[1:]
         readings = _split_path(tokens)
-        for squares in readings:
-            fits = {m for m in self.legal if m.path[0] == squares[0]
-                    and m.path[-1] == squares[-1]
-                    and (len(squares) == 2 or list(m.path) == squares)}
+        for path in readings:
+            fits = {m for m in self.legal if m.path[0] == path[0]
+                    and m.path[-1] == path[-1]
+                    and (len(path) == 2 or list(m.path) == path)}
             if len(fits) > 1:
                 return Interpretation("nothing", reason="ambiguous")
         if readings:
@@ -260,7 +248,8 @@ class VoiceGrammar:
 
 def _split_path(tokens: list[str]) -> list[list[int]]:
     """Readings of "A to B takes C ..." (joining words optional) as lists of squares."""
-    groups, current = [], []
+    groups: list[list[str]] = []
+    current: list[str] = []
     for t in tokens:
         if t in CONNECTORS:
             groups.append(current)
@@ -270,7 +259,7 @@ def _split_path(tokens: list[str]) -> list[list[int]]:
     groups.append(current)
     if any(not g for g in groups):
         return []
-    readings = [[]]
+    readings: list[list[int]] = [[]]
     for g in groups:
         options = words_to_squares(g)
         readings = [r + o for r in readings for o in options]
@@ -366,10 +355,10 @@ def build_grammar(board: Board, profile=None, *, selected: Optional[int] = None,
         if key in by_key and by_key[key] != meaning:
             grammar.ambiguous.add(key)
         by_key.setdefault(key, meaning)
-    concrete = sorted({p for p, _ in entries if _sound_key(p) not in grammar.ambiguous})
+    phrases = sorted({p for p, _ in entries if _sound_key(p) not in grammar.ambiguous})
     grammar.phrases = {k: v for k, v in by_key.items() if k not in grammar.ambiguous}
     decoys = sorted(_decoys(grammar, selected is not None or choosing is not None))
-    grammar.jsgf = _jsgf(concrete, decoys, w)
+    grammar.jsgf = _jsgf(phrases, decoys, w)
     return grammar
 
 

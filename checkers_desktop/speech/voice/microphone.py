@@ -133,7 +133,7 @@ class UtteranceSegmenter:
         seconds = len(block) / (SAMPLE_RATE * SAMPLE_WIDTH)
         self._recent.append(_rms(block) ** 2)
         level = math.sqrt(sum(self._recent) / len(self._recent))
-        out = []
+        out: list[bytes] = []
         if self._current is None:
             self._room.append(level)
             while len(self._room) > 1 and len(self._room) * seconds > FLOOR_SECONDS:

@@ -22,7 +22,8 @@ from checkers_desktop.rules.geometry import is_square
 
 from .grammar import COMMANDS, Interpretation, VoiceGrammar
 
-__all__ = ["Reading", "read", "normalise", "COMMAND_PATTERNS", "YES_WORDS", "NO_WORDS"]
+__all__ = ["Reading", "read", "normalise", "said_move", "FILLERS", "is_filler", "is_chatter",
+           "other_words", "COMMAND_PATTERNS", "YES_WORDS", "NO_WORDS"]
 
 _UNITS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
@@ -304,9 +305,9 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
         if any(m.from_square == sq for m in grammar.legal):
             return Reading(Interpretation("pick-up", square=sq), (sq,), template, True)
         return Reading(Interpretation("nothing", reason="not-legal"), (sq,), template, True)
-    singles = [r[0] for r in readings if len(r) == 1]
-    if singles and (remove or grammar.choosing is not None or grammar.selected is not None):
-        return _square(singles[0], grammar, template, remove)
+    lone = [r[0] for r in readings if len(r) == 1]
+    if lone and (remove or grammar.choosing is not None or grammar.selected is not None):
+        return _square(lone[0], grammar, template, remove)
     return _move(readings, grammar, template)
 
 
@@ -363,3 +364,76 @@ def _template(text: str) -> str:
     text = text.replace("{", "{{").replace("}", "}}")
     count = iter(range(100))
     return " " + _NUMBER_RUN.sub(lambda m: "{" + str(next(count)) + "}", text.strip())
+
+
+def said_move(heard: str) -> Optional[tuple[tuple[int, ...], bool]]:
+    """The move that ``heard`` (what a recogniser wrote or said back: "seventeen to fourteen",
+    "22 takes 13", "move seven to two") names, legal or not: its squares (1-32, in order) and
+    whether it was said as a jump ("takes", "jumps"); None when it names fewer than two squares
+    or has words that belong to no move phrase (:data:`WRAPPERS`, :data:`CONNECTORS`)."""
+    core = _strip_wrappers(collapse_token_repeats(normalise(heard)))
+    squares: list[int] = []
+    jump = False
+    for w in core:
+        if w in CONNECTORS:
+            jump = jump or CONNECTORS[w] in ("takes", "jumps")
+        elif w.isdigit() and len(w) <= 2 and is_square(int(w)):
+            squares.append(int(w))
+        else:
+            return None
+    if len(squares) < 2:
+        return None
+    return tuple(squares), jump
+
+
+FILLERS = frozenset({
+    "hmm", "hm", "hmmm", "mm", "mmm", "mhm", "uh", "uhh", "um", "umm", "er", "erm", "ah", "ahh",
+    "ahem", "huh", "oh", "eh", "ha", "haha", "hah", "heh", "oops", "whoa", "wow", "ooh", "aha",
+    "cough", "coughs", "coughing", "laugh", "laughs", "laughing", "laughter", "chuckle",
+    "chuckles", "sigh", "sighs", "sighing", "breath", "breathes", "breathing", "inhales",
+    "exhales", "sniff", "sniffs", "clears", "throat", "clearing", "applause", "clapping", "music",
+    "noise", "silence", "blank", "audio", "inaudible", "static", "beep", "click", "clicking",
+    "sound", "sounds"})
+"""Words that a transcript writes for a sound that is no phrase: hesitations ("Hmm.", "Uh.",
+"Ahem."), laughter and coughs, and the words Whisper writes in brackets for non-speech
+("(coughs)", "[laughter]", "[BLANK_AUDIO]"). A transcript made of these alone is a filler
+(:func:`is_filler`): never a move, a command or an answer, and not searched for one."""
+
+_GAME_WORDS = frozenset(
+    {w for patterns in COMMAND_PATTERNS.values() for p in patterns for w in p.split()}
+    | {w for wrapper in WRAPPERS for w in wrapper} | set(CONNECTORS) | set(_UNITS) | set(_TENS)
+    | set(_SOUNDALIKE) | {"pick", "up", "remove", "takes", "jumps"})
+"""Every word of a phrase of the game (moves, commands, answers and the words around them)."""
+
+CHATTER_WORDS = 3
+"""A transcript with at least this many words that belong to no phrase of the game is other
+people's talk (:func:`is_chatter`): "is it my turn yet" (is, it, yet), "that was a nice move"."""
+
+
+def other_words(text: str) -> list[str]:
+    """The words of transcript ``text`` that belong to no phrase of the game (fillers
+    included), in order: "Press 0 for help." -> ["press"]."""
+    tokens = collapse_token_repeats(normalise(collapse_repeats(text)))
+    return [t for t in tokens if t not in _GAME_WORDS and not t.isdigit()]
+
+
+def is_filler(text: str) -> bool:
+    """True when transcript ``text`` is a sound or hesitation alone (every word one of
+    :data:`FILLERS`, at least one word)."""
+    tokens = normalise(text)
+    return bool(tokens) and all(t in FILLERS for t in tokens)
+
+
+def is_chatter(text: str) -> bool:
+    """True when transcript ``text`` is talk that is no phrase of the game, though it may hold
+    the game's words: :data:`CHATTER_WORDS` or more words outside every phrase ("that was a
+    nice move"), or a command phrase with any such word beside it ("press 0 for help", "what
+    time is it"). Such talk is never searched for a move or a command it might sound like."""
+    tokens = collapse_token_repeats(normalise(collapse_repeats(text)))
+    other = other_words(text)
+    if len(other) >= CHATTER_WORDS:
+        return True
+    if not other:
+        return False
+    phrase = " " + " ".join(tokens) + " "
+    return any(f" {p} " in phrase for patterns in COMMAND_PATTERNS.values() for p in patterns)

@@ -163,7 +163,7 @@ def _burst(n: int, rng: np.random.Generator, attack: float, decay: float) -> np.
     return (rng.standard_normal(n) * env).astype(np.float32)
 
 
-def _resonate(x: np.ndarray, centres: Sequence[float], width: float) -> np.ndarray:
+def _resonate(x: np.ndarray, centres: Sequence[float] | np.ndarray, width: float) -> np.ndarray:
     """``x`` through a bank of band-passes at ``centres`` Hz (Gaussian bands ``width`` Hz wide)."""
     spectrum = np.fft.rfft(x)
     f = np.fft.rfftfreq(x.size, 1 / RATE)

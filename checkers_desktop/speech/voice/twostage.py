@@ -1,5 +1,5 @@
 """Two recognisers that must agree when either alone is unsure: Whisper tiny.en
-(:mod:`.whisper`) and pocketsphinx with the position's grammar (:class:`.recognizer.SphinxRecognizer`).
+(:mod:`.whisper`) and pocketsphinx with the position's grammar (:class:`.sphinx.SphinxRecognizer`).
 
 Whisper decides alone when it is sure (its margins, :data:`.whisper.MOVE_MARGIN` and
 :data:`.whisper.SEARCH_MARGIN`). When it refuses only for want of margin, its best result is
@@ -11,6 +11,10 @@ never taken on agreement alone: it keeps Whisper's own rule, and a "yes" to a co
 question is checked by pocketsphinx too (:data:`YES_ALONE_MARGIN`). The two decode at the same
 time on two threads (CTranslate2 and pocketsphinx release the interpreter while they compute), and
 pocketsphinx is waited for only when Whisper has a result it is unsure of, or a "yes".
+
+When Whisper is unsure and pocketsphinx heard a move that is not legal here (its grammar's
+decoys, weighted below the legal moves, still won), the result is that illegal move, refused by
+name: an illegal move said is never taken for its legal neighbour.
 
 A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
 transcript named none) is never taken on Whisper's word alone
@@ -33,6 +37,10 @@ from dataclasses import replace
 from typing import Optional
 
 from checkers_desktop.rules import Board
+
+from .phrases import said_move
+from .sphinx import SphinxRecognizer
+from .whisper import WhisperRecognizer
 
 __all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
 
@@ -98,7 +106,7 @@ records what each model heard instead)."""
 
 class TwoStageRecognizer:
     """Whisper tiny.en, with pocketsphinx's agreement for the results Whisper alone is unsure
-    of. ``decode_pcm`` as :meth:`.recognizer.SphinxRecognizer.decode_pcm`; thread-safe.
+    of. ``decode_pcm`` as :meth:`.sphinx.SphinxRecognizer.decode_pcm`; thread-safe.
 
     ``whisper`` and ``sphinx``: the two engines (made with their defaults when None)."""
 
@@ -109,9 +117,6 @@ class TwoStageRecognizer:
                  yes_alone_margin: float = YES_ALONE_MARGIN,
                  unsure_agree_margin: float = UNSURE_AGREE_MARGIN,
                  unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN) -> None:
-        from .recognizer import SphinxRecognizer
-        from .whisper import WhisperRecognizer
-
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or SphinxRecognizer()
         self.agree_margin = agree_margin
@@ -135,7 +140,7 @@ class TwoStageRecognizer:
     def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
                    selected: Optional[int] = None, confirming: bool = False, choosing=None):
         """Decode raw 16 kHz 16-bit mono PCM with both engines at once and combine them (see the
-        module docstring). Raises :class:`.recognizer.RecognizerUnavailableError` when Whisper
+        module docstring). Raises :class:`.result.RecognizerUnavailableError` when Whisper
         cannot run; pocketsphinx failing only loses its agreement."""
         start = time.perf_counter()
         kw = dict(selected=selected, confirming=confirming, choosing=choosing)
@@ -161,6 +166,12 @@ class TwoStageRecognizer:
         other = second.get("result")
         details = dict(first.details or {})
         details["sphinx"] = other.result_text() if other is not None else None
+        if other is not None and other.reason == "not-legal" and said_move(other.heard):
+            # pocketsphinx heard an illegal move over the legal phrases its grammar favours:
+            # Whisper, unsure, is not taken for a legal neighbour; the move heard is named
+            details["sphinx_illegal"] = other.heard
+            return replace(first, reason="not-legal", heard=other.heard, rivals=(),
+                           details=details, seconds=time.perf_counter() - start)
         if "error" in second:
             details["sphinx_error"] = repr(second["error"])
         result = replace(first, details=details)
@@ -174,7 +185,7 @@ class TwoStageRecognizer:
         unsure_agrees = (other is not None and other.kind == "nothing" and top is not None
                          and candidate is not None and _same(candidate, top)
                          and self._enough(details, weak=True, candidate=candidate))
-        if first.kind == "nothing" and (sure_agrees or unsure_agrees):
+        if candidate is not None and first.kind == "nothing" and (sure_agrees or unsure_agrees):
             result = replace(result, kind=candidate.kind, move=candidate.move,
                              command=candidate.command if candidate.kind == "command" else None,
                              square=candidate.square, reason=None, rivals=(),

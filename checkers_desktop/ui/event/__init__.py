@@ -12,10 +12,17 @@ printing).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..context import AppContext
+
+if TYPE_CHECKING:
+    from .menu import EventMenu
+
 __all__ = ["install_event_menu"]
 
 
-def install_event_menu(ctx):
+def install_event_menu(ctx: AppContext) -> EventMenu:
     """Add the Event menu to the window of ``ctx`` (an ``AppContext``) and return the
     ``EventMenu`` object."""
     from .menu import EventMenu

@@ -158,10 +158,15 @@ class MatchDialog(QDialog):
                                    self._data(f"age-{i}") or "") for i in (1, 2))
         return MatchSettings(players, self._data("profile"), int(self._data("best-of")),
                              self._text("event"), self._text("site"), self._text("round"),
-                             self._text("official")).validated()
+                             self._text("official"),
+                             division=getattr(self, "_division", "")).validated()
 
-    def fill(self, settings: MatchSettings) -> None:
-        """Put ``settings`` in the form (a rematch, or a test)."""
+    def fill(self, settings: MatchSettings, *, fixed: bool = False) -> None:
+        """Put ``settings`` in the form (a rematch, a tournament match, or a test). ``fixed``:
+        a tournament match: the players, their centers and age groups, the rules and the
+        games come from the bracket and cannot be changed here (read-only, still read by a
+        screen reader); the official fills in the rest."""
+        self._division = settings.division
         for i, p in enumerate(settings.players, 1):
             self.fields[f"name-{i}"].setText(p.name)
             self.fields[f"center-{i}"].setText(p.medical_center)
@@ -170,6 +175,12 @@ class MatchDialog(QDialog):
         self._select("best-of", settings.best_of)
         for key in ("event", "site", "round", "official"):
             self.fields[key].setText(getattr(settings, key))
+        if fixed:
+            for key in ("name-1", "center-1", "name-2", "center-2"):
+                self.fields[key].setReadOnly(True)
+            for key in ("age-1", "age-2", "profile", "best-of"):
+                self.fields[key].setEnabled(False)
+            self.fields["official"].setFocus()
 
     def _select(self, key: str, data) -> None:
         combo: QComboBox = self.fields[key]

@@ -45,6 +45,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
+from ..context import AppContext
 from ..actions import EVENT_ACTIONS, make_action
 from ..paths import documents_folder, records_folder
 from ...texts import app as app_texts
@@ -53,13 +54,16 @@ from ...texts import official as official_texts
 from ...session import draws
 from .clock_panel import ClockPanel
 from ...session.match import MatchSession, MatchSessionError
-from ...session.match_events import ClocksChanged, FortyMovesDue, MatchAbandoned, MatchFinished
+from ...session.match_events import (ClocksChanged, FortyMovesDue, MatchAbandoned,
+                                     MatchFinished, MatchGameStarted)
 from ...session.match_model import MatchSettings
+from ...session.official_event_pin import EventPinState, EventPinStore, new_recovery_code
 from ...session.official_gate import OfficialGate, OfficialOnlyError
 from ...session.official_pin import PinError, PinHash
+from ...session.official_tries import SealedTriesStore, TryCounter
 from ...session.penalty_step import RemovalAsked
 from ...texts import penalty as penalty_texts
-from ..settings import EVENT_PIN
+from ..settings import EVENT_PIN, SettingSpec
 from .match_dialog import MatchDialog
 from .official import OfficialDesk
 from .penalty import SquareChoiceDialog
@@ -70,12 +74,20 @@ __all__ = ["EventMenu", "REFRESH_MS"]
 REFRESH_MS = 250
 """How often the clock panel is redrawn, milliseconds."""
 
+EVENT_PIN_SEAL = SettingSpec("event/official_pin_seal", str, "",
+                             "The seal of the event PIN's line (HMAC-SHA256 under the install's "
+                             "record key): a line changed outside the app is noticed.")
+TRIES_FILE = "pin-tries.json"
+"""The laptop's count of wrong PINs, sealed, in the key folder."""
+EVENT_PIN_FILE = "event-pin.json"
+"""The event PIN's sealed copy (and its recovery code's hash), in the key folder."""
+
 
 class EventMenu(QObject):
     """The Event menu and the match it runs, for the window of ``ctx`` (an
     :class:`~..context.AppContext`)."""
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         window = ctx.window
@@ -91,15 +103,23 @@ class EventMenu(QObject):
         self.print_dialog_factory = None
         self.last_settings: Optional[MatchSettings] = None
         self.desk = OfficialDesk(lambda: self.current, self._say, ctx.ask)
-        self.event_gate = OfficialGate(self.event_pin)
-        """Guards changing the event PIN (its own count of wrong PINs)."""
+        self.tries = TryCounter()
+        """The laptop's one count of wrong PINs, for every gate (sealed on disk once the
+        install's keys are known: :meth:`use_keys`)."""
+        self.pin_store: Optional[EventPinStore] = None
+        self.event_gate = OfficialGate(self.event_pin, tries=self.tries)
+        """Guards changing the event PIN."""
+        self.guard(self.event_gate)
+        self._ready_prompt_due = False
+        self._answerer = ""
         self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
+        self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
+            ctx.ask.confirm(question, event_texts.player_title(who)))
+        """A player's own question (a draw offer), titled by the player who acts."""
         self.actions: dict[str, QAction] = {}
-        side = getattr(window, "side_layout", None)  # the window's side column, clocks first
-        self.panel = ClockPanel(window.side if side is not None else window.centralWidget())
+        self.panel = ClockPanel(ctx.side_column.parentWidget())
         self.panel.hide()
-        if side is not None:
-            side.insertWidget(0, self.panel)
+        ctx.side_column.insertWidget(0, self.panel)  # the window's side column, clocks first
         self.timer = QTimer(self)
         self.timer.setInterval(REFRESH_MS)
         self.timer.timeout.connect(self.refresh_clocks)
@@ -111,12 +131,14 @@ class EventMenu(QObject):
         ctx.session.subscribe(self._on_game_event)
 
     @classmethod
-    def install(cls, ctx) -> "EventMenu":
+    def install(cls, ctx: AppContext) -> "EventMenu":
         """Make the Event menu on the window's menu bar and return it."""
         menu = cls(ctx)
         window = ctx.window
         handlers = {
             "event_new_match": menu.new_match,
+            "official_start_game": menu.players_ready,
+            "event_resume_match": menu.resume_held,
             "event_say_match": menu.say_match,
             "event_choose_removal": menu.choose_removal,
             "event_save_pdf": menu.save_pdf,
@@ -169,50 +191,86 @@ class EventMenu(QObject):
             self._say(app_texts.file_not_written_text(str(exc)))
 
     # --- new match ----------------------------------------------------------------------
-    def new_match(self) -> Optional[MatchSession]:
-        """Ask for the match (the new-match form) and start it: coin flip, game 1. A game or a
-        match in progress is left only after its question (a match: the official's, with the
-        PIN); see ``ui/leave_guard.py``."""
+    def new_match(self, initial: Optional[MatchSettings] = None,
+                  *, left: bool = False) -> Optional[MatchSession]:
+        """Ask for the match (the new-match form, filled with ``initial``: a tournament match's
+        players, centers, age groups, division and rules; else the last match's) and start it:
+        coin flip, then game 1 waits for the official (the players-ready step,
+        :meth:`players_ready`). Every match starts here: Event > New match, the bracket's "Play
+        this match here". A game or a match in progress is left only after its question (a
+        match: the official's, with the PIN; ``left``: the caller asked it already); see
+        ``ui/leave_guard.py``."""
         from ...session.leaving import Leaving
 
-        leaving = getattr(self.ctx, "leaving", None)
-        if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
+        leaving = self.ctx.leaving
+        if not left and leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
             return None
         dialog = self.dialog_factory(self.ctx.window)
-        if self.last_settings is not None and hasattr(dialog, "fill"):
+        if initial is not None and hasattr(dialog, "fill"):
+            dialog.fill(initial, fixed=True)
+        elif self.last_settings is not None and hasattr(dialog, "fill"):
             dialog.fill(self.last_settings)
         started: list[MatchSession] = []
         if hasattr(dialog, "on_accepted"):
             # started before the form closes: the focus comes back to the new board's squares
             dialog.on_accepted = lambda settings, pin: started.append(
-                self.start_match(settings, pin=pin))
+                self.start_match(settings, pin=pin, ask_ready=False))
         if dialog.exec() != QDialog.DialogCode.Accepted:
             self.ctx.focus_board()
             return None
-        if started:
-            self.ctx.focus_board()
-            return started[0]
-        settings = getattr(dialog, "result_settings", None) or dialog.settings()
-        return self.start_match(settings, pin=getattr(dialog, "result_pin", None))
+        if not started:
+            settings = getattr(dialog, "result_settings", None) or dialog.settings()
+            started.append(self.start_match(settings, pin=getattr(dialog, "result_pin", None),
+                                            ask_ready=False))
+        self.ctx.focus_board()
+        self.players_ready()
+        started[0].gate.revoke()
+        return started[0]
 
-    def start_match(self, settings: MatchSettings, pin: Optional[str] = None) -> MatchSession:
-        """Start a match with ``settings`` (no form): used by :meth:`new_match`, a tournament's
-        "play this match here" and tests. ``pin``: the official's PIN for this match (only its
-        salted hash is kept, in the match's folder); None: the event PIN, if any, guards it.
+    def start_match(self, settings: MatchSettings, pin: Optional[str] = None, *,
+                    ask_ready: bool = True) -> MatchSession:
+        """Start a match with ``settings`` (no form): used by :meth:`new_match` and tests.
+        ``pin``: the official's PIN for this match (only its salted hash is kept, sealed, with
+        the match); None: the event PIN in force guards it (its hash kept with the match, so
+        that a settings line removed later opens nothing). Game 1 then waits for the official;
+        with ``ask_ready`` the players-ready question is asked at once (:meth:`players_ready`).
         Raises ``PinError`` (nothing started) for a PIN that cannot be used."""
         pin_hash = PinHash.make(pin) if pin else None
         match = MatchSession(self.ctx.session, settings, self.records_dir, rng=self.rng,
                              now=self.now, write_score_sheet=save_pdf)
         if pin_hash is not None:
             match.set_official_pin(pin_hash, settings.official)
+            # the PIN the official has just typed in the form starts game 1 (one grant)
+            match.gate.unlock(pin, settings.official)
+        else:
+            event = self.event_pin()
+            if event is not None:
+                match.set_official_pin(event, settings.official, guard="event")
         self.show_match(match)
-        match.start()
+        self._ready_prompt_due = True  # game 1's question comes from here, not from its event
+        try:
+            match.start()
+        finally:
+            self._ready_prompt_due = False
         self.timer.start()
         self.refresh_clocks()
         self._update_draw_actions()
         self.ctx.refresh_board()  # the squares' names follow the new board before the focus
         self.ctx.focus_board()
+        if ask_ready:
+            self.players_ready()
+            match.gate.revoke()
         return match
+
+    def players_ready(self) -> bool:
+        """The players-ready step (Event > Official > Start the game, Ctrl+Alt+G; asked by
+        itself after the match form and after each game): the official, with the PIN, starts
+        the game waiting on the board and its clocks. Returns True when it started."""
+        started = self.desk.start_game()
+        self.refresh_clocks()
+        self.ctx.refresh_board()
+        self.ctx.focus_board()
+        return started
 
     def show_match(self, match: MatchSession) -> None:
         """Make ``match`` the Event menu's match (a new one, or one resumed after a restart): its
@@ -223,15 +281,25 @@ class EventMenu(QObject):
             self.current.detach()
         self.current = match
         self.last_settings = match.settings
-        match.gate.event_pin = self.event_pin  # the event PIN guards every match too
+        self.guard(match.gate)  # the event PIN guards every match too
         self._unsubscribe = match.subscribe(self._on_match_event)
         self.panel.show()
         if match.pin_missing and not match.gate.protected:
             self.ctx.say(official_texts.no_pin_match_text(), Priority.QUEUE)
+        locked = match.gate.locked_text()
+        if locked:
+            self.ctx.say(locked, Priority.QUEUE)
+            self.ctx.status.show_after_status(locked)
 
     def _on_match_event(self, event) -> None:
         if isinstance(event, ClocksChanged):
             self.refresh_clocks()
+        elif isinstance(event, MatchGameStarted):
+            ev = self.current
+            if ev is not None and ev.awaiting_start and not self._ready_prompt_due \
+                    and event.game.number > 1:
+                # the next game waits; its question once the last result has been said
+                self.ctx.scheduler.defer(lambda: self._run(self._next_game_ready))
         elif isinstance(event, MatchFinished):
             self.refresh_clocks()
             self.timer.stop()
@@ -240,6 +308,83 @@ class EventMenu(QObject):
             self.ctx.scheduler.defer(lambda: self._run(self.forty_move_ruling))
         elif isinstance(event, MatchAbandoned):
             self._match_abandoned(event.folder, event.by_official)
+
+    # --- records read back -------------------------------------------------------------------
+    def check_record_read(self, path) -> Optional[str]:
+        """A file read back (Game > Open game) that is one of the app's match records: when its
+        seal does not vouch for it, say so with the result the app sealed (shown on the status
+        line too). Returns the sentence, or None (not a record, or sound)."""
+        from ...session.match_records import record_check
+
+        found = record_check(Path(path))
+        if found is None or found[0] == "verified":
+            return None
+        text = event_texts.record_seal_text(Path(path).name, found[0], found[1])
+        self.ctx.say(text, Priority.QUEUE)
+        self.ctx.status.show_after_status(text)
+        return text
+
+    # --- matches kept for later --------------------------------------------------------------
+    def put_aside(self, match: MatchSession) -> None:
+        """Let ``match`` go without ending it (the official kept it for later: its records and
+        its sealed copy stay; see ``ui/autosave.py``), and set up a new game."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if match.referee is not None:
+            match.referee.clock.pause()
+        match.detach()
+        if self.current is match:
+            self.current = None
+        self.timer.stop()
+        self.panel.hide()
+        self.ctx.session.new_game(announce=False)
+        self._update_draw_actions()
+        self.ctx.refresh_board()
+
+    def resume_held(self) -> bool:
+        """Event > Resume a match: the matches the official kept for later; the one chosen is
+        resumed (its clocks stopped until the official starts the game), or ended by the
+        official (with the PIN; its records kept, the game unfinished)."""
+        from ...session.leaving import Leaving
+
+        keeper = getattr(self, "keeper", None)
+        held = keeper.held_matches() if keeper is not None else []
+        if not held:
+            self._say(event_texts.no_held_match_text())
+            return False
+        options = [event_texts.held_match_choice(o.names[0], o.names[1], o.wins, o.number)
+                   for _folder, o in held]
+        index = self.ctx.ask.choose("Resume a match", event_texts.which_held_match_question(),
+                                    options)
+        if index is None:
+            self.ctx.focus_board()
+            return False
+        what = self.ctx.ask.choose("Resume a match", event_texts.held_match_what_question(),
+                                   list(event_texts.HELD_MATCH_ACTIONS))
+        if what is None:
+            self.ctx.focus_board()
+            return False
+        leaving = getattr(self.ctx, "leaving", None)
+        if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
+            return False
+        folder = held[index][0]
+        if not keeper.resume_held(folder):
+            return False
+        if what == 1 and self.current is not None:
+            ev = self.current
+            if self.desk.official(ev, "end_match"):
+                try:
+                    ev.leave("the official's decision")
+                finally:
+                    ev.gate.revoke()
+        self.ctx.focus_board()
+        return True
+
+    def _next_game_ready(self) -> None:
+        ev = self.current
+        if ev is not None and ev.awaiting_start and ev.game_running:
+            self.players_ready()
 
     def _match_abandoned(self, folder, by_official: bool = False) -> None:
         """The match stopped before its end (its records are kept, the unfinished game with the
@@ -361,10 +506,21 @@ class EventMenu(QObject):
                 action.setVisible(visible)
 
     def _ask_answer(self, question: str) -> Optional[bool]:
-        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
-        answer = QMessageBox.question(self.ctx.window, "Draw offer", question, buttons,
-                                      QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
+        """The offered player's answer, asked through the window's one interaction object (so
+        the app says it), titled by who answers (:attr:`_answerer`)."""
+        return bool(self.ctx.ask.confirm(question,
+                                         event_texts.draw_answer_title(self._answerer)))
+
+    def resign_question(self) -> Optional[tuple[str, str]]:
+        """In a match, the resign question naming the player who resigns and the game ("Mary
+        Jones, Black: resign game 2?"), titled by that player; None outside a match."""
+        ev = self._match_game()
+        if ev is None:
+            return None
+        color = ev.referee.board.turn
+        name, side = ev.player(color), ev.sides[color]
+        return (event_texts.resign_in_match_question(name, side, ev.game.number),
+                event_texts.player_title(event_texts.named(name, side)))
 
     def _match_game(self) -> Optional[MatchSession]:
         """The match whose game is on the board now, or None."""
@@ -383,7 +539,7 @@ class EventMenu(QObject):
             self.ctx.focus_board()
             return ruling
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.draw_offer_question(ev.named(color))):
+        if not self.ask_player(event_texts.draw_offer_question(ev.named(color)), ev.named(color)):
             self._say_queued(event_texts.draw_not_offered_text())
             return None
         ruling = ev.draws.offer_draw(color)
@@ -391,6 +547,7 @@ class EventMenu(QObject):
 
     def _answer(self, ev, offerer, repetition: bool):
         """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
+        self._answerer = ev.named(offerer.other)
         answer = self.ask_answer(event_texts.draw_answer_question(ev.named(offerer),
                                                                   ev.named(offerer.other),
                                                                   repetition))
@@ -419,7 +576,7 @@ class EventMenu(QObject):
         if ev is None:
             return None
         color = ev.referee.board.turn
-        if not self.desk.confirm(event_texts.repetition_question(ev.named(color))):
+        if not self.ask_player(event_texts.repetition_question(ev.named(color)), ev.named(color)):
             return None
         ruling = ev.draws.point_out_repetition(color)
         return self._answer(ev, color, True) if ruling.ok else ruling
@@ -432,8 +589,9 @@ class EventMenu(QObject):
         requester = ev.draws.forty_move_requester()
         if requester is None or ev.draws.forty_move_attacker is not None:
             return ev.draws.request_forty_move_count()  # refused, and said why
-        if not self.desk.confirm(event_texts.forty_request_question(ev.named(requester),
-                                                                    ev.named(requester.other))):
+        if not self.ask_player(event_texts.forty_request_question(ev.named(requester),
+                                                                  ev.named(requester.other)),
+                               ev.named(requester)):
             return None
         return ev.draws.request_forty_move_count(requester)
 
@@ -445,8 +603,9 @@ class EventMenu(QObject):
         attacker = ev.draws.forty_move_attacker
         if attacker is None:
             return ev.draws.concede_strengthening()  # refused, and said why
-        if not self.desk.confirm(event_texts.strengthened_question(ev.named(attacker.other),
-                                                                   ev.named(attacker))):
+        if not self.ask_player(event_texts.strengthened_question(ev.named(attacker.other),
+                                                                 ev.named(attacker)),
+                               ev.named(attacker.other)):
             return None
         return ev.draws.concede_strengthening()
 
@@ -467,18 +626,65 @@ class EventMenu(QObject):
         self.ctx.say(text, Priority.QUEUE)
 
     # --- the event PIN --------------------------------------------------------------------
-    def event_pin(self) -> Optional[PinHash]:
-        """The event's official PIN hash from the settings, or None (none set, or unreadable:
-        logged)."""
+    def use_keys(self, keys, folder: Path) -> None:
+        """From now on the laptop's count of wrong PINs and the event PIN are kept sealed with
+        the install's ``keys`` in the key ``folder`` (called once the keys are known, at the
+        autosave's start); the Tournament menu's gate shares them."""
+        from ...storage.sealed_state import SealedFile
+
+        self.tries = TryCounter(SealedTriesStore(SealedFile(Path(folder) / TRIES_FILE, keys)))
+        settings = self.ctx.settings
+        self.pin_store = EventPinStore(
+            lambda: settings.get(EVENT_PIN), lambda text: settings.set(EVENT_PIN, text),
+            lambda: settings.get(EVENT_PIN_SEAL), lambda seal: settings.set(EVENT_PIN_SEAL, seal),
+            SealedFile(Path(folder) / EVENT_PIN_FILE, keys), keys)
+        self.guard(self.event_gate)
+        if self.current is not None:
+            self.guard(self.current.gate)
+        tournament = getattr(self.ctx.window, "tournament_menu", None)
+        if tournament is not None and getattr(tournament, "gate", None) is not None:
+            self.guard(tournament.gate)
+
+    def guard(self, gate: OfficialGate) -> None:
+        """Give ``gate`` the laptop's count of wrong PINs and the event PIN as it is now
+        (failing closed when it was changed outside the app: locked, with its recovery)."""
+        gate.tries = self.tries
+        gate.event_pin = self.event_pin
+        gate.event_lock = lambda: self.event_pin_state().problem
+        gate.recovery_pins = lambda: self._recovery_pins()
+        if gate.on_recovered is None or gate is self.event_gate:
+            gate.on_recovered = lambda _pin: self._event_pin_recovered()
+
+    def _recovery_pins(self) -> list:
+        state = self.event_pin_state()
+        pins = list(state.recovery)
+        if state.pin is not None and state.pin not in pins:
+            pins.insert(0, state.pin)
+        return pins
+
+    def _event_pin_recovered(self) -> None:
+        if self.pin_store is not None and self.event_pin_state().problem is not None:
+            self.pin_store.repair()
+            self._say(official_texts.recovered_text(self.event_gate.official))
+
+    def event_pin_state(self) -> EventPinState:
+        """The event PIN as it is now (see ``session.official_event_pin``): before the keys
+        are known, the settings line alone."""
+        if self.pin_store is not None:
+            return self.pin_store.read()
         text = self.ctx.settings.get(EVENT_PIN)
         if not text:
-            return None
+            return EventPinState()
         try:
-            return PinHash.from_text(text)
+            pin = PinHash.from_text(text)
         except PinError:
-            import logging
-            logging.getLogger(__name__).error("the event PIN in the settings cannot be read")
-            return None
+            return EventPinState(problem="event damaged")
+        return EventPinState(pin, None, pin)
+
+    def event_pin(self) -> Optional[PinHash]:
+        """The event's official PIN hash, or None (none set, or not to be trusted: then the
+        gates are locked, see :meth:`event_pin_state`)."""
+        return self.event_pin_state().pin
 
     def set_event_pin(self) -> bool:
         """Event > Official > Set the event PIN: the official's PIN for every match on this
@@ -492,13 +698,24 @@ class EventMenu(QObject):
                 return False
             self.event_gate.revoke()
         pin = ask.ask_new_pin("Set the event PIN", official_texts.set_event_pin_question(),
-                              allow_empty=self.event_gate.protected)
+                              allow_empty=self.event_gate.protected, event=True)
         if pin is None:
             self.ctx.focus_board()
             return False
-        self.ctx.settings.set(EVENT_PIN, PinHash.make(pin).to_text() if pin else "")
-        self._say(official_texts.event_pin_set_text() if pin
-                  else official_texts.event_pin_cleared_text())
+        hashed = PinHash.make(pin) if pin else None
+        if self.pin_store is None:
+            self.ctx.settings.set(EVENT_PIN, hashed.to_text() if hashed else "")
+            self._say(official_texts.event_pin_set_text() if pin
+                      else official_texts.event_pin_cleared_text())
+        else:
+            code = new_recovery_code() if pin else None
+            self.pin_store.set(hashed, code)
+            if code:
+                # shown once, in the question only (never on the status line, never logged)
+                ask.confirm(official_texts.recovery_code_text(code) + " "
+                            + official_texts.written_down_question(), "Official")
+            else:
+                self._say(official_texts.event_pin_cleared_text())
         self.ctx.focus_board()
         return True
 

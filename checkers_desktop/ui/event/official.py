@@ -59,7 +59,7 @@ class OfficialDesk:
         right PIN (the grant is for one action). Otherwise the player hears that the action is
         the official's."""
         gate = ev.gate
-        if not gate.protected:
+        if gate.granted():  # no PIN set, or the PIN was just given (the match form's)
             return True
         name = self.ask_pin(action, gate.official, gate.unlock)
         if name is None or not gate.granted():
@@ -108,6 +108,40 @@ class OfficialDesk:
         return (BLACK, WHITE)[index]
 
     # --- the actions --------------------------------------------------------------------
+    def start_game(self) -> bool:
+        """The players-ready step: the question first (naming the game, the players and their
+        sides, after the last game's result), then the PIN, then the game and its clocks
+        start. Declined: the game waits, and the player hears how the official starts it."""
+        ev = self.event()
+        if ev is None or not ev.awaiting_start or not ev.game_running:
+            self.say(official_texts.no_game_waiting_text())
+            return False
+        game = ev.game
+        question = official_texts.start_game_question(
+            game.number, game.black, game.white, (ev.sides[BLACK], ev.sides[WHITE]),
+            ev.last_result_text)
+        if not self.confirm(question):
+            self.say(official_texts.awaiting_start_text(game.number))
+            return False
+        return self._act("start_game", lambda ev: ev.official.start_game().ok)
+
+    def hold_match(self) -> bool:
+        """After a restart the match was not resumed: the official (with the PIN) keeps it for
+        later. True when the official did; logged with the official's name."""
+        ev = self.event()
+        if ev is None:
+            return False
+        a, b = ev.settings.names
+        if not self.confirm(event_texts.hold_match_question(a, b)):
+            return False
+
+        def body(ev: MatchSession) -> bool:
+            by = ev.authorize("hold_match")
+            ev.log("hold_match", event_texts.match_held_text(a, b, by), official=True,
+                   speak=False)
+            return True
+        return self._act("hold_match", body, running=False)
+
     def pause(self) -> bool:
         ev = self.event()
         if ev is not None and ev.game_running and ev.paused:
@@ -155,8 +189,12 @@ class OfficialDesk:
     ADJUDICATIONS = official_texts.ADJUDICATIONS
 
     def adjudicate(self) -> bool:
-        """By the count now (VA rulebook 3:00 s5), or a draw because neither player can force a
-        win (4:00 s4)."""
+        """By the count now, for the cause the official chooses (the official's decision,
+        stalling, the time limit: VA rulebook 3:00 s5), the confirmation stating the count and
+        the outcome first; or a draw because neither player can force a win (4:00 s4). A jump
+        pending is made first (refused until then, and said)."""
+        from ...rules.rulings import AdjudicationCause
+
         ev = self._running()
         if ev is None:
             return False
@@ -164,17 +202,31 @@ class OfficialDesk:
                              self.ADJUDICATIONS)
         if choice is None:
             return False
-        action = "adjudicate" if choice == 0 else "declare_draw"
+        drawn = choice == len(self.ADJUDICATIONS) - 1
+        action = "declare_draw" if drawn else "adjudicate"
+        causes = (AdjudicationCause.OFFICIAL, AdjudicationCause.STALLING,
+                  AdjudicationCause.TIME_LIMIT)
+        question = official_texts.declare_draw_question()
+        if not drawn:
+            cause = causes[choice]
+            mat, winner, refused = ev.referee.adjudication_preview()
+            if refused is not None:
+                self.say(official_texts.adjudicate_refused_text(
+                    refused, ev.named(ev.referee.board.turn)))
+                return False
+            counts = ", ".join(f"{ev.named(c)} {mat[c]}" for c in (BLACK, WHITE))
+            outcome = official_texts.adjudicate_outcome_text(
+                None if winner is None else ev.named(winner), ev.game.number)
+            question = official_texts.adjudicate_outcome_question(
+                official_texts.CAUSE_WORDS[cause.value], counts, outcome, ev.game.number)
 
         def body(ev: MatchSession) -> bool:
-            if choice == 0:
-                if not self.confirm(official_texts.adjudicate_question()):
-                    return False
-                ev.official.adjudicate()
-            else:
-                if not self.confirm(official_texts.declare_draw_question()):
-                    return False
+            if not self.confirm(question):
+                return False
+            if drawn:
                 ev.official.declare_draw()
+            else:
+                ev.official.adjudicate(cause)
             return True
         return self._act(action, body)
 

@@ -115,13 +115,16 @@ class NewPinDialog(QDialog):
     fields are empty)."""
 
     def __init__(self, title: str, prompt: str, *, say: Optional[Callable[[str], None]] = None,
-                 allow_empty: bool = False, parent: Optional[QWidget] = None) -> None:
+                 allow_empty: bool = False, parent: Optional[QWidget] = None,
+                 event: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         style_dialog(self)
         self.say = say
         self.allow_empty = allow_empty
+        self.for_event = event
+        """The event PIN: the longer rule applies (``check_new_pin(..., event=True)``)."""
         self.pin: Optional[str] = None
         self.prompt = QLabel(prompt, self)
         self.prompt.setWordWrap(True)
@@ -145,7 +148,7 @@ class NewPinDialog(QDialog):
             super().accept()
             return
         try:
-            self.pin = check_new_pin(first, again)
+            self.pin = check_new_pin(first, again, event=self.for_event)
         except PinError as exc:
             self.message.setText(str(exc))
             if self.say is not None:

@@ -13,10 +13,17 @@ adapters.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..context import AppContext
+
+if TYPE_CHECKING:
+    from .menu import TournamentMenu
+
 __all__ = ["install_tournament_menu"]
 
 
-def install_tournament_menu(ctx):
+def install_tournament_menu(ctx: AppContext) -> TournamentMenu:
     """Add the Tournament and Settings menus to the window of ``ctx`` (an ``AppContext``) and
     return the ``TournamentMenu``."""
     from .menu import TournamentMenu

@@ -134,7 +134,9 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
     fb, fs = QFontMetricsF(bold), QFontMetricsF(small)
     line = fb.height() * 1.25
     pad = font_px * 0.5
-    numbers = {"size": size, **{(m.round, m.index): m.number for m in view.matches}}
+    numbers: dict[object, Optional[int]] = {"size": size,
+                                            **{(m.round, m.index): m.number
+                                               for m in view.matches}}
     floor = fs.horizontalAdvance("Winner of match 000")  # drawn in the small type
     widths: dict[int, float] = {}
     for m in view.matches:
@@ -201,7 +203,9 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
     for _r, (title, rect) in layout.headers.items():
         painter.drawText(rect, int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
                          title)
-    numbers = {"size": size, **{(m.round, m.index): m.number for m in view.matches}}
+    numbers: dict[object, Optional[int]] = {"size": size,
+                                            **{(m.round, m.index): m.number
+                                               for m in view.matches}}
     by_pos = {(m.round, m.index): m for m in view.matches}
     # the lines from each match to the next
     rounds = rounds_for(size)

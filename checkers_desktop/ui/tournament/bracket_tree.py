@@ -49,6 +49,7 @@ class _WrappingLines(QStyledItemDelegate):
 
     def sizeHint(self, option, index) -> QSize:  # noqa: N802 - Qt's name
         view = self.parent()
+        assert isinstance(view, QTreeWidget)  # the delegate of the bracket's tree
         opt = QStyleOptionViewItem(option)
         self.initStyleOption(opt, index)
         depth, up = 0, index.parent()
@@ -60,6 +61,13 @@ class _WrappingLines(QStyledItemDelegate):
         opt.features |= QStyleOptionViewItem.ViewItemFeature.WrapText
         return view.style().sizeFromContents(QStyle.ContentsType.CT_ItemViewItem, opt, QSize(),
                                              view)
+
+
+def _child(item: QTreeWidgetItem, i: int) -> QTreeWidgetItem:
+    """``item``'s child ``i`` (below its ``childCount()``)."""
+    child = item.child(i)
+    assert child is not None
+    return child
 
 
 def _opens(item: QTreeWidgetItem) -> bool:
@@ -142,23 +150,27 @@ class BracketTree(QTreeWidget):
         return True
 
     def _find(self, key) -> Optional[QTreeWidgetItem]:
-        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        stack = self._top_items()
         while stack:
             item = stack.pop(0)
             if item.data(0, KEY_ROLE) == key:
                 return item
-            stack.extend(item.child(i) for i in range(item.childCount()))
+            stack.extend(_child(item, i) for i in range(item.childCount()))
         return None
 
     def lines(self) -> list[str]:
         """Every item's text, depth first (what a screen reader can reach)."""
         out = []
-        stack = [self.topLevelItem(i) for i in range(self.topLevelItemCount())]
+        stack = self._top_items()
         while stack:
             item = stack.pop(0)
             out.append(item.text(0))
-            stack[0:0] = [item.child(i) for i in range(item.childCount())]
+            stack[0:0] = [_child(item, i) for i in range(item.childCount())]
         return out
+
+    def _top_items(self) -> list[QTreeWidgetItem]:
+        return [item for item in (self.topLevelItem(i) for i in range(self.topLevelItemCount()))
+                if item is not None]
 
     # --- building -----------------------------------------------------------------------
     def show_division(self, view: Optional[DivisionView], empty_text: str = "") -> None:
@@ -194,7 +206,9 @@ class BracketTree(QTreeWidget):
         for item in new:
             if _opens(item):
                 item.setExpanded(True)
-        self.setCurrentItem(self.topLevelItem(0))
+        first = self.topLevelItem(0)
+        if first is not None:
+            self.setCurrentItem(first)
         self.setUpdatesEnabled(True)
         QTimer.singleShot(0, self, self.tell_current)
 
@@ -207,7 +221,9 @@ class BracketTree(QTreeWidget):
             return parent.childCount() if parent is not None else self.topLevelItemCount()
 
         def at(i: int) -> QTreeWidgetItem:
-            return parent.child(i) if parent is not None else self.topLevelItem(i)
+            item = parent.child(i) if parent is not None else self.topLevelItem(i)
+            assert item is not None  # i < count()
+            return item
 
         wanted = {n.data(0, KEY_ROLE) for n in new}
         changed = False
@@ -268,9 +284,9 @@ class BracketTree(QTreeWidget):
 
     def tell_current(self) -> None:
         """Tell the screen reader the line at the cursor, when the tree has the keyboard: after
-        a rebuild (a result arrived) and when the keyboard comes back from a dialog. Qt told it
-        only "Bracket" then, or an item already destroyed, so the organiser heard no line until
-        an arrow key (found with the a11y-session kit)."""
+        a rebuild (a result arrived) and when the keyboard comes back from a dialog. Qt tells it
+        only "Bracket" then, or an item already destroyed, so without this the organiser would
+        hear no line until an arrow key."""
         item = self.currentItem()
         if item is None or not self.hasFocus() or QApplication.activeModalWidget() is not None:
             return  # (a command's next question is already open: the line would be chatter)
@@ -305,8 +321,8 @@ class BracketTree(QTreeWidget):
         """Tell a screen reader the new name of each shown line whose text changed in place (a
         later match's players once a result arrived). A screen reader keeps the names it was
         told: without this, arrowing onto "Final, match 4: Ann Lee against the winner of match
-        3" read that old line after match 3 was decided, while the screen showed the winner
-        (found with the a11y-session kit). Only lines shown are told: a line inside a closed
+        3" would read that old line after match 3 was decided, while the screen shows the
+        winner. Only lines shown are told: a line inside a closed
         round has no accessible child to tell then."""
         items, self._renamed = self._renamed, []
         post = self.post_accessible
@@ -349,7 +365,7 @@ class BracketTree(QTreeWidget):
     def _build(self, view: DivisionView) -> None:
         d = view.division
         self._item(None, view.heading(), ("division",))
-        if not d.drawn:
+        if not d.drawn or d.bracket_size is None:
             return
         rounds: dict[int, list[MatchView]] = {}
         for m in view.matches:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter
 from PySide6.QtWidgets import QScrollArea, QSizePolicy, QWidget
 
@@ -106,7 +106,7 @@ class BracketCanvas(QWidget):
         self.selected = pos
         self.update()
 
-    def box_of(self, pos) -> Optional[object]:
+    def box_of(self, pos: tuple[int, int]) -> Optional[QRectF]:
         """The rectangle of the match at ``pos`` (a ``QRectF``), or None."""
         if self.layout_ is None:
             return None
@@ -123,7 +123,7 @@ class BracketCanvas(QWidget):
         return v is not None and v.division.drawn and bool(v.matches)
 
     def _relayout(self) -> None:
-        if self._drawable():
+        if self.view is not None and self._drawable():
             self.layout_ = layout_bracket(self.view, self.font_px)
             size = QSize(int(self.layout_.width) + 1, int(self.layout_.height) + 1)
         else:
@@ -150,7 +150,7 @@ class BracketCanvas(QWidget):
             painter.drawText(self.rect().adjusted(10, 10, -10, -10),
                              int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
                                  | Qt.TextFlag.TextWordWrap), self.empty_text)
-        else:
+        elif self.view is not None:
             paint_bracket(painter, self.view, self.layout_, background=t.background,
                           text=t.text, focus=t.focus, selected=self.selected)
         painter.end()

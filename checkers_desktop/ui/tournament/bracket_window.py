@@ -53,8 +53,8 @@ class BracketWindow(QMainWindow):
         self.divisions.setAccessibleName("Division")
         self.division_label.setBuddy(self.divisions)
         self.tree = BracketTree(central)
-        self.scroll = BracketScroll(central)
-        self.canvas = self.scroll.canvas
+        self.drawing = BracketScroll(central)
+        self.canvas = self.drawing.canvas
         self.chosen = QLabel("", central)
         self.chosen.setObjectName("bracket-chosen-line")
         self.chosen.setAccessibleName("Chosen line")
@@ -72,7 +72,7 @@ class BracketWindow(QMainWindow):
         top.addWidget(self.divisions, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, central)
         splitter.addWidget(self.tree)
-        splitter.addWidget(self.scroll)
+        splitter.addWidget(self.drawing)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([420, 880])  # the drawing wide enough to fit a bracket of 16 at 1366x768
@@ -127,7 +127,7 @@ class BracketWindow(QMainWindow):
         self.divisions.currentIndexChanged.connect(self._division_chosen)
         self.tree.currentItemChanged.connect(lambda *_: self._follow_cursor())
         self.canvas.match_clicked.connect(self._clicked)
-        display = getattr(self.ctx.window, "display", None)
+        display = self.ctx.display
         if display is not None:
             display.theme_changed.connect(lambda _k: self.apply_theme())
             display.text_size_changed.connect(lambda _p: self._enlarge_text())
@@ -163,10 +163,10 @@ class BracketWindow(QMainWindow):
         self.chosen.setFont(bold)
 
     def apply_theme(self) -> None:
-        theme = getattr(self.ctx.board, "theme", None)
+        theme = self.ctx.board.theme
         if theme is None:
             return
-        self.scroll.apply_theme(theme)
+        self.drawing.apply_theme(theme)
         self.tree.setStyleSheet(
             f"QTreeWidget {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.text}; }} "
@@ -249,7 +249,7 @@ class BracketWindow(QMainWindow):
         pos = (m.round, m.index) if m is not None else None
         self.canvas.select(pos)
         if pos is not None:
-            self.scroll.show_match(pos)
+            self.drawing.show_match(pos)
 
     def _clicked(self, pos) -> None:
         self.tree.select_key(("match", tuple(pos)))

@@ -10,7 +10,7 @@ line and said through ``announce(text)``, and the form stays open.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence, TypeVar
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent
@@ -57,6 +57,9 @@ def _tell(widget: QWidget, kind: QAccessible.Event, child: int = -1,
     post(event)
 
 
+W = TypeVar("W", bound=QWidget)
+
+
 class _Form(QDialog):
     """A dialog with a form, a message line and OK/Cancel."""
 
@@ -98,8 +101,16 @@ class _Form(QDialog):
         if focus is not None and focus in self.fields:
             self.fields[focus].setFocus()
 
+    def field(self, key: str, kind: type[W]) -> W:
+        """The form's field ``key``, a ``kind`` widget."""
+        widget = self.fields[key]
+        assert isinstance(widget, kind), (key, type(widget))
+        return widget
+
     def _fit_height(self) -> None:
         layout = self.layout()
+        if layout is None:
+            return
         layout.activate()
         need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() \
             else layout.sizeHint().height()
@@ -153,8 +164,8 @@ class CompetitorDialog(_Form):
         self.add("&Seed:", seed, "seed", "1 for the top seed (for example last year's gold "
                                         "medallist); not seeded for everyone else.")
         if initial is not None:
-            self.fields["name"].setText(initial.name)
-            self.fields["center"].setText(initial.medical_center)
+            self.field("name", QLineEdit).setText(initial.name)
+            self.field("center", QLineEdit).setText(initial.medical_center)
             ages.setCurrentIndex(max(0, ages.findData(initial.age_group)))
             vi.setChecked(initial.visually_impaired)
             seed.setValue(initial.seed or 0)
@@ -162,10 +173,11 @@ class CompetitorDialog(_Form):
 
     def value(self) -> CompetitorInput:
         """The form, checked (raises ``RegistrationError``)."""
-        seed = self.fields["seed"].value()
-        return CompetitorInput(self.fields["name"].text(), self.fields["center"].text(),
-                               self.fields["age"].currentData(), self.fields["vi"].isChecked(),
-                               seed or None).validated()
+        seed = self.field("seed", QSpinBox).value()
+        return CompetitorInput(self.field("name", QLineEdit).text(),
+                               self.field("center", QLineEdit).text(),
+                               self.field("age", QComboBox).currentData(),
+                               self.field("vi", QCheckBox).isChecked(), seed or None).validated()
 
     def accept(self) -> None:
         try:
@@ -227,7 +239,7 @@ class ResultDialog(_Form):
     def set_games(self, results: Sequence[str]) -> None:
         """Fill the rows with "a", "b" or "draw" (tests, and a correction's old result)."""
         for n, r in enumerate(results, 1):
-            combo = self.fields[f"game-{n}"]
+            combo = self.field(f"game-{n}", QComboBox)
             combo.setCurrentIndex(max(0, combo.findData(r)))
 
     def value(self) -> list[Optional[str]]:
@@ -238,7 +250,7 @@ class ResultDialog(_Form):
         tokens: list[Optional[str]] = []
         gap = None
         for n in range(1, MAX_GAMES + 1):
-            data = self.fields[f"game-{n}"].currentData()
+            data = self.field(f"game-{n}", QComboBox).currentData()
             if data == "none":
                 gap = n if gap is None else gap
                 continue
@@ -332,13 +344,13 @@ class DivisionsDialog(_Form):
                         min(room.height() - 60, want.height() + 160))
 
     def value(self) -> tuple[list[str], list[tuple[str, ...]]]:
-        split = [g for g in self.groups if self.fields[f"split-{g}"].isChecked()]
+        split = [g for g in self.groups if self.field(f"split-{g}", QCheckBox).isChecked()]
         merges: list[tuple[str, ...]] = []
         run: list[str] = []
         for g in self.groups:
             run.append(g)
             box = self.fields.get(f"merge-{g}")
-            if box is None or not box.isChecked():
+            if not isinstance(box, QCheckBox) or not box.isChecked():
                 if len(run) > 1:
                     merges.append(tuple(run))
                 run = []
@@ -428,10 +440,9 @@ class LinesDialog(QDialog):
         line that was not there (the competitor just registered or edited, the first one
         imported), else stays on its row.
 
-        A rebuild (clear, then add) moved the cursor to each line as it was removed: the screen
-        reader was told of a line already gone and heard "?", then of the first line, while
-        the organiser had just registered someone else (found with the a11y-session kit). In
-        place, the cursor moves once, to the new line, which Qt tells (or the list, when the
+        A rebuild (clear, then add) would move the cursor to each line as it is removed: the
+        screen reader would be told of a line already gone ("?"), then of the first line, while
+        the organiser has just registered someone else. In place, the cursor moves once, to the new line, which Qt tells (or the list, when the
         keyboard comes back to it); a line changed under the cursor (edited, withdrawn) is told
         here."""
         old = Counter(self.lines())
@@ -451,7 +462,8 @@ class LinesDialog(QDialog):
                 item.setText(line)
             item.setData(Qt.ItemDataRole.AccessibleTextRole, line)
         if not lines:
-            self.list.setCurrentItem(None)
+            # no line current: Qt takes None here, which PySide6's stubs do not say
+            self.list.setCurrentItem(None)  # type: ignore[call-overload]
         else:
             self.list.setCurrentRow(first_new if first_new is not None
                                     else min(max(before, 0), len(lines) - 1))

@@ -52,6 +52,7 @@ from .live import LiveThread
 from .play_here import PlayHere
 from .prompts import Prompts
 from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
+from ..context import AppContext
 
 __all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
 
@@ -78,7 +79,7 @@ class TournamentMenu(QObject):
     said = Signal(str)
     called = Signal(object)
 
-    def __init__(self, ctx) -> None:
+    def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.settings = ctx.settings
@@ -115,7 +116,7 @@ class TournamentMenu(QObject):
 
     # --- installing -------------------------------------------------------------------------
     @classmethod
-    def install(cls, ctx) -> "TournamentMenu":
+    def install(cls, ctx: AppContext) -> "TournamentMenu":
         """Make the Tournament menu (and Settings, Tournament server) on the window's menu bar."""
         menu = cls(ctx)
         window = ctx.window
@@ -148,7 +149,7 @@ class TournamentMenu(QObject):
             menu.actions[spec.id] = action
         menu.menus = menus
         # the tournament opened last is opened again once the window has said its welcome
-        QTimer.singleShot(getattr(window, "welcome_delay_ms", 300) + 200, menu.reopen_last)
+        QTimer.singleShot(ctx.welcome_delay_ms + 200, menu.reopen_last)
         return menu
 
     def _parent(self):
@@ -164,7 +165,7 @@ class TournamentMenu(QObject):
         return self.ctx.window
 
     def _event_pin(self):
-        matches = getattr(self.ctx, "matches", None)
+        matches = self.ctx.matches
         return matches.event_pin() if matches is not None else None
 
     def _official(self, action: str) -> bool:

@@ -2,9 +2,11 @@
 bracket.
 
 The match is taken for this laptop's table (a row lock on the server: two laptops never take one
-match), then started as the Event menu's match (``EventMenu.start_match``: the Event menu's
-``MatchSession`` with the players, their medical centers and age groups, the division and its rule
-profile filled in by ``session.tournament_match.settings_for_setup``). When the match ends the
+match), then started exactly as Event > New match starts one (``EventMenu.new_match``): the match
+form comes first, filled in with the players, their medical centers and age groups, the division
+and its rule profile (``session.tournament_match.settings_for_setup``), and the official gives a
+name and the PIN (or leaves it for the event PIN); then game 1 waits for the official to start it
+(the players-ready step). Nothing starts, and no clock runs, without the official. When the match ends the
 official is asked to confirm its result (:meth:`PlayHere.official_confirms`, the one call that
 routes the question to the official); on yes the result (each game, the PDN and score sheet
 paths) goes to the tournament through the table link, which keeps it on this laptop first and
@@ -115,11 +117,15 @@ class PlayHere(QObject):
                 event_texts.match_in_progress_question()):
             self.menu.say(texts.play_here_not_started_text(setup.match_number), Priority.QUEUE)
             return
-        self.current = PlayedHere(setup, self.menu.url_text())
-        self._save()
         self.menu.say(texts.play_here_text(setup.match_number, setup.round_name,
                                            setup.division_label, setup.table), Priority.QUEUE)
-        match = matches.start_match(settings_for_setup(setup))
+        match = matches.new_match(settings_for_setup(setup), left=True)
+        if match is None:  # the official did not fill in the form: nothing started
+            self.menu.say(texts.play_here_not_started_text(setup.match_number), Priority.QUEUE)
+            self.menu.refresh()
+            return
+        self.current = PlayedHere(setup, self.menu.url_text())
+        self._save()
         self._attach(match)
         self.menu.refresh()
         self.ctx.window.activateWindow()
@@ -196,6 +202,12 @@ class PlayHere(QObject):
         ww, lw = (wa, wb) if winner == a else (wb, wa)
         question = texts.confirm_result_question(played.match_number, winner, loser, ww, lw,
                                                  result.draws)
+        # a record changed outside the app is said before the official confirms; the result
+        # sent is the match's own (the one the app sealed), never read back from the files
+        warnings = [self.ctx.matches.check_record_read(g.pdn_path) for g in result.games
+                    if g.pdn_path] if self.ctx.matches is not None else []
+        if any(warnings):
+            question = " ".join(w for w in warnings if w) + " " + question
         if not self.official_confirms(question):
             self._save()
             self.menu.say(texts.result_held_text(played.match_number), Priority.QUEUE)

@@ -20,11 +20,12 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QRectF
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF
 from PySide6.QtCore import Qt
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter,
                            QPdfWriter, QTextDocument)
 
+from ...storage.atomic import write_atomic
 from ...tournament import tagged_pdf
 from ...tournament.printout import bracket_document, division_lines, standings_document
 from ...tournament.printout import standings_html
@@ -42,8 +43,8 @@ PRINT_THEME = "black-on-white"
 """The theme the wall's bracket is printed in (ui/themes.py): black on white."""
 
 
-def _writer(path: Path, title: str, landscape: bool, page) -> QPdfWriter:
-    writer = QPdfWriter(str(path))
+def _writer(buffer: QBuffer, title: str, landscape: bool, page) -> QPdfWriter:
+    writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setCreator("checkers-desktop")
     writer.setResolution(300)
@@ -54,10 +55,22 @@ def _writer(path: Path, title: str, landscape: bool, page) -> QPdfWriter:
     return writer
 
 
-def _written(path: Path) -> Path:
-    if not path.exists() or path.stat().st_size == 0:
+def _pdf_buffer() -> tuple[QByteArray, QBuffer]:
+    """Where a PDF is laid out, in memory, before :func:`_written` writes it."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    return data, buffer
+
+
+def _written(path: Path, data: QByteArray, buffer: QBuffer) -> Path:
+    """Write the PDF laid out in ``data`` to ``path`` atomically (``storage.atomic``: the old
+    file stays whole if this fails). Raises ``OSError`` when nothing was laid out."""
+    buffer.close()
+    pdf = bytes(data.data())
+    if not pdf.startswith(b"%PDF"):
         raise OSError(f"the PDF could not be written to {str(path)!r}")
-    return path
+    return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
 
 
 def save_standings_pdf(standings, path: Path, *, event: str = "") -> Path:
@@ -88,13 +101,11 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
 
     room_w, room_h = inches[0] * dpi, inches[1] * dpi
     pt = dpi / 72.0
-    best = None
+    choices = []
     for stacked in (False, True):
         trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
-        scale = min(room_w / trial.width, room_h / trial.height)
-        if best is None or scale > best[0]:
-            best = (scale, stacked)
-    scale, stacked = best
+        choices.append((min(room_w / trial.width, room_h / trial.height), stacked))
+    scale, stacked = max(choices, key=lambda c: c[0])
     lay = layout_bracket(view, 18 * pt * scale, stacked=stacked, names_only_after_first=True)
     theme = get_theme(PRINT_THEME)
     image = QImage(max(1, int(lay.width)), max(1, int(lay.height)), QImage.Format.Format_RGB32)
@@ -109,8 +120,8 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
         painter.end()
     buffer = QBuffer()
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")
-    return bytes(buffer.data())
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 takes a str
+    return bytes(buffer.data().data())
 
 
 def save_bracket_pdf(view: DivisionView, path: Path, *,
@@ -139,7 +150,8 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
     """The bracket as an untagged landscape PDF by ``QPdfWriter``: page 1 the heading, the
     standings and the drawn bracket; then every match as a sentence in 20 pt."""
     path = Path(path)
-    writer = _writer(path, f"Bracket {view.division.label}", True, page)
+    data, buffer = _pdf_buffer()
+    writer = _writer(buffer, f"Bracket {view.division.label}", True, page)
     dpi = writer.resolution()
     area = writer.pageLayout().paintRectPixels(dpi)
     theme = get_theme(PRINT_THEME)
@@ -220,8 +232,8 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
                 y = rect.bottom() + 4 * pt
     finally:
         painter.end()
-    del writer
-    return _written(path)
+    del writer  # finishes the document
+    return _written(path, data, buffer)
 
 
 def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: float,
@@ -243,6 +255,7 @@ def _fit_bracket(view: DivisionView, room_w: float, room_h: float, block_w: floa
                 lay, room_w, room_h, block_w, block_h, gap)
             if spot is not None and (best is None or scale > best[0] + 1e-6):
                 best = (scale, lay, spot)
+    assert best is not None  # the first layout tried is kept
     return best[1], best[2]
 
 
@@ -278,7 +291,8 @@ def save_html_pdf(html: str, path: Path, *, title: str, landscape: bool = False,
     out at its natural width and scaled down, never up, to fit the page's width; it runs over as
     many pages as it needs. Raises ``OSError`` when the file was not written."""
     path = Path(path)
-    writer = _writer(path, title, landscape, page)
+    data, buffer = _pdf_buffer()
+    writer = _writer(buffer, title, landscape, page)
     paint = writer.pageLayout().paintRectPixels(writer.resolution())
     doc = _document(html, writer)
     doc.setTextWidth(-1)
@@ -303,5 +317,5 @@ def save_html_pdf(html: str, path: Path, *, title: str, landscape: bool = False,
             writer.newPage()
     finally:
         painter.end()
-    del writer  # finishes the file
-    return _written(path)
+    del writer  # finishes the document
+    return _written(path, data, buffer)

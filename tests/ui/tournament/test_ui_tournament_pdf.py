@@ -97,7 +97,8 @@ def test_the_bracket_and_standings_pdfs_are_large_print_and_tagged(qapp, tmp_pat
 
 
 def test_no_standings_row_is_split_across_pages(qapp, tmp_path):
-    """Each table row stays whole on one page: the text of a row is found on one page."""
+    """Each table stays whole on one page, and so each row: the text of a row is found on one
+    page, and every page holds as many header rows as last rows."""
     from checkers_desktop.ui.tournament.printing import save_standings_pdf
 
     t = _tournament(tmp_path / "t.db")
@@ -105,6 +106,8 @@ def test_no_standings_row_is_split_across_pages(qapp, tmp_path):
     pdf = save_standings_pdf(standings, tmp_path / "s.pdf", event="Golden Age Games test")
     pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
                            text=True, check=True).stdout.split("\f")
+    for page in pages:  # every table whole on its page: its header row with its last row
+        assert page.count("Place") == page.count("Fourth"), page
     for st in standings:
         for line in st.lines():
             place, who = line.split(": ", 1)

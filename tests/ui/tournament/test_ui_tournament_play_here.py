@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.ui.event.match_dialog import MatchDialog
 from checkers_desktop.tournament.store import Tournament
 from checkers_desktop.tournament.table import ReportStatus
 
@@ -30,6 +31,35 @@ def _four(path):
     return t
 
 
+PIN = "4711"
+
+
+def official_form(qtbot, seen, accept=True):
+    """The real match form as the bracket fills it; the official types a name and the PIN (or
+    cancels, ``accept`` False). ``seen`` gets the form."""
+    def make(parent):
+        dialog = MatchDialog(parent)
+        seen.append(dialog)
+
+        def exec_():
+            if not accept:
+                dialog.reject()
+                return dialog.result()
+            dialog.fields["official"].clear()
+            qtbot.keyClicks(dialog.fields["official"], "Carol Ruiz")
+            qtbot.keyClicks(dialog.fields["pin"], PIN)
+            qtbot.keyClicks(dialog.fields["pin-again"], PIN)
+            dialog.accept()
+            return dialog.result()
+        dialog.exec = exec_
+        return dialog
+    return make
+
+
+def official_types_the_pin(action, official, check):
+    return official if check(PIN, official).ok else None
+
+
 def _play(window, text):
     window.move_box.setText(text)
     window.submit_move_box()
@@ -45,6 +75,9 @@ def test_a_match_played_from_the_bracket_lands_in_the_bracket(tournament_window,
     window.event_menu.now = lambda: datetime(2026, 6, 14, 10, 30, 0)
     questions = []
     window.event_menu.desk.confirm = lambda q: questions.append(q) or True
+    window.event_menu.desk.ask_pin = official_types_the_pin
+    forms = []
+    window.event_menu.dialog_factory = official_form(qtbot, forms)
 
     # F7, the semi-final in the list, Ctrl+H
     bracket = open_bracket(qtbot, window, menu)
@@ -82,6 +115,7 @@ def test_a_match_played_from_the_bracket_lands_in_the_bracket(tournament_window,
     qtbot.keyClick(window.board, Qt.Key.Key_R,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     qtbot.waitUntil(lambda: ev.game is not None and ev.game.number == 2)
+    qtbot.waitUntil(lambda: not ev.awaiting_start)  # the official started game 2
     loser2 = ev.player(window.session.board.turn)
     if loser2 != loser1:  # make the same player lose both: resign for the other side first
         _play(window, "11-15")
@@ -108,4 +142,55 @@ def test_a_match_played_from_the_bracket_lands_in_the_bracket(tournament_window,
     # the follower sees the same result: it is not said a second time ("Table 1: ...")
     qtbot.waitUntil(lambda: menu.last_event_seen >= t.last_event_id(), timeout=10000)
     assert not [s for s in window.synth.spoken if s.startswith("Table 1: ")]
+    t.close()
+
+
+@pytest.mark.timeout(120)
+def test_play_here_goes_through_the_match_form_and_waits_for_the_official(tournament_window,
+                                                                          qtbot, tmp_path):
+    """Ctrl+H in the bracket: the Event menu's match form comes first (players filled in from the
+    bracket, the official's name and PIN asked); cancelled, nothing starts; then game 1 waits,
+    its clocks still, until the official starts it; the official's actions ask the PIN."""
+    path = tmp_path / "t.db"
+    t = _four(path)
+    semi = next(m for m in t.matches("70-74") if m.round_name == "Semi-final 1")
+    window, menu = tournament_window(path)
+    window.event_menu.rng = random.Random(3)
+    clock = [1000.0]
+    window.session.time_source = lambda: clock[0]
+    forms = []
+    window.event_menu.dialog_factory = official_form(qtbot, forms, accept=False)
+    bracket = open_bracket(qtbot, window, menu)
+    assert bracket.tree.select_key(("match", (semi.round, semi.index)))
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(forms) == 1, timeout=20000)
+    # the form came filled in from the bracket; cancelled: no match, no clock
+    form = forms[0]
+    assert form.fields["name-1"].text() == semi.a.name and form.fields["name-1"].isReadOnly()
+    assert window.event_menu.current is None
+    # again, and the official fills in the name and the PIN; the game waits for the official
+    ready = []
+    window.event_menu.desk.confirm = lambda q: ready.append(q) and False
+    window.event_menu.dialog_factory = official_form(qtbot, forms)
+    with qtbot.waitSignal(menu.play.started, timeout=20000):
+        menu.run(lambda: menu.play_here(semi.number))
+    ev = window.event_menu.current
+    assert ev.settings.official == "Carol Ruiz" and ev.gate.protected
+    assert ready and ready[0].endswith("Official: are both players ready? Start game 1 and "
+                                       "its clocks?")
+    assert ev.awaiting_start and ev.paused
+    clock[0] += 600  # ten minutes with nobody at the table: no clock ran, no penalty
+    window.session.poll_clock()
+    assert ev.referee.clock.move_elapsed() == 0 and ev.pending_penalty is None
+    assert not window.session.submit_text("11-15")  # no move before the official starts
+    assert "waits for the official" in ev.turn_text()
+    # a player cannot start it nor pause: the PIN is asked
+    window.event_menu.desk.confirm = lambda q: True
+    window.event_menu.desk.ask_pin = lambda action, official, check: None
+    assert not window.event_menu.players_ready()
+    assert ev.awaiting_start
+    window.event_menu.desk.ask_pin = official_types_the_pin
+    assert window.event_menu.players_ready()
+    assert not ev.awaiting_start and not ev.paused
+    assert ev.actions[-1].official and ev.actions[-1].kind == "start_game"
     t.close()

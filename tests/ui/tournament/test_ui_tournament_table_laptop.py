@@ -41,6 +41,24 @@ def _server_dialog(window, settings, url, password):
 
 
 @pytest.mark.timeout(240)
+
+def _official_form(qtbot):
+    """The match form the bracket fills in, completed by the official (name and PIN)."""
+    from checkers_desktop.ui.event.match_dialog import MatchDialog
+
+    def make(parent):
+        dialog = MatchDialog(parent)
+
+        def exec_():
+            qtbot.keyClicks(dialog.fields["official"], "Carol Ruiz")
+            qtbot.keyClicks(dialog.fields["pin"], "4711")
+            qtbot.keyClicks(dialog.fields["pin-again"], "4711")
+            dialog.accept()
+            return dialog.result()
+        dialog.exec = exec_
+        return dialog
+    return make
+
 def test_settings_test_the_server_before_saving_and_keep_the_password_in_the_keyring(
         make_window, qtbot, settings, pg_tournament, memory_keyring):
     window = make_window()
@@ -102,6 +120,9 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
     assert [x.number for x in menu.called_here] == [m.number]
     menu.run(menu.show_called_here)
     assert menu.prompts.asked[-1][1][2] == [org.match(m.number).line()]
+    window.event_menu.dialog_factory = _official_form(qtbot)
+    window.event_menu.desk.ask_pin = lambda action, official, check: \
+        official if check("4711", official).ok else None
     with qtbot.waitSignal(menu.play.started, timeout=20000):
         menu.run(lambda: menu.play_here(m.number))
     ev = window.event_menu.current
@@ -120,6 +141,7 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
         loser = ev.player(window.session.board.turn)
         _resign(qtbot, window)
         qtbot.waitUntil(lambda: ev.game is not None and ev.game.number == 2)
+        qtbot.waitUntil(lambda: not ev.awaiting_start)  # the official starts game 2
         if ev.player(window.session.board.turn) != loser:
             _play(window, "11-15")
         with qtbot.waitSignal(menu.play.finished, timeout=30000) as done:

@@ -1,0 +1,304 @@
+"""What must never be acted on: an illegal move said (refused by name, never played as its legal
+neighbour), a hesitation or a cough (never a move, a command or a "yes"), a "no" (never a "yes"),
+other people's talk (never a command).
+
+The decoding rules are checked with Whisper's scores set by the test (no model needed); the
+whole path, audio to game, on speech rendered with espeak-ng through the app's recogniser (slow,
+skipped without espeak-ng or the Whisper model)."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import subprocess
+import wave
+from typing import Any, Optional
+
+import numpy as np
+import pytest
+
+from checkers_desktop.rules import BLACK, WHITE, Board
+from checkers_desktop.session.game import GameSession, Mode
+from checkers_desktop.session.ports import InlineEngine, ManualScheduler
+from checkers_desktop.session.voice import VoiceSession
+from checkers_desktop.speech.announcer import Announcer
+from checkers_desktop.speech.fake import FakeSynth
+from checkers_desktop.speech.voice import Confirmation, simulate
+from checkers_desktop.speech.voice.grammar import Interpretation
+from checkers_desktop.speech.voice.phrases import is_chatter, is_filler, said_move
+from checkers_desktop.speech.voice.result import VoiceResult
+from checkers_desktop.speech.voice.twostage import TwoStageRecognizer
+from checkers_desktop.speech.voice.whisper import WhisperRecognizer
+from checkers_desktop.texts.voice import illegal_move_text
+
+SEVENTEEN = "W:W17,30:B1,10,14"
+"""White (Red) to move: the man on 17 can go to 13 only (14 is taken, and 10 behind it), the man
+on 30 to 25 or 26; "seventeen to fourteen" is not legal, 17-13 is its neighbour."""
+
+
+class _Fake:
+    """A pocketsphinx stand-in that returns a set result."""
+
+    def __init__(self, result: VoiceResult) -> None:
+        self.result = result
+
+    def decode_pcm(self, pcm: bytes, board: Board, profile: Any = None, **kw: Any) -> VoiceResult:
+        return self.result
+
+
+def _whisper(hypotheses: list[str], scores: dict[str, float],
+             no_speech: float = 0.01) -> WhisperRecognizer:
+    """A Whisper recogniser whose model is replaced: it writes ``hypotheses`` and scores each
+    text by ``scores`` (log-probability; per token for the search, every other text -12)."""
+    recognizer = WhisperRecognizer(search_commands_alone=False, phrase_no_speech=0.6)
+    recognizer._model = object()  # loaded: nothing else is read from it
+    recognizer._np = np
+    recognizer._encode = lambda samples: (None, 100)  # type: ignore[method-assign]
+    recognizer._transcribe = lambda encoded: (  # type: ignore[method-assign]
+        hypotheses, [-1.0] * len(hypotheses), no_speech)
+    recognizer._score = lambda encoded, frames, texts, mean=False: [  # type: ignore
+        scores.get(t, -12.0) for t in texts]
+    return recognizer
+
+
+SOUND = simulate.to_pcm16(np.full(16000, 0.1, np.float32))
+
+
+def _decode(whisper: WhisperRecognizer, sphinx: VoiceResult, fen: str,
+            confirming: bool = False) -> VoiceResult:
+    two = TwoStageRecognizer(whisper, _Fake(sphinx))
+    return two.decode_pcm(SOUND, Board(fen), confirming=confirming)
+
+
+def _move(fen: str, pdn: str) -> VoiceResult:
+    move = Board(fen).parse_move(pdn)
+    return VoiceResult("move", heard=pdn, move=move)
+
+
+# --- an illegal move said -------------------------------------------------------------------
+def test_an_illegal_move_that_fits_the_audio_best_is_refused_by_name_not_played_as_legal():
+    """Whisper wrote the legal 17-13, but "17 to 14" (not legal: 14 is taken) fits the audio
+    better: the illegal phrase is what was said, and is named."""
+    whisper = _whisper([" 17 to 13."], {" 17 to 13.": -3.0, " 17 to 14.": -2.5})
+    result = _decode(whisper, _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert result.kind == "nothing" and result.reason == "not-legal"
+    assert result.move is None and result.heard == "seventeen to fourteen"
+
+
+def test_an_illegal_move_written_is_never_searched_onto_its_legal_neighbour():
+    """Whisper wrote "17 to 14"; 17-13 scores best among the position's phrases and
+    pocketsphinx, whose grammar favours the legal moves, heard 17-13: still refused, by name."""
+    whisper = _whisper([" 17 to 14."], {" 17 to 13.": -0.2, " 17 to 14.": -0.9})
+    result = _decode(whisper, _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert result.kind == "nothing" and result.reason == "not-legal"
+    assert result.heard == "seventeen to fourteen"
+
+
+def test_the_search_over_the_position_scores_illegal_steps_as_rivals():
+    """A fragment (" 17.") makes the app score the position's phrases: the illegal step 17-14
+    is among them, and when it fits best the move is refused, never taken as 17-13."""
+    whisper = _whisper([" 17."], {" 17 to 14.": -0.3, " 17 to 13.": -0.6, " 17.": -0.4})
+    result = _decode(whisper, _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert said_move(result.heard) == ((17, 14), False)
+
+
+def test_pocketsphinx_hearing_an_illegal_move_names_it_when_whisper_is_unsure():
+    whisper = _whisper([" 17 to 13."], {" 17 to 13.": -3.0, " 30 to 26.": -4.0})
+    refused = VoiceResult("nothing", heard="seventeen to fourteen", reason="not-legal")
+    result = _decode(whisper, refused, SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert result.heard == "seventeen to fourteen"
+
+
+def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
+    synth = FakeSynth()
+    scheduler = ManualScheduler()
+    game = GameSession(Announcer([synth]), InlineEngine(scheduler), scheduler, level=1,
+                       poll_seconds=0)
+    game.new_game(Mode.TWO_PLAYERS, WHITE if Board(fen).turn is WHITE else BLACK, fen=fen)
+
+    class Host:
+        def answer_question(self, yes: bool) -> bool:
+            return False
+
+        def __getattr__(self, name: str) -> Any:
+            return lambda *a, **k: None
+
+    voice = VoiceSession(game, Host(), lambda: Confirmation.EVERY_MOVE)
+    return game, synth, voice
+
+
+def test_the_game_names_an_illegal_move_said_and_what_the_piece_can_do():
+    game, synth, voice = _game(SEVENTEEN)
+    before = game.board.fen()
+    result = VoiceResult("nothing", heard="seventeen to fourteen", reason="not-legal")
+    voice.heard(result, voice.listening_state())
+    assert game.board.fen() == before and voice.pending is None
+    said = ("Seventeen to fourteen is not a legal move: the man on seventeen can go to "
+            "thirteen.")
+    assert voice.last_feedback == said and said in " ".join(synth.spoken)
+    # a square without a piece of the player to move
+    voice.heard(VoiceResult("nothing", heard="ten to six", reason="not-legal"),
+                voice.listening_state())
+    assert voice.last_feedback == "Ten to six is not a legal move: you have no piece on ten."
+
+
+def test_a_jump_said_where_another_must_be_taken_names_the_compulsory_jumps():
+    text = illegal_move_text((22, 13), True, "man", (), False, ((23, 14),))
+    assert text == ("Twenty-two takes thirteen is not a legal move: a jump must be taken, "
+                    "twenty-three takes fourteen.")
+
+
+# --- fillers, other talk, "no" ----------------------------------------------------------------
+@pytest.mark.parametrize("text", ["Hmm.", "Uh.", "Um...", "Ahem.", "(coughs)", "[laughter]",
+                                  "Ha ha ha.", "[BLANK_AUDIO]"])
+def test_a_filler_is_never_a_move_a_command_or_a_yes(text):
+    assert is_filler(text)
+    # the position's phrases would fit it (a command, a move), and pocketsphinx agrees
+    whisper = _whisper([text], {" Whose turn?": -0.1, " 30 to 26.": -0.2, " Hint.": -0.3,
+                                 " Yes.": -0.5, " No.": -6.0, text: -0.4})
+    for sphinx in (VoiceResult("command", heard="whose turn", command="whose-turn"),
+                   _move(SEVENTEEN, "30-26")):
+        result = _decode(whisper, sphinx, SEVENTEEN)
+        assert result.kind == "nothing", (text, result)
+    answer = _decode(whisper, VoiceResult("command", heard="yes", command="yes"), SEVENTEEN,
+                     confirming=True)
+    assert answer.command != "yes"
+
+
+@pytest.mark.parametrize("text", ["Press 0 for help.", "That was a nice move.",
+                                  "Is it my turn yet?", "Can you hear me?", "What time is it?"])
+def test_other_speech_is_no_command(text):
+    whisper = _whisper([text], {" Help.": -0.1, " Last move.": -0.1, " Whose turn?": -0.1,
+                                " Read the board.": -0.2, text: -0.3})
+    for name, words in (("help", "help"), ("last-move", "last move"),
+                        ("whose-turn", "whose turn"), ("read-board", "read the board")):
+        result = _decode(whisper, VoiceResult("command", heard=words, command=name), SEVENTEEN)
+        assert result.kind == "nothing", (text, result)
+
+
+def test_chatter_and_fillers_are_told_from_phrases():
+    for text in ("Read the board.", "I'll go 11 to 15, please.", "Uh, 11 to 15.", "Pick up 9.",
+                 "Yes.", "No."):
+        assert not is_filler(text) and not is_chatter(text), text
+    assert is_chatter("Press 0 for help.") and is_chatter("how is your wife doing these days")
+
+
+def test_a_no_is_never_a_yes():
+    """A "no" that Whisper's beam also wrote as " Yes." (other talkers), with " Yes." scoring
+    above " No." by more than the yes margins, and pocketsphinx hearing neither: not a yes."""
+    whisper = _whisper([" Yes.", " No."], {" Yes.": -1.0, " No.": -5.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN,
+                     confirming=True)
+    assert result.command != "yes"
+    whisper = _whisper([" No, yes."], {" Yes.": -1.0, " No.": -5.0})
+    result = _decode(whisper, VoiceResult("command", heard="yes", command="yes"), SEVENTEEN,
+                     confirming=True)
+    assert result.command != "yes"
+
+
+def test_a_clear_yes_is_still_a_yes():
+    whisper = _whisper([" Yes."], {" Yes.": -0.5, " No.": -9.0})
+    result = _decode(whisper, VoiceResult("command", heard="yes", command="yes"), SEVENTEEN,
+                     confirming=True)
+    assert result.command == "yes"
+
+
+# --- the whole path, on speech ------------------------------------------------------------------
+try:
+    from checkers_desktop.speech.voice.whisper import model_path
+
+    model_path()
+    import ctranslate2  # noqa: F401
+    HAVE_MODEL = True
+except Exception:  # noqa: BLE001 - any failure to find the model means: skip
+    HAVE_MODEL = False
+
+needs_speech = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
+    pytest.mark.skipif(not HAVE_MODEL, reason="the Whisper model is not installed"),
+]
+
+
+def speak(text: str, voice: str = "en-us", rate: int = 150) -> np.ndarray:
+    data = subprocess.run(["espeak-ng", "-v", voice, "-s", str(rate), "--stdout", text],
+                          check=True, capture_output=True).stdout
+    with wave.open(io.BytesIO(data)) as w:
+        rate_hz, frames = w.getframerate(), w.readframes(w.getnframes())
+    x = simulate.from_pcm16(frames)
+    if rate_hz != simulate.RATE:
+        from scipy.signal import resample_poly
+
+        g = np.gcd(rate_hz, simulate.RATE)
+        x = resample_poly(x, simulate.RATE // g, rate_hz // g).astype(np.float32)
+    return simulate.pad(x)
+
+
+_APP: Optional[Any] = None
+
+
+def _app() -> Any:
+    global _APP
+    if _APP is None:
+        from checkers_desktop.speech.voice import VoiceRecognizer
+
+        _APP = VoiceRecognizer(engine="two-stage")
+        _APP.warm_up()
+    return _APP
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb-x-rp"])
+@pytest.mark.parametrize("said, expected", [
+    ("seventeen to fourteen", "Seventeen to fourteen is not a legal move: the man on seventeen "
+                              "can go to thirteen."),
+    ("thirty to twenty one", "Thirty to twenty-one is not a legal move: the man on thirty can "
+                             "go to twenty-five or twenty-six."),
+])
+@pytest.mark.slow
+def test_an_illegal_move_said_is_refused_by_name_and_never_played(voice, said, expected):
+    if shutil.which("espeak-ng") is None or not HAVE_MODEL:
+        pytest.skip("needs espeak-ng and the Whisper model")
+    game, synth, session = _game(SEVENTEEN)
+    before = game.board.fen()
+    state = session.listening_state()
+    result = _app().decode_pcm(simulate.to_pcm16(speak(said, voice)), state.board.copy(),
+                               state.profile)
+    session.heard(result, state)
+    assert game.board.fen() == before and session.pending is None
+    assert session.last_feedback == expected, result
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb-x-rp"])
+@pytest.mark.parametrize("said", ["hmm", "uh", "ahem", "ha ha ha", "press zero for help",
+                                  "that was a nice move"])
+@pytest.mark.slow
+def test_a_filler_or_chatter_said_is_neither_move_nor_command_nor_yes(said, voice):
+    if shutil.which("espeak-ng") is None or not HAVE_MODEL:
+        pytest.skip("needs espeak-ng and the Whisper model")
+    audio = simulate.to_pcm16(speak(said, voice))
+    board = Board(SEVENTEEN)
+    assert _app().decode_pcm(audio, board.copy()).kind == "nothing"
+    assert _app().decode_pcm(audio, board.copy(), confirming=True).command != "yes"
+
+
+def test_a_yes_must_stand_far_above_a_hesitation_and_a_no():
+    """" Yes." written for a sound that fits " Hmm." nearly as well, or for a sound where " No."
+    is close behind: the question is asked again (pocketsphinx heard "yes" all along)."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    near_hmm = _whisper([" Yes."], {" Yes.": -0.5, " No.": -12.0, " Hmm.": -2.0})
+    result = _decode(near_hmm, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    near_no = _whisper([" Yes."], {" Yes.": -0.5, " No.": -4.5})
+    result = _decode(near_no, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+
+
+def test_a_short_sound_written_as_a_command_word_is_no_command():
+    """An "ahem" written " Hint." that fits " Ahem." better on the audio is nothing."""
+    whisper = _whisper([" Hint."], {" Hint.": -3.0, " Ahem.": -1.0})
+    result = _decode(whisper, VoiceResult("command", heard="hint", command="hint"), SEVENTEEN)
+    assert result.kind == "nothing"
+    clear = _whisper([" Hint."], {" Hint.": -0.5, " Ahem.": -9.0})
+    assert _decode(clear, VoiceResult("nothing", reason="silence"), SEVENTEEN).command == "hint"
