@@ -11,10 +11,11 @@ across a page). No Qt here; the window renders the drawn bracket as a picture an
 from __future__ import annotations
 
 import base64
-import os
 from html import escape
 from pathlib import Path
 from typing import Optional
+
+from ..storage.atomic import write_atomic
 
 __all__ = ["BODY_PT", "HEADING_PT", "TaggedPdfUnavailable", "available", "write_tagged_pdf",
            "image_data_uri", "large_print_css", "table_html"]
@@ -84,19 +85,10 @@ def write_tagged_pdf(body_html: str, path, *, title: str, lang: str = "en",
     path = Path(path)
     document = (f"<!DOCTYPE html><html lang='{escape(lang)}'><head><meta charset='utf-8'>"
                 f"<title>{escape(title)}</title></head><body>{body_html}</body></html>")
-    part = path.with_name(path.name + ".part")
-    try:
-        HTML(string=document, base_url=None).write_pdf(
-            str(part), stylesheets=[CSS(string=large_print_css(landscape) + extra_css)],
-            pdf_variant="pdf/ua-1", uncompressed_pdf=False)
-        os.replace(part, path)
-    except OSError:
-        try:
-            part.unlink()
-        except OSError:
-            pass
-        raise
-    return path
+    pdf = HTML(string=document, base_url=None).write_pdf(
+        stylesheets=[CSS(string=large_print_css(landscape) + extra_css)],
+        pdf_variant="pdf/ua-1", uncompressed_pdf=False)
+    return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
 
 
 def table_html(caption: Optional[str], header: tuple[str, ...], rows) -> str:
