@@ -54,8 +54,6 @@ class MatchOfficial:
         clocks (no clock runs before: a match's game, the next game after one ends, and a match
         resumed after a restart all wait for this). Raises ``MatchSessionError`` when no game
         waits."""
-        from .match import MatchSessionError
-
         m = self.match
         referee = m.running_referee()
         if not m.awaiting_start:
