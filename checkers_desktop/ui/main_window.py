@@ -382,6 +382,7 @@ class MainWindow(QMainWindow):
         self.ctx.matches = self.event_menu
         install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
+        self.ctx.tournament = self.tournament_menu
         tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
             [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
         self._menu_boxes = install_menu_boxes(  # an unticked item's box seen in every theme

@@ -368,7 +368,7 @@ class EventMenu(QObject):
         if what is None:
             self.ctx.focus_board()
             return False
-        leaving = getattr(self.ctx, "leaving", None)
+        leaving = self.ctx.leaving
         if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
             return False
         folder = held[index][0]
@@ -646,8 +646,8 @@ class EventMenu(QObject):
         self.guard(self.event_gate)
         if self.current is not None:
             self.guard(self.current.gate)
-        tournament = getattr(self.ctx.window, "tournament_menu", None)
-        if tournament is not None and getattr(tournament, "gate", None) is not None:
+        tournament = self.ctx.tournament
+        if tournament is not None:
             self.guard(tournament.gate)
 
     def guard(self, gate: OfficialGate) -> None:
