@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--level", type=int_argument(1, 99, "level"))
     g.add_argument("--time", type=seconds_argument(3600.0, "time"))
     g.add_argument("--depth", type=int_argument(1, 64, "depth"))
+    p.add_argument("--no-book", action="store_true",
+                   help="search from the first move instead of playing the opening book's move")
     sub.add_parser("engine", help="the computer player as one process: commands on standard "
                                   "input (position, go, newgame, isready, quit), answers on "
                                   "standard output")
@@ -86,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tables", type=int, default=12, help="number of tables (init; default 12)")
     p.add_argument("--prefix", default="checkers", help="role name prefix (init)")
     p.add_argument("--name", default="Tournament", help="the tournament's name (init)")
+    p.add_argument("--new-password", action="append", default=[], metavar="ROLE",
+                   help="init: give ROLE (e.g. checkers_table_3) a new password, printed once")
     return parser
 
 

@@ -2,8 +2,10 @@
 
 Prints the move in PDN with the whole path ("26x17x10") and on the next line
 ``score S depth D``: S in hundredths of a man from the side to move's view (a won position scores
-100000 less the plies to the win), D the deepest finished iteration in plies. Without an option the
-search takes 1 second.
+100000 less the plies to the win), D the deepest finished iteration in plies (0 for a move from the
+opening book). Without an option the search takes 1 second. ``--time`` and the default play the
+opening book's best-scoring master move where the position is in the book, as level 6 does;
+``--depth`` always searches (for analysis), and ``--no-book`` searches from the first move.
 """
 
 from __future__ import annotations
@@ -13,12 +15,14 @@ import sys
 
 from checkers_desktop.rules import Board, RulesError
 
-from .levels import InvalidLevelError, search_at_level
+from .book import BookUse
+from .levels import InvalidLevelError, book_result, search_at_level
 from .search import Searcher
 
 
 def bestmove_command(args: argparse.Namespace) -> int:
-    """Run the command for parsed arguments ``args`` (``fen``, ``level``, ``time``, ``depth``).
+    """Run the command for parsed arguments ``args`` (``fen``, ``level``, ``time``, ``depth``,
+    ``no_book``).
 
     Exit status: 0 with a move; 1 when the side to move has no legal move (prints "no legal move"
     on standard error); 2 for a bad FEN, level, time or depth (message on standard error).
@@ -43,7 +47,9 @@ def bestmove_command(args: argparse.Namespace) -> int:
                 seconds = 1.0
             if not seconds > 0:
                 raise ValueError(f"time {seconds!r} is not a positive number of seconds")
-            result = Searcher().search(board, time_limit=seconds)
+            use = BookUse.NONE if getattr(args, "no_book", False) else BookUse.STRONG
+            found = book_result(board, use)
+            result = found if found is not None else Searcher().search(board, time_limit=seconds)
     except (InvalidLevelError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

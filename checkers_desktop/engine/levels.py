@@ -120,14 +120,29 @@ def search_at_level(board: Board, level: int | Level, stop: Optional[threading.E
     return _search_at_level(board, lv, stop, rng, searcher)
 
 
+def book_result(board: Board, use: BookUse = BookUse.STRONG,
+                rng: Optional[random.Random] = None) -> Optional[SearchResult]:
+    """The opening book's move for ``board`` as a search result (depth 0, no nodes, score 0), or
+    None when ``use`` is :attr:`BookUse.NONE`, the book is absent or the position is out of it.
+
+    ``use`` :attr:`BookUse.STRONG` takes the best-scoring master move, :attr:`BookUse.VARIED` one
+    at random in proportion to the games (``rng``). Every caller that plays a move (the levels,
+    ``bestmove``, ``engine``'s ``go``) asks here first, so they all play the same book."""
+    if use is BookUse.NONE:
+        return None
+    book = load_book()
+    found = book.choose(board, use is BookUse.STRONG, rng) if book is not None else None
+    if found is None:
+        return None
+    move = found[0]
+    return SearchResult(move, 0, 0, 0, [move], 0.0, [])
+
+
 def _search_at_level(board: Board, lv: Level, stop: Optional[threading.Event],
                      rng: Optional[random.Random], searcher: Searcher) -> SearchResult:
-    if lv.book is not BookUse.NONE:
-        book = load_book()
-        found = book.choose(board, lv.book is BookUse.STRONG, rng) if book is not None else None
-        if found is not None:  # a master's move: no search (depth 0, no nodes)
-            move = found[0]
-            return SearchResult(move, 0, 0, 0, [move], 0.0, [])
+    from_book = book_result(board, lv.book, rng)
+    if from_book is not None:  # a master's move: no search
+        return from_book
     if lv.depth is not None:
         result = searcher.search(board, depth=lv.depth, time_limit=lv.think_seconds, stop=stop,
                                  all_scores=lv.margin > 0, quiescence=lv.quiescence)

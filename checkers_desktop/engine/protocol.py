@@ -11,10 +11,12 @@ Commands (keywords in any case; at most :data:`MAX_LINE` bytes a line, UTF-8):
 - ``position startpos`` or ``position fen FEN`` (FEN as ``bestmove --fen`` takes it), optionally
   followed by ``moves M1 M2 ...`` (PDN moves, "11-15", "22x15", played in turn): the position to
   search. Nothing is answered.
-- ``go`` (1 second), ``go time SECONDS``, ``go depth PLIES`` or ``go level N`` (1-6, the window's
-  levels): answers ``bestmove MOVE`` (PDN with the whole path, "26x17x10") then
+- ``go`` (as level 6, the full strength), ``go time SECONDS``, ``go depth PLIES`` or ``go level N``
+  (1-6, the window's levels): answers ``bestmove MOVE`` (PDN with the whole path, "26x17x10") then
   ``info score S depth D nodes N seconds T`` (S in hundredths of a man for the side to move, a won
   position 100000 less the plies to the win); ``bestmove none`` when the side to move has no move.
+  ``go``, ``go time`` and ``go level`` play the opening book's move where the position is in it
+  (``info ... depth 0 nodes 0``), as the window's levels do; ``go depth`` always searches.
 - ``newgame``: forget the transposition table (a new, unrelated game follows).
 - ``isready``: answers ``readyok`` (a client waits for it after starting the process).
 - ``quit`` (or the end of standard input): the process ends with status 0.
@@ -33,7 +35,8 @@ from typing import IO, Callable, Iterator, Optional, TypeVar
 from checkers_desktop.inputs import brief, quote
 from checkers_desktop.rules import Board, RulesError
 
-from .levels import InvalidLevelError, search_at_level
+from .book import BookUse
+from .levels import InvalidLevelError, book_result, search_at_level
 from .search import MAX_DEPTH, Searcher, SearchResult
 
 N = TypeVar("N", int, float)
@@ -45,7 +48,8 @@ MAX_LINE = 4096
 (a long game's moves take some 2,000). A longer line is refused whole."""
 MAX_SECONDS = 3600.0
 """The longest search asked for with ``go time``, seconds."""
-DEFAULT_SECONDS = 1.0
+FULL_STRENGTH = 6
+"""The level a bare ``go`` plays at: the window's strongest."""
 
 
 class CommandError(ValueError):
@@ -120,12 +124,14 @@ class EngineSession:
                                "'level N'")
         board = self.board
         if not words:
-            result = self.searcher.search(board, time_limit=DEFAULT_SECONDS)
+            result = search_at_level(board, FULL_STRENGTH, searcher=self.searcher)
         else:
             what, value = words[0].lower(), words[1]
             if what == "time":
                 seconds = _number(value, float, "time", 0.0, MAX_SECONDS, open_low=True)
-                result = self.searcher.search(board, time_limit=seconds)
+                found = book_result(board, BookUse.STRONG)
+                result = found if found is not None else self.searcher.search(
+                    board, time_limit=seconds)
             elif what == "depth":
                 depth = _number(value, int, "depth", 1, MAX_DEPTH)
                 result = self.searcher.search(board, depth=depth)

@@ -107,10 +107,9 @@ class GameSession(Observable):
         self.style = style
         self.player_names: Optional[dict[Color, str]] = None
         """Optional players' names (a match): turn texts say "Alice, Black, to move."."""
-        self.quiet_pick_up = False
-        """True when the window shows a pick-up itself (the cursor goes to a destination whose
-        description says "Eleven, picked up, can go here."): then, below full verbosity and
-        without touch-move rules, picking up says nothing more."""
+        self.opponent_name: Optional[str] = None
+        """The other side's name against the player in place of "Computer" (a master's game
+        replayed for guessing); None for the computer. Cleared by every new game."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -136,6 +135,11 @@ class GameSession(Observable):
         match's rules are never inherited by the games after it)."""
         self.removal = RemovalStep(self)
         """The removal step while a penalty awaits its checker (:mod:`.penalty_step`)."""
+        self.move_levels: dict[int, int] = {}
+        """The level that played each of the computer's moves: index in the board's move stack
+        (from 0) to level. An entry past the moves on the board is one taken back (replaced when
+        a move is played there again)."""
+        self._request_level = level
 
     # --- state ------------------------------------------------------------------------------
     @property
@@ -200,10 +204,19 @@ class GameSession(Observable):
             parts.append(game_texts.thinking_text())
         if self.last_move is not None:
             parts.append(game_texts.last_move_text(self.board, self.side_names, self.style,
-                                                   self.you, self.player_names))
+                                                   self.you, self.player_names,
+                                                   self.opponent_name))
         if message and self.message:
             parts.append(self.message)
         return game_texts.status_line(*parts)
+
+    def computer_move_levels(self) -> dict[int, int]:
+        """The level of each of the computer's moves on the board now (index in the move stack,
+        from 0, to level); empty in a game of two players."""
+        if self.mode is not Mode.COMPUTER:
+            return {}
+        stack = self.board.move_stack
+        return {i: n for i, n in self.move_levels.items() if i < len(stack)}
 
     def mark_saved(self, name: str) -> None:
         """The game as it stands was just written to the file ``name`` (Game > Save game)."""
@@ -248,6 +261,8 @@ class GameSession(Observable):
         self.mode = mode
         self.human_color = human_color
         self.player_names = dict(player_names) if player_names else None
+        self.opponent_name = None
+        self.move_levels = {}
         self.running = True
         self.result_text = None
         self.message = ""
@@ -566,8 +581,7 @@ class GameSession(Observable):
                 text = game_texts.picked_up_text(square, ends)
             else:
                 text = touch_texts.touch_text(square, touch is TouchRule.STRICT, ends)
-            if not (self.quiet_pick_up and touch is TouchRule.NONE and self.verbosity != "full"):
-                self._say(text, Priority.READING)
+            self._say(text, Priority.READING)
             self._changed()
             return
         text = refusals.pick_up_refusal(ruling, board, square, piece, self.side_names,
@@ -665,7 +679,8 @@ class GameSession(Observable):
         do (:func:`texts.game.move_announcement`), and the result when it ended the game."""
         return game_texts.move_announcement(
             before, move, self.side_names, you=self.you, player_names=self.player_names,
-            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board)
+            style=self.style, verbosity=self.verbosity, result=result, board_after=self.board,
+            opponent=self.opponent_name)
 
     def _end(self, text: str, result: Optional[GameResult], say: bool = True) -> None:
         self._stop_polling()
@@ -689,6 +704,7 @@ class GameSession(Observable):
         self._token += 1
         token = self._token
         self._set_thinking(True)
+        self._request_level = self.level
         self.engine.request(self.board.copy(), self.level,
                             lambda reply: self._on_engine_reply(token, reply))
 
@@ -707,6 +723,7 @@ class GameSession(Observable):
         if reply.error is not None or move is None or move not in self.legal_moves():
             self._engine_failed(reply)
             return
+        self.move_levels[len(self.board.move_stack)] = self._request_level
         self._play(move)
 
     def _engine_failed(self, reply: EngineReply) -> None:
@@ -721,6 +738,7 @@ class GameSession(Observable):
         self._say(app_texts.engine_failed_text(), Priority.INTERRUPT)
         moves = self.legal_moves()
         if moves:
+            self.move_levels[len(self.board.move_stack)] = self._request_level
             self._play(moves[0])
 
     def _set_thinking(self, thinking: bool) -> None:
@@ -746,7 +764,8 @@ class GameSession(Observable):
             text = game_texts.named_turn_text(self.player_names[self.board.turn], text)
         elif self.you is not None:  # "You, Black to move.": named as each move is announced
             text = game_texts.named_turn_text(
-                game_texts.mover_words(self.board.turn, self.side_names, self.you), text)
+                game_texts.mover_words(self.board.turn, self.side_names, self.you,
+                                       opponent=self.opponent_name), text)
         return text
 
     # --- internals: output ------------------------------------------------------------------

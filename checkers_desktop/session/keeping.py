@@ -19,7 +19,14 @@ from ..storage.atomic import write_atomic
 if TYPE_CHECKING:
     from .game import GameSession
 
-__all__ = ["game_record", "save_game", "SaveGameError"]
+__all__ = ["game_record", "save_game", "SaveGameError", "PLAYER_TYPE_TAGS", "LEVEL_TAG",
+           "level_comment", "game_file_name"]
+
+PLAYER_TYPE_TAGS = {BLACK: "BlackType", WHITE: "WhiteType"}
+"""The tags saying whether a side is played by a person ("human") or the computer ("program")."""
+
+LEVEL_TAG = "Level"
+"""The tag giving the computer's level (1 = gentlest) in a game against the computer."""
 
 
 class SaveGameError(ValueError):
@@ -31,11 +38,19 @@ def game_record(session: GameSession, today: Optional[datetime.date] = None) -> 
     start position, the tags ``Event`` (the rules' title), ``Date`` (``today``, default the
     system's date), ``Black``/``White`` (the players: "You" and "Computer, level 3" against the
     computer, the players' names in a match, else the sides' names) and ``Result`` (the referee's
-    result, else the board's, else "*")."""
+    result, else the board's, else "*").
+
+    Against the computer the record also says who is who as data, so that Game > Open game puts
+    the computer back at its level (:mod:`.opening`): ``BlackType``/``WhiteType`` ("human" or
+    "program", PGN's tags for the players' kind), :data:`LEVEL_TAG` (the level the computer plays
+    at next) and, after each of the computer's moves, a comment ``[%level N]`` naming the level
+    that played it (the ``[%command ...]`` form of data in a comment that PGN uses)."""
     today = today or datetime.date.today()
+    computer_side = None
     if session.mode.value == "computer":
         computer = f"Computer, level {session.level}"
-        players = {session.human_color: "You", session.human_color.other: computer}
+        computer_side = session.human_color.other
+        players = {session.human_color: "You", computer_side: computer}
     elif session.player_names:
         players = dict(session.player_names)
     else:
@@ -43,7 +58,31 @@ def game_record(session: GameSession, today: Optional[datetime.date] = None) -> 
     result = session.referee.result.pdn_result() if session.referee.result is not None else None
     tags = {"Event": session.profile.title, "Date": today.strftime("%Y.%m.%d"),
             "Black": players.get(BLACK, "?"), "White": players.get(WHITE, "?")}
-    return Game.from_board(session.board, tags, result)
+    if computer_side is not None:
+        for color in (BLACK, WHITE):
+            tags[PLAYER_TYPE_TAGS[color]] = "program" if color is computer_side else "human"
+        tags[LEVEL_TAG] = str(session.level)
+    game = Game.from_board(session.board, tags, result)
+    for index, level in session.computer_move_levels().items():
+        game.nodes[index].comments.append(level_comment(level))
+    return game
+
+
+def game_file_name(session: GameSession, today: Optional[datetime.date] = None) -> str:
+    """The name offered when the game is saved: who played and when, as the record's tags say
+    it, "You-vs-Computer-level-4-2026-11-29.pdn", "Ann-Lee-vs-Bo-Diaz-2026-11-29.pdn" (letters,
+    digits and hyphens only, each name at most 40 characters)."""
+    tags = game_record(session, today).tags
+    def part(text: str) -> str:
+        words = "".join(c if c.isalnum() else " " for c in text).split()
+        return "-".join(words)[:40].strip("-") or "Unknown"
+    date = tags.get("Date", "").replace(".", "-")
+    return f"{part(tags.get('Black', '?'))}-vs-{part(tags.get('White', '?'))}-{date}.pdn"
+
+
+def level_comment(level: int) -> str:
+    """The comment after a computer's move naming the level that played it: "[%level 4]"."""
+    return f"[%level {int(level)}]"
 
 
 def save_game(session: GameSession, path: os.PathLike[str] | str, today: Optional[datetime.date] = None) -> Path:

@@ -17,6 +17,7 @@ Time and memory (``benchmarks/input_limits.py``, measured on the hostile branch)
 from __future__ import annotations
 
 import os
+import re
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,10 +25,11 @@ from typing import Any, Optional
 
 from ..inputs import InputError, InputProblem, brief
 from ..rules import BLACK, WHITE, Board, Color, RulesError
-from ..rules.pdn import NotPdnError, PdnLimitError, PdnReader, read_pdn_file
+from ..rules.pdn import Game, NotPdnError, PdnLimitError, PdnReader, read_pdn_file
+from .keeping import LEVEL_TAG, PLAYER_TYPE_TAGS
 
 __all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH", "GameEntry",
-           "GameList", "MAX_LISTED", "list_games", "read_game"]
+           "GameList", "MAX_LISTED", "list_games", "read_game", "ComputerSide"]
 
 TAG_LENGTH = 80
 """The most characters of a tag's value kept for saying (a longer event name is cut, with "...")."""
@@ -54,6 +56,63 @@ def _tag(tags: dict[str, Any], name: str) -> Optional[str]:
             if value and value.strip("?. ") and value != "-":
                 return brief(value, TAG_LENGTH)
     return None
+
+
+@dataclass(frozen=True)
+class ComputerSide:
+    """The computer's part in a game saved against it: its ``color``, the ``level`` it plays at
+    next (1 = gentlest; None when the file does not say), and ``move_levels``: the level that
+    played each of its moves (index in the game's moves, from 0, to level)."""
+
+    color: Color
+    level: Optional[int] = None
+    move_levels: dict[int, int] = field(default_factory=dict)
+
+
+_LEVEL_RE = re.compile(r"\[%level\s+(\d{1,2})\]")
+_OLD_COMPUTER_RE = re.compile(r"Computer, level (\d{1,2})")
+"""The players' names this app wrote against the computer before it wrote the kinds as tags
+("You" and "Computer, level 4"): the exact form only, never other words."""
+
+
+def _level(text: Optional[str]) -> Optional[int]:
+    return int(text) if text is not None and text.isdigit() and 1 <= int(text) <= 99 else None
+
+
+def _computer_side(game: Game) -> Optional[ComputerSide]:
+    """Who the computer was in ``game`` (a parsed PDN game), from the ``BlackType`` and
+    ``WhiteType`` tags (exactly one "program"), else from the players' names this app wrote
+    before those tags ("You" against "Computer, level N"); None for a game of people."""
+    tags = game.tags
+    kinds = {color: (_tag(tags, name) or "").lower() for color, name in PLAYER_TYPE_TAGS.items()}
+    programs = [color for color, kind in kinds.items() if kind == "program"]
+    level = _level(_tag(tags, LEVEL_TAG))
+    if len(programs) != 1:
+        if programs or any(kinds.values()):
+            return None
+        names = {color: _tag(tags, name) or "" for color, name in (
+            (BLACK, "Black"), (WHITE, "White"))}
+        old = [(c, m) for c in (BLACK, WHITE)
+               if (m := _OLD_COMPUTER_RE.fullmatch(names[c])) and names[c.other] == "You"]
+        if len(old) != 1:
+            return None
+        programs = [old[0][0]]
+        level = level or _level(old[0][1].group(1))
+    computer = programs[0]
+    root_turn = game.start_board().turn
+    move_levels: dict[int, int] = {}
+    for index, node in enumerate(game.nodes):
+        if node.move is None:
+            break
+        mover = root_turn if index % 2 == 0 else root_turn.other
+        if mover is not computer:
+            continue
+        found = [m for c in node.comments for m in _LEVEL_RE.findall(c[:200])]
+        if found and _level(found[-1]) is not None:
+            move_levels[index] = int(found[-1])
+    if level is None and move_levels:
+        level = move_levels[max(move_levels)]
+    return ComputerSide(computer, level, move_levels)
 
 
 OpenProblem = InputProblem
@@ -91,7 +150,8 @@ class OpenedGame:
     file records, from the result after the moves or else the ``Result`` tag; for a composed
     problem, the result its composer claims). Each text is shortened to :data:`TAG_LENGTH`
     characters, its control characters escaped. ``number``: the game's place in the file (from
-    1)."""
+    1). ``computer``: the computer's side and level when the game was played against it (a
+    :class:`ComputerSide`), else None."""
 
     board: Board
     name: str
@@ -100,6 +160,7 @@ class OpenedGame:
     players: dict[Color, str] = field(default_factory=dict)
     stated: Optional["StatedResult"] = None
     number: int = 1
+    computer: Optional[ComputerSide] = None
 
     @property
     def plies(self) -> int:
@@ -224,4 +285,4 @@ def read_game(path: os.PathLike[str] | str, number: int = 1, stop: Optional[thre
     result = _tag(game.tags, "Result")
     stated = _STATED.get(game.result) or _STATED.get(result or "")
     return OpenedGame(board, name, problem, _tag(game.tags, "Event"), _players(game.tags),
-                      stated, number)
+                      stated, number, _computer_side(game))

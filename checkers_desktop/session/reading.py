@@ -100,7 +100,8 @@ def _counts(ctx: ReadingContext) -> str:
 
 def _last_move(ctx: ReadingContext) -> str:
     c = ctx.session
-    text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names)
+    text = game_texts.last_move_text(ctx.shown, c.side_names, c.style, c.you, c.player_names,
+                                     c.opponent_name)
     # a past position is shown: its last move is not the game's, and is said so
     if ctx.position is None:
         return text

@@ -73,7 +73,8 @@ def snapshot_of(game: GameSession, match: Optional[MatchSession] = None) -> Snap
         event = MatchInfo(match.settings, str(match.folder), match.date_iso,
                           history_of(match.games, match.actions, match.settings.profile_key))
     extra = SessionExtra(game.mode, game.human_color, game.level,
-                         dict(game.player_names) if game.player_names else None, event)
+                         dict(game.player_names) if game.player_names else None, event,
+                         game.computer_move_levels() or None)
     players = None
     if match is None and game.player_names:
         players = {"black": game.player_names.get(BLACK, ""),
@@ -137,6 +138,7 @@ def resume(game: GameSession, snapshot: Snapshot, *, records_dir: Path,
             referee.clock.resume()  # outside a match the player's yes restarts the clocks
         game.new_game(extra.mode, extra.human_color, referee=referee, announce=False,
                       player_names=extra.player_names)
+        game.move_levels = dict(extra.move_levels or {})
         text = app_texts.integrity_resumed_text(integrity.value, False)
         if text:
             resumed.notices.append(text)

@@ -43,7 +43,8 @@ def _result_line(game: PlayedGame, sides: Mapping[Color, str]) -> str:
     how = game.result.reason.value
     detail = event_texts.paper_detail_text(game.result, {BLACK: game.black, WHITE: game.white},
                                            sides)
-    return f"{words} ({game.pdn_result}) by {how}" + (f": {detail}" if detail else "") + \
+    return f"{words} ({game.pdn_result}) {event_texts.how_ended_text(how)}" + \
+        (f": {detail}" if detail else "") + \
         f", at {format_game_time(game.result.at)} game time"
 
 
@@ -98,7 +99,7 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
         logged = [a for a in actions
                   if a.game == game.number and a.kind not in ("result", INTEGRITY_KIND)]
         if logged:
-            out.append("<p><b>Record:</b></p><ul>")
+            out.append("<h3 style='page-break-after: avoid'>Record</h3><ul>")
             for a in logged:
                 who = "<b>Official</b>: " if a.official else ""
                 out.append(f"<li>{e(format_game_time(a.at))} game time ({e(a.wall)}), after "

@@ -82,13 +82,15 @@ class MatchInfo:
 class SessionExtra:
     """The sessions' part of a snapshot (its ``extra``): ``mode``, ``human_color`` (the player's
     side against the computer), ``level`` (the computer's, 1 = gentlest), ``player_names`` (by
-    colour, or None), ``event`` (:class:`MatchInfo`, in a match)."""
+    colour, or None), ``event`` (:class:`MatchInfo`, in a match), ``move_levels`` (the level
+    that played each of the computer's moves: index in the move stack to level)."""
 
     mode: Mode = Mode.COMPUTER
     human_color: Color = BLACK
     level: Optional[int] = None
     player_names: Optional[dict[Color, str]] = None
     event: Optional[MatchInfo] = None
+    move_levels: Optional[dict[int, int]] = None
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"mode": self.mode.value, "human_color": self.human_color.value}
@@ -98,6 +100,8 @@ class SessionExtra:
             data["player_names"] = {c.value: n for c, n in self.player_names.items()}
         if self.event is not None:
             data["event"] = self.event.to_dict()
+        if self.move_levels:
+            data["move_levels"] = {str(i): n for i, n in self.move_levels.items()}
         return data
 
     @classmethod
@@ -139,7 +143,13 @@ class SessionExtra:
                 event = MatchInfo.from_dict(data["event"])
             except (ValueError, MatchSettingsError) as exc:
                 problems.append(app_texts.match_not_rebuilt_text(str(exc)))
-        return cls(mode, human, level, player_names, event), problems
+        saved_levels = data.get("move_levels")
+        move_levels = None
+        if isinstance(saved_levels, dict) and len(saved_levels) <= 10_000:
+            move_levels = {int(i): n for i, n in saved_levels.items()
+                           if isinstance(i, str) and i.isdigit() and len(i) <= 5
+                           and isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 99}
+        return cls(mode, human, level, player_names, event, move_levels), problems
 
 
 def _is_date(text: str) -> bool:

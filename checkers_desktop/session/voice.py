@@ -59,6 +59,10 @@ class VoiceHost(Protocol):
 
     def take_back(self) -> None: ...
 
+    def practice_command(self, name: str) -> None:
+        """A spoken practice command: "show-solution" or "next-problem" (the Practice menu's
+        Show the solution and Next problem for me)."""
+
     def offer_draw(self) -> None:
         """The player to move offers a draw (already confirmed by voice)."""
 
@@ -244,6 +248,8 @@ class VoiceSession:
             self.host.hint()
         elif name == "undo":
             self.host.take_back()
+        elif name in ("show-solution", "next-problem"):
+            self.host.practice_command(name)
         else:  # pragma: no cover - every command of speech.voice.COMMANDS is handled above
             self._refuse(result.feedback())
 

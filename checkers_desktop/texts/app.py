@@ -291,7 +291,8 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
                 event: Optional[str] = None, players: Optional[Mapping[Color, str]] = None,
                 stated: bool = False, winner: Optional[Color] = None,
                 side_names: SideNames = None, number: Optional[int] = None,
-                root_turn: Color = BLACK) -> str:
+                root_turn: Color = BLACK, computer: Optional[Color] = None,
+                level: Optional[int] = None) -> str:
     """Said when a game of a PDN file is on the board: the file ``name``, the ``event`` (a
     tournament, or a composed problem's title), the ``players`` by colour, the moves played
     (``plies``, counted as the score sheet counts moves; ``root_turn``: the side to move first),
@@ -300,7 +301,9 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     ``note`` (the moves that could not be read). "Opened the game from border.pdn: Boland's Border
     Classics #A-1. No moves played. Stated result: Red wins. Two players. Red to move."
     ``number``: the game's place in a file of several games ("Opened game 12 from tinsley.pdn:
-    London 1992, game 25. ...")."""
+    London 1992, game 25. ...")." ``computer``: the side the computer plays in a game saved
+    against it, at ``level``: "Against the computer at level 4. You play Black." takes the place
+    of "Two players."."""
     opened = f"Opened game {number} from {name}" if number else f"Opened the game from {name}"
     parts = [opened + (f": {event}." if event else ".")]
     named = [f"{side_name(side_names, color)}: {players[color]}" for color in (BLACK, WHITE)
@@ -313,7 +316,12 @@ def opened_text(name: str, plies: int, turn: str, note: Optional[str] = None, *,
     if stated:
         parts.append("Stated result: " + ("a draw." if winner is None else
                                           f"{side_name(side_names, winner)} wins."))
-    parts.append(f"Two players. {turn}")
+    if computer is not None:
+        at = f" at level {level}" if level is not None else ""
+        parts.append(f"Against the computer{at}. You play {side_name(side_names, computer.other)}."
+                     f" {turn}")
+    else:
+        parts.append(f"Two players. {turn}")
     if note:
         parts.append(note)
     return " ".join(parts)
@@ -479,14 +487,15 @@ def cap(text: str) -> str:
 # --- the computer getting ready at the first start ----------------------------------------------
 
 
-def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int
-                            ) -> Optional[str]:
+def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target: int,
+                            first_time: bool = True) -> Optional[str]:
     """One line while the computer prepares at its first start (see engine/preparation.py),
     None once it is ready: "Computer getting ready, the first time only: making its search
     faster; learning endings with 5 or fewer pieces left (4 or fewer learnt)." Said in a
     player's words: an earlier wording, "fast search; endgame database", was programmers'
     jargon, and "every ending of up to 5 pieces" could be read as the player's own 5 pieces.
-    The computer plays meanwhile, a little weaker."""
+    The computer plays meanwhile, a little weaker. ``first_time`` False (it finished once on this
+    install, and its caches are being read again or rebuilt): "Computer getting ready: ..."."""
     parts = []
     if compiling:
         parts.append("making its search faster")
@@ -497,7 +506,9 @@ def engine_preparation_text(compiling: bool, endgame_ready: int, endgame_target:
         parts.append(part)
     if not parts:
         return None
-    return "Computer getting ready, the first time only: " + "; ".join(parts) + "."
+    lead = "Computer getting ready, the first time only: " if first_time else \
+        "Computer getting ready: "
+    return lead + "; ".join(parts) + "."
 
 
 def engine_ready_text() -> str:
@@ -506,3 +517,14 @@ def engine_ready_text() -> str:
     finished. It names no strength: "it now plays at full strength", heard just after choosing a
     lower level, sounds as if that level had been overridden."""
     return "The computer has finished getting ready."
+
+
+def last_game_text(result: str) -> str:
+    """The result of the game before this one, kept on the status line while the next is
+    played: "Last game: Ann Lee, Black, wins."."""
+    return f"Last game: {result}"
+
+
+def no_command_text(key: str) -> str:
+    """A key with no command where the keyboard is: "No command on Q. F1 lists the keys."."""
+    return f"No command on {key}. F1 lists the keys."

@@ -347,3 +347,24 @@ def no_such_game_text(number: int, played: int) -> str:
     return f"There is no game {number!r}; games played: {played}."
 
 
+
+
+_HOW_ENDED = {
+    "no moves": "the loser having no move",
+    "resignation": "resignation",
+    "forfeit": "forfeit",
+    "adjudication": "adjudication",
+    "agreement": "agreement",
+    "declared drawn": "the official's declaration",
+    "40-move count": "the 40-move count",
+    "repetition": "repetition",
+}
+
+
+def how_ended_text(reason: str) -> str:
+    """How a game ended, on the score sheet after its result (``reason``: an ``EndReason``'s
+    value): "by resignation", "by the 40-move count", and for a result the official corrected,
+    "as corrected by the official"."""
+    if reason == "corrected by the official":
+        return "as corrected by the official"
+    return "by " + _HOW_ENDED.get(reason, reason)

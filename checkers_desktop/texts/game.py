@@ -81,12 +81,13 @@ def turn_text(board: Board, side_names: SideNames = None, verbosity: str = "brie
 
 # --- one announcement per move ------------------------------------------------------------------
 def mover_words(color: Color, side_names: SideNames = None, you: Optional[Color] = None,
-                player_names: SideNames = None) -> str:
+                player_names: SideNames = None, opponent: Optional[str] = None) -> str:
     """Who played or plays ``color``, as the player hears it: "You" or "Computer" against the
-    computer (``you`` is the player's colour), else the player's name (a match), else the side's
-    name ("Black")."""
+    computer (``you`` is the player's colour; ``opponent`` names the other side instead of
+    "Computer", as "The master" when the moves are a master's game), else the player's name (a
+    match), else the side's name ("Black")."""
     if you is not None:
-        return "You" if color is you else "Computer"
+        return "You" if color is you else (opponent or "Computer")
     if player_names and player_names.get(color):
         return player_names[color]
     return side_name(side_names, color)
@@ -144,7 +145,8 @@ def jump_duty_words(board: Board, side_names: SideNames = None, you: Optional[Co
 def move_announcement(board_before: Board, move: Move, side_names: SideNames = None, *,
                       you: Optional[Color] = None, player_names: SideNames = None,
                       style: str = "jumps", verbosity: str = "normal",
-                      result: str = "", board_after: Optional[Board] = None) -> str:
+                      result: str = "", board_after: Optional[Board] = None,
+                      opponent: Optional[str] = None) -> str:
     """Everything a move means, in one sentence or two (one announcement per move):
 
     * against the computer (``you``: the player's colour), the player's own move: "You: eleven
@@ -162,9 +164,10 @@ def move_announcement(board_before: Board, move: Move, side_names: SideNames = N
 
     ``board_after``: the position after the move (given by a caller that has it, such as a
     jump series stopped early under Caseville rules); else the move is played on a copy.
+    ``opponent``: the other side's name against the player (:func:`mover_words`).
     """
     check_verbosity(verbosity)
-    mover = mover_words(board_before.turn, side_names, you, player_names)
+    mover = mover_words(board_before.turn, side_names, you, player_names, opponent)
     if board_after is None:
         board_after = board_before.copy()
         board_after.push(move)
@@ -425,16 +428,21 @@ def new_game_text(vs_computer: bool, human_side: str, level: Optional[int] = Non
 
 
 def picked_up_text(square: int, destinations: Sequence[int]) -> str:
-    return (f"{capital(number_words(square))} picked up. It can go to "
-            f"{spoken_squares(destinations, 'or')}.")
+    """A piece picked up, said the same way in every game, a practice game or a match (where
+    a touch-move rule may add "You must move it."): "You picked up eleven. It can go to fifteen
+    or sixteen."."""
+    text = f"You picked up {number_words(square)}."
+    if destinations:
+        text += f" It can go to {spoken_squares(destinations, 'or')}."
+    return text
 
 
 def picked_up_cursor_text(square: int, target: str) -> str:
-    """Said when a piece is picked up with the board's keys and the cursor goes to its nearest
-    destination (``target``, the square's name as the board gives it: "16, empty"): "Eleven
-    picked up. Cursor on 16, empty: it can go here." Both halves are said: a player who did not
-    hear the cursor move went on from the piece's square."""
-    return f"{capital(number_words(square))} picked up. Cursor on {target}: it can go here."
+    """Said by the app's own voice after the pick-up itself (:func:`picked_up_text`), when the
+    cursor goes to the piece's nearest destination (``target``, the square's name as the board
+    gives it: "16, empty"): "Cursor on 16, empty: it can go here." A player who did not hear
+    the cursor move went on from the piece's square."""
+    return f"Cursor on {target}: it can go here."
 
 
 def put_back_text(square: int) -> str:
@@ -574,7 +582,8 @@ def named_turn_text(name: str, turn: str) -> str:
 
 
 def last_move_text(board: Board, side_names: SideNames = None, style: str = "jumps",
-                   you: Optional[Color] = None, player_names: SideNames = None) -> str:
+                   you: Optional[Color] = None, player_names: SideNames = None,
+                   opponent: Optional[str] = None) -> str:
     """The last move played: "Last move: Red, twenty-two jumps fifteen." or "No moves yet.".
     Against the computer (``you``, the player's colour) the mover is named as every move is
     announced: "Last move: Computer, twenty-two jumps fifteen."; in a match, by the player's
@@ -584,6 +593,12 @@ def last_move_text(board: Board, side_names: SideNames = None, style: str = "jum
         return "No moves yet."
     before = board.copy()
     before.pop()
-    who = mover_words(before.turn, side_names, you, player_names) \
+    who = mover_words(before.turn, side_names, you, player_names, opponent) \
         if you is not None or player_names else None
     return f"Last move: {move_text(before, move, side_names, style, who=who)}"
+
+
+def only_square_text(square: str) -> str:
+    """N or Shift+N where the cursor already is on the only square to go to (``square``: its
+    name and marks, "16, empty. Eleven, picked up, can go here."): "Only 16, empty. ..."."""
+    return f"Only {square}"

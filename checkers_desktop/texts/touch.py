@@ -16,7 +16,7 @@ def touch_text(square: int, strict: bool, destinations: Sequence[int]) -> str:
         text += " You must move it."
     if destinations:
         text += " It can go to " + join([number_words(s) for s in destinations], "or") + "."
-    return text
+    return text  # without the rule's words, as texts.game.picked_up_text says it
 
 
 def put_back_refused_text(square: int) -> str:

@@ -34,7 +34,8 @@ __all__ = [
     "why_again_text", "nothing_to_draw_text", "draw_all_question", "call_offers_question",
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
-    "correct_how_question", "CORRECTION_KINDS",
+    "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
+    "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
 ]
 
 
@@ -300,11 +301,16 @@ def zoom_text(percent: int) -> str:
 
 
 def drawn_text(label: str, seed: int, size: int, byes: int, same_center: int,
-               fewest: int) -> str:
-    """Said after a draw: the seed, so it can be shown again and audited."""
-    return (f"Division {label} is drawn with seed {seed}: a bracket of {size}, "
+               fewest: int, no_center: int = 0) -> str:
+    """Said after a draw: the seed, so it can be shown again and audited; and how many
+    competitors have "no center" (kept apart as if from one center)."""
+    text = (f"Division {label} is drawn with seed {seed}: a bracket of {size}, "
             f"{_plural(byes, 'bye')}; same-center first-round pairs {same_center} (fewest "
             f"possible {fewest}).")
+    if no_center:
+        text += (f" {_plural(no_center, 'competitor')} with no medical center, kept apart as "
+                 "if from one center.")
+    return text
 
 
 def draw_question(label: str, redraw: bool) -> str:
@@ -638,3 +644,129 @@ def game_gap_text(missing: int, played: int) -> str:
     game numbers from 1): the games are entered in the order they were played."""
     return (f"game {missing} is not played but game {played} is; enter the games in the order "
             "they were played, from game 1")
+
+
+def bracket_picture_alt(label: str) -> str:
+    """The text alternative of the drawn bracket in a PDF: what a screen reader says of it."""
+    return (f"The bracket of division {label}, drawn. Its matches follow in words, under the "
+            "standings.")
+
+
+def division_group_text(group: str, total: int, impaired: int) -> str:
+    """An age group's line in the Divisions form: "70-74: 15 competitors, 3 visually
+    impaired"."""
+    return (f"{group}: {total} competitor{'' if total == 1 else 's'}, {impaired} visually "
+            "impaired")
+
+
+def split_choice_text() -> str:
+    """The check box under an age group's line that splits it."""
+    return "Split into visually impaired and standard"
+
+
+def split_choice_name(group: str, total: int, impaired: int) -> str:
+    """What a screen reader says of that check box: the whole choice, group and counts."""
+    return (f"Split {group} ({total} competitors, {impaired} visually impaired) into visually "
+            "impaired and standard")
+
+
+def merge_choice_text(next_group: str) -> str:
+    """The check box that plays an age group with the next older one."""
+    return f"Play together with {next_group}"
+
+
+def merge_choice_name(group: str, next_group: str) -> str:
+    return f"Play {group} together with {next_group}"
+
+
+def drawn_all_text(drawn: list[tuple[str, int, int]]) -> str:
+    """Said after Draw all: how many divisions, their names, and the divisions whose
+    same-center first-round pairs are more than the fewest possible (``drawn``: (label,
+    same-center pairs, fewest possible) per division). The seeds are not said (ten digits each,
+    for every division, in one breath): they are shown and recorded."""
+    labels = ", ".join(label for label, _same, _fewest in drawn)
+    text = f"{_plural(len(drawn), 'division')} drawn: {labels}."
+    over = [f"{label} {same} (fewest possible {fewest})" for label, same, fewest in drawn
+            if same > fewest]
+    if over:
+        text += " Same-center first-round pairs above the fewest possible: " + \
+            ", ".join(over) + "."
+    else:
+        text += " Same-center first-round pairs: the fewest possible in each."
+    return text + " The seeds are shown and recorded."
+
+
+def match_numbers_words(numbers: Sequence[int]) -> str:
+    """"match 7", "matches 3 and 7", "matches 2, 3 and 7"."""
+    ns = [str(n) for n in numbers]
+    if len(ns) == 1:
+        return f"match {ns[0]}"
+    return f"matches {', '.join(ns[:-1])} and {ns[-1]}"
+
+
+def standings_unverified_line(numbers: Sequence[int]) -> str:
+    """Under standings that use, for some matches, the result the tournament's log recorded
+    instead of the stored one."""
+    return (f"From verified results only: the stored result of {match_numbers_words(numbers)} "
+            "disagrees with the tournament's log, which is used instead")
+
+
+def export_unverified_note(logged: bool) -> str:
+    """The "verified" cell of a results CSV row whose stored result disagrees with the log."""
+    if logged:
+        return "no: the stored result disagrees with the tournament's log; the logged result is shown"
+    return "no: the tournament's log has no such result; not counted"
+
+
+_SEAL_REASONS = {
+    "changed": "its stored result is not the one the log recorded",
+    "winner": "the bracket names another winner than the log",
+    "missing": "the result the log recorded was removed",
+    "not logged": "it was decided by a result the log never recorded",
+    "unverifiable": "its result cannot be checked",
+    "bracket": "the bracket names other players or another winner than the results make",
+}
+
+
+def seal_text(forged: Sequence[tuple[int, str, bool]], chain_break: Optional[int],
+              anchors: str, unanchored: int = 0, unsealed: bool = False) -> str:
+    """Said and shown when a tournament is opened and its seal does not hold: ``forged`` (match
+    number, reason, logged; reasons "changed", "winner", "missing", "not logged", "unverifiable"), the first event
+    where the log's chain breaks (``logged``: the log has a result to use instead), ``anchors`` ("verified", "changed", "other install",
+    "unsealed", "not checked"); ``unsealed``: the break is only entries no checkpoint covers.
+    Empty when nothing needs saying."""
+    parts = []
+    if chain_break is not None and anchors != "changed" and unsealed:
+        parts.append(f"Warning: the tournament's log has entries this laptop did not seal, from "
+                     f"entry {chain_break} on: written by a program without its key, or changed "
+                     "outside the app.")
+    elif chain_break is not None or anchors == "changed":
+        parts.append("Warning: the tournament's log was changed outside the app"
+                     + (f" (from entry {chain_break} on)." if chain_break is not None else "."))
+    for number, reason, logged in forged:
+        use = "use the logged result" if logged else "leave it undecided"
+        if reason == "bracket":
+            use = "use what the results make of it"
+        parts.append(f"Match {number}: {_SEAL_REASONS.get(reason, reason)}; the standings and "
+                     f"exports {use}.")
+    if forged:
+        parts.append("Correct each named match (Tournament menu, Correct a result) to put the "
+                     "right result back.")
+    elif anchors == "other install" and chain_break is None:
+        parts.append("This tournament was sealed on another laptop; its seal cannot be fully "
+                     "checked here.")
+    return " ".join(parts)
+
+
+def match_unverified_note(logged: bool) -> str:
+    """Added to a match's line when its stored result disagrees with the tournament's log."""
+    if logged:
+        return " (the stored result disagrees with the tournament's log; the logged result is shown)"
+    return " (the stored result is not in the tournament's log; not counted)"
+
+
+def rolled_back_text(event: int) -> str:
+    """Said when a tournament's log lacks an entry this laptop saw in it before."""
+    return (f"Warning: this tournament is older than this laptop last saw it (entry {event} of "
+            "its log is gone or changed): it is an earlier copy, or its log was cut back. "
+            "Results entered since are missing; open the newest copy.")

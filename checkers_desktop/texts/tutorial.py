@@ -3,6 +3,11 @@
 Every step's sentence is here; the steps themselves (positions, what is checked) are in
 ``session/tutorial.py``. The board in the lesson is seen from Black's chair: Black's home row,
 squares 1 to 4, at the bottom (as in every game against the computer where you play Black).
+
+A jump is said here as every announcement, the move list and the voice commands say it, and as
+players and the notation give it (PDN "14x23"): the square the piece leaves and the square it
+lands on, "fourteen jumps twenty-three"; the piece taken is named as a piece ("the red man on
+eighteen"), never as a bare number after "jump", which a listener took for the landing square.
 """
 
 from __future__ import annotations
@@ -55,12 +60,14 @@ MOVING = ("Moving. A man moves one square forward along a diagonal, onto an empt
 
 JUMPING = ("Jumping. When an enemy piece is next to yours and the square beyond it is empty, you "
            "jump over it and take it off the board. A jump is compulsory: when you can jump, you "
-           "must. Your man on fourteen can jump the red man on eighteen. Press N to go to it, "
+           "must. Your man on fourteen can jump the red man on eighteen and land on "
+           "twenty-three; that move is said: fourteen jumps twenty-three. Press N to go to it, "
            "Enter to pick it up, and Enter to jump.")
 
 SEVERAL_JUMPS = ("Several jumps. After a jump, if the same piece can jump again, it must go on "
-                 "jumping in the same move. Your man on ten can jump fifteen, then twenty-four. "
-                 "Pick it up and put it down on twenty-eight.")
+                 "jumping in the same move. Your man on ten can jump the red men on fifteen and "
+                 "twenty-four, landing on nineteen, then twenty-eight: ten jumps nineteen jumps "
+                 "twenty-eight. Pick it up and put it down on twenty-eight.")
 
 CROWNING = ("Crowning. A man that reaches the far row, 29 to 32 for you, is crowned and becomes "
             "a king. A king moves and jumps forward and backward. Move your man on twenty-seven "

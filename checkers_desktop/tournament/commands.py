@@ -4,7 +4,9 @@
 one line per pairing, ``DIVISION<TAB>MATCH<TAB>NAME A (CENTER)<TAB>NAME B (CENTER)`` (``bye`` for B,
 ``-`` for the match number of a bye), then per division ``DIVISION<TAB>same-center pairs: K
 (minimum possible: M)``. Match numbers are those the app gives when it draws the same list with the
-same seed. Rows refused are reported on standard error with their line numbers; the draw seed too.
+same seed. Rows refused are reported on standard error with their line numbers; the draw seed too,
+and, per division, how many competitors have "no center" (the draw keeps them apart as one group).
+Nothing printed carries a raw control character (:func:`terminal_text`).
 Exit status 0; 2 when the file cannot be used or a row was refused (the draw of the rows accepted is
 still printed).
 
@@ -24,14 +26,36 @@ from .divisions import plan_divisions
 from .draw import Entrant, draw_bracket, first_round_pairs, minimum_same_center_pairs, \
     same_center_pairs
 from .errors import ImportFileError, TournamentError
-from .model import AGE_GROUPS
+from .model import AGE_GROUPS, NO_CENTER
 from .registration import read_competitors
 
-__all__ = ["bracket_command", "bracket_lines", "tournament_server_command"]
+__all__ = ["bracket_command", "bracket_lines", "tournament_server_command", "terminal_text"]
 
 
 def _label(c) -> str:
     return f"{c.name} ({c.medical_center})" if c.medical_center else c.name
+
+
+def terminal_text(text: object) -> str:
+    """``text`` safe to print on a terminal: every control character (C0 but tab, DEL, C1, so any
+    ANSI escape sequence) and every bidirectional control is written as its ``\\x1b`` /
+    ``\\u202e`` escape, so a name or a file name can neither recolour the terminal nor reorder
+    what follows it."""
+    from .model import hidden_character
+
+    out = []
+    for ch in str(text):
+        if ch != "\t" and hidden_character(ch):
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+        elif ch in "\n\r":
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _print(text: object, stream: TextIO) -> None:
+    print(terminal_text(text), file=stream)
 
 
 def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
@@ -64,6 +88,11 @@ def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
             n = numbers.get((1, k))
             out.append(f"{plan.label}\t{n if n is not None else '-'}\t{_label(people[a])}\t"
                        f"{_label(people[b]) if b is not None else 'bye'}")
+        loners = sum(1 for i in plan.members if people[i].medical_center == NO_CENTER)
+        if loners:
+            notes.append(f"{plan.label}: {loners} competitor{'s' if loners != 1 else ''} with "
+                         f"no medical center ({NO_CENTER!r}), kept apart in the draw as if "
+                         "from one center")
         count = same_center_pairs(draw.slots, entrants)
         out.append(f"{plan.label}\tsame-center pairs: {count} (minimum possible: "
                    f"{minimum_same_center_pairs(entrants)})")
@@ -76,24 +105,24 @@ def bracket_command(args, stdout: Optional[TextIO] = None, stderr: Optional[Text
     try:
         report = read_competitors(args.players)
     except ImportFileError as exc:
-        print(f"{args.players}: {exc}", file=stderr)
+        _print(f"{args.players}: {exc}", stderr)
         return 2
     for message in report.messages():
-        print(f"{args.players}: {message}", file=stderr)
+        _print(f"{args.players}: {message}", stderr)
     if not report.accepted:
-        print(f"{args.players}: no competitor to draw", file=stderr)
+        _print(f"{args.players}: no competitor to draw", stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 31)
     try:
         lines, notes = bracket_lines(report.competitors, seed)
     except TournamentError as exc:
-        print(f"{args.players}: {exc}", file=stderr)
+        _print(f"{args.players}: {exc}", stderr)
         return 2
     for line in lines:
-        print(line, file=stdout)
+        _print(line, stdout)
     for note in notes:
-        print(note, file=stderr)
-    print(f"draw seed: {seed} (the same list with --seed {seed} gives the same draw)", file=stderr)
+        _print(note, stderr)
+    _print(f"draw seed: {seed} (the same list with --seed {seed} gives the same draw)", stderr)
     return 2 if report.refused else 0
 
 
@@ -105,16 +134,19 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
 
     try:
         if args.action == "init":
-            from .store.server import init_server, organiser_url, table_url
+            from .store.server import init_server, make_password, organiser_url, table_url
 
             password = _password_if_needed(args.url, stderr)
+            renew = {role: make_password() for role in getattr(args, "new_password", None) or ()}
             report = init_server(args.url, tables=args.tables, prefix=args.prefix,
-                                 name=args.name, password=password)
+                                 name=args.name, password=password, passwords=renew)
             print(f"Tournament schema ready in database {report.database!r}.", file=stdout)
             rows = [report.organiser] + report.tables
             for role in rows:
                 pw = role.password if role.password else "(unchanged)"
                 print(f"{role.role}\t{pw}", file=stdout)
+            for warning in report.warnings:
+                print(f"Note: {warning}", file=stdout)
             print(f"Organiser's laptop: {organiser_url(args.url, args.prefix)} (password kept in "
                   "this laptop's keyring)", file=stdout)
             print(f"Table 1: {table_url(args.url, args.prefix, 1)} (and so on for each table; "

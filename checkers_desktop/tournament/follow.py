@@ -112,6 +112,9 @@ class OrganiserFollower:
                 self._refresh.set()
             if events:
                 self.after = events[-1].id
+                if self.tournament is not None and self.tournament.table is None:
+                    # the organiser's laptop anchors what the tables wrote (see store.seal)
+                    self.tournament.checkpoint()
             snapshot = None
             if events or self._refresh.is_set():
                 self._refresh.clear()

@@ -15,7 +15,7 @@ from .errors import RegistrationError
 
 __all__ = [
     "AGE_GROUPS", "parse_age_group", "normal_name", "Competitor", "CompetitorInput",
-    "VISION_ALL", "VISION_VI", "VISION_STANDARD",
+    "VISION_ALL", "VISION_VI", "VISION_STANDARD", "NO_CENTER", "hidden_character",
 ]
 
 AGE_GROUPS: tuple[str, ...] = ("55-59", "60-64", "65-69", "70-74", "75-79", "80-84", "85-up")
@@ -68,6 +68,34 @@ def parse_age_group(text: object) -> str:
                             + ", ".join(AGE_GROUPS))
 
 
+NO_CENTER = "no center"
+"""The medical center of a competitor who has none (entered as "no center", "no centre" or
+"none"). The draw keeps such competitors apart from each other as if they came from one center."""
+_NO_CENTER_WORDS = {"no center", "no centre", "none", "no medical center", "no medical centre"}
+
+_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+"""Unicode's bidirectional embeddings, overrides and isolates (UAX #9): text that shows in
+another order than it is stored."""
+
+
+def hidden_character(text: str) -> str:
+    """"" when ``text`` is plain, else what hides in it: a control character (C0 but tab, line
+    feed and carriage return, which are spaces; DEL; C1; so every ANSI escape sequence, which
+    starts with ESC or CSI) or a bidirectional control (U+202A-U+202E, U+2066-U+2069), named with
+    its position ("a control character U+001B (ESCAPE) at character 4")."""
+    for i, ch in enumerate(text, 1):
+        code = ord(ch)
+        if (code < 0x20 and ch not in "\t\n\r") or 0x7F <= code <= 0x9F:
+            kind = "a control character"
+        elif ch in _BIDI_CONTROLS:
+            kind = "a bidirectional control"
+        else:
+            continue
+        label = unicodedata.name(ch, "")
+        return f"{kind} U+{code:04X}{f' ({label})' if label else ''} at character {i}"
+    return ""
+
+
 def normal_name(name: str) -> str:
     """``name`` folded for comparing: Unicode NFKC, case folded, runs of spaces made one."""
     return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", name)).strip().casefold()
@@ -88,15 +116,27 @@ class CompetitorInput:
     seed: Optional[int] = None
 
     def validated(self) -> "CompetitorInput":
-        """Self with spaces tidied and the age group in its standard spelling. Raises
-        :class:`RegistrationError` for a missing or over-long name, an unknown age group or a seed
-        that is not a positive whole number."""
+        """Self with spaces tidied (a tab or line break is a space), the age group in its
+        standard spelling and "no center" in its standard spelling. Raises
+        :class:`RegistrationError` for a missing or over-long name, a name or medical center with
+        a hidden character (:func:`hidden_character`), a blank medical center (a competitor
+        without one is entered as "no center"), an unknown age group or a seed that is not a
+        positive whole number."""
+        for what, value in (("name", self.name), ("medical center", self.medical_center)):
+            problem = hidden_character(value or "")
+            if problem:
+                raise RegistrationError(f"{what} has {problem}: retype it")
         name = re.sub(r"\s+", " ", self.name or "").strip()
         if not name:
             raise RegistrationError("missing name")
         if len(name) > 80:
             raise RegistrationError(f"name longer than 80 characters: {name[:40]!r}...")
         center = re.sub(r"\s+", " ", self.medical_center or "").strip()
+        if not center:
+            raise RegistrationError(f'blank medical center: write it, or "{NO_CENTER}" for a '
+                                    "competitor without one")
+        if normal_name(center) in _NO_CENTER_WORDS:
+            center = NO_CENTER
         if len(center) > 80:
             raise RegistrationError(f"medical center longer than 80 characters: {center[:40]!r}...")
         group = parse_age_group(self.age_group)

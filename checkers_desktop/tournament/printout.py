@@ -12,9 +12,11 @@ from __future__ import annotations
 from html import escape
 from typing import Iterable, Optional
 
+from ..texts import tournament as texts
 from .views import DivisionView, MatchView, StandingsView
 
-__all__ = ["bracket_html", "standings_html", "division_lines"]
+__all__ = ["bracket_html", "standings_html", "division_lines", "standings_document",
+           "bracket_document"]
 
 
 def _who(c, known: bool) -> str:
@@ -99,3 +101,45 @@ def division_lines(view: DivisionView, *, only: Optional[str] = None) -> list[st
     if only != "next":
         lines += view.standings.lines()
     return lines
+
+
+def _standings_table(st: StandingsView) -> str:
+    from .tagged_pdf import table_html
+
+    rows = [tuple(line.split(": ", 1)) for line in st.lines()]
+    return table_html(None, ("Place", "Competitor"), rows)
+
+
+def standings_document(standings: Iterable[StandingsView], *, event: str = "") -> str:
+    """Every division's standings for a tagged large-print PDF (``tagged_pdf``): the event as
+    the first heading, then per division a heading and a table (place, competitor)."""
+    parts = [f"<h1>{escape(event or 'Standings')}</h1>"]
+    for st in standings:
+        parts.append(f"<section><h2>{escape(texts.standings_heading(st.division_label))}</h2>"
+                     f"{_standings_table(st)}</section>")
+    return "".join(parts)
+
+
+def bracket_document(view: DivisionView, picture: Optional[str], alt: str) -> str:
+    """One division for a tagged large-print PDF: the event and the division as headings, its
+    note and draw, the drawn bracket (``picture``, an image's address, with ``alt`` as its text
+    alternative; None when not drawn), the standings as a table, then every match as a
+    sentence in a list, in bracket order (what the picture shows, for a screen reader)."""
+    d = view.division
+    parts = [f"<h1>{escape(view.event or 'Tournament')}</h1>",
+             f"<h2>Division {escape(d.label)}</h2>"]
+    if d.note:
+        parts.append(f"<p>{escape(d.note)}</p>")
+    if d.drawn:
+        parts.append(f"<p>Draw seed {d.draw_seed}; same-center first-round pairs "
+                     f"{d.same_center_pairs} (fewest possible "
+                     f"{d.minimum_same_center_pairs}).</p>")
+    if picture is not None:
+        parts.append(f"<figure><img src='{escape(picture)}' alt='{escape(alt)}'></figure>")
+    parts.append(f"<h2>{escape(texts.standings_heading(d.label))}</h2>"
+                 f"{_standings_table(view.standings)}")
+    lines = [line for line in division_lines(view) if line not in view.standings.lines()]
+    if lines:
+        parts.append(f"<h2>{escape(texts.matches_heading(d.label))}</h2><ul>"
+                     + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
+    return "".join(parts)

@@ -6,9 +6,17 @@ and ``seed`` (1 for the top seed). CSV files may use commas or semicolons and be
 without a byte-order mark) or Windows-1252, as Excel writes them. Excel workbooks are read with
 openpyxl (first sheet, values not formulas).
 
-A row is refused, with its line number and why, when its name is missing, its age group is not one
-of the VA rulebook's (Event 4, "Age Groups"), its seed is not a positive number, or it repeats a
-competitor (same name and medical center) already in the file or already registered. Blank rows are
+The delimiter (comma, semicolon or tab) and quoting are guessed by :class:`csv.Sniffer`.
+
+A row is refused, with its line number and why, when its name is missing, its medical center is
+blank (a competitor without one is written "no center"), its name or medical center holds a hidden
+character (a control character, so any ANSI escape sequence, or a bidirectional override or
+isolate, U+202A-U+202E and U+2066-U+2069), its age group is not one of the VA rulebook's (Event 4,
+"Age Groups"), its seed is not a positive number, or it repeats a competitor (same name and medical
+center) already in the file or already registered. Hidden characters are refused rather than
+removed: the name on the list would no longer be the name the organiser sees and the score sheet
+carries, and what remains of an escape sequence ("[31m") is not a name either; the line number
+lets the organiser retype it at the source. Blank rows are
 skipped silently. Files over :data:`MAX_FILE_BYTES` or :data:`MAX_ROWS` rows are refused whole, so a
 wrong or hostile file costs bounded time and memory.
 """
@@ -27,7 +35,8 @@ from .model import CompetitorInput, normal_name
 
 __all__ = [
     "MAX_FILE_BYTES", "MAX_ROWS", "RefusedRow", "ImportReport", "read_competitors",
-    "read_competitors_csv_text", "read_competitors_rows", "competitor_key",
+    "read_competitors_csv_text", "read_competitors_rows", "competitor_key", "csv_cell",
+    "FORMULA_STARTS",
 ]
 
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -191,6 +200,19 @@ def read_competitors_rows(rows: Iterable[tuple[int, Sequence[object]]], *, where
     return report
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""What a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")."""
+
+
+def csv_cell(value: object) -> object:
+    """``value`` made safe for a CSV cell that a spreadsheet will open: text starting with one of
+    :data:`FORMULA_STARTS` gets a single quote in front (OWASP's rule), so "=HYPERLINK(...)"
+    is shown as text, never run. Numbers and other values are returned unchanged."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _decode(data: bytes) -> str:
     for encoding in ("utf-8-sig", "cp1252"):
         try:
@@ -200,12 +222,28 @@ def _decode(data: bytes) -> str:
     return data.decode("latin-1")
 
 
+_DELIMITERS = ",;\t"
+"""The delimiters a registration list may use: commas, semicolons (Excel where the decimal mark is
+a comma), tabs."""
+_SNIFF_BYTES = 64 * 1024
+"""How much of the file the delimiter is guessed from."""
+
+
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    """The CSV dialect of ``text``, guessed by :class:`csv.Sniffer` among :data:`_DELIMITERS`
+    from its first lines (Excel's when it cannot tell, e.g. a single column)."""
+    lines = [ln for ln in text[:_SNIFF_BYTES].splitlines() if ln.strip()][:50]
+    try:
+        return csv.Sniffer().sniff("\n".join(lines), delimiters=_DELIMITERS)
+    except csv.Error:
+        return csv.excel
+
+
 def _csv_rows(text: str) -> Iterator[tuple[int, list[str]]]:
-    first = next((ln for ln in text.splitlines() if ln.strip()), "")
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    if "\t" in first and first.count("\t") > max(first.count(";"), first.count(",")):
-        delimiter = "\t"
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    dialect = _dialect(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=dialect.delimiter,
+                        quotechar=dialect.quotechar or '"', doublequote=True,
+                        skipinitialspace=bool(dialect.skipinitialspace))
     start = 1
     try:
         for row in reader:

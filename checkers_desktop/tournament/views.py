@@ -68,6 +68,9 @@ class MatchView:
     b_from: Optional[int] = None
     from_losers: bool = False
     """True for the third place, played by the semi-finals' losers."""
+    unverified: bool = False
+    """The stored result disagrees with the tournament's sealed log: ``winner``, ``wins``,
+    ``draws`` and ``kind`` are the log's (none when the log has no result for it)."""
 
     @property
     def loser(self) -> Optional[Competitor]:
@@ -98,9 +101,12 @@ class MatchView:
             a = texts.feeder_text(self.a_from, self.from_losers)
         if b is None:
             b = texts.feeder_text(self.b_from, self.from_losers)
-        return texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
+        line = texts.match_line(self.round_name, a, b, winner=winner, kind=self.kind,
                                 winner_wins=ww, loser_wins=lw, draws=self.draws,
                                 number=self.number, status=status)
+        if self.unverified:
+            line += texts.match_unverified_note(self.winner is not None)
+        return line
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,9 @@ class StandingsView:
     fourth: Optional[Competitor]
     vacant: tuple[str, ...] = ()
     """Places nobody will take (see ``bracket.Standings``)."""
+    unverified: tuple[int, ...] = ()
+    """Matches whose stored result disagrees with the tournament's sealed log: the standings use
+    the result the log recorded (or none) for them."""
 
     @property
     def complete(self) -> bool:
@@ -121,8 +130,11 @@ class StandingsView:
     def lines(self) -> list[str]:
         def label(c):
             return None if c is None else texts.name_with_center(c.name, c.medical_center)
-        return texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
-                                     label(self.fourth), self.vacant)
+        lines = texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
+                                      label(self.fourth), self.vacant)
+        if self.unverified:
+            lines.append(texts.standings_unverified_line(self.unverified))
+        return lines
 
 
 @dataclass(frozen=True)
@@ -158,6 +170,8 @@ class DrawInfo:
     same_center_pairs: int
     minimum_same_center_pairs: int
     numbers: tuple[int, ...]
+    no_center: int = 0
+    """Competitors drawn with "no center": the draw keeps them apart as if from one center."""
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,18 @@ VoiceOver speak with the user's own voice and settings.
 
 from __future__ import annotations
 
-from typing import Callable
+import time
+from typing import TYPE_CHECKING, Callable, Optional
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QTimer
 
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
 # The speech helper's Priority.INTERRUPT is 2; an int compare keeps this module free of that import.
 _INTERRUPT = 2
+_READING = 1
 
 
 def politeness_for(priority: int) -> QAccessible.AnnouncementPoliteness:
@@ -23,27 +28,96 @@ def politeness_for(priority: int) -> QAccessible.AnnouncementPoliteness:
     return QAccessible.AnnouncementPoliteness.Polite
 
 
+PACE_MIN_MS = 300
+"""The least time between two announcements posted to the screen reader (milliseconds), unless
+the second interrupts: Orca and NVDA drop or cut an announcement that follows another too
+closely."""
+
+PACE_MS_PER_WORD = 250
+"""About how long a screen reader takes per word (milliseconds, 240 words a minute, a brisk
+rate): a polite announcement waits until the one before it has about been said."""
+
+PACE_MAX_MS = 2500
+"""The longest a polite announcement waits for the one before it (milliseconds): a long text
+(the welcome) does not hold back the game's news."""
+
+
+def pace_after(text: str) -> int:
+    """How long (milliseconds) a polite announcement waits after ``text`` was posted:
+    :data:`PACE_MS_PER_WORD` per word, at least :data:`PACE_MIN_MS`, at most
+    :data:`PACE_MAX_MS`."""
+    return max(PACE_MIN_MS, min(PACE_MAX_MS, PACE_MS_PER_WORD * len(text.split())))
+
+
 class ScreenReaderSink:
     """Posts each announcement as a ``QAccessibleAnnouncementEvent`` on ``target``.
 
     ``post`` does the posting (default ``QAccessible.updateAccessibility``); tests pass a recorder.
-    ``cancel`` does nothing: a screen reader's speech is the user's to stop (their own stop key).
-    """
+    ``cancel`` drops what waits; what the screen reader says is the user's to stop (their own
+    stop key).
+
+    ``paced`` (the window's default): announcements are queued so that none is cut. An
+    INTERRUPT text is posted at once (assertive) and drops what waits; any other waits until
+    :func:`pace_after` the text posted before it has passed, so that no two are posted within
+    :data:`PACE_MIN_MS` unless the second interrupts; a READING text replaces the READING and
+    QUEUE texts still waiting (the priority rules of ``speech.announcer.schedule``). Unpaced,
+    every text is posted at once. ``clock``: monotonic seconds (tests)."""
 
     def __init__(self, target: QObject,
-                 post: Callable[[QAccessibleAnnouncementEvent], None] | None = None) -> None:
+                 post: Callable[[QAccessibleAnnouncementEvent], None] | None = None,
+                 paced: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.target = target
         self._post = post or QAccessible.updateAccessibility
+        self.paced = paced
+        self._clock = clock
+        self._waiting: list[tuple[str, int]] = []
+        self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
+        self._timer: Optional[QTimer] = None
 
     def output(self, text: str, priority: int = 0) -> None:
         if not text:
             return
+        if not self.paced:
+            self._send(text, priority)
+            return
+        if int(priority) >= _INTERRUPT:
+            self._waiting.clear()
+            self._send(text, priority)
+            return
+        if int(priority) == _READING:
+            self._waiting = [(t, p) for t, p in self._waiting if int(p) >= _INTERRUPT]
+        self._waiting.append((text, int(priority)))
+        self._drain()
+
+    def _send(self, text: str, priority: int) -> None:
         event = QAccessibleAnnouncementEvent(self.target, text)
         event.setPoliteness(politeness_for(priority))
         self._post(event)
+        self._next_at = self._clock() + pace_after(text) / 1000
+
+    def _drain(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        while self._waiting:
+            wait_ms = int((self._next_at - self._clock()) * 1000)
+            if wait_ms > 0:
+                if self._timer is None:
+                    self._timer = QTimer()
+                    self._timer.setSingleShot(True)
+                    self._timer.timeout.connect(self._drain)
+                self._timer.start(wait_ms + 1)
+                return
+            text, priority = self._waiting.pop(0)
+            self._send(text, priority)
+
+    @property
+    def waiting(self) -> list[str]:
+        """The texts not yet posted, oldest first."""
+        return [t for t, _ in self._waiting]
 
     def cancel(self) -> None:
-        """Nothing to cancel: the screen reader owns its speech queue."""
+        """Drop what waits; what the screen reader says is its user's to stop."""
+        self._waiting.clear()
 
 
 # --- where speech goes: screen reader, the app's own voice, or both -----------------

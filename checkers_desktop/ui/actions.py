@@ -193,6 +193,32 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Say which of your moves changed the result (\"Your move 14, ten to fifteen, lost "
                "a man\"). Done by itself when a practice game against the computer ends.",
                "Practice"),
+    # problems and master games (ui/problems_menu.py)
+    ActionSpec("problems", "&Problems...", "Ctrl+Shift+O", "Problems",
+               "Choose a collection of composed problems (beginner to Border Classics, or your "
+               "own file); its next unsolved problem near your rating is set up and said. Solve "
+               "it by moving as in a game: the computer answers with the best defence, a wrong "
+               "move is said with why and taken back. F9 gives a hint (the piece, then the move).",
+               "Practice"),
+    ActionSpec("next_problem", "&Next problem for me", "Ctrl+Shift+J", "Next problem for me",
+               "The unsolved problem of any collection nearest your rating.", "Practice"),
+    ActionSpec("show_solution", "Show the &solution", "Shift+F9", "Show the solution",
+               "Say the engine's winning (or drawing) line from the position on the board; the "
+               "problem counts as not solved.", "Practice"),
+    ActionSpec("guess_the_move", "&Guess the move...", "Ctrl+Shift+U", "Guess the move",
+               "Choose a master game (Tinsley's and others) and a side; at each of that side's "
+               "turns, play the move you think the master played. Right, a close second or "
+               "wrong, with the master's move and the engine's comment.", "Practice"),
+    ActionSpec("replay_master_game", "&Replay a master game...", "", "Replay a master game",
+               "Choose a collection of master games and a game: it opens as Game, Open game "
+               "does, and the Moves played list steps through it (Tinsley's and others).",
+               "Practice"),
+    ActionSpec("practice_progress", "&My progress", "Ctrl+Shift+Y", "My progress",
+               "Say your problem rating, the problems solved, your streak and the guess score.",
+               "Practice"),
+    ActionSpec("add_own_pdn", "&Add my own problems or games...", "", "Add my own problems or games",
+               "Read a PDN file of your own: positions with a stated result become problems, "
+               "games with moves can be guessed. Nothing is copied or changed.", "Practice"),
     # --- end of Practice menu ------------------------------------------------------------------
     # --- Voice menu (voice commands; handled by ui/voice_input.py) --------------------
     ActionSpec("voice_on", "&Voice commands on", "Ctrl+Shift+V", "Voice commands on or off",
@@ -239,7 +265,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
 ENDS_REVIEW: frozenset[str] = frozenset({
     "new_vs_computer", "new_vs_computer_red", "new_two_players", "resign", "offer_draw",
     "open_game", "next_piece", "previous_piece", "hint", "take_back", "review_game", "tutorial",
-    "quit"})
+    "problems", "next_problem", "show_solution", "guess_the_move", "quit"})
 """Commands of :data:`ACTIONS` that act on the game or its board: when one is given while a past
 position is reviewed (the moves played list has the keyboard), the review ends and the keyboard
 goes back to the board first, so that what the command says ("Looking for a hint.") and shows is

@@ -86,37 +86,51 @@ def welcome_or_resume(window, **start) -> bool:
     return resumed
 
 
-def _show_engine_preparation(window) -> None:
+NOTE_AFTER_SECONDS = 5
+"""The preparation line is shown only once the computer has been getting ready this long
+(seconds): reading its caches again at a later start takes a second or two, and is not told."""
+
+
+def _show_engine_preparation(window, note_after: int = NOTE_AFTER_SECONDS) -> None:
     """Keep one line on the status line while the computer prepares its compiled search and its
     endgame database at the start ("Computer getting ready: ..."), read each second from
     ``engine/preparation.py`` (the workers write there, never to a widget); the line goes, and the
     timer stops, once nothing is left to prepare. It is shown only in a game against the
-    computer: two players (a match, a file opened) are not kept waiting by it, and hints use
-    whatever is ready. When the line goes, "The computer is ready" is said once (queued after
-    what is being said) if the line was shown."""
+    computer (two players, a match or a file opened, are not kept waiting by it; hints use
+    whatever is ready), and only after ``note_after`` seconds of preparing (a later start reads
+    its caches in a second or two and says nothing). "The first time only" is said until the
+    preparation has once finished on this install (the setting ``ENGINE_PREPARED``). When the
+    line goes, "The computer has finished getting ready." is said once (queued after what is
+    being said) if the line was shown and the computer is still the player's opponent: never in
+    the middle of a game of two players or a match."""
     from PySide6.QtCore import QTimer
 
     from ..engine import preparation
     from ..session.game import Mode
     from ..speech.announcer import Priority
     from ..texts import app as app_texts
+    from .settings import ENGINE_PREPARED
 
     timer = QTimer(window)
     timer.setInterval(1000)
     checks = [0]
     shown = [False]  # whether the player was told the computer is getting ready
+    first_time = not window.ctx.settings.get(ENGINE_PREPARED)
 
     def update() -> None:
         checks[0] += 1
         now = preparation.current()
         computer_plays = window.ctx.session.mode is Mode.COMPUTER
         note = app_texts.engine_preparation_text(
-            now.compiling, now.endgame_ready, now.endgame_target) if computer_plays else None
+            now.compiling, now.endgame_ready, now.endgame_target, first_time) \
+            if computer_plays and checks[0] > note_after else None
         window.status_line.set_engine_note(note)
         shown[0] = shown[0] or note is not None
         if not now.busy and checks[0] >= 3:
             timer.stop()  # ready (the workers start before the window, so 3 s is ample)
-            if shown[0]:  # said once, after what is being said
+            window.status_line.set_engine_note(None)
+            window.ctx.settings.set(ENGINE_PREPARED, True)
+            if shown[0] and computer_plays:  # said once, after what is being said
                 window.ctx.say(app_texts.engine_ready_text(), Priority.QUEUE)
 
     timer.timeout.connect(update)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt,
+                            QTimer)
 from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
                            QPalette)
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
@@ -126,10 +127,9 @@ class BoardTable(QTableView):
         client such as Orca keeps the names it has read, and would otherwise say a cell's old
         content when the cursor comes back to it)."""
         self.board_model.changed()
-        if not QAccessible.isActive():
-            self._told.clear()
-            return
-        iface = QAccessible.queryAccessibleInterface(self)
+        # kept while no screen reader listens too: one that starts listening (Orca reads the
+        # tree when it starts) must hear of the next change of every cell, the first move's too
+        iface = QAccessible.queryAccessibleInterface(self) if QAccessible.isActive() else None
         for row in range(SIZE):
             for col in range(SIZE):
                 self._tell_cell(iface, row, col)
@@ -211,6 +211,24 @@ class BoardTable(QTableView):
         self.show_cursor(self.board.cursor)
         self.board.square_focused(self.board.cursor, event.reason())
         self.board.squares[self.board.cursor].update()
+        self.tell_focused_cell()
+
+    def tell_focused_cell(self) -> None:
+        """Tell screen readers that the focus is on the cursor's cell (the square read), not
+        on the table as a whole: Qt tells only the table when the focus comes back to it (after
+        a move typed in the move box, a list, a menu, a dialog)."""
+        QTimer.singleShot(0, self._tell_focused_cell_now)  # after Qt's focus event for the table
+
+    def _tell_focused_cell_now(self) -> None:
+        if not QAccessible.isActive() or not self.hasFocus():
+            return
+        iface = QAccessible.queryAccessibleInterface(self)
+        if iface is None:
+            return
+        row, col = square_cell(self.board.cursor, self.board.flipped)
+        cell = self._cell(iface, row, col)
+        if cell is not None:
+            QAccessible.updateAccessibility(QAccessibleEvent(cell, QAccessible.Event.Focus))
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         super().focusOutEvent(event)

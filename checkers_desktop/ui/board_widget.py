@@ -144,23 +144,16 @@ class BoardWidget(QWidget):
         """Called with ("activate" or "escape", the cursor's square) before Enter/Space or Escape
         act; True means it was handled (the spoken lesson takes Enter while it only talks)."""
         self.setObjectName("board")
-        self.setAccessibleName("Board")
-        # Short: a screen reader says it each time the focus comes back to the board (after a
-        # move typed in the move box, a list, a menu, a dialog), before the square. The keys are
-        # in the welcome and in F1.
-        self.setAccessibleDescription(
-            "8 by 8, squares 1 to 32. Arrows move; Enter picks up and puts down; F1 lists the "
-            "keys.")
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        # The table below is the board for screen readers ("Board", its cells the squares) and
+        # holds the focus; this widget only lays it out and paints, unnamed and never focused
+        # itself (a focus proxy made it a second focused "Board"). The keys are in the welcome
+        # and in F1, not in a description said each time the focus comes back to the board.
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.squares: dict[int, SquareWidget] = {}
         for sq in SQUARES:
-            widget = SquareWidget(sq, self)
-            widget.clicked.connect(lambda checked=False, s=sq: self.square_clicked(s))
-            self.squares[sq] = widget
+            self.squares[sq] = SquareWidget(sq, self)
         self.table = BoardTable(self)  # over the squares: the focus, the keys, the table
-        self.table.setAccessibleDescription(self.accessibleDescription())
-        self.setFocusProxy(self.table)
         self.flash = FlashOverlay(self)
         self._layout_squares()
         self.table.show_cursor(self.cursor)
@@ -451,11 +444,14 @@ class BoardWidget(QWidget):
         cell = rect.width() // SIZE
         for row in range(SIZE):
             for col in range(SIZE):
-                if square_at(row, col) is None:  # the light squares; the dark ones are children
+                if square_at(row, col) is None:  # the light squares; the dark ones below
                     square = QRectF(rect.x() + col * cell, rect.y() + row * cell, cell, cell)
                     paint_square(painter, square, self.theme, False, SquareMarks())
                     if self._reviewed_position is not None:
                         self._paint_past_stripes(painter, square)
+        for widget in self.squares.values():
+            if event.rect().intersects(widget.geometry()):
+                widget.paint(painter)
         painter.end()
 
     def _paint_past_stripes(self, painter: QPainter, square: QRectF) -> None:

@@ -1,6 +1,8 @@
 """Every question the window asks goes through one object: :class:`Interaction`.
 
-Yes/No questions, a choice among options, a line of text, the official's PIN and a new PIN. Each
+Yes/No questions, a choice among options, a line of text, the official's PIN and a new PIN, and
+which file to open or where to save one (:meth:`Interaction.open_file`, :meth:`Interaction.save_file`,
+both starting in the Documents folder unless told another). Each
 dialog is modal, keyboard-only friendly (the safe answer is the default: No, Cancel), its fields
 have accessible names, and:
 
@@ -16,12 +18,15 @@ window; nothing else in ui/ opens a question dialog of its own.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
+                               QLineEdit, QMessageBox, QWidget)
 
-__all__ = ["Interaction", "TITLE"]
+__all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file"]
 
 TITLE = "Checkers"
 
@@ -108,6 +113,31 @@ class Interaction:
         dialog.setFont(question_font(dialog))
         return dialog
 
+    # --- files ----------------------------------------------------------------------------
+    def open_file(self, title: str, filters: str, folder=None) -> Optional[str]:
+        """The file chosen to open, or None (Cancel). The dialog starts in ``folder`` (default
+        the Documents folder, else the home folder); Enter on a file in its list opens it."""
+        from .paths import documents_folder
+
+        start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
+        dialog = file_dialog(self.parent, title, str(start), filters, save=False)
+        self.echo(title)
+        return chosen_file(dialog)
+
+    def save_file(self, title: str, default: str, filters: str, *,
+                  confirm_overwrite: bool = True) -> Optional[str]:
+        """Where to save, or None (Cancel): the dialog starts on ``default`` (a whole path; a
+        bare name goes in the Documents folder, as does a path whose folder is gone)."""
+        from .paths import documents_folder
+
+        path = Path(default)
+        if not path.parent.is_dir() or str(path.parent) in ("", "."):
+            path = documents_folder() / path.name
+        dialog = file_dialog(self.parent, title, str(path), filters, save=True,
+                             confirm_overwrite=confirm_overwrite)
+        self.echo(title)
+        return chosen_file(dialog)
+
     # --- the official's PIN ---------------------------------------------------------------
     def ask_pin(self, action: str, official: str, check) -> Optional[str]:
         """Ask the official's name and PIN for the official's ``action`` (a kind, see
@@ -134,6 +164,51 @@ class Interaction:
         if dialog.exec() != NewPinDialog.DialogCode.Accepted:
             return None
         return dialog.pin
+
+
+def file_dialog(parent: Optional[QWidget], title: str, start: str, filters: str, *,
+                save: bool, confirm_overwrite: bool = True) -> QFileDialog:
+    """A file dialog titled ``title`` starting on ``start`` (a folder, or a file's path to
+    save), ``filters`` as Qt writes them. On Linux it is Qt's own dialog (the platform's,
+    when there is one, is not always read by Orca), where the file under the cursor in the
+    list is also the one chosen: Enter opens it (it did nothing until Space chose it)."""
+    dialog = QFileDialog(parent, title, start, filters)
+    dialog.setAcceptMode(QFileDialog.AcceptMode.AcceptSave if save
+                         else QFileDialog.AcceptMode.AcceptOpen)
+    dialog.setFileMode(QFileDialog.FileMode.AnyFile if save
+                       else QFileDialog.FileMode.ExistingFile)
+    if save and start and not Path(start).is_dir():
+        dialog.selectFile(Path(start).name)
+    if not confirm_overwrite:
+        dialog.setOption(QFileDialog.Option.DontConfirmOverwrite, True)
+    if sys.platform.startswith("linux"):
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+        for view in dialog.findChildren(QAbstractItemView):
+            _choose_with_cursor(view)
+    return dialog
+
+
+def _choose_with_cursor(view: QAbstractItemView) -> None:
+    """The item under the list's cursor is the selected one (its file name goes in the name
+    field), so that Enter opens it."""
+    model = view.selectionModel()
+    if model is None:
+        return
+
+    def follow(current, _previous) -> None:
+        if current.isValid() and not model.isSelected(current):
+            model.select(current, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                         | QItemSelectionModel.SelectionFlag.Rows)
+
+    model.currentChanged.connect(follow)
+
+
+def chosen_file(dialog: QFileDialog) -> Optional[str]:
+    """Show ``dialog`` (modal); the file chosen, or None (Cancel)."""
+    if dialog.exec() != QFileDialog.DialogCode.Accepted:
+        return None
+    files = dialog.selectedFiles()
+    return files[0] if files and files[0] else None
 
 
 def focus_first(widget: QWidget) -> None:

@@ -22,10 +22,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QPalette
-from PySide6.QtWidgets import (QApplication, QHBoxLayout, QLabel, QLineEdit, QMainWindow, QMenu,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
+                               QMainWindow, QMenu, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
@@ -53,10 +53,14 @@ from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
 from .play_aids import PlayAids, install_play_aids
 from .practice import PracticeControls
+from .problems_menu import install_problems
 from .qt_ports import QtScheduler
 from .settings import Settings
 from .speech_menu import SpeechControls
 from .square_widget import SquareMarks
+from .menu_boxes import install_menu_boxes
+from .menu_current import install_open_on_current
+from .shown_notes import install_shown_notes
 
 if TYPE_CHECKING:
     from .event.menu import EventMenu
@@ -96,6 +100,56 @@ class _MoveBoxKeys(QObject):
         return False
 
 
+def unassigned_key_name(event: QKeyEvent) -> Optional[str]:
+    """The name of the key pressed ("Q", "Shift+Q", "Ctrl+Q", "F9") when it is one a player
+    presses for a command (a letter, a digit, a sign, a function key; alone, with Shift or
+    with Ctrl), else None (a modifier alone, Tab, the arrows, Alt's menu keys, Escape)."""
+    key = event.key()
+    mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+    allowed = (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier,
+               Qt.KeyboardModifier.ControlModifier,
+               Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    if mods not in allowed:
+        return None
+    function = Qt.Key.Key_F1 <= key <= Qt.Key.Key_F35
+    printable = Qt.Key.Key_Space < key < 0x7f
+    if not (function or printable):
+        return None
+    return QKeySequence(QKeyCombination(mods, Qt.Key(key))).toString(
+        QKeySequence.SequenceFormat.NativeText)
+
+
+def _status_area(label: QLabel, parent: QWidget) -> QScrollArea:
+    """The status line in the room the side column has left beside the board: its text keeps
+    its size and wraps, and what does not fit scrolls (the arrow keys and Page Up/Down scroll
+    it while the line has the focus; the screen reader reads it whole, its accessible name),
+    so a long message at a large text size never takes the board's room nor loses its last
+    line."""
+    area = _StatusArea(parent)
+    area.setObjectName("status-area")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the label inside takes Tab
+    area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+    area.setWidget(label)
+    return area
+
+
+class _StatusArea(QScrollArea):
+    """At least :data:`STATUS_LINES` lines of the status line's text high, at its size now."""
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        label = self.widget()
+        lines = label.fontMetrics().lineSpacing() * STATUS_LINES if label is not None else 0
+        return QSize(0, lines + 8)
+
+
+STATUS_LINES = 3
+"""The least number of lines of the status line shown beside the board (the rest scrolls)."""
+
+
 def _last_in_focus_chain(widget: QWidget) -> QWidget:
     """``widget`` or the last of its descendants that follow it in the focus chain."""
     last, following = widget, widget.nextInFocusChain()
@@ -117,7 +171,9 @@ class MainWindow(QMainWindow):
     (an object with ``play(name)``), ``welcome_delay_ms`` (the welcome is said this long after the
     window first shows, so that a screen reader has found the window; ``auto_welcome`` False:
     not by itself, the caller says it with :meth:`welcome`), ``data_folder`` (where the autosave,
-    the log and the match records go; default :func:`.paths.data_folder`).
+    the log and the match records go; default :func:`.paths.data_folder`),
+    ``paced_screen_reader`` (announcements to the screen reader queued so that none is cut:
+    :class:`~.a11y.ScreenReaderSink`; False posts each at once).
     """
 
     tts_error = Signal(str)
@@ -127,7 +183,7 @@ class MainWindow(QMainWindow):
                  reply_seconds: float | None = None,
                  confirm: Callable[[str], bool] | None = None, sound_player=None,
                  welcome_delay_ms: int = 300, data_folder: Optional[Path] = None,
-                 auto_welcome: bool = True,
+                 auto_welcome: bool = True, paced_screen_reader: bool = True,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.play_aids: Optional[PlayAids] = None  # the side panel and the other aids, made below
@@ -179,14 +235,16 @@ class MainWindow(QMainWindow):
         the status line."""
         self.side_layout.setContentsMargins(0, 0, 0, 0)
         self.side_layout.addLayout(row)
-        self.side_layout.addWidget(self.status)
-        self.side_layout.addStretch(1)
+        self.status_area = _status_area(self.status, self.side)
+        self.side_layout.addWidget(self.status_area, 1)
+        self.side_layout.addStretch(0)
         self.table = TableLayout(self.board, self.side, central)
         self.setCentralWidget(central)
         self.move_box.installEventFilter(_MoveBoxKeys(self))
 
         # --- speech -----------------------------------------------------------------------
-        self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post)
+        self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post,
+                                              paced=paced_screen_reader)
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:
@@ -278,6 +336,7 @@ class MainWindow(QMainWindow):
         self.practice = PracticeControls(self.ctx)
         self.ctx.practice = self.practice
         handlers.update(self.practice.handlers)
+        self.problem_controls = install_problems(self.ctx, handlers)
         self.voice_input = VoiceInput(self.ctx)
         handlers.update(self.voice_input.handlers)
         self.play_aids = install_play_aids(self.ctx)  # side panel, movable pieces, save, lesson
@@ -319,9 +378,15 @@ class MainWindow(QMainWindow):
         speech_action.blockSignals(False)
         self.event_menu = install_event_menu(self.ctx)
         self.ctx.matches = self.event_menu
+        install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
-        tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
-            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        bar_menus = [m for m in (a.menu() for a in self.menuBar().actions())
+                     if isinstance(m, QMenu)]
+        tell_parent_item_after_submenu(bar_menus)  # the first Escape from a submenu is heard
+        self._menu_boxes = install_menu_boxes(bar_menus)  # an unticked box seen in every theme
+        install_open_on_current(  # Text size, Verbosity ... open on the choice in force
+            bar_menus,
+            skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
         self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
@@ -332,7 +397,7 @@ class MainWindow(QMainWindow):
         self.display.track_font(self.play_aids.panel.text)  # the braille view grows with the text
         # the legend under the status line while the game panel is hidden: in the room left over
         self.side_layout.takeAt(self.side_layout.count() - 1)  # the stretch
-        self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 1)
+        self.side_layout.addWidget(self.play_aids.panel.legend_beside_board, 0)
         # Tab: the board, the move field, the status line; Shift+Tab back the same way. The move
         # field goes after the board's last child in Qt's focus chain: put straight after the
         # board, it would stand before the board's own children, and Shift+Tab from the status
@@ -441,6 +506,18 @@ class MainWindow(QMainWindow):
         self.status.setStyleSheet(
             f"QLabel#status {{ border: 3px solid transparent; }} "
             f"QLabel#status:focus {{ border: 3px solid {theme.widget_focus}; }}")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+        """A key that reached the window unused (no shortcut, no widget took it): a letter,
+        a digit or sign, or a function key, alone or with Shift or Ctrl, is answered "No
+        command on Q. F1 lists the keys." (it was silent, and a player could not tell a key
+        without a command from a key not heard)."""
+        name = unassigned_key_name(event)
+        if name is None:
+            super().keyPressEvent(event)
+            return
+        self.announcer.announce(app_texts.no_command_text(name), Priority.INTERRUPT)
+        event.accept()
 
     # --- commands ---------------------------------------------------------------------------
     def new_game(self, mode: Mode) -> None:
@@ -631,6 +708,7 @@ class MainWindow(QMainWindow):
         self.session.shutdown()
         self.worker.shutdown()
         self.practice.shutdown()
+        self.problem_controls.shutdown()
         self.tournament_menu.shutdown()
         if self._owns_tts and self.speech_sink is not None:
             self.speech_sink.close()

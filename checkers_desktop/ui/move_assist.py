@@ -31,7 +31,6 @@ class MoveAssist:
         self.handlers = {"next_piece": lambda: self.step(True),
                          "previous_piece": lambda: self.step(False)}
         ctx.game.position_changed.connect(self._position_changed)
-        ctx.session.quiet_pick_up = True  # the cursor on a destination tells the pick-up
         ctx.board.move_toward.connect(self.move_toward)
 
     def step(self, forward: bool = True) -> Optional[int]:
@@ -51,6 +50,15 @@ class MoveAssist:
             else:
                 s.refuse(game_texts.wait_text())
             return None
+        if target == board.cursor:
+            # the only square of the round: no focus change for a screen reader to read, so
+            # the square is said (N or Shift+N was silent after a pick-up with one destination)
+            widget = board.squares[target]
+            text = widget.accessibleName()
+            if widget.accessibleDescription():
+                text += ". " + widget.accessibleDescription()
+            self.ctx.say(game_texts.only_square_text(text), Priority.READING)
+            return target
         board.set_cursor(target, announce=True)
         return target
 

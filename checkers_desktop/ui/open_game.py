@@ -9,8 +9,10 @@ event, date, players and result; Escape cancels); then that game's moves are rea
 (``read_game``). While it reads, the window keeps answering; after :data:`PROGRESS_DELAY_MS` a
 progress window (a busy bar and Cancel; Escape cancels) appears and "Opening NAME. Press Escape
 to cancel." is said. The game in progress is untouched until a game came back: then its final
-position is set up as a game for two players with the moves on the board's history (so the move
-list and the last move can be read), and that is announced; the players the file names become
+position is set up with the moves on the board's history (so the move list and the last move can
+be read), and that is announced: a game saved against the computer goes on against the computer,
+at the level the file gives (the computer moves at once when it is its turn), any other as a game
+for two players; the players the file names become
 the game's (said with the turns, shown on the status line), and the window's title shows the
 file and its event until another game starts. A file that cannot be opened is told (shown and
 spoken) in words a player can act on (``texts.app.open_failed_text``), and nothing changes.
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import QFileDialog, QProgressDialog
+from PySide6.QtWidgets import QProgressDialog
 
 from ..inputs import brief
 from ..rules.referee import Referee
@@ -53,7 +55,7 @@ def _read(stop, path: str, number: int) -> OpenedGame:
 
 class OpenGameAction(QObject):
     """Game > Open game for the window of ``ctx`` (an :class:`~.context.AppContext`).
-    ``ask_path() -> str | None`` asks which file (default a ``QFileDialog``; tests replace it);
+    ``ask_path() -> str | None`` asks which file (default ``ctx.ask.open_file``; tests replace it);
     ``choose_game(listing) -> int | None`` asks which game of a file of several (a
     :class:`~checkers_desktop.session.opening.GameList`; the index of the game chosen, None to
     cancel; default a list through ``ctx.ask``; tests replace it).
@@ -91,9 +93,8 @@ class OpenGameAction(QObject):
         return self._token is not None
 
     def _ask_path(self) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Open a game",
-                                              str(self.ctx.settings.games_folder()),
-                                              "PDN games (*.pdn *.txt);;All files (*)")
+        path = self.ctx.ask.open_file("Open a game", "PDN games (*.pdn *.txt);;All files (*)",
+                                      folder=self.ctx.settings.games_folder())
         self.ctx.focus_board()
         if path:
             self.ctx.settings.remember_games_folder(path)
@@ -206,8 +207,15 @@ class OpenGameAction(QObject):
         c = self.ctx.session
         referee = Referee(c.home_profile, opened.board, time_source=c.time_source)  # never a match's
         self._title = app_texts.window_title_text(opened.name, opened.event)
-        c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False,
-                   player_names=opened.players)
+        computer = opened.computer
+        level = None
+        if computer is not None:
+            level = self._take_level(computer.level)
+            c.new_game(Mode.COMPUTER, computer.color.other, referee=referee, announce=False)
+            c.move_levels = dict(computer.move_levels)
+        else:
+            c.new_game(Mode.TWO_PLAYERS, referee=referee, announce=False,
+                       player_names=opened.players)
         self._title = None
         note = None
         if opened.problem is not None:
@@ -218,10 +226,25 @@ class OpenGameAction(QObject):
             players=opened.players, stated=stated is not None,
             winner=stated.winner if stated is not None else None, side_names=c.side_names,
             number=opened.number if self._several else None,
-            root_turn=opened.board.root().turn),
+            root_turn=opened.board.root().turn,
+            computer=computer.color if computer is not None else None, level=level),
             Priority.INTERRUPT)
         self.ctx.focus_board()
         self.done.emit(True)
+
+    def _take_level(self, level: Optional[int]) -> int:
+        """The computer plays on at ``level`` (the file's), through the Practice menu's level so
+        that its menu and the settings follow; a level the app does not have, or none, keeps the
+        level chosen. Returns the level in play."""
+        practice = self.ctx.practice
+        if level is not None and practice is not None:
+            try:
+                practice.set_level(level, announce=False)
+            except ValueError:
+                log.warning("the file's computer level %s is not a level here", level)
+        elif level is not None and 1 <= level <= 6:
+            self.ctx.session.level = level
+        return int(self.ctx.session.level)
 
     def _game_started(self) -> None:
         """The title follows the game put on the board: the file and event of the game just

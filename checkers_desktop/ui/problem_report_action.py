@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from PySide6.QtCore import qVersion
-from PySide6.QtWidgets import QFileDialog
 
 from ..problem_report import default_report_name, write_problem_report
 from ..speech.announcer import Priority
@@ -33,7 +32,7 @@ def default_report_path() -> Path:
 
 class ProblemReportAction:
     """Writes the report for the window of ``ctx`` (an :class:`~.context.AppContext`).
-    ``ask_path(default) -> str | None`` asks where (default a ``QFileDialog``; tests replace
+    ``ask_path(default) -> str | None`` asks where (default ``ctx.ask.save_file``; tests replace
     it); ``log_folder()`` gives the log's folder."""
 
     def __init__(self, ctx: AppContext, log_folder: Callable[[], Optional[Path]]) -> None:
@@ -42,8 +41,7 @@ class ProblemReportAction:
         self.ask_path: Callable[[str], Optional[str]] = self._ask_path
 
     def _ask_path(self, default: str) -> Optional[str]:
-        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save a problem report", default,
-                                              "Text files (*.txt)")
+        path = self.ctx.ask.save_file("Save a problem report", default, "Text files (*.txt)")
         self.ctx.focus_board()
         return path or None
 

@@ -1,7 +1,8 @@
 """Game > Save game (Ctrl+S): the game as a PDN file, to open again with Game > Open game.
 
 The record is made by :mod:`checkers_desktop.session.keeping`; this adapter asks where (a
-``QFileDialog``; tests replace :attr:`SaveGameAction.ask_path`) and says what happened.
+file dialog of ``ctx.ask``, on a name saying who played and when; tests replace
+:attr:`SaveGameAction.ask_path`) and says what happened.
 """
 
 from __future__ import annotations
@@ -10,9 +11,7 @@ import logging
 from pathlib import Path
 from typing import Callable, Optional
 
-from PySide6.QtWidgets import QFileDialog
-
-from ..session.keeping import SaveGameError, save_game
+from ..session.keeping import SaveGameError, game_file_name, save_game
 from ..speech.announcer import Priority
 from ..texts import keeping as keeping_texts
 from . import failures
@@ -31,9 +30,8 @@ class SaveGameAction:
         self.ask_path: Callable[[], Optional[str]] = self._ask_path
 
     def _ask_path(self) -> Optional[str]:
-        start = str(self.ctx.settings.games_folder() / "checkers-game.pdn")
-        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save the game", start,
-                                              "PDN games (*.pdn);;All files (*)")
+        start = str(self.ctx.settings.games_folder() / game_file_name(self.ctx.session))
+        path = self.ctx.ask.save_file("Save the game", start, "PDN games (*.pdn);;All files (*)")
         self.ctx.focus_board()
         if path:
             self.ctx.settings.remember_games_folder(path)

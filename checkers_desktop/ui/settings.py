@@ -44,8 +44,12 @@ LESSON_OFFERED = SettingSpec("tutorial/offered", bool, False,
 GAMES_FOLDER = SettingSpec("files/games_folder", str, "",
                           "The folder of the last game opened or saved: Open game and Save game "
                           "start there (empty: the Documents folder, else the home folder).")
+ENGINE_PREPARED = SettingSpec("engine/prepared", bool, False,
+                             "The computer finished getting ready once on this install (its "
+                             "compiled search and endgame database cached): a later start does "
+                             "not say 'the first time only'.")
 SPECS: tuple[SettingSpec, ...] = (SPEECH_ENABLED, ENGINE_LEVEL, PROFILE_KEY, LESSON_OFFERED,
-                                  GAMES_FOLDER)
+                                  GAMES_FOLDER, ENGINE_PREPARED)
 
 # --- display settings (applied by ui/display.py) ---------------------------------------
 from .themes import DEFAULT_THEME_KEY  # noqa: E402  (themes.py is plain data, no Qt)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QFontDatabase, QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (QApplication, QDockWidget, QLabel, QListWidget, QListWidgetItem,
                                QPlainTextEdit, QSizePolicy, QVBoxLayout, QWidget)
@@ -38,6 +38,7 @@ from ..texts import app as app_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
 from ..texts import themes as theme_texts
+from .a11y import pace_after
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
 from .context import AppContext
@@ -144,6 +145,10 @@ class SidePanel(QDockWidget):
         self.ctx = ctx
         self.setObjectName("side-panel")
         self.setAccessibleName("Game panel")
+        self._refill_later = False
+        self._refill_timer = QTimer(self)
+        self._refill_timer.setSingleShot(True)
+        self._refill_timer.timeout.connect(self._refill_moves)
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         body = QWidget(self)
@@ -237,7 +242,21 @@ class SidePanel(QDockWidget):
         refills it then, so that a screen reader hears one new item per move, not two."""
         s = self.ctx.session
         if s.running and s.is_computer_turn() and self.moves.hasFocus():
+            self._refill_later = True
             return
+        if self._refill_later and self.moves.hasFocus():
+            # the reply has just been announced: the list's new item (a focus change) waits
+            # until it has about been said, else a screen reader cuts the reply off
+            self._refill_later = False
+            last = self.ctx.announcer.last_text or ""
+            self._refill_timer.start(pace_after(last))
+            return
+        self._refill_later = False
+        self._refill_timer.stop()
+        self._refill_moves()
+
+    def _refill_moves(self) -> None:
+        s = self.ctx.session
         moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
         keep = self.moves.currentRow()
         self.moves.clear()
@@ -273,7 +292,8 @@ class SidePanel(QDockWidget):
         add_notes(0)
         for number, move in enumerate(board.move_stack, start=1):
             color = first if number % 2 else first.other  # the turn passes at every move
-            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+            mover = game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                           s.opponent_name)
             item = QListWidgetItem(reading_texts.history_item_text(
                 move_number(first, number - 1), mover, move, s.style))
             item.setData(MOVE_ROLE, number)
@@ -359,7 +379,8 @@ class SidePanel(QDockWidget):
         s = self.ctx.session
         first = board.root().turn
         color = first if number % 2 else first.other
-        return game_texts.mover_words(color, s.side_names, s.you, s.player_names)
+        return game_texts.mover_words(color, s.side_names, s.you, s.player_names,
+                                      s.opponent_name)
 
     def show_board(self, board: Board) -> None:
         """Show ``board`` (a reviewed position) on the board widget and in the board as text."""
@@ -379,7 +400,8 @@ class SidePanel(QDockWidget):
         if item is None:
             s = self.ctx.session
             self.ctx.say(game_texts.last_move_text(s.board, s.side_names, s.style, s.you,
-                                                   s.player_names), Priority.READING)
+                                                   s.player_names, s.opponent_name),
+                         Priority.READING)
             return
         number = item.data(MOVE_ROLE)
         board = self._reviewed_board(number)

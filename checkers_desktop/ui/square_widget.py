@@ -1,13 +1,12 @@
-"""One playing square of the board: it paints the square, keeps its accessible name and
-description, and takes mouse clicks.
+"""One playing square of the board: how it is painted, and its accessible name and
+description.
 
-:class:`SquareWidget` is a ``QAbstractButton`` whose accessible name is the square and its content
-("11, black man") and whose description tells its marks ("Picked up.", "Can go here."); the
-board's table (``ui/board_table.py``), laid over the squares, holds the keyboard focus and gives
-screen readers the same names cell by cell, with rows and columns. The focus ring is painted on
-the cursor's square while the board has the focus. It is not checkable: a checkable button reads
-as a check box, "not checked", on every square. Keys go to the board
-(:meth:`BoardWidget.handle_key`).
+:class:`SquareWidget` keeps the square's name and content ("11, black man") and a description of
+its marks ("Picked up.", "Can go here."); the board paints it, and the board's table
+(``ui/board_table.py``), laid over the squares, holds the keyboard focus, takes the mouse and the
+keys, and gives screen readers these names cell by cell, with rows and columns: one object per
+square in the accessible tree. The focus ring is painted on the cursor's square while the board
+has the focus.
 """
 
 from __future__ import annotations
@@ -15,9 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QFocusEvent, QKeyEvent, QPainter, QPaintEvent
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtCore import QPoint, QRect, QRectF
+from PySide6.QtGui import QPainter, QPixmap
 
 from ..rules import Piece
 from .painting import SquareMarks, paint_number, paint_square
@@ -33,45 +31,96 @@ LARGE_CORNER_SCALE = 1.25
 """With large numbers, a piece's square has its number 1.25 times the normal corner size."""
 
 
-class SquareWidget(QAbstractButton):
-    """Playing square ``square`` (1-32). ``clicked`` = a mouse click."""
+class SquareWidget:
+    """Playing square ``square`` (1-32) of ``board``: what it shows (piece, marks), its
+    accessible name and description, and where it is (:meth:`geometry`, in the board's pixels).
+
+    Not a widget of its own: the board paints it (:meth:`paint`) and its table gives screen
+    readers its name and description as a cell, so that each square is one object in the
+    accessible tree, not a cell and a button."""
 
     def __init__(self, square: int, board: "BoardWidget") -> None:
-        super().__init__(board)
         self.square = square
         self.board_widget = board
         self.piece: Optional[Piece] = None
         self.marks = SquareMarks()
-        self.setObjectName(f"square-{square}")
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the board's table holds the focus
-        self.setAccessibleName(f"{square}")
+        self._name = f"{square}"
+        self._description = ""
+        self._rect = QRect()
+
+    def objectName(self) -> str:  # noqa: N802 (Qt's name, as the widget had)
+        return f"square-{self.square}"
+
+    def accessibleName(self) -> str:  # noqa: N802
+        return self._name
+
+    def accessibleDescription(self) -> str:  # noqa: N802
+        return self._description
+
+    def setAccessibleName(self, name: str) -> None:  # noqa: N802
+        self._name = name
+
+    def setAccessibleDescription(self, description: str) -> None:  # noqa: N802
+        self._description = description
+
+    def geometry(self) -> QRect:
+        """Where the square is in the board widget (pixels)."""
+        return QRect(self._rect)
+
+    def width(self) -> int:
+        return self._rect.width()
+
+    def height(self) -> int:
+        return self._rect.height()
+
+    def mapTo(self, widget, point: QPoint) -> QPoint:  # noqa: N802 (Qt's name)
+        """``point`` in the square's own pixels, in ``widget``'s (an ancestor of the board)."""
+        return self.board_widget.mapTo(widget, self._rect.topLeft() + point)
+
+    def mapToGlobal(self, point: QPoint) -> QPoint:  # noqa: N802 (Qt's name)
+        """``point`` in the square's own pixels, on the screen."""
+        return self.board_widget.mapToGlobal(self._rect.topLeft() + point)
+
+    def isVisible(self) -> bool:  # noqa: N802
+        return self.board_widget.isVisible()
+
+    def rect(self) -> QRect:
+        """The square's own rectangle, from (0, 0)."""
+        return QRect(0, 0, self._rect.width(), self._rect.height())
+
+    def setGeometry(self, x: int, y: int, width: int, height: int) -> None:  # noqa: N802
+        self._rect = QRect(x, y, width, height)
+
+    def update(self) -> None:
+        """Repaint this square (its part of the board)."""
+        self.board_widget.update(self._rect)
+
+    def grab(self) -> QPixmap:
+        """The square as painted now."""
+        return self.board_widget.grab(self._rect)
 
     def set_state(self, piece: Optional[Piece], marks, name: str, description: str) -> None:
         """The piece, marks and accessible texts to show; repaints only when something changed."""
+        changed = (piece, marks) != (self.piece, self.marks)
         self.piece = piece
         self.marks = marks
-        if self.accessibleName() != name:
-            self.setAccessibleName(name)
-        if self.accessibleDescription() != description:
-            self.setAccessibleDescription(description)
-        self.update()
+        self._name = name
+        self._description = description
+        if changed:
+            self.update()
 
-    def sizeHint(self) -> QSize:
-        return QSize(72, 72)
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(24, 24)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        rect = QRectF(self.rect())
+    def paint(self, painter: QPainter) -> None:
+        """Paint the square where it is, with the focus ring while the board holds the focus
+        on it."""
         marks = self.marks
         focused = self.board_widget.cursor == self.square and self.board_widget.has_cursor_focus()
         if focused != marks.focused:
             marks = replace(marks, focused=focused)
-        self.paint_content(painter, rect, marks)
-        painter.end()
+        painter.save()
+        painter.setClipRect(self._rect)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.paint_content(painter, QRectF(self._rect), marks)
+        painter.restore()
 
     def paint_content(self, painter: QPainter, rect: QRectF, marks: SquareMarks) -> None:
         """Paint this square, its piece, ``marks`` and its number into ``rect`` (device-independent
@@ -94,31 +143,3 @@ class SquareWidget(QAbstractButton):
             big = QRectF(rect.x(), rect.y(), rect.width() * LARGE_CORNER_SCALE,
                          rect.height() * LARGE_CORNER_SCALE)
             paint_number(painter, big, board.theme, self.square)
-
-    def event(self, event) -> bool:
-        # "x" after a square's digits continues a typed move ("22x"), not the X key's command
-        if event.type() == QEvent.Type.ShortcutOverride and self.board_widget.takes_key(event):
-            event.accept()
-            return True
-        return super().event(event)
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        if not self.board_widget.handle_key(event):
-            event.ignore()
-
-    def keyReleaseEvent(self, event: QKeyEvent) -> None:
-        event.ignore()  # never let Space "click" the button: the board handles Space on press
-
-    def focusNextPrevChild(self, next: bool) -> bool:
-        """Tab and Shift+Tab leave the board (the arrows move between squares)."""
-        return self.board_widget.leave(next) or super().focusNextPrevChild(next)
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.board_widget.square_focused(self.square, event.reason())
-        self.update()
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        self.update()
-

@@ -9,7 +9,12 @@ from typing import Callable, Optional
 
 from ..texts import game as game_texts
 
-__all__ = ["StatusLine"]
+__all__ = ["StatusLine", "NOTES"]
+
+NOTES = ("score", "hint", "lesson", "last game")
+"""The notes the status line can show after the game's status, in this order: the match's
+score, the hint found, the lesson's latest step, the result of the game before this one (each
+was only heard, and gone once said)."""
 
 
 class StatusLine:
@@ -37,14 +42,41 @@ class StatusLine:
         """Which past position the board shows while the moves played are reviewed (None when
         the board shows the game)."""
         self.told: list[str] = []
+        self.notes: dict[str, str] = {}
+        """What was said and must stay on the screen, by kind (:data:`NOTES`)."""
+        self.sources: dict[str, Callable[[], Optional[str]]] = {}
+        """Notes read afresh each time the line is shown, by kind (the match's score)."""
+
+    def set_note(self, kind: str, text: Optional[str]) -> None:
+        """Show ``text`` as the note of ``kind`` (one of :data:`NOTES`), or take it off (None).
+        Raises ``ValueError`` for another kind."""
+        if kind not in NOTES:
+            raise ValueError(f"{kind!r} is not one of {', '.join(NOTES)}")
+        if text == self.notes.get(kind):
+            return
+        if text:
+            self.notes[kind] = text
+        else:
+            self.notes.pop(kind, None)
+        self.show()
+
+    def _note(self, kind: str) -> Optional[str]:
+        source = self.sources.get(kind)
+        if source is not None:
+            try:
+                return source()
+            except Exception:  # noqa: BLE001 - a note never stops the status line
+                return None
+        return self.notes.get(kind)
 
     def show(self, text: Optional[str] = None) -> None:
         """Show ``text`` (default: the game's status now) with the error and the notice."""
         if self.review_note:  # the game's own status would describe another position
             parts = [self.review_note, self.speech_error]
         else:
-            parts = [self.game_status() if text is None else text, self.engine_note,
-                     self.speech_error]
+            parts = [self.game_status() if text is None else text]
+            parts += [self._note(k) for k in NOTES]
+            parts += [self.engine_note, self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
         text = game_texts.status_line(*(p for p in parts if p))

@@ -90,6 +90,7 @@ class TutorialRunner:
         for action in actions:
             if isinstance(action, Say):
                 self.ctx.say(action.text, priority)
+                self.ctx.status.set_note("lesson", action.text)  # shown as well as heard
                 priority = Priority.QUEUE
             elif isinstance(action, SetPosition):
                 self._set_position(action)
@@ -108,6 +109,7 @@ class TutorialRunner:
 
     def _finish(self, completed: bool) -> None:
         self.completed = completed
+        self.ctx.status.set_note("lesson", None)
         self.ctx.board.intercept = None
         self.ctx.session.new_game(Mode.COMPUTER, human_color=BLACK, announce=False)
         self.ctx.board.set_cursor(11, focus=True)

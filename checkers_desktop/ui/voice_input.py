@@ -440,8 +440,12 @@ class VoiceInput(QObject):
         self.ctx.reading.run_reading(command_id)
 
     def hint(self) -> None:
-        assert self.ctx.practice is not None  # made with the window
-        self.ctx.practice.hint()
+        """As F9: the hint of the problem on the board, else of the game."""
+        self.ctx.actions["hint"].trigger()
+
+    def practice_command(self, name: str) -> None:
+        """"show-solution" and "next-problem": as the Practice menu's items."""
+        self.ctx.actions["show_solution" if name == "show-solution" else "next_problem"].trigger()
 
     def take_back(self) -> None:
         assert self.ctx.practice is not None  # made with the window

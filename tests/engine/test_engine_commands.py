@@ -59,3 +59,31 @@ def test_bad_level_exits_2(capsys):
 def test_no_legal_move_exits_1(capsys):
     status, lines, err = _run(["--fen", "W:W29:B25,22", "--depth", "2"], capsys)
     assert status == 1 and lines == [] and "no legal move" in err
+
+
+def _book_move(fen: str) -> str:
+    from checkers_desktop.engine.book import load_book
+
+    book = load_book()
+    assert book is not None, "the opening book ships with the package"
+    found = book.choose(Board(fen), True)
+    assert found is not None, f"{fen} is in the book"
+    return found[0].pdn()
+
+
+START = Board().fen()
+
+
+@pytest.mark.parametrize("extra", [[], ["--time", "0.2"]])
+def test_the_book_move_is_played_in_the_book_as_level_6_plays_it(extra, capsys):
+    status, lines, _ = _run(["--fen", START, *extra], capsys)
+    assert status == 0
+    assert lines[0] == _book_move(START)
+    assert LINE2.match(lines[1]).group(2) == "0"  # no search: the master's move
+
+
+def test_no_book_and_depth_search_from_the_first_move(capsys):
+    for extra in (["--no-book", "--time", "0.2"], ["--depth", "3"]):
+        status, lines, _ = _run(["--fen", START, *extra], capsys)
+        assert status == 0
+        assert int(LINE2.match(lines[1]).group(2)) >= 1, extra

@@ -149,3 +149,32 @@ def test_dev_zero_as_input_ends_at_once():
         run = subprocess.run([sys.executable, "-m", "checkers_desktop", "engine"], cwd=REPO,
                              stdin=zero, capture_output=True, text=True, env=env, timeout=60)
     assert run.returncode in (0, 2) and "Traceback" not in run.stderr
+
+
+def test_go_and_go_time_play_the_book_go_depth_searches():
+    from checkers_desktop.engine.book import load_book
+
+    book = load_book()
+    assert book is not None
+    master = book.choose(Board(), True)[0].pdn()
+    out = run(["position startpos", "go", "go time 0.1", "go level 6", "go depth 3"])
+    assert [out[i].split()[1] for i in (0, 2, 4)] == [master] * 3
+    for i in (1, 3, 5):
+        assert out[i].split()[3:7] == ["depth", "0", "nodes", "0"]
+    assert out[7].split()[3:5] == ["depth", "3"]
+
+
+def test_a_bare_go_out_of_the_book_searches_as_level_6(monkeypatch):
+    from checkers_desktop.engine import protocol
+
+    asked = []
+    real = protocol.search_at_level
+
+    def spy(board, level, **kwargs):
+        asked.append(level)
+        return real(board, 3, **kwargs)  # level 3's depth: the test need not wait 8 s
+
+    monkeypatch.setattr(protocol, "search_at_level", spy)
+    out = run(["position fen W:W27,28,32:B19,20,K24", "go"])
+    assert asked == [6]
+    assert out[0].split()[1] in {m.pdn() for m in Board("W:W27,28,32:B19,20,K24").legal_moves}

@@ -142,6 +142,23 @@ def test_any_tag_text_is_bounded_and_printable(tmp_path_factory, event, black):
             assert len(value) <= 4 * (TAG_LENGTH + 3) and value.isprintable()
 
 
+def test_a_file_of_the_app_before_kind_tags_still_names_the_computer_and_its_level(tmp_path):
+    """Files this app wrote before it wrote BlackType/WhiteType ("You" against "Computer, level
+    4") open against the computer; a person named like that against someone else does not."""
+    old = read_game(_write(tmp_path, '[Black "You"]\n[White "Computer, level 4"]\n'
+                                     '1. 11-15 23-19 *\n'))
+    assert old.computer is not None and old.computer.color is WHITE and old.computer.level == 4
+    people = read_game(_write(tmp_path, '[Black "Ann"]\n[White "Computer, level 4"]\n'
+                                        '1. 11-15 23-19 *\n', "people.pdn"))
+    assert people.computer is None
+    both = read_game(_write(tmp_path, '[BlackType "program"]\n[WhiteType "program"]\n'
+                                      '1. 11-15 {[%level 3]} 23-19 *\n', "engines.pdn"))
+    assert both.computer is None  # two programs: no side for the player
+    credited = read_game(_write(tmp_path, '[BlackType "human"]\n[WhiteType "program"]\n'
+                                          '1. 11-15 23-19 {[%level 5]} 2. 8-11 *\n', "c.pdn"))
+    assert credited.computer.move_levels == {1: 5} and credited.computer.level == 5
+
+
 def test_why_a_file_is_not_opened_is_said_with_the_inputs_own_problems(tmp_path):
     """One enum names what is wrong with every input: the open-game refusals are
     ``inputs.InputProblem`` values, and a file that is not a PDN is told the same whichever way

@@ -307,6 +307,29 @@ def test_set_up_position_is_resumed(tmp_path):
     assert two.game.board.fen() == one.game.board.fen() and two.told == []
 
 
+def test_the_levels_that_played_the_computers_moves_outlive_a_resume(tmp_path):
+    """A game against the computer resumed after the app stopped still credits each of the
+    computer's moves to its level (a later Game > Save game writes them)."""
+    from checkers_desktop.session.keeping import game_record
+
+    data = tmp_path / "data"
+    one = Desk(data)
+    one.game.level = 4
+    one.game.new_game(Mode.COMPUTER, announce=False)
+    one.play("11-15")
+    one.settle()
+    one.game.level = 2
+    one.play(one.game.legal_moves()[0].pdn())
+    one.settle()
+    assert one.game.computer_move_levels() == {1: 4, 3: 2}
+    one.save()
+    two = Desk(data)
+    two.restart()
+    assert two.game.computer_move_levels() == {1: 4, 3: 2}
+    nodes = game_record(two.game).nodes
+    assert [n.comments for n in nodes] == [[], ["[%level 4]"], [], ["[%level 2]"]]
+
+
 # --- faults while resuming, fields of the wrong type ------------------------------------------------
 def test_player_names_as_a_list_never_lose_the_save(tmp_path):
     data = tmp_path / "data"
@@ -371,3 +394,21 @@ def test_a_data_folder_that_is_a_file_is_told_in_plain_words(tmp_path):
                     "folder). Play goes on.")
     desk.play("23-19")
     assert desk.game.board.ply == 2
+
+
+def test_the_score_sheet_says_how_a_game_ended_in_plain_words():
+    """"Drawn (1/2-1/2) as corrected by the official", never "by corrected by the official"."""
+    from checkers_desktop.rules import Board
+    from checkers_desktop.rules.rulings import GameResult
+    from checkers_desktop.session.match_model import PlayedGame
+    from checkers_desktop.session.score_sheet import _result_line
+
+    sides = {BLACK: "Black", WHITE: "Red"}
+    game = PlayedGame(1, "Ann Lee", "Bo Diaz", False, Board(),
+                      GameResult(None, EndReason.CORRECTED, "", 600.0), pdn_path=None)
+    game_pdn = game.pdn_result
+    line = _result_line(game, sides)
+    assert "by corrected" not in line and f"({game_pdn}) as corrected by the official" in line
+    forty = PlayedGame(2, "Bo Diaz", "Ann Lee", False, Board(),
+                       GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 900.0))
+    assert "by the 40-move count" in _result_line(forty, sides)

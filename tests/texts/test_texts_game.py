@@ -344,3 +344,26 @@ def test_every_text_reads_as_sentences_in_random_games(choices):
         name = game_texts.square_name(board, square, PRACTICE)
         assert name.startswith(f"{square}, ")
         assert name.endswith(("empty", "black man", "black king", "red man", "red king"))
+
+
+def test_the_lesson_says_a_jump_as_the_announcements_do():
+    """One wording for a jump: the lesson names the landing square after "jumps" as the move
+    announcements do ("fourteen jumps twenty-three"), and the man taken as a piece, never as a
+    bare number after "jump" ("can jump fifteen" was the captured man there, the landing square
+    everywhere else)."""
+    import re
+
+    from checkers_desktop.rules import Board
+    from checkers_desktop.speech.spoken import number_words, spoken_move
+    from checkers_desktop.texts import tutorial
+
+    numbers = "|".join(number_words(n) for n in range(1, 33))
+    bare = re.compile(rf"\bjump (?:{numbers})\b")
+    for name in dir(tutorial):
+        text = getattr(tutorial, name)
+        if isinstance(text, str):
+            assert not bare.search(text), (name, text)
+    for fen, pdn, text in (("B:W18,32:B14,1", "14x23", tutorial.JUMPING),
+                           ("B:W15,24,5:B10", "10x19x28", tutorial.SEVERAL_JUMPS)):
+        move = next(m for m in Board(fen).legal_moves if m.pdn() == pdn)
+        assert spoken_move(move) in text

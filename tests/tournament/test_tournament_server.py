@@ -14,7 +14,8 @@ from checkers_desktop.tournament import (CompetitorInput, ConnectionTestError, G
                                          ReportStatus, SchemaVersionError)
 from checkers_desktop.tournament.store import (TableClient, Tournament, Watcher, init_server,
                                                try_connection)
-from checkers_desktop.tournament.store.engine import password_key, server_version_message
+from checkers_desktop.tournament.store.engine import (HEAD_REVISION, password_key,
+                                                     server_version_message)
 
 
 def _setup(org: Tournament, n: int = 8, group: str = "70-74") -> None:
@@ -201,7 +202,7 @@ def test_same_report_twice_is_recorded_once(backend, tmp_path):
 
 def test_connection_messages(pg_tournament, pg_url, memory_keyring):
     info = try_connection(pg_tournament.organiser)     # password from the keyring
-    assert info.backend == "postgresql" and info.table is None and info.schema == "t0001"
+    assert info.backend == "postgresql" and info.table is None and info.schema == HEAD_REVISION
     assert password_key(pg_tournament.organiser) in {k[1] for k in memory_keyring.store}
     info = try_connection(pg_tournament.table_url(5), password=pg_tournament.passwords[5])
     assert info.table == 5
@@ -246,7 +247,7 @@ def test_cli_tournament_server_init(pg_url, capsys):
         out = capsys.readouterr().out
         assert "clitest_organiser\t" in out and "clitest_table_2\t" in out
         assert main(["tournament-server", "test", pg_url]) == 0
-        assert "schema t0001" in capsys.readouterr().out
+        assert f"schema {HEAD_REVISION}" in capsys.readouterr().out
     finally:
         drop_roles(pg_url, "clitest")
     assert main(["tournament-server", "test", "postgresql+psycopg://x:y@127.0.0.1:1/none"]) == 2

@@ -64,7 +64,8 @@ def make_window(qtbot, settings, tmp_path):
         options = dict(settings=settings, speech_sink=synth, screen_reader_post=events,
                        engine_choose=first_legal_move, reply_seconds=0,
                        confirm=lambda question: True, sound_player=sounds,
-                       welcome_delay_ms=0, data_folder=tmp_path / "data")
+                       welcome_delay_ms=0, data_folder=tmp_path / "data",
+                       paced_screen_reader=False)
         options.update(kwargs)
         window = MainWindow(**options)
         qtbot.addWidget(window)

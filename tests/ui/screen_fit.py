@@ -51,6 +51,23 @@ def _global(widget: QWidget) -> list[int]:
     return [top_left.x(), top_left.y(), widget.width(), widget.height()]
 
 
+def _visible(widget: QWidget) -> list[int]:
+    """The part of ``widget`` on the screen: inside a scroll area, what its viewport shows (the
+    rest is scrolled to)."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtWidgets import QAbstractScrollArea
+
+    top_left = widget.mapToGlobal(QPoint(0, 0))
+    rect = QRect(top_left, widget.size())
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QAbstractScrollArea):
+            port = parent.viewport()
+            rect = rect.intersected(QRect(port.mapToGlobal(QPoint(0, 0)), port.size()))
+        parent = parent.parentWidget()
+    return [rect.x(), rect.y(), rect.width(), rect.height()]
+
+
 def _label_fit(label: QLabel) -> dict:
     needed = label.heightForWidth(label.width()) if label.wordWrap() else \
         label.sizeHint().height()
@@ -65,7 +82,7 @@ def measure(window: MainWindow) -> dict:
         if not w.isVisible() or w.isWindow() or w.width() == 0 or w.height() == 0:
             continue
         widgets.append({"class": type(w).__name__, "name": w.objectName(),
-                        "rect": _global(w)})
+                        "rect": _visible(w)})
     board = window.board
     panel = window.event_menu.panel
     labels = [window.status] + ([panel.labels[k] for k in ("turn", "game", "move")]

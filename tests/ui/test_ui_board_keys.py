@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK, WHITE, Board
@@ -36,18 +37,31 @@ def test_neighbours_and_edges():
     assert neighbour(12, "right") is None and neighbour(30, "down") is None
 
 
-def test_board_has_32_named_square_children(make_window):
+def test_board_has_32_named_squares_each_one_object_in_the_accessible_tree(make_window, qtbot):
+    """The board is one table named "Board" whose cells are the squares: no push button per
+    square beside them, and one focused object, the table (its current cell the cursor's), not
+    also the widget around it."""
+    from PySide6.QtGui import QAccessible
+
     window = make_window()
     squares = window.board.squares
     assert len(squares) == 32
-    assert all(w.parent() is window.board for w in squares.values())
     assert squares[11].accessibleName() == "11, black man"
     assert squares[15].accessibleName() == "15, empty"
     assert squares[22].accessibleName() == "22, red man"
-    assert window.board.accessibleName() == "Board"
+    assert window.board.table.accessibleName() == "Board"
+    iface = QAccessible.queryAccessibleInterface(window.board)
+    roles = [iface.child(i).role() for i in range(iface.childCount())]
+    assert QAccessible.Role.Button not in roles and roles.count(QAccessible.Role.Table) == 1
+    named_board = [w for w in window.findChildren(QWidget) if w.accessibleName() == "Board"]
+    assert named_board == [window.board.table]
     assert window.move_box.accessibleName() == "Move"
     assert window.status.accessibleName() == "Status: You, Black to move."  # follows the text
     assert window.windowTitle() == "Checkers"
+    window.move_box.setFocus()
+    qtbot.keyClicks(window.move_box, "11-15")
+    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.board.table.hasFocus() and not window.board.hasFocus()
 
 
 def test_arrows_move_the_focused_square_and_echo_its_name(make_window, qtbot):
@@ -102,7 +116,8 @@ def test_pick_up_and_put_down_plays_the_move(make_window, qtbot):
     # pick-up and the cursor's move are both said
     assert window.board.cursor == 16
     assert window.board.focused_square() == 16
-    assert window.synth.spoken == ["Eleven picked up. Cursor on 16, empty: it can go here."]
+    assert window.synth.spoken == ["You picked up eleven. It can go to fifteen or sixteen.",
+                                   "Cursor on 16, empty: it can go here."]
     # the destination the screen reader lands on says the piece is held
     assert window.board.squares[16].accessibleDescription() == "Eleven, picked up, can go here."
     press(qtbot, window, Qt.Key.Key_Right)  # to 15, the other destination
@@ -123,7 +138,25 @@ def test_a_pick_up_is_said_at_full_verbosity(make_window, qtbot):
     window.session.verbosity = "full"
     focus_board(window, qtbot, 11)
     press(qtbot, window, Qt.Key.Key_Return)
-    assert "Eleven picked up. It can go to fifteen or sixteen." in window.synth.spoken
+    assert "You picked up eleven. It can go to fifteen or sixteen." in window.synth.spoken
+
+
+def test_picking_up_says_the_same_in_a_practice_game_and_a_match(make_window, qtbot):
+    """The screen reader hears "You picked up eleven. It can go to fifteen or sixteen." in a
+    practice game, a game of two players and under the visually impaired rules (liberal
+    touch-move) alike: a practice game said nothing, only the focused square's description."""
+    window = make_window()
+    heard = []
+    for mode, profile in ((Mode.COMPUTER, None), (Mode.TWO_PLAYERS, None),
+                          (Mode.TWO_PLAYERS, "va-vi")):
+        window.session.new_game(mode, profile_key=profile, announce=False)
+        focus_board(window, qtbot, 11)
+        window.events.events.clear()
+        press(qtbot, window, Qt.Key.Key_Return)
+        heard.append(window.events.messages)
+        press(qtbot, window, Qt.Key.Key_Escape)
+    said = ["You picked up eleven. It can go to fifteen or sixteen."]
+    assert heard == [said, said, said]
 
 
 def test_square_names_follow_the_moves(make_window, qtbot):
@@ -241,9 +274,15 @@ def test_move_box_escape_returns_to_the_board(make_window, qtbot):
 
 def test_mouse_click_picks_up_and_puts_down(make_window, qtbot):
     window = make_window()
-    qtbot.mouseClick(window.board.squares[12], Qt.MouseButton.LeftButton)
+    table = window.board.table
+
+    def click(square: int) -> None:
+        where = window.board.squares[square].geometry().center() - table.pos()
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+
+    click(12)
     assert window.session.selected == 12
-    qtbot.mouseClick(window.board.squares[16], Qt.MouseButton.LeftButton)
+    click(16)
     assert window.session.board.move_stack[0].pdn() == "12-16"
     assert Board().fen() != window.session.board.fen()
 
@@ -290,3 +329,33 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_F1)
     assert isinstance(seen[0], HelpDialog) and seen[1:] == [True, True, True]
     assert window.board.focused_square() == window.board.cursor
+
+
+def test_a_key_with_no_command_says_so(make_window, qtbot):
+    """Q on the board (no command) is answered, as are Shift+Q and F11; a modifier alone is
+    not."""
+    window = make_window()
+    focus_board(window, qtbot, 11)
+    window.events.events.clear()
+    press(qtbot, window, Qt.Key.Key_Q)
+    assert window.events.messages == ["No command on Q. F1 lists the keys."]
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Q, Qt.KeyboardModifier.ShiftModifier)
+    assert window.events.messages[-1] == "No command on Shift+Q. F1 lists the keys."
+    press(qtbot, window, Qt.Key.Key_F11)
+    assert window.events.messages[-1] == "No command on F11. F1 lists the keys."
+    window.events.events.clear()
+    press(qtbot, window, Qt.Key.Key_Shift)
+    assert window.events.messages == []
+
+
+def test_shift_n_on_the_only_destination_says_the_square(make_window, qtbot):
+    """A piece picked up with one destination: the cursor is on it, and N or Shift+N says it
+    again rather than nothing."""
+    window = make_window()
+    window.session.load_position("B:W18:B14", Mode.TWO_PLAYERS)
+    focus_board(window, qtbot, 14)
+    press(qtbot, window, Qt.Key.Key_Return)
+    assert window.session.selected == 14 and window.board.cursor == 23
+    window.events.events.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N, Qt.KeyboardModifier.ShiftModifier)
+    assert window.events.messages and window.events.messages[-1].startswith("Only 23, empty")

@@ -35,7 +35,7 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     window = make_window()
     preparation.set_compiling(True)
     preparation.set_endgame(0, 5)
-    _show_engine_preparation(window)
+    _show_engine_preparation(window, note_after=0)
     status = window.status.text()
     assert ("Computer getting ready, the first time only: making its search faster; learning "
             "endings with 5 or fewer pieces left." in status)
@@ -64,7 +64,7 @@ def test_a_player_never_told_of_the_preparation_is_not_told_it_ended(make_window
     preparation.set_endgame(0, 5)
     window.new_game(Mode.TWO_PLAYERS)
     before = set(window.findChildren(QTimer))
-    _show_engine_preparation(window)
+    _show_engine_preparation(window, note_after=0)
     (timer,) = set(window.findChildren(QTimer)) - before  # reads the preparation each second
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: not timer.isActive(), timeout=6000)  # it stops once all is ready
@@ -81,8 +81,49 @@ def test_two_players_are_not_told_the_computer_is_getting_ready(make_window, qtb
     preparation.set_compiling(True)
     preparation.set_endgame(0, 5)
     window.new_game(Mode.TWO_PLAYERS)
-    _show_engine_preparation(window)
+    _show_engine_preparation(window, note_after=0)
     assert "Computer getting ready" not in window.status.text()
     assert "Computer getting ready" not in window.status.accessibleName()
     window.new_game(Mode.COMPUTER)
     qtbot.waitUntil(lambda: "Computer getting ready" in window.status.text(), timeout=3000)
+
+
+def test_a_later_start_says_no_first_time_and_nothing_while_it_reads_its_caches(
+        make_window, qtbot, clean_preparation):
+    """Once the computer finished getting ready on this install, a later start never says "the
+    first time only"; and a preparation over within the first seconds (reading the caches
+    again) puts nothing on the status line and says nothing."""
+    from checkers_desktop.ui.settings import ENGINE_PREPARED
+
+    window = make_window()
+    assert not window.ctx.settings.get(ENGINE_PREPARED)
+    preparation.set_compiling(True)
+    _show_engine_preparation(window)  # the default wait before the line
+    assert "Computer getting ready" not in window.status.text()
+    preparation.set_compiling(False)
+    qtbot.waitUntil(lambda: window.ctx.settings.get(ENGINE_PREPARED), timeout=6000)
+    assert engine_ready_text() not in window.synth.spoken
+    preparation.set_compiling(True)  # a later start, its caches gone: rebuilt, said plainly
+    _show_engine_preparation(window, note_after=0)
+    assert "Computer getting ready: making its search faster." in window.status.text()
+    assert "first time" not in window.status.text()
+
+
+def test_the_end_of_the_preparation_is_not_said_in_the_middle_of_a_match(make_window, qtbot,
+                                                                         clean_preparation):
+    """Told at the start (a game against the computer ready), the preparation ends while two
+    players (an event match) are playing: nothing is said to them."""
+    from PySide6.QtCore import QTimer
+
+    from checkers_desktop.session.game import Mode
+
+    window = make_window()
+    preparation.set_endgame(0, 5)
+    before = set(window.findChildren(QTimer))
+    _show_engine_preparation(window, note_after=0)
+    (timer,) = set(window.findChildren(QTimer)) - before
+    assert "Computer getting ready" in window.status.text()
+    window.new_game(Mode.TWO_PLAYERS)
+    preparation.set_endgame(5, 0)
+    qtbot.waitUntil(lambda: not timer.isActive(), timeout=6000)
+    assert engine_ready_text() not in window.synth.spoken

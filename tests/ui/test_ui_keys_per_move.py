@@ -139,7 +139,7 @@ def messages_about_the_game(messages) -> list:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("chords", [True, False], ids=["with-shift-diagonals", "enter-only"])
 @pytest.mark.parametrize("seed", [0, 1])
-def test_a_whole_game_by_board_keys_needs_three_keys_a_move_and_two_announcements_a_pair(
+def test_a_whole_game_by_board_keys_needs_three_keys_a_move_and_three_announcements_a_pair(
         make_window, qtbot, seed, chords):
     window = make_window(engine_choose=computer_at_level_one(seed + 100))
     player = random.Random(seed)
@@ -170,7 +170,9 @@ def test_a_whole_game_by_board_keys_needs_three_keys_a_move_and_two_announcement
     # With every board key (Shift with a diagonal moves a piece at once) the median is 3 at
     # most; picking up and putting down with Enter alone costs one key more.
     assert median <= (3 if chords else 4)
-    assert max(said_per_pair) <= 2
+    # the pick-up ("You picked up eleven. It can go to fifteen or sixteen.", said alike in
+    # every game), the move, the reply
+    assert max(said_per_pair) <= 3
     assert len(keys_per_move) >= 10
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from checkers_desktop.rules import WHITE, Board
 from checkers_desktop.texts.words import side_name
 
@@ -109,8 +111,11 @@ def test_a_file_of_several_games_asks_which_one_in_a_list(qtbot, make_window):
 
 def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeypatch, tmp_path):
     """The file dialogs start where the player last opened or saved a game (else the Documents
-    folder), not in whatever folder the app was started from."""
-    from checkers_desktop.ui import open_game, save_game
+    folder), not in whatever folder the app was started from; the name offered says who played
+    and when."""
+    import datetime
+
+    from checkers_desktop.ui import interaction
 
     docs = tmp_path / "home" / "Documents"
     docs.mkdir(parents=True)
@@ -120,20 +125,114 @@ def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeyp
     window = make_window()
     starts = []
 
-    def fake_open(parent, title, start, filters):
-        starts.append(start)
-        return str(games / "tinsley.pdn"), ""
+    def fake_chosen(dialog):
+        opening = dialog.acceptMode() == dialog.AcceptMode.AcceptOpen
+        folder = dialog.directory().absolutePath()
+        starts.append(folder if opening else str(Path(folder) / Path(
+            dialog.selectedFiles()[0]).name))
+        return str(games / "tinsley.pdn") if opening else None
 
-    def fake_save(parent, title, start, filters):
-        starts.append(start)
-        return "", ""  # cancelled
-
-    monkeypatch.setattr(open_game.QFileDialog, "getOpenFileName", fake_open)
-    monkeypatch.setattr(save_game.QFileDialog, "getSaveFileName", fake_save)
+    monkeypatch.setattr(interaction, "chosen_file", fake_chosen)
     assert window.open_game_action._ask_path() == str(games / "tinsley.pdn")
+    window.session.submit_text("11-15")
     assert window.play_aids.saving._ask_path() is None
+    today = datetime.date.today().isoformat()
     assert starts[0] == str(docs)
-    assert starts[1] == str(games / "checkers-game.pdn")
+    assert starts[1] == str(games / f"You-vs-Computer-level-3-{today}.pdn")
     games.rmdir()  # a folder gone since: the Documents folder again
     window.open_game_action._ask_path()
     assert starts[2] == str(docs)
+
+
+def test_enter_on_a_file_in_the_open_dialog_opens_it(make_window, qtbot, tmp_path):
+    """In the Open dialog the file under the list's cursor is the one chosen: Enter opens it
+    (it did nothing until Space chose it)."""
+    from PySide6.QtWidgets import QAbstractItemView, QApplication
+
+    from checkers_desktop.ui.interaction import file_dialog
+
+    (tmp_path / "a game.pdn").write_text("1. 11-15 *\n", encoding="utf-8")
+    window = make_window()
+    dialog = file_dialog(window, "Open a game", str(tmp_path), "PDN games (*.pdn)", save=False)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    view = next(v for v in dialog.findChildren(QAbstractItemView)
+                if v.isVisible() and v.objectName() in ("listView", "treeView"))
+    qtbot.waitUntil(lambda: view.model().rowCount(view.rootIndex()) > 0, timeout=5000)
+    # the cursor on the file, not chosen (as when the keyboard comes into the list): Qt's
+    # dialog does nothing on Enter then
+    from PySide6.QtCore import QItemSelectionModel
+
+    view.selectionModel().clearSelection()
+    view.selectionModel().setCurrentIndex(view.model().index(0, 0, view.rootIndex()),
+                                          QItemSelectionModel.SelectionFlag.NoUpdate)
+    view.setFocus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible(), timeout=3000)
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert dialog.selectedFiles() == [str(tmp_path / "a game.pdn")]
+
+
+def test_a_game_saved_against_the_computer_reopens_against_it_at_its_level(qtbot, make_window,
+                                                                            tmp_path):
+    """Saved with Ctrl+S against the computer at level 4, then at level 2 for its later moves:
+    the file credits each of the computer's moves to the level that played it, and Open game
+    puts the computer back, at its level, moving when it is its turn."""
+    from checkers_desktop.rules import BLACK
+    from checkers_desktop.rules.pdn import PdnReader
+    from checkers_desktop.session.game import Mode
+
+    window = make_window()
+    session = window.session
+    window.practice.set_level(4, announce=False)
+    window.new_game(Mode.COMPUTER)
+
+    def play_first_legal() -> None:
+        ply = len(session.board.move_stack)
+        assert session.submit_text(session.legal_moves()[0].pdn())
+        qtbot.waitUntil(lambda: len(session.board.move_stack) == ply + 2, timeout=10_000)
+
+    play_first_legal()
+    play_first_legal()
+    window.practice.set_level(2, announce=False)
+    play_first_legal()
+    path = tmp_path / "mine.pdn"
+    assert window.play_aids.saving.save(str(path)) == path
+    text = path.read_text(encoding="utf-8")
+    assert '[BlackType "human"]' in text and '[WhiteType "program"]' in text
+    game = PdnReader(text).game(1).game
+    credited = {i: node.comments for i, node in enumerate(game.nodes) if node.comments}
+    assert credited == {1: ["[%level 4]"], 3: ["[%level 4]"], 5: ["[%level 2]"]}
+
+    window.practice.set_level(5, announce=False)
+    window.new_game(Mode.TWO_PLAYERS)
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000) as done:
+        assert window.open_game_action.open(str(path))
+    assert done.args == [True]
+    assert session.mode is Mode.COMPUTER and session.human_color is BLACK
+    assert session.level == 2
+    said = [t for t in window.synth.spoken if t.startswith("Opened the game")]
+    assert said and "Against the computer at level 2. You play Black." in said[-1]
+    assert "Two players" not in said[-1]
+    assert session.computer_move_levels() == {1: 4, 3: 4, 5: 2}
+    play_first_legal()  # the computer answers the player's move
+    assert session.computer_move_levels()[7] == 2
+
+
+def test_a_game_saved_by_the_computer_as_black_reopens_with_the_computer_moving(qtbot,
+                                                                                make_window,
+                                                                                tmp_path):
+    """A file of the computer playing Black (the player Red), its turn to move: opened, the
+    computer plays on its own."""
+    from checkers_desktop.session.game import Mode
+
+    path = tmp_path / "red.pdn"
+    path.write_text('[Event "Practice"]\n[Black "Computer, level 3"]\n[White "You"]\n'
+                    '[BlackType "program"]\n[WhiteType "human"]\n[Level "3"]\n'
+                    '1. 11-15 {[%level 3]} 23-19 *\n', encoding="utf-8")
+    window = make_window()
+    with qtbot.waitSignal(window.open_game_action.done, timeout=30_000):
+        assert window.open_game_action.open(str(path))
+    session = window.session
+    assert session.mode is Mode.COMPUTER and session.human_color is WHITE
+    qtbot.waitUntil(lambda: len(session.board.move_stack) == 3, timeout=10_000)

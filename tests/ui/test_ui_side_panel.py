@@ -47,7 +47,7 @@ def test_f5_lists_the_legal_moves_and_enter_plays_the_selected_one(make_window, 
     # no "Please wait" item in between: the reply refills the list once
     assert not any(text.startswith("Please wait") for text in current), current
     assert QApplication.focusWidget() is panel.moves  # ready for the next move
-    assert panel.moves.count() == len(window.session.legal_moves())
+    qtbot.waitUntil(lambda: panel.moves.count() == len(window.session.legal_moves()))
     key(qtbot, Qt.Key.Key_Escape)
     assert window.board.focused_square() == window.board.cursor
 
@@ -429,3 +429,29 @@ def test_save_game_starts_in_documents_until_a_folder_is_remembered(settings, tm
     (tmp_path / "games").mkdir()
     settings.remember_games_folder(tmp_path / "games" / "a.pdn")
     assert settings.games_folder() == tmp_path / "games"
+
+
+def test_a_move_played_from_the_list_keeps_the_focus_still_while_the_reply_is_said(make_window,
+                                                                                 qtbot):
+    """The list's new item (a focus change for a screen reader) comes once the computer's
+    reply has about been said, not in the same moment, which cut the reply off."""
+    import time
+
+    from checkers_desktop.ui.a11y import PACE_MIN_MS
+
+    window = make_window()
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_F5)
+    said: list[tuple[float, str]] = []
+    post = window.screen_reader._post
+    window.screen_reader._post = lambda e: (said.append((time.monotonic(), e.message())),
+                                            post(e))
+    focus: list[float] = []
+    panel.moves.currentItemChanged.connect(
+        lambda item, _old: focus.append(time.monotonic()) if panel.moves.hasFocus() else None)
+    key(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    qtbot.waitUntil(lambda: bool(focus), timeout=5000)
+    reply = next(t for t, text in said if text.startswith("Computer:"))
+    assert focus[0] - reply >= PACE_MIN_MS / 1000
+    assert QApplication.focusWidget() is panel.moves

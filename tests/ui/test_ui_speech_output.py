@@ -237,3 +237,57 @@ def test_escape_from_a_submenu_tells_the_screen_reader_the_parent_item(qtbot):
     levels.hide()
     qtbot.wait(50)
     assert posted == []
+
+
+def test_the_screen_reader_gets_no_two_announcements_within_300_ms_unless_one_interrupts(qtbot):
+    """Paced, polite texts wait for the one before them (at least 300 ms, about 250 ms a word),
+    a reading replaces the polite texts still waiting, and an interrupting text goes at once,
+    dropping what waits."""
+    import time
+
+    from checkers_desktop.ui.a11y import PACE_MIN_MS, pace_after
+
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(
+        (time.monotonic(), e.message(), e.politeness())), paced=True)
+    sink.output("You: eleven to fifteen.", Priority.QUEUE)
+    sink.output("The computer is thinking.", Priority.QUEUE)
+    sink.output("Black to move.", Priority.QUEUE)
+    assert [m for _, m, _ in posted] == ["You: eleven to fifteen."]
+    assert sink.waiting == ["The computer is thinking.", "Black to move."]
+    qtbot.waitUntil(lambda: len(posted) == 3, timeout=5_000)
+    gaps = [b[0] - a[0] for a, b in zip(posted, posted[1:])]
+    assert all(gap >= PACE_MIN_MS / 1000 for gap in gaps), gaps
+    assert gaps[0] >= pace_after("You: eleven to fifteen.") / 1000 - 0.01
+    sink.output("Row 3.", Priority.QUEUE)
+    sink.output("Your pieces: 9, 10.", Priority.READING)  # replaces "Row 3." still waiting
+    sink.output("Computer: twenty-two to seventeen.", Priority.INTERRUPT)
+    assert posted[-1][1:] == ("Computer: twenty-two to seventeen.",
+                              QAccessible.AnnouncementPoliteness.Assertive)
+    assert sink.waiting == []
+    sink.output("You, Black to move.", Priority.QUEUE)
+    qtbot.waitUntil(lambda: posted[-1][1] == "You, Black to move.", timeout=5_000)
+    assert posted[-1][0] - posted[-2][0] >= PACE_MIN_MS / 1000
+    assert [m for _, m, _ in posted].count("Row 3.") == 0
+
+
+def test_a_move_and_the_reply_reach_the_screen_reader_none_within_300_ms(make_window, qtbot):
+    """The real window paces its screen reader: over a few moves against the computer, no
+    polite announcement follows another within 300 ms."""
+    import time
+
+    window = make_window(paced_screen_reader=True)
+    posted = []
+    window.screen_reader._post = lambda e: posted.append((time.monotonic(), e.message(),
+                                                          e.politeness()))
+    window.new_game(Mode.COMPUTER)
+    for _ in range(3):
+        ply = len(window.session.board.move_stack)
+        type_move(qtbot, window, window.session.legal_moves()[0].pdn())
+        qtbot.waitUntil(lambda: len(window.session.board.move_stack) == ply + 2, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=10_000)
+    close = [(a[1], b[1]) for a, b in zip(posted, posted[1:]) if b[0] - a[0] < 0.3
+             and b[2] != QAccessible.AnnouncementPoliteness.Assertive]
+    assert len(posted) >= 4 and close == [], posted

@@ -26,7 +26,8 @@ def load_audio(path: str):
     try:
         with sr.AudioFile(path) as source:
             return sr.Recognizer().record(source)
-    except (OSError, ValueError, EOFError) as exc:
+    except (OSError, ValueError, EOFError, AssertionError) as exc:
+        # AssertionError: SpeechRecognition asserts what it reads (mono or stereo, sample sizes)
         raise ValueError(f"{path!r} is not a readable audio file ({exc})") from exc
 
 

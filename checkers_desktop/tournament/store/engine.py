@@ -41,7 +41,7 @@ KEYRING_SERVICE = "checkers-desktop tournament server"
 """The keyring service name the server passwords are stored under."""
 MIN_SERVER_VERSION = 120000
 """The oldest PostgreSQL server used (12; ``server_version_num``)."""
-HEAD_REVISION = "t0001"
+HEAD_REVISION = "t0002"
 """The newest schema revision this app knows (migrations/versions)."""
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -257,7 +257,17 @@ def translate_error(exc: BaseException, action: str = "") -> Exception:
     if is_connection_error(exc):
         first = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
         return ServerUnavailableError(f"The tournament server cannot be reached ({first}).")
+    if getattr(orig, "sqlstate", None) in _GAVE_UP:
+        first = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+        return ServerUnavailableError(f"The tournament server gave up waiting ({first}); "
+                                      "nothing was changed, it can be sent again.")
     return exc
+
+
+_GAVE_UP = {"55P03", "57014", "25P03", "40P01", "40001"}
+"""SQLSTATEs of a statement the server gave up (a lock or statement timeout, a session idle in a
+transaction too long, a deadlock, a serialization failure): nothing was changed and the same
+action can be sent again, as when the server is away."""
 
 
 # --- testing a URL ------------------------------------------------------------------------------

@@ -5,7 +5,9 @@ What is authoritative: ``competitors``, ``divisions``, ``slots`` (the draw) and 
 was entered). ``matches`` holds, per match, what follows from them (its players, whether it is
 decided) plus where it is being played (called to a table, taken by a table); it is rewritten from
 the authoritative tables after every change, in the same transaction. ``audit`` is the log of every
-entry and correction (who, when, what, why); ``events`` is what the organiser's view follows.
+entry and correction (who, when, what, why); ``events`` is what the organiser's view follows, each row chained to the one before it
+(``prev_hash``, ``hash``), and ``seal_checkpoints`` the organiser's HMAC of the chain (see
+:mod:`.seal`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from sqlalchemy import (JSON, BigInteger, Boolean, Column, DateTime, ForeignKey,
                         String, Table, Text, UniqueConstraint)
 
 __all__ = ["metadata", "tournament", "competitors", "divisions", "slots", "matches", "results",
-           "corrections", "audit", "events", "TABLE_NAMES"]
+           "corrections", "audit", "events", "seal_checkpoints", "TABLE_NAMES"]
 
 metadata = MetaData()
 
@@ -139,6 +141,19 @@ events = Table(
     Column("match_number", Integer),
     Column("table_no", Integer),
     Column("payload", JSON, nullable=False),
+    Column("prev_hash", String(64)),
+    Column("hash", String(64)),
+)
+
+seal_checkpoints = Table(
+    "seal_checkpoints", metadata,
+    Column("id", Integer, primary_key=True),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Column("event_id", Integer, nullable=False),
+    Column("hash", String(64), nullable=False),
+    Column("key_id", String(16), nullable=False),
+    Column("seal", String(120), nullable=False),
+    Column("who", String(80), nullable=False),
 )
 
 TABLE_NAMES = tuple(metadata.tables)

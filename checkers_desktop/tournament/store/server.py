@@ -48,7 +48,8 @@ from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 
 from ..errors import ConnectionTestError, TournamentError
-from .engine import make_engine, parse_url, save_password, try_connection, upgrade
+from .engine import (HEAD_REVISION, make_engine, parse_url, save_password, try_connection,
+                     upgrade)
 from .service import DEFAULT_TABLES, Tournament
 
 log = logging.getLogger(__name__)
@@ -77,6 +78,7 @@ class InitReport:
     organiser: RoleReport
     tables: list[RoleReport] = field(default_factory=list)
     schema: str = ""
+    warnings: list[str] = field(default_factory=list)
 
 
 def _check_prefix(prefix: str) -> str:
@@ -119,6 +121,11 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     try_connection(u, password=password, require_schema=False)
     engine = make_engine(u, password=password, pool_size=1)
     passwords = dict(passwords or {})
+    known = {f"{prefix}_organiser"} | {f"{prefix}_table_{n}" for n in range(1, tables + 1)}
+    unknown = sorted(set(passwords) - known)
+    if unknown:
+        raise TournamentError(f"no role {unknown[0]!r} here: the roles are {prefix}_organiser "
+                              f"and {prefix}_table_1 to {prefix}_table_{tables}")
     try:
         upgrade(engine)
         with engine.begin() as conn:
@@ -136,7 +143,7 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
             report = _make_roles(pg, u.database, prefix, tables, passwords)
         finally:
             raw.close()
-        report.schema = "t0001"
+        report.schema = HEAD_REVISION
     except DBAPIError as exc:
         msg = str(exc.orig).strip().splitlines()[0]
         if "permission denied" in msg.lower() or "must be" in msg.lower():
@@ -185,193 +192,550 @@ def _make_roles(pg, database: str, prefix: str, tables: int, passwords: dict) ->
     ensure(group, False)
     for n in range(1, tables + 1):
         report.tables.append(ensure(f"{prefix}_table_{n}", True, member_of=group))
+    fmt = {"db": ident(database), "org": ident(organiser), "tab": ident(group)}
     for statement in _GRANTS:
-        pg.execute(sql.SQL(statement).format(db=ident(database), org=ident(organiser),
-                                             tab=ident(group)))
+        pg.execute(sql.SQL(statement).format(**fmt))
+    _install_table_functions(pg, prefix, organiser, group)
+    table_roles = [r.role for r in report.tables]
+    for role in table_roles:
+        # the organiser's functions end a table's session stalled inside a transaction
+        pg.execute(sql.SQL("GRANT {} TO {}").format(ident(role), ident(organiser)))
+    for role, kind in [(organiser, "organiser")] + [(r, "table") for r in table_roles]:
+        for name, value in ROLE_SETTINGS[kind].items():
+            pg.execute(sql.SQL("ALTER ROLE {} SET {} = {}").format(
+                ident(role), sql.Identifier(name), sql.Literal(value)))
+    report.warnings += _take_builtin_rights(pg, organiser)
     return report
 
 
-_TABLE_GUARD = """
+def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> None:
+    """Create (or replace) the table functions, owned by the organiser; only the three of
+    :data:`TABLE_FUNCTIONS` are the tables' to execute."""
+    from psycopg import sql
+
+    pg.execute(_table_functions_sql(prefix))
+    for signature in TABLE_FUNCTIONS + _INTERNAL_FUNCTIONS:
+        pg.execute(sql.SQL("ALTER FUNCTION {} OWNER TO {}").format(sql.SQL(signature),
+                                                                  sql.Identifier(organiser)))
+    if pg.execute("SELECT to_regprocedure('checkers_chain_event()')").fetchone()[0]:
+        # the trigger that chains the events runs as the organiser too, not as the administrator
+        pg.execute(sql.SQL("ALTER FUNCTION checkers_chain_event() OWNER TO {}").format(
+            sql.Identifier(organiser)))
+    pg.execute(sql.SQL("REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC, {}").format(
+        sql.Identifier(group)))
+    for signature in TABLE_FUNCTIONS:
+        pg.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(
+            sql.SQL(signature), sql.Identifier(group)))
+
+
+def _take_builtin_rights(pg, organiser: str) -> list[str]:
+    """Take EXECUTE on the functions of :data:`_SERVER_FUNCTION_RIGHTS` from PUBLIC in this
+    database. Returns what could not be done (the role signed in does not own them), one
+    sentence each."""
+    import psycopg
+    from psycopg import sql
+
+    warnings = []
+    for schema, pattern, keep in _SERVER_FUNCTION_RIGHTS:
+        signatures = [r[0] for r in pg.execute(
+            "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = "
+            "p.pronamespace WHERE n.nspname = %s AND p.proname ~ %s ORDER BY 1",
+            (schema, pattern))]
+        for signature in signatures:
+            try:
+                pg.execute(sql.SQL("REVOKE EXECUTE ON FUNCTION {} FROM PUBLIC").format(
+                    sql.SQL(signature)))
+                if keep:
+                    pg.execute(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(
+                        sql.SQL(signature), sql.Identifier(organiser)))
+            except psycopg.errors.InsufficientPrivilege:
+                warnings.append(f"{signature} stays open to every role: run init as the "
+                                "server's administrator (postgres) to close it")
+                break
+    return warnings
+
+
+_TABLE_FUNCTIONS = r"""
+CREATE OR REPLACE FUNCTION checkers_caller_table() RETURNS int
+LANGUAGE sql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+  SELECT substring(session_user::text from '^@PREFIX@_table_([0-9]+)$')::int
+  WHERE pg_has_role(session_user, '@GROUP@', 'MEMBER')
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_end_stalled_tables() RETURNS int
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
 DECLARE
-  num text := substring(current_user from '_table_([0-9]+)$');
-  me text;
+  n int := 0;
+  r record;
+BEGIN
+  FOR r IN SELECT pid FROM pg_stat_activity
+           WHERE datname = current_database() AND pid <> pg_backend_pid()
+             AND usename ~ '^@PREFIX@_table_[0-9]+$' AND state LIKE 'idle in transaction%'
+             AND state_change < clock_timestamp() - interval '@STALL@ seconds'
+  LOOP
+    IF pg_terminate_backend(r.pid) THEN
+      n := n + 1;
+    END IF;
+  END LOOP;
+  RETURN n;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_add_event(p_kind text, p_division text, p_match int,
+    p_table int, p_payload jsonb) RETURNS int
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  eid int;
+BEGIN
+  -- the event lock, last: event ids follow the order of commits
+  PERFORM pg_advisory_xact_lock(@EVENT_SPACE@, 0);
+  INSERT INTO events (at, kind, division_key, match_number, table_no, payload)
+    VALUES (now(), p_kind, p_division, p_match, p_table, p_payload::json) RETURNING id INTO eid;
+  PERFORM pg_notify('@CHANNEL@', eid::text);
+  RETURN eid;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_not_playable(m matches) RETURNS void
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+BEGIN
+  IF m.status = 'finished' THEN
+    RAISE EXCEPTION 'match % is already decided', m.number USING ERRCODE = 'CK001';
+  ELSIF m.status = 'waiting' THEN
+    RAISE EXCEPTION 'match % is waiting for the winner of an earlier match', m.number
+      USING ERRCODE = 'CK001';
+  ELSIF m.status = 'empty' THEN
+    RAISE EXCEPTION 'match % has nobody to play', m.number USING ERRCODE = 'CK001';
+  END IF;
+  RAISE EXCEPTION 'match % cannot be played now (%)', m.number, m.status USING ERRCODE = 'CK001';
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_me() RETURNS int
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_caller_table();
+BEGIN
+  IF me_no IS NULL THEN
+    RAISE EXCEPTION 'only a table''s role acts through this function' USING ERRCODE = '42501';
+  END IF;
+  PERFORM checkers_end_stalled_tables();
+  RETURN me_no;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_take(p_number int, p_origin text DEFAULT '') RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_me();
+  me text := 'table ' || me_no;
+  m matches;
+BEGIN
+  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
+  END IF;
+  IF m.status = 'playing' THEN
+    IF m.taken_by IS DISTINCT FROM me THEN
+      RAISE EXCEPTION 'match % was already taken by %', p_number, m.taken_by
+        USING ERRCODE = 'CK002', DETAIL = coalesce(m.table_no::text, '');
+    END IF;
+    RETURN 'already';
+  END IF;
+  IF m.status = 'called' AND m.table_no IS NOT NULL AND m.table_no <> me_no THEN
+    RAISE EXCEPTION 'match % is called to table %, not table %', p_number, m.table_no, me_no
+      USING ERRCODE = 'CK002', DETAIL = m.table_no::text;
+  END IF;
+  IF m.status NOT IN ('ready', 'called') THEN
+    PERFORM checkers_not_playable(m);
+  END IF;
+  UPDATE matches SET status = 'playing', table_no = me_no, taken_by = me, taken_at = now()
+    WHERE id = m.id;
+  INSERT INTO audit (at, who, action, subject, what, why)
+    VALUES (now(), me, 'take', 'match ' || p_number, json_build_object('table', me_no), '');
+  PERFORM checkers_add_event('taken', (SELECT key FROM divisions WHERE id = m.division_id),
+                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  RETURN 'taken';
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_release(p_number int, p_origin text DEFAULT '') RETURNS text
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_me();
+  me text := 'table ' || me_no;
+  m matches;
+BEGIN
+  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
+  END IF;
+  IF m.status <> 'playing' OR m.taken_by IS DISTINCT FROM me THEN
+    RAISE EXCEPTION 'match % is not being played at table %', p_number, me_no
+      USING ERRCODE = 'CK002', DETAIL = coalesce(m.table_no::text, '');
+  END IF;
+  UPDATE matches SET status = CASE WHEN called_at IS NOT NULL THEN 'called' ELSE 'ready' END,
+      table_no = CASE WHEN called_at IS NOT NULL THEN table_no END, taken_by = NULL,
+      taken_at = NULL
+    WHERE id = m.id;
+  INSERT INTO audit (at, who, action, subject, what, why)
+    VALUES (now(), me, 'release', 'match ' || p_number, json_build_object('table', me_no), '');
+  PERFORM checkers_add_event('released', (SELECT key FROM divisions WHERE id = m.division_id),
+                             p_number, me_no, jsonb_build_object('origin', left(p_origin, 64)));
+  RETURN 'released';
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_advance(p_from int) RETURNS int[]
+LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  todo int[] := ARRAY[p_from];
+  ready int[] := '{}';
+  cur matches;
+  t matches;
   size int;
   rounds int := 0;
-  frm_round int;
-  frm_a int;
-  frm_b int;
-  losers boolean := false;
-  res record;
-  f record;
-  expected int;
-  other int;
+  pass int;
+  side int;
+  val int;
+  na int;
+  nb int;
+  ak boolean;
+  bk boolean;
+  st text;
+  win int;
+  knd text;
+  out_a boolean;
+  out_b boolean;
 BEGIN
-  IF num IS NULL THEN
-    RETURN NEW;  -- the organiser (or the administrator)
-  END IF;
-  me := 'table ' || num;
-  IF NEW.id <> OLD.id OR NEW.division_id <> OLD.division_id OR NEW.round <> OLD.round
-     OR NEW.idx <> OLD.idx OR NEW.number IS DISTINCT FROM OLD.number THEN
-    RAISE EXCEPTION 'a table may not change the draw' USING ERRCODE = '42501';
-  END IF;
-  IF OLD.status = 'finished' THEN
-    RAISE EXCEPTION 'match % is decided: only the organiser may change it', OLD.number
-      USING ERRCODE = '42501';
-  END IF;
-  IF NEW.status = 'playing' AND OLD.status <> 'playing' THEN
-    -- "play this match here"
-    IF OLD.status NOT IN ('ready', 'called') OR NEW.taken_by IS DISTINCT FROM me
-       OR NEW.table_no IS DISTINCT FROM num::int
-       OR (OLD.table_no IS NOT NULL AND OLD.table_no <> num::int)
-       OR NEW.a_id IS DISTINCT FROM OLD.a_id OR NEW.b_id IS DISTINCT FROM OLD.b_id
-       OR NEW.winner_id IS NOT NULL OR NEW.result_id IS NOT NULL THEN
-      RAISE EXCEPTION 'a table may take only a match that is ready, for itself'
-        USING ERRCODE = '42501';
+  WHILE cardinality(todo) > 0 LOOP
+    SELECT * INTO cur FROM matches WHERE id = todo[1];
+    todo := todo[2:];
+    IF rounds = 0 THEN
+      SELECT bracket_size INTO size FROM divisions WHERE id = cur.division_id;
+      WHILE (1 << rounds) < size LOOP
+        rounds := rounds + 1;
+      END LOOP;
     END IF;
-    RETURN NEW;
-  END IF;
-  IF NEW.result_id IS NOT NULL THEN
-    -- a played match decided by this table's own result
-    SELECT * INTO res FROM results WHERE id = NEW.result_id;
-    IF NOT FOUND OR res.match_id <> NEW.id OR res.reported_by <> me
-       OR res.replaced_by IS NOT NULL OR res.void_reason IS NOT NULL
-       OR res.winner_id IS DISTINCT FROM NEW.winner_id OR NEW.status <> 'finished'
-       OR NEW.kind IS DISTINCT FROM res.kind OR NEW.a_id IS DISTINCT FROM OLD.a_id
-       OR NEW.b_id IS DISTINCT FROM OLD.b_id
-       OR (OLD.taken_by IS NOT NULL AND OLD.taken_by <> me) THEN
-      RAISE EXCEPTION 'match %: a table may record only its own result', OLD.number
-        USING ERRCODE = '42501';
-    END IF;
-    RETURN NEW;
-  END IF;
-  -- otherwise the bracket moving on after a result: a later match gets the winners (the third
-  -- place the semi-finals' losers) of the matches before it, and nothing else
-  IF (NEW.taken_by IS NOT NULL AND NEW.taken_by IS DISTINCT FROM OLD.taken_by)
-     OR (NEW.table_no IS NOT NULL AND NEW.table_no IS DISTINCT FROM OLD.table_no)
-     OR (NEW.called_at IS NOT NULL AND NEW.called_at IS DISTINCT FROM OLD.called_at)
-     OR (NEW.taken_at IS NOT NULL AND NEW.taken_at IS DISTINCT FROM OLD.taken_at)
-     OR NEW.status NOT IN ('waiting', 'ready', 'finished', 'empty') THEN
-    RAISE EXCEPTION 'match %: a table may not call or give away a match', OLD.number
-      USING ERRCODE = '42501';
-  END IF;
-  IF NEW.a_id IS DISTINCT FROM OLD.a_id OR NEW.a_known IS DISTINCT FROM OLD.a_known
-     OR NEW.b_id IS DISTINCT FROM OLD.b_id OR NEW.b_known IS DISTINCT FROM OLD.b_known THEN
-    SELECT bracket_size INTO size FROM divisions WHERE id = NEW.division_id;
-    WHILE (1 << rounds) < size LOOP
-      rounds := rounds + 1;
-    END LOOP;
-    IF NEW.round <= 1 THEN
-      RAISE EXCEPTION 'a table may not change the draw' USING ERRCODE = '42501';
-    END IF;
-    frm_round := NEW.round - 1;
-    IF NEW.round = rounds AND NEW.idx = 1 THEN
-      losers := true;
-      frm_a := 0;
-      frm_b := 1;
-    ELSE
-      frm_a := 2 * NEW.idx;
-      frm_b := 2 * NEW.idx + 1;
-    END IF;
-    FOR side IN 0..1 LOOP
-      IF side = 0 AND NEW.a_id IS NOT DISTINCT FROM OLD.a_id
-         AND NEW.a_known IS NOT DISTINCT FROM OLD.a_known THEN
-        CONTINUE;
-      END IF;
-      IF side = 1 AND NEW.b_id IS NOT DISTINCT FROM OLD.b_id
-         AND NEW.b_known IS NOT DISTINCT FROM OLD.b_known THEN
-        CONTINUE;
-      END IF;
-      SELECT * INTO f FROM matches WHERE division_id = NEW.division_id AND round = frm_round
-        AND idx = CASE WHEN side = 0 THEN frm_a ELSE frm_b END;
-      IF NOT FOUND OR f.status NOT IN ('finished', 'empty') THEN
-        RAISE EXCEPTION 'match %: its players come from matches not decided yet', OLD.number
-          USING ERRCODE = '42501';
-      END IF;
-      IF losers THEN
-        expected := CASE WHEN f.winner_id = f.a_id THEN f.b_id ELSE f.a_id END;
+    CONTINUE WHEN cur.round >= rounds OR cur.status NOT IN ('finished', 'empty');
+    FOR pass IN 0..1 LOOP
+      -- pass 0: the winner goes on; pass 1: a semi-final's loser goes to the third place
+      EXIT WHEN pass = 1 AND cur.round <> rounds - 1;
+      side := cur.idx % 2;
+      IF cur.status = 'empty' THEN
+        val := NULL;
+      ELSIF pass = 0 THEN
+        val := cur.winner_id;
       ELSE
-        expected := f.winner_id;
+        val := CASE WHEN cur.winner_id = cur.a_id THEN cur.b_id ELSE cur.a_id END;
       END IF;
-      IF (side = 0 AND (NEW.a_id IS DISTINCT FROM expected OR NOT NEW.a_known OR OLD.a_known))
-         OR (side = 1 AND (NEW.b_id IS DISTINCT FROM expected OR NOT NEW.b_known
-                           OR OLD.b_known)) THEN
-        RAISE EXCEPTION 'match %: a table may not choose its players', OLD.number
-          USING ERRCODE = '42501';
+      SELECT * INTO t FROM matches WHERE division_id = cur.division_id AND round = cur.round + 1
+        AND idx = CASE WHEN pass = 0 THEN cur.idx / 2 ELSE 1 END FOR UPDATE;
+      IF NOT FOUND OR t.status <> 'waiting'
+         OR (side = 0 AND t.a_known) OR (side = 1 AND t.b_known) THEN
+        RAISE EXCEPTION 'the bracket after match % does not follow from its results: the organiser must look at it', cur.number USING ERRCODE = 'CK005';
+      END IF;
+      na := t.a_id;
+      nb := t.b_id;
+      ak := t.a_known;
+      bk := t.b_known;
+      IF side = 0 THEN
+        na := val;
+        ak := true;
+      ELSE
+        nb := val;
+        bk := true;
+      END IF;
+      win := NULL;
+      knd := NULL;
+      IF NOT (ak AND bk) THEN
+        st := 'waiting';
+      ELSIF na IS NULL AND nb IS NULL THEN
+        st := 'empty';
+      ELSIF na IS NULL OR nb IS NULL THEN
+        st := 'finished';
+        win := coalesce(na, nb);
+        knd := 'bye';
+      ELSE
+        out_a := EXISTS (SELECT 1 FROM competitors WHERE id = na AND withdrawn_at IS NOT NULL);
+        out_b := EXISTS (SELECT 1 FROM competitors WHERE id = nb AND withdrawn_at IS NOT NULL);
+        IF out_a AND out_b THEN
+          st := 'empty';
+        ELSIF out_a OR out_b THEN
+          st := 'finished';
+          win := CASE WHEN out_a THEN nb ELSE na END;
+          knd := 'withdrawal';
+        ELSE
+          st := 'ready';
+        END IF;
+      END IF;
+      UPDATE matches SET a_id = na, b_id = nb, a_known = ak, b_known = bk, status = st,
+          winner_id = win, kind = knd, result_id = NULL,
+          finished_at = CASE WHEN st = 'finished' THEN now() END, table_no = NULL,
+          taken_by = NULL, called_at = NULL, taken_at = NULL
+        WHERE id = t.id;
+      IF st = 'ready' AND t.number IS NOT NULL THEN
+        ready := ready || t.number;
+      ELSIF st IN ('finished', 'empty') THEN
+        todo := todo || t.id;
       END IF;
     END LOOP;
-  END IF;
-  IF NEW.status = 'finished' THEN
-    -- decided without play: a bye, or an opponent who withdrew or is nobody
-    other := CASE WHEN NEW.winner_id = NEW.a_id THEN NEW.b_id ELSE NEW.a_id END;
-    IF NEW.kind NOT IN ('bye', 'withdrawal') OR NEW.winner_id IS NULL
-       OR NEW.winner_id NOT IN (NEW.a_id, NEW.b_id)
-       OR (other IS NOT NULL AND NOT EXISTS (SELECT 1 FROM competitors c WHERE c.id = other
-                                             AND c.withdrawn_at IS NOT NULL)) THEN
-      RAISE EXCEPTION 'match %: a table may not decide a match without a result', OLD.number
-        USING ERRCODE = '42501';
-    END IF;
-  ELSIF NEW.winner_id IS NOT NULL OR NEW.kind IS NOT NULL THEN
-    RAISE EXCEPTION 'match %: a table may not name a winner', OLD.number
-      USING ERRCODE = '42501';
-  END IF;
-  RETURN NEW;
+  END LOOP;
+  RETURN ready;
 END
+$fn$;
+
+CREATE OR REPLACE FUNCTION checkers_report(p_key text, p_number int, p_winners int[],
+    p_games jsonb, p_records jsonb, p_origin text DEFAULT '') RETURNS jsonb
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $fn$
+DECLARE
+  me_no int := checkers_me();
+  me text := 'table ' || me_no;
+  m_div int;
+  m matches;
+  d divisions;
+  ca competitors;
+  cb competitors;
+  prof text;
+  need int;
+  draw_ends boolean;
+  wa int := 0;
+  wb int := 0;
+  dr int := 0;
+  over boolean := false;
+  w int;
+  win competitors;
+  lose competitors;
+  rid int;
+  ready int[];
+  payload jsonb;
+  first_by text;
+BEGIN
+  IF p_key IS NULL OR length(p_key) NOT BETWEEN 1 AND 64 THEN
+    RAISE EXCEPTION 'a report needs a key of 1 to 64 characters' USING ERRCODE = 'CK004';
+  END IF;
+  IF coalesce(cardinality(p_winners), 0) = 0 THEN
+    RAISE EXCEPTION 'no game was entered' USING ERRCODE = 'CK004';
+  END IF;
+  IF cardinality(p_winners) > @MAX_GAMES@ THEN
+    RAISE EXCEPTION '% games entered; a match has at most @MAX_GAMES@', cardinality(p_winners)
+      USING ERRCODE = 'CK004';
+  END IF;
+  IF p_games IS NULL OR jsonb_typeof(p_games) <> 'array' OR length(p_games::text) > 20000
+     OR p_records IS NULL OR jsonb_typeof(p_records) <> 'array'
+     OR length(p_records::text) > 8000 THEN
+    RAISE EXCEPTION 'the games and records of a report are lists of at most 20,000 and 8,000 characters' USING ERRCODE = 'CK004';
+  END IF;
+  IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
+    RETURN jsonb_build_object('status', 'already');
+  END IF;
+  SELECT division_id INTO m_div FROM matches WHERE number = p_number;
+  IF NOT FOUND THEN
+    RAISE EXCEPTION 'there is no match %', p_number USING ERRCODE = 'CK001';
+  END IF;
+  -- the locks: the division's (as the organiser's actions take it), then the match's row
+  PERFORM pg_advisory_xact_lock(@DIVISION_SPACE@, m_div);
+  SELECT * INTO m FROM matches WHERE number = p_number FOR UPDATE;
+  IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
+    RETURN jsonb_build_object('status', 'already');
+  END IF;
+  IF m.status = 'finished' THEN
+    IF m.kind IN ('played', 'walkover') AND m.result_id IS NOT NULL THEN
+      SELECT CASE WHEN r.table_no IS NOT NULL THEN 'table ' || r.table_no ELSE r.reported_by END
+        INTO first_by FROM results r WHERE r.id = m.result_id;
+      RAISE EXCEPTION 'Match % already has a result, entered by %; the result from % was refused. The organiser can correct it.', p_number, first_by, me
+        USING ERRCODE = 'CK003', DETAIL = first_by;
+    END IF;
+    RAISE EXCEPTION 'match % was decided by %; no result is due', p_number,
+      coalesce(m.kind, 'a bye') USING ERRCODE = 'CK001';
+  END IF;
+  IF m.status NOT IN ('ready', 'called', 'playing') THEN
+    PERFORM checkers_not_playable(m);
+  END IF;
+  IF m.status = 'playing' AND m.taken_by IS DISTINCT FROM me THEN
+    RAISE EXCEPTION 'match % is being played at %; the result from % was refused', p_number,
+      m.taken_by, me USING ERRCODE = 'CK002', DETAIL = coalesce(m.table_no::text, '');
+  END IF;
+  IF m.status = 'called' AND m.table_no IS NOT NULL AND m.table_no <> me_no THEN
+    RAISE EXCEPTION 'match % is called to table %; the result from % was refused', p_number,
+      m.table_no, me USING ERRCODE = 'CK002', DETAIL = m.table_no::text;
+  END IF;
+  SELECT * INTO d FROM divisions WHERE id = m.division_id;
+  SELECT * INTO ca FROM competitors WHERE id = m.a_id;
+  SELECT * INTO cb FROM competitors WHERE id = m.b_id;
+  prof := CASE WHEN d.vision = 'all' AND d.profile_key = 'va-standard'
+                    AND (ca.visually_impaired OR cb.visually_impaired) THEN 'va-vi'
+               ELSE d.profile_key END;
+  need := CASE prof @NEED_CASES@ ELSE NULL END;
+  draw_ends := prof = ANY (ARRAY[@DRAW_ENDS@]::text[]);
+  FOR i IN 1..cardinality(p_winners) LOOP
+    IF over THEN
+      RAISE EXCEPTION 'the match was decided after game %; game % cannot be part of it', i - 1, i
+        USING ERRCODE = 'CK004';
+    END IF;
+    w := p_winners[i];
+    IF w IS NULL THEN
+      dr := dr + 1;
+      over := draw_ends;
+    ELSIF w = m.a_id THEN
+      wa := wa + 1;
+    ELSIF w = m.b_id THEN
+      wb := wb + 1;
+    ELSE
+      RAISE EXCEPTION 'game %: competitor % is not a player of match %', i, w, p_number
+        USING ERRCODE = 'CK004';
+    END IF;
+    over := over OR (need IS NOT NULL AND (wa >= need OR wb >= need));
+  END LOOP;
+  IF NOT over OR wa = wb THEN
+    RAISE EXCEPTION 'the match is not decided: % %, % %, % drawn; best two out of three',
+      ca.name, wa, cb.name, wb, dr USING ERRCODE = 'CK004';
+  END IF;
+  IF wa > wb THEN
+    win := ca;
+    lose := cb;
+  ELSE
+    win := cb;
+    lose := ca;
+  END IF;
+  INSERT INTO results (match_id, key, a_id, b_id, winner_id, kind, wins_a, wins_b, draws, games,
+                       records, reported_by, table_no, received_at)
+    VALUES (m.id, p_key, m.a_id, m.b_id, win.id, 'played', wa, wb, dr, p_games::json,
+            p_records::json, me, me_no, now())
+    RETURNING id INTO rid;
+  UPDATE matches SET status = 'finished', winner_id = win.id, kind = 'played', result_id = rid,
+      finished_at = now()
+    WHERE id = m.id;
+  ready := checkers_advance(m.id);
+  payload := jsonb_build_object(
+    'winner', win.name, 'loser', lose.name, 'winner_center', win.medical_center,
+    'loser_center', lose.medical_center, 'winner_wins', greatest(wa, wb),
+    'loser_wins', least(wa, wb), 'draws', dr, 'result_kind', 'played', 'key', p_key,
+    'a_id', m.a_id, 'b_id', m.b_id, 'winner_id', win.id, 'wins_a', wa, 'wins_b', wb,
+    'next_matches', to_jsonb(ready));
+  INSERT INTO audit (at, who, action, subject, what, why)
+    VALUES (now(), me, 'result', 'match ' || p_number, payload::json, '');
+  PERFORM checkers_add_event('result', d.key, p_number, me_no,
+                             payload || jsonb_build_object('origin', left(p_origin, 64)));
+  RETURN jsonb_build_object('status', 'recorded', 'next_matches', to_jsonb(ready));
+END
+$fn$;
 """
-"""The body of the trigger function that checks every change a table's role makes to a row of
-``matches`` (the organiser's role and the administrator pass unchecked). A table may: take a
-ready match for itself; finish a match with a result it reported itself (the results row, which
-row-level security lets it insert only under its own name and for a match it took or that is
-free); and move the bracket on, giving a later match the winners (for the third place the
-semi-finals' losers, VA rulebook, Event 4) of the finished matches before it, deciding it without
-play only when the other side is nobody or withdrew. Anything else (another winner, other
-players, a decided match, a call) is refused with SQLSTATE 42501, which the app says as
-"Permission denied"."""
+"""The functions a table acts through (PL/pgSQL; ``@NAME@`` is filled in by
+:func:`_table_functions_sql`). Each is SECURITY DEFINER, owned by the organiser's role, with its
+``search_path`` pinned: the table's role has no right to write any table itself. The caller's table
+is the number of its sign-in role (``session_user``, which ``SET ROLE`` does not change). A
+function checks the match's state, the table it is called or taken by, and the players of the
+result; it takes the division's lock and the match's row lock before it reads what it decides
+on, and the event lock last, just before the event is written, so every lock is held only while
+the server runs the function (the app calls each in its own transaction). Refusals are raised with
+SQLSTATE ``CK001`` (no such match, or not playable), ``CK002`` (another table's match; DETAIL: its
+table), ``CK003`` (a result already recorded; DETAIL: who entered it), ``CK004`` (a result that is
+not a finished match of these two players) and ``CK005`` (a bracket the results do not explain),
+and ``42501`` for a caller that is no table."""
+
+TABLE_FUNCTIONS = ("checkers_take(int, text)", "checkers_report(text, int, int[], jsonb, jsonb, text)",
+                   "checkers_release(int, text)")
+"""The functions a table's role may execute (every other function of the schema is the
+organiser's)."""
+
+_INTERNAL_FUNCTIONS = ("checkers_caller_table()", "checkers_end_stalled_tables()",
+                       "checkers_add_event(text, text, int, int, jsonb)",
+                       "checkers_not_playable(matches)", "checkers_me()",
+                       "checkers_advance(int)")
+
+STALL_SECONDS = 5
+"""A table's session idle inside a transaction for longer than this is ended: by the server
+(``idle_in_transaction_session_timeout``, set on the table's role) and, should the table have set
+that timeout off for its session, by the next table function called (which ends every table
+session of the tournament's database idle in a transaction for longer)."""
+
+ROLE_SETTINGS = {
+    "table": {"statement_timeout": "10s", "lock_timeout": "3s",
+              "idle_in_transaction_session_timeout": f"{STALL_SECONDS}s"},
+    "organiser": {"statement_timeout": "60s", "lock_timeout": "10s",
+                  "idle_in_transaction_session_timeout": "30s"},
+}
+"""Time limits set on the roles (``ALTER ROLE ... SET``). A table's work is a function call of a
+few milliseconds (40 ms at most measured with 12 tables reporting at once and 2,000 competitors,
+``benchmarks/tournament_tables.py``) or a read of its matches; a table's transaction never waits
+for its laptop (each function runs in its own transaction), so 5 s idle in a transaction means a
+laptop stopped between the statements of a read. 3 s for a lock is many times the longest a
+function holds one. The organiser's actions read and rewrite whole divisions (a draw of 512
+places, a correction) with the app computing between statements: 60 s a statement, 10 s for a
+lock, 30 s idle in a transaction."""
+
+
+def _table_functions_sql(prefix: str) -> str:
+    from ...rules.profiles import PROFILES
+    from ..scoring import MAX_GAMES
+    from .service import _LOCK_SPACE, NOTIFY_CHANNEL
+
+    need = " ".join(f"WHEN '{k}' THEN {p.match.best_of // 2 + 1}"
+                    for k, p in sorted(PROFILES.items()) if p.match.best_of is not None)
+    draw_ends = ", ".join(f"'{k}'" for k, p in sorted(PROFILES.items())
+                          if p.match.best_of == 1 and not p.match.new_game_after_draw) or "NULL"
+    fills = {"@PREFIX@": _check_prefix(prefix), "@GROUP@": f"{prefix}_tables",
+             "@STALL@": str(int(STALL_SECONDS)), "@EVENT_SPACE@": str(_LOCK_SPACE + 1),
+             "@DIVISION_SPACE@": str(_LOCK_SPACE), "@CHANNEL@": NOTIFY_CHANNEL,
+             "@MAX_GAMES@": str(int(MAX_GAMES)), "@NEED_CASES@": need,
+             "@DRAW_ENDS@": draw_ends}
+    out = _TABLE_FUNCTIONS
+    for token, value in fills.items():
+        out = out.replace(token, value)
+    return out
+
 
 _GRANTS = (
     "REVOKE ALL ON DATABASE {db} FROM PUBLIC",
-    "GRANT CONNECT, TEMPORARY ON DATABASE {db} TO {org}, {tab}",
+    "REVOKE ALL ON DATABASE {db} FROM {tab}",
+    "GRANT CONNECT, TEMPORARY ON DATABASE {db} TO {org}",
+    "GRANT CONNECT ON DATABASE {db} TO {tab}",
+    "REVOKE CREATE ON SCHEMA public FROM PUBLIC",
+    "REVOKE ALL ON SCHEMA public FROM {tab}",
     "GRANT USAGE ON SCHEMA public TO {org}, {tab}",
+    "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC",
     "REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {tab}",
+    "REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC",
+    "REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {tab}",
     "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {org}",
     "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {org}",
+    # a table reads (the bracket, its matches); it writes nothing itself
     "GRANT SELECT ON ALL TABLES IN SCHEMA public TO {tab}",
-    "GRANT INSERT ON results, events, audit TO {tab}",
-    "GRANT UPDATE ON matches TO {tab}",
-    "GRANT USAGE ON SEQUENCE results_id_seq, events_id_seq, audit_id_seq TO {tab}",
     "ALTER TABLE results ENABLE ROW LEVEL SECURITY",
+    "ALTER TABLE audit ENABLE ROW LEVEL SECURITY",
+    "ALTER TABLE events ENABLE ROW LEVEL SECURITY",
+    "DROP POLICY IF EXISTS results_own_table ON results",
+    "DROP POLICY IF EXISTS audit_own_table ON audit",
+    "DROP POLICY IF EXISTS events_own_table ON events",
     "DROP POLICY IF EXISTS results_organiser ON results",
     "DROP POLICY IF EXISTS results_read ON results",
-    "DROP POLICY IF EXISTS results_own_table ON results",
-    "CREATE POLICY results_organiser ON results TO {org} USING (true) WITH CHECK (true)",
-    "CREATE POLICY results_read ON results FOR SELECT TO {tab} USING (true)",
-    "CREATE POLICY results_own_table ON results FOR INSERT TO {tab} WITH CHECK "
-    "(reported_by = 'table ' || substring(current_user from '_table_([0-9]+)$') AND EXISTS "
-    "(SELECT 1 FROM matches m WHERE m.id = match_id AND m.status IN ('ready', 'called', "
-    "'playing') AND (m.taken_by IS NULL OR m.taken_by = reported_by)))",
-    # the audit and the events: a table writes only under its own name and number
-    "ALTER TABLE audit ENABLE ROW LEVEL SECURITY",
     "DROP POLICY IF EXISTS audit_organiser ON audit",
     "DROP POLICY IF EXISTS audit_read ON audit",
-    "DROP POLICY IF EXISTS audit_own_table ON audit",
-    "CREATE POLICY audit_organiser ON audit TO {org} USING (true) WITH CHECK (true)",
-    "CREATE POLICY audit_read ON audit FOR SELECT TO {tab} USING (true)",
-    "CREATE POLICY audit_own_table ON audit FOR INSERT TO {tab} WITH CHECK "
-    "(who = 'table ' || substring(current_user from '_table_([0-9]+)$'))",
-    "ALTER TABLE events ENABLE ROW LEVEL SECURITY",
     "DROP POLICY IF EXISTS events_organiser ON events",
     "DROP POLICY IF EXISTS events_read ON events",
-    "DROP POLICY IF EXISTS events_own_table ON events",
+    "CREATE POLICY results_organiser ON results TO {org} USING (true) WITH CHECK (true)",
+    "CREATE POLICY results_read ON results FOR SELECT TO {tab} USING (true)",
+    "CREATE POLICY audit_organiser ON audit TO {org} USING (true) WITH CHECK (true)",
+    "CREATE POLICY audit_read ON audit FOR SELECT TO {tab} USING (true)",
     "CREATE POLICY events_organiser ON events TO {org} USING (true) WITH CHECK (true)",
     "CREATE POLICY events_read ON events FOR SELECT TO {tab} USING (true)",
-    "CREATE POLICY events_own_table ON events FOR INSERT TO {tab} WITH CHECK "
-    "(table_no = substring(current_user from '_table_([0-9]+)$')::int)",
-    # the matches: what a table may change, checked row by row (see _TABLE_GUARD)
-    "CREATE OR REPLACE FUNCTION checkers_table_guard() RETURNS trigger LANGUAGE plpgsql AS "
-    "$guard$ " + _TABLE_GUARD + " $guard$",
     "DROP TRIGGER IF EXISTS checkers_table_guard ON matches",
-    "CREATE TRIGGER checkers_table_guard BEFORE UPDATE ON matches FOR EACH ROW EXECUTE "
-    "FUNCTION checkers_table_guard()",
+    "DROP FUNCTION IF EXISTS checkers_table_guard()",
 )
+"""What the roles may do on the tournament's database (``{db}``, ``{org}``: the organiser,
+``{tab}``: the tables' group)."""
+
+_SERVER_FUNCTION_RIGHTS = (
+    # the lock functions: a table that held the event's or a division's lock would stop every
+    # other; the organiser's actions (and the functions, which run as the organiser) take them
+    ("pg_catalog", r"^pg_(try_)?advisory_", "{org}"),
+    # large objects: a table could fill the organiser's disk with them
+    ("pg_catalog", r"^lo_(creat|create|from_bytea|import|put)$", None),
+)
+"""Built-in functions whose EXECUTE is taken from PUBLIC in the tournament's database (the
+server's administrator owns them: ``init`` run as another role leaves them and says so), and the
+role that gets it back (None: nobody)."""
 
 
 def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
@@ -391,6 +755,10 @@ def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
                 "SELECT rolname FROM pg_roles WHERE rolname = %s OR rolname = %s OR rolname ~ %s",
                 (f"{prefix}_organiser", f"{prefix}_tables", f"^{prefix}_table_[0-9]+$"))]
             for role in roles:
+                # the functions the organiser owns (and the trigger on them) stay, the
+                # administrator's
+                pg.execute(sql.SQL("REASSIGN OWNED BY {} TO CURRENT_USER").format(
+                    sql.Identifier(role)))
                 pg.execute(sql.SQL("DROP OWNED BY {}").format(sql.Identifier(role)))
             for role in sorted(roles, key=lambda r: r.endswith("_tables")):
                 pg.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))

@@ -27,7 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable, Iterator, Optional, Sequence, TextIO, Union
 
-from sqlalchemy import and_, delete, func, insert, select, text, update
+from sqlalchemy import Text, and_, cast, delete, func, insert, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
@@ -36,12 +36,14 @@ from ..divisions import DivisionPlan, match_profile, plan_divisions
 from ..draw import Entrant, draw_bracket
 from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
                       MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
-                      RegistrationError, ResultError, TournamentError)
-from ..model import AGE_GROUPS, Competitor, CompetitorInput
+                      RegistrationError, ResultError, ServerUnavailableError, TournamentError)
+from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput
 from ..registration import ImportReport, competitor_key, read_competitors
 from ..scoring import check_match, winner_side
 from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
+from ...storage.integrity import Integrity, KeyRing, RecordKey
 from . import schema as s
+from . import seal
 from .engine import (check_schema, ensure_tournament_error, make_engine, parse_url, role_table,
                      upgrade)
 from ..views import (AffectedMatch, AuditEntry, Call, CorrectionPreview, DivisionInfo,
@@ -79,9 +81,14 @@ class Tournament:
     (nothing changed) for a refused action, :class:`ServerUnavailableError` when the server is away.
     """
 
-    def __init__(self, engine: Engine, *, who: str = "organiser", table: Optional[int] = None
-                 ) -> None:
+    def __init__(self, engine: Engine, *, who: str = "organiser", table: Optional[int] = None,
+                 keys: Optional[KeyRing] = None) -> None:
         self.engine = engine
+        self.keys = keys
+        """The organiser's key ring (the install's record key) that anchors the seal; None: the
+        results are chained but not anchored here."""
+        self.verification: Optional[seal.SealReport] = None
+        """What the last :meth:`verify` found (None before one)."""
         self.backend = engine.dialect.name
         self.table = table
         self.who = who if table is None or who != "organiser" else f"table {table}"
@@ -94,12 +101,17 @@ class Tournament:
     @classmethod
     def open(cls, url: Union[str, Path], *, who: str = "organiser", name: str = "Tournament",
              tables: int = DEFAULT_TABLES, table: Optional[int] = None,
-             password: Optional[str] = None) -> "Tournament":
+             password: Optional[str] = None, keys: Optional[KeyRing] = None,
+             verify: Optional[bool] = None) -> "Tournament":
         """Open (and on SQLite create or upgrade) the tournament at ``url`` (a SQLite path or a
         ``postgresql+psycopg://`` URL whose password is ``password`` or in the keyring).
 
         On PostgreSQL the schema must have been made by ``tournament-server init`` and the role
-        signed in decides organiser or table (``table`` is then taken from the role). Raises
+        signed in decides organiser or table (``table`` is then taken from the role).
+
+        ``keys``: the key ring that anchors the seal on the results (default: the install's, as
+        given to ``storage.records.use_keys``). ``verify``: check the seal now (:meth:`verify`;
+        default: on the organiser's laptop), the report in :attr:`verification`. Raises
         :class:`SchemaVersionError`, :class:`ServerUnavailableError`, ``ConnectionTestError``."""
         u = parse_url(url)
         engine = make_engine(u, password=password)
@@ -118,16 +130,31 @@ class Tournament:
         except BaseException:
             engine.dispose()
             raise
-        t = cls(engine, who=who, table=table)
+        if keys is None:
+            from ...storage.records import current_keys
+
+            keys = current_keys()
+        t = cls(engine, who=who, table=table, keys=keys)
         if table is None:
             with t._tx() as conn:
                 if conn.execute(select(s.tournament.c.id)).first() is None:
                     conn.execute(insert(s.tournament).values(id=1, name=name, table_count=tables,
                                                              created_at=_now()))
+        if verify if verify is not None else table is None:
+            try:
+                t.verify()
+            except BaseException:
+                t.close()
+                raise
         return t
 
     def close(self) -> None:
-        self.engine.dispose()
+        """Close the tournament (everything is already saved); the organiser's laptop remembers
+        the head of the log (:class:`.seal.HeadMemo`)."""
+        try:
+            self._remember_head()
+        finally:
+            self.engine.dispose()
 
     def __enter__(self) -> "Tournament":
         return self
@@ -180,14 +207,151 @@ class Tournament:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
                          {"space": _LOCK_SPACE + 1})
-        event_id = conn.execute(insert(s.events).values(
+        event_id, event_hash = conn.execute(insert(s.events).values(
             at=_now(), kind=kind, division_key=division_key, match_number=match_number,
             table_no=table, payload={**(payload or {}), "origin": self.origin}
-        ).returning(s.events.c.id)).scalar_one()
+        ).returning(s.events.c.id, s.events.c.hash)).one()
+        if conn.dialect.name != "postgresql":
+            event_hash = self._chain_event(conn, event_id)
+        if self._may_anchor(conn):
+            self._anchor(conn, event_id, event_hash)
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": NOTIFY_CHANNEL, "payload": str(event_id)})
         return event_id
+
+    # --- the seal (see .seal) -----------------------------------------------------------------
+    @staticmethod
+    def _chain_event(conn: Connection, event_id: int) -> str:
+        """Chain the event just inserted (SQLite; on PostgreSQL the trigger does it): its
+        ``prev_hash`` is the hash of the event before it, its ``hash`` covers its stored text."""
+        row = conn.execute(select(s.events.c.id, s.events.c.at, s.events.c.kind,
+                                  s.events.c.division_key, s.events.c.match_number,
+                                  s.events.c.table_no,
+                                  cast(s.events.c.payload, Text).label("payload_text"))
+                           .where(s.events.c.id == event_id)).one()
+        prev = conn.execute(select(s.events.c.hash).where(s.events.c.id < event_id)
+                            .order_by(s.events.c.id.desc()).limit(1)).scalar()
+        prev = prev or seal.GENESIS
+        h = seal.event_hash(prev, row.id, row.at, row.kind, row.division_key, row.match_number,
+                            row.table_no, row.payload_text)
+        conn.execute(update(s.events).where(s.events.c.id == event_id).values(prev_hash=prev,
+                                                                              hash=h))
+        return h
+
+    def _record_key(self) -> Optional[RecordKey]:
+        return self.keys.key() if self.keys is not None else None
+
+    def _memo(self) -> Optional[seal.HeadMemo]:
+        """This laptop's memory of the tournaments' logs, beside the install's key (the
+        organiser's laptop only; none for a key ring given without a folder)."""
+        if self.table is not None or self.keys is None or self._record_key() is None \
+                or self.keys.folder == Path("."):
+            return None
+        return seal.HeadMemo(self.keys.folder)
+
+    def _remember_head(self) -> None:
+        memo = self._memo()
+        if memo is None or self.verification is None or not self.verification.log_intact:
+            return
+        try:
+            with self._read() as conn:
+                first = conn.execute(select(s.events.c.hash).order_by(s.events.c.id).limit(1)
+                                     ).scalar()
+                head = conn.execute(select(s.events.c.id, s.events.c.hash).order_by(
+                    s.events.c.id.desc()).limit(1)).first()
+        except TournamentError:
+            return
+        if first and head is not None and head.hash:
+            memo.remember(first, head.id, head.hash)
+
+    def _may_anchor(self, conn: Connection) -> bool:
+        """The organiser's laptop anchors the chain (on SQLite every laptop is the organiser's)."""
+        return self._record_key() is not None and (self.table is None
+                                                   or conn.dialect.name != "postgresql")
+
+    def _anchor(self, conn: Connection, event_id: int, event_hash: Optional[str]) -> None:
+        key = self._record_key()
+        if key is None or not event_hash:
+            return
+        conn.execute(insert(s.seal_checkpoints).values(
+            at=_now(), event_id=event_id, hash=event_hash, key_id=key.key_id,
+            seal=key.seal(seal.checkpoint_bytes(event_id, event_hash)), who=self.who[:80]))
+
+    def _seal_inputs(self, conn: Connection, after: int = 0):
+        events = [dict(r._mapping) for r in conn.execute(
+            select(s.events.c.id, s.events.c.at, s.events.c.kind, s.events.c.division_key,
+                   s.events.c.match_number, s.events.c.table_no, s.events.c.payload,
+                   cast(s.events.c.payload, Text).label("payload_text"), s.events.c.prev_hash,
+                   s.events.c.hash).where(s.events.c.id > after).order_by(s.events.c.id))]
+        checkpoints = [dict(r._mapping) for r in conn.execute(
+            select(s.seal_checkpoints).order_by(s.seal_checkpoints.c.id))]
+        return events, checkpoints
+
+    def verify(self, *, anchor: bool = True) -> seal.SealReport:
+        """Check the seal on the results (:func:`.seal.verify`): the chain of events, the
+        organiser's checkpoints, and every match's stored result against the log. The report is
+        kept (:attr:`verification`) and the standings and exports use the results it verified.
+        With ``anchor``, the organiser's laptop then anchors the head of a chain that holds.
+        Raises :class:`ServerUnavailableError`."""
+        with self._read() as conn:
+            events, checkpoints = self._seal_inputs(conn)
+            numbers = {m.id: m.number for m in conn.execute(
+                select(s.matches.c.id, s.matches.c.number))}
+            rows = [seal.StoredRow(r.id, numbers.get(r.match_id), r.key, r.a_id, r.b_id,
+                                   r.winner_id, r.kind, r.wins_a, r.wins_b, r.draws,
+                                   r.replaced_by is None and r.void_reason is None)
+                    for r in conn.execute(select(s.results).order_by(s.results.c.id))]
+            winners = {m.number: (m.status, m.winner_id, m.kind) for m in conn.execute(
+                select(s.matches.c.number, s.matches.c.status, s.matches.c.winner_id,
+                       s.matches.c.kind).where(s.matches.c.number.is_not(None)))}
+            key = self._record_key()
+            report = seal.verify(events, checkpoints, rows, winners, key,
+                                 every_event_anchored=key is not None
+                                 and self.backend != "postgresql",
+                                 organiser_anchors=key is not None)
+            self.verification = report
+            self._bracket_disputes(conn, report)
+        seal.check_memo(report, events, self._memo())
+        if anchor and report.log_intact and events:
+            self.checkpoint()
+        return report
+
+    def checkpoint(self) -> Optional[int]:
+        """On the organiser's laptop, anchor the head of the chain: check the events after the
+        last good checkpoint link to it, then seal the head with this laptop's key. Returns the
+        event id anchored, or None (a table, no key, nothing new, or a chain that does not hold
+        there, which :meth:`verify` then names). Raises :class:`ServerUnavailableError`."""
+        key = self._record_key()
+        if key is None or (self.table is not None and self.backend == "postgresql"):
+            return None
+        try:
+            with self._tx("seal the results") as conn:
+                last = conn.execute(select(s.seal_checkpoints).order_by(
+                    s.seal_checkpoints.c.event_id.desc()).limit(1)).first()
+                prev, after = seal.GENESIS, 0
+                if last is not None:
+                    if key.check(seal.checkpoint_bytes(last.event_id, last.hash), last.seal) \
+                            is not Integrity.VERIFIED:
+                        return None
+                    prev, after = last.hash, last.event_id
+                    head = conn.execute(select(s.events.c.hash).where(
+                        s.events.c.id == last.event_id)).scalar()
+                    if head != last.hash:
+                        return None
+                events, _ = self._seal_inputs(conn, after)
+                if not events:
+                    return None
+                for e in events:
+                    h = seal.event_hash(prev, e["id"], e["at"], e["kind"], e["division_key"],
+                                        e["match_number"], e["table_no"], e["payload_text"])
+                    if e["prev_hash"] != prev or e["hash"] != h:
+                        return None
+                    prev = h
+                self._anchor(conn, events[-1]["id"], prev)
+                return int(events[-1]["id"])
+        except PermissionDeniedError:
+            return None
 
     # --- the tournament itself --------------------------------------------------------------
     def info(self) -> dict:
@@ -218,9 +382,16 @@ class Tournament:
                           bool(row.visually_impaired), row.seed, row.withdrawn_at is not None,
                           getattr(row, "division_key", None))
 
-    def _competitors(self, conn: Connection) -> dict[int, Competitor]:
+    def _competitors(self, conn: Connection, ids: Optional[Iterable[Optional[int]]] = None
+                     ) -> dict[int, Competitor]:
+        """Competitors by id: all of them, or only those of ``ids`` (None ids skipped)."""
         q = select(s.competitors, s.divisions.c.key.label("division_key")).select_from(
             s.competitors.outerjoin(s.divisions, s.competitors.c.division_id == s.divisions.c.id))
+        if ids is not None:
+            wanted = sorted({i for i in ids if i is not None})
+            if not wanted:
+                return {}
+            q = q.where(s.competitors.c.id.in_(wanted))
         return {r.id: self._competitor(r) for r in conn.execute(q)}
 
     def competitors(self) -> list[Competitor]:
@@ -503,7 +674,8 @@ class Tournament:
                 "minimum_same_center_pairs": result.minimum_same_center_pairs}, why)
             self._event(conn, "draw", division_key=div.key, payload={"seed": seed})
             return DrawInfo(div.key, seed, result.size, result.byes, result.same_center_pairs,
-                            result.minimum_same_center_pairs, tuple(numbers))
+                            result.minimum_same_center_pairs, tuple(numbers),
+                            sum(1 for p in people if p.medical_center == NO_CENTER))
 
     # --- working out the bracket ----------------------------------------------------------
     def _bracket_inputs(self, conn: Connection, div):
@@ -572,13 +744,14 @@ class Tournament:
 
     # --- reading matches ------------------------------------------------------------------
     def _match_views(self, conn: Connection, where=None) -> list[MatchView]:
-        comps = self._competitors(conn)
         divs = {d.id: d for d in conn.execute(select(s.divisions))}
         q = select(s.matches).order_by(s.matches.c.division_id, s.matches.c.round,
                                        s.matches.c.idx)
         if where is not None:
             q = q.where(where)
         mrows = conn.execute(q).all()
+        comps = self._competitors(conn, [i for m in mrows for i in (m.a_id, m.b_id, m.winner_id)]
+                                  ) if where is not None else self._competitors(conn)
         numbers = {(m.division_id, m.round, m.idx): m.number for m in conn.execute(
             select(s.matches.c.division_id, s.matches.c.round, s.matches.c.idx,
                    s.matches.c.number).where(s.matches.c.division_id.in_(
@@ -586,6 +759,9 @@ class Tournament:
         rids = [m.result_id for m in mrows if m.result_id is not None]
         res = {r.id: r for r in conn.execute(select(s.results).where(s.results.c.id.in_(rids)))} \
             if rids else {}
+        checked = self._verified_brackets(conn, {m.division_id for m in mrows})
+        if checked and where is not None:
+            comps = self._competitors(conn)
         out = []
         for m in mrows:
             d = divs[m.division_id]
@@ -599,12 +775,37 @@ class Tournament:
             fa, fb, losers = br.feeders(d.bracket_size or 0, (m.round, m.idx))
             a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
             b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
+            a_id, b_id, a_known, b_known = m.a_id, m.b_id, bool(m.a_known), bool(m.b_known)
+            winner, kind, status, unverified = comps.get(m.winner_id), m.kind, m.status, False
+            if m.division_id in checked:
+                # a division with a disputed match: the bracket as the verified results make it
+                st, stored_rows, disputed = checked[m.division_id]
+                st = st[(m.round, m.idx)]
+                unverified = m.number is not None and m.number in disputed
+                a_id = st.a if isinstance(st.a, int) else None
+                b_id = st.b if isinstance(st.b, int) else None
+                a_known, b_known = st.a is not br.PENDING, st.b is not br.PENDING
+                done = st.status == br.STATUS_DONE
+                winner, kind = (comps.get(st.winner), st.kind) if done else (None, None)
+                if done and status != "finished":
+                    status = "finished"
+                elif not done and status == "finished":
+                    status = {br.STATUS_READY: "ready", br.STATUS_WAITING: "waiting"}.get(
+                        st.status, "empty")
+                logged = self.verification.verified if self.verification is not None else {}
+                source = logged[m.number] if m.number in logged else stored_rows.get((m.round,
+                                                                                      m.idx))
+                wins, draws = (0, 0), 0
+                if done and source is not None and kind in (br.KIND_PLAYED, br.KIND_WALKOVER):
+                    sw = (source.wins_a or 0, source.wins_b or 0)
+                    wins = sw if source.a_id == a_id else (sw[1], sw[0])
+                    draws = source.draws or 0
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
-                comps.get(m.a_id), comps.get(m.b_id), bool(m.a_known), bool(m.b_known), m.status,
-                m.table_no, m.taken_by, comps.get(m.winner_id), m.kind, wins, draws, games,
-                records, reporter, a_from, b_from, losers))
+                comps.get(a_id), comps.get(b_id), a_known, b_known, status,
+                m.table_no, m.taken_by, winner, kind, wins, draws, games,
+                records, reporter, a_from, b_from, losers, unverified))
         return out
 
     def matches(self, division_key: Optional[str] = None) -> list[MatchView]:
@@ -632,12 +833,74 @@ class Tournament:
         if div.bracket_size is None:
             return StandingsView(div.key, div.label, None, None, None, None)
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
-        stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
-                  for pos, r in results.items()}
+        stored, unverified = self._verified_results(rows, results)
         st = br.standings(slot_ids, br.resolve(slot_ids, stored, withdrawn), withdrawn)
         return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
                                                    for x in (st.gold, st.silver, st.bronze,
-                                                             st.fourth)), st.vacant)
+                                                             st.fourth)), st.vacant, unverified)
+
+    def _verified_brackets(self, conn: Connection, division_ids) -> dict:
+        """For each of ``division_ids`` holding a match the seal disputes: (the bracket worked
+        out from the verified results, position -> MatchState; the stored results by position;
+        the disputed match numbers)."""
+        report = self.verification
+        if report is None or not report.disputes:
+            return {}
+        disputed = set(report.forged_matches)
+        out = {}
+        for did in sorted(division_ids):
+            div = conn.execute(select(s.divisions).where(s.divisions.c.id == did)).first()
+            if div is None or div.bracket_size is None:
+                continue
+            slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+            if not any(r.number in disputed for r in rows.values()):
+                continue
+            stored, _ = self._verified_results(rows, results)
+            out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
+        return out
+
+    def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
+        """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
+        the draw and the verified results make of it (a bye, a walkover or a later round changed
+        outside the app)."""
+        named = set(report.forged_matches)
+        for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
+                                ).all():
+            slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
+            stored, _ = self._verified_results(rows, results)
+            for pos, st in br.resolve(slot_ids, stored, withdrawn).items():
+                row = rows[pos]
+                if row.number is None or row.number in named:
+                    continue
+                done = st.status == br.STATUS_DONE
+                if (done != (row.status == "finished") or (done and row.winner_id != st.winner)
+                        or (isinstance(st.a, int) and row.a_id != st.a)
+                        or (isinstance(st.b, int) and row.b_id != st.b)):
+                    report.disputes.append(seal.Dispute(row.number, "bracket"))
+        report.disputes.sort(key=lambda d: d.match_number)
+
+    def _verified_results(self, rows, results) -> tuple[dict, tuple[int, ...]]:
+        """A division's results for the standings and the exports: the stored ones, except that a
+        match whose stored result the seal disputes (:attr:`verification`) counts with the result
+        the log recorded (or none). Returns ``(position -> StoredResult, disputed match
+        numbers)``."""
+        stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
+                  for pos, r in results.items()}
+        report = self.verification
+        if report is None or not report.disputes:
+            return stored, ()
+        unverified = []
+        for pos, row in rows.items():
+            if row.number is None or row.number not in report.verified:
+                continue
+            unverified.append(row.number)
+            logged = report.verified[row.number]
+            if logged is None:
+                stored.pop(pos, None)
+            else:
+                stored[pos] = br.StoredResult(logged.a_id, logged.b_id, logged.winner_id,
+                                              logged.kind)
+        return stored, tuple(sorted(unverified))
 
     def division_view(self, division_key: str) -> DivisionView:
         """The division with its draw, matches and standings (for the bracket window, the screen
@@ -747,6 +1010,8 @@ class Tournament:
         """"Play this match here": the match becomes "playing" at this table (a row lock: of two
         tables taking one match at once, the second gets :class:`MatchTakenError` naming the first).
         Taking again a match this table already took gives its set-up again."""
+        if self._on_server():
+            return self._take_on_server(match_number)
         table = table if table is not None else self.table
         if table is None:
             raise MatchNotPlayableError("say which table takes the match")
@@ -778,7 +1043,7 @@ class Tournament:
     def _setup(self, conn: Connection, match_number: int, table: Optional[int]) -> MatchSetup:
         m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
         d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
-        comps = self._competitors(conn)
+        comps = self._competitors(conn, (m.a_id, m.b_id))
         a, b = comps[m.a_id], comps[m.b_id]
         event = conn.execute(select(s.tournament.c.name)).scalar() or ""
         return MatchSetup(
@@ -831,7 +1096,8 @@ class Tournament:
         payload = {"winner": winner.name, "loser": loser.name,
                    "winner_center": winner.medical_center, "loser_center": loser.medical_center,
                    "winner_wins": max(wins), "loser_wins": min(wins), "draws": draws,
-                   "result_kind": kind, "key": key}
+                   "result_kind": kind, "key": key, "a_id": a.id, "b_id": b.id,
+                   "winner_id": winner.id, "wins_a": wins[0], "wins_b": wins[1]}
         return rid, payload
 
     def enter_result(self, match_number: int, winners: Sequence[Winner], *,
@@ -911,6 +1177,8 @@ class Tournament:
         if not report.games:
             return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
                                  "the report has no game")
+        if self._on_server():
+            return self._report_on_server(report)
         try:
             with self._tx("report a result") as conn:
                 known = conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
@@ -940,6 +1208,122 @@ class Tournament:
         except (ResultError, MatchNotPlayableError, MatchTakenError,
                 ConflictingResultError) as exc:
             return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key, str(exc))
+
+    # --- a table on the PostgreSQL server: it acts only through the server's functions -------
+    def _on_server(self) -> bool:
+        """True for a table's role on PostgreSQL: its actions are the server's functions
+        (``store/server.py``), each one statement in its own transaction, so no lock the server
+        takes for it waits on this laptop."""
+        return self.backend == "postgresql" and self.table is not None
+
+    def _call(self, action: str, statement: str, params: dict, match_number: int):
+        """Run one table function in its own transaction (autocommit) and return its value.
+        Raises the :class:`TournamentError` its refusal stands for (see ``server.py``),
+        :class:`ServerUnavailableError` when the server is away, did not answer in time or ended
+        the session."""
+        try:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
+                return conn.execute(text(statement), params).scalar_one()
+        except DBAPIError as exc:
+            raise self._refusal(exc, action, match_number) from None
+
+    def _refusal(self, exc: DBAPIError, action: str, match_number: int) -> BaseException:
+        state = getattr(exc.orig, "sqlstate", None)
+        diag = getattr(exc.orig, "diag", None)
+        message = (getattr(diag, "message_primary", None) or str(exc.orig)).strip()
+        detail = (getattr(diag, "message_detail", None) or "").strip()
+        if state == "CK001":
+            return MatchNotPlayableError(message)
+        if state == "CK002":
+            return MatchTakenError(message, match_number=match_number,
+                                   table=int(detail) if detail.isdigit() else None)
+        if state == "CK003":
+            return ConflictingResultError(message, match_number=match_number,
+                                          first_table=detail, second_table=f"table {self.table}")
+        if state == "CK004":
+            return ResultError(message)
+        if state == "CK005":
+            return TournamentError(message)
+        return ensure_tournament_error(exc, action)
+
+    def _take_on_server(self, match_number: int) -> MatchSetup:
+        self._call("take a match", "SELECT checkers_take(:number, :origin)",
+                   {"number": int(match_number), "origin": self.origin}, match_number)
+        with self._read() as conn:
+            return self._setup(conn, match_number, self.table)
+
+    def release(self, match_number: int) -> None:
+        """Give back a match this table took ("not played here after all"): it is again called to
+        the table it was called to, or ready. Raises :class:`MatchTakenError` when this table is
+        not playing it."""
+        if self._on_server():
+            self._call("give back a match", "SELECT checkers_release(:number, :origin)",
+                       {"number": int(match_number), "origin": self.origin}, match_number)
+            return
+        who = f"table {self.table}" if self.table is not None else self.who
+        with self._tx("give back a match") as conn:
+            m = self._lock_match(conn, match_number)
+            if m.status != "playing" or m.taken_by != who:
+                raise MatchTakenError(f"match {match_number} is not being played at {who}",
+                                      match_number=match_number, table=m.table_no)
+            called = m.called_at is not None
+            conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
+                status="called" if called else "ready", table_no=m.table_no if called else None,
+                taken_by=None, taken_at=None))
+            self._audit(conn, "release", f"match {match_number}", {"table": m.table_no})
+            div = conn.execute(select(s.divisions.c.key).where(
+                s.divisions.c.id == m.division_id)).scalar()
+            self._event(conn, "released", division_key=div, match_number=match_number,
+                        table=m.table_no)
+
+    def _report_on_server(self, report: MatchReport) -> ReportOutcome:
+        import json
+
+        refused = (ResultError, MatchNotPlayableError, MatchTakenError, ConflictingResultError)
+        with self._read() as conn:
+            if conn.execute(select(s.results.c.id).where(s.results.c.key == report.key)
+                            ).first() is not None:
+                return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number,
+                                     report.key)
+            m = conn.execute(select(s.matches).where(s.matches.c.number == report.match_number)
+                             ).first()
+            comps = self._competitors(conn, (m.a_id, m.b_id)) if m is not None else {}
+            d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)
+                             ).first() if m is not None else None
+        winners: list[Optional[int]] = [None] * len(report.games)
+        if m is not None and m.a_id in comps and m.b_id in comps:
+            # the same words as on SQLite; the server checks the result again itself
+            a, b = comps[m.a_id], comps[m.b_id]
+            try:
+                tokens = [winner_side(w, a, b) for w in report.winners]
+                check_match(("a", "b"), tokens, match_profile(
+                    d.profile_key, d.vision, a.visually_impaired, b.visually_impaired))
+            except ResultError as exc:
+                return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
+                                     str(exc))
+            winners = [None if t is None else (a.id if t == "a" else b.id) for t in tokens]
+        games = [{"number": g.number, "winner": g.winner, "black": g.black, "white": g.white,
+                  "reason": g.reason, "detail": g.detail} for g in report.games]
+        try:
+            answer = self._call(
+                "report a result", "SELECT checkers_report(:key, :number, CAST(:winners AS int[]), "
+                "CAST(:games AS jsonb), CAST(:records AS jsonb), :origin)",
+                {"key": report.key, "number": int(report.match_number), "winners": winners,
+                 "games": json.dumps(games), "records": json.dumps([str(r) for r in report.records]),
+                 "origin": self.origin}, report.match_number)
+        except IntegrityError:
+            # the same key committed by a concurrent send of this very report
+            return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number, report.key)
+        except refused + (TournamentError,) as exc:
+            if isinstance(exc, (PermissionDeniedError, ServerUnavailableError)):
+                raise
+            return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key, str(exc))
+        if isinstance(answer, str):
+            answer = json.loads(answer)
+        if answer.get("status") == "already":
+            return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number, report.key)
+        return ReportOutcome(ReportStatus.RECORDED, report.match_number, report.key,
+                             next_matches=tuple(answer.get("next_matches") or ()))
 
     # --- corrections ----------------------------------------------------------------------
     def _plan_correction(self, conn: Connection, match_number: int, winners, walkover):
@@ -1039,8 +1423,11 @@ class Tournament:
                         "draws": payload["draws"]},
                 "affected": affected, "voided": [n for n in changes["voided"] if n]}, why)
             self._event(conn, "correction", division_key=div.key, match_number=match_number,
-                        payload={"affected": affected, **payload})
-            return preview
+                        payload={"affected": affected, **payload,
+                                 "voided": [n for n in changes["voided"] if n]})
+        if self.verification is not None and match_number in self.verification.verified:
+            self.verify(anchor=False)
+        return preview
 
     # --- the log and events ---------------------------------------------------------------
     def audit_log(self) -> list[AuditEntry]:
@@ -1064,24 +1451,32 @@ class Tournament:
     def results_csv(self, out: TextIO) -> int:
         """Write every decided match as CSV (header row first) to ``out``; returns the rows
         written. Columns: division, match, round, table, player A, center A, player B, center B,
-        winner, score, drawn games, how (played, walkover, withdrawal, bye), reported by."""
+        winner, score, drawn games, how (played, walkover, withdrawal, bye), reported by,
+        verified ("yes", or why not: a match whose stored result disagrees with the sealed log
+        is written with the result the log recorded, or without a winner when the log has
+        none). Every cell is data: one that a spreadsheet would read as a formula is escaped
+        (:func:`..registration.csv_cell`)."""
         import csv
+
+        from ..registration import csv_cell
+        from ...texts.tournament import export_unverified_note
 
         writer = csv.writer(out)
         writer.writerow(["division", "match", "round", "table", "player a", "center a",
                          "player b", "center b", "winner", "score", "drawn games", "how",
-                         "reported by"])
+                         "reported by", "verified"])
         rows = 0
         for m in self.matches():
             if m.status != "finished":
                 continue
-            writer.writerow([
+            verified = "yes" if not m.unverified else export_unverified_note(m.winner is not None)
+            writer.writerow([csv_cell(v) for v in (
                 m.division_label, m.number or "", m.round_name, m.table or "",
                 m.a.name if m.a else "", m.a.medical_center if m.a else "",
                 m.b.name if m.b else "", m.b.medical_center if m.b else "",
                 m.winner.name if m.winner else "",
                 f"{m.score[0]}-{m.score[1]}" if m.kind == "played" else "", m.draws or "",
-                m.kind or "", m.reported_by or ""])
+                m.kind or "", m.reported_by or "", verified)])
             rows += 1
         return rows
 

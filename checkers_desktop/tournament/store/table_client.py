@@ -163,6 +163,13 @@ class TableClient:
             for o in outcomes:
                 if o.key == report.key:
                     return o
+            state = self.outbox.states().get(report.key)
+            if state == "sent":          # this very report was sent before
+                return ReportOutcome(ReportStatus.ALREADY_RECORDED, report.match_number,
+                                     report.key)
+            if state == "refused":
+                return ReportOutcome(ReportStatus.REFUSED, report.match_number, report.key,
+                                     "this report was refused before")
             return ReportOutcome(ReportStatus.QUEUED, report.match_number, report.key,
                                  "the tournament server cannot be reached")
 

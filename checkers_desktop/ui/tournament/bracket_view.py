@@ -19,12 +19,14 @@ from ...tournament.views import DivisionView
 from ..themes import DEFAULT_THEME_KEY, Theme, get_theme
 from .bracket_paint import BracketLayout, layout_bracket, paint_bracket
 
-__all__ = ["BracketCanvas", "BracketScroll", "ZOOM_STEPS", "BASE_FONT_PX"]
+__all__ = ["BracketCanvas", "BracketScroll", "ZOOM_STEPS", "BASE_FONT_PX", "FIT_FLOOR"]
 
 ZOOM_STEPS = (50, 75, 100, 125, 150, 200, 250, 300, 400)
 """The zoom levels, percent."""
 BASE_FONT_PX = 18
 """Text height at 100 percent, pixels (large enough for low vision on a 1366x768 screen)."""
+FIT_FLOOR = 60
+"""The least zoom (percent) fitting the bracket to the view chooses: narrower, it scrolls."""
 
 
 class BracketCanvas(QWidget):
@@ -43,6 +45,11 @@ class BracketCanvas(QWidget):
         self.view: Optional[DivisionView] = None
         self.theme: Theme = get_theme(DEFAULT_THEME_KEY)
         self.zoom = 100
+        self.text_percent = 100
+        """The app's text size (View > Text size): the drawing's type grows with it."""
+        self.fitting = True
+        """The zoom is chosen so that the whole bracket's width, the final included, fits the
+        view (at most 100 %, at least :data:`FIT_FLOOR`), until the player zooms."""
         self.selected: Optional[tuple[int, int]] = None
         self.empty_text = ""
         self.layout_: Optional[BracketLayout] = None
@@ -53,16 +60,40 @@ class BracketCanvas(QWidget):
         self.view = view
         self.empty_text = empty_text
         self._relayout()
+        viewport = self.parentWidget()
+        scroll = viewport.parentWidget() if viewport is not None else None
+        if isinstance(scroll, BracketScroll):
+            scroll.refit()
 
     def set_theme(self, theme: Theme) -> None:
         self.theme = theme
         self.update()
 
     def set_zoom(self, percent: int) -> int:
-        """Set the zoom (clamped to 50-400 percent); returns the zoom now."""
+        """Set the zoom (clamped to 50-400 percent); returns the zoom now. The zoom then stays
+        as chosen (no more fitting to the view)."""
+        self.fitting = False
+        return self._set_zoom(percent)
+
+    def _set_zoom(self, percent: int) -> int:
         self.zoom = max(ZOOM_STEPS[0], min(ZOOM_STEPS[-1], int(percent)))
         self._relayout()
         return self.zoom
+
+    def set_text_percent(self, percent: int) -> None:
+        """The app's text size changed: the drawing's type follows it."""
+        self.text_percent = max(100, int(percent))
+        self._relayout()
+
+    def fit_width(self, width: int) -> None:
+        """While :attr:`fitting`: the zoom at which the drawing is ``width`` pixels wide or
+        less (at most 100 %, at least :data:`FIT_FLOOR` %, so that its type stays readable)."""
+        if not self.fitting or self.view is None or not self._drawable() or width <= 0:
+            return
+        full = layout_bracket(self.view, BASE_FONT_PX * self.text_percent / 100.0).width
+        percent = max(FIT_FLOOR, min(100, int(100 * width / max(1.0, full))))
+        if percent != self.zoom:
+            self._set_zoom(percent)
 
     def zoom_in(self) -> int:
         bigger = [z for z in ZOOM_STEPS if z > self.zoom]
@@ -84,7 +115,9 @@ class BracketCanvas(QWidget):
 
     @property
     def font_px(self) -> float:
-        return BASE_FONT_PX * self.zoom / 100.0
+        """The drawing's text height, pixels: :data:`BASE_FONT_PX` times the app's text size
+        times the zoom."""
+        return BASE_FONT_PX * self.text_percent / 100.0 * self.zoom / 100.0
 
     def _drawable(self) -> bool:
         v = self.view
@@ -143,6 +176,14 @@ class BracketScroll(QScrollArea):
         self.setWidgetResizable(False)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setAccessibleName("Drawn bracket")
+
+    def refit(self) -> None:
+        """Fit the drawing to the view's width now (while the canvas is fitting)."""
+        self.canvas.fit_width(self.viewport().width() - 4)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.refit()
 
     def show_match(self, pos) -> None:
         """Scroll so that the match at ``pos`` is in view; a box wider than the view (a long

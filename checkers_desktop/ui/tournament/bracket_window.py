@@ -38,6 +38,9 @@ TITLE = "Bracket"
 class BracketWindow(QMainWindow):
     """The bracket of the tournament ``menu`` follows (a :class:`~.menu.TournamentMenu`)."""
 
+    # the drawn bracket's scroll area; it hides QWidget.scroll(), which this window never uses
+    scroll: BracketScroll  # type: ignore[assignment]
+
     def __init__(self, menu) -> None:
         super().__init__(None)
         self.menu = menu
@@ -53,8 +56,8 @@ class BracketWindow(QMainWindow):
         self.divisions.setAccessibleName("Division")
         self.division_label.setBuddy(self.divisions)
         self.tree = BracketTree(central)
-        self.drawing = BracketScroll(central)
-        self.canvas = self.drawing.canvas
+        self.scroll = BracketScroll(central)
+        self.canvas = self.scroll.canvas
         self.chosen = QLabel("", central)
         self.chosen.setObjectName("bracket-chosen-line")
         self.chosen.setAccessibleName("Chosen line")
@@ -72,10 +75,10 @@ class BracketWindow(QMainWindow):
         top.addWidget(self.divisions, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, central)
         splitter.addWidget(self.tree)
-        splitter.addWidget(self.drawing)
+        splitter.addWidget(self.scroll)
         splitter.setStretchFactor(0, 1)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([560, 700])
+        splitter.setSizes([420, 880])  # the drawing wide enough to fit a bracket of 16 at 1366x768
         layout = QVBoxLayout(central)
         layout.addLayout(top)
         layout.addWidget(splitter, 1)
@@ -144,9 +147,14 @@ class BracketWindow(QMainWindow):
         self.resize(min(1320, area.width() - 20), min(700, area.height() - 40))
 
     def _enlarge_text(self) -> None:
-        """The list and the status line in type a third larger than the window's."""
+        """The list and the status line in type a third larger than the window's; the drawing's
+        type grows with the app's text size."""
         from PySide6.QtWidgets import QApplication
 
+        display = self.ctx.display
+        if display is not None:
+            self.canvas.set_text_percent(display.text_size)
+            self.scroll.refit()
         base = QFont(QApplication.font())
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
         big = QFont(base)
@@ -161,7 +169,7 @@ class BracketWindow(QMainWindow):
         theme = self.ctx.board.theme
         if theme is None:
             return
-        self.drawing.apply_theme(theme)
+        self.scroll.apply_theme(theme)
         self.tree.setStyleSheet(
             f"QTreeWidget {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.text}; }} "
@@ -244,7 +252,7 @@ class BracketWindow(QMainWindow):
         pos = (m.round, m.index) if m is not None else None
         self.canvas.select(pos)
         if pos is not None:
-            self.drawing.show_match(pos)
+            self.scroll.show_match(pos)
 
     def _clicked(self, pos) -> None:
         self.tree.select_key(("match", tuple(pos)))

@@ -15,8 +15,8 @@ from typing import Callable, Optional, Sequence, TypeVar
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
-                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+                               QFrame, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ...texts import tournament as texts
 from ...tournament.errors import ResultError, TournamentError
@@ -296,23 +296,53 @@ class DivisionsDialog(_Form):
                 merged_next.add(g)
         for i, g in enumerate(self.groups):
             total, vi = counts[g]
-            box = QCheckBox(f"Split {g} ({total} competitors, {vi} visually impaired) into "
-                            "visually impaired and standard", self)
+            # the group and its counts on a line that wraps, then short check boxes: a check
+            # box's text never wraps, and the long ones were cut at 200 % text on 1280x720
+            head = QLabel(texts.division_group_text(g, total, vi), self)
+            head.setWordWrap(True)
+            bold = head.font()
+            bold.setBold(True)
+            head.setFont(bold)
+            self.form.addRow(head)
+            box = QCheckBox(texts.split_choice_text(), self)
             box.setObjectName(f"split-{g}")
-            box.setAccessibleName(box.text())
+            box.setAccessibleName(texts.split_choice_name(g, total, vi))
             box.setChecked(g in split)
             self.form.addRow(box)
             self.fields[f"split-{g}"] = box
             if i + 1 < len(self.groups):
                 nxt = self.groups[i + 1]
-                merge = QCheckBox(f"Play {g} together with {nxt}", self)
+                merge = QCheckBox(texts.merge_choice_text(nxt), self)
                 merge.setObjectName(f"merge-{g}")
-                merge.setAccessibleName(merge.text())
+                merge.setAccessibleName(texts.merge_choice_name(g, nxt))
                 merge.setChecked(g in merged_next)
                 self.form.addRow(merge)
                 self.fields[f"merge-{g}"] = merge
+        self._scroll_form()
         if self.groups:
             self.fields[f"split-{self.groups[0]}"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _scroll_form(self) -> None:
+        """The form in a scroll area as wide as the dialog: eleven age groups at 200 % text are
+        taller than a 1280x720 screen; Tab brings each check box into view."""
+        layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)  # the form, the message line, the buttons
+        layout.removeItem(self.form)
+        body = QWidget(self)
+        body.setLayout(self.form)
+        area = QScrollArea(self)
+        area.setObjectName("divisions-scroll")
+        area.setWidgetResizable(True)
+        area.setFrameShape(QFrame.Shape.NoFrame)
+        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        area.setWidget(body)
+        layout.insertWidget(0, area, 1)
+        screen = self.screen()
+        if screen is not None:
+            room = screen.availableGeometry()
+            want = body.sizeHint()
+            self.resize(min(room.width() - 40, max(want.width() + 40, 480)),
+                        min(room.height() - 60, want.height() + 160))
 
     def value(self) -> tuple[list[str], list[tuple[str, ...]]]:
         split = [g for g in self.groups if self.field(f"split-{g}", QCheckBox).isChecked()]

@@ -42,7 +42,6 @@ from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
 from ...tournament.model import AGE_GROUPS
-from ...tournament.printout import standings_html
 from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
@@ -304,6 +303,9 @@ class TournamentMenu(QObject):
             competitors = len([c for c in t.competitors() if not c.withdrawn])
         self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
                                    competitors, t.table), Priority.QUEUE)
+        seal_words = t.verification.text() if t.verification is not None else ""
+        if seal_words:
+            self.say(seal_words, Priority.QUEUE)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
@@ -663,8 +665,8 @@ class TournamentMenu(QObject):
         info = t.draw(division_key, seed=seed)
         self.refresh()
         self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                  info.same_center_pairs, info.minimum_same_center_pairs),
-                 Priority.QUEUE)
+                                  info.same_center_pairs, info.minimum_same_center_pairs,
+                                  info.no_center), Priority.QUEUE)
 
     def draw_all(self) -> None:
         t = self._organiser()
@@ -680,14 +682,15 @@ class TournamentMenu(QObject):
             return
         if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
             return
-        said = []
+        shown, drawn = [], []
         for d in todo:
             info = t.draw(d.key)
-            said.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                         info.same_center_pairs,
-                                         info.minimum_same_center_pairs))
+            shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                          info.same_center_pairs,
+                                          info.minimum_same_center_pairs, info.no_center))
+            drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
         self.refresh()
-        self.say(" ".join(said), Priority.QUEUE)
+        self.say(texts.drawn_all_text(drawn), Priority.QUEUE, shown=" ".join(shown))
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:
@@ -897,7 +900,7 @@ class TournamentMenu(QObject):
                  shown=texts.csv_saved_text(path, rows, full=True))
 
     def save_standings_pdf(self) -> None:
-        from .printing import save_html_pdf
+        from .printing import save_standings_pdf
 
         t = self._open_one()
         if t is None:
@@ -909,9 +912,8 @@ class TournamentMenu(QObject):
             return
         if not path.lower().endswith(".pdf"):
             path += ".pdf"
-        html = standings_html([t.standings(d.key) for d in t.divisions() if d.drawn],
-                              event=t.info().get("name") or "")
-        save_html_pdf(html, Path(path), title="Standings")
+        save_standings_pdf([t.standings(d.key) for d in t.divisions() if d.drawn], Path(path),
+                           event=t.info().get("name") or "")
         self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
                  shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
 

@@ -1,5 +1,10 @@
-"""The bracket and the standings on paper for the wall, written as PDF by ``QPdfWriter`` (Qt's
-printing, as the score sheet is in ``ui/event/score_sheet.py``; nothing home-made).
+"""The bracket and the standings on paper for the wall, as tagged large-print PDFs that a screen
+reader reads (``tournament.tagged_pdf``: PDF/UA-1 by WeasyPrint, body text 20 pt, headings
+larger, nothing split across pages), the drawn bracket a picture made here with Qt; where
+WeasyPrint cannot be loaded, as untagged PDFs by ``QPdfWriter`` (Qt's printing, as the score
+sheet is in ``ui/event/score_sheet.py``), in the same large print where Qt allows:
+
+* :func:`save_standings_pdf`: every division's standings (tagged), else :func:`save_html_pdf`.
 
 * :func:`save_bracket_pdf`: one division on a landscape US Letter page (11 x 8.5 in): the event,
   the division, its note (a merge or split) and draw seed, the standings, and the bracket drawn by
@@ -12,7 +17,9 @@ searched and read aloud (``pdftotext`` gives the names back as typed).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from typing import Optional
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF
 from PySide6.QtCore import Qt
@@ -20,13 +27,17 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPageLayout, QPageSize,
                            QPdfWriter, QTextDocument)
 
 from ...storage.atomic import write_atomic
-from ...tournament.printout import division_lines
+from ...tournament import tagged_pdf
+from ...tournament.printout import bracket_document, division_lines, standings_document
+from ...tournament.printout import standings_html
 from ...tournament.views import DivisionView
 from ...texts import tournament as texts
 from ..themes import get_theme
 from .bracket_paint import layout_bracket, no_ligatures, paint_bracket
 
-__all__ = ["save_html_pdf", "save_bracket_pdf"]
+__all__ = ["save_html_pdf", "save_bracket_pdf", "save_standings_pdf", "bracket_png"]
+
+log = logging.getLogger(__name__)
 
 
 PRINT_THEME = "black-on-white"
@@ -63,13 +74,86 @@ def _written(path: Path, data: QByteArray, buffer: QBuffer) -> Path:
     return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
 
 
+def save_standings_pdf(standings, path: Path, *, event: str = "") -> Path:
+    """Every division's standings (``standings``: ``StandingsView`` objects) to ``path``: a
+    tagged large-print PDF, else (no WeasyPrint here) Qt's untagged one. Raises ``OSError``."""
+    standings = list(standings)
+    try:
+        return tagged_pdf.write_tagged_pdf(standings_document(standings, event=event), path,
+                                           title=f"Standings {event}".strip())
+    except tagged_pdf.TaggedPdfUnavailable as exc:
+        log.warning("standings PDF not tagged (%s)", exc)
+    return save_html_pdf(standings_html(standings, event=event), Path(path), title="Standings")
+
+
+BRACKET_DPI = tagged_pdf.PICTURE_DPI
+"""The drawn bracket's picture in a tagged PDF, dots per inch of paper."""
+
+PICTURE_INCHES = (10.1, 5.2)
+"""The room the drawn bracket's picture takes on a landscape US Letter page under the two
+headings (inches): it is drawn as large as this allows."""
+
+
+def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DPI) -> bytes:
+    """The drawn bracket of ``view`` in black on white, as large as ``inches`` (width, height)
+    allow at ``dpi``, as PNG bytes."""
+    from PySide6.QtGui import QImage
+
+    room_w, room_h = inches[0] * dpi, inches[1] * dpi
+    pt = dpi / 72.0
+    best: Optional[tuple[float, bool]] = None
+    for stacked in (False, True):
+        trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
+        scale = min(room_w / trial.width, room_h / trial.height)
+        if best is None or scale > best[0]:
+            best = (scale, stacked)
+    assert best is not None  # two layouts were tried
+    scale, stacked = best
+    lay = layout_bracket(view, 18 * pt * scale, stacked=stacked, names_only_after_first=True)
+    theme = get_theme(PRINT_THEME)
+    image = QImage(max(1, int(lay.width)), max(1, int(lay.height)), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(dpi / 0.0254))
+    image.setDotsPerMeterY(round(dpi / 0.0254))
+    image.fill(QColor(theme.background))
+    painter = QPainter(image)
+    try:
+        paint_bracket(painter, view, lay, background=theme.background, text=theme.text,
+                      focus=theme.text)
+    finally:
+        painter.end()
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # a QIODevice: stubs lack it
+    buffer.close()
+    return bytes(data.data())
+
+
 def save_bracket_pdf(view: DivisionView, path: Path, *,
                      page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
-    """Write ``view``'s bracket to ``path`` as a landscape PDF: page 1 the heading (22 pt), the
-    standings (16 pt) and the drawn bracket as large as the page allows (about 9 pt for a
-    bracket of 16 on US Letter); then every match as a sentence in 16 pt ("Quarter-final 2,
-    match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games to 1"), readable from
-    across a hall. Raises ``OSError`` when the file was not written."""
+    """Write ``view``'s bracket to ``path`` as a tagged large-print landscape PDF: the event and
+    the division as headings, the drawn bracket as large as the page allows (a picture whose
+    text alternative says that the matches follow in words), the standings as a table and
+    every match as a sentence ("Quarter-final 2, match 21: Walt Hunt, Bronx VAMC, beat Bo
+    Diaz, Tampa VAMC, 2 games to 1"), in 20 pt. Without WeasyPrint: Qt's untagged PDF
+    (:func:`_save_bracket_pdf_qt`). Raises ``OSError`` when the file was not written."""
+    picture = None
+    if view.division.drawn and view.matches:
+        picture = tagged_pdf.image_data_uri(bracket_png(view))
+    alt = texts.bracket_picture_alt(view.division.label)
+    try:
+        return tagged_pdf.write_tagged_pdf(bracket_document(view, picture, alt), path,
+                                           title=f"Bracket {view.division.label}",
+                                           landscape=True)
+    except tagged_pdf.TaggedPdfUnavailable as exc:
+        log.warning("bracket PDF not tagged (%s)", exc)
+    return _save_bracket_pdf_qt(view, path, page=page)
+
+
+def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
+                         page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
+    """The bracket as an untagged landscape PDF by ``QPdfWriter``: page 1 the heading, the
+    standings and the drawn bracket; then every match as a sentence in 20 pt."""
     path = Path(path)
     data, buffer = _pdf_buffer()
     writer = _writer(buffer, f"Bracket {view.division.label}", True, page)
@@ -84,16 +168,16 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
         f.setBold(bold)
         return f
 
-    heading = [(font(22, True), view.event or "Tournament"),
-               (font(18, True), f"Division {d.label}")]
+    heading = [(font(32, True), view.event or "Tournament"),
+               (font(26, True), f"Division {d.label}")]
     if d.note:
-        heading.append((font(12), d.note))
+        heading.append((font(20), d.note))
     if d.drawn:
-        heading.append((font(12), f"Draw seed {d.draw_seed}; same-center first-round pairs "
+        heading.append((font(20), f"Draw seed {d.draw_seed}; same-center first-round pairs "
                                    f"{d.same_center_pairs} (fewest possible "
                                    f"{d.minimum_same_center_pairs})"))
-    standings = [(font(18, True), texts.standings_heading(d.label))] + \
-        [(font(16), line) for line in view.standings.lines()]
+    standings = [(font(26, True), texts.standings_heading(d.label))] + \
+        [(font(20), line) for line in view.standings.lines()]
     flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
     painter = QPainter(writer)
     try:
@@ -133,8 +217,8 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
         if lines:
             writer.newPage()
             y = 0.0
-            head = font(20, True)
-            body = font(16)
+            head = font(26, True)
+            body = font(20)
             painter.setFont(head)
             rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags,
                                         texts.matches_heading(d.label))

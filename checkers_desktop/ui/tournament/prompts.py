@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional, Sequence
 
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...tournament.model import Competitor, CompetitorInput
 from .dialogs import CompetitorDialog, DivisionsDialog, LinesDialog, ResultDialog
@@ -54,16 +54,20 @@ class Prompts:
         return options.index(item) if ok and item in options else None
 
     def open_path(self, title: str, filters: str) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.parent(), title, "", filters)
-        return path or None
+        """A file to open (the import's list), from the Documents folder (else the home
+        folder), in the window's one kind of file dialog (``ui/interaction.py``)."""
+        from ..interaction import chosen_file, file_dialog
+        from ..paths import documents_folder
+
+        return chosen_file(file_dialog(self.parent(), title, str(documents_folder()), filters,
+                                       save=False))
 
     def save_path(self, title: str, default: str, filters: str, *,
                   confirm_overwrite: bool = True) -> Optional[str]:
-        options = QFileDialog.Option(0) if confirm_overwrite else \
-            QFileDialog.Option.DontConfirmOverwrite
-        path, _ = QFileDialog.getSaveFileName(self.parent(), title, default, filters,
-                                              options=options)
-        return path or None
+        from ..interaction import chosen_file, file_dialog
+
+        return chosen_file(file_dialog(self.parent(), title, default, filters, save=True,
+                                       confirm_overwrite=confirm_overwrite))
 
     def competitor(self, initial: Optional[Competitor] = None, save=None):
         """The competitor form. Without ``save``: the checked input (a ``CompetitorInput``) or

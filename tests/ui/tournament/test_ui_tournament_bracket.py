@@ -113,10 +113,10 @@ def test_divisions_one_at_a_time_and_the_drawn_bracket_follows_the_cursor(
     m = bracket.tree.current_match()
     assert bracket.canvas.selected == (m.round, m.index)
     # zoom: the drawing grows, and the zoom is said
-    width = bracket.canvas.width()
+    width, fitted = bracket.canvas.width(), bracket.canvas.zoom  # fitted to the view
     qtbot.keyClick(bracket.tree, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
-    assert bracket.canvas.zoom == 125 and bracket.canvas.width() > width
-    assert window.synth.spoken[-1] == "Bracket zoom 125 percent."
+    assert bracket.canvas.zoom > fitted and bracket.canvas.width() > width
+    assert window.synth.spoken[-1] == f"Bracket zoom {bracket.canvas.zoom} percent."
     qtbot.keyClick(bracket.tree, Qt.Key.Key_0, Qt.KeyboardModifier.ControlModifier)
     assert bracket.canvas.zoom == 100
 
@@ -216,3 +216,24 @@ def test_the_winner_s_score_follows_the_name_not_the_box_s_far_end(qapp):
     assert (rect.top(), rect.height(), rect.right()) == (row.top(), row.height(), row.right())
     longest = score_rect(row, "B" * 200, metrics)  # a name wider than its row: no negative box
     assert longest.left() == row.right() and longest.width() == 0
+
+
+def test_the_drawn_bracket_fits_the_window_with_its_final_and_grows_with_the_text(
+        tournament_window, qtbot, tmp_path):
+    """At 1366x768 the drawing is fitted to its view by default (the final's column in sight,
+    no scrolling), and at 200 % text its type is larger than at 100 %."""
+    path = tmp_path / "t.db"
+    _prepared(path, results=2).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, "70-74")
+    bracket.resize(1320, 700)  # what the window takes on a 1366x768 screen
+    QApplication.processEvents()
+    canvas, scroll = bracket.canvas, bracket.scroll
+    final = max(r for r, _i in canvas.layout_.boxes)
+    right = max(b.right() for (r, _i), b in canvas.layout_.boxes.items() if r == final)
+    assert right <= scroll.viewport().width(), (right, scroll.viewport().width(), canvas.zoom,
+                                                canvas.fitting)
+    small = canvas.font_px
+    window.display.set_text_size(200)
+    QApplication.processEvents()
+    assert canvas.font_px > small

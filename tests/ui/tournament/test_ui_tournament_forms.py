@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 
 from checkers_desktop.session.tournament_match import PlayedHere
 from checkers_desktop.tournament.model import CompetitorInput
@@ -52,6 +53,7 @@ def test_a_duplicate_is_refused_in_the_competitor_form_which_stays_open(qtbot, t
     qtbot.addWidget(broken)
     broken.show()
     qtbot.keyClicks(broken.fields["name"], "Di Park")
+    qtbot.keyClicks(broken.fields["center"], "Reno")
     broken.accept()
     assert not broken.isVisible() and isinstance(broken.failure, OSError)
 
@@ -184,3 +186,36 @@ def test_a_list_button_that_starts_work_elsewhere_closes_the_list(qtbot):
     dialog.action_buttons[0].click()
     assert not dialog.isVisible() and rows == [0, 0]
     assert dialog.result() == dialog.DialogCode.Accepted
+
+
+def test_the_divisions_form_is_not_cut_at_200_percent_text_on_1280x720(qtbot):
+    """Every age group at 200 % text: no check box's text wider than the box, every line's
+    text whole, the dialog on the screen; the form scrolls instead."""
+    from PySide6.QtWidgets import QApplication, QCheckBox, QLabel
+
+    from checkers_desktop.tournament.model import AGE_GROUPS
+
+    app = QApplication.instance()
+    font = app.font()
+    before = QFont(font)
+    font.setPointSizeF((font.pointSizeF() if font.pointSizeF() > 0 else 10.0) * 2)
+    app.setFont(font)
+    try:
+        counts = {g: (12, 3) for g in AGE_GROUPS}
+        dialog = DivisionsDialog(counts)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        room = dialog.screen().availableGeometry()
+        assert dialog.frameGeometry().width() <= room.width()
+        assert dialog.frameGeometry().height() <= room.height()
+        for box in dialog.findChildren(QCheckBox):
+            assert box.sizeHint().width() <= box.width(), box.text()
+        for label in dialog.findChildren(QLabel):
+            if label.isVisible() and label.wordWrap() and label.text():
+                assert label.heightForWidth(label.width()) <= label.height(), label.text()
+        assert dialog.fields["split-70-74"].accessibleName() == (
+            "Split 70-74 (12 competitors, 3 visually impaired) into visually impaired and "
+            "standard")
+    finally:
+        app.setFont(before)
