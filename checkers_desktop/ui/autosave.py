@@ -36,7 +36,7 @@ import logging
 import os
 import shutil
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
@@ -52,6 +52,10 @@ from ..texts import event as event_texts
 from . import failures
 from .display import question_font
 from .event.score_sheet import save_pdf
+
+if TYPE_CHECKING:
+    from .open_game import OpenGameAction
+    from .problem_report_action import ProblemReportAction
 from .paths import key_folder
 from .context import AppContext
 
@@ -360,9 +364,9 @@ class Keeping:
     problem report, and the menu handlers by action id."""
 
     autosave: AutosaveKeeper
-    open_game: object
-    problem_report: object
-    handlers: dict
+    open_game: OpenGameAction
+    problem_report: ProblemReportAction
+    handlers: dict[str, Callable[..., object]]
 
 
 def install_keeping(ctx: AppContext) -> Keeping:

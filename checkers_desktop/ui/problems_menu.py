@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
 
@@ -31,11 +31,9 @@ from ..speech.announcer import Priority
 from ..storage.integrity import KeyRing
 from ..storage.progress import ProgressStore
 from ..texts import problems as texts
+from .context import AppContext
 from .jobs import BackgroundJob
 from .paths import key_folder
-
-if TYPE_CHECKING:
-    from .context import AppContext
 
 __all__ = ["QtAnalyst", "ProblemControls", "install_problems", "REPLY_PAUSE"]
 

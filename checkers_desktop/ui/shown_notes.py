@@ -9,17 +9,17 @@ menu's; the last game's result from the start of the next game until that one en
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
+
+from PySide6.QtCore import SignalInstance
 
 from ..texts import app as app_texts
-
-if TYPE_CHECKING:  # the window's context, for the type checker only
-    from .context import AppContext
+from .context import AppContext
 
 __all__ = ["install_shown_notes"]
 
 
-def install_shown_notes(ctx: AppContext, hint_ready=None) -> None:
+def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = None) -> None:
     """Tie the notes of ``ctx.status`` to the game (``ctx.game``'s signals), the practice
     controls' ``hint_ready`` signal (the hint's text) and the Event menu (``ctx.matches``)."""
     status = ctx.status
