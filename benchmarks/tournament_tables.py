@@ -90,6 +90,7 @@ def table_worker(url: str, password: str, outbox: str, seed: int, pause: float =
         rng.shuffle(numbers)
         for number in numbers:
             setup = None
+            took = time.monotonic()
             for _ in range(50):      # taking again a match this table took gives it again
                 try:
                     setup = client.take(number)
@@ -103,8 +104,10 @@ def table_worker(url: str, password: str, outbox: str, seed: int, pause: float =
             name = setup.players[rng.randrange(2)].name
             report = MatchReport(number, (GameOutcome(1, name), GameOutcome(2, name)))
             print(f"send {number} {report.key}", flush=True)
+            sent = time.monotonic()
             outcome = client.report(report)
-            print(f"done {time.time():.4f} {number} {report.key} {outcome.status.value}",
+            print(f"done {time.time():.4f} {number} {report.key} {outcome.status.value} "
+                  f"{1000 * (sent - took):.1f} {1000 * (time.monotonic() - sent):.1f}",
                   flush=True)
             time.sleep(pause)
             break
@@ -271,12 +274,19 @@ class Tables:
         self.procs[n].send_signal(signal.SIGSTOP)
         return None, "between results"
 
+    def check_alive(self) -> None:
+        """Raises RuntimeError when every table process has ended (each says why on stderr)."""
+        codes = {n: p.poll() for n, p in self.procs.items()}
+        if all(c is not None for c in codes.values()):
+            raise RuntimeError(f"every table process ended: exit codes {codes}")
+
     def wait_ready(self, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             with self.lock:
                 if sum(1 for _, _, w in self.lines if w[:1] == ["ready"]) == len(self.procs):
                     return
+            self.check_alive()
             time.sleep(0.1)
         raise RuntimeError("the table processes did not start")
 
@@ -294,6 +304,20 @@ class Tables:
                     continue
                 out.append((t, n, int(w[2]), w[3]))
             return out
+
+    def timings(self) -> dict:
+        """Milliseconds a take and a report took, end to end on the table (median, 99th
+        percentile, most), over every result since the start."""
+        with self.lock:
+            rows = [(float(w[5]), float(w[6])) for _, _, w in self.lines
+                    if w[:1] == ["done"] and len(w) >= 7]
+        out = {}
+        for i, what in enumerate(("take_ms", "report_ms")):
+            xs = sorted(r[i] for r in rows)
+            if xs:
+                out[what] = {"median": xs[len(xs) // 2], "p99": xs[int(0.99 * (len(xs) - 1))],
+                             "most": xs[-1]}
+        return out
 
     def last_send(self, table: int):
         with self.lock:
@@ -348,15 +372,16 @@ def _scale_once(admin_url: str, competitors: int, tables: int, results: int,
     try:
         group.wait_ready()
         started = time.time()
-        deadline = time.monotonic() + 600
+        deadline = time.monotonic() + 120
         while len(group.done(since=started)) < results and time.monotonic() < deadline:
+            group.check_alive()
             time.sleep(0.05)
         done = sorted(group.done(since=started))[:results]
         seconds = done[-1][0] - started
         return {"competitors": competitors, "tables": tables, "results": len(done),
                 "seconds": round(seconds, 2),
                 "results_per_minute": round(60 * len(done) / seconds, 1),
-                "duplicated_matches": duplicated_matches(url)}
+                "duplicated_matches": duplicated_matches(url), "timings": group.timings()}
     finally:
         group.stop()
         drop_database(admin_url, url)
@@ -372,9 +397,10 @@ def run_scale(admin_url: str, fields, tables: int, results: int, folder: Path,
             run = _scale_once(admin_url, competitors, tables, results,
                               folder / f"scale-{competitors}-{rep}")
             runs[competitors].append(run)
+            t = run["timings"].get("report_ms", {})
             print(f"{competitors} competitors, {tables} tables: {run['results']} results in "
-                  f"{run['seconds']} s = {run['results_per_minute']} results a minute",
-                  flush=True)
+                  f"{run['seconds']} s = {run['results_per_minute']} results a minute (a report "
+                  f"took {t.get('median')} ms, at most {t.get('most')} ms)", flush=True)
     medians = {c: sorted(r["results_per_minute"] for r in rs)[len(rs) // 2]
                for c, rs in runs.items()}
     for c, m in medians.items():
@@ -429,14 +455,16 @@ def run_freeze(admin_url: str, tables: int, freezes: int, seconds: float, compet
         admin.close()
         admin_engine.dispose()
         dup = duplicated_matches(url)
+        timings = group.timings()
     finally:
         group.stop()
         drop_database(admin_url, url)
     summary = {"tables": tables, "competitors": competitors, "seconds": seconds,
-               "pause": pause, "freezes": rows, "duplicated_matches": dup,
+               "pause": pause, "freezes": rows, "duplicated_matches": dup, "timings": timings,
                "worst_ratio": min((r["ratio"] for r in rows if r["ratio"] is not None),
                                   default=None)}
-    print(f"worst ratio {summary['worst_ratio']}, matches with two results: {dup}", flush=True)
+    print(f"worst ratio {summary['worst_ratio']}, matches with two results: {dup}; take and "
+          f"report, end to end on a table, in ms: {timings}", flush=True)
     return summary
 
 

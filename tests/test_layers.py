@@ -72,6 +72,7 @@ def test_the_layers_load_without_qt():
     assert out.stdout.strip() == "[]"
 
 
+@pytest.mark.slow  # every session test a second time, in a process of its own
 def test_session_tests_run_with_qt_unavailable():
     """tests/session run with PySide6 made unimportable: no QApplication, no Qt at all."""
     code = ("import sys\n"

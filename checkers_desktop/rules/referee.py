@@ -575,7 +575,7 @@ class Referee:
         return Ruling(Verdict.WARNING, RulingCode.PENALTY_DUE, f"{self.name(due.chooser)} chooses a "
                       f"{self.name(color)} checker to remove.", color)
 
-    def adjudication_preview(self) -> tuple[dict, Optional[Color], Optional[str]]:
+    def adjudication_preview(self) -> tuple[dict[Color, int], Optional[Color], Optional[str]]:
         """What adjudicating now would give, without ending anything: the count (man 1, king 2,
         by colour), the winner (None: equal) and why it cannot be done now (a jump pending:
         "jump"; equal after a drawn game: "play out"; else None)."""

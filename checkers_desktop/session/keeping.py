@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 import os
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Optional
+from typing import TYPE_CHECKING, Optional
 
 from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
@@ -68,7 +68,7 @@ def game_record(session: GameSession, today: Optional[datetime.date] = None) -> 
     return game
 
 
-def game_file_name(session, today: Optional[datetime.date] = None) -> str:
+def game_file_name(session: GameSession, today: Optional[datetime.date] = None) -> str:
     """The name offered when the game is saved: who played and when, as the record's tags say
     it, "You-vs-Computer-level-4-2026-11-29.pdn", "Ann-Lee-vs-Bo-Diaz-2026-11-29.pdn" (letters,
     digits and hyphens only, each name at most 40 characters)."""

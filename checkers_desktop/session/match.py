@@ -34,7 +34,7 @@ import logging
 import random
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
 from ..rules.clock import GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning
@@ -62,6 +62,9 @@ from .official_gate import OfficialGate
 from .official_pin import PinFileState, PinHash, read_match_pin, save_match_pin
 from .penalty_step import CheckerRemoved
 from .score_sheet import score_sheet_html
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session_extra import MatchInfo
 
 __all__ = ["MatchSession", "MatchSessionError", "ScoreSheetWriter"]
 
@@ -218,7 +221,7 @@ class MatchSession(Observable):
         session._emit(ClocksChanged())
         return session
 
-    def _restore_pin(self, info, trusted: bool) -> None:
+    def _restore_pin(self, info: "MatchInfo", trusted: bool) -> None:
         """Put back the PIN that guards the match, failing closed.
 
         Two copies exist: the sealed ``official.json`` in the match's folder
@@ -231,12 +234,12 @@ class MatchSession(Observable):
         """
         found = read_match_pin(self.folder)
         state_pin = None
-        if trusted and getattr(info, "pin", None):
+        if trusted and info.pin:
             try:
                 state_pin = PinHash.from_text(info.pin)
             except ValueError:
                 state_pin = None
-        guarded = bool(getattr(info, "guarded", False)) or state_pin is not None
+        guarded = info.guarded or state_pin is not None
         if found.state.sound and found.pin is not None:
             if state_pin is not None and state_pin != found.pin:
                 self.gate.lock("changed")
@@ -247,7 +250,7 @@ class MatchSession(Observable):
             return
         if found.state is PinFileState.MISSING and state_pin is not None:
             self.gate.match_pin = state_pin
-            self.pin_guard = getattr(info, "guard", "match") or "match"
+            self.pin_guard = info.guard or "match"
             self._keep_pin(state_pin)
             return
         if found.state is PinFileState.MISSING and not guarded:

@@ -54,17 +54,15 @@ class MatchOfficial:
         clocks (no clock runs before: a match's game, the next game after one ends, and a match
         resumed after a restart all wait for this). Raises ``MatchSessionError`` when no game
         waits."""
-        from .match import MatchSessionError
-
         m = self.match
         referee = m.running_referee()
         if not m.awaiting_start:
             raise MatchSessionError(official_texts.no_game_waiting_text())
-        number = m.game.number
-        ruling = self._clocks(
-            "start_game", lambda by, spoken=True: official_texts.game_started_text(number, by,
-                                                                                 spoken),
-            lambda referee: referee.resume())
+        number = m.game.number if m.game is not None else 0
+
+        def started_text(by: str = "") -> str:
+            return official_texts.game_started_text(number, by)
+        ruling = self._clocks("start_game", started_text, lambda referee: referee.resume())
         if ruling.ok:
             m.awaiting_start = False
             m.last_result_text = ""

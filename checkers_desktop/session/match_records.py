@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from ..rules import BLACK, WHITE
 from ..rules.pdn import Game, write_game
@@ -149,7 +149,7 @@ def _keep_result(folder: Path, game: PlayedGame) -> None:
     write_record(path, json.dumps(data, sort_keys=True).encode("utf-8"))
 
 
-def sealed_result(pdn_path: Path) -> Optional[dict]:
+def sealed_result(pdn_path: Path) -> Optional[dict[str, Any]]:
     """The result the app recorded for the game record ``pdn_path`` (from the folder's
     ``results.json``, only when its own seal vouches for it): ``{"number", "black", "white",
     "result", "winner"}``, or None."""
@@ -169,7 +169,7 @@ def sealed_result(pdn_path: Path) -> Optional[dict]:
     return entry if isinstance(entry, dict) else None
 
 
-def record_check(path: Path) -> Optional[tuple[str, Optional[dict]]]:
+def record_check(path: Path) -> Optional[tuple[str, Optional[dict[str, Any]]]]:
     """Whether the file ``path`` is one of the app's match records and what its seal says: None
     when it is not a sealed record (no seals beside it, or this install cannot check), else
     ``(integrity value, sealed result or None)``: "verified", "changed", "unsealed", "other

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
-from ..storage.integrity import Integrity, KeyRing
+from ..storage.integrity import Integrity, KeyRing, RecordKey
 from ..storage.sealed_state import SealedFile, SealedState
 from .official_pin import PinError, PinHash
 
@@ -58,7 +58,7 @@ class EventPinState:
     """The recovery code's hash (None: none kept)."""
 
     @property
-    def recovery(self) -> list:
+    def recovery(self) -> list[PinHash]:
         return [p for p in (self.sound_pin, self.code) if p is not None]
 
 
@@ -74,7 +74,7 @@ class EventPinStore:
         self.keys = keys
 
     # --- sealing the settings line ------------------------------------------------------------
-    def _key(self):
+    def _key(self) -> Optional[RecordKey]:
         return self.keys.key() if self.keys is not None else None
 
     def _seal_of(self, text: str) -> str:
@@ -161,7 +161,7 @@ class EventPinStore:
         self.set_text(text)
         self.set_seal(self._seal_of(text) if text else "")
 
-def _parse(text) -> Optional[PinHash]:
+def _parse(text: object) -> Optional[PinHash]:
     if not isinstance(text, str) or not text:
         return None
     try:

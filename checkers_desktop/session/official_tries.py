@@ -18,7 +18,10 @@ from __future__ import annotations
 import logging
 import math
 import time
-from typing import Callable, Optional, Protocol
+from typing import TYPE_CHECKING, Callable, Optional, Protocol
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..storage.sealed_state import SealedFile
 
 __all__ = ["TryCounter", "TriesStore", "SealedTriesStore", "FREE_TRIES", "FIRST_WAIT_SECONDS",
            "LONGEST_WAIT_SECONDS"]
@@ -104,7 +107,7 @@ class SealedTriesStore:
     written is a count of zero; one removed, damaged, changed or unsealed outside the app is not
     sound (see :meth:`TryCounter.load`)."""
 
-    def __init__(self, file) -> None:
+    def __init__(self, file: "SealedFile") -> None:
         self.file = file
 
     def load(self) -> tuple[int, float, bool]:

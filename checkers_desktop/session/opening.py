@@ -25,7 +25,7 @@ from typing import Any, Optional
 
 from ..inputs import InputError, InputProblem, brief
 from ..rules import BLACK, WHITE, Board, Color, RulesError
-from ..rules.pdn import NotPdnError, PdnLimitError, PdnReader, read_pdn_file
+from ..rules.pdn import Game, NotPdnError, PdnLimitError, PdnReader, read_pdn_file
 from .keeping import LEVEL_TAG, PLAYER_TYPE_TAGS
 
 __all__ = ["OpenProblem", "OpenError", "OpenedGame", "StatedResult", "TAG_LENGTH", "GameEntry",
@@ -79,7 +79,7 @@ def _level(text: Optional[str]) -> Optional[int]:
     return int(text) if text is not None and text.isdigit() and 1 <= int(text) <= 99 else None
 
 
-def _computer_side(game) -> Optional[ComputerSide]:
+def _computer_side(game: Game) -> Optional[ComputerSide]:
     """Who the computer was in ``game`` (a parsed PDN game), from the ``BlackType`` and
     ``WhiteType`` tags (exactly one "program"), else from the players' names this app wrote
     before those tags ("You" against "Computer, level N"); None for a game of people."""

@@ -83,10 +83,11 @@ class MatchInfo:
             raise ValueError(f"the saved match date is malformed: {_short(date)}")
         history = data.get("history")
         guard = data.get("official_pin")
-        pin, kind, guarded = None, "match", guard is not None
+        pin: Optional[str] = None
+        kind, guarded = "match", guard is not None
         if isinstance(guard, dict):
-            pin = guard.get("pin") if isinstance(guard.get("pin"), str) else None
-            kind = guard.get("guard") if guard.get("guard") in ("match", "event") else "match"
+            pin = guard["pin"] if isinstance(guard.get("pin"), str) else None
+            kind = "event" if guard.get("guard") == "event" else "match"
         return cls(settings, folder or None, date or None,
                    history if isinstance(history, dict) else None, pin, kind, guarded)
 

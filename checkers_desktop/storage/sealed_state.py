@@ -51,7 +51,7 @@ class SealedRead:
     """What :meth:`SealedFile.read` found: the ``state`` and, when SOUND, the ``data``."""
 
     state: SealedState
-    data: dict = field(default_factory=dict)
+    data: dict[str, Any] = field(default_factory=dict)
 
 
 class SealedFile:
@@ -61,7 +61,7 @@ class SealedFile:
         self.path = Path(path)
         self.keys = keys
 
-    def write(self, data: dict) -> None:
+    def write(self, data: dict[str, Any]) -> None:
         """Write ``data`` (a JSON object) atomically and seal it. Raises ``OSError``."""
         text = json.dumps(data, sort_keys=True).encode("utf-8")
         if self.keys is not None and self.keys.key() is not None:

@@ -616,7 +616,7 @@ def result_dict(result: Optional[GameResult]) -> Optional[JsonObject]:
         return None
     return {"winner": _cval(result.winner), "reason": result.reason.value, "detail": result.detail,
             "at": result.at, "by_lot": result.by_lot, "forfeit_reason": result.forfeit_reason,
-            "cause": None if getattr(result, "cause", None) is None else result.cause.value,
+            "cause": None if result.cause is None else result.cause.value,
             "material": None if result.material is None
             else {c.value: n for c, n in result.material.items()}}
 

@@ -7,7 +7,7 @@ functions that put a number in a sentence take ``spoken`` (True: words, False: d
 
 from __future__ import annotations
 
-from typing import Mapping, Optional
+from typing import Any, Mapping, Optional
 
 from ..rules import BLACK, WHITE, Color
 from pathlib import PurePath
@@ -423,7 +423,7 @@ def resign_in_match_question(name: str, side: str, number: int) -> str:
     return f"{name}, {side}: resign game {number}? The game goes to your opponent."
 
 
-def record_seal_text(name: str, verdict: str, sealed: Optional[dict]) -> str:
+def record_seal_text(name: str, verdict: str, sealed: Optional[dict[str, Any]]) -> str:
     """Said when a match record read back (Game > Open game, a result sent to the bracket) does
     not match its seal; with the result the app sealed when there is one."""
     what = {"changed": "was changed outside the app: its seal does not match",
@@ -459,3 +459,8 @@ def how_ended_text(reason: str) -> str:
     if reason == "corrected by the official":
         return "as corrected by the official"
     return "by " + _HOW_ENDED.get(reason, reason)
+
+
+def removal_title(chooser: str) -> str:
+    """The title of a penalty removal's confirmation: the player who answers it."""
+    return f"Player {chooser}: remove a checker"

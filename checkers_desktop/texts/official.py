@@ -314,7 +314,8 @@ def pin_wait_text(seconds: int, wrong: int) -> str:
             f"{duration_words(seconds)}. Only the official has the PIN.")
 
 
-def start_game_question(number: int, black: str, white: str, sides: dict, last: str = "") -> str:
+def start_game_question(number: int, black: str, white: str, sides: tuple[str, str],
+                        last: str = "") -> str:
     """The players-ready step: asked of the official before a game's clocks start."""
     before = f"{last} " if last else ""
     black_side, white_side = sides

@@ -153,10 +153,24 @@ def tournament_server_command(args, stdout: Optional[TextIO] = None,
                   "enter the password on that laptop)", file=stdout)
             return 0
         if args.action == "test":
-            info = try_connection(args.url, password=_password_if_needed(args.url, stderr))
+            password = _password_if_needed(args.url, stderr)
+            info = try_connection(args.url, password=password)
             who = f"table {info.table}" if info.table is not None else "the organiser"
             print(f"{info.backend} {info.version}: signed in as {info.user or '-'} ({who}); "
                   f"schema {info.schema}", file=stdout)
+            if info.backend == "postgresql" and info.table is None:
+                from .store.server import table_role_rights
+
+                problems = table_role_rights(args.url, args.prefix, password=password)
+                for problem in problems:
+                    print(f"Too much right for a table: {problem}", file=stdout)
+                if problems:
+                    print("Run 'checkers-desktop tournament-server init' as the administrator to "
+                          "set the rights again.", file=stdout)
+                    return 1
+                if info.schema is not None:
+                    print(f"The {args.prefix} table roles, if any, may only read and call the "
+                          "table functions.", file=stdout)
             return 0
         if args.action == "login":
             import getpass

@@ -112,7 +112,7 @@ class OrganiserFollower:
                 self._refresh.set()
             if events:
                 self.after = events[-1].id
-                if getattr(self.tournament, "table", 0) is None:
+                if self.tournament is not None and self.tournament.table is None:
                     # the organiser's laptop anchors what the tables wrote (see store.seal)
                     self.tournament.checkpoint()
                     found = getattr(self.tournament, "verification", None)

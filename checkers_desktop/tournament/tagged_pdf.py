@@ -38,7 +38,7 @@ class TaggedPdfUnavailable(RuntimeError):
 def available() -> bool:
     """True when a tagged PDF can be written here (WeasyPrint and Pango load)."""
     try:
-        import weasyprint  # type: ignore[import-untyped]  # noqa: F401
+        import weasyprint  # noqa: F401
     except Exception:  # noqa: BLE001 - ImportError, or OSError for a missing Pango
         return False
     return True

@@ -36,13 +36,13 @@ import logging
 import os
 import shutil
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QMessageBox
 
 from ..session.match_events import ActionLogged
-from ..session.resume import match_offer, snapshot_of
+from ..session.resume import MatchOffer, match_offer, snapshot_of
 from ..session.saves import Offer, SaveKeeping
 from ..speech.announcer import Priority
 from ..storage import AutosaveStore, KeyRing, Snapshot
@@ -52,6 +52,10 @@ from ..texts import event as event_texts
 from . import failures
 from .display import question_font
 from .event.score_sheet import save_pdf
+
+if TYPE_CHECKING:
+    from .open_game import OpenGameAction
+    from .problem_report_action import ProblemReportAction
 from .paths import key_folder
 from .context import AppContext
 
@@ -179,8 +183,8 @@ class AutosaveKeeper(QObject):
         if not self.resume_offer(offer):
             return False
         menu = self.ctx.matches
-        match = menu.current
-        if match is None:
+        match = menu.current if menu is not None else None
+        if menu is None or match is None:
             return True
         if menu.desk.hold_match():
             self.hold(match)
@@ -202,15 +206,16 @@ class AutosaveKeeper(QObject):
         except OSError as exc:
             self._tell(app_texts.file_not_written_text(str(exc)))
             return None
-        self.ctx.matches.put_aside(match)
+        if self.ctx.matches is not None:
+            self.ctx.matches.put_aside(match)
         a, b = match.settings.names
         self.ctx.say(event_texts.match_held_text(a, b, match.gate.official), Priority.QUEUE)
         return folder
 
-    def held_matches(self) -> list[tuple[Path, object]]:
+    def held_matches(self) -> list[tuple[Path, MatchOffer]]:
         """The matches kept for later: (folder, ``MatchOffer``), oldest first."""
         root = self.held_folder()
-        found = []
+        found: list[tuple[Path, MatchOffer]] = []
         if not root.is_dir():
             return found
         for folder in sorted(root.iterdir()):
@@ -359,9 +364,9 @@ class Keeping:
     problem report, and the menu handlers by action id."""
 
     autosave: AutosaveKeeper
-    open_game: object
-    problem_report: object
-    handlers: dict
+    open_game: OpenGameAction
+    problem_report: ProblemReportAction
+    handlers: dict[str, Callable[..., object]]
 
 
 def install_keeping(ctx: AppContext) -> Keeping:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the window's parts, named for the type checker only (they i
     from .settings import Settings
     from .speech_menu import SpeechControls
     from .status_line import StatusLine
+    from .tournament.menu import TournamentMenu
 
 __all__ = ["AppContext", "Sounds", "SoundPlayer"]
 
@@ -113,6 +114,9 @@ class AppContext:
     """The View menu's theme, zoom and text size (:class:`~.display.DisplayController`)."""
     leaving: Optional[LeaveGuard] = None
     """Asks before a game or match in progress is left (:class:`~.leave_guard.LeaveGuard`)."""
+    tournament: Optional[TournamentMenu] = None
+    """The Tournament menu (:class:`~.tournament.menu.TournamentMenu`): its official's gate
+    shares the laptop's count of wrong PINs and the event PIN."""
     end_review: Optional[Callable[..., None]] = None
     """Shows the game again when a past position is on the board (the side panel's review);
     the board's refresh calls it first, so the board never shows the game under a status line,

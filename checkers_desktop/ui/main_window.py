@@ -25,8 +25,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from PySide6.QtCore import QEvent, QKeyCombination, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QColor, QKeyEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (QApplication, QFrame, QHBoxLayout, QLabel, QLineEdit,
-                               QMainWindow, QMenu, QScrollArea, QSizePolicy, QVBoxLayout,
-                               QWidget)
+                               QMainWindow, QMenu, QScrollArea, QSizePolicy, QVBoxLayout, QWidget)
 
 from ..rules import BLACK
 from ..rules.profiles import DEFAULT_PROFILE_KEY, UnknownProfileError, get_profile
@@ -62,7 +61,6 @@ from .square_widget import SquareMarks
 from .menu_boxes import install_menu_boxes
 from .menu_current import install_open_on_current
 from .shown_notes import install_shown_notes
-
 from .status_line import StatusLine
 from .table_layout import TableLayout
 from .tournament import install_tournament_menu
@@ -382,12 +380,13 @@ class MainWindow(QMainWindow):
         self.ctx.matches = self.event_menu
         install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
-        tell_parent_item_after_submenu(  # the first Escape from a submenu is heard
-            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
-        self._menu_boxes = install_menu_boxes(  # an unticked item's box seen in every theme
-            [a.menu() for a in self.menuBar().actions() if a.menu() is not None])
+        self.ctx.tournament = self.tournament_menu
+        bar_menus = [m for m in (a.menu() for a in self.menuBar().actions())
+                     if isinstance(m, QMenu)]
+        tell_parent_item_after_submenu(bar_menus)  # the first Escape from a submenu is heard
+        self._menu_boxes = install_menu_boxes(bar_menus)  # an unticked box seen in every theme
         install_open_on_current(  # Text size, Verbosity ... open on the choice in force
-            [a.menu() for a in self.menuBar().actions() if a.menu() is not None],
+            bar_menus,
             skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
         menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text

@@ -48,5 +48,5 @@ def install_menu_boxes(menus: Iterable[QMenu]) -> MenuBoxStyle:
             continue
         seen.add(id(menu))
         menu.setStyle(style)
-        stack.extend(sub for a in menu.actions() if isinstance(sub := a.menu(), QMenu))
+        stack.extend(sub for sub in (a.menu() for a in menu.actions()) if isinstance(sub, QMenu))
     return style

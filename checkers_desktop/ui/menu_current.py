@@ -68,7 +68,7 @@ def install_open_on_current(menus: Iterable[QMenu], skip: Iterable[QMenu] = ()) 
         if id(menu) in seen:
             continue
         seen.add(id(menu))
-        stack.extend(sub for a in menu.actions() if isinstance(sub := a.menu(), QMenu))
+        stack.extend(sub for sub in (a.menu() for a in menu.actions()) if isinstance(sub, QMenu))
         radios = [a for a in menu.actions() if a.isCheckable() and a.actionGroup() is not None
                   and a.actionGroup().isExclusive()]
         if radios and id(menu) not in skipped:

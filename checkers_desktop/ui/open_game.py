@@ -229,7 +229,7 @@ class OpenGameAction(QObject):
             root_turn=opened.board.root().turn,
             computer=computer.color if computer is not None else None, level=level),
             Priority.INTERRUPT)
-        matches = getattr(self.ctx, "matches", None)
+        matches = self.ctx.matches
         if matches is not None and self._path:
             matches.check_record_read(self._path)  # a match's record: its seal, said
         self.ctx.focus_board()

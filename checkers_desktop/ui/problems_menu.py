@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
-from PySide6.QtWidgets import QFileDialog
 
 from ..engine.proof import Analysis, analyse
 from ..inputs import InputError
@@ -32,6 +31,7 @@ from ..speech.announcer import Priority
 from ..storage.integrity import KeyRing
 from ..storage.progress import ProgressStore
 from ..texts import problems as texts
+from .context import AppContext
 from .jobs import BackgroundJob
 from .paths import key_folder
 
@@ -101,7 +101,7 @@ class QtAnalyst(QObject):
 class ProblemControls(QObject):
     """The Practice menu's problems and master games for the window of ``ctx``."""
 
-    def __init__(self, ctx: Any, analyst: Optional[QtAnalyst] = None) -> None:
+    def __init__(self, ctx: AppContext, analyst: Optional[QtAnalyst] = None) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
         self.analyst = analyst or QtAnalyst(self)
@@ -283,9 +283,8 @@ class ProblemControls(QObject):
 
     # --- a player's own file -----------------------------------------------------------------
     def _ask_path(self) -> Optional[str]:
-        path, _ = QFileDialog.getOpenFileName(self.ctx.window, "Add my own problems or games",
-                                              "", "PDN files (*.pdn *.txt);;All files (*)")
-        return path or None
+        return self.ctx.ask.open_file("Add my own problems or games",
+                                      "PDN files (*.pdn *.txt);;All files (*)")
 
     def add_own_pdn(self, path: Optional[str] = None) -> bool:
         """Read a player's PDN: its games with a position and a stated result become problems
@@ -314,7 +313,7 @@ class ProblemControls(QObject):
         self.analyst.shutdown()
 
 
-def install_problems(ctx: Any, handlers: dict[str, Callable[[], Any]]) -> ProblemControls:
+def install_problems(ctx: AppContext, handlers: dict[str, Callable[[], Any]]) -> ProblemControls:
     """Make the controls, add their handlers to ``handlers`` (the window's, before its menus
     are made) and route Hint to the problem on the board. Starting a problem or a master game
     asks first when it would leave a game in progress."""

@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from typing import Optional
 
+from PySide6.QtCore import SignalInstance
+
 from ..texts import app as app_texts
+from .context import AppContext
 
 __all__ = ["install_shown_notes"]
 
 
-def install_shown_notes(ctx, hint_ready=None) -> None:
+def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = None) -> None:
     """Tie the notes of ``ctx.status`` to the game (``ctx.game``'s signals), the practice
     controls' ``hint_ready`` signal (the hint's text) and the Event menu (``ctx.matches``)."""
     status = ctx.status
     last: list[Optional[str]] = [None]  # the result of the game that ended last
 
     def score() -> Optional[str]:
-        matches = ctx.matches
-        current = getattr(matches, "current", None) if matches is not None else None
+        current = ctx.matches.current if ctx.matches is not None else None
         return current.summary_text() if current is not None else None
 
     status.sources["score"] = score

@@ -17,12 +17,9 @@ from checkers_desktop.tournament import (CompetitorInput, GameOutcome, MatchRepo
 from checkers_desktop.tournament.store import Tournament, init_server
 from checkers_desktop.tournament.store.schema import TABLE_NAMES
 from checkers_desktop.tournament.store.server import (LONGEST_TABLE_SECONDS, STALL_SECONDS,
-                                                      TABLE_FUNCTIONS)
+                                                      table_role_rights)
 
 psycopg = pytest.importorskip("psycopg")
-
-WRITES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
-
 
 def _libpq(url: str) -> str:
     return url.replace("postgresql+psycopg", "postgresql")
@@ -58,73 +55,6 @@ def _snapshot(admin_url: str) -> dict:
                 text(f'SELECT * FROM "{n}" ORDER BY 1'))] for n in names}
     finally:
         engine.dispose()
-
-
-def table_role_rights(admin_url: str, prefix: str) -> list[str]:
-    """Every right a table's role holds beyond reading and the table functions, one line each
-    (empty when the roles are as ``tournament-server init`` leaves them)."""
-    problems = []
-    engine = create_engine(admin_url)
-    try:
-        with engine.connect() as conn:
-            roles = conn.execute(text("SELECT rolname FROM pg_roles WHERE rolname ~ :p"),
-                                 {"p": f"^{prefix}_table_[0-9]+$|^{prefix}_tables$"}
-                                 ).scalars().all()
-            tables = conn.execute(text("SELECT quote_ident(schemaname) || '.' || "
-                                       "quote_ident(tablename) FROM pg_tables WHERE schemaname "
-                                       "NOT IN ('pg_catalog', 'information_schema')")
-                                  ).scalars().all()
-            sequences = conn.execute(text("SELECT c.oid::regclass::text FROM pg_class c JOIN "
-                                          "pg_namespace n ON n.oid = c.relnamespace WHERE "
-                                          "c.relkind = 'S' AND n.nspname = 'public'")
-                                     ).scalars().all()
-            functions = conn.execute(text(
-                "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = "
-                "p.pronamespace WHERE n.nspname = 'public' OR (n.nspname = 'pg_catalog' AND "
-                "(p.proname ~ '^pg_(try_)?advisory_' OR p.proname ~ "
-                "'^lo_(creat|create|from_bytea|import|put)$'))")).scalars().all()
-            allowed = {conn.execute(text("SELECT CAST(:f AS regprocedure)::text"), {"f": f}
-                                    ).scalar() for f in TABLE_FUNCTIONS}
-            organiser = f"{prefix}_organiser"
-            for role in roles:
-                def has(sql, **kw):
-                    return conn.execute(text(sql), {"r": role, **kw}).scalar()
-                for t in tables:
-                    for priv in WRITES:
-                        if has("SELECT has_table_privilege(:r, :t, :p)", t=t, p=priv):
-                            problems.append(f"{role}: {priv} on {t}")
-                    for priv in ("INSERT", "UPDATE", "REFERENCES"):
-                        if has("SELECT has_any_column_privilege(:r, :t, :p)", t=t, p=priv):
-                            problems.append(f"{role}: {priv} on a column of {t}")
-                for seq in sequences:
-                    for priv in ("USAGE", "UPDATE"):
-                        if has("SELECT has_sequence_privilege(:r, :s, :p)", s=seq, p=priv):
-                            problems.append(f"{role}: {priv} on {seq}")
-                for f in functions:
-                    if has("SELECT has_function_privilege(:r, :f, 'EXECUTE')", f=f) \
-                            and f not in allowed:
-                        problems.append(f"{role}: EXECUTE on {f}")
-                for priv in ("CREATE", "TEMPORARY"):
-                    if has("SELECT has_database_privilege(:r, current_database(), :p)", p=priv):
-                        problems.append(f"{role}: {priv} on the database")
-                if has("SELECT has_schema_privilege(:r, 'public', 'CREATE')"):
-                    problems.append(f"{role}: CREATE on schema public")
-                if has("SELECT pg_has_role(:r, :o, 'MEMBER')", o=organiser):
-                    problems.append(f"{role}: member of {organiser}")
-                if has("SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR "
-                       "rolbypassrls FROM pg_roles WHERE rolname = :r"):
-                    problems.append(f"{role}: a role attribute beyond LOGIN")
-            for f in allowed:
-                row = conn.execute(text(
-                    "SELECT p.prosecdef, pg_get_userbyid(p.proowner), p.proconfig FROM pg_proc p "
-                    "WHERE p.oid = CAST(:f AS regprocedure)"), {"f": f}).first()
-                if not row.prosecdef or row[1] != organiser or not any(
-                        c.startswith("search_path=") for c in row.proconfig or ()):
-                    problems.append(f"{f}: not SECURITY DEFINER owned by {organiser} with its "
-                                    "search_path set")
-    finally:
-        engine.dispose()
-    return problems
 
 
 @pytest.fixture
@@ -324,8 +254,13 @@ def test_what_a_table_may_do_is_harmless(hostile):
     psycopg.connect(_libpq(pg.table_url(3)), password="new").close()
 
 
-def test_the_rights_check_fails_when_a_write_is_granted_back(pg_tournament):
+def test_the_rights_check_fails_when_a_write_is_granted_back(pg_tournament, capsys):
+    from checkers_desktop.cli import main
+
     assert table_role_rights(pg_tournament.admin, pg_tournament.prefix) == []
+    assert main(["tournament-server", "test", pg_tournament.admin, "--prefix",
+                 pg_tournament.prefix]) == 0
+    assert "may only read and call the table functions" in capsys.readouterr().out
     engine = create_engine(pg_tournament.admin, isolation_level="AUTOCOMMIT")
     with engine.connect() as conn:
         for grant in ("GRANT UPDATE (status) ON matches TO {p}_tables",
@@ -336,6 +271,9 @@ def test_the_rights_check_fails_when_a_write_is_granted_back(pg_tournament):
             conn.execute(text(grant.format(p=pg_tournament.prefix)))
     engine.dispose()
     problems = table_role_rights(pg_tournament.admin, pg_tournament.prefix)
+    assert main(["tournament-server", "test", pg_tournament.admin, "--prefix",
+                 pg_tournament.prefix]) == 1
+    assert "Too much right for a table" in capsys.readouterr().out
     assert any("UPDATE on a column of public.matches" in p for p in problems)
     assert any(p.startswith(f"{pg_tournament.prefix}_table_7: INSERT on public.events")
                for p in problems)

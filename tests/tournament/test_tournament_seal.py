@@ -666,3 +666,42 @@ def test_any_change_to_a_stored_result_is_named(tmp_path_factory, data):
     t = Tournament.open(path, keys=_keys())
     assert t.verification.forged_matches == [number]
     t.close()
+
+
+def _copy_played(tmp_path_factory) -> str:
+    import shutil
+
+    source, _ = _played_file(tmp_path_factory)
+    folder = tmp_path_factory.mktemp("copy")
+    shutil.copy(source, folder / "t.db")
+    return str(folder / "t.db")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_change_to_the_bracket_or_the_log_is_noticed(tmp_path_factory, data):
+    """Any column of a match's row, or of an entry of the log, changed outside the app: the open
+    that follows is not silent."""
+    path = _copy_played(tmp_path_factory)
+    con = sqlite3.connect(path)
+    if data.draw(st.booleans(), label="the log"):
+        ids = [r[0] for r in con.execute("SELECT id FROM events ORDER BY id")]
+        table, row = "events", data.draw(st.sampled_from(ids))
+        column = data.draw(st.sampled_from(["at", "kind", "division_key", "match_number",
+                                            "table_no", "payload", "prev_hash", "hash"]))
+    else:
+        table, row = "matches", data.draw(st.sampled_from(
+            [r[0] for r in con.execute("SELECT id FROM matches WHERE number IS NOT NULL")]))
+        column = data.draw(st.sampled_from(["a_id", "b_id", "winner_id", "status", "kind"]))
+    before = con.execute(f"SELECT {column} FROM {table} WHERE id = {row}").fetchone()[0]
+    con.close()
+    value = {"status": "'ready'", "kind": "'bye'", "at": "'2020-01-01 00:00:00.000000'",
+             "division_key": "'55-59'", "payload": "'{}'", "prev_hash": "'0'",
+             "hash": "'0'"}.get(column, str(data.draw(st.integers(1, 9))))
+    if str(before) == value.strip("'"):
+        return
+    SqliteFile(path).run(f"UPDATE {table} SET {column} = {value} WHERE id = {row}")
+    t = Tournament.open(path, keys=_keys())
+    assert not t.verification.clean, (table, column, before, value)
+    assert t.verification.text()
+    t.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 from checkers_desktop.session.official_pin import PIN_FILE, PinHash
 
@@ -160,3 +162,57 @@ def test_a_flipped_finished_record_is_said_when_opened(make_window, qtbot, tmp_p
     said = " ".join(window.synth.spoken)
     assert "Warning: the match record game-1.pdn was changed outside the app" in said
     assert f"{winner} won ({old})" in said  # the result the app sealed
+
+
+def test_the_event_pin_removed_from_the_settings_file_keeps_every_gate_shut(make_window,
+                                                                           settings, tmp_path):
+    from checkers_desktop.session.official_gate import OfficialOnlyError
+    from checkers_desktop.ui.settings import EVENT_PIN
+
+    window = started(make_window(), tmp_path / "data")
+    menu = window.event_menu
+    shown = []
+    window.ask.ask_new_pin = lambda title, prompt, allow_empty=False, event=False: "905173"
+    window.ask.confirm = lambda q, title="Checkers", on_answer=None: shown.append(q) or True
+    assert menu.set_event_pin()
+    assert "recovery code is" in shown[-1]  # shown once
+    code = shown[-1].split("recovery code is ")[1].split(".")[0].replace(" ", "")
+    assert len(code) == 12 and settings.get(EVENT_PIN).startswith("scrypt$")
+    tournament_gate = window.tournament_menu.gate
+    assert tournament_gate.protected
+    # a player deletes the line from the settings file (Qt re-reads it): every gate stays shut
+    settings.qsettings.remove(EVENT_PIN.key)
+    settings.qsettings.sync()
+    assert menu.event_pin() is None and menu.event_pin_state().problem == "event removed"
+    for gate in (tournament_gate, menu.event_gate):
+        assert gate.protected
+        with pytest.raises(OfficialOnlyError, match="event PIN was removed outside the app"):
+            gate.take("record_result")
+    # and Set the event PIN asks for it first: a player cannot set one of his own
+    window.ask.ask_pin = lambda action, official, check: None
+    assert not menu.set_event_pin()
+    # the official's event PIN opens it again and writes the line back
+    assert tournament_gate.unlock("905173").ok
+    assert menu.event_pin_state().problem is None and settings.get(EVENT_PIN)
+
+
+def test_a_match_kept_for_later_is_ended_only_by_the_official(make_window, tmp_path):
+    window, ev, data = match_played(make_window, tmp_path)
+    third, _ = restarted(make_window, data, False, official)  # kept for later by the official
+    assert len(third.autosave.held_matches()) == 1
+    answers = iter([0, 1])  # the match, then "End the match (the official)"
+    third.ask.choose = lambda title, label, options, **kw: next(answers)
+    third.event_menu.desk.ask_pin = player  # a player tries: refused, the match stays
+    assert third.event_menu.resume_held()
+    m = third.event_menu.current
+    assert m is not None and not m.is_over  # not ended: back on the board, clocks stopped
+    assert any("Ending the match before its end is the official's action" in s
+               for s in third.synth.spoken)
+    # the official keeps it again, then ends it from the list
+    third.event_menu.desk.ask_pin = official
+    assert third.event_menu.desk.hold_match()
+    third.autosave.hold(m)
+    answers = iter([0, 1])
+    assert third.event_menu.resume_held()
+    assert third.event_menu.current is None and not third.autosave.held_matches()
+    assert '[Result "*"]' in (ev.folder / "game-1.pdn").read_text(encoding="utf-8")

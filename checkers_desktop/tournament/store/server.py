@@ -4,32 +4,39 @@
 such as the ``postgres`` superuser on the organiser's laptop), creates or upgrades the schema, and
 makes these roles (PREFIX is "checkers" unless told otherwise):
 
-* ``PREFIX_organiser``: signs in from the organiser's laptop; may do everything.
-* ``PREFIX_tables``: a group, no sign-in; what a table needs: read everything, take a match
-  (update ``matches``), report a result (insert into ``results``, ``events``, ``audit``). No right on
-  competitors, divisions, the draw (``slots``) or corrections, so the server itself refuses a table
-  that tries to draw, correct or withdraw. Row-level security lets a table insert results, audit
-  entries and events only under its own name (a result only for a match it took or that is free),
-  and a trigger on ``matches`` lets it change only what playing its match changes
-  (:data:`_TABLE_GUARD`): never another winner, other players or a decided match.
-* ``PREFIX_table_1`` ... ``PREFIX_table_N``: one sign-in per table, members of ``PREFIX_tables``.
+* ``PREFIX_organiser``: signs in from the organiser's laptop; may do everything. It owns the
+  table functions below (and the events' chain trigger), and is a member of each table's role,
+  only so that those functions can end a table's stalled session.
+* ``PREFIX_tables``: a group, no sign-in. A table reads everything and writes nothing itself: no
+  INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES or TRIGGER on any table, no sequence, no
+  temporary table, nothing created in ``public``. It acts only through three functions
+  (:data:`TABLE_FUNCTIONS`: take a match, report a result, give back a match it took), each
+  SECURITY DEFINER, owned by the organiser, ``search_path`` pinned, which check the table signed
+  in (``session_user``), the match's state and table, and the players of the result, move the
+  bracket on and write the audit entry and the event (see :data:`_TABLE_FUNCTIONS`). So the
+  server refuses a table that tries to call, draw, correct, withdraw or write an event.
+* ``PREFIX_table_1`` ... ``PREFIX_table_N``: one sign-in per table, members of ``PREFIX_tables``,
+  with time limits (:data:`ROLE_SETTINGS`).
+
+In the tournament's database ``init`` also takes EXECUTE on the advisory-lock functions (the
+organiser's actions and the table functions take the event's and the divisions' locks; a table
+that held one would stop everyone) and on the functions that create large objects from PUBLIC
+(:data:`_SERVER_FUNCTION_RIGHTS`; only the server's administrator can, ``init`` says so when it
+cannot). A table may still change its own password (PostgreSQL allows every role that): it locks
+out only its own laptop, and ``init --new-password PREFIX_table_N`` gives it a new one.
 
 The same SQL, for an organiser who prefers psql (N tables; passwords of your choice)::
 
     CREATE ROLE checkers_organiser LOGIN PASSWORD '...';
     CREATE ROLE checkers_tables NOLOGIN;
     CREATE ROLE checkers_table_1 LOGIN PASSWORD '...' IN ROLE checkers_tables;   -- and so on
-    GRANT CONNECT ON DATABASE tournament TO checkers_organiser, checkers_tables;
-    GRANT USAGE ON SCHEMA public TO checkers_organiser, checkers_tables;
-    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO checkers_organiser;
-    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO checkers_organiser;
-    GRANT SELECT ON ALL TABLES IN SCHEMA public TO checkers_tables;
-    GRANT INSERT ON results, events, audit TO checkers_tables;
-    GRANT UPDATE ON matches TO checkers_tables;
-    GRANT USAGE ON SEQUENCE results_id_seq, events_id_seq, audit_id_seq TO checkers_tables;
-    ALTER TABLE results ENABLE ROW LEVEL SECURITY;   -- and the policies in _GRANTS below, on
-                                                     -- results, audit and events, and the trigger
-                                                     -- that checks a table's changes to matches
+    GRANT checkers_table_1 TO checkers_organiser;                                  -- and so on
+    ALTER ROLE checkers_table_1 SET statement_timeout = '10s';        -- and ROLE_SETTINGS' others
+    -- then the statements of _GRANTS below, the functions of _TABLE_FUNCTIONS (owned by the
+    -- organiser, EXECUTE only for checkers_tables on the three of TABLE_FUNCTIONS), and
+    REVOKE EXECUTE ON FUNCTION pg_advisory_lock(bigint) FROM PUBLIC;  -- and every pg_*advisory*
+    GRANT EXECUTE ON FUNCTION pg_advisory_lock(bigint) TO checkers_organiser;  -- function, and
+    REVOKE EXECUTE ON FUNCTION lo_create(oid) FROM PUBLIC;            -- lo_creat, lo_import...
 
 Roles that exist keep their passwords unless new ones are given; new roles get a generated password,
 returned once (printed by the command) and, for the organiser, saved in this laptop's keyring.
@@ -676,14 +683,18 @@ ROLE_SETTINGS = {
     "organiser": {"statement_timeout": "60s", "lock_timeout": "10s",
                   "idle_in_transaction_session_timeout": "30s"},
 }
-"""Time limits set on the roles (``ALTER ROLE ... SET``). A table's work is a function call of a
-few milliseconds (40 ms at most measured with 12 tables reporting at once and 2,000 competitors,
-``benchmarks/tournament_tables.py``) or a read of its matches; a table's transaction never waits
+"""Time limits set on the roles (``ALTER ROLE ... SET``). A table's work is a function call or a
+read of its matches. Measured with 12 table processes reporting at once on 2,000 competitors
+(``benchmarks/tournament_tables.py``, the server logging every statement's duration): a take ran
+0.4 ms and a report 0.8 ms at the median, 12 ms and 10 ms at the 99th percentile, 28 ms at most
+(waits for the event's lock included); every read under 1.2 ms. A table's transaction never waits
 for its laptop (each function runs in its own transaction), so 5 s idle in a transaction means a
-laptop stopped between the statements of a read. 3 s for a lock is many times the longest a
-function holds one. The organiser's actions read and rewrite whole divisions (a draw of 512
-places, a correction) with the app computing between statements: 60 s a statement, 10 s for a
-lock, 30 s idle in a transaction."""
+laptop stopped between the statements of a read; 3 s for a lock is a hundred times the longest a
+function holds one; 10 s a statement, the slowest read times several thousand. The organiser's
+actions read and rewrite whole divisions with the app computing between statements; the longest
+measured, drawing a division of 1,440 competitors (a bracket of 2,048), took 4.1 s as a whole
+transaction (importing 2,310 competitors 1.4 s, a correction 0.5 s): 60 s a statement, 10 s for a
+lock and 30 s idle in a transaction leave it room on a slower laptop."""
 
 
 def _table_functions_sql(prefix: str) -> str:
@@ -758,6 +769,86 @@ server's administrator owns them: ``init`` run as another role leaves them and s
 role that gets it back (None: nobody)."""
 
 
+_WRITES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
+
+
+def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] = None
+                      ) -> list[str]:
+    """Every right the table roles of ``prefix`` hold in the database at ``url`` beyond reading
+    and the table functions, one sentence each: a write on any table or column, a sequence,
+    another function (the advisory locks and large objects included), CREATE or TEMPORARY, the
+    organiser's role, a role attribute; and a table function that is not SECURITY DEFINER owned
+    by the organiser with its ``search_path`` set. Empty when the roles are as
+    ``tournament-server init`` leaves them, or when there is no table role of ``prefix``. Raises
+    ``DBAPIError`` when the server cannot be read."""
+    from sqlalchemy import text
+
+    problems = []
+    engine = make_engine(parse_url(url), password=password, pool_size=1)
+    try:
+        with engine.connect() as conn:
+            roles = conn.execute(text("SELECT rolname FROM pg_roles WHERE rolname ~ :p"),
+                                 {"p": f"^{prefix}_table_[0-9]+$|^{prefix}_tables$"}
+                                 ).scalars().all()
+            if not roles:
+                return []          # no tournament roles of this prefix on this server
+            tables = conn.execute(text("SELECT quote_ident(schemaname) || '.' || "
+                                       "quote_ident(tablename) FROM pg_tables WHERE schemaname "
+                                       "NOT IN ('pg_catalog', 'information_schema')")
+                                  ).scalars().all()
+            sequences = conn.execute(text("SELECT c.oid::regclass::text FROM pg_class c JOIN "
+                                          "pg_namespace n ON n.oid = c.relnamespace WHERE "
+                                          "c.relkind = 'S' AND n.nspname = 'public'")
+                                     ).scalars().all()
+            functions = conn.execute(text(
+                "SELECT p.oid::regprocedure::text FROM pg_proc p JOIN pg_namespace n ON n.oid = "
+                "p.pronamespace WHERE n.nspname = 'public' OR (n.nspname = 'pg_catalog' AND "
+                "(p.proname ~ '^pg_(try_)?advisory_' OR p.proname ~ "
+                "'^lo_(creat|create|from_bytea|import|put)$'))")).scalars().all()
+            allowed = {conn.execute(text("SELECT CAST(:f AS regprocedure)::text"), {"f": f}
+                                    ).scalar() for f in TABLE_FUNCTIONS}
+            organiser = f"{prefix}_organiser"
+            for role in roles:
+                def has(sql, **kw):
+                    return conn.execute(text(sql), {"r": role, **kw}).scalar()
+                for t in tables:
+                    for priv in _WRITES:
+                        if has("SELECT has_table_privilege(:r, :t, :p)", t=t, p=priv):
+                            problems.append(f"{role}: {priv} on {t}")
+                    for priv in ("INSERT", "UPDATE", "REFERENCES"):
+                        if has("SELECT has_any_column_privilege(:r, :t, :p)", t=t, p=priv):
+                            problems.append(f"{role}: {priv} on a column of {t}")
+                for seq in sequences:
+                    for priv in ("USAGE", "UPDATE"):
+                        if has("SELECT has_sequence_privilege(:r, :s, :p)", s=seq, p=priv):
+                            problems.append(f"{role}: {priv} on {seq}")
+                for f in functions:
+                    if has("SELECT has_function_privilege(:r, :f, 'EXECUTE')", f=f) \
+                            and f not in allowed:
+                        problems.append(f"{role}: EXECUTE on {f}")
+                for priv in ("CREATE", "TEMPORARY"):
+                    if has("SELECT has_database_privilege(:r, current_database(), :p)", p=priv):
+                        problems.append(f"{role}: {priv} on the database")
+                if has("SELECT has_schema_privilege(:r, 'public', 'CREATE')"):
+                    problems.append(f"{role}: CREATE on schema public")
+                if has("SELECT pg_has_role(:r, :o, 'MEMBER')", o=organiser):
+                    problems.append(f"{role}: member of {organiser}")
+                if has("SELECT rolsuper OR rolcreaterole OR rolcreatedb OR rolreplication OR "
+                       "rolbypassrls FROM pg_roles WHERE rolname = :r"):
+                    problems.append(f"{role}: a role attribute beyond LOGIN")
+            for f in allowed:
+                row = conn.execute(text(
+                    "SELECT p.prosecdef, pg_get_userbyid(p.proowner), p.proconfig FROM pg_proc p "
+                    "WHERE p.oid = CAST(:f AS regprocedure)"), {"f": f}).first()
+                if not row.prosecdef or row[1] != organiser or not any(
+                        c.startswith("search_path=") for c in row.proconfig or ()):
+                    problems.append(f"{f}: not SECURITY DEFINER owned by {organiser} with its "
+                                    "search_path set")
+    finally:
+        engine.dispose()
+    return problems
+
+
 def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
     """Remove the roles ``init_server`` made with ``prefix`` (run as the administrator; for tests
     and for tidying a server after the event). Objects they own or rights they hold in the
@@ -793,4 +884,4 @@ def open_as_table(url, prefix: str, table: int, password: str) -> Tournament:
     return Tournament.open(table_url(url, prefix, table), password=password)
 
 
-__all__ += ["open_as_table", "ConnectionTestError"]
+__all__ += ["open_as_table", "ConnectionTestError", "table_role_rights", "TABLE_FUNCTIONS"]

@@ -12,9 +12,11 @@ carries an idempotency key (unique in ``results``): sending it again records not
 every action starts with ``BEGIN IMMEDIATE`` (one writer at a time).
 
 Roles: on PostgreSQL the role signed in decides (``tournament-server init`` makes an organiser role
-and one role per table); a table may take its matches and report results, and gets
+and one role per table); a table may take its matches, give one back and report results, and gets
 :class:`PermissionDeniedError` for drawing, correcting, withdrawing and registering, both here and
-from the server itself (the grants). On SQLite the ``table`` argument of :meth:`Tournament.open`
+from the server itself (the grants). A table's role writes nothing itself: its three actions are
+the server's functions (``store/server.py``), each called alone in its own transaction, so every
+lock the server takes for a table is released before any answer travels back to the laptop. On SQLite the ``table`` argument of :meth:`Tournament.open`
 plays the table's part.
 """
 
@@ -918,7 +920,8 @@ class Tournament:
                 if row.number is None or row.number in named:
                     continue
                 done = st.status == br.STATUS_DONE
-                if (done != (row.status == "finished") or (done and row.winner_id != st.winner)
+                if (done != (row.status == "finished")
+                        or (done and (row.winner_id != st.winner or row.kind != st.kind))
                         or (isinstance(st.a, int) and row.a_id != st.a)
                         or (isinstance(st.b, int) and row.b_id != st.b)):
                     report.disputes.append(seal.Dispute(row.number, "bracket"))

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from datetime import datetime
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
@@ -112,6 +112,9 @@ class EventMenu(QObject):
         self.guard(self.event_gate)
         self._ready_prompt_due = False
         self._answerer = ""
+        self.keeper: Optional[Any] = None
+        """The window's autosave keeper (``ui/autosave.py``), once it has started: the matches
+        kept for later are its."""
         self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
         self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
             ctx.ask.confirm(question, event_texts.player_title(who)))
@@ -365,7 +368,7 @@ class EventMenu(QObject):
         if what is None:
             self.ctx.focus_board()
             return False
-        leaving = getattr(self.ctx, "leaving", None)
+        leaving = self.ctx.leaving
         if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
             return False
         folder = held[index][0]
@@ -485,7 +488,9 @@ class EventMenu(QObject):
                 answered.append(yes)
                 game.answer_removal(yes)
                 self.ctx.refresh_board()
-        yes = self.ctx.ask.confirm(asked.question, "Penalty: remove a checker", on_answer=answer)
+        chooser = game.removal.name(asked.chooser)
+        yes = self.ctx.ask.confirm(asked.question, event_texts.removal_title(chooser),
+                                   on_answer=answer)
         answer(bool(yes))
         self.ctx.focus_board()
 
@@ -641,8 +646,8 @@ class EventMenu(QObject):
         self.guard(self.event_gate)
         if self.current is not None:
             self.guard(self.current.gate)
-        tournament = getattr(self.ctx.window, "tournament_menu", None)
-        if tournament is not None and getattr(tournament, "gate", None) is not None:
+        tournament = self.ctx.tournament
+        if tournament is not None:
             self.guard(tournament.gate)
 
     def guard(self, gate: OfficialGate) -> None:

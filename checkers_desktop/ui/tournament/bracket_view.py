@@ -60,7 +60,8 @@ class BracketCanvas(QWidget):
         self.view = view
         self.empty_text = empty_text
         self._relayout()
-        scroll = self.parentWidget().parentWidget() if self.parentWidget() is not None else None
+        viewport = self.parentWidget()
+        scroll = viewport.parentWidget() if viewport is not None else None
         if isinstance(scroll, BracketScroll):
             scroll.refit()
 
@@ -87,7 +88,7 @@ class BracketCanvas(QWidget):
     def fit_width(self, width: int) -> None:
         """While :attr:`fitting`: the zoom at which the drawing is ``width`` pixels wide or
         less (at most 100 %, at least :data:`FIT_FLOOR` %, so that its type stays readable)."""
-        if not self.fitting or not self._drawable() or width <= 0:
+        if not self.fitting or self.view is None or not self._drawable() or width <= 0:
             return
         full = layout_bracket(self.view, BASE_FONT_PX * self.text_percent / 100.0).width
         percent = max(FIT_FLOOR, min(100, int(100 * width / max(1.0, full))))

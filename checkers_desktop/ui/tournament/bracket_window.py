@@ -148,10 +148,10 @@ class BracketWindow(QMainWindow):
         type grows with the app's text size."""
         from PySide6.QtWidgets import QApplication
 
-        display = getattr(self.ctx.window, "display", None)
+        display = self.ctx.display
         if display is not None:
-            self.canvas.set_text_percent(getattr(display, "text_size", 100))
-            self.scroll.refit()
+            self.canvas.set_text_percent(display.text_size)
+            self.drawing.refit()
         base = QFont(QApplication.font())
         size = base.pointSizeF() if base.pointSizeF() > 0 else 10.0
         big = QFont(base)

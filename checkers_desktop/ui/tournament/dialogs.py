@@ -326,6 +326,7 @@ class DivisionsDialog(_Form):
         """The form in a scroll area as wide as the dialog: eleven age groups at 200 % text are
         taller than a 1280x720 screen; Tab brings each check box into view."""
         layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)  # the form, the message line, the buttons
         layout.removeItem(self.form)
         body = QWidget(self)
         body.setLayout(self.form)

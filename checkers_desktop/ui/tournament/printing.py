@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
+from typing import Optional
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF
 from PySide6.QtCore import Qt
@@ -96,16 +97,18 @@ headings (inches): it is drawn as large as this allows."""
 def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DPI) -> bytes:
     """The drawn bracket of ``view`` in black on white, as large as ``inches`` (width, height)
     allow at ``dpi``, as PNG bytes."""
-    from PySide6.QtCore import QBuffer, QIODevice
     from PySide6.QtGui import QImage
 
     room_w, room_h = inches[0] * dpi, inches[1] * dpi
     pt = dpi / 72.0
-    choices = []
+    best: Optional[tuple[float, bool]] = None
     for stacked in (False, True):
         trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
-        choices.append((min(room_w / trial.width, room_h / trial.height), stacked))
-    scale, stacked = max(choices, key=lambda c: c[0])
+        scale = min(room_w / trial.width, room_h / trial.height)
+        if best is None or scale > best[0]:
+            best = (scale, stacked)
+    assert best is not None  # two layouts were tried
+    scale, stacked = best
     lay = layout_bracket(view, 18 * pt * scale, stacked=stacked, names_only_after_first=True)
     theme = get_theme(PRINT_THEME)
     image = QImage(max(1, int(lay.width)), max(1, int(lay.height)), QImage.Format.Format_RGB32)
@@ -118,10 +121,12 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
                       focus=theme.text)
     finally:
         painter.end()
-    buffer = QBuffer()
+    data = QByteArray()
+    buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    image.save(buffer, "PNG")  # type: ignore[call-overload]  # PySide6 takes a str
-    return bytes(buffer.data().data())
+    image.save(buffer, "PNG")  # type: ignore[call-overload]  # a QIODevice: stubs lack it
+    buffer.close()
+    return bytes(data.data())
 
 
 def save_bracket_pdf(view: DivisionView, path: Path, *,

@@ -228,7 +228,7 @@ def test_the_drawn_bracket_fits_the_window_with_its_final_and_grows_with_the_tex
     bracket = _open_bracket(qtbot, window, menu, "70-74")
     bracket.resize(1320, 700)  # what the window takes on a 1366x768 screen
     QApplication.processEvents()
-    canvas, scroll = bracket.canvas, bracket.scroll
+    canvas, scroll = bracket.canvas, bracket.drawing
     final = max(r for r, _i in canvas.layout_.boxes)
     right = max(b.right() for (r, _i), b in canvas.layout_.boxes.items() if r == final)
     assert right <= scroll.viewport().width(), (right, scroll.viewport().width(), canvas.zoom,
