@@ -153,19 +153,14 @@ def tell_parent_item_after_submenu(menus, post: Callable | None = None) -> int:
     from PySide6.QtGui import QAccessibleEvent
     from PySide6.QtWidgets import QMenu
 
+    from .menu_walk import every_menu
+
     tied = 0
-    seen: set[int] = set()
-    stack = list(menus)
-    while stack:
-        menu = stack.pop()
-        if id(menu) in seen:
-            continue
-        seen.add(id(menu))
+    for menu in every_menu(menus):
         for action in menu.actions():
             sub = action.menu()
             if not isinstance(sub, QMenu):
                 continue
-            stack.append(sub)
 
             def closed(parent=menu, item=action) -> None:
                 def tell() -> None:

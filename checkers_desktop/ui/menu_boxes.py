@@ -12,6 +12,8 @@ from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPainter, QPen
 from PySide6.QtWidgets import QMenu, QProxyStyle, QStyle
 
+from .menu_walk import every_menu
+
 __all__ = ["MenuBoxStyle", "install_menu_boxes"]
 
 
@@ -40,13 +42,6 @@ def install_menu_boxes(menus: Iterable[QMenu]) -> MenuBoxStyle:
     """Give ``menus`` and their submenus :class:`MenuBoxStyle`; returns it (keep it alive as
     long as the menus)."""
     style = MenuBoxStyle()
-    seen: set[int] = set()
-    stack = list(menus)
-    while stack:
-        menu = stack.pop()
-        if id(menu) in seen:
-            continue
-        seen.add(id(menu))
+    for menu in every_menu(menus):
         menu.setStyle(style)
-        stack.extend(sub for sub in (a.menu() for a in menu.actions()) if isinstance(sub, QMenu))
     return style

@@ -17,6 +17,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
+from .menu_walk import every_menu
+
 __all__ = ["open_on_current", "install_open_on_current"]
 
 
@@ -61,14 +63,7 @@ def install_open_on_current(menus: Iterable[QMenu], skip: Iterable[QMenu] = ()) 
     submenus, except those in ``skip`` (which do it themselves). Returns how many."""
     skipped = {id(m) for m in skip}
     count = 0
-    seen: set[int] = set()
-    stack = list(menus)
-    while stack:
-        menu = stack.pop()
-        if id(menu) in seen:
-            continue
-        seen.add(id(menu))
-        stack.extend(sub for sub in (a.menu() for a in menu.actions()) if isinstance(sub, QMenu))
+    for menu in every_menu(menus):
         radios = [a for a in menu.actions() if a.isCheckable() and a.actionGroup() is not None
                   and a.actionGroup().isExclusive()]
         if radios and id(menu) not in skipped:
