@@ -24,7 +24,6 @@ anyone tries.
 from __future__ import annotations
 
 import base64
-import enum
 import binascii
 import hashlib
 import hmac
@@ -35,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
+from ..storage.sealed_state import SealedState
 from ..texts import official as official_texts
 
 __all__ = ["PinError", "PinHash", "MIN_PIN_LENGTH", "MIN_EVENT_PIN_LENGTH", "MAX_PIN_LENGTH",
@@ -158,25 +158,9 @@ def check_new_pin(pin: str, again: str, *, event: bool = False) -> str:
     return pin
 
 
-class PinFileState(enum.Enum):
-    """What was found of a match's PIN file (data; ``texts.official`` words it)."""
-
-    SOUND = "sound"
-    """Read, and its seal matches (or this install cannot seal at all)."""
-    MISSING = "missing"
-    """No file and no seal for one: the match was started without a PIN of its own."""
-    REMOVED = "removed"
-    """No file, but the folder's seals name one: removed outside the app."""
-    DAMAGED = "damaged"
-    """A file that is not a PIN file (or cannot be read)."""
-    CHANGED = "changed"
-    """Its seal does not match: changed outside the app."""
-    UNSEALED = "unsealed"
-    """It carries no seal although this install seals its records: written outside the app."""
-
-    @property
-    def sound(self) -> bool:
-        return self is PinFileState.SOUND
+PinFileState = SealedState
+"""What was found of a match's PIN file (``texts.official`` words it): the states of every
+sealed file; MISSING there means the match was started without a PIN of its own."""
 
 
 @dataclass(frozen=True)

@@ -33,12 +33,25 @@ MAX_BYTES = 16 * 1024
 
 
 class SealedState(enum.Enum):
+    """What was found of a sealed file (data; the texts package words it)."""
+
     SOUND = "sound"
+    """Read, and its seal matches (or this install cannot seal at all)."""
     MISSING = "missing"
+    """No file and no seal for one: it was never written."""
     REMOVED = "removed"
+    """No file, but the folder's seals name one: removed outside the app."""
     DAMAGED = "damaged"
+    """A file that is not what it should be (or cannot be read)."""
     CHANGED = "changed"
+    """Its seal does not match: changed outside the app."""
     UNSEALED = "unsealed"
+    """It carries no seal although this install seals its records: written outside the app."""
+
+    @property
+    def sound(self) -> bool:
+        """True for SOUND: read, and its seal matches."""
+        return self is SealedState.SOUND
 
     @property
     def trusted(self) -> bool:
