@@ -24,8 +24,11 @@ AGE_GROUPS: tuple[str, ...] = ("55-59", "60-64", "65-69", "70-74", "75-79", "80-
 """The VA Golden Age Games age groups (VA rulebook, Event 4)."""
 
 EVENT_PROFILE_KEYS: tuple[str, ...] = ("va-standard", "va-vi") + tuple(
-    k for k in PROFILES if k not in ("va-standard", "va-vi"))
-"""Rule profiles in the order the new-match form offers them: the two VA profiles first."""
+    k for k, p in PROFILES.items()
+    if k not in ("va-standard", "va-vi") and not (p.allows_hints or p.allows_undo))
+"""Rule profiles in the order the new-match form offers them: the two VA profiles first, and
+only event rules (no profile that allows hints or taking back, such as "Practice at home": one
+Down too many in the form must not start an event match with hints)."""
 
 DEFAULT_EVENT = "National Veterans Golden Age Games"
 

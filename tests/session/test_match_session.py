@@ -424,3 +424,18 @@ def test_resume_names_the_unusable_saved_fields_and_still_resumes(tmp_path):
     assert any("'sideways'" in p for p in resumed.problems)
     assert any("could not be rebuilt" in p for p in resumed.problems)
     assert again.game.board.fen() == t.game.board.fen() and again.game.running
+
+
+def test_the_new_match_form_offers_only_event_rules():
+    """A match is played under event rules: the form's rules never include a profile that allows
+    hints or taking back ("Practice at home"), the two VA profiles come first, and every event
+    profile is offered."""
+    from checkers_desktop.rules.profiles import PROFILES
+    from checkers_desktop.session.match_model import EVENT_PROFILE_KEYS
+
+    assert EVENT_PROFILE_KEYS[:2] == ("va-standard", "va-vi")
+    assert "practice" not in EVENT_PROFILE_KEYS
+    for key in EVENT_PROFILE_KEYS:
+        assert not get_profile(key).allows_hints and not get_profile(key).allows_undo, key
+    assert set(EVENT_PROFILE_KEYS) == {k for k, p in PROFILES.items()
+                                       if not (p.allows_hints or p.allows_undo)}
