@@ -61,3 +61,24 @@ def _record_keys_put_back():
     before = records.keys_in_use()
     yield
     records.use_keys(*before)
+
+
+@pytest.fixture(scope="session")
+def table4():
+    """The endgame database of up to 4 pieces, built once for the run (about a second with the
+    compiled builder), so that tests of problems need no cached 5-piece database."""
+    from checkers_desktop.engine import endgame
+
+    return endgame.build_table(4)
+
+
+@pytest.fixture
+def installed4(table4):
+    """:func:`table4` installed as the engine's database for one test, the one before put back
+    after it."""
+    from checkers_desktop.engine import endgame
+
+    before = endgame.installed_table()
+    endgame.install_table(table4)
+    yield table4
+    endgame.install_table(before)

@@ -34,20 +34,6 @@ GEM_1 = Problem("gem/1", "gem", "Gem problems", "Gem Problems #1", "B:W21,K5:BK1
 """Black to play and win, four pieces: 17-22 and 17-13 both win; 14-9 lets White draw."""
 
 
-@pytest.fixture(scope="module")
-def table4():
-    """The endgame database of up to 4 pieces (about a second with the compiled builder), so
-    that these tests need no cached 5-piece database."""
-    return eg.build_table(4)
-
-
-@pytest.fixture
-def installed4(table4):
-    before = eg.installed_table()
-    eg.install_table(table4)
-    yield table4
-    eg.install_table(before)
-
 
 def _session(tmp_path: Path, seconds: float = 0.5, player: str = "Ann"):
     synth = FakeSynth()

@@ -4,11 +4,9 @@ guessed from the menu."""
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from checkers_desktop.engine import endgame as eg
 from checkers_desktop.library import COLLECTIONS, Kind
 from checkers_desktop.rules import WHITE
 from checkers_desktop.session.problems import State
@@ -16,18 +14,6 @@ from checkers_desktop.session.problems import State
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 SHIFT = Qt.KeyboardModifier.ShiftModifier
 
-
-@pytest.fixture(scope="module")
-def table4():
-    return eg.build_table(4)
-
-
-@pytest.fixture
-def installed4(table4):
-    before = eg.installed_table()
-    eg.install_table(table4)
-    yield table4
-    eg.install_table(before)
 
 
 def key(qtbot, window, k, mods=Qt.KeyboardModifier.NoModifier):

@@ -8,7 +8,6 @@ import shutil
 
 import pytest
 
-from checkers_desktop.engine import endgame as eg
 from checkers_desktop.session.problem_set import Problem, Stated
 from checkers_desktop.session.problems import State
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
@@ -24,18 +23,6 @@ EASY = Problem("beginner/20", "beginner", "Beginner's problems", "Beginner's Pro
 """Red to play and win: two kings against one; fourteen to seventeen wins at once (the
 database then shows the win is sure)."""
 
-
-@pytest.fixture(scope="module")
-def table4():
-    return eg.build_table(4)
-
-
-@pytest.fixture
-def installed4(table4):
-    before = eg.installed_table()
-    eg.install_table(table4)
-    yield table4
-    eg.install_table(before)
 
 
 def test_a_problem_is_solved_by_voice(make_window, settings, qtbot, say, installed4):
