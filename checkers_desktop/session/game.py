@@ -110,6 +110,10 @@ class GameSession(Observable):
         self.opponent_name: Optional[str] = None
         """The other side's name against the player in place of "Computer" (a master's game
         replayed for guessing); None for the computer. Cleared by every new game."""
+        self.hold: Optional[Callable[[], Optional[str]]] = None
+        """Set by a match: what holds the game on the board before its first move (its game
+        waits for the official to start it), said in place of whose turn; None when nothing
+        holds it."""
         self.announce_results = True
         """False while a match plays the game: the game's end is not said here (the match says
         it once, with the players' names, the count and the score); the result text, the sound
@@ -192,8 +196,12 @@ class GameSession(Observable):
         """The status line's first part: whose turn ("Alice, Black to move."), the result when the
         game is over, or that no game is in progress."""
         if self.running:
-            return self.removal.headline() or self._turn_text()
+            return self.removal.headline() or self.hold_text() or self._turn_text()
         return self.result_text or game_texts.game_not_running_text()
+
+    def hold_text(self) -> Optional[str]:
+        """What holds the game before its first move (:attr:`hold`), or None."""
+        return self.hold() if self.hold is not None else None
 
     def status_text(self, message: bool = True) -> str:
         """The status line: whose turn (or the result), the last move, and the latest message

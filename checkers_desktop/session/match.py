@@ -128,6 +128,7 @@ class MatchSession(Observable):
         step): its clocks stand still and no move is taken (:meth:`MatchOfficial.start_game`)."""
         self.last_result_text = ""
         """The result of the game just ended, kept on the turn line until the next one starts."""
+        game.hold = self._hold_text
         self.pin_guard = "match"
         """What the gate's PIN is: "match" (set for this match) or "event" (the event PIN in force
         when the match started, kept with the match)."""
@@ -331,6 +332,14 @@ class MatchSession(Observable):
     def score(self) -> tuple[int, int]:
         a, b = self.settings.names
         return self.match.wins(a), self.match.wins(b)
+
+    def _hold_text(self) -> Optional[str]:
+        """The game session's status while this match's game waits for the official (None once
+        it started, or when another game is on the board)."""
+        if self.awaiting_start and self.game is not None and self.referee is not None \
+                and self.host.referee is self.referee:
+            return official_texts.awaiting_start_text(self.game.number, self.last_result_text)
+        return None
 
     def turn_text(self) -> str:
         """"Alice, Black, to move." for the current game (or the match result when over)."""

@@ -120,7 +120,7 @@ def _turn(ctx: ReadingContext) -> str:
     c = ctx.session
     if not c.running:
         return c.result_text or game_texts.no_game_text()
-    choosing = c.removal.headline()  # a penalty: whose choice it is, not whose move
+    choosing = c.removal.headline() or c.hold_text()  # a penalty's choice, a game not started
     if choosing:
         return choosing
     text = game_texts.turn_text(c.board, c.side_names, verbosity="full")

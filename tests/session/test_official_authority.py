@@ -85,11 +85,16 @@ def test_no_clock_runs_before_the_official_starts_each_game(tmp_path):
     assert match.pending_penalty is None and match.referee.clock.move_elapsed() == 0
     assert not game.submit_text("11-15")  # no move before the start
     assert "waits for the official" in match.turn_text()
+    # the status line and "whose turn" say the game waits, not whose move it is
+    assert game.headline().startswith("Game 1 waits for the official") and "to move" not in \
+        game.headline()
     with pytest.raises(OfficialOnlyError, match="Starting the game"):
         match.official.start_game()  # a player cannot start it
     assert match.gate.unlock(PIN).ok
     match.official.start_game()
     assert not match.awaiting_start and not match.paused
+    assert game.headline() == "Bo Diaz, Black to move." or game.headline().endswith(
+        ", Black to move."), game.headline()
     assert synth.spoken[-1] == "The official, Carol Ruiz, starts game one. The clocks are running."
     assert game.submit_text("11-15")
     # game 1 ends by a resignation: game 2 waits, its clocks still, the result on the turn line
@@ -98,6 +103,7 @@ def test_no_clock_runs_before_the_official_starts_each_game(tmp_path):
     assert match.game.number == 2 and match.awaiting_start and match.paused
     assert match.turn_text().startswith("Game 1: ") or "wins" in match.turn_text()
     assert "Game 2 waits for the official" in match.turn_text()
+    assert "Game 2 waits for the official" in game.status_text()
     clock.now += 120  # the players change seats; the official writes the result
     game.poll_clock()
     assert match.pending_penalty is None and match.referee.clock.move_elapsed() == 0
