@@ -106,10 +106,6 @@ def large_numbers_text(on: bool) -> str:
 
 
 # --- saving and resuming -------------------------------------------------------------------------
-CLOCKS_PAUSED_TEXT = ("The clocks are paused. The official restarts them with Control+Alt+R, "
-                      "Event, Official, Restart the clocks.")
-
-
 def resume_offer_text(summary: str) -> str:
     """The resume offer, shown and spoken: the saved game's summary and the question."""
     return f"{summary} Resume it?"
@@ -120,12 +116,10 @@ def resume_title_text() -> str:
 
 
 def resumed_text(turn: str, in_match: bool) -> str:
-    """What is said once the game is back: "The game is resumed. Red to move." (and, in a
-    match, that the clocks are paused)."""
-    text = f"The game is resumed. {turn}".strip()
-    if in_match:
-        text += " " + CLOCKS_PAUSED_TEXT
-    return text
+    """What is said once the game is back: "The game is resumed. Red to move."; in a match
+    ``turn`` is the status line's first part, which says the game waits for the official to
+    start it again (Control Alt G), its clocks stopped."""
+    return f"The {'match' if in_match else 'game'} is resumed. {turn}".strip()
 
 
 def put_aside_text() -> str:

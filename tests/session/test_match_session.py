@@ -383,7 +383,9 @@ def test_three_game_match_with_a_penalty_a_draw_offer_and_a_resume(tmp_path):
     assert again.game.player_names == {BLACK: second, WHITE: first}
     assert any(line.startswith("Match Ann Lee against Bo Diaz, game 2.")
                for line in again.spoken)
-    assert again.spoken[-1].startswith("The game is resumed.")
+    assert again.spoken[-1].startswith("The match is resumed. Game 2 waits for the official: "
+                                       "Event, Official, Start the game (Control Alt G)."), \
+        again.spoken[-1]
     assert match2.paused  # the clocks wait for the official
     assert not again.game.submit_text(again.game.legal_moves()[0].pdn())
     match2.official.resume()
