@@ -29,6 +29,7 @@ from checkers_desktop.speech.voice.phrases import is_chatter, is_filler, said_mo
 from checkers_desktop.speech.voice.result import VoiceResult
 from checkers_desktop.speech.voice.twostage import TwoStageRecognizer
 from checkers_desktop.speech.voice.whisper import WhisperRecognizer
+from whisper_model import HAVE_MODEL
 from checkers_desktop.texts.voice import illegal_move_text
 
 SEVENTEEN = "W:W17,30:B1,10,14"
@@ -206,15 +207,6 @@ def test_a_clear_yes_is_still_a_yes():
 
 
 # --- the whole path, on speech ------------------------------------------------------------------
-try:
-    from checkers_desktop.speech.voice.whisper import model_path
-
-    model_path()
-    import ctranslate2  # noqa: F401
-    HAVE_MODEL = True
-except Exception:  # noqa: BLE001 - any failure to find the model means: skip
-    HAVE_MODEL = False
-
 needs_speech = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),

@@ -19,15 +19,8 @@ from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice import VoiceRecognizer, simulate
 from checkers_desktop.speech.voice.recognizer import RecognizerUnavailableError
 
-try:
-    from checkers_desktop.speech.voice.whisper import WhisperRecognizer, model_path
-
-    model_path()
-    import ctranslate2  # noqa: F401
-    import faster_whisper  # noqa: F401
-    HAVE_MODEL = True
-except Exception:  # noqa: BLE001 - any failure to find the model means: skip
-    HAVE_MODEL = False
+from checkers_desktop.speech.voice.whisper import WhisperRecognizer, model_path
+from whisper_model import HAVE_MODEL
 
 pytestmark = [
     pytest.mark.slow,
