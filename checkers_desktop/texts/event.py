@@ -328,6 +328,8 @@ def paper_detail_text(result: GameResult, players: Mapping[Color, str], sides: M
         return text
     if r is EndReason.FORTY_MOVE_DRAW:
         return how_text(result, None, spoken=False)
+    if r is EndReason.CORRECTED and result.detail == r.value:
+        return ""  # the official gave no reason: "as corrected by the official" says it all
     return result.detail
 
 

@@ -441,3 +441,21 @@ def test_the_new_match_form_offers_only_event_rules():
         assert not get_profile(key).allows_hints and not get_profile(key).allows_undo, key
     assert set(EVENT_PROFILE_KEYS) == {k for k, p in PROFILES.items()
                                        if not (p.allows_hints or p.allows_undo)}
+
+
+def test_a_result_corrected_without_a_reason_reads_once_on_the_score_sheet(tmp_path):
+    """The official corrects the game in progress, then a finished one, giving no reason: the
+    sheet says "as corrected by the official" once, not "...: corrected by the official"."""
+    t = Table(tmp_path)
+    t.match.start()
+    assert t.game.submit_text("11-15")
+    t.match.official.correct_result(1, None, "")
+    t.settle()
+    t.match.official.correct_result(1, t.match.settings.names[0], "")
+    results = [line for line in t.match.score_sheet_html().splitlines() if "Result:" in line]
+    assert "Ann Lee wins (1-0) as corrected by the official, at 0:00 game time" in results[0]
+    assert all(line.count("corrected by the official") <= 1 for line in results)
+    assert all("by corrected" not in line for line in results)
+    t.match.official.correct_result(1, None, "scoring mistake")
+    assert "Drawn (1/2-1/2) as corrected by the official: scoring mistake" in \
+        t.match.score_sheet_html()

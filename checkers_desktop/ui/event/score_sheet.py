@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
-from PySide6.QtGui import QFont, QPageLayout, QPageSize, QPdfWriter, QTextDocument
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
+from PySide6.QtGui import (QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPdfWriter,
+                           QTextBlockFormat, QTextCursor, QTextDocument)
 
 from ...storage.records import write_record
 
@@ -30,6 +31,80 @@ def _document(html: str) -> QTextDocument:
     return doc
 
 
+def _source_dpi() -> tuple[int, int]:
+    """The resolution ``QTextDocument.print_`` takes its 2 cm margins in (Qt's default DPI:
+    the primary screen's logical DPI, 100 without a screen)."""
+    from PySide6.QtCore import QCoreApplication, Qt
+    from PySide6.QtGui import QGuiApplication
+
+    if QCoreApplication.testAttribute(Qt.ApplicationAttribute.AA_Use96Dpi):
+        return 96, 96
+    screen = QGuiApplication.primaryScreen()
+    if screen is None:
+        return 100, 100
+    return round(screen.logicalDotsPerInchX()), round(screen.logicalDotsPerInchY())
+
+
+def _paginated_like_print(doc: QTextDocument, device: QPagedPaintDevice) -> QTextDocument:
+    """A copy of ``doc`` laid out on ``device``'s pages exactly as ``QTextDocument.print_``
+    lays out a document with no page size of its own (the device's page, a 2 cm margin)."""
+    copy = doc.clone()
+    layout = copy.documentLayout()
+    layout.setPaintDevice(device)
+    fmt = copy.rootFrame().frameFormat()
+    dpi_x, dpi_y = _source_dpi()
+    fmt.setLeftMargin(int((2 / 2.54) * dpi_x))
+    fmt.setRightMargin(int((2 / 2.54) * dpi_x))
+    fmt.setTopMargin(int((2 / 2.54) * dpi_y))
+    fmt.setBottomMargin(int((2 / 2.54) * dpi_y))
+    copy.rootFrame().setFrameFormat(fmt)
+    copy.setPageSize(QSizeF(device.width(), device.height()))
+    return copy
+
+
+def _first_line_bottom(layout, block) -> float:
+    """Where ``block``'s first line ends, in the laid-out document (its page: that // page
+    height)."""
+    rect = layout.blockBoundingRect(block)
+    lines = block.layout()
+    if lines is None or lines.lineCount() == 0:
+        return rect.top()
+    return rect.top() + lines.lineAt(0).rect().bottom()
+
+
+def keep_headings_with_next(doc: QTextDocument, device: QPagedPaintDevice) -> int:
+    """Make every heading of ``doc`` (h1 to h6) start a new page when, printed on ``device``,
+    it would end a page apart from the block that follows it ("Record" alone at the foot of a
+    page, its list on the next). ``QTextDocument`` ignores CSS ``page-break-after: avoid``, so
+    the pages are laid out and a page break put before each such heading, one at a time (a
+    break moves what follows). Returns the number of breaks added."""
+    added = 0
+    for _ in range(doc.blockCount()):
+        laid = _paginated_like_print(doc, device)
+        height = laid.pageSize().height()
+        layout = laid.documentLayout()
+        block = laid.begin()
+        orphan = -1
+        while block.isValid() and orphan < 0:
+            following = block.next()
+            fmt = block.blockFormat()
+            if (fmt.headingLevel() > 0 and following.isValid()
+                    and fmt.pageBreakPolicy() == QTextBlockFormat.PageBreakFlag.PageBreak_Auto):
+                top = _first_line_bottom(layout, block)
+                first_line = _first_line_bottom(layout, following)
+                if int(top // height) != int(first_line // height):
+                    orphan = block.blockNumber()
+            block = following
+        if orphan < 0:
+            return added
+        cursor = QTextCursor(doc.findBlockByNumber(orphan))
+        fmt = cursor.blockFormat()
+        fmt.setPageBreakPolicy(QTextBlockFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        cursor.setBlockFormat(fmt)
+        added += 1
+    return added
+
+
 def pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> bytes:
     """``html`` laid out as a PDF (US Letter by default, 15 mm margins), in memory."""
     data = QByteArray()
@@ -41,6 +116,7 @@ def pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Lette
     writer.setPageLayout(QPageLayout(QPageSize(page), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
     doc = _document(html)
+    keep_headings_with_next(doc, writer)
     doc.print_(writer)
     del writer  # finishes the document
     buffer.close()
@@ -67,5 +143,7 @@ def print_html(html: str, parent=None, dialog_factory=None) -> bool:
     dialog = (dialog_factory or QPrintDialog)(printer, parent)
     if dialog.exec() != QPrintDialog.DialogCode.Accepted:
         return False
-    _document(html).print_(printer)
+    doc = _document(html)
+    keep_headings_with_next(doc, printer)
+    doc.print_(printer)
     return True
