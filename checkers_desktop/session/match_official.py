@@ -12,6 +12,7 @@ the PIN first (``ui/event/official.py``).
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..rules import BLACK, WHITE, Color
@@ -26,7 +27,59 @@ from .match_model import MatchSessionError
 if TYPE_CHECKING:  # pragma: no cover
     from .match import MatchSession
 
-__all__ = ["MatchOfficial"]
+__all__ = ["MatchOfficial", "OfficialRefusal", "official_refusal"]
+
+
+class OfficialRefusal(enum.Enum):
+    """Why an official's action cannot be done now, known before the official is asked anything
+    (the sentence: ``texts.official.official_refusal_text``)."""
+
+    NO_MATCH = "no match"                  # no match is being played
+    NO_GAME = "no game"                    # the match has no game in progress
+    ALREADY_PAUSED = "already paused"      # pause: the clocks are stopped already
+    CLOCKS_RUNNING = "clocks running"      # restart: the clocks run already
+    NO_STALLING_RULE = "no stalling rule"  # the profile has no stalling warning or penalty
+    NOT_WARNED = "not warned"              # a stalling penalty: neither player was warned
+    PAUSED = "paused"                      # a penalty while the official paused the clocks
+    PENALTY_PENDING = "penalty pending"    # a checker is still to be removed for a penalty
+    NO_ADJUDICATION = "no adjudication"    # neither the count nor a declared draw applies now
+    NO_FORTY_COUNT = "no forty count"      # no forty-move count awaits the official's ruling
+
+
+_RUNNING = frozenset({"pause", "resume", "stalling_warning", "stalling_penalty", "adjudicate",
+                      "forfeit", "forty_move_ruling"})
+"""The official's actions on the game in progress (the others act on the match)."""
+
+
+def official_refusal(match: Optional["MatchSession"], action: str) -> Optional[OfficialRefusal]:
+    """Why the official's ``action`` (a kind: "pause", "stalling_penalty", "adjudicate"...)
+    cannot be done on ``match`` now, or None when it can. Decided before any question or PIN
+    is asked; the action itself still checks again when it is done."""
+    if match is None:
+        return OfficialRefusal.NO_MATCH
+    if action not in _RUNNING:
+        return None if match.games else OfficialRefusal.NO_MATCH
+    if not match.game_running or match.referee is None:
+        return OfficialRefusal.NO_GAME
+    referee = match.referee
+    if action == "pause" and match.paused:
+        return OfficialRefusal.ALREADY_PAUSED
+    if action == "resume" and not match.paused:
+        return OfficialRefusal.CLOCKS_RUNNING
+    if action in ("stalling_warning", "stalling_penalty") and not referee.profile.stalling_rule:
+        return OfficialRefusal.NO_STALLING_RULE
+    if action == "stalling_penalty":
+        if referee.pending_penalty is not None:
+            return OfficialRefusal.PENALTY_PENDING
+        if not match.official.penalty_players():
+            return OfficialRefusal.NOT_WARNED
+        if match.paused:
+            return OfficialRefusal.PAUSED
+    if action == "adjudicate" and not match.official.adjudication_ways():
+        return OfficialRefusal.NO_ADJUDICATION
+    if action == "forty_move_ruling" and referee.forty_move_attacker is None:
+        return OfficialRefusal.NO_FORTY_COUNT
+    return None
 
 
 class MatchOfficial:
@@ -36,6 +89,31 @@ class MatchOfficial:
 
     def __init__(self, match: "MatchSession") -> None:
         self.match = match
+
+    # --- what the official may choose (asked before the action, no PIN needed) ----------
+    def penalty_players(self) -> tuple[Color, ...]:
+        """The players a stalling penalty may be given to now: those warned for stalling in
+        this game (VA rulebook 3:00 s4-VI: the penalty comes after a warning), Black first."""
+        referee = self.match.referee
+        if referee is None:
+            return ()
+        return tuple(c for c in (BLACK, WHITE) if referee.stalling_warnings[c] > 0)
+
+    def adjudication_ways(self) -> tuple[Optional[AdjudicationCause], ...]:
+        """The ways the official may end the game now: each cause by the count (VA rulebook
+        3:00 s5), while no jump is pending and the count is not equal after a drawn game, and
+        None, a declared draw (4:00 s4), when the profile has it."""
+        referee = self.match.referee
+        if referee is None or referee.is_over:
+            return ()
+        _mat, _winner, refused = referee.adjudication_preview()
+        ways: list[Optional[AdjudicationCause]] = []
+        if refused is None:
+            ways += [AdjudicationCause.OFFICIAL, AdjudicationCause.STALLING,
+                     AdjudicationCause.TIME_LIMIT]
+        if referee.profile.draws.official_declares:
+            ways.append(None)
+        return tuple(ways)
 
     def pause(self) -> Ruling:
         """The official stops every clock."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from .event import no_game_in_match_text, no_match_text
 from .words import duration_words
 from .words import number as _n
 
@@ -374,3 +375,122 @@ def recovered_text(by: str = "") -> str:
 
 def written_down_question() -> str:
     return "Have you written it down?"
+
+
+# --- one form per official's action (ui/event/official.py, ui/event/action_form.py) -------------
+def official_refusal_text(refusal: str, *, profile: str = "", chooser: str = "",
+                          victim: str = "") -> str:
+    """Why an official's action cannot be done now, said before any form opens (``refusal``: an
+    ``OfficialRefusal`` value; ``profile`` the rules' title; ``chooser`` and ``victim`` the
+    players of a penalty still pending)."""
+    texts = {
+        "no match": no_match_text(),
+        "no game": no_game_in_match_text(),
+        "already paused": already_paused_text(),
+        "clocks running": clocks_running_text(),
+        "no stalling rule": f"{profile} rules have no stalling warning or penalty.",
+        "not warned": ("Neither player has been warned for stalling: a stalling penalty comes "
+                       "after a warning (VA rulebook 3:00 s4-VI). Give the warning first."),
+        "paused": ("The clocks are paused: restart them first (Event, Official, Restart the "
+                   "clocks), then give the penalty."),
+        "penalty pending": (f"{chooser} must first choose a {victim} checker to remove for the "
+                            "last penalty."),
+        "no adjudication": adjudicate_refused_text("play out"),
+        "no forty count": "No forty-move count waits for the official's ruling.",
+    }
+    return texts[refusal]
+
+
+FORM_TITLES = {
+    "pause": "Pause the clocks",
+    "resume": "Restart the clocks",
+    "stalling_warning": "Stalling warning",
+    "stalling_penalty": "Stalling penalty",
+    "adjudicate": "Adjudicate",
+    "forfeit": "Declare a forfeit",
+    "correct_result": "Correct a result",
+    "forty_move_ruling": "Forty-move ruling",
+}
+"""The title of each official's action form (keys: the action's kind)."""
+
+CONFIRM_LABELS = {
+    "pause": "&Pause the clocks",
+    "resume": "&Restart the clocks",
+    "stalling_warning": "&Warn",
+    "stalling_penalty": "&Penalize",
+    "adjudicate": "&Adjudicate",
+    "forfeit": "&Declare the forfeit",
+    "correct_result": "&Correct the result",
+    "forty_move_ruling": "&Rule",
+}
+"""The confirm button of each form (the ampersand marks its Alt key)."""
+
+PIN_LABEL = "PIN"
+OFFICIAL_NAME_LABEL = "Official's name"
+PLAYER_LABEL = "Player"
+HOW_LABEL = "How"
+REASON_LABEL = "Reason (may be left empty)"
+GAME_LABEL = "Game"
+RESULT_LABEL = "Result"
+RULING_LABEL = "Ruling"
+CANCEL_LABEL = "Cancel"
+
+
+def form_prompt_text(action: str, *, pin: bool, before: str = "") -> str:
+    """What a form is for, said once when it opens: ``before`` (what the official should know
+    first), then the fields in their Tab order."""
+    first = f"{before} " if before else ""
+    keys = ("Type the PIN, then Tab to the choices; " if pin else "Tab goes through the "
+            "choices; ")
+    return (f"{first}{FORM_TITLES[action]}: the official's form. {keys}Enter confirms, Escape "
+            "cancels and changes nothing.")
+
+
+def player_choice_text(name: str, side: str) -> str:
+    return f"{name} ({side})"
+
+
+def pause_outcome_text() -> str:
+    return "Every clock stops until the official restarts them."
+
+
+def resume_outcome_text() -> str:
+    return "The clocks start again; the player to move is on the clock."
+
+
+def warning_outcome_text(name: str, side: str) -> str:
+    return (f"{name}, {side}, is warned for stalling. If it goes on, a checker will be "
+            "removed.")
+
+
+def penalty_outcome_text(name: str, chooser: str) -> str:
+    return (f"{name} is penalized for stalling: {chooser} chooses one of {name}'s checkers, "
+            "which is removed.")
+
+
+def draw_outcome_text(number: int) -> str:
+    return f"Game {number} is drawn: neither player can force a win. A new game follows."
+
+
+def count_outcome_text(cause: str, counts: str, outcome: str) -> str:
+    """Adjudication by the count: "By the count, for stalling: Bo Diaz (Black) 8, Ann Lee (Red)
+    7. Bo Diaz wins game 2."."""
+    return f"By the count, {cause}: {counts}. {outcome}"
+
+
+def forfeit_outcome_text(name: str, winner: str, number: int, reason: str) -> str:
+    why = f" Reason: {reason}." if reason else ""
+    return f"{name} forfeits game {number}: {winner} wins it.{why}"
+
+
+def correction_outcome_text(number: int, was: str, choice: str, reason: str) -> str:
+    why = f" Reason: {reason}." if reason else ""
+    return f"Game {number}, now {was}, becomes: {choice}.{why}"
+
+
+def adjudication_choices(ways: tuple[Optional[str], ...]) -> tuple[str, ...]:
+    """The labels of the adjudication ways (``AdjudicationCause`` values, None for a declared
+    draw), in :data:`ADJUDICATIONS`' words."""
+    index = {"the official's decision": 0, "stalling": 1, "time limit": 2}
+    return tuple(ADJUDICATIONS[3] if way is None else ADJUDICATIONS[index[way]]
+                 for way in ways)

@@ -12,6 +12,10 @@ have accessible names, and:
   line and announced to both the screen reader and the app's voice (``say``), since a label that
   changes is not read by itself.
 
+An official's action is one form (:meth:`Interaction.ask_form`, described by a
+:class:`FormRequest`): the PIN, the choices, the outcome in words that follow the choices, one
+confirm button; a wrong PIN keeps it open.
+
 Tests replace the methods of the instance (``window.ask.confirm = ...``) or pass ``confirm`` to the
 window; nothing else in ui/ opens a question dialog of its own.
 """
@@ -19,20 +23,78 @@ window; nothing else in ui/ opens a question dialog of its own.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Sequence, Union
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
                                QLineEdit, QMessageBox, QWidget)
 
-__all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file"]
+__all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file", "FormChoice", "FormText",
+           "FormRequest", "FormAnswer"]
 
 TITLE = "Checkers"
 
 TYPE_AHEAD_MS = 1500
 """In a list to choose from, keys typed at most this far apart (milliseconds) make one search
 ("7", "0", "0": the option that begins "700")."""
+
+
+@dataclass(frozen=True)
+class FormChoice:
+    """A choice in a form: a drop-down list named ``name`` (its label and accessible name) of
+    ``options``, ``current`` chosen first."""
+
+    name: str
+    options: tuple[str, ...]
+    current: int = 0
+
+
+@dataclass(frozen=True)
+class FormText:
+    """A line of text in a form, named ``name``, starting with ``text``."""
+
+    name: str
+    text: str = ""
+
+
+FormValue = Union[int, str]
+"""A field's value: the index of the option chosen (:class:`FormChoice`) or the text typed
+(:class:`FormText`)."""
+
+
+@dataclass(frozen=True)
+class FormRequest:
+    """One form for one official's action. ``prompt`` is said once when it opens; ``fields``
+    come after the PIN field in the Tab order, then the official's name, then ``confirm`` (the
+    button's label); ``outcome(values)`` states in words what confirming does with the
+    ``values`` of the fields (one per field, in order), shown and given to the confirm button
+    as its description. ``pin_action``: the action's kind when the official's PIN is asked
+    (None: no PIN field); ``check(pin, name) -> UnlockResult`` (``OfficialGate.unlock``)
+    decides it, and a wrong PIN keeps the form open."""
+
+    title: str
+    prompt: str
+    confirm: str
+    outcome: Callable[[tuple[FormValue, ...]], str]
+    fields: tuple[Union[FormChoice, FormText], ...] = ()
+    pin_action: Optional[str] = None
+    official: str = ""
+    check: Optional[Callable[[str, str], object]] = None
+
+    def initial(self) -> tuple[FormValue, ...]:
+        """The fields' values as the form opens."""
+        return tuple(f.current if isinstance(f, FormChoice) else f.text for f in self.fields)
+
+
+@dataclass(frozen=True)
+class FormAnswer:
+    """What the official confirmed: ``values`` (one per field) and ``official`` (the name
+    given with the PIN)."""
+
+    values: tuple[FormValue, ...] = field(default=())
+    official: str = ""
 
 
 class Interaction:
@@ -152,6 +214,19 @@ class Interaction:
         if dialog.exec() != PinDialog.DialogCode.Accepted:
             return None
         return dialog.official
+
+    def ask_form(self, request: FormRequest) -> Optional[FormAnswer]:
+        """One form for an official's action (see :class:`FormRequest`): the answer once
+        confirmed (and the PIN, if asked, was right), None when cancelled (Escape: nothing
+        changed). Its opening, with the outcome as the form opens, is said once by the app's
+        voice; a wrong PIN is shown and announced and the form stays open."""
+        from .event.action_form import ActionFormDialog
+
+        dialog = ActionFormDialog(request, say=self.say, parent=self.parent)
+        self.echo(f"{request.prompt} {request.outcome(request.initial())}")
+        if dialog.exec() != ActionFormDialog.DialogCode.Accepted:
+            return None
+        return dialog.answer
 
     def ask_new_pin(self, title: str, prompt: str, *, allow_empty: bool = False,
                     event: bool = False) -> Optional[str]:

@@ -76,6 +76,11 @@ def make_window(qtbot, settings, tmp_path):
         if options.get("auto_welcome", True):
             qtbot.waitUntil(lambda: bool(window.announcer.history))  # the welcome
         window.synth, window.events, window.sounds = synth, events, sounds
+        if options.get("confirm") is not None:  # no modal form either: the desk's fakes answer
+            from official_forms import through_the_desks_fakes
+
+            desk = window.event_menu.desk
+            desk.ask_form = through_the_desks_fakes(desk)
 
         def unexpected_choice(listing):  # a modal list would wait for ever in a test
             raise AssertionError(f"{listing.name} holds several games: the test must choose")

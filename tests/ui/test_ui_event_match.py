@@ -261,7 +261,8 @@ def test_visually_impaired_match_stalling_warning_penalty_and_forfeit(make_windo
     asked = []
     menu.desk.confirm = lambda q: asked.append(q) or True
     shortcut(qtbot, Qt.Key.Key_W, CTRL_ALT)
-    assert asked == [f"Warn {red} for stalling?"]
+    assert asked == [f"{red}, Red, is warned for stalling. If it goes on, a checker will be "
+                     "removed."]
     assert said(window, f"The official, Carol Ruiz, warns {red}, Red, for stalling.")
     warning = event.actions[-1]
     assert (warning.kind, warning.official, warning.at) == ("stalling_warning", True, 90.0)

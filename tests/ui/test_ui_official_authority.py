@@ -137,8 +137,8 @@ def test_the_adjudication_confirmation_states_the_outcome_first(make_window, tmp
     desk.choose = lambda title, label, options: 1  # by the count, for stalling
     desk.confirm = lambda q: asked.append(q) and False
     assert not desk.adjudicate()
-    assert len(asked) == 1 and asked[0].startswith("Adjudicate game 1 by the count, for stalling: ")
-    assert " 12, " in asked[0] and asked[0].endswith("Game 1 is drawn. Give this result?")
+    assert len(asked) == 1 and asked[0].startswith("By the count, for stalling: ")
+    assert " 12, " in asked[0] and asked[0].endswith("Game 1 is drawn.")
     assert ev.game_running  # No: nothing given
     desk.confirm = lambda q: True
     assert desk.adjudicate()

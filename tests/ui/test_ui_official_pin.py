@@ -32,7 +32,7 @@ OFFICIAL_KEYS = [
     (Qt.Key.Key_S, "stalling_penalty", "A stalling penalty"),
     (Qt.Key.Key_F, "forfeit", "Declaring a forfeit"),
     (Qt.Key.Key_C, "correct_result", "Correcting a result"),
-    (Qt.Key.Key_A, "declare_draw", "Declaring the game drawn"),
+    (Qt.Key.Key_A, "adjudicate", "Adjudicating the game"),
 ]
 
 
@@ -69,6 +69,9 @@ def test_without_the_pin_a_player_is_told_and_nothing_changes(make_window, qtbot
         check("1234", official)
         return None
     menu.desk.ask_pin = player
+    if action == "stalling_penalty":  # a warning comes first, or it is refused before the PIN
+        match.gate.unlock(PIN)
+        match.official.stalling_warning(BLACK)
     before = (window.session.board.fen(), len(match.actions), match.paused, match.games[0].result,
               match.pending_penalty)
     press(qtbot, window, key)
