@@ -230,7 +230,7 @@ def test_the_official_is_asked_to_rule_when_the_forty_moves_are_counted(make_win
     qtbot.waitUntil(lambda: event.games[0].result is not None)
     white = f"{event.games[0].white} (White)"
     assert asked == [(f"Has {white} strengthened the position?",
-                      ("Not strengthened: the game is drawn", "Strengthened: play goes on"))]
+                      ["Not strengthened: the game is drawn", "Strengthened: play goes on"])]
     assert event.games[0].result.reason.value == "40-move count"
     ruling = [a for a in event.actions if a.kind == "forty_move_ruling"]
     assert len(ruling) == 1 and ruling[0].official

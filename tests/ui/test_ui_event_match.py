@@ -134,7 +134,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     questions = []
     menu.desk.confirm = lambda q: questions.append(q) or True
     shortcut(qtbot, Qt.Key.Key_A, CTRL_ALT)
-    assert questions == ["Declare the game drawn? A new game follows."]
+    assert questions == ["Game 1 is drawn: neither player can force a win. A new game follows."]
     qtbot.waitUntil(lambda: event.game.number == 2)
     assert event.games[0].result.winner is None
     assert said(window, "Game one is drawn")

@@ -118,8 +118,8 @@ def test_the_penalty_is_chosen_by_the_opponent_and_confirmed(make_window, qtbot,
     prompt = (f"Stalling penalty on {offender}. {chooser}, choose one of {offender}'s checkers "
               "to remove: move to it and press Enter, or type its square.")
     assert new_lines(window, said) == [prompt]
-    assert answers.asked[-1] == (f"Penalize {offender} for stalling? {chooser} will choose one "
-                                 f"of {offender}'s checkers to remove.")
+    assert answers.asked[-1] == (f"{offender} is penalized for stalling: {chooser} chooses one "
+                                 f"of {offender}'s checkers, which is removed.")
     # T and the status line say whose choice it is
     headline = (f"Penalty: {chooser} chooses one of {offender}'s Black checkers to remove. "
                 "Nobody moves until then.")
