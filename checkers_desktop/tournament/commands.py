@@ -74,7 +74,7 @@ def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
         numbers = {}
         for pos in br.match_positions(draw.size):
             st = states[pos]
-            if st.status in (br.STATUS_READY, br.STATUS_WAITING) and st.a is not None \
+            if st.status in (br.MatchStatus.READY, br.MatchStatus.WAITING) and st.a is not None \
                     and st.b is not None:
                 numbers[pos] = number
                 number += 1

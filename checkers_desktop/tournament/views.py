@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Optional
 
-from .model import Competitor
+from .model import Competitor, MatchStatus
 from ..texts import tournament as texts
 
 __all__ = ["DivisionInfo", "MatchView", "StandingsView", "DivisionView", "AffectedMatch",
@@ -38,9 +38,9 @@ class DivisionInfo:
 
 @dataclass(frozen=True)
 class MatchView:
-    """One match. ``status``: "waiting" (a player not known yet), "ready", "called" (to ``table``),
-    "playing" (taken by ``taken_by``), "finished", "empty" (nobody to play). ``wins``: games won
-    by ``a`` and ``b``; ``kind``: "played", "walkover", "withdrawal", "bye" once finished."""
+    """One match. ``status``: where it stands (:class:`.model.MatchStatus`; CALLED to ``table``,
+    PLAYING at ``table``, taken by ``taken_by``). ``wins``: games won by ``a`` and ``b``;
+    ``kind``: "played", "walkover", "withdrawal", "bye" once DECIDED."""
 
     number: Optional[int]
     division_key: str
@@ -52,7 +52,7 @@ class MatchView:
     b: Optional[Competitor]
     a_known: bool
     b_known: bool
-    status: str
+    status: MatchStatus
     table: Optional[int]
     taken_by: Optional[str]
     winner: Optional[Competitor]
@@ -95,8 +95,8 @@ class MatchView:
         a, b = side(self.a, self.a_known), side(self.b, self.b_known)
         winner = None if self.winner is None else side(self.winner, True)
         ww, lw = self.score
-        status = {"called": f"called to table {self.table}",
-                  "playing": f"being played at table {self.table}"}.get(self.status, "")
+        status = {MatchStatus.CALLED: f"called to table {self.table}",
+                  MatchStatus.PLAYING: f"being played at table {self.table}"}.get(self.status, "")
         if a is None:
             a = texts.feeder_text(self.a_from, self.from_losers)
         if b is None:

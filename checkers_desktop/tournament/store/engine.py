@@ -41,7 +41,7 @@ KEYRING_SERVICE = "checkers-desktop tournament server"
 """The keyring service name the server passwords are stored under."""
 MIN_SERVER_VERSION = 120000
 """The oldest PostgreSQL server used (12; ``server_version_num``)."""
-HEAD_REVISION = "t0002"
+HEAD_REVISION = "t0003"
 """The newest schema revision this app knows (migrations/versions)."""
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"

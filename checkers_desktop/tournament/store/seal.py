@@ -37,6 +37,7 @@ from datetime import datetime, timezone
 from typing import Any, Iterable, Mapping, Optional
 
 from ...storage.integrity import Integrity, RecordKey, canonical_json
+from ..model import MatchStatus
 
 MEMO_FILE = "tournament-heads.json"
 MEMO_MAX_BYTES = 1024 * 1024
@@ -244,7 +245,8 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
     """Check the chain over ``events`` (dicts: id, at, kind, division_key, match_number, table_no,
     payload_text, payload, prev_hash, hash; by id), the ``checkpoints`` (dicts: event_id, hash,
     key_id, seal) with ``key`` (None: not checked), and the stored ``results`` and
-    ``match_winners`` (match number -> (status, winner id, kind)) against the log.
+    ``match_winners`` (match number -> (status as stored, a :class:`..model.MatchStatus` value;
+    winner id; kind)) against the log.
     ``every_event_anchored`` (SQLite, where the organiser's app anchors each event as it writes
     it): events after the last good checkpoint are not trusted. ``organiser_anchors``
     (PostgreSQL, with the organiser's key): neither are events of :data:`ORGANISER_KINDS` there,
@@ -346,12 +348,12 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
             dispute(number, "missing" if stored is None else "changed", logged)
             continue
         status, winner, kind = match_winners.get(number, ("", None, None))
-        if status != "finished" or winner != logged.winner_id:
+        if status != MatchStatus.DECIDED or winner != logged.winner_id:
             dispute(number, "winner", logged)
     for number, (status, winner, kind) in match_winners.items():
         if number in disputes or number in active:
             continue
-        if status == "finished" and kind in ("played", "walkover"):
+        if status == MatchStatus.DECIDED and kind in ("played", "walkover"):
             dispute(number, "unverifiable" if number in untrusted_numbers else "not logged",
                     None)
     report.disputes = sorted(disputes.values(), key=lambda d: d.match_number)

@@ -308,7 +308,7 @@ $fn$;
 CREATE OR REPLACE FUNCTION checkers_not_playable(m matches) RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
 BEGIN
-  IF m.status = 'finished' THEN
+  IF m.status = 'decided' THEN
     RAISE EXCEPTION 'match % is already decided', m.number USING ERRCODE = 'CK001';
   ELSIF m.status = 'waiting' THEN
     RAISE EXCEPTION 'match % is waiting for the winner of an earlier match', m.number
@@ -437,7 +437,7 @@ BEGIN
         rounds := rounds + 1;
       END LOOP;
     END IF;
-    CONTINUE WHEN cur.round >= rounds OR cur.status NOT IN ('finished', 'empty');
+    CONTINUE WHEN cur.round >= rounds OR cur.status NOT IN ('decided', 'empty');
     FOR pass IN 0..1 LOOP
       -- pass 0: the winner goes on; pass 1: a semi-final's loser goes to the third place
       EXIT WHEN pass = 1 AND cur.round <> rounds - 1;
@@ -473,7 +473,7 @@ BEGIN
       ELSIF na IS NULL AND nb IS NULL THEN
         st := 'empty';
       ELSIF na IS NULL OR nb IS NULL THEN
-        st := 'finished';
+        st := 'decided';
         win := coalesce(na, nb);
         knd := 'bye';
       ELSE
@@ -482,7 +482,7 @@ BEGIN
         IF out_a AND out_b THEN
           st := 'empty';
         ELSIF out_a OR out_b THEN
-          st := 'finished';
+          st := 'decided';
           win := CASE WHEN out_a THEN nb ELSE na END;
           knd := 'withdrawal';
         ELSE
@@ -491,12 +491,12 @@ BEGIN
       END IF;
       UPDATE matches SET a_id = na, b_id = nb, a_known = ak, b_known = bk, status = st,
           winner_id = win, kind = knd, result_id = NULL,
-          finished_at = CASE WHEN st = 'finished' THEN now() END, table_no = NULL,
+          finished_at = CASE WHEN st = 'decided' THEN now() END, table_no = NULL,
           taken_by = NULL, called_at = NULL, taken_at = NULL
         WHERE id = t.id;
       IF st = 'ready' AND t.number IS NOT NULL THEN
         ready := ready || t.number;
-      ELSIF st IN ('finished', 'empty') THEN
+      ELSIF st IN ('decided', 'empty') THEN
         todo := todo || t.id;
       END IF;
     END LOOP;
@@ -559,7 +559,7 @@ BEGIN
   IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
     RETURN jsonb_build_object('status', 'already');
   END IF;
-  IF m.status = 'finished' THEN
+  IF m.status = 'decided' THEN
     IF m.kind IN ('played', 'walkover') AND m.result_id IS NOT NULL THEN
       SELECT CASE WHEN r.table_no IS NOT NULL THEN 'table ' || r.table_no ELSE r.reported_by END
         INTO first_by FROM results r WHERE r.id = m.result_id;
@@ -623,7 +623,7 @@ BEGIN
     VALUES (m.id, p_key, m.a_id, m.b_id, win.id, 'played', wa, wb, dr, p_games::json,
             p_records::json, me, me_no, now())
     RETURNING id INTO rid;
-  UPDATE matches SET status = 'finished', winner_id = win.id, kind = 'played', result_id = rid,
+  UPDATE matches SET status = 'decided', winner_id = win.id, kind = 'played', result_id = rid,
       finished_at = now()
     WHERE id = m.id;
   ready := checkers_advance(m.id);

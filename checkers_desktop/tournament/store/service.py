@@ -39,7 +39,7 @@ from ..draw import Entrant, draw_bracket
 from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
                       MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
                       RegistrationError, ResultError, ServerUnavailableError, TournamentError)
-from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput
+from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput, MatchStatus
 from ..registration import ImportReport, competitor_key, read_competitors
 from ..scoring import check_match, winner_side
 from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
@@ -61,6 +61,27 @@ DEFAULT_TABLES = 12
 
 Winner = Union[str, int, None]
 _LOCK_SPACE = 720_419  # first key of the advisory locks on divisions (any constant of our own)
+_AT_TABLE = (MatchStatus.CALLED.value, MatchStatus.PLAYING.value)
+
+
+def _known_status(value: object) -> Optional[MatchStatus]:
+    """The :class:`MatchStatus` stored as ``value``, or None when no status is stored so."""
+    try:
+        return MatchStatus(value)
+    except ValueError:
+        return None
+
+
+def _stored_status(row) -> MatchStatus:
+    """The status a ``matches`` row stores. Raises :class:`TournamentError` for a value no
+    :class:`MatchStatus` has (the database was changed outside the app, or by a newer one)."""
+    status = _known_status(row.status)
+    if status is None:
+        raise TournamentError(
+            f"match {row.number} has the status {str(row.status)[:20]!r}, which this app does "
+            "not know: the tournament database was changed outside checkers-desktop or by a "
+            "newer version of it")
+    return status
 
 
 def _now() -> datetime:
@@ -378,7 +399,7 @@ class Tournament:
             raise TournamentError(f"{count!r} tables: give a number from 1 to 200")
         with self._tx("change the tables") as conn:
             busy = conn.execute(select(func.max(s.matches.c.table_no)).where(
-                s.matches.c.status.in_(("called", "playing")))).scalar()
+                s.matches.c.status.in_(_AT_TABLE))).scalar()
             if busy is not None and busy > count:
                 raise TournamentError(f"table {busy} has a match called or in play; it cannot be "
                                       f"removed now")
@@ -549,7 +570,7 @@ class Tournament:
             opponent = None
             if div is not None and div.bracket_size is not None:
                 changes = self._recompute(conn, div)
-                for number, state in changes["finished"]:
+                for number, state in changes["decided"]:
                     decided.append(number)
                     if state.kind == br.KIND_WITHDRAWAL and state.loser == competitor_id:
                         opponent = state.winner
@@ -661,7 +682,7 @@ class Tournament:
             for r, i in positions:
                 conn.execute(insert(s.matches).values(
                     division_id=div.id, round=r, idx=i, a_known=False, b_known=False,
-                    status="waiting"))
+                    status=MatchStatus.WAITING.value))
             conn.execute(update(s.divisions).where(s.divisions.c.id == div.id).values(
                 draw_seed=seed, bracket_size=result.size, drawn_at=_now(),
                 same_center_pairs=result.same_center_pairs,
@@ -672,7 +693,7 @@ class Tournament:
             numbers = []
             for pos in positions:
                 st = states[pos]
-                if st.status in (br.STATUS_READY, br.STATUS_WAITING) and st.a is not None \
+                if st.status in (br.MatchStatus.READY, br.MatchStatus.WAITING) and st.a is not None \
                         and st.b is not None:
                     conn.execute(update(s.matches).where(and_(
                         s.matches.c.division_id == div.id, s.matches.c.round == pos[0],
@@ -709,12 +730,12 @@ class Tournament:
 
     def _recompute(self, conn: Connection, div, *, void_reason: str = "") -> dict:
         """Work the division's bracket out again and write the matches rows that changed.
-        Returns {"ready": [numbers], "finished": [(number, state)], "voided": [numbers]}."""
+        Returns {"ready": [numbers], "decided": [(number, state)], "voided": [numbers]}."""
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
         stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
                   for pos, r in results.items()}
         states = br.resolve(slot_ids, stored, withdrawn)
-        changes: dict = {"ready": [], "finished": [], "voided": []}
+        changes: dict = {"ready": [], "decided": [], "voided": []}
         now = _now()
         for pos, st in states.items():
             row = rows[pos]
@@ -727,30 +748,27 @@ class Tournament:
             values = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
                       "b_known": st.b is not br.PENDING}
             same_players = row.a_id == a and row.b_id == b
-            if st.status == br.STATUS_DONE:
+            if st.status is MatchStatus.DECIDED:
                 res = results.get(pos) if not st.stale else None
-                values.update(status="finished", winner_id=st.winner, kind=st.kind,
+                values.update(status=MatchStatus.DECIDED.value, winner_id=st.winner, kind=st.kind,
                               result_id=res.id if res is not None else None,
-                              finished_at=row.finished_at if row.status == "finished"
+                              finished_at=row.finished_at if row.status == MatchStatus.DECIDED
                               and same_players and row.winner_id == st.winner else now)
-                if row.status != "finished" or row.winner_id != st.winner:
-                    changes["finished"].append((row.number, st))
+                if row.status != MatchStatus.DECIDED or row.winner_id != st.winner:
+                    changes["decided"].append((row.number, st))
             else:
                 values.update(winner_id=None, kind=None, result_id=None, finished_at=None)
-                if st.status == br.STATUS_READY:
-                    if row.status in ("called", "playing") and same_players:
+                if st.status is MatchStatus.READY:
+                    if row.status in _AT_TABLE and same_players:
                         values["status"] = row.status
                     else:
-                        values.update(status="ready", table_no=None, taken_by=None,
-                                      called_at=None, taken_at=None)
-                        if row.status != "ready":
+                        values.update(status=MatchStatus.READY.value, table_no=None,
+                                      taken_by=None, called_at=None, taken_at=None)
+                        if row.status != MatchStatus.READY:
                             changes["ready"].append(row.number)
-                elif st.status == br.STATUS_WAITING:
-                    values.update(status="waiting", table_no=None, taken_by=None, called_at=None,
-                                  taken_at=None)
-                else:
-                    values.update(status="empty", table_no=None, taken_by=None, called_at=None,
-                                  taken_at=None)
+                else:  # WAITING or EMPTY
+                    values.update(status=st.status.value, table_no=None, taken_by=None,
+                                  called_at=None, taken_at=None)
             if any(getattr(row, k) != v for k, v in values.items()):
                 conn.execute(update(s.matches).where(s.matches.c.id == row.id).values(**values))
         return changes
@@ -789,7 +807,8 @@ class Tournament:
             a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
             b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
             a_id, b_id, a_known, b_known = m.a_id, m.b_id, bool(m.a_known), bool(m.b_known)
-            winner, kind, status, unverified = comps.get(m.winner_id), m.kind, m.status, False
+            status: Optional[MatchStatus] = _known_status(m.status)
+            winner, kind, unverified = comps.get(m.winner_id), m.kind, False
             if m.division_id in checked:
                 # a division with a disputed match: the bracket as the verified results make it
                 st, stored_rows, disputed = checked[m.division_id]
@@ -798,13 +817,11 @@ class Tournament:
                 a_id = st.a if isinstance(st.a, int) else None
                 b_id = st.b if isinstance(st.b, int) else None
                 a_known, b_known = st.a is not br.PENDING, st.b is not br.PENDING
-                done = st.status == br.STATUS_DONE
+                done = st.status is MatchStatus.DECIDED
                 winner, kind = (comps.get(st.winner), st.kind) if done else (None, None)
-                if done and status != "finished":
-                    status = "finished"
-                elif not done and status == "finished":
-                    status = {br.STATUS_READY: "ready", br.STATUS_WAITING: "waiting"}.get(
-                        st.status, "empty")
+                if done or status in (MatchStatus.DECIDED, None):
+                    # an unknown stored status is a bracket dispute too: the bracket's own
+                    status = st.status
                 logged = self.verification.verified if self.verification is not None else {}
                 source = logged[m.number] if m.number in logged else stored_rows.get((m.round,
                                                                                       m.idx))
@@ -813,6 +830,8 @@ class Tournament:
                     sw = (source.wins_a or 0, source.wins_b or 0)
                     wins = sw if source.a_id == a_id else (sw[1], sw[0])
                     draws = source.draws or 0
+            if status is None:
+                status = _stored_status(m)  # raises: unknown, and no verified bracket to show
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
@@ -907,9 +926,10 @@ class Tournament:
             report.withdrawals_changed = sorted(stored_out ^ withdrawals)
 
     def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
-        """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
-        the draw and the verified results make of it (a bye, a walkover or a later round changed
-        outside the app)."""
+        """Name the matches whose ``matches`` row (players, winner, status) is not what the draw
+        and the verified results make of it (a bye, a walkover or a later round changed outside
+        the app, a status no :class:`MatchStatus` has). A ready match may be stored as called or
+        playing: where it is played is not the bracket's."""
         named = set(report.forged_matches)
         for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
                                 ).all():
@@ -919,8 +939,11 @@ class Tournament:
                 row = rows[pos]
                 if row.number is None or row.number in named:
                     continue
-                done = st.status == br.STATUS_DONE
-                if (done != (row.status == "finished")
+                done = st.status is MatchStatus.DECIDED
+                stored_status = _known_status(row.status)
+                if (stored_status is None
+                        or (stored_status is not st.status
+                            and not (st.status is MatchStatus.READY and stored_status.at_table))
                         or (done and (row.winner_id != st.winner or row.kind != st.kind))
                         or (isinstance(st.a, int) and row.a_id != st.a)
                         or (isinstance(st.b, int) and row.b_id != st.b)):
@@ -981,21 +1004,21 @@ class Tournament:
     def _free_tables(self, conn: Connection) -> list[int]:
         count = conn.execute(select(s.tournament.c.table_count)).scalar() or DEFAULT_TABLES
         busy = set(conn.execute(select(s.matches.c.table_no).where(
-            s.matches.c.status.in_(("called", "playing")))).scalars())
+            s.matches.c.status.in_(_AT_TABLE))).scalars())
         return [t for t in range(1, count + 1) if t not in busy]
 
     def playable(self) -> list[MatchView]:
         """Matches ready to be played and not yet called, earliest round first (so a division's
         rounds keep pace), then by number."""
         with self._read() as conn:
-            views = self._match_views(conn, s.matches.c.status == "ready")
+            views = self._match_views(conn, s.matches.c.status == MatchStatus.READY.value)
         return sorted(views, key=lambda m: (m.round, m.number or 0))
 
     def offers(self) -> list[Offer]:
         """The next playable matches offered to the free tables, one each, lowest table first."""
         with self._read() as conn:
             free = self._free_tables(conn)
-            views = sorted(self._match_views(conn, s.matches.c.status == "ready"),
+            views = sorted(self._match_views(conn, s.matches.c.status == MatchStatus.READY.value),
                            key=lambda m: (m.round, m.number or 0))
         return [Offer(t, m) for t, m in zip(free, views)]
 
@@ -1009,18 +1032,18 @@ class Tournament:
             if not isinstance(table, int) or not 1 <= table <= count:
                 raise MatchNotPlayableError(f"there is no table {table}: tables are 1 to {count}")
             m = self._lock_match(conn, match_number)
-            if m.status == "playing":
+            if m.status == MatchStatus.PLAYING:
                 raise MatchTakenError(f"match {match_number} is being played at table "
                                       f"{m.table_no}", match_number=match_number, table=m.table_no)
-            if m.status not in ("ready", "called"):
+            if m.status not in (MatchStatus.READY, MatchStatus.CALLED):
                 raise MatchNotPlayableError(self._not_playable(m))
             other = conn.execute(select(s.matches.c.number).where(and_(
-                s.matches.c.table_no == table, s.matches.c.status.in_(("called", "playing")),
+                s.matches.c.table_no == table, s.matches.c.status.in_(_AT_TABLE),
                 s.matches.c.id != m.id))).scalar()
             if other is not None:
                 raise MatchNotPlayableError(f"table {table} is busy with match {other}")
             conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                status="called", table_no=table, called_at=_now()))
+                status=MatchStatus.CALLED.value, table_no=table, called_at=_now()))
             comps = self._competitors(conn)
             a, b = comps[m.a_id], comps[m.b_id]
             div = conn.execute(select(s.divisions.c.key).where(s.divisions.c.id == m.division_id)
@@ -1039,11 +1062,11 @@ class Tournament:
 
     @staticmethod
     def _not_playable(m) -> str:
-        if m.status == "finished":
+        if m.status == MatchStatus.DECIDED:
             return f"match {m.number} is already decided"
-        if m.status == "waiting":
+        if m.status == MatchStatus.WAITING:
             return f"match {m.number} is waiting for the winner of an earlier match"
-        if m.status == "empty":
+        if m.status == MatchStatus.EMPTY:
             return f"match {m.number} has nobody to play"
         return f"match {m.number} cannot be played now ({m.status})"
 
@@ -1052,10 +1075,10 @@ class Tournament:
         table = table if table is not None else self.table
         with self._read() as conn:
             return self._match_views(conn, and_(s.matches.c.table_no == table,
-                                                s.matches.c.status.in_(("called", "playing"))))
+                                                s.matches.c.status.in_(_AT_TABLE)))
 
     def take(self, match_number: int, *, table: Optional[int] = None) -> MatchSetup:
-        """"Play this match here": the match becomes "playing" at this table (a row lock: of two
+        """"Play this match here": the match becomes PLAYING at this table (a row lock: of two
         tables taking one match at once, the second gets :class:`MatchTakenError` naming the first).
         Taking again a match this table already took gives its set-up again."""
         if self._on_server():
@@ -1066,19 +1089,19 @@ class Tournament:
         who = f"table {table}"
         with self._tx("take a match") as conn:
             m = self._lock_match(conn, match_number)
-            if m.status == "playing":
+            if m.status == MatchStatus.PLAYING:
                 if m.taken_by != who:
                     raise MatchTakenError(f"match {match_number} was already taken by "
                                           f"{m.taken_by}", match_number=match_number,
                                           table=m.table_no)
-            elif m.status == "called" and m.table_no not in (None, table):
+            elif m.status == MatchStatus.CALLED and m.table_no not in (None, table):
                 raise MatchTakenError(f"match {match_number} is called to table {m.table_no}, not "
                                       f"table {table}", match_number=match_number, table=m.table_no)
-            elif m.status not in ("ready", "called"):
+            elif m.status not in (MatchStatus.READY, MatchStatus.CALLED):
                 raise MatchNotPlayableError(self._not_playable(m))
-            if m.status != "playing":
+            if m.status != MatchStatus.PLAYING:
                 conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                    status="playing", table_no=table, taken_by=who, taken_at=_now()))
+                    status=MatchStatus.PLAYING.value, table_no=table, taken_by=who, taken_at=_now()))
                 div = conn.execute(select(s.divisions.c.key).where(
                     s.divisions.c.id == m.division_id)).scalar()
                 conn.execute(insert(s.audit).values(at=_now(), who=who, action="take",
@@ -1108,7 +1131,7 @@ class Tournament:
             m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
             if m is None:
                 raise MatchNotPlayableError(f"there is no match {match_number}")
-            if m.status not in ("ready", "called", "playing"):
+            if not _stored_status(m).playable:
                 raise MatchNotPlayableError(self._not_playable(m))
             return self._setup(conn, match_number, m.table_no)
 
@@ -1184,7 +1207,7 @@ class Tournament:
             raise MatchNotPlayableError(f"there is no match {match_number}")
         div = self._lock_division(conn, m0.division_id)
         m = self._lock_match(conn, match_number)
-        if m.status == "finished":
+        if m.status == MatchStatus.DECIDED:
             if m.kind in (br.KIND_PLAYED, br.KIND_WALKOVER) and m.result_id is not None:
                 first = conn.execute(select(s.results).where(s.results.c.id == m.result_id)
                                      ).first()
@@ -1196,9 +1219,9 @@ class Tournament:
                     match_number=match_number, first_table=first_by, second_table=reporter)
             raise MatchNotPlayableError(
                 f"match {match_number} was decided by {m.kind or 'a bye'}; no result is due")
-        if m.status in ("waiting", "empty"):
+        if not _stored_status(m).playable:
             raise MatchNotPlayableError(self._not_playable(m))
-        if m.status == "playing" and table is not None and m.taken_by != f"table {table}":
+        if m.status == MatchStatus.PLAYING and table is not None and m.taken_by != f"table {table}":
             raise MatchTakenError(
                 f"match {match_number} is being played at {m.taken_by}; the result from table "
                 f"{table} was refused", match_number=match_number, table=m.table_no)
@@ -1311,12 +1334,12 @@ class Tournament:
         who = f"table {self.table}" if self.table is not None else self.who
         with self._tx("give back a match") as conn:
             m = self._lock_match(conn, match_number)
-            if m.status != "playing" or m.taken_by != who:
+            if m.status != MatchStatus.PLAYING or m.taken_by != who:
                 raise MatchTakenError(f"match {match_number} is not being played at {who}",
                                       match_number=match_number, table=m.table_no)
             called = m.called_at is not None
             conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                status="called" if called else "ready", table_no=m.table_no if called else None,
+                status=(MatchStatus.CALLED if called else MatchStatus.READY).value, table_no=m.table_no if called else None,
                 taken_by=None, taken_at=None))
             self._audit(conn, "release", f"match {match_number}", {"table": m.table_no})
             div = conn.execute(select(s.divisions.c.key).where(
@@ -1378,7 +1401,7 @@ class Tournament:
         m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
         if m is None:
             raise CorrectionError(f"there is no match {match_number}")
-        if m.status != "finished" or m.result_id is None:
+        if m.status != MatchStatus.DECIDED or m.result_id is None:
             raise CorrectionError(f"match {match_number} has no entered result to correct"
                                   + (f" (it was decided by {m.kind})" if m.kind else ""))
         div = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
@@ -1515,7 +1538,7 @@ class Tournament:
                          "reported by", "verified"])
         rows = 0
         for m in self.matches():
-            if m.status != "finished":
+            if m.status is not MatchStatus.DECIDED:
                 continue
             verified = "yes" if not m.unverified else export_unverified_note(m.winner is not None)
             writer.writerow([csv_cell(v) for v in (

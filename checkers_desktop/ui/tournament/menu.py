@@ -41,7 +41,7 @@ from ...texts import official as official_texts
 from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
-from ...tournament.model import AGE_GROUPS
+from ...tournament.model import AGE_GROUPS, MatchStatus
 from ...tournament.scoring import winner_side
 from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
@@ -446,7 +446,7 @@ class TournamentMenu(QObject):
             before = {m.number for m in self.called_here}
             self.called_here = tuple(update.called)
             for m in self.called_here:
-                if m.number not in before and m.status == "called" and m.a and m.b:
+                if m.number not in before and m.status is MatchStatus.CALLED and m.a and m.b:
                     self.say(texts.call_sentence(m.number, m.a.name, m.b.name, m.table) + ".",
                              Priority.QUEUE)
             if {m.number for m in self.called_here} != before:
@@ -732,7 +732,7 @@ class TournamentMenu(QObject):
         count = int(t.info().get("table_count") or 12)
         m = t.match(number)
         options = free or list(range(1, count + 1))
-        if m.status == "called" and m.table in options:
+        if m.status is MatchStatus.CALLED and m.table in options:
             options.remove(m.table)
         index = self.prompts.choose("Call to a table", texts.call_question_text(number, free),
                                     [f"Table {n}" for n in options])
@@ -748,7 +748,7 @@ class TournamentMenu(QObject):
         if t is None:
             return
         matches = list(self.called_here) if t.table is not None else \
-            [m for m in t.matches() if m.status in ("called", "playing")]
+            [m for m in t.matches() if m.status.at_table]
         if not matches:
             self.say(texts.no_called_match_text(t.table), Priority.INTERRUPT)
             return
@@ -799,7 +799,7 @@ class TournamentMenu(QObject):
         if t is None:
             return
         m = t.match(number)
-        if m.status == "finished":
+        if m.status is MatchStatus.DECIDED:
             self.say(texts.already_decided_text(number), Priority.INTERRUPT)
             return
         if m.a is None or m.b is None:
@@ -820,8 +820,8 @@ class TournamentMenu(QObject):
         if t is None:
             return
         m = t.match(number)
-        if m.a is None or m.b is None or m.status == "finished":
-            self.say(texts.already_decided_text(number) if m.status == "finished"
+        if m.a is None or m.b is None or m.status is MatchStatus.DECIDED:
+            self.say(texts.already_decided_text(number) if m.status is MatchStatus.DECIDED
                      else texts.not_ready_text(number), Priority.INTERRUPT)
             return
         if not self._official("walkover"):
@@ -846,7 +846,7 @@ class TournamentMenu(QObject):
         if t is None:
             return
         m = t.match(number)
-        if m.status != "finished" or m.kind not in ("played", "walkover"):
+        if m.status is not MatchStatus.DECIDED or m.kind not in ("played", "walkover"):
             self.say(texts.nothing_to_correct_text(number, m.kind), Priority.INTERRUPT)
             return
         if not self._official("correct_result"):

@@ -88,7 +88,7 @@ class PlayHere(QObject):
         table = t.table
         if table is None:
             m = t.match(number)
-            if m.status in ("called", "playing") and m.table:
+            if m.status.at_table and m.table:
                 table = m.table
             else:
                 free = t.free_tables()
