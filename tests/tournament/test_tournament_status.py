@@ -5,6 +5,7 @@ status changed outside the app is named, never taken."""
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
 import sqlite3
@@ -272,3 +273,47 @@ def test_the_migration_rewrites_functions_in_place_on_postgresql(pg_tournament):
     finally:
         admin.dispose()
     assert table_role_rights(pg.admin, pg.prefix) == []
+
+
+STATUS_WORDS = {s.value for s in MatchStatus} | {"finished", "done"}
+
+
+def _literal_words(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return set().union(*(_literal_words(e) for e in node.elts)) if node.elts else set()
+    return set()
+
+
+def _is_status(node: ast.AST) -> bool:
+    return (isinstance(node, ast.Attribute) and node.attr == "status") or \
+        (isinstance(node, ast.Name) and node.id == "status")
+
+
+def test_no_match_status_is_a_string_literal():
+    """The code names a match's status only through :class:`MatchStatus`: no ``x.status ==
+    "finished"``, ``status in ("called", "playing")``, ``.status.in_((...))`` or ``status="..."``
+    with a status word anywhere in the package (a word the enum no longer has would never be
+    equal, silently)."""
+    import checkers_desktop
+
+    root = Path(checkers_desktop.__file__).parent
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            words: set[str] = set()
+            if isinstance(node, ast.Compare) and any(
+                    _is_status(n) for n in (node.left, *node.comparators)):
+                for n in (node.left, *node.comparators):
+                    words |= _literal_words(n)
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                    and node.func.attr == "in_" and _is_status(node.func.value):
+                for n in node.args:
+                    words |= _literal_words(n)
+            elif isinstance(node, ast.keyword) and node.arg == "status":
+                words |= _literal_words(node.value)
+            if words & STATUS_WORDS:
+                found.append(f"{path.relative_to(root)}:{getattr(node, 'lineno', '?')} "
+                             f"{sorted(words & STATUS_WORDS)}")
+    assert found == []
