@@ -17,7 +17,7 @@ are to be played again (:func:`stale_results`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Optional, Sequence
+from typing import AbstractSet, Hashable, Mapping, Optional, Sequence
 
 from .model import MatchStatus
 
@@ -81,7 +81,7 @@ class MatchState:
         return self.pos[1]
 
     @property
-    def players(self) -> tuple:
+    def players(self) -> tuple[object, ...]:
         return tuple(x for x in (self.a, self.b) if x is not None and x is not PENDING)
 
 
@@ -163,7 +163,8 @@ def round_title(size: int, round_: int) -> str:
     return f"Round of {size >> (round_ - 1)}"
 
 
-def _decide(pos: MatchPos, a, b, stored: Optional[StoredResult], withdrawn) -> MatchState:
+def _decide(pos: MatchPos, a: object, b: object, stored: Optional[StoredResult],
+            withdrawn: AbstractSet[Hashable]) -> MatchState:
     stale = False
     if stored is not None:
         if {a, b} == {stored.a, stored.b} and stored.winner in (a, b):
@@ -186,7 +187,7 @@ def _decide(pos: MatchPos, a, b, stored: Optional[StoredResult], withdrawn) -> M
     return MatchState(pos, a, b, MatchStatus.READY, stale=stale)
 
 
-def _advance(state: MatchState, loser: bool = False):
+def _advance(state: MatchState, loser: bool = False) -> object:
     if state.status == MatchStatus.EMPTY:
         return None
     if state.status != MatchStatus.DECIDED:
@@ -195,8 +196,8 @@ def _advance(state: MatchState, loser: bool = False):
     return state.loser if loser else state.winner
 
 
-def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
-            withdrawn=frozenset()) -> dict[MatchPos, MatchState]:
+def resolve(slots: Sequence[Optional[Hashable]], results: Mapping[MatchPos, StoredResult] = {},
+            withdrawn: AbstractSet[Hashable] = frozenset()) -> dict[MatchPos, MatchState]:
     """Every match of the bracket whose positions hold ``slots`` (ids, None for a bye), given the
     stored ``results`` and the ``withdrawn`` competitor ids. Returns states keyed by position in
     playing order (see :func:`match_positions`)."""
@@ -218,8 +219,8 @@ def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
     return {pos: states[pos] for pos in match_positions(size)}
 
 
-def standings(slots: Sequence, states: Mapping[MatchPos, MatchState],
-              withdrawn=frozenset()) -> Standings:
+def standings(slots: Sequence[Optional[Hashable]], states: Mapping[MatchPos, MatchState],
+              withdrawn: AbstractSet[Hashable] = frozenset()) -> Standings:
     """Gold, silver, bronze and fourth from resolved ``states``. One competitor alone takes gold;
     a withdrawn competitor gets no place (fourth stays empty when the third-place loser
     withdrew). Places nobody will take are listed in ``vacant``: an organiser told "fourth: not

@@ -13,14 +13,14 @@ from html import escape
 from typing import Iterable, Optional
 
 from ..texts import tournament as texts
-from .model import MatchStatus
+from .model import Competitor, MatchStatus
 from .views import DivisionView, MatchView, StandingsView
 
 __all__ = ["bracket_html", "standings_html", "division_lines", "standings_document",
            "bracket_document"]
 
 
-def _who(c, known: bool) -> str:
+def _who(c: Optional[Competitor], known: bool) -> str:
     if c is None:
         return "bye" if known else "&nbsp;"
     text = escape(c.name)

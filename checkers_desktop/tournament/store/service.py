@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Iterable, Iterator, Optional, Sequence, TextIO, Union
 
 from sqlalchemy import Text, and_, cast, delete, func, insert, select, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import bracket as br
@@ -122,7 +122,8 @@ class Tournament:
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, url: Union[str, Path], *, who: str = "organiser", name: str = "Tournament",
+    def open(cls, url: Union[str, Path, URL], *, who: str = "organiser",
+             name: str = "Tournament",
              tables: int = DEFAULT_TABLES, table: Optional[int] = None,
              password: Optional[str] = None, keys: Optional[KeyRing] = None,
              verify: Optional[bool] = None) -> "Tournament":
