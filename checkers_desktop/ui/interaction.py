@@ -48,8 +48,7 @@ class Interaction:
         self.parent = parent
         self.say = say
         self.echo = echo
-        if confirm is not None:
-            self.confirm = lambda question, title=TITLE, on_answer=None: confirm(question)
+        self._answer = confirm
 
     # --- Yes / No -----------------------------------------------------------------------
     def confirm(self, question: str, title: str = TITLE,
@@ -57,8 +56,12 @@ class Interaction:
         """Ask ``question``; True for Yes. No is the default button and Escape answers No.
         ``on_answer(yes)`` runs as soon as a button is pressed, before the dialog closes (what
         the answer changes is done when the focus comes back to the window, so a screen reader
-        reads the focused square as it is now); callers that pass it still get the answer."""
+        reads the focused square as it is now); callers that pass it still get the answer.
+        With the window's ``confirm`` replacement, that answers instead (no dialog)."""
         from .display import question_font
+
+        if self._answer is not None:
+            return self._answer(question)
 
         self.echo(question + " Yes or No.")
         box = QMessageBox(QMessageBox.Icon.Question, title, question,

@@ -27,10 +27,10 @@ import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Sequence, TextIO, Union
+from typing import Any, Hashable, Iterable, Iterator, Optional, Sequence, TextIO, Union
 
 from sqlalchemy import Text, and_, cast, delete, func, insert, select, text, update
-from sqlalchemy.engine import URL, Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine, Row
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import bracket as br
@@ -72,7 +72,22 @@ def _known_status(value: object) -> Optional[MatchStatus]:
         return None
 
 
-def _stored_status(row) -> MatchStatus:
+Record = Row[Any]
+"""A row read from one of the tables of :mod:`.schema` (its columns as attributes)."""
+Changes = dict[str, list[Any]]
+"""What :meth:`Tournament._recompute` changed: "ready" and "voided" match numbers, "decided"
+(number, :class:`..bracket.MatchState`) pairs."""
+
+
+def _found(row: Optional[Record], what: str) -> Record:
+    """``row``, read in the transaction that relies on it; raises :class:`TournamentError` when
+    it is not there (a database changed outside the app under the transaction's feet)."""
+    if row is None:
+        raise TournamentError(f"{what} is missing from the tournament database")
+    return row
+
+
+def _stored_status(row: Record) -> MatchStatus:
     """The status a ``matches`` row stores. Raises :class:`TournamentError` for a value no
     :class:`MatchStatus` has (the database was changed outside the app, or by a newer one)."""
     status = _known_status(row.status)
@@ -88,12 +103,16 @@ def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _as_dt(value) -> Optional[datetime]:
+def _as_dt(value: object) -> Optional[datetime]:
     if value is None:
         return None
-    if not isinstance(value, datetime):
-        value = datetime.fromisoformat(str(value))
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def _at(value: object) -> datetime:
+    """A time the schema never leaves empty (an entry's, an event's), as :func:`_as_dt`."""
+    return _as_dt(value) or datetime.fromtimestamp(0, timezone.utc)
 
 
 class Tournament:
@@ -183,7 +202,7 @@ class Tournament:
     def __enter__(self) -> "Tournament":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property
@@ -218,21 +237,23 @@ class Tournament:
                 f"Permission denied to {action}: this laptop is table {self.table}; only the "
                 "organiser can draw, correct a result, withdraw or register a competitor.")
 
-    def _audit(self, conn: Connection, action: str, subject: str, what: dict, why: str = "") -> None:
+    def _audit(self, conn: Connection, action: str, subject: str, what: dict[str, Any],
+               why: str = "") -> None:
         conn.execute(insert(s.audit).values(at=_now(), who=self.who, action=action,
                                             subject=subject[:120], what=what, why=why or ""))
 
     def _event(self, conn: Connection, kind: str, *, division_key: Optional[str] = None,
                match_number: Optional[int] = None, table: Optional[int] = None,
-               payload: Optional[dict] = None) -> int:
+               payload: Optional[dict[str, Any]] = None) -> int:
         """Add an event (the last write of every action). On PostgreSQL a transaction-scoped
         advisory lock makes event ids follow the order of commits, so a watcher reading "events
         after the last id seen" never skips one committed late with a smaller id."""
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
                          {"space": _LOCK_SPACE + 1})
-        values = dict(at=_now(), kind=kind, division_key=division_key, match_number=match_number,
-                      table_no=table, payload={**(payload or {}), "origin": self.origin})
+        values: dict[str, Any] = dict(
+            at=_now(), kind=kind, division_key=division_key, match_number=match_number,
+            table_no=table, payload={**(payload or {}), "origin": self.origin})
         if conn.dialect.name != "postgresql":
             values.update(self._chain_values(conn, values))
         event_id, event_hash = conn.execute(insert(s.events).values(**values).returning(
@@ -242,11 +263,11 @@ class Tournament:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": NOTIFY_CHANNEL, "payload": str(event_id)})
-        return event_id
+        return int(event_id)
 
     # --- the seal (see .seal) -----------------------------------------------------------------
     @staticmethod
-    def _chain_values(conn: Connection, values: dict) -> dict:
+    def _chain_values(conn: Connection, values: dict[str, Any]) -> dict[str, Any]:
         """The id, ``prev_hash`` and ``hash`` of the event about to be inserted with ``values``
         (SQLite, whose ``BEGIN IMMEDIATE`` makes this transaction the only writer; on PostgreSQL
         the trigger chains it). The hash covers the payload's text as SQLAlchemy stores it (the
@@ -310,7 +331,8 @@ class Tournament:
             at=_now(), event_id=event_id, hash=event_hash, key_id=key.key_id,
             seal=key.seal(seal.checkpoint_bytes(event_id, event_hash)), who=self.who[:80]))
 
-    def _seal_inputs(self, conn: Connection, after: int = 0):
+    def _seal_inputs(self, conn: Connection, after: int = 0
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         events = [dict(r._mapping) for r in conn.execute(
             select(s.events.c.id, s.events.c.at, s.events.c.kind, s.events.c.division_key,
                    s.events.c.match_number, s.events.c.table_no, s.events.c.payload,
@@ -387,7 +409,7 @@ class Tournament:
             return None
 
     # --- the tournament itself --------------------------------------------------------------
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """{"name": ..., "table_count": ..., "created_at": ...}."""
         with self._read() as conn:
             row = conn.execute(select(s.tournament)).mappings().first()
@@ -410,7 +432,7 @@ class Tournament:
 
     # --- competitors ----------------------------------------------------------------------
     @staticmethod
-    def _competitor(row) -> Competitor:
+    def _competitor(row: Record) -> Competitor:
         return Competitor(row.id, row.name, row.medical_center, row.age_group,
                           bool(row.visually_impaired), row.seed, row.withdrawn_at is not None,
                           getattr(row, "division_key", None))
@@ -453,7 +475,7 @@ class Tournament:
                     raise RegistrationError(
                         f"division {d.label} is already drawn: redraw it, or register before the "
                         "draw")
-                return d.id
+                return int(d.id)
         raise RegistrationError(f"no division takes age group {entry.age_group}; make the "
                                 "divisions again")
 
@@ -475,7 +497,7 @@ class Tournament:
             return self._competitors(conn)[cid]
 
     @staticmethod
-    def _entry_dict(entry: CompetitorInput) -> dict:
+    def _entry_dict(entry: CompetitorInput) -> dict[str, Any]:
         return {"name": entry.name, "medical_center": entry.medical_center,
                 "age_group": entry.age_group, "visually_impaired": entry.visually_impaired,
                 "seed": entry.seed}
@@ -588,7 +610,8 @@ class Tournament:
     # --- divisions and the draw -----------------------------------------------------------
     def make_divisions(self, *, split_vi: Iterable[str] = (),
                        merges: Iterable[Sequence[str]] = (),
-                       profiles: Optional[dict] = None, why: str = "") -> list[DivisionInfo]:
+                       profiles: Optional[dict[str, str]] = None, why: str = ""
+                       ) -> list[DivisionInfo]:
         """(Re)make the divisions from the registered competitors (see
         :func:`..divisions.plan_divisions`). Refused once any division is drawn."""
         self._organiser_only("make the divisions")
@@ -619,7 +642,8 @@ class Tournament:
             return self._division_infos(conn)
 
     def _division_infos(self, conn: Connection) -> list[DivisionInfo]:
-        counts = dict(conn.execute(select(s.competitors.c.division_id, func.count()).where(
+        counts: dict[int, int] = dict(conn.execute(select(s.competitors.c.division_id,
+                                                          func.count()).where(
             s.competitors.c.withdrawn_at.is_(None)).group_by(s.competitors.c.division_id)).all())
         out = []
         for d in conn.execute(select(s.divisions).order_by(s.divisions.c.id)):
@@ -627,7 +651,7 @@ class Tournament:
         return out
 
     @staticmethod
-    def _division_info(d, count: int) -> DivisionInfo:
+    def _division_info(d: Record, count: int) -> DivisionInfo:
         return DivisionInfo(d.id, d.key, d.label, tuple(d.age_groups.split(",")), d.vision,
                             d.profile_key, d.note, d.draw_seed, d.bracket_size,
                             _as_dt(d.drawn_at), d.same_center_pairs, d.minimum_same_center_pairs,
@@ -637,7 +661,7 @@ class Tournament:
         with self._read() as conn:
             return self._division_infos(conn)
 
-    def _division_row(self, conn: Connection, key: str, lock: bool = False):
+    def _division_row(self, conn: Connection, key: str, lock: bool = False) -> Record:
         row = conn.execute(select(s.divisions).where(s.divisions.c.key == key)).first()
         if row is None:
             raise DivisionError(f"no division {key!r}")
@@ -645,14 +669,15 @@ class Tournament:
             row = self._lock_division(conn, row.id)
         return row
 
-    def _lock_division(self, conn: Connection, division_id: int):
+    def _lock_division(self, conn: Connection, division_id: int) -> Record:
         """The division's row, after taking the division's lock for this transaction: on
         PostgreSQL a transaction-scoped advisory lock (a table's role needs no right on the
         divisions table for it); on SQLite ``BEGIN IMMEDIATE`` already serialises writers."""
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, :id)"),
                          {"space": _LOCK_SPACE, "id": int(division_id)})
-        return conn.execute(select(s.divisions).where(s.divisions.c.id == division_id)).first()
+        return _found(conn.execute(select(s.divisions).where(s.divisions.c.id == division_id))
+                      .first(), f"division {division_id}")
 
     def draw(self, division_key: str, *, seed: Optional[int] = None, why: str = "") -> DrawInfo:
         """Draw (or, before any result, redraw) a division from ``seed`` (a new random seed when
@@ -692,13 +717,13 @@ class Tournament:
             states = br.resolve(result.slots, {}, frozenset())
             start = (conn.execute(select(func.max(s.matches.c.number))).scalar() or 0) + 1
             numbers = []
-            for pos in positions:
-                st = states[pos]
+            for place in positions:
+                st = states[place]
                 if st.status in (br.MatchStatus.READY, br.MatchStatus.WAITING) and st.a is not None \
                         and st.b is not None:
                     conn.execute(update(s.matches).where(and_(
-                        s.matches.c.division_id == div.id, s.matches.c.round == pos[0],
-                        s.matches.c.idx == pos[1])).values(number=start))
+                        s.matches.c.division_id == div.id, s.matches.c.round == place[0],
+                        s.matches.c.idx == place[1])).values(number=start))
                     numbers.append(start)
                     start += 1
             self._recompute(conn, div)
@@ -713,7 +738,9 @@ class Tournament:
                             sum(1 for p in people if p.medical_center == NO_CENTER))
 
     # --- working out the bracket ----------------------------------------------------------
-    def _bracket_inputs(self, conn: Connection, div):
+    def _bracket_inputs(self, conn: Connection, div: Record
+                        ) -> tuple[tuple[Optional[int], ...], dict[br.MatchPos, Record],
+                                   dict[br.MatchPos, Record], frozenset[int]]:
         slots_rows = conn.execute(select(s.slots).where(s.slots.c.division_id == div.id)
                                   .order_by(s.slots.c.position)).all()
         slot_ids = tuple(r.competitor_id for r in slots_rows)
@@ -729,14 +756,14 @@ class Tournament:
                                                   s.competitors.c.withdrawn_at.is_not(None)))))
         return slot_ids, rows, results, withdrawn
 
-    def _recompute(self, conn: Connection, div, *, void_reason: str = "") -> dict:
+    def _recompute(self, conn: Connection, div: Record, *, void_reason: str = "") -> Changes:
         """Work the division's bracket out again and write the matches rows that changed.
         Returns {"ready": [numbers], "decided": [(number, state)], "voided": [numbers]}."""
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
         stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
                   for pos, r in results.items()}
         states = br.resolve(slot_ids, stored, withdrawn)
-        changes: dict = {"ready": [], "decided": [], "voided": []}
+        changes: Changes = {"ready": [], "decided": [], "voided": []}
         now = _now()
         for pos, st in states.items():
             row = rows[pos]
@@ -746,8 +773,8 @@ class Tournament:
                 changes["voided"].append(row.number)
             a = st.a if isinstance(st.a, int) else None
             b = st.b if isinstance(st.b, int) else None
-            values = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
-                      "b_known": st.b is not br.PENDING}
+            values: dict[str, Any] = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
+                                      "b_known": st.b is not br.PENDING}
             same_players = row.a_id == a and row.b_id == b
             if st.status is MatchStatus.DECIDED:
                 res = results.get(pos) if not st.stale else None
@@ -775,7 +802,7 @@ class Tournament:
         return changes
 
     # --- reading matches ------------------------------------------------------------------
-    def _match_views(self, conn: Connection, where=None) -> list[MatchView]:
+    def _match_views(self, conn: Connection, where: Any = None) -> list[MatchView]:
         divs = {d.id: d for d in conn.execute(select(s.divisions))}
         q = select(s.matches).order_by(s.matches.c.division_id, s.matches.c.round,
                                        s.matches.c.idx)
@@ -812,14 +839,15 @@ class Tournament:
             winner, kind, unverified = comps.get(m.winner_id), m.kind, False
             if m.division_id in checked:
                 # a division with a disputed match: the bracket as the verified results make it
-                st, stored_rows, disputed = checked[m.division_id]
-                st = st[(m.round, m.idx)]
+                states, stored_rows, disputed = checked[m.division_id]
+                st = states[(m.round, m.idx)]
                 unverified = m.number is not None and m.number in disputed
                 a_id = st.a if isinstance(st.a, int) else None
                 b_id = st.b if isinstance(st.b, int) else None
                 a_known, b_known = st.a is not br.PENDING, st.b is not br.PENDING
                 done = st.status is MatchStatus.DECIDED
-                winner, kind = (comps.get(st.winner), st.kind) if done else (None, None)
+                winner = comps.get(st.winner) if done and isinstance(st.winner, int) else None
+                kind = st.kind if done else None
                 if done or status in (MatchStatus.DECIDED, None):
                     # an unknown stored status is a bracket dispute too: the bracket's own
                     status = st.status
@@ -861,18 +889,23 @@ class Tournament:
         with self._read() as conn:
             return self._standings(conn, self._division_row(conn, division_key))
 
-    def _standings(self, conn: Connection, div) -> StandingsView:
+    def _standings(self, conn: Connection, div: Record) -> StandingsView:
         comps = self._competitors(conn)
         if div.bracket_size is None:
             return StandingsView(div.key, div.label, None, None, None, None)
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
         stored, unverified = self._verified_results(rows, results)
         st = br.standings(slot_ids, br.resolve(slot_ids, stored, withdrawn), withdrawn)
-        return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
-                                                   for x in (st.gold, st.silver, st.bronze,
-                                                             st.fourth)), st.vacant, unverified)
 
-    def _verified_brackets(self, conn: Connection, division_ids) -> dict:
+        def place(x: Optional[Hashable]) -> Optional[Competitor]:
+            return comps.get(x) if isinstance(x, int) else None
+
+        return StandingsView(div.key, div.label, place(st.gold), place(st.silver),
+                             place(st.bronze), place(st.fourth), st.vacant, unverified)
+
+    def _verified_brackets(self, conn: Connection, division_ids: Iterable[int]
+                           ) -> dict[int, tuple[dict[br.MatchPos, br.MatchState],
+                                                dict[br.MatchPos, Record], set[int]]]:
         """For each of ``division_ids`` holding a match the seal disputes: (the bracket worked
         out from the verified results, position -> MatchState; the stored results by position;
         the disputed match numbers)."""
@@ -892,12 +925,13 @@ class Tournament:
             out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
         return out
 
-    def _draw_disputes(self, conn: Connection, report: seal.SealReport, events: list) -> None:
+    def _draw_disputes(self, conn: Connection, report: seal.SealReport,
+                       events: list[dict[str, Any]]) -> None:
         """Name the divisions whose stored draw (``slots``) is not the one the log recorded, and
         the competitors withdrawn (or not) otherwise than the log says. Only the trusted part of
         the log counts (up to a break in the chain)."""
         upto = report.first_untrusted
-        draws: dict[str, list] = {}
+        draws: dict[str, list[Optional[int]]] = {}
         withdrawals: set[int] = set()
         unnamed = 0  # withdrawals logged without the competitor's id (an older app's)
         for e in events:
@@ -951,7 +985,9 @@ class Tournament:
                     report.disputes.append(seal.Dispute(row.number, "bracket"))
         report.disputes.sort(key=lambda d: d.match_number)
 
-    def _verified_results(self, rows, results) -> tuple[dict, tuple[int, ...]]:
+    def _verified_results(self, rows: dict[br.MatchPos, Record],
+                          results: dict[br.MatchPos, Record]
+                          ) -> tuple[dict[br.MatchPos, br.StoredResult], tuple[int, ...]]:
         """A division's results for the standings and the exports: the stored ones, except that a
         match whose stored result the seal disputes (:attr:`verification`) counts with the result
         the log recorded (or none). Returns ``(position -> StoredResult, disputed match
@@ -1054,7 +1090,7 @@ class Tournament:
                         payload={"a": a.name, "b": b.name})
             return Call(match_number, table, a, b)
 
-    def _lock_match(self, conn: Connection, number: int):
+    def _lock_match(self, conn: Connection, number: int) -> Record:
         m = conn.execute(select(s.matches).where(s.matches.c.number == number).with_for_update()
                          ).first()
         if m is None:
@@ -1062,7 +1098,7 @@ class Tournament:
         return m
 
     @staticmethod
-    def _not_playable(m) -> str:
+    def _not_playable(m: Record) -> str:
         if m.status == MatchStatus.DECIDED:
             return f"match {m.number} is already decided"
         if m.status == MatchStatus.WAITING:
@@ -1113,8 +1149,10 @@ class Tournament:
             return self._setup(conn, match_number, table)
 
     def _setup(self, conn: Connection, match_number: int, table: Optional[int]) -> MatchSetup:
-        m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
-        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        m = _found(conn.execute(select(s.matches).where(s.matches.c.number == match_number))
+                   .first(), f"match {match_number}")
+        d = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                   .first(), f"the division of match {match_number}")
         comps = self._competitors(conn, (m.a_id, m.b_id))
         a, b = comps[m.a_id], comps[m.b_id]
         event = conn.execute(select(s.tournament.c.name)).scalar() or ""
@@ -1137,12 +1175,14 @@ class Tournament:
             return self._setup(conn, match_number, m.table_no)
 
     # --- results --------------------------------------------------------------------------
-    def _record(self, conn: Connection, m, winners: Sequence[Winner], *, kind: str, key: str,
-                reporter: str, table: Optional[int], records: Sequence[str], games_json: list,
-                replace_result_id: Optional[int] = None) -> tuple[int, dict]:
+    def _record(self, conn: Connection, m: Record, winners: Sequence[Winner], *, kind: str,
+                key: str, reporter: str, table: Optional[int], records: Sequence[str],
+                games_json: list[dict[str, Any]], replace_result_id: Optional[int] = None
+                ) -> tuple[int, dict[str, Any]]:
         comps = self._competitors(conn)
         a, b = comps[m.a_id], comps[m.b_id]
-        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        d = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                   .first(), f"the division of match {m.number}")
         if kind == br.KIND_WALKOVER:
             token = winner_side(winners[0], a, b)
             if token is None:
@@ -1165,12 +1205,12 @@ class Tournament:
             conn.execute(update(s.results).where(s.results.c.id == replace_result_id).values(
                 replaced_by=rid))
         loser = b if winner is a else a
-        payload = {"winner": winner.name, "loser": loser.name,
+        payload: dict[str, Any] = {"winner": winner.name, "loser": loser.name,
                    "winner_center": winner.medical_center, "loser_center": loser.medical_center,
                    "winner_wins": max(wins), "loser_wins": min(wins), "draws": draws,
                    "result_kind": kind, "key": key, "a_id": a.id, "b_id": b.id,
                    "winner_id": winner.id, "wins_a": wins[0], "wins_b": wins[1]}
-        return rid, payload
+        return int(rid), payload
 
     def enter_result(self, match_number: int, winners: Sequence[Winner], *,
                      records: Sequence[str] = (), key: Optional[str] = None,
@@ -1191,7 +1231,8 @@ class Tournament:
             raise ResultError("say why (for example: did not come to the table within 10 minutes)")
         return self._enter(match_number, [present], br.KIND_WALKOVER, (), None, why, games_json=[])
 
-    def _enter(self, match_number, winners, kind, records, key, why, games_json) -> MatchView:
+    def _enter(self, match_number: int, winners: list[Winner], kind: str, records: Sequence[str],
+               key: Optional[str], why: str, games_json: list[dict[str, Any]]) -> MatchView:
         key = key or uuid.uuid4().hex
         with self._tx("enter a result") as conn:
             number = self._apply_result(conn, match_number, winners, kind=kind, key=key,
@@ -1199,8 +1240,9 @@ class Tournament:
                                         games_json=games_json, why=why)
             return self._match_views(conn, s.matches.c.number == number)[0]
 
-    def _apply_result(self, conn: Connection, match_number: int, winners, *, kind: str, key: str,
-                      reporter: str, table: Optional[int], records, games_json, why: str = ""
+    def _apply_result(self, conn: Connection, match_number: int, winners: Sequence[Winner], *,
+                      kind: str, key: str, reporter: str, table: Optional[int],
+                      records: Sequence[str], games_json: list[dict[str, Any]], why: str = ""
                       ) -> int:
         m0 = conn.execute(select(s.matches.c.division_id).where(
             s.matches.c.number == match_number)).first()
@@ -1210,8 +1252,8 @@ class Tournament:
         m = self._lock_match(conn, match_number)
         if m.status == MatchStatus.DECIDED:
             if m.kind in (br.KIND_PLAYED, br.KIND_WALKOVER) and m.result_id is not None:
-                first = conn.execute(select(s.results).where(s.results.c.id == m.result_id)
-                                     ).first()
+                first = _found(conn.execute(select(s.results).where(
+                    s.results.c.id == m.result_id)).first(), f"the result of match {m.number}")
                 first_by = f"table {first.table_no}" if first.table_no is not None else \
                     first.reported_by
                 raise ConflictingResultError(
@@ -1288,7 +1330,8 @@ class Tournament:
         takes for it waits on this laptop."""
         return self.backend == "postgresql" and self.table is not None
 
-    def _call(self, action: str, statement: str, params: dict, match_number: int):
+    def _call(self, action: str, statement: str, params: dict[str, Any], match_number: int
+              ) -> Any:
         """Run one table function in its own transaction (autocommit) and return its value.
         Raises the :class:`TournamentError` its refusal stands for (see ``server.py``),
         :class:`ServerUnavailableError` when the server is away, did not answer in time or ended
@@ -1398,14 +1441,17 @@ class Tournament:
                              next_matches=tuple(answer.get("next_matches") or ()))
 
     # --- corrections ----------------------------------------------------------------------
-    def _plan_correction(self, conn: Connection, match_number: int, winners, walkover):
+    def _plan_correction(self, conn: Connection, match_number: int, winners: Sequence[Winner],
+                         walkover: Winner
+                         ) -> tuple[Record, Record, Competitor, CorrectionPreview]:
         m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
         if m is None:
             raise CorrectionError(f"there is no match {match_number}")
         if m.status != MatchStatus.DECIDED or m.result_id is None:
             raise CorrectionError(f"match {match_number} has no entered result to correct"
                                   + (f" (it was decided by {m.kind})" if m.kind else ""))
-        div = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        div = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                     .first(), f"the division of match {match_number}")
         comps = self._competitors(conn)
         a, b = comps[m.a_id], comps[m.b_id]
         if walkover is not None:
@@ -1471,7 +1517,8 @@ class Tournament:
             self._lock_division(conn, m0.division_id)
             m, div, new_winner, preview = self._plan_correction(conn, match_number,
                                                                 winners or [], walkover)
-            old = conn.execute(select(s.results).where(s.results.c.id == m.result_id)).first()
+            old = _found(conn.execute(select(s.results).where(s.results.c.id == m.result_id))
+                         .first(), f"the result of match {match_number}")
             kind = br.KIND_WALKOVER if walkover is not None else br.KIND_PLAYED
             rid, payload = self._record(
                 conn, m, [walkover] if walkover is not None else list(winners or []), kind=kind,
@@ -1504,7 +1551,7 @@ class Tournament:
     # --- the log and events ---------------------------------------------------------------
     def audit_log(self) -> list[AuditEntry]:
         with self._read() as conn:
-            return [AuditEntry(r.id, _as_dt(r.at), r.who, r.action, r.subject, r.what or {},
+            return [AuditEntry(r.id, _at(r.at), r.who, r.action, r.subject, r.what or {},
                                r.why) for r in conn.execute(select(s.audit).order_by(s.audit.c.id))]
 
     def events_after(self, event_id: int = 0, limit: int = 500) -> list[TournamentEvent]:
@@ -1512,7 +1559,7 @@ class Tournament:
         with self._read() as conn:
             rows = conn.execute(select(s.events).where(s.events.c.id > event_id)
                                 .order_by(s.events.c.id).limit(limit)).all()
-        return [TournamentEvent(r.id, _as_dt(r.at), r.kind, r.division_key, r.match_number,
+        return [TournamentEvent(r.id, _at(r.at), r.kind, r.division_key, r.match_number,
                                 r.table_no, r.payload or {}) for r in rows]
 
     def last_event_id(self) -> int:
