@@ -1,0 +1,537 @@
+"""The tournament desk: what the organiser and a table laptop may do with the open tournament,
+decided without a window.
+
+:class:`TournamentDesk` holds the open tournament (``tournament.store.Tournament``, or None) and
+the :class:`~.official_gate.OfficialGate` of the event PIN. Each command is a workflow (see
+:mod:`.desk_steps`): it checks its preconditions first (a tournament is open; this laptop is the
+organiser's, not table N's; the division exists, is not drawn with results, has competitors; the
+match is ready, not decided...), refusing with a :class:`~.desk_steps.Refusal` and its sentence
+before any question; then the official's PIN when the event has one (every change to the
+tournament asks it, reading does not; a locked gate, whose event PIN was removed, damaged or
+unsealed outside the app, keeps every change shut until the official opens it); then the
+command's own questions; then one call to the tournament (one transaction) and the sentences
+that say what changed. What the tournament refuses (:class:`~..tournament.errors.TournamentError`)
+is raised through, unchanged: nothing changed. Every sentence comes from ``texts/``. No Qt.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Generator, Optional, Union
+
+from ..speech.announcer import Priority
+from ..texts import official as official_texts
+from ..texts import tournament as texts
+from ..tournament.model import AGE_GROUPS
+from ..tournament.scoring import winner_side
+from ..tournament.errors import TournamentError
+from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskGames, AskInteger,
+                         AskOpenPath, AskPin, AskText, Changed, Choose, Confirm, Outcome, Refusal,
+                         Say, ShowLines, Step, Workflow, ask)
+from .official_gate import OfficialGate
+
+if TYPE_CHECKING:
+    from ..tournament.model import Competitor
+    from ..tournament.store.service import Tournament
+    from ..tournament.views import DivisionInfo, MatchView
+
+__all__ = ["TournamentDesk", "sentence", "recorded_games", "player_line"]
+
+INTERRUPT = Priority.INTERRUPT
+DEFAULT_TABLES = 12
+"""The tables a tournament has when it never said how many."""
+MAX_TABLES = 200
+SEED_LIMIT = 2 ** 31
+"""Draw seeds are whole numbers from 0 below this (the store's random seeds are too)."""
+REASON_TRIES = 3
+"""How many times an empty reason for the audit log is asked for again before giving up."""
+
+
+Check = Generator[Step, object, Optional[Outcome]]
+"""A check that may ask (the official's PIN): None to go on, else the refusal."""
+Reason = Generator[Step, object, Optional[str]]
+
+
+class TournamentDesk:
+    """The workflows of the Tournament menu over :attr:`tournament` (None: nothing open),
+    guarded by :attr:`gate` (the event PIN; the window gives it the laptop's count of wrong
+    PINs and its lock)."""
+
+    def __init__(self, gate: Optional[OfficialGate] = None) -> None:
+        self.tournament: Optional[Tournament] = None
+        self.gate = gate if gate is not None else OfficialGate()
+
+    # --- preconditions ------------------------------------------------------------------
+    def open_one(self) -> Union[Tournament, Outcome]:
+        """The open tournament, or the refusal saying that none is open."""
+        if self.tournament is None:
+            return Outcome.refused(Refusal.NO_TOURNAMENT, texts.no_tournament_text())
+        return self.tournament
+
+    def organiser(self) -> Union[Tournament, Outcome]:
+        """The open tournament when this laptop is the organiser's; else why not (a table
+        laptop is refused the organiser's commands, naming its table)."""
+        t = self.open_one()
+        if isinstance(t, Outcome):
+            return t
+        if t.table is not None:
+            return Outcome.refused(Refusal.NOT_ORGANISER, texts.not_organiser_text(t.table))
+        return t
+
+    def official(self, action: str) -> Check:
+        """None when ``action`` (a kind of ``texts.official.ACTION_WORDS``) may go on: no event
+        PIN is set, or the official gave it now (asked each time; wrong PINs are counted and
+        made to wait by the gate). Otherwise the refusal saying whose action it is."""
+        gate = self.gate
+        if not gate.protected:
+            return None
+        name = yield from ask(AskPin(action, gate.official, gate.unlock))
+        if name is None or not gate.granted():
+            gate.revoke()
+            return Outcome.refused(Refusal.OFFICIALS_ACTION,
+                                   official_texts.officials_action_text(action))
+        gate.take(action)
+        return None
+
+    def reason(self, title: str, question: str, default: str = "") -> Reason:
+        """The reason for the audit log, asked again (up to :data:`REASON_TRIES` times) while
+        it is left empty; None when cancelled or still empty (then it is said that one is
+        needed)."""
+        for _ in range(REASON_TRIES):
+            why = yield from ask(AskText(title, question, default))
+            if why is None:
+                return None
+            if why.strip():
+                return why.strip()
+            question = texts.why_again_text()  # the field's label says it too, with the focus
+            yield Say(question, INTERRUPT)
+        yield Say(texts.why_needed_text(), INTERRUPT)
+        return None
+
+    # --- registration ---------------------------------------------------------------------
+    def competitor_lines(self, t: Tournament) -> tuple[list[Competitor], list[str]]:
+        """The registered competitors and their lines, as the Competitors list shows them."""
+        people = t.competitors()
+        return people, [texts.competitor_line(c.name, c.medical_center, c.age_group,
+                                              c.visually_impaired, c.seed, c.withdrawn,
+                                              c.division_key) for c in people]
+
+    def add_competitor(self) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("register")
+        if refused is not None:
+            return refused
+        c = yield from ask(AskCompetitor(None, t.add_competitor))
+        if c is None:
+            return CANCELLED
+        yield Say(texts.registered_text(c.name))
+        yield Changed()
+        return DONE
+
+    def edit_competitor(self, competitor: Competitor) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("edit_competitor")
+        if refused is not None:
+            return refused
+        c = yield from ask(AskCompetitor(competitor, lambda entry: t.edit_competitor(
+            competitor.id, entry, why="edited in the window")))
+        if c is None:
+            return CANCELLED
+        yield Say(texts.edited_text(c.name))
+        yield Changed()
+        return DONE
+
+    def withdraw(self, competitor_id: int) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("withdraw")
+        if refused is not None:
+            return refused
+        c = next((x for x in t.competitors() if x.id == competitor_id), None)
+        if c is None:
+            return CANCELLED
+        why = yield from self.reason("Withdraw a competitor", texts.withdraw_question(c.name))
+        if why is None:
+            return CANCELLED
+        decided = t.withdraw(competitor_id, why=why)
+        yield Changed()
+        opponent = None
+        if decided:
+            m = t.match(decided[0])
+            opponent = m.winner.name if m.winner is not None else None
+        yield Say(texts.withdrawal_sentence(c.name, opponent, decided[0] if decided else None)
+                  + ".")
+        return DONE
+
+    def import_competitors(self, path: Optional[str] = None) -> Workflow:
+        """Register the rows of a CSV or Excel file; every refused row is said and shown."""
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("register")
+        if refused is not None:
+            return refused
+        if not path:
+            path = yield from ask(AskOpenPath(
+                "Import competitors", "Lists of competitors (*.csv *.xlsx *.txt);;All files (*)"))
+        if not path:
+            return CANCELLED
+        report = t.import_competitors(path)
+        rows = [sentence(r) for r in report.messages()]
+        head = texts.imported_text(len(report.accepted), len(rows), report.where)
+        yield Changed()
+        yield Say(texts.join_sentences([head] + rows), INTERRUPT)
+        if rows:
+            yield from ask(ShowLines("Rows refused", head, tuple(rows)))
+        return DONE
+
+    # --- divisions and the draw -----------------------------------------------------------
+    def divisions(self) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("divisions")
+        if refused is not None:
+            return refused
+        counts: dict[str, tuple[int, int]] = {}
+        for c in t.competitors():
+            if c.withdrawn:
+                continue
+            total, vi = counts.get(c.age_group, (0, 0))
+            counts[c.age_group] = (total + 1, vi + (1 if c.visually_impaired else 0))
+        split: list[str] = []
+        merges: list[tuple[str, ...]] = []
+        made = t.divisions()
+        for d in made:
+            if d.vision != "all":
+                split.extend(d.age_groups)
+            if len(d.age_groups) > 1 and tuple(d.age_groups) not in merges:
+                merges.append(tuple(d.age_groups))
+        if not made:
+            from ..tournament.divisions import suggest_merges
+
+            merges = suggest_merges({g: n for g, (n, _vi) in counts.items()})
+        choice = yield from ask(AskDivisions(
+            counts, tuple(sorted(set(split), key=AGE_GROUPS.index)), tuple(merges)))
+        if choice is None:
+            return CANCELLED
+        split_vi, chosen = choice
+        new = t.make_divisions(split_vi=split_vi, merges=chosen)
+        yield Changed()
+        yield Say(texts.divisions_made_text([f"{d.label} ({d.competitor_count})" for d in new]))
+        return DONE
+
+    def drawable(self, t: Tournament, division_key: Optional[str]
+                 ) -> Union[DivisionInfo, Outcome]:
+        """The division ``division_key`` when it may be drawn now; else the refusal: no such
+        division, nobody in it, or a result already entered in it."""
+        d = next((x for x in t.divisions() if x.key == division_key), None) \
+            if division_key is not None else None
+        if d is None:
+            return Outcome.refused(Refusal.NO_DIVISION, texts.no_division_text())
+        if d.drawn and t.has_results(d.key):
+            return Outcome.refused(Refusal.HAS_RESULTS, texts.redraw_refused_text(d.label))
+        if d.competitor_count <= 0:
+            return Outcome.refused(Refusal.NO_COMPETITOR, texts.nothing_in_division_text(d.label))
+        return d
+
+    def draw(self, division_key: Optional[str]) -> Workflow:
+        """Draw (or draw again) one division, from a seed typed or a new random one."""
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        d = self.drawable(t, division_key)
+        if isinstance(d, Outcome):
+            return d
+        refused = yield from self.official("draw")
+        if refused is not None:
+            return refused
+        if not (yield from ask(Confirm(texts.draw_question(d.label, d.drawn)))):
+            return CANCELLED
+        typed = yield from ask(AskText("Draw", texts.draw_seed_question(), ""))
+        if typed is None:
+            return CANCELLED
+        seed = None
+        if typed.strip():
+            try:
+                seed = int(typed.strip())
+                if not 0 <= seed < SEED_LIMIT:
+                    raise ValueError(typed)
+            except ValueError:
+                return Outcome.refused(Refusal.BAD_SEED, texts.bad_seed_text(typed.strip()))
+        info = t.draw(d.key, seed=seed)
+        yield Changed()
+        yield Say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                   info.same_center_pairs, info.minimum_same_center_pairs,
+                                   info.no_center))
+        return DONE
+
+    def draw_all(self) -> Workflow:
+        """Draw every division with competitors that is not drawn yet, each from a new seed."""
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        divisions = t.divisions()
+        todo = [d for d in divisions if not d.drawn and d.competitor_count > 0]
+        if not todo:
+            if divisions:
+                return Outcome.refused(Refusal.NOTHING_TO_DRAW, texts.nothing_to_draw_text())
+            return Outcome.refused(Refusal.NO_DIVISION, texts.no_division_text())
+        refused = yield from self.official("draw")
+        if refused is not None:
+            return refused
+        if not (yield from ask(Confirm(texts.draw_all_question([d.label for d in todo])))):
+            return CANCELLED
+        shown, drawn = [], []
+        for d in todo:
+            info = t.draw(d.key)
+            shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
+                                          info.same_center_pairs,
+                                          info.minimum_same_center_pairs, info.no_center))
+            drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
+        yield Changed()
+        yield Say(texts.drawn_all_text(drawn), shown=" ".join(shown))
+        return DONE
+
+    # --- tables and calls -------------------------------------------------------------------
+    @staticmethod
+    def table_count(t: Tournament) -> int:
+        return int(t.info().get("table_count") or DEFAULT_TABLES)
+
+    def tables(self) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("tables")
+        if refused is not None:
+            return refused
+        count = self.table_count(t)
+        n = yield from ask(AskInteger("Tables", texts.tables_question(count), count, 1,
+                                      MAX_TABLES))
+        if n is None:
+            return CANCELLED
+        if n != count:
+            t.set_table_count(n)
+        yield Say(texts.tables_text(n, t.free_tables()))
+        yield Changed()
+        return DONE
+
+    def call_next(self) -> Workflow:
+        """Offer the next playable matches to the free tables; call them after a yes."""
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("call")
+        if refused is not None:
+            return refused
+        offers = t.offers()
+        if not offers:
+            if t.free_tables():
+                return Outcome.refused(Refusal.NOTHING_TO_CALL, texts.nothing_to_call_text())
+            return Outcome.refused(Refusal.NO_FREE_TABLE, texts.no_free_table_text())
+        lines = [texts.call_sentence(o.match.number or 0, _name(o.match.a), _name(o.match.b),
+                                     o.table) for o in offers]
+        if not (yield from ask(Confirm(texts.call_offers_question(lines)))):
+            return CANCELLED
+        calls = [t.call(o.match.number or 0, o.table).sentence() for o in offers]
+        yield Changed()
+        yield Say(texts.join_sentences(calls))
+        return DONE
+
+    def call_match(self, number: int) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        refused = yield from self.official("call")
+        if refused is not None:
+            return refused
+        free = t.free_tables()
+        m = t.match(number)
+        options = free or list(range(1, self.table_count(t) + 1))
+        if m.status == "called" and m.table in options:
+            options.remove(m.table)
+        index = yield from ask(Choose("Call to a table", texts.call_question_text(number, free),
+                                      tuple(f"Table {n}" for n in options)))
+        if index is None:
+            return CANCELLED
+        call = t.call(number, options[index])
+        yield Changed()
+        yield Say(call.sentence() + ".", INTERRUPT)
+        return DONE
+
+    def called(self, called_here: tuple[MatchView, ...]) -> Union[list[MatchView], Outcome]:
+        """The matches to show in "Matches called": a table laptop's (``called_here``, as its
+        link last read them), the organiser's every match called or being played; or the
+        refusal saying there is none."""
+        t = self.open_one()
+        if isinstance(t, Outcome):
+            return t
+        matches = list(called_here) if t.table is not None else \
+            [m for m in t.matches() if m.status in ("called", "playing")]
+        if not matches:
+            return Outcome.refused(Refusal.NO_CALLED_MATCH, texts.no_called_match_text(t.table))
+        return matches
+
+    # --- results ----------------------------------------------------------------------------
+    def profile_of(self, t: Tournament, m: MatchView) -> str:
+        """The rule profile match ``m`` is played under (its division's; -VI in a mixed division
+        when a player is visually impaired)."""
+        from ..tournament.divisions import match_profile
+
+        d = next(x for x in t.divisions() if x.key == m.division_key)
+        return match_profile(d.profile_key, d.vision, bool(m.a and m.a.visually_impaired),
+                             bool(m.b and m.b.visually_impaired))
+
+    def _undecided(self, t: Tournament, number: int
+                   ) -> Union[tuple[MatchView, Competitor, Competitor], Outcome]:
+        """Match ``number`` with both players when it waits for a result; else the refusal."""
+        m = t.match(number)
+        if m.status == "finished":
+            return Outcome.refused(Refusal.ALREADY_DECIDED, texts.already_decided_text(number))
+        if m.a is None or m.b is None:
+            return Outcome.refused(Refusal.NOT_READY, texts.not_ready_text(number))
+        return m, m.a, m.b
+
+    def enter_result(self, number: int) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        ready = self._undecided(t, number)
+        if isinstance(ready, Outcome):
+            return ready
+        m, a, b = ready
+        refused = yield from self.official("record_result")
+        if refused is not None:
+            return refused
+        winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m)))
+        if winners is None:
+            return CANCELLED
+        v = t.enter_result(number, winners)
+        yield Changed()
+        yield Say(_result_text(v))
+        return DONE
+
+    def walkover(self, number: int) -> Workflow:
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        ready = self._undecided(t, number)
+        if isinstance(ready, Outcome):
+            return ready
+        _m, a, b = ready
+        refused = yield from self.official("walkover")
+        if refused is not None:
+            return refused
+        index = yield from ask(Choose("Walkover", texts.walkover_question(number),
+                                      (player_line(a), player_line(b))))
+        if index is None:
+            return CANCELLED
+        why = yield from self.reason("Walkover", texts.why_question(),
+                                     texts.walkover_default_reason())
+        if why is None:
+            return CANCELLED
+        v = t.walkover(number, (a, b)[index].id, why=why)
+        yield Changed()
+        yield Say(_result_text(v, "walkover"))
+        return DONE
+
+    def correct_result(self, number: int) -> Workflow:
+        """Correct a finished match: the new result, then the later matches it affects are said
+        and the organiser confirms, then why (for the audit log)."""
+        t = self.organiser()
+        if isinstance(t, Outcome):
+            return t
+        m = t.match(number)
+        if m.status != "finished" or m.kind not in ("played", "walkover") \
+                or m.a is None or m.b is None:
+            return Outcome.refused(Refusal.NOTHING_TO_CORRECT,
+                                   texts.nothing_to_correct_text(number, m.kind))
+        a, b = m.a, m.b
+        refused = yield from self.official("correct_result")
+        if refused is not None:
+            return refused
+        how = yield from ask(Choose("Correct the result", texts.correct_how_question(number),
+                                    tuple(texts.CORRECTION_KINDS)))
+        if how is None:
+            return CANCELLED
+        winners: Optional[list[Optional[str]]] = None
+        present: Optional[int] = None
+        if how == 0:
+            winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m),
+                                              title=f"Correct match {number}",
+                                              initial=tuple(recorded_games(m))))
+            if winners is None:
+                return CANCELLED
+        else:
+            index = yield from ask(Choose("Correct the result", texts.walkover_question(number),
+                                          (player_line(a), player_line(b))))
+            if index is None:
+                return CANCELLED
+            present = (a, b)[index].id
+        preview = t.preview_correction(number, winners, walkover=present)
+        affected = [(x.number, x.round_name, x.players_change, x.result_voided)
+                    for x in preview.affected]
+        question = texts.correction_question(
+            number, preview.new_winner.name,
+            preview.old_winner.name if preview.old_winner else None, affected)
+        yield Say(question, Priority.READING)
+        if not (yield from ask(Confirm(question))):
+            return CANCELLED
+        why = yield from self.reason("Correct the result", texts.why_question())
+        if why is None:
+            return CANCELLED
+        done = t.correct_result(number, winners, walkover=present, why=why)
+        yield Changed()
+        yield Say(done.sentence(t.match(number)) + ".")
+        return DONE
+
+
+def sentence(text: str) -> str:
+    """``text`` (a message of the tournament) as a sentence: a capital first, a full stop last."""
+    text = text.strip()
+    if text and text[0].islower():
+        text = text[0].upper() + text[1:]
+    return text if not text or text[-1] in ".?!" else text + "."
+
+
+def recorded_games(m: MatchView) -> list[str]:
+    """The games of finished match ``m`` as the result form's rows ("a", "b" or "draw"), in
+    playing order; empty when they cannot be told apart (a walkover, no games kept, or a winner
+    that names neither side, as when two competitors share a name)."""
+    if m.a is None or m.b is None:
+        return []
+    try:
+        return [winner_side(g.get("winner"), m.a, m.b) or "draw"
+                for g in sorted(m.games or (), key=lambda g: int(g.get("number", 0)))]
+    except TournamentError:
+        return []
+
+
+def _name(c: Optional[Competitor]) -> str:
+    return c.name if c is not None else ""
+
+
+def player_line(c: Competitor) -> str:
+    """A competitor as a choice names them: "Ann Lee, Tampa VAMC, seed 2, visually impaired"
+    (", withdrew" after a withdrawal)."""
+    text = texts.name_with_center(c.name, c.medical_center)
+    if c.seed:
+        text += f", seed {c.seed}"
+    if c.visually_impaired:
+        text += ", visually impaired"
+    if c.withdrawn:
+        text += ", withdrew"
+    return text
+
+
+def _result_text(v: MatchView, kind: str = "") -> str:
+    if v.winner is None or v.loser is None:
+        return ""
+    if kind == "walkover":
+        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover")
+    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws)
+
