@@ -15,7 +15,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from typing import (TYPE_CHECKING, Any, Callable, Generator, Generic, Mapping, Optional,
-                    Sequence, TypeVar, Union, cast)
+                    TypeVar, Union, cast)
 
 from ..speech.announcer import Priority
 

@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Generator, Optional, Union
 from ..speech.announcer import Priority
 from ..texts import official as official_texts
 from ..texts import tournament as texts
+from ..tournament.divisions import suggest_merges
 from ..tournament.model import AGE_GROUPS
-from ..tournament.scoring import winner_side
-from ..tournament.errors import TournamentError
-from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskGames, AskInteger,
+from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskInteger,
                          AskOpenPath, AskPin, AskText, Changed, Choose, Confirm, Outcome, Refusal,
                          Say, ShowLines, Step, Workflow, ask)
+from .desk_results import ResultDesk
 from .official_gate import OfficialGate
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from ..tournament.store.service import Tournament
     from ..tournament.views import DivisionInfo, MatchView
 
-__all__ = ["TournamentDesk", "sentence", "recorded_games", "player_line"]
+__all__ = ["TournamentDesk", "sentence"]
 
 INTERRUPT = Priority.INTERRUPT
 DEFAULT_TABLES = 12
@@ -59,6 +59,8 @@ class TournamentDesk:
     def __init__(self, gate: Optional[OfficialGate] = None) -> None:
         self.tournament: Optional[Tournament] = None
         self.gate = gate if gate is not None else OfficialGate()
+        self.results = ResultDesk(self)
+        """Entering, walkover and correcting results (:mod:`.desk_results`)."""
 
     # --- preconditions ------------------------------------------------------------------
     def open_one(self) -> Union[Tournament, Outcome]:
@@ -212,8 +214,6 @@ class TournamentDesk:
             if len(d.age_groups) > 1 and tuple(d.age_groups) not in merges:
                 merges.append(tuple(d.age_groups))
         if not made:
-            from ..tournament.divisions import suggest_merges
-
             merges = suggest_merges({g: n for g, (n, _vi) in counts.items()})
         choice = yield from ask(AskDivisions(
             counts, tuple(sorted(set(split), key=AGE_GROUPS.index)), tuple(merges)))
@@ -376,119 +376,6 @@ class TournamentDesk:
             return Outcome.refused(Refusal.NO_CALLED_MATCH, texts.no_called_match_text(t.table))
         return matches
 
-    # --- results ----------------------------------------------------------------------------
-    def profile_of(self, t: Tournament, m: MatchView) -> str:
-        """The rule profile match ``m`` is played under (its division's; -VI in a mixed division
-        when a player is visually impaired)."""
-        from ..tournament.divisions import match_profile
-
-        d = next(x for x in t.divisions() if x.key == m.division_key)
-        return match_profile(d.profile_key, d.vision, bool(m.a and m.a.visually_impaired),
-                             bool(m.b and m.b.visually_impaired))
-
-    def _undecided(self, t: Tournament, number: int
-                   ) -> Union[tuple[MatchView, Competitor, Competitor], Outcome]:
-        """Match ``number`` with both players when it waits for a result; else the refusal."""
-        m = t.match(number)
-        if m.status == "finished":
-            return Outcome.refused(Refusal.ALREADY_DECIDED, texts.already_decided_text(number))
-        if m.a is None or m.b is None:
-            return Outcome.refused(Refusal.NOT_READY, texts.not_ready_text(number))
-        return m, m.a, m.b
-
-    def enter_result(self, number: int) -> Workflow:
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        ready = self._undecided(t, number)
-        if isinstance(ready, Outcome):
-            return ready
-        m, a, b = ready
-        refused = yield from self.official("record_result")
-        if refused is not None:
-            return refused
-        winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m)))
-        if winners is None:
-            return CANCELLED
-        v = t.enter_result(number, winners)
-        yield Changed()
-        yield Say(_result_text(v))
-        return DONE
-
-    def walkover(self, number: int) -> Workflow:
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        ready = self._undecided(t, number)
-        if isinstance(ready, Outcome):
-            return ready
-        _m, a, b = ready
-        refused = yield from self.official("walkover")
-        if refused is not None:
-            return refused
-        index = yield from ask(Choose("Walkover", texts.walkover_question(number),
-                                      (player_line(a), player_line(b))))
-        if index is None:
-            return CANCELLED
-        why = yield from self.reason("Walkover", texts.why_question(),
-                                     texts.walkover_default_reason())
-        if why is None:
-            return CANCELLED
-        v = t.walkover(number, (a, b)[index].id, why=why)
-        yield Changed()
-        yield Say(_result_text(v, "walkover"))
-        return DONE
-
-    def correct_result(self, number: int) -> Workflow:
-        """Correct a finished match: the new result, then the later matches it affects are said
-        and the organiser confirms, then why (for the audit log)."""
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        m = t.match(number)
-        if m.status != "finished" or m.kind not in ("played", "walkover") \
-                or m.a is None or m.b is None:
-            return Outcome.refused(Refusal.NOTHING_TO_CORRECT,
-                                   texts.nothing_to_correct_text(number, m.kind))
-        a, b = m.a, m.b
-        refused = yield from self.official("correct_result")
-        if refused is not None:
-            return refused
-        how = yield from ask(Choose("Correct the result", texts.correct_how_question(number),
-                                    tuple(texts.CORRECTION_KINDS)))
-        if how is None:
-            return CANCELLED
-        winners: Optional[list[Optional[str]]] = None
-        present: Optional[int] = None
-        if how == 0:
-            winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m),
-                                              title=f"Correct match {number}",
-                                              initial=tuple(recorded_games(m))))
-            if winners is None:
-                return CANCELLED
-        else:
-            index = yield from ask(Choose("Correct the result", texts.walkover_question(number),
-                                          (player_line(a), player_line(b))))
-            if index is None:
-                return CANCELLED
-            present = (a, b)[index].id
-        preview = t.preview_correction(number, winners, walkover=present)
-        affected = [(x.number, x.round_name, x.players_change, x.result_voided)
-                    for x in preview.affected]
-        question = texts.correction_question(
-            number, preview.new_winner.name,
-            preview.old_winner.name if preview.old_winner else None, affected)
-        yield Say(question, Priority.READING)
-        if not (yield from ask(Confirm(question))):
-            return CANCELLED
-        why = yield from self.reason("Correct the result", texts.why_question())
-        if why is None:
-            return CANCELLED
-        done = t.correct_result(number, winners, walkover=present, why=why)
-        yield Changed()
-        yield Say(done.sentence(t.match(number)) + ".")
-        return DONE
-
 
 def sentence(text: str) -> str:
     """``text`` (a message of the tournament) as a sentence: a capital first, a full stop last."""
@@ -498,40 +385,5 @@ def sentence(text: str) -> str:
     return text if not text or text[-1] in ".?!" else text + "."
 
 
-def recorded_games(m: MatchView) -> list[str]:
-    """The games of finished match ``m`` as the result form's rows ("a", "b" or "draw"), in
-    playing order; empty when they cannot be told apart (a walkover, no games kept, or a winner
-    that names neither side, as when two competitors share a name)."""
-    if m.a is None or m.b is None:
-        return []
-    try:
-        return [winner_side(g.get("winner"), m.a, m.b) or "draw"
-                for g in sorted(m.games or (), key=lambda g: int(g.get("number", 0)))]
-    except TournamentError:
-        return []
-
-
 def _name(c: Optional[Competitor]) -> str:
     return c.name if c is not None else ""
-
-
-def player_line(c: Competitor) -> str:
-    """A competitor as a choice names them: "Ann Lee, Tampa VAMC, seed 2, visually impaired"
-    (", withdrew" after a withdrawal)."""
-    text = texts.name_with_center(c.name, c.medical_center)
-    if c.seed:
-        text += f", seed {c.seed}"
-    if c.visually_impaired:
-        text += ", visually impaired"
-    if c.withdrawn:
-        text += ", withdrew"
-    return text
-
-
-def _result_text(v: MatchView, kind: str = "") -> str:
-    if v.winner is None or v.loser is None:
-        return ""
-    if kind == "walkover":
-        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover")
-    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws)
-

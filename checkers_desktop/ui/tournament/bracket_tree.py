@@ -18,7 +18,7 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTreeWidget, QTreeWidgetItem, QWidget)
 
-from ...session.tournament_desk import player_line
+from ...session.desk_results import player_line
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
 from ...tournament.model import Competitor
