@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Union
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
@@ -53,6 +53,9 @@ from .play_here import PlayHere
 from .prompts import Prompts
 from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
 from ..context import AppContext
+
+if TYPE_CHECKING:
+    from .bracket_window import BracketWindow
 
 __all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
 
@@ -93,9 +96,10 @@ class TournamentMenu(QObject):
         self.follower_thread: Optional[LiveThread] = None
         self.link: Optional[LiveThread] = None
         self.called_here: tuple = ()
-        self.bracket = None
+        self.bracket: Optional[BracketWindow] = None
         self.play = PlayHere(self)
         self.actions: dict[str, QAction] = {}
+        self.menus: dict[str, QMenu] = {}
         self.poll_seconds = 1.0
         self.table_interval = 1.0
         self.opener = BackgroundJob("tournament-open", self)
@@ -216,7 +220,8 @@ class TournamentMenu(QObject):
         if isinstance(q, AskDivisions):
             return p.divisions(dict(q.counts), list(q.split), list(q.merges))
         if isinstance(q, ShowLines):
-            return p.show_lines(q.title, q.heading, list(q.lines))
+            p.show_lines(q.title, q.heading, list(q.lines))
+            return None
         if isinstance(q, AskOpenPath):
             return p.open_path(q.title, q.filters)
         if isinstance(q, AskSavePath):
@@ -510,19 +515,20 @@ class TournamentMenu(QObject):
     def show_bracket(self) -> None:
         from .bracket_window import BracketWindow
 
-        if self.bracket is None:
-            self.bracket = BracketWindow(self)
-        self.bracket.refresh()
-        self.bracket.show()
-        self.bracket.raise_()
-        self.bracket.activateWindow()
-        self.bracket.tree.setFocus()
-        view = self.bracket.current_view()
+        bracket = self.bracket
+        if bracket is None:
+            bracket = self.bracket = BracketWindow(self)
+        bracket.refresh()
+        bracket.show()
+        bracket.raise_()
+        bracket.activateWindow()
+        bracket.tree.setFocus()
+        view = bracket.current_view()
         if self.tournament is None:
-            self.bracket.say(texts.no_tournament_text())
+            bracket.say(texts.no_tournament_text())
         elif view is not None:
-            self.bracket.say(self.bracket.tree.currentItem().text(0) if
-                             self.bracket.tree.currentItem() is not None else "")
+            item = bracket.tree.currentItem()
+            bracket.say(item.text(0) if item is not None else "")
 
     # --- registration -------------------------------------------------------------------------
     def competitors(self) -> None:
