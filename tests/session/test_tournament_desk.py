@@ -334,3 +334,59 @@ def test_a_correction_says_what_it_changes_before_the_organiser_confirms(drawn):
 def test_the_steps_are_data():
     assert Say("x") == Say("x") and Confirm("q") == Confirm("q")
     assert AskText("t", "l") != AskText("t", "m") and Choose("t", "l", ("a",)).options == ("a",)
+
+
+# --- what the followers bring ------------------------------------------------------------------
+def _event(number, kind="result", origin="", table=3):
+    from datetime import datetime, timezone
+
+    from checkers_desktop.tournament.views import TournamentEvent
+
+    return TournamentEvent(number, datetime.now(timezone.utc), kind, "70-74", number, table,
+                           {"origin": origin, "winner": "Ann Lee", "loser": "Bo Diaz",
+                            "winner_wins": 2, "loser_wins": 1, "a": "Ann Lee", "b": "Bo Diaz"})
+
+
+def test_the_organiser_hears_each_change_once_and_not_its_own():
+    from checkers_desktop.session.desk_news import organiser_news
+    from checkers_desktop.tournament.follow import OrganiserUpdate
+    from checkers_desktop.tournament.table import ServerState, ServerStatusChange
+
+    own = {5}
+    update = OrganiserUpdate(events=(_event(4, origin="here"), _event(5), _event(6),
+                                     _event(7, "called")),
+                             server=ServerStatusChange(ServerState.AWAY))
+    news = organiser_news(update, origin="here", own=own, server_away=False)
+    assert news.server_away and own == set()
+    assert [s.text for s in news.said] == [
+        "The tournament server cannot be reached. The bracket shows what was known; it follows "
+        "again when the server is back.",
+        "Table 3: Ann Lee beat Bo Diaz, 2 games to 1.",
+        "Match 7, Ann Lee and Bo Diaz, to table 3."]
+    again = organiser_news(OrganiserUpdate(server=ServerStatusChange(ServerState.AWAY)),
+                           origin="here", own=own, server_away=True)
+    assert again.said == () and again.server_away  # said once per change
+
+
+def test_a_table_hears_a_new_call_once_and_its_queued_results(drawn):
+    from checkers_desktop.session.desk_news import table_news
+    from checkers_desktop.tournament.follow import TableUpdate
+    from checkers_desktop.tournament.table import (ReportOutcome, ReportStatus, ServerState,
+                                                   ServerStatusChange)
+
+    t, ready = drawn
+    t.call(ready[0].number, 3)
+    called = tuple(t.called_matches(3))
+    m = called[0]
+    update = TableUpdate(called=called, changes=(ServerStatusChange(ServerState.REACHABLE, 1),),
+                         sent=(ReportOutcome(ReportStatus.RECORDED, 2, "k"),
+                               ReportOutcome(ReportStatus.REFUSED, 3, "k", "table 4 has it")))
+    news = table_news(update, ())
+    assert news.link_away is False and news.called == called and news.called_changed
+    assert news.sent
+    said = [s.text for s in news.said]
+    assert said[-1] == f"Match {m.number}, {m.a.name} and {m.b.name}, to table 3."
+    assert len(said) == 4 and "table 4 has it" in said[2]
+    # read again: nothing new to say
+    quiet = table_news(TableUpdate(called=called), called)
+    assert quiet.said == () and not quiet.called_changed and quiet.link_away is None

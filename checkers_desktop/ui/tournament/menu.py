@@ -34,6 +34,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 
+from ...session.desk_news import organiser_news, table_news
 from ...session.desk_steps import (AskCompetitor, AskDivisions, AskGames, AskInteger,
                                    AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
                                    Confirm, Outcome, Question, Say, ShowLines, Workflow, drive)
@@ -44,7 +45,6 @@ from ...texts import app as app_texts
 from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
-from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
 from ..paths import documents_folder
@@ -438,54 +438,30 @@ class TournamentMenu(QObject):
         self.link.call(fn, callback)
 
     def _organiser_update(self, update) -> None:
-        if update.server is not None:
-            away = update.server.state is ServerState.AWAY
-            if away != self._server_away:
-                self._server_away = away
-                self.say(texts.organiser_server_gone_sentence() if away
-                         else texts.organiser_server_back_sentence(), Priority.INTERRUPT)
         own = self.tournament.origin if self.tournament is not None else ""
         if update.events:
             self.last_event_seen = update.events[-1].id
-        for event in update.events:
-            if event.origin and event.origin == own:
-                continue  # this laptop's own action: already said
-            if event.kind == "result" and event.match_number in self.own_reports:
-                self.own_reports.discard(event.match_number)
-                continue  # played here: "the result is in the bracket" was said
-            text = event.sentence()
-            if text:
-                self.say(text + ".", Priority.QUEUE)
+        news = organiser_news(update, origin=own, own=self.own_reports,
+                              server_away=self._server_away)
+        self._server_away = news.server_away
+        for step in news.said:
+            self.say(step.text, step.priority)
         if update.snapshot is not None:
             self._set_snapshot(update.snapshot)
 
     def table_update(self, update) -> None:
         """A table link's news: the server gone or back (said once each), queued results sent,
         the matches called to this table (a new call is said)."""
-        for change in update.changes:
-            self._link_away = change.state is ServerState.AWAY
-            if change.state is ServerState.AWAY:
-                self.say(texts.server_gone_sentence(), Priority.INTERRUPT)
-            else:
-                self.say(texts.server_back_sentence(change.sent), Priority.INTERRUPT)
-        for outcome in update.sent:
-            from ...tournament.table import ReportStatus
-
-            if outcome.status is ReportStatus.REFUSED:
-                self.say(texts.refused_sentence(outcome.match_number, outcome.message),
-                         Priority.INTERRUPT)
-            else:
-                self.say(texts.sent_later_text(outcome.match_number), Priority.QUEUE)
-        if update.called is not None:
-            before = {m.number for m in self.called_here}
-            self.called_here = tuple(update.called)
-            for m in self.called_here:
-                if m.number not in before and m.status == "called" and m.a and m.b:
-                    self.say(texts.call_sentence(m.number, m.a.name, m.b.name, m.table) + ".",
-                             Priority.QUEUE)
-            if {m.number for m in self.called_here} != before:
-                self.called.emit(self.called_here)
-        if update.sent:
+        news = table_news(update, self.called_here)
+        if news.link_away is not None:
+            self._link_away = news.link_away
+        if news.called is not None:
+            self.called_here = news.called
+        for step in news.said:
+            self.say(step.text, step.priority)
+        if news.called_changed:
+            self.called.emit(self.called_here)
+        if news.sent:
             self.refresh()
 
     def _set_snapshot(self, snap: Snapshot) -> None:
