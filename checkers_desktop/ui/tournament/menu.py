@@ -10,6 +10,11 @@ and shown), results by hand, walkovers, withdrawals and corrections (the later m
 said before the organiser confirms), results as CSV and standings as PDF. The bracket itself is
 the bracket window (:mod:`.bracket_window`, F7).
 
+What each command may do, and in which order it asks, is decided by the tournament desk
+(``session.tournament_desk.TournamentDesk``, no Qt): its preconditions and refusals come before
+any question, then the event PIN, then the command's questions; this menu answers the desk's
+questions through :attr:`TournamentMenu.prompts` and says what it returns
+(:meth:`TournamentMenu.do`).
 Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
 what it refuses is said and shown, and nothing changes. With the event PIN set (Event > Official),
 each change (registration, divisions, the draw, calls, results, walkovers, withdrawals,
