@@ -28,6 +28,7 @@ __all__ = ["Refusal", "Ending", "Outcome", "Say", "Changed", "Question", "Confir
            "ShowLines", "AskOpenPath", "AskSavePath", "Step", "Workflow", "ask", "drive"]
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Refusal(enum.Enum):
@@ -48,6 +49,7 @@ class Refusal(enum.Enum):
     NOTHING_TO_CALL = "nothing to call"
     NO_FREE_TABLE = "no free table"
     NO_CALLED_MATCH = "no called match"
+    ALREADY_PLAYING = "already playing"      # this laptop's match is not over or not sent
     NO_REASON = "no reason"                  # the audit log's reason left empty
 
 
@@ -207,10 +209,11 @@ def ask(question: Question[T]) -> Generator[Step, object, Optional[T]]:
     return cast(Optional[T], answer)
 
 
-def drive(work: Workflow, answer: Callable[[Question[Any]], object],
-          show: Callable[[Union[Say, Changed]], None]) -> Outcome:
-    """Run ``work`` to its end: ``answer(question)`` for each question (None: cancelled),
-    ``show(step)`` for each sentence and change. What the tournament raises goes through."""
+def drive(work: Generator[Step, object, R], answer: Callable[[Question[Any]], object],
+          show: Callable[[Union[Say, Changed]], None]) -> R:
+    """Run ``work`` to its end and give what it returns (a :class:`Workflow`: its
+    :class:`Outcome`): ``answer(question)`` for each question (None: cancelled), ``show(step)``
+    for each sentence and change. What the tournament raises goes through."""
     reply: object = None
     try:
         while True:
@@ -221,5 +224,5 @@ def drive(work: Workflow, answer: Callable[[Question[Any]], object],
                 show(step)
                 reply = None
     except StopIteration as stop:
-        return cast(Outcome, stop.value)
+        return cast(R, stop.value)
 

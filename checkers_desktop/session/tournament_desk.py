@@ -26,6 +26,7 @@ from ..tournament.model import AGE_GROUPS
 from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskInteger,
                          AskOpenPath, AskPin, AskText, Changed, Choose, Confirm, Outcome, Refusal,
                          Say, ShowLines, Step, Workflow, ask)
+from .desk_files import FileDesk
 from .desk_results import ResultDesk
 from .official_gate import OfficialGate
 
@@ -49,6 +50,7 @@ REASON_TRIES = 3
 Check = Generator[Step, object, Optional[Outcome]]
 """A check that may ask (the official's PIN): None to go on, else the refusal."""
 Reason = Generator[Step, object, Optional[str]]
+TableChoice = Generator[Step, object, Union[int, Outcome]]
 
 
 class TournamentDesk:
@@ -61,6 +63,8 @@ class TournamentDesk:
         self.gate = gate if gate is not None else OfficialGate()
         self.results = ResultDesk(self)
         """Entering, walkover and correcting results (:mod:`.desk_results`)."""
+        self.files = FileDesk(self)
+        """The results, standings and brackets saved as files (:mod:`.desk_files`)."""
 
     # --- preconditions ------------------------------------------------------------------
     def open_one(self) -> Union[Tournament, Outcome]:
@@ -362,6 +366,29 @@ class TournamentDesk:
         yield Changed()
         yield Say(call.sentence() + ".", INTERRUPT)
         return DONE
+
+    def table_for(self, number: int, playing: Optional[int] = None) -> TableChoice:
+        """The table match ``number`` is to be played at on this laptop, or the refusal: no
+        tournament open, or this laptop still playing match ``playing`` (its result not sent).
+        A table laptop plays at its own table; the organiser's laptop at the table the match is
+        called to, or else at the first free table, to which it is called first (said)."""
+        t = self.open_one()
+        if isinstance(t, Outcome):
+            return t
+        if playing is not None:
+            return Outcome.refused(Refusal.ALREADY_PLAYING, texts.already_playing_text(playing))
+        if t.table is not None:
+            return t.table
+        m = t.match(number)
+        if m.status in ("called", "playing") and m.table:
+            return m.table
+        free = t.free_tables()
+        if not free:
+            return Outcome.refused(Refusal.NO_FREE_TABLE, texts.no_free_table_text())
+        call = t.call(number, free[0])
+        yield Say(call.sentence() + ".")
+        yield Changed()
+        return call.table
 
     def called(self, called_here: tuple[MatchView, ...]) -> Union[list[MatchView], Outcome]:
         """The matches to show in "Matches called": a table laptop's (``called_here``, as its

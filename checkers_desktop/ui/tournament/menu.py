@@ -33,16 +33,17 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Union
+from typing import TYPE_CHECKING, Any, Callable, Generator, Optional, TypeVar, Union
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 
+from ...session.desk_files import WriteBracketPdf, WriteStandingsPdf
 from ...session.desk_news import organiser_news, table_news
 from ...session.desk_steps import (AskCompetitor, AskDivisions, AskGames, AskInteger,
                                    AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
-                                   Confirm, Outcome, Question, Say, ShowLines, Workflow, drive)
+                                   Confirm, Outcome, Question, Say, ShowLines, Step, drive)
 from ...session.official_gate import OfficialGate
 from ...session.tournament_desk import TournamentDesk, sentence as _sentence
 from ...speech.announcer import Priority
@@ -65,6 +66,8 @@ if TYPE_CHECKING:
 __all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 TOURNAMENT_FOLDER = "tournament"
 """The folder in the app's data folder holding this laptop's tournament, the table link's queue of
@@ -192,11 +195,12 @@ class TournamentMenu(QObject):
         return self.desk.gate
 
     # --- the desk's requests ------------------------------------------------------------------
-    def do(self, work: Workflow) -> Outcome:
+    def do(self, work: Generator[Step, object, R]) -> R:
         """Run one of the desk's workflows: its questions asked through :attr:`prompts`, its
-        sentences said and shown, the tournament read again when it changed; a refusal said."""
+        sentences said and shown, the tournament read again when it changed; a refusal said.
+        Gives what the workflow returns (an :class:`Outcome`, or what it chose)."""
         outcome = drive(work, self._answer, self._show)
-        if outcome.text:
+        if isinstance(outcome, Outcome) and outcome.text:
             self.say(outcome.text, Priority.INTERRUPT)
         return outcome
 
@@ -232,6 +236,16 @@ class TournamentMenu(QObject):
         if isinstance(q, AskSavePath):
             return p.save_path(q.title, q.default, q.filters,
                                confirm_overwrite=q.confirm_overwrite)
+        if isinstance(q, WriteStandingsPdf):
+            from .printing import save_standings_pdf
+
+            save_standings_pdf(list(q.standings), q.path, event=q.event)
+            return None
+        if isinstance(q, WriteBracketPdf):
+            from .printing import save_bracket_pdf
+
+            save_bracket_pdf(q.view, q.path)
+            return None
         raise TypeError(f"no dialog for {q!r}")
 
     # --- saying -------------------------------------------------------------------------------
@@ -634,57 +648,13 @@ class TournamentMenu(QObject):
 
     # --- files ----------------------------------------------------------------------------------
     def save_results_csv(self) -> None:
-        t = self._open_one()
-        if t is None:
-            return
-        path = self.prompts.save_path("Save results as CSV",
-                                      str(self.export_folder / "results.csv"),
-                                      "CSV files (*.csv)")
-        if not path:
-            return
-        with open(path, "w", newline="", encoding="utf-8") as out:
-            rows = t.results_csv(out)
-        self.say(texts.csv_saved_text(path, rows), Priority.QUEUE,
-                 shown=texts.csv_saved_text(path, rows, full=True))
+        self.do(self.desk.files.results_csv(self.export_folder))
 
     def save_standings_pdf(self) -> None:
-        from .printing import save_standings_pdf
-
-        t = self._open_one()
-        if t is None:
-            return
-        path = self.prompts.save_path("Save standings as PDF",
-                                      str(self.export_folder / "standings.pdf"),
-                                      "PDF files (*.pdf)")
-        if not path:
-            return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
-        save_standings_pdf([t.standings(d.key) for d in t.divisions() if d.drawn], Path(path),
-                           event=t.info().get("name") or "")
-        self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
-                 shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
+        self.do(self.desk.files.standings_pdf(self.export_folder))
 
     def save_bracket_pdf(self, division_key: Optional[str]) -> None:
-        from .printing import save_bracket_pdf
-
-        t = self.tournament
-        if t is None or division_key is None:
-            self.say(texts.no_tournament_text() if t is None else texts.no_division_text(),
-                     Priority.INTERRUPT)
-            return
-        view = t.division_view(division_key)
-        default = self.export_folder / f"bracket-{_file_part(view.division.label)}.pdf"
-        path = self.prompts.save_path("Save the bracket as PDF", str(default),
-                                      "PDF files (*.pdf)")
-        if not path:
-            return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
-        save_bracket_pdf(view, Path(path))
-        what = f"bracket of {view.division.label}"
-        self.say(texts.pdf_saved_text(what, path), Priority.QUEUE,
-                 shown=texts.pdf_saved_text(what, path, full=True))
+        self.do(self.desk.files.bracket_pdf(self.export_folder, division_key))
 
     # --- settings -------------------------------------------------------------------------------
     def server_settings(self) -> None:
@@ -716,10 +686,6 @@ def _news(update):
     if update.events or update.snapshot is not None or update.server is not None:
         return update
     return None
-
-
-def _file_part(label: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-+" else "-" for ch in label).strip("-")
 
 
 def _menu_named(window, title: str) -> QMenu:
