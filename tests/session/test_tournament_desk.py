@@ -390,3 +390,66 @@ def test_a_table_hears_a_new_call_once_and_its_queued_results(drawn):
     # read again: nothing new to say
     quiet = table_news(TableUpdate(called=called), called)
     assert quiet.said == () and not quiet.called_changed and quiet.link_away is None
+
+
+# --- the table's workflow and the files --------------------------------------------------------
+def test_the_table_a_match_is_played_at_here(drawn, tmp_path, keys):
+    t, ready = drawn
+    first, second = ready[0], ready[1]
+    nothing = TournamentDesk()
+    assert Script().run(nothing.table_for(first.number)).reason is Refusal.NO_TOURNAMENT
+    desk = TournamentDesk()
+    desk.tournament = t
+    # still playing a match here: refused before anything is called
+    script = Script()
+    refused = script.run(desk.table_for(first.number, playing=second.number))
+    assert refused.reason is Refusal.ALREADY_PLAYING and script.said == [refused.text]
+    assert t.match(first.number).status == "ready"
+    # the organiser's laptop: a match not called is called to the first free table first
+    script = Script()
+    table = drive(desk.table_for(first.number), script.answer, script.show)
+    assert table == 1 and t.match(first.number).table == 1
+    assert script.said == [f"Match {first.number}, {first.a.name} and {first.b.name}, to "
+                           "table 1.", "changed"]
+    # a called match is played at its table, with nothing said
+    script = Script()
+    assert drive(desk.table_for(first.number), script.answer, script.show) == 1
+    assert script.said == []
+    # no table free: refused
+    t.set_table_count(1)
+    assert Script().run(desk.table_for(second.number)).reason is Refusal.NO_FREE_TABLE
+    # a table laptop plays at its own table
+    table3 = Tournament.open(tmp_path / "t.db", table=3, keys=keys)
+    try:
+        desk.tournament = table3
+        assert drive(desk.table_for(second.number), Script().answer, Script().show) == 3
+    finally:
+        table3.close()
+
+
+def test_the_files_are_asked_for_then_written_and_said(drawn, tmp_path):
+    from checkers_desktop.session.desk_files import WriteBracketPdf, WriteStandingsPdf
+
+    t, _ready = drawn
+    desk = TournamentDesk()
+    for work in (desk.files.results_csv(tmp_path), desk.files.standings_pdf(tmp_path),
+                 desk.files.bracket_pdf(tmp_path, "70-74")):
+        script = Script()
+        assert script.run(work).reason is Refusal.NO_TOURNAMENT and script.asked == []
+    desk.tournament = t
+    script = Script(AskSavePath=[str(tmp_path / "results.csv")])
+    assert script.run(desk.files.results_csv(tmp_path)).done
+    assert (tmp_path / "results.csv").read_text(encoding="utf-8").count("\n") >= 1
+    assert script.said[0].startswith("0 results saved as CSV: results.csv in ")
+    # a PDF's name gets .pdf; the window writes it
+    script = Script(AskSavePath=[str(tmp_path / "standings")])
+    assert script.run(desk.files.standings_pdf(tmp_path)).done
+    write = script.asked[1]
+    assert isinstance(write, WriteStandingsPdf) and write.path == tmp_path / "standings.pdf"
+    assert write.event == "Golden Age Games test" and len(write.standings) == 1
+    key = t.divisions()[0].key
+    script = Script(AskSavePath=[None])
+    assert script.run(desk.files.bracket_pdf(tmp_path, key)).ending is Ending.CANCELLED
+    assert script.asked[0].default == str(tmp_path / "bracket-70-74.pdf")
+    assert not any(isinstance(q, WriteBracketPdf) for q in script.asked)
+    assert Script().run(desk.files.bracket_pdf(tmp_path, None)).reason is Refusal.NO_DIVISION
