@@ -12,6 +12,11 @@ unsealed outside the app, keeps every change shut until the official opens it); 
 command's own questions; then one call to the tournament (one transaction) and the sentences
 that say what changed. What the tournament refuses (:class:`~..tournament.errors.TournamentError`)
 is raised through, unchanged: nothing changed. Every sentence comes from ``texts/``. No Qt.
+
+Here: registration, the divisions and the draw. The results are :attr:`TournamentDesk.results`
+(:mod:`.desk_results`), the tables and calls :attr:`TournamentDesk.calls` (:mod:`.desk_calls`),
+the files :attr:`TournamentDesk.files` (:mod:`.desk_files`); what the followers bring is said as
+:mod:`.desk_news` decides.
 """
 
 from __future__ import annotations
@@ -23,24 +28,23 @@ from ..texts import official as official_texts
 from ..texts import tournament as texts
 from ..tournament.divisions import suggest_merges
 from ..tournament.model import AGE_GROUPS
-from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskInteger,
-                         AskOpenPath, AskPin, AskText, Changed, Choose, Confirm, Outcome, Refusal,
-                         Say, ShowLines, Step, Workflow, ask)
+from .desk_calls import CallDesk
 from .desk_files import FileDesk
 from .desk_results import ResultDesk
+from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskOpenPath, AskPin,
+                         AskText, Changed, Confirm, Outcome, Refusal, Say, ShowLines, Step,
+                         Workflow, ask)
 from .official_gate import OfficialGate
 
 if TYPE_CHECKING:
+    from ..tournament.follow import Snapshot
     from ..tournament.model import Competitor
     from ..tournament.store.service import Tournament
-    from ..tournament.views import DivisionInfo, MatchView
+    from ..tournament.views import DivisionInfo
 
 __all__ = ["TournamentDesk", "sentence"]
 
 INTERRUPT = Priority.INTERRUPT
-DEFAULT_TABLES = 12
-"""The tables a tournament has when it never said how many."""
-MAX_TABLES = 200
 SEED_LIMIT = 2 ** 31
 """Draw seeds are whole numbers from 0 below this (the store's random seeds are too)."""
 REASON_TRIES = 3
@@ -50,7 +54,6 @@ REASON_TRIES = 3
 Check = Generator[Step, object, Optional[Outcome]]
 """A check that may ask (the official's PIN): None to go on, else the refusal."""
 Reason = Generator[Step, object, Optional[str]]
-TableChoice = Generator[Step, object, Union[int, Outcome]]
 
 
 class TournamentDesk:
@@ -63,6 +66,8 @@ class TournamentDesk:
         self.gate = gate if gate is not None else OfficialGate()
         self.results = ResultDesk(self)
         """Entering, walkover and correcting results (:mod:`.desk_results`)."""
+        self.calls = CallDesk(self)
+        """The tables, the calls, and the table a match is played at here (:mod:`.desk_calls`)."""
         self.files = FileDesk(self)
         """The results, standings and brackets saved as files (:mod:`.desk_files`)."""
 
@@ -112,6 +117,24 @@ class TournamentDesk:
             yield Say(question, INTERRUPT)
         yield Say(texts.why_needed_text(), INTERRUPT)
         return None
+
+    def opened(self, snapshot: Optional[Snapshot]) -> list[Say]:
+        """What is said once :attr:`tournament` is open: its name, divisions and competitors
+        (``snapshot``: as first read, None when it could not be), which table this laptop is,
+        and what the check of its seal found (nothing when the seal holds)."""
+        t = self.tournament
+        if t is None:
+            return []
+        competitors = sum(d.competitor_count for d in snapshot.divisions) if snapshot else 0
+        if snapshot is not None and not snapshot.divisions:
+            competitors = len([c for c in t.competitors() if not c.withdrawn])
+        said = [Say(texts.opened_text(snapshot.name if snapshot else "",
+                                      len(snapshot.divisions) if snapshot else 0, competitors,
+                                      t.table))]
+        seal_words = t.verification.text() if t.verification is not None else ""
+        if seal_words:
+            said.append(Say(seal_words))
+        return said
 
     # --- registration ---------------------------------------------------------------------
     def competitor_lines(self, t: Tournament) -> tuple[list[Competitor], list[str]]:
@@ -301,108 +324,6 @@ class TournamentDesk:
         yield Say(texts.drawn_all_text(drawn), shown=" ".join(shown))
         return DONE
 
-    # --- tables and calls -------------------------------------------------------------------
-    @staticmethod
-    def table_count(t: Tournament) -> int:
-        return int(t.info().get("table_count") or DEFAULT_TABLES)
-
-    def tables(self) -> Workflow:
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        refused = yield from self.official("tables")
-        if refused is not None:
-            return refused
-        count = self.table_count(t)
-        n = yield from ask(AskInteger("Tables", texts.tables_question(count), count, 1,
-                                      MAX_TABLES))
-        if n is None:
-            return CANCELLED
-        if n != count:
-            t.set_table_count(n)
-        yield Say(texts.tables_text(n, t.free_tables()))
-        yield Changed()
-        return DONE
-
-    def call_next(self) -> Workflow:
-        """Offer the next playable matches to the free tables; call them after a yes."""
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        refused = yield from self.official("call")
-        if refused is not None:
-            return refused
-        offers = t.offers()
-        if not offers:
-            if t.free_tables():
-                return Outcome.refused(Refusal.NOTHING_TO_CALL, texts.nothing_to_call_text())
-            return Outcome.refused(Refusal.NO_FREE_TABLE, texts.no_free_table_text())
-        lines = [texts.call_sentence(o.match.number or 0, _name(o.match.a), _name(o.match.b),
-                                     o.table) for o in offers]
-        if not (yield from ask(Confirm(texts.call_offers_question(lines)))):
-            return CANCELLED
-        calls = [t.call(o.match.number or 0, o.table).sentence() for o in offers]
-        yield Changed()
-        yield Say(texts.join_sentences(calls))
-        return DONE
-
-    def call_match(self, number: int) -> Workflow:
-        t = self.organiser()
-        if isinstance(t, Outcome):
-            return t
-        refused = yield from self.official("call")
-        if refused is not None:
-            return refused
-        free = t.free_tables()
-        m = t.match(number)
-        options = free or list(range(1, self.table_count(t) + 1))
-        if m.status == "called" and m.table in options:
-            options.remove(m.table)
-        index = yield from ask(Choose("Call to a table", texts.call_question_text(number, free),
-                                      tuple(f"Table {n}" for n in options)))
-        if index is None:
-            return CANCELLED
-        call = t.call(number, options[index])
-        yield Changed()
-        yield Say(call.sentence() + ".", INTERRUPT)
-        return DONE
-
-    def table_for(self, number: int, playing: Optional[int] = None) -> TableChoice:
-        """The table match ``number`` is to be played at on this laptop, or the refusal: no
-        tournament open, or this laptop still playing match ``playing`` (its result not sent).
-        A table laptop plays at its own table; the organiser's laptop at the table the match is
-        called to, or else at the first free table, to which it is called first (said)."""
-        t = self.open_one()
-        if isinstance(t, Outcome):
-            return t
-        if playing is not None:
-            return Outcome.refused(Refusal.ALREADY_PLAYING, texts.already_playing_text(playing))
-        if t.table is not None:
-            return t.table
-        m = t.match(number)
-        if m.status in ("called", "playing") and m.table:
-            return m.table
-        free = t.free_tables()
-        if not free:
-            return Outcome.refused(Refusal.NO_FREE_TABLE, texts.no_free_table_text())
-        call = t.call(number, free[0])
-        yield Say(call.sentence() + ".")
-        yield Changed()
-        return call.table
-
-    def called(self, called_here: tuple[MatchView, ...]) -> Union[list[MatchView], Outcome]:
-        """The matches to show in "Matches called": a table laptop's (``called_here``, as its
-        link last read them), the organiser's every match called or being played; or the
-        refusal saying there is none."""
-        t = self.open_one()
-        if isinstance(t, Outcome):
-            return t
-        matches = list(called_here) if t.table is not None else \
-            [m for m in t.matches() if m.status in ("called", "playing")]
-        if not matches:
-            return Outcome.refused(Refusal.NO_CALLED_MATCH, texts.no_called_match_text(t.table))
-        return matches
-
 
 def sentence(text: str) -> str:
     """``text`` (a message of the tournament) as a sentence: a capital first, a full stop last."""
@@ -410,7 +331,3 @@ def sentence(text: str) -> str:
     if text and text[0].islower():
         text = text[0].upper() + text[1:]
     return text if not text or text[-1] in ".?!" else text + "."
-
-
-def _name(c: Optional[Competitor]) -> str:
-    return c.name if c is not None else ""

@@ -102,8 +102,8 @@ def all_commands(desk: TournamentDesk, number: int = 1, key: str = "x") -> dict:
         "add": lambda: desk.add_competitor(), "withdraw": lambda: desk.withdraw(1),
         "import": lambda: desk.import_competitors(), "divisions": lambda: desk.divisions(),
         "draw": lambda: desk.draw(key), "draw all": lambda: desk.draw_all(),
-        "tables": lambda: desk.tables(), "call next": lambda: desk.call_next(),
-        "call": lambda: desk.call_match(number),
+        "tables": lambda: desk.calls.tables(), "call next": lambda: desk.calls.call_next(),
+        "call": lambda: desk.calls.call_match(number),
         "result": lambda: desk.results.enter_result(number),
         "walkover": lambda: desk.results.walkover(number),
         "correct": lambda: desk.results.correct_result(number),
@@ -138,16 +138,16 @@ def test_a_table_laptop_is_refused_the_organisers_commands_and_sees_its_own_call
             assert script.asked == [], name  # not even the PIN
             assert "table 3" in outcome.text
         # the table's own list is what its link read: none yet, then the match called to it
-        refused = desk.called(())
+        refused = desk.calls.called(())
         assert refused.reason is Refusal.NO_CALLED_MATCH and "table 3" in refused.text
         called = table.called_matches(3)
-        assert [m.number for m in desk.called(tuple(called))] == [ready[0].number]
+        assert [m.number for m in desk.calls.called(tuple(called))] == [ready[0].number]
     finally:
         table.close()
     # the organiser's list: every match called or being played, read from the tournament
     organiser = TournamentDesk()
     organiser.tournament = t
-    assert [m.number for m in organiser.called(())] == [ready[0].number]
+    assert [m.number for m in organiser.calls.called(())] == [ready[0].number]
 
 
 def test_redrawing_a_division_with_results_is_refused_before_the_pin_and_any_question(drawn):
@@ -260,7 +260,7 @@ def test_an_event_pin_removed_or_changed_outside_the_app_keeps_the_door_shut(dra
     desk = TournamentDesk(gate)
     desk.tournament = t
     key = t.divisions()[0].key
-    for work in (desk.draw(key), desk.results.enter_result(ready[0].number), desk.tables()):
+    for work in (desk.draw(key), desk.results.enter_result(ready[0].number), desk.calls.tables()):
         script = Script(AskPin=["2468"], Confirm=[True], AskText=["9"], AskInteger=[4],
                         AskGames=[[ready[0].a.name]])
         outcome = script.run(work)
@@ -269,7 +269,7 @@ def test_an_event_pin_removed_or_changed_outside_the_app_keeps_the_door_shut(dra
     recovery.append(EVENT_HASH)
     clock.now += gate.wait_seconds() + 1  # the wait after the wrong PINs above
     script = Script(AskPin=[EVENT], AskInteger=[4])
-    assert script.run(desk.tables()).done and t.info().get("table_count") == 4
+    assert script.run(desk.calls.tables()).done and t.info().get("table_count") == 4
 
 
 def test_without_an_event_pin_nothing_asks_for_it(drawn):
@@ -397,32 +397,32 @@ def test_the_table_a_match_is_played_at_here(drawn, tmp_path, keys):
     t, ready = drawn
     first, second = ready[0], ready[1]
     nothing = TournamentDesk()
-    assert Script().run(nothing.table_for(first.number)).reason is Refusal.NO_TOURNAMENT
+    assert Script().run(nothing.calls.table_for(first.number)).reason is Refusal.NO_TOURNAMENT
     desk = TournamentDesk()
     desk.tournament = t
     # still playing a match here: refused before anything is called
     script = Script()
-    refused = script.run(desk.table_for(first.number, playing=second.number))
+    refused = script.run(desk.calls.table_for(first.number, playing=second.number))
     assert refused.reason is Refusal.ALREADY_PLAYING and script.said == [refused.text]
     assert t.match(first.number).status == "ready"
     # the organiser's laptop: a match not called is called to the first free table first
     script = Script()
-    table = drive(desk.table_for(first.number), script.answer, script.show)
+    table = drive(desk.calls.table_for(first.number), script.answer, script.show)
     assert table == 1 and t.match(first.number).table == 1
     assert script.said == [f"Match {first.number}, {first.a.name} and {first.b.name}, to "
                            "table 1.", "changed"]
     # a called match is played at its table, with nothing said
     script = Script()
-    assert drive(desk.table_for(first.number), script.answer, script.show) == 1
+    assert drive(desk.calls.table_for(first.number), script.answer, script.show) == 1
     assert script.said == []
     # no table free: refused
     t.set_table_count(1)
-    assert Script().run(desk.table_for(second.number)).reason is Refusal.NO_FREE_TABLE
+    assert Script().run(desk.calls.table_for(second.number)).reason is Refusal.NO_FREE_TABLE
     # a table laptop plays at its own table
     table3 = Tournament.open(tmp_path / "t.db", table=3, keys=keys)
     try:
         desk.tournament = table3
-        assert drive(desk.table_for(second.number), Script().answer, Script().show) == 3
+        assert drive(desk.calls.table_for(second.number), Script().answer, Script().show) == 3
     finally:
         table3.close()
 

@@ -350,15 +350,8 @@ class TournamentMenu(QObject):
             self.snapshot = read_snapshot(t)
         except TournamentError as exc:
             self.say(_sentence(str(exc)), Priority.INTERRUPT)
-        snap = self.snapshot
-        competitors = sum(d.competitor_count for d in snap.divisions) if snap else 0
-        if snap is not None and not snap.divisions:
-            competitors = len([c for c in t.competitors() if not c.withdrawn])
-        self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
-                                   competitors, t.table), Priority.QUEUE)
-        seal_words = t.verification.text() if t.verification is not None else ""
-        if seal_words:
-            self.say(seal_words, Priority.QUEUE)
+        for step in self.desk.opened(self.snapshot):
+            self._show(step)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
@@ -602,18 +595,18 @@ class TournamentMenu(QObject):
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:
-        self.do(self.desk.tables())
+        self.do(self.desk.calls.tables())
 
     def call_next(self) -> None:
         """Offer the next playable matches to the free tables; call them after a yes."""
-        self.do(self.desk.call_next())
+        self.do(self.desk.calls.call_next())
 
     def call_match(self, number: int) -> None:
-        self.do(self.desk.call_match(number))
+        self.do(self.desk.calls.call_match(number))
 
     def show_called_here(self) -> None:
         """A table laptop: the matches called to this table, with Play this match here."""
-        matches = self.desk.called(self.called_here)
+        matches = self.desk.calls.called(self.called_here)
         if isinstance(matches, Outcome):
             self.say(matches.text, Priority.INTERRUPT)
             return

@@ -81,7 +81,7 @@ class PlayHere(QObject):
         current = self.current
         playing = current.match_number if current is not None and not current.sent \
             and self._match_running() else None
-        table = self.menu.do(self.menu.desk.table_for(number, playing))
+        table = self.menu.do(self.menu.desk.calls.table_for(number, playing))
         if isinstance(table, Outcome):
             return
         self.menu.link_call(lambda f, n=number, tb=table: f.take(n, table=tb), self._taken)
