@@ -278,14 +278,6 @@ class TournamentMenu(QObject):
         finally:
             self.origin = outer
 
-    def _open_one(self):
-        """The open tournament; else says that none is open and gives None."""
-        t = self.desk.open_one()
-        if isinstance(t, Outcome):
-            self.say(t.text, Priority.INTERRUPT)
-            return None
-        return t
-
     # --- opening and closing ---------------------------------------------------------------
     @property
     def folder(self) -> Path:
