@@ -15,6 +15,7 @@ What each command may do, and in which order it asks, is decided by the tourname
 any question, then the event PIN, then the command's questions; this menu answers the desk's
 questions through :attr:`TournamentMenu.prompts` and says what it returns
 (:meth:`TournamentMenu.do`).
+
 Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
 what it refuses is said and shown, and nothing changes. With the event PIN set (Event > Official),
 each change (registration, divisions, the draw, calls, results, walkovers, withdrawals,
