@@ -338,7 +338,7 @@ class TournamentMenu(QObject):
         url, server, password, quiet = self._opening or ("", False, None, False)
         self.tournament, self.url, self.password = t, url, password
         self.settings.set(LAST_TOURNAMENT, SERVER_CHOICE if server else url)
-        self._start_following()
+        self._start_following(url)
         try:
             self.snapshot = read_snapshot(t)
         except TournamentError as exc:
@@ -413,7 +413,9 @@ class TournamentMenu(QObject):
 
         return Tournament.open(self.url, password=self.password)
 
-    def _start_following(self) -> None:
+    def _start_following(self, url: str) -> None:
+        """Follow the tournament just opened at ``url``: the organiser's view (on the
+        organiser's laptop) and the table link."""
         from ...tournament.store import TableClient
 
         t = self.tournament
@@ -428,7 +430,7 @@ class TournamentMenu(QObject):
             self.follower_thread.update.connect(self._organiser_update)
             self.follower_thread.start()
         self.folder.mkdir(parents=True, exist_ok=True)
-        client = TableClient(self.url, outbox=self.folder / "outbox.db", table=t.table,
+        client = TableClient(url, outbox=self.folder / "outbox.db", table=t.table,
                              password=self.password)
         self.link = LiveThread("tournament-table", TableFollower(client),
                                interval=self.table_interval, parent=self)
