@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from checkers_desktop.session.desk_steps import (AskGames, AskPin, AskText, Changed, Choose,
-                                                 Confirm, Ending, Refusal, Say, drive)
+from checkers_desktop.session.desk_steps import (AskCompetitor, AskGames, AskPin, AskText,
+                                                 Changed, Choose, Confirm, Ending, Refusal, Say,
+                                                 drive)
 from checkers_desktop.session.official_gate import MAX_ATTEMPTS, OfficialGate
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.session.official_tries import TryCounter
@@ -43,7 +44,10 @@ class Script:
             return "Carol Ruiz" if typed is not None and question.check(typed, "Carol Ruiz").ok \
                 else None
         queue = self.answers.get(kind) or []
-        return queue.pop(0) if queue else None
+        answer = queue.pop(0) if queue else None
+        if isinstance(question, AskCompetitor) and answer is not None:
+            return question.save(answer)  # as the form: what was typed is saved, then it closes
+        return answer
 
     def show(self, step):
         self.said.append("changed" if isinstance(step, Changed) else step.text)
@@ -453,3 +457,48 @@ def test_the_files_are_asked_for_then_written_and_said(drawn, tmp_path):
     assert script.asked[0].default == str(tmp_path / "bracket-70-74.pdf")
     assert not any(isinstance(q, WriteBracketPdf) for q in script.asked)
     assert Script().run(desk.files.bracket_pdf(tmp_path, None)).reason is Refusal.NO_DIVISION
+
+
+def test_the_organiser_registers_divides_draws_and_calls_through_the_desk(tmp_path, keys):
+    t = Tournament.open(tmp_path / "t.db", keys=keys)
+    try:
+        desk = TournamentDesk()
+        desk.tournament = t
+        assert Script().run(desk.draw_all()).reason is Refusal.NO_DIVISION  # none made yet
+        # registration by the form (the form saves), then by a file with a refused row
+        script = Script(AskCompetitor=[CompetitorInput("Ann Lee", "Tampa VAMC", "70-74")])
+        assert script.run(desk.add_competitor()).done
+        assert script.said == ["Ann Lee is registered.", "changed"]
+        rows = tmp_path / "players.csv"
+        rows.write_text("name,medical center,age group\nBo Diaz,Reno VAMC,70-74\n"
+                        "Cy Rowe,Bronx VAMC,70-74\nDee Sims,Bronx VAMC,70-74\n"
+                        "Nobody,,99-100\n", encoding="utf-8")
+        script = Script(AskOpenPath=[str(rows)])
+        assert script.run(desk.import_competitors()).done
+        shown = script.asked[-1]
+        assert type(shown).__name__ == "ShowLines" and len(shown.lines) == 1
+        assert script.said[0] == "changed" and script.said[1].startswith(shown.heading)
+        assert len([c for c in t.competitors() if not c.withdrawn]) == 4
+        # the divisions form gets the counts per age group; the choice is made
+        script = Script(AskDivisions=[([], [])])
+        assert script.run(desk.divisions()).done
+        assert script.asked[0].counts == {"70-74": (4, 0)}
+        assert script.said == ["changed", "1 division: 70-74 (4)."]
+        # every division drawn after one yes; then nothing left to draw
+        script = Script(Confirm=[True])
+        assert script.run(desk.draw_all()).done and t.divisions()[0].drawn
+        assert Script().run(desk.draw_all()).reason is Refusal.NOTHING_TO_DRAW
+        # two tables: both semi-finals offered and called after one yes
+        script = Script(AskInteger=[2])
+        assert script.run(desk.calls.tables()).done and t.free_tables() == [1, 2]
+        script = Script(Confirm=[True])
+        assert script.run(desk.calls.call_next()).done
+        assert script.said[-1].count("to table") == 2
+        assert Script().run(desk.calls.call_next()).reason is Refusal.NO_FREE_TABLE
+        # a called match to move, no table free: every other table is offered, not its own
+        first = next(m for m in t.matches() if m.table == 1)
+        script = Script(Choose=[None])
+        assert script.run(desk.calls.call_match(first.number)).ending is Ending.CANCELLED
+        assert script.asked[0].options == ("Table 2",)
+    finally:
+        t.close()
