@@ -325,3 +325,20 @@ def test_drawing_a_division_with_results_again_is_refused_before_any_dialog(
     assert window.synth.spoken[-1] == (f"Division {division.label} has results: it cannot be "
                                        "drawn again.")
     assert t.divisions()[0].draw_seed == 7 and t.match(match.number).status == "finished"
+
+
+def test_drawing_a_division_with_nobody_left_is_refused_before_any_dialog(
+        tournament_window, prompts, tmp_path):
+    from checkers_desktop.tournament.model import CompetitorInput
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    t = menu.tournament
+    c = t.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "55-59"))
+    t.make_divisions()
+    t.withdraw(c.id, why="went home")
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = [""]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    assert prompts.asked == []
+    assert window.synth.spoken[-1] == "Division 55-59 has no competitor to draw."
+    assert not t.divisions()[0].drawn
