@@ -679,6 +679,15 @@ class Tournament:
         return _found(conn.execute(select(s.divisions).where(s.divisions.c.id == division_id))
                       .first(), f"division {division_id}")
 
+    def has_results(self, division_key: str) -> bool:
+        """True when a result was ever entered in the division (it is then never drawn again).
+        Raises :class:`DivisionError` when there is no such division."""
+        with self._read() as conn:
+            div = self._division_row(conn, division_key)
+            match_ids = select(s.matches.c.id).where(s.matches.c.division_id == div.id)
+            return conn.execute(select(s.results.c.id).where(s.results.c.match_id.in_(match_ids))
+                                ).first() is not None
+
     def draw(self, division_key: str, *, seed: Optional[int] = None, why: str = "") -> DrawInfo:
         """Draw (or, before any result, redraw) a division from ``seed`` (a new random seed when
         None; the seed is recorded so the draw can be shown again and audited). Raises

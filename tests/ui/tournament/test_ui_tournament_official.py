@@ -306,3 +306,40 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     prompts.answers["games"] = [None]
     menu.run(lambda: menu.correct_result(other.number))
     assert prompts.initial_games == []
+
+
+def test_drawing_a_division_with_results_again_is_refused_before_any_dialog(
+        tournament_window, prompts, settings, tmp_path):
+    """The refusal is said first: no PIN asked, no question, no seed, for nothing."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts)
+    match = ready[0]
+    t.enter_result(match.number, [match.a.name, match.a.name])
+    settings.set(EVENT_PIN, PinHash.make("9090").to_text())
+    division = t.divisions()[0]
+    prompts.asked.clear()
+    prompts.answers["pin"] = ["9090"]
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["3"]
+    menu.run(lambda: menu.draw(division.key))
+    assert prompts.asked == []
+    assert window.synth.spoken[-1] == (f"Division {division.label} has results: it cannot be "
+                                       "drawn again.")
+    assert t.divisions()[0].draw_seed == 7 and t.match(match.number).status is MatchStatus.DECIDED
+
+
+def test_drawing_a_division_with_nobody_left_is_refused_before_any_dialog(
+        tournament_window, prompts, tmp_path):
+    from checkers_desktop.tournament.model import CompetitorInput
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    t = menu.tournament
+    c = t.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "55-59"))
+    t.make_divisions()
+    t.withdraw(c.id, why="went home")
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = [""]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    assert prompts.asked == []
+    assert window.synth.spoken[-1] == "Division 55-59 has no competitor to draw."
+    assert not t.divisions()[0].drawn
