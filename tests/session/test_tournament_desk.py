@@ -502,3 +502,21 @@ def test_the_organiser_registers_divides_draws_and_calls_through_the_desk(tmp_pa
         assert script.asked[0].options == ("Table 2",)
     finally:
         t.close()
+
+
+def test_a_new_tournament_file_asks_its_name_and_an_existing_one_does_not(tmp_path):
+    desk = TournamentDesk()
+    new = str(tmp_path / "new.db")
+    script = Script(AskText=["  Golden Age Games 2026 "])
+    assert drive(desk.name_to_open(new), script.answer, script.show) == "Golden Age Games 2026"
+    assert script.asked[0].default == "National Veterans Golden Age Games"
+    script = Script(AskText=["   "])
+    assert drive(desk.name_to_open(new), script.answer, script.show) == "Tournament"
+    assert Script().run(desk.name_to_open(new)).ending is Ending.CANCELLED  # Escape
+    (tmp_path / "old.db").write_bytes(b"")
+    for url, server in ((str(tmp_path / "old.db"), False),
+                        ("postgresql+psycopg://organiser@server/games", True)):
+        script = Script()
+        assert drive(desk.name_to_open(url, server=server), script.answer, script.show) == \
+            "Tournament"
+        assert script.asked == []
