@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Generator, Optional, Union
 
 from ..speech.announcer import Priority
 from ..texts import tournament as texts
+from ..tournament.model import MatchStatus
 from .desk_steps import (CANCELLED, DONE, AskInteger, Changed, Choose, Confirm, Outcome, Refusal,
                          Say, Step, Workflow, ask)
 
@@ -88,7 +89,7 @@ class CallDesk:
         free = t.free_tables()
         m = t.match(number)
         options = free or list(range(1, self.table_count(t) + 1))
-        if m.status == "called" and m.table in options:
+        if m.status is MatchStatus.CALLED and m.table in options:
             options.remove(m.table)
         index = yield from ask(Choose("Call to a table", texts.call_question_text(number, free),
                                       tuple(f"Table {n}" for n in options)))
@@ -112,7 +113,7 @@ class CallDesk:
         if t.table is not None:
             return t.table
         m = t.match(number)
-        if m.status in ("called", "playing") and m.table:
+        if m.status.at_table and m.table:
             return m.table
         free = t.free_tables()
         if not free:
@@ -130,7 +131,7 @@ class CallDesk:
         if isinstance(t, Outcome):
             return t
         matches = list(called_here) if t.table is not None else \
-            [m for m in t.matches() if m.status in ("called", "playing")]
+            [m for m in t.matches() if m.status.at_table]
         if not matches:
             return Outcome.refused(Refusal.NO_CALLED_MATCH, texts.no_called_match_text(t.table))
         return matches

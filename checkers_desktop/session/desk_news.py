@@ -14,6 +14,7 @@ from typing import Optional
 
 from ..speech.announcer import Priority
 from ..texts import tournament as texts
+from ..tournament.model import MatchStatus
 from ..tournament.follow import OrganiserUpdate, TableUpdate
 from ..tournament.table import ReportStatus, ServerState
 from ..tournament.views import MatchView
@@ -87,7 +88,7 @@ def table_news(update: TableUpdate, called_before: tuple[MatchView, ...]) -> Tab
     if update.called is not None:
         before = {m.number for m in called_before}
         for m in update.called:
-            if m.number not in before and m.status == "called" and m.a and m.b \
+            if m.number not in before and m.status is MatchStatus.CALLED and m.a and m.b \
                     and m.number is not None and m.table is not None:
                 said.append(Say(texts.call_sentence(m.number, m.a.name, m.b.name, m.table) + "."))
         changed = {m.number for m in update.called} != before

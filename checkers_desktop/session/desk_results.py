@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from ..speech.announcer import Priority
 from ..texts import tournament as texts
+from ..tournament.model import MatchStatus
 from ..tournament.divisions import match_profile
 from ..tournament.errors import TournamentError
 from ..tournament.scoring import winner_side
@@ -44,7 +45,7 @@ class ResultDesk:
                    ) -> Union[tuple[MatchView, Competitor, Competitor], Outcome]:
         """Match ``number`` with both players when it waits for a result; else the refusal."""
         m = t.match(number)
-        if m.status == "finished":
+        if m.status is MatchStatus.DECIDED:
             return Outcome.refused(Refusal.ALREADY_DECIDED, texts.already_decided_text(number))
         if m.a is None or m.b is None:
             return Outcome.refused(Refusal.NOT_READY, texts.not_ready_text(number))
@@ -100,7 +101,7 @@ class ResultDesk:
         if isinstance(t, Outcome):
             return t
         m = t.match(number)
-        if m.status != "finished" or m.kind not in ("played", "walkover") \
+        if m.status is not MatchStatus.DECIDED or m.kind not in ("played", "walkover") \
                 or m.a is None or m.b is None:
             return Outcome.refused(Refusal.NOTHING_TO_CORRECT,
                                    texts.nothing_to_correct_text(number, m.kind))

@@ -17,7 +17,7 @@ from checkers_desktop.session.official_tries import TryCounter
 from checkers_desktop.session.tournament_desk import TournamentDesk
 from checkers_desktop.storage import records as record_store
 from checkers_desktop.storage.integrity import KeyRing, RecordKey
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import Tournament
 
 EVENT = "905173"
@@ -165,7 +165,7 @@ def test_redrawing_a_division_with_results_is_refused_before_the_pin_and_any_que
     assert outcome.reason is Refusal.HAS_RESULTS
     assert script.asked == []
     assert script.said == [f"Division {label} has results: it cannot be drawn again."]
-    assert t.match(ready[0].number).status == "finished"  # the bracket is as it was
+    assert t.match(ready[0].number).status is MatchStatus.DECIDED  # the bracket is as it was
 
 
 def test_a_division_with_nobody_left_is_refused_before_any_question(tmp_path, keys):
@@ -221,7 +221,7 @@ def test_a_wrong_pin_keeps_the_tournament_as_it_was_and_the_right_one_opens_one_
         assert outcome.reason is Refusal.OFFICIALS_ACTION
         assert script.kinds == ["AskPin"] and script.asked[0].action == "record_result"
         assert script.said == ["Recording a result is the official's action. Ask the official."]
-    assert t.match(match.number).status != "finished" and gate.tries.wrong == 1
+    assert t.match(match.number).status is not MatchStatus.DECIDED and gate.tries.wrong == 1
     # the official's PIN: the form, the result recorded, the tournament read again, then said
     script = Script(AskPin=[EVENT], AskGames=[[match.a.name, match.a.name]])
     assert script.run(desk.results.enter_result(match.number)).ending is Ending.DONE
@@ -231,7 +231,7 @@ def test_a_wrong_pin_keeps_the_tournament_as_it_was_and_the_right_one_opens_one_
     script = Script(AskGames=[[ready[1].a.name, ready[1].a.name]])
     assert script.run(desk.results.enter_result(ready[1].number)).reason is \
         Refusal.OFFICIALS_ACTION
-    assert t.match(ready[1].number).status != "finished"
+    assert t.match(ready[1].number).status is not MatchStatus.DECIDED
 
 
 def test_after_too_many_wrong_pins_even_the_right_one_waits(drawn):
@@ -244,7 +244,7 @@ def test_after_too_many_wrong_pins_even_the_right_one_waits(drawn):
     script = Script(AskPin=[EVENT], Choose=[0], AskText=["late"])
     outcome = script.run(desk.results.walkover(ready[0].number))
     assert outcome.reason is Refusal.OFFICIALS_ACTION and script.kinds == ["AskPin"]
-    assert t.match(ready[0].number).status != "finished"
+    assert t.match(ready[0].number).status is not MatchStatus.DECIDED
     clock.now += desk.gate.wait_seconds() + 1  # after the wait, the right PIN opens it
     script = Script(AskPin=[EVENT], Choose=[0], AskText=["late"])
     assert script.run(desk.results.walkover(ready[0].number)).done
@@ -408,7 +408,7 @@ def test_the_table_a_match_is_played_at_here(drawn, tmp_path, keys):
     script = Script()
     refused = script.run(desk.calls.table_for(first.number, playing=second.number))
     assert refused.reason is Refusal.ALREADY_PLAYING and script.said == [refused.text]
-    assert t.match(first.number).status == "ready"
+    assert t.match(first.number).status is MatchStatus.READY
     # the organiser's laptop: a match not called is called to the first free table first
     script = Script()
     table = drive(desk.calls.table_for(first.number), script.answer, script.show)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (QApplication, QStyle, QStyledItemDelegate, QStyle
 from ...session.desk_results import player_line
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
-from ...tournament.model import Competitor
+from ...tournament.model import Competitor, MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketTree", "KEY_ROLE"]
@@ -359,7 +359,7 @@ class BracketTree(QTreeWidget):
             return
         rounds: dict[int, list[MatchView]] = {}
         for m in view.matches:
-            if m.status == "empty":
+            if m.status is MatchStatus.EMPTY:
                 continue
             rounds.setdefault(m.round, []).append(m)
         for r in sorted(rounds):
