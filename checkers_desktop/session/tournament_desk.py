@@ -21,6 +21,7 @@ the files :attr:`TournamentDesk.files` (:mod:`.desk_files`); what the followers 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Generator, Optional, Union
 
 from ..speech.announcer import Priority
@@ -34,6 +35,7 @@ from .desk_results import ResultDesk
 from .desk_steps import (CANCELLED, DONE, AskCompetitor, AskDivisions, AskOpenPath, AskPin,
                          AskText, Changed, Confirm, Outcome, Refusal, Say, ShowLines, Step,
                          Workflow, ask)
+from .match_model import DEFAULT_EVENT
 from .official_gate import OfficialGate
 
 if TYPE_CHECKING:
@@ -45,6 +47,8 @@ if TYPE_CHECKING:
 __all__ = ["TournamentDesk", "sentence"]
 
 INTERRUPT = Priority.INTERRUPT
+UNNAMED = "Tournament"
+"""The name of a tournament made without one."""
 SEED_LIMIT = 2 ** 31
 """Draw seeds are whole numbers from 0 below this (the store's random seeds are too)."""
 REASON_TRIES = 3
@@ -117,6 +121,19 @@ class TournamentDesk:
             yield Say(question, INTERRUPT)
         yield Say(texts.why_needed_text(), INTERRUPT)
         return None
+
+    def name_to_open(self, url: str, *, server: bool = False) -> Generator[
+            Step, object, Union[str, Outcome]]:
+        """The name a tournament opened at ``url`` gets if it is made now: a new tournament
+        file (not there yet) asks it (empty: :data:`UNNAMED`); a file that is there, or the
+        server, keeps its own (:data:`UNNAMED` is given, and not used). Cancelled: the outcome."""
+        if server or "://" in url or Path(url).exists():
+            return UNNAMED
+        name = yield from ask(AskText("New tournament", texts.new_tournament_name_question(),
+                                      DEFAULT_EVENT))
+        if name is None:
+            return CANCELLED
+        return name.strip() or UNNAMED
 
     def opened(self, snapshot: Optional[Snapshot]) -> list[Say]:
         """What is said once :attr:`tournament` is open: its name, divisions and competitors

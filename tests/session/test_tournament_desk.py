@@ -17,7 +17,7 @@ from checkers_desktop.session.official_tries import TryCounter
 from checkers_desktop.session.tournament_desk import TournamentDesk
 from checkers_desktop.storage import records as record_store
 from checkers_desktop.storage.integrity import KeyRing, RecordKey
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import Tournament
 from checkers_desktop.tournament.model import MatchStatus
 
@@ -409,7 +409,7 @@ def test_the_table_a_match_is_played_at_here(drawn, tmp_path, keys):
     script = Script()
     refused = script.run(desk.calls.table_for(first.number, playing=second.number))
     assert refused.reason is Refusal.ALREADY_PLAYING and script.said == [refused.text]
-    assert t.match(first.number).status == "ready"
+    assert t.match(first.number).status is MatchStatus.READY
     # the organiser's laptop: a match not called is called to the first free table first
     script = Script()
     table = drive(desk.calls.table_for(first.number), script.answer, script.show)
@@ -503,3 +503,21 @@ def test_the_organiser_registers_divides_draws_and_calls_through_the_desk(tmp_pa
         assert script.asked[0].options == ("Table 2",)
     finally:
         t.close()
+
+
+def test_a_new_tournament_file_asks_its_name_and_an_existing_one_does_not(tmp_path):
+    desk = TournamentDesk()
+    new = str(tmp_path / "new.db")
+    script = Script(AskText=["  Golden Age Games 2026 "])
+    assert drive(desk.name_to_open(new), script.answer, script.show) == "Golden Age Games 2026"
+    assert script.asked[0].default == "National Veterans Golden Age Games"
+    script = Script(AskText=["   "])
+    assert drive(desk.name_to_open(new), script.answer, script.show) == "Tournament"
+    assert Script().run(desk.name_to_open(new)).ending is Ending.CANCELLED  # Escape
+    (tmp_path / "old.db").write_bytes(b"")
+    for url, server in ((str(tmp_path / "old.db"), False),
+                        ("postgresql+psycopg://organiser@server/games", True)):
+        script = Script()
+        assert drive(desk.name_to_open(url, server=server), script.answer, script.show) == \
+            "Tournament"
+        assert script.asked == []

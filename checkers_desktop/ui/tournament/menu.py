@@ -46,7 +46,7 @@ from ...session.desk_steps import (AskCompetitor, AskDivisions, AskGames, AskInt
                                    AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
                                    Confirm, Outcome, Question, Say, ShowLines, Step, drive)
 from ...session.official_gate import OfficialGate
-from ...session.tournament_desk import TournamentDesk, sentence as _sentence
+from ...session.tournament_desk import UNNAMED, TournamentDesk, sentence as _sentence
 from ...speech.announcer import Priority
 from ...texts import app as app_texts
 from ...texts import tournament as texts
@@ -323,15 +323,14 @@ class TournamentMenu(QObject):
         """Open the tournament at ``url`` (a file path, or the server's URL whose password is in
         the keyring) off the GUI thread; ``opened`` or ``open_failed`` follows. A new file asks
         for the tournament's name first."""
-        if not server and "://" not in url and not Path(url).exists() and name is None:
-            name = self.prompts.text("New tournament", texts.new_tournament_name_question(),
-                                     "National Veterans Golden Age Games")
-            if name is None:
+        if name is None:
+            chosen = self.do(self.desk.name_to_open(url, server=server))
+            if isinstance(chosen, Outcome):
                 return
-            name = name.strip() or "Tournament"
+            name = chosen
         self.close(quiet=True)
         self._opening = (url, server, password, quiet)
-        self.opener.start(lambda stop: open_tournament(url, name=name or "Tournament",
+        self.opener.start(lambda stop: open_tournament(url, name=name or UNNAMED,
                                                        password=password))
 
     def _opened(self, t, _token) -> None:
