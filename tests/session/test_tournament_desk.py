@@ -19,7 +19,6 @@ from checkers_desktop.storage import records as record_store
 from checkers_desktop.storage.integrity import KeyRing, RecordKey
 from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import Tournament
-from checkers_desktop.tournament.model import MatchStatus
 
 EVENT = "905173"
 EVENT_HASH = PinHash.make(EVENT)  # scrypt: made once
