@@ -260,9 +260,11 @@ class Interaction:
 
         dialog = ActionFormDialog(request, say=self.say, parent=self.parent)
         self.echo(f"{request.prompt} {request.outcome(request.initial())}")
-        if dialog.exec() != ActionFormDialog.DialogCode.Accepted:
-            return None
-        return dialog.answer
+        try:
+            accepted = dialog.exec() == ActionFormDialog.DialogCode.Accepted
+            return dialog.answer if accepted else None
+        finally:
+            dialog.deleteLater()  # not left among the window's children
 
     def ask_new_pin(self, title: str, prompt: str, *, allow_empty: bool = False,
                     event: bool = False) -> Optional[str]:
