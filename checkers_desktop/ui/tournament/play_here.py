@@ -22,16 +22,17 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Optional
 
 from PySide6.QtCore import QObject, Signal
 
+from ...session.desk_steps import Outcome
 from ...session.match_events import MatchAbandoned, MatchFinished
 from ...session.tournament_match import (NoWinnerError, PlayedHere, report_for_result,
                                          settings_for_setup)
 from ...speech.announcer import Priority
+from ...storage.atomic import write_atomic
 from ...texts import event as event_texts
 from ...texts import tournament as texts
 from ...tournament.table import ReportStatus
@@ -77,28 +78,12 @@ class PlayHere(QObject):
     def play(self, number: int) -> None:
         """Take match ``number`` for this laptop's table (the organiser's laptop: the table it
         is called to, or else the first free table, to which it is called first) and start it."""
-        t = self.menu.tournament
-        if t is None:
-            self.menu.say(texts.no_tournament_text(), Priority.INTERRUPT)
+        current = self.current
+        playing = current.match_number if current is not None and not current.sent \
+            and self._match_running() else None
+        table = self.menu.do(self.menu.desk.calls.table_for(number, playing))
+        if isinstance(table, Outcome):
             return
-        if self.current is not None and not self.current.sent and self._match_running():
-            self.menu.say(texts.already_playing_text(self.current.match_number),
-                          Priority.INTERRUPT)
-            return
-        table = t.table
-        if table is None:
-            m = t.match(number)
-            if m.status in ("called", "playing") and m.table:
-                table = m.table
-            else:
-                free = t.free_tables()
-                if not free:
-                    self.menu.say(texts.no_free_table_text(), Priority.INTERRUPT)
-                    return
-                call = t.call(number, free[0])
-                table = call.table
-                self.menu.say(call.sentence() + ".", Priority.QUEUE)
-                self.menu.refresh()
         self.menu.link_call(lambda f, n=number, tb=table: f.take(n, table=tb), self._taken)
 
     def _match_running(self) -> bool:
@@ -254,10 +239,7 @@ class PlayHere(QObject):
         if self.current is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(self.current.to_dict()), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_atomic(self.path, json.dumps(self.current.to_dict()).encode("utf-8"))
         except OSError as exc:  # the match goes on; only a restart would lose the link
             log.error("playing.json not written: %s", exc)
 
