@@ -66,6 +66,7 @@ from . import compiled as _compiled
 from .compiled_layout import S_NODES, S_STOP
 from . import endgame as _endgame
 from .evaluate import WIN, Weights, evaluate
+from .network import Network
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND
 
 if TYPE_CHECKING:
@@ -165,6 +166,7 @@ class Searcher:
         Python. Where numba is absent every choice searches in Python."""
         self.endgame = endgame
         self.compiled = compiled
+        self.network: Optional[Network] = None
         # the compiled core's arrays, made at the first compiled search
         self._core: Optional[_compiled.CompiledState] = None
         self._tb_probe: Optional[Callable[[int, int, int, bool], int]] = None
@@ -437,6 +439,7 @@ class Searcher:
         self._path = {position_key(*t) for t in game[1:]}
         core = self._compiled_core()
         if core is not None:
+            core.set_network(self.network)
             core.new_search(quiescence=quiescence, threat=self.threat_extension,
                             reductions=self.reductions, table=table, game_keys=game)
             node = self._compiled_node
@@ -561,6 +564,12 @@ class Searcher:
         if core is None:
             raise RuntimeError(f"the compiled search is not available: {_compiled.failure()}")
         core.set_weights(weights)
+
+    def set_network(self, network: Optional[Network]) -> None:
+        """Evaluate with a learned network (:mod:`.network`; None: the hand evaluation) from the
+        next search on. Only the compiled core evaluates with it; the Python search (numba
+        absent, or the core not yet compiled) keeps the hand evaluation."""
+        self.network = network
 
     # --- the compiled core ----------------------------------------------------------------
     def _compiled_core(self) -> Optional[_compiled.CompiledState]:
