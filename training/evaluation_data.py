@@ -192,6 +192,8 @@ def main(argv=None) -> int:
     ap.add_argument("--parts", type=int, default=1)
     ap.add_argument("--depth", type=int, default=6, help="plies searched per position")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game-base", type=int, default=100_000,
+                    help="self-play games are numbered from here (a different base each run)")
     ap.add_argument("--endgame-cache", default="/tmp/checkers-desktop-bench-cache")
     ap.add_argument("--endgame-pieces", type=int, default=5)
     args = ap.parse_args(argv)
@@ -203,7 +205,7 @@ def main(argv=None) -> int:
         n = master(rows, args.depth, table, 0)
         print(f"{n} master games")
     else:
-        self_play(rows, args.games, args.depth, args.part, args.parts, table, 100_000,
+        self_play(rows, args.games, args.depth, args.part, args.parts, table, args.game_base,
                   args.seed)
     rows.save(args.out)
     print(f"{len(rows.cols['game'])} positions in {time.perf_counter() - t:.0f} s -> {args.out}")

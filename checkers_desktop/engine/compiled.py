@@ -113,7 +113,8 @@ class CompiledState:
             mem[NET_B1:NET_B1 + NET_ROOM] = 0
             mem[NET_B1:NET_B1 + h] = network.b1
             mem[NET_W2:NET_W2 + 2 * NET_ROOM] = 0
-            mem[NET_W2:NET_W2 + 2 * h] = network.w2
+            mem[NET_W2:NET_W2 + h] = network.w2[:h]
+            mem[NET_W2 + NET_ROOM:NET_W2 + NET_ROOM + h] = network.w2[h:]
             mem[NET_B2] = network.b2
             mem[S_NET_HIDDEN] = h
             mem[S_NET_DIV] = ACC_ONE * network.out_scale

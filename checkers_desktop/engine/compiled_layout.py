@@ -21,7 +21,7 @@ from .network import ACC_ONE
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND, WLD_PLIES
 
 # what the compiled modules read from here: this module's numbers and the shared ones it passes on
-__all__ = ["ACC", "ACC_ONE", "NET_B1", "NET_B2", "NET_ROOM", "NET_W1", "NET_W2", "S_NET",
+__all__ = ["ACC", "ACC_ONE", "NET_B1", "NET_B2", "NET_LINE", "NET_ROOM", "NET_W1", "NET_W2", "S_NET",
            "S_NET_DIV", "S_NET_HIDDEN", "BBONUS", "BCONE", "BIN", "BLACK_BACK", "BLACK_BRIDGE", "BLACK_CROWN", "BLACK_NEAR",
            "CENTRE", "COL", "DOUBLE_CORNERS", "EDGES", "EG_OFF", "EXACT", "HIST", "INF", "KILL",
            "LMR_AFTER", "LOST_NOW", "LOWER", "MAN", "MAX_MOVES", "MAX_PLY", "MC", "MF", "MT",
@@ -69,11 +69,13 @@ PATH = MC + PLIES * MAX_MOVES
 """The repetition stack: PATH_ROOM rows of (my, opp, kings, black)."""
 EG_OFF = PATH + PATH_ROOM * 4
 """Offsets of the endgame tables by signature code (4,096 cells; -1 when absent)."""
-NET_ROOM = 64
-"""Room for the network's hidden units a perspective (a wider network is not loaded)."""
+NET_ROOM = 32
+"""The network's hidden units a perspective in the compiled core (a fixed count, so that the
+compiled loops over them are unrolled; a narrower network is padded with zero weights, a wider
+one is not loaded)."""
 NET_W1 = EG_OFF + 4096
 """The network's layer 1: 128 features x NET_ROOM weights (feature-major), then NET_ROOM biases
-(NET_B1), layer 2's 2 x NET_ROOM weights (NET_W2; the side to move's units first) and its bias
+(NET_B1), layer 2's 2 x NET_ROOM weights (NET_W2; the side to move's NET_ROOM units first) and its bias
 (NET_B2)."""
 NET_B1 = NET_W1 + 128 * NET_ROOM
 NET_W2 = NET_B1 + NET_ROOM
@@ -81,7 +83,11 @@ NET_B2 = NET_W2 + 2 * NET_ROOM
 ACC = NET_B2 + 8
 """The network's accumulators: per ply (PLIES rows), BLACK's perspective then WHITE's, NET_ROOM
 cells each (layer 1's unclipped sums)."""
-TT = ACC + PLIES * 2 * NET_ROOM
+NET_LINE = ACC + PLIES * 2 * NET_ROOM
+"""The moves that lead to each ply's accumulators: per ply (ready, from, to, captured, kings
+before the move, BLACK moved | crowned << 1); ready is 1 once that ply's accumulators are summed
+(they are brought up to date lazily, when a leaf below is evaluated)."""
+TT = NET_LINE + PLIES * 6
 """The transposition table: entries of TT_CELLS cells, TT_WAYS to a bucket."""
 TT_CELLS = 9
 """An entry: my | black << 40, opp, kings, depth, flag, score, from, to, captured."""

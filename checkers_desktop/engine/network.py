@@ -56,7 +56,7 @@ ACC_ONE = 127
 """Layer 1's fixed-point one: weights are ``round(w * ACC_ONE)``; the clipped ReLU's top."""
 FEATURES = 128
 """Inputs a perspective: own men, own kings, other men, other kings, 32 squares each."""
-MAX_HIDDEN = 64
+MAX_HIDDEN = 32
 """The widest layer 1 a file may declare."""
 MAGIC = b"CDNN1\n"
 NETWORK_PATH = Path(__file__).with_name("network.bin")

@@ -83,7 +83,7 @@ def test_the_learned_evaluation_scores_the_twin_position_as_the_negation(board):
 
 def test_the_shipped_weights_file_loads():
     assert SHIPPED is not None, "checkers_desktop/engine/network.bin cannot be used"
-    assert SHIPPED.hidden <= 64
+    assert SHIPPED.hidden <= 32
 
 
 def test_a_damaged_weights_file_is_refused_with_the_reason_in_the_log(tmp_path, caplog):
@@ -131,7 +131,9 @@ def core():
 @given(games(max_plies=40))
 def test_the_incremental_accumulators_equal_the_sum_over_a_line(core, board):
     """Down a line of random moves (jumps, crownings, kings), the accumulators the compiled core
-    updates move by move score as the network computed from scratch, at every ply."""
+    updates move by move score as the network computed from scratch, at every ply, whether each
+    ply is evaluated (brought up to date one move at a time) or only every few plies (several
+    noted moves applied at once)."""
     rng = random.Random(board.black_bb ^ board.white_bb)
     for net in NETWORKS:
         state = compiled.CompiledState(buckets=1)
@@ -144,15 +146,16 @@ def test_the_incremental_accumulators_equal_the_sum_over_a_line(core, board):
         for ply in range(30):
             black = b.turn is BLACK
             my, opp = (b.black_bb, b.white_bb) if black else (b.white_bb, b.black_bb)
-            assert core.leaf(my, opp, b.kings_bb, black, ply, mem) == nn.evaluate(
-                net, my, opp, b.kings_bb, black)
+            if ply % 4 in (0, 3) or net is NETWORKS[0]:
+                assert core.leaf(my, opp, b.kings_bb, black, ply, mem) == nn.evaluate(
+                    net, my, opp, b.kings_bb, black)
             raws = list(b.iter_moves_raw())
             if not raws:
                 break
             frm, to, cap, _ = raws[rng.randrange(len(raws))]
             crown = bbm.BLACK_CROWN if black else bbm.WHITE_CROWN
             crowned = not (b.kings_bb & frm) and bool(to & crown)
-            core.net_child(mem, ply, frm, to, cap, b.kings_bb, black, crowned)
+            core.net_push(mem, ply, frm, to, cap, b.kings_bb, black, crowned)
             move = next(m for m in b.legal_moves
                         if bbm.MASK_OF_SQUARE[m.path[0]] == frm
                         and bbm.MASK_OF_SQUARE[m.path[-1]] == to
