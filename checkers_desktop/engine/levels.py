@@ -26,6 +26,7 @@ from typing import Optional
 from checkers_desktop.rules import Board, Move
 
 from .book import BookUse, load_book
+from .network import full_strength_network
 from .pool import borrowed_searcher
 from .search import Searcher, SearchResult
 
@@ -57,6 +58,7 @@ class Level:
     endgame: bool = True
     book: BookUse = BookUse.STRONG
     summary: str = ""
+    learned: bool = False
 
 
 LEVELS: tuple[Level, ...] = (
@@ -77,10 +79,10 @@ LEVELS: tuple[Level, ...] = (
           summary="three moves ahead"),
     Level(5, "expert", "Level 5, expert: looks five moves ahead for each side.",
           think_seconds=3.0, min_reply_seconds=0.5, depth=10, margin=0,
-          summary="five moves ahead"),
+          summary="five moves ahead", learned=True),
     Level(6, "master", "Level 6, master: the full strength, up to eight seconds a move.",
           think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0,
-          summary="full strength"),
+          summary="full strength", learned=True),
 )
 """Every level, weakest first; ``LEVELS[n - 1].number == n``."""
 
@@ -143,6 +145,7 @@ def _search_at_level(board: Board, lv: Level, stop: Optional[threading.Event],
     from_book = book_result(board, lv.book, rng)
     if from_book is not None:  # a master's move: no search
         return from_book
+    searcher.set_network(full_strength_network() if lv.learned else None)
     if lv.depth is not None:
         result = searcher.search(board, depth=lv.depth, time_limit=lv.think_seconds, stop=stop,
                                  all_scores=lv.margin > 0, quiescence=lv.quiescence)

@@ -35,6 +35,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import struct
 from dataclasses import dataclass
 from pathlib import Path
@@ -47,7 +48,8 @@ from checkers_desktop.rules.geometry import SQUARES
 
 from .evaluate import evaluate as hand_evaluate
 
-__all__ = ["ACC_ONE", "FEATURES", "NETWORK_PATH", "Network", "NetworkFileError", "evaluate",
+__all__ = ["ACC_ONE", "EVALUATION_ENV", "FEATURES", "LEARNED_AT_FULL_STRENGTH",
+           "full_strength_network", "NETWORK_PATH", "Network", "NetworkFileError", "evaluate",
            "features", "load_network", "default_network", "save_network"]
 
 log = logging.getLogger(__name__)
@@ -113,7 +115,7 @@ def features(black_bb: int, white_bb: int, kings: int, white_view: bool) -> list
 def accumulator(net: Network, black_bb: int, white_bb: int, kings: int,
                 white_view: bool) -> np.ndarray:
     """Layer 1's sums (int64, unclipped) of a perspective."""
-    acc = net.b1.astype(np.int64).copy()
+    acc: np.ndarray = net.b1.astype(np.int64)
     for f in features(black_bb, white_bb, kings, white_view):
         acc += net.w1[f]
     return acc
@@ -221,3 +223,27 @@ def default_network() -> Optional[Network]:
         _default = load_network()
         _default_loaded = True
     return _default
+
+
+EVALUATION_ENV = "CHECKERS_DESKTOP_EVALUATION"
+"""Environment variable: "hand" makes every search use the hand evaluation, "learned" makes the
+full-strength searches (levels 5 and 6, ``engine``, ``bestmove``, hints and review) use the
+learned one; unset, :data:`LEARNED_AT_FULL_STRENGTH` decides."""
+LEARNED_AT_FULL_STRENGTH = False
+"""Whether the full-strength searches use the learned evaluation when :data:`EVALUATION_ENV` is
+unset (the benchmark match against the hand evaluation decides it: NETWORK-SOURCE.md)."""
+
+
+def full_strength_network() -> Optional[Network]:
+    """The network the full-strength searches evaluate with, or None for the hand evaluation:
+    as :data:`EVALUATION_ENV` says, else :data:`LEARNED_AT_FULL_STRENGTH`; None too when the
+    weights file cannot be used (the log says why). The lower levels always use the hand one."""
+    choice = os.environ.get(EVALUATION_ENV, "").strip().lower()
+    if choice == "hand":
+        return None
+    if choice not in ("", "learned"):
+        log.warning("%s=%r is neither 'hand' nor 'learned': the default is used",
+                    EVALUATION_ENV, choice)
+    if choice == "learned" or LEARNED_AT_FULL_STRENGTH:
+        return default_network()
+    return None

@@ -66,7 +66,7 @@ from . import compiled as _compiled
 from .compiled_layout import S_NODES, S_STOP
 from . import endgame as _endgame
 from .evaluate import WIN, Weights, evaluate
-from .network import Network
+from .network import Network, full_strength_network
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND
 
 if TYPE_CHECKING:
@@ -166,7 +166,7 @@ class Searcher:
         Python. Where numba is absent every choice searches in Python."""
         self.endgame = endgame
         self.compiled = compiled
-        self.network: Optional[Network] = None
+        self.network: Optional[Network] = full_strength_network()
         # the compiled core's arrays, made at the first compiled search
         self._core: Optional[_compiled.CompiledState] = None
         self._tb_probe: Optional[Callable[[int, int, int, bool], int]] = None
@@ -567,7 +567,7 @@ class Searcher:
 
     def set_network(self, network: Optional[Network]) -> None:
         """Evaluate with a learned network (:mod:`.network`; None: the hand evaluation) from the
-        next search on. Only the compiled core evaluates with it; the Python search (numba
+        next search on (a new Searcher starts with :func:`~.network.full_strength_network`). Only the compiled core evaluates with it; the Python search (numba
         absent, or the core not yet compiled) keeps the hand evaluation."""
         self.network = network
 

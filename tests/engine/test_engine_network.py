@@ -176,3 +176,29 @@ def test_a_search_with_the_network_differs_from_the_hand_one_and_switches_back(c
     again = s.search(board, depth=5)
     assert (again.score, again.move) == (hand.score, hand.move)
     assert WHITE is not BLACK
+
+
+# --- which searches use it -------------------------------------------------------------------------
+OUT_OF_BOOK = "B:W18,19,21,23,24,26,29,30,31,32:B1,2,3,5,6,8,9,11,12,14"
+
+
+@pytest.mark.parametrize("choice", ["learned", "hand"])
+def test_the_switch_gives_levels_5_and_6_the_learned_evaluation_and_the_lower_levels_never(
+        monkeypatch, choice):
+    from checkers_desktop.engine.levels import search_at_level
+    monkeypatch.setenv(nn.EVALUATION_ENV, choice)
+    board = Board(OUT_OF_BOOK)
+    for level, learned in ((3, False), (4, False), (5, choice == "learned")):
+        searcher = Searcher(endgame=False, compiled=False)
+        searcher.set_network(NETWORKS[0])  # whatever it had, the level decides
+        search_at_level(board, level, searcher=searcher)
+        assert searcher.network is (nn.default_network() if learned else None), level
+    assert (Searcher().network is not None) == (choice == "learned" and SHIPPED is not None)
+
+
+def test_an_unknown_switch_value_keeps_the_default_and_says_so(monkeypatch, caplog):
+    monkeypatch.setenv(nn.EVALUATION_ENV, "neural")
+    with caplog.at_level(logging.WARNING, logger="checkers_desktop.engine.network"):
+        got = nn.full_strength_network()
+    assert "neither 'hand' nor 'learned'" in caplog.text
+    assert (got is not None) == nn.LEARNED_AT_FULL_STRENGTH
