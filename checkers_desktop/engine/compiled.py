@@ -8,7 +8,10 @@ plays both over many positions): the same move generation order (:mod:`checkers_
 bitboard`), the same jump quiescence, threat extension, forced-move rule, late move reductions,
 killers, history ordering and tie-breaks, the same evaluation (:mod:`.evaluate`, its weights read
 from that module when this one is compiled), the same repetition rule and the same probe of the
-endgame database. What differs is storage:
+endgame database. The one thing only this core does is the learned evaluation
+(:mod:`.network`, when a searcher is given a network): its accumulators are kept per ply in the
+memory array and brought up to date move by move; the Python search always evaluates by hand.
+What differs is storage:
 
 - **Memory**: one preallocated int64 array (``mem``, layout below) holds the state, history,
   killers, the per-ply moves (from/to/captured masks: no tuples, no paths; the root, in Python,
