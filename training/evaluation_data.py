@@ -124,15 +124,9 @@ def master(rows: Rows, depth: int, table, game_base: int) -> int:
 
 
 def ballots() -> list[str]:
-    path = SHARED / "ballots" / "three_move_english.tsv"
-    out = []
-    with open(path, encoding="utf-8") as fh:
-        header = fh.readline().rstrip("\n").split("\t")
-        for line in fh:
-            row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if row["in_standard_list"] == "yes":
-                out.append(row["fen"])
-    return out
+    """The FENs of the standard three-move ballots (benchmarks/engine.py reads the list)."""
+    from benchmarks.engine import ballots as ballot_rows
+    return [row["fen"] for row in ballot_rows()]
 
 
 def self_play(rows: Rows, games: int, depth: int, part: int, parts: int, table,

@@ -59,6 +59,7 @@ class Level:
     book: BookUse = BookUse.STRONG
     summary: str = ""
     learned: bool = False
+    calm_seconds: Optional[float] = None
 
 
 LEVELS: tuple[Level, ...] = (
@@ -82,7 +83,7 @@ LEVELS: tuple[Level, ...] = (
           summary="five moves ahead", learned=True),
     Level(6, "master", "Level 6, master: the full strength, up to eight seconds a move.",
           think_seconds=8.0, min_reply_seconds=0.5, depth=None, margin=0,
-          summary="full strength", learned=True),
+          summary="full strength", learned=True, calm_seconds=5.0),
 )
 """Every level, weakest first; ``LEVELS[n - 1].number == n``."""
 
@@ -149,6 +150,9 @@ def _search_at_level(board: Board, lv: Level, stop: Optional[threading.Event],
     if lv.depth is not None:
         result = searcher.search(board, depth=lv.depth, time_limit=lv.think_seconds, stop=stop,
                                  all_scores=lv.margin > 0, quiescence=lv.quiescence)
+    elif lv.calm_seconds is not None and lv.calm_seconds < lv.think_seconds:
+        result = searcher.search(board, time_limit=lv.calm_seconds, stop=stop,
+                                 most_time=lv.think_seconds)
     else:
         result = searcher.search(board, time_limit=lv.think_seconds, stop=stop)
     if lv.margin > 0 and result.root_scores and result.move is not None:

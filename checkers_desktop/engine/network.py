@@ -229,7 +229,7 @@ EVALUATION_ENV = "CHECKERS_DESKTOP_EVALUATION"
 """Environment variable: "hand" makes every search use the hand evaluation, "learned" makes the
 full-strength searches (levels 5 and 6, ``engine``, ``bestmove``, hints and review) use the
 learned one; unset, :data:`LEARNED_AT_FULL_STRENGTH` decides."""
-LEARNED_AT_FULL_STRENGTH = False
+LEARNED_AT_FULL_STRENGTH = True
 """Whether the full-strength searches use the learned evaluation when :data:`EVALUATION_ENV` is
 unset (the benchmark match against the hand evaluation decides it: NETWORK-SOURCE.md)."""
 
