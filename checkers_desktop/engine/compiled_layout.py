@@ -17,11 +17,11 @@ from checkers_desktop.rules.geometry import SQUARES, square_cell
 from .evaluate import (_BLACK_NEAR, _BLACK_RUNAWAY, _ROW_BIT1, _ROW_BIT2, _ROW_BIT4, _WHITE_NEAR,
                        _WHITE_RUNAWAY, BLACK_BACK, BLACK_BRIDGE, CENTRE, DOUBLE_CORNERS, EDGES, MAN,
                        WHITE_BACK, WHITE_BRIDGE, WIDE_CENTRE, WIN)
-from .network import ACC_ONE
+from .network import ACC_ONE, NET_LIMIT
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND, WLD_PLIES
 
 # what the compiled modules read from here: this module's numbers and the shared ones it passes on
-__all__ = ["ACC", "ACC_ONE", "NET_B1", "NET_B2", "NET_LINE", "NET_ROOM", "NET_W1", "NET_W2", "S_NET",
+__all__ = ["ACC", "ACC_ONE", "NET_B1", "NET_B2", "NET_LIMIT", "NET_LINE", "NET_ROOM", "NET_W1", "NET_W2", "S_NET",
            "S_NET_DIV", "S_NET_HIDDEN", "BBONUS", "BCONE", "BIN", "BLACK_BACK", "BLACK_BRIDGE", "BLACK_CROWN", "BLACK_NEAR",
            "CENTRE", "COL", "DOUBLE_CORNERS", "EDGES", "EG_OFF", "EXACT", "HIST", "INF", "KILL",
            "LMR_AFTER", "LOST_NOW", "LOWER", "MAN", "MAX_MOVES", "MAX_PLY", "MC", "MF", "MT",

@@ -11,7 +11,7 @@ the biases and of the weights of the features present, clipped to 0..ACC_ONE (a 
 **Layer 2**: the side to move's clipped accumulator followed by the other side's (2 x
 ``hidden``) times ``2 x hidden`` int16 weights plus an int32 bias, in 1 / ``out_scale`` of a
 man. The score is ``(layer 2) * 100 // (ACC_ONE * out_scale)`` hundredths of a man for the side
-to move, plus, when ``plus_hand``, the hand evaluation (:mod:`.evaluate`): the network then
+to move (clipped to +-:data:`NET_LIMIT`), plus, when ``plus_hand``, the hand evaluation (:mod:`.evaluate`): the network then
 learns a correction to it.
 
 Because the side to move always reads its own perspective first and the perspectives are each
@@ -48,7 +48,7 @@ from checkers_desktop.rules.geometry import SQUARES
 
 from .evaluate import evaluate as hand_evaluate
 
-__all__ = ["ACC_ONE", "EVALUATION_ENV", "FEATURES", "LEARNED_AT_FULL_STRENGTH",
+__all__ = ["ACC_ONE", "EVALUATION_ENV", "FEATURES", "NET_LIMIT", "LEARNED_AT_FULL_STRENGTH",
            "full_strength_network", "NETWORK_PATH", "Network", "NetworkFileError", "evaluate",
            "features", "load_network", "default_network", "save_network"]
 
@@ -60,6 +60,9 @@ FEATURES = 128
 """Inputs a perspective: own men, own kings, other men, other kings, 32 squares each."""
 MAX_HIDDEN = 32
 """The widest layer 1 a file may declare."""
+NET_LIMIT = 5000
+"""The network's part of a score is clipped to +-this (50 men): whatever a weights file holds,
+the sum stays far from the won and lost scores (evaluate.WIN) the search reserves for proofs."""
 MAGIC = b"CDNN1\n"
 NETWORK_PATH = Path(__file__).with_name("network.bin")
 """The weights file the engine loads by default."""
@@ -130,7 +133,7 @@ def evaluate(net: Network, my: int, opp: int, kings: int, black: bool) -> int:
     h = net.hidden
     total = (int(np.dot(mine, net.w2[:h].astype(np.int64)))
              + int(np.dot(other, net.w2[h:].astype(np.int64))) + net.b2)
-    score = _div_trunc(total * 100, ACC_ONE * net.out_scale)
+    score = max(-NET_LIMIT, min(NET_LIMIT, _div_trunc(total * 100, ACC_ONE * net.out_scale)))
     if net.plus_hand:
         score += hand_evaluate(my, opp, kings, black)
     return score

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from .compiled_layout import (ACC, ACC_ONE, NET_B1, NET_B2, NET_LINE, NET_ROOM, NET_W1, NET_W2, S_NET,
+from .compiled_layout import (ACC, ACC_ONE, NET_B1, NET_B2, NET_LIMIT, NET_LINE, NET_ROOM, NET_W1, NET_W2, S_NET,
                               S_NET_DIV, BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR,
                               CENTRE, COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
                               LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH,
@@ -429,7 +429,12 @@ def net_evaluate(black, ply, mem):
         elif u > ACC_ONE:
             u = ACC_ONE
         total += v * mem[NET_W2 + i] + u * mem[NET_W2 + NET_ROOM + i]
-    return _div_trunc(total * 100, mem[S_NET_DIV])
+    s = _div_trunc(total * 100, mem[S_NET_DIV])
+    if s > NET_LIMIT:
+        return NET_LIMIT
+    if s < -NET_LIMIT:
+        return -NET_LIMIT
+    return s
 
 
 @njit(cache=True)

@@ -4,6 +4,7 @@ evaluation (and says so in the log), and the levels that use it search with it."
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 
@@ -49,8 +50,17 @@ def random_network(seed: int, hidden: int = 16, plus_hand: bool = False) -> nn.N
                       b2=int(rng.integers(-1000, 1000)), out_scale=64, plus_hand=plus_hand)
 
 
+OUT_OF_BOOK = "B:W18,23,27,30:B3,6,9,14"
+"""A position out of the opening book (so that a level searches)."""
 SHIPPED = nn.load_network()
-NETWORKS = [random_network(1), random_network(2, 32, plus_hand=True)]
+def extreme_network() -> nn.Network:
+    """The largest weights a file can hold: the scores must stay far from a proven win."""
+    return nn.Network(w1=np.full((nn.FEATURES, 32), 32767, np.int16),
+                      b1=np.full(32, 32767, np.int16), w2=np.full(64, 32767, np.int16),
+                      b2=2**31 - 1, out_scale=1, plus_hand=True)
+
+
+NETWORKS = [random_network(1), random_network(2, 32, plus_hand=True), extreme_network()]
 if SHIPPED is not None:
     NETWORKS.append(SHIPPED)
 
@@ -79,6 +89,17 @@ def test_the_learned_evaluation_scores_the_twin_position_as_the_negation(board):
         black_view = mine if board.turn is BLACK else -mine
         twin_black_view = -mine if board.turn is BLACK else mine
         assert twin_black_view == -black_view
+
+
+def test_no_weights_file_can_make_a_score_look_like_a_proven_win():
+    from checkers_desktop.engine.search import WIN_BOUND
+    board = Board(OUT_OF_BOOK)
+    my, opp = board.white_bb, board.black_bb
+    for net in (extreme_network(), dataclasses.replace(extreme_network(), b2=-2**31,
+                                                       w2=np.full(64, -32768, np.int16))):
+        for black in (True, False):
+            a, b = (opp, my) if black else (my, opp)
+            assert abs(nn.evaluate(net, a, b, board.kings_bb, black)) < WIN_BOUND
 
 
 def test_the_shipped_weights_file_loads():
@@ -180,7 +201,6 @@ def test_a_search_with_the_network_differs_from_the_hand_one_and_switches_back(c
 
 
 # --- which searches use it -------------------------------------------------------------------------
-OUT_OF_BOOK = "B:W18,23,27,30:B3,6,9,14"
 
 
 @pytest.mark.parametrize("choice", ["learned", "hand"])
