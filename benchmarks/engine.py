@@ -422,7 +422,7 @@ def network_speed(seconds: float, positions: int, network, repeats: int = 3) -> 
           f"(mean {sum(ratios) / len(ratios):.2f})")
 
 
-def network_match(rows, move_time, network) -> None:
+def network_match(rows, move_time, network, depth=None) -> None:
     """The same compiled search, the opening book first, with the learned evaluation against
     with the hand one: each ballot twice, colours swapped; a searcher per side kept through a
     game (its table too), the endgame database installed for both. Prints the score of the
@@ -440,6 +440,8 @@ def network_match(rows, move_time, network) -> None:
                 found = book_result(board, BookUse.STRONG)
                 if found is not None:
                     return found.move
+                if depth is not None:  # a fixed depth, as level 5 searches
+                    return searcher.search(board, depth=depth).move
                 return searcher.search(board, time_limit=move_time).move
             return play
         return factory
@@ -467,7 +469,8 @@ def network_match(rows, move_time, network) -> None:
         print(f"  learned vs hand {label}: {sum(scores)} / {n} = {100 * mean:.1f} % "
               f"+- {100 * 1.96 * sd / n ** 0.5:.1f} (+{w} ={d} -{n - w - d})", flush=True)
 
-    line(f"({move_time} s a move, both colours)", [s for _, s in games])
+    pace = f"depth {depth}" if depth is not None else f"{move_time} s a move"
+    line(f"({pace}, both colours)", [s for _, s in games])
     line("(learned as BLACK)", [s for b, s in games if b])
     line("(learned as WHITE)", [s for b, s in games if not b])
 
@@ -553,6 +556,8 @@ def main(argv=None):
     ap.add_argument("--network-games", type=int, default=20, help='ballots of "network"')
     ap.add_argument("--network-time", type=float, default=0.1,
                     help='seconds a move in "network"')
+    ap.add_argument("--network-depth", type=int, default=None,
+                    help='"network" searches this many plies a move instead of a time')
     ap.add_argument("--network-offset", type=int, default=0,
                     help='first ballot of "network" (0-based; every len/games-th from there)')
     args = ap.parse_args(argv)
@@ -634,7 +639,7 @@ def main(argv=None):
             rows = ballots()
             step = max(1, len(rows) // args.network_games)
             network_match(rows[args.network_offset::step][:args.network_games],
-                          args.network_time, net)
+                          args.network_time, net, args.network_depth)
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")
         rows = ballots()
