@@ -13,7 +13,8 @@ have accessible names, and:
   changes is not read by itself.
 
 Tests replace the methods of the instance (``window.ask.confirm = ...``) or pass ``confirm`` to the
-window; nothing else in ui/ opens a question dialog of its own.
+window; nothing else in ui/ opens a question dialog of its own, and no other module opens a file
+dialog (the Tournament menu's :class:`.tournament.prompts.Prompts` asks its files through one).
 """
 
 from __future__ import annotations
@@ -47,8 +48,7 @@ class Interaction:
         self.parent = parent
         self.say = say
         self.echo = echo
-        if confirm is not None:
-            self.confirm = lambda question, title=TITLE, on_answer=None: confirm(question)
+        self._answer = confirm
 
     # --- Yes / No -----------------------------------------------------------------------
     def confirm(self, question: str, title: str = TITLE,
@@ -56,8 +56,12 @@ class Interaction:
         """Ask ``question``; True for Yes. No is the default button and Escape answers No.
         ``on_answer(yes)`` runs as soon as a button is pressed, before the dialog closes (what
         the answer changes is done when the focus comes back to the window, so a screen reader
-        reads the focused square as it is now); callers that pass it still get the answer."""
+        reads the focused square as it is now); callers that pass it still get the answer.
+        With the window's ``confirm`` replacement, that answers instead (no dialog)."""
         from .display import question_font
+
+        if self._answer is not None:
+            return self._answer(question)
 
         self.echo(question + " Yes or No.")
         box = QMessageBox(QMessageBox.Icon.Question, title, question,
@@ -114,26 +118,30 @@ class Interaction:
         return dialog
 
     # --- files ----------------------------------------------------------------------------
-    def open_file(self, title: str, filters: str, folder=None) -> Optional[str]:
+    def open_file(self, title: str, filters: str, folder=None, *,
+                  parent: Optional[QWidget] = None) -> Optional[str]:
         """The file chosen to open, or None (Cancel). The dialog starts in ``folder`` (default
-        the Documents folder, else the home folder); Enter on a file in its list opens it."""
+        the Documents folder, else the home folder); Enter on a file in its list opens it.
+        ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
         start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
-        dialog = file_dialog(self.parent, title, str(start), filters, save=False)
+        dialog = file_dialog(parent or self.parent, title, str(start), filters, save=False)
         self.echo(title)
         return chosen_file(dialog)
 
     def save_file(self, title: str, default: str, filters: str, *,
-                  confirm_overwrite: bool = True) -> Optional[str]:
+                  confirm_overwrite: bool = True,
+                  parent: Optional[QWidget] = None) -> Optional[str]:
         """Where to save, or None (Cancel): the dialog starts on ``default`` (a whole path; a
-        bare name goes in the Documents folder, as does a path whose folder is gone)."""
+        bare name goes in the Documents folder, as does a path whose folder is gone).
+        ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
         path = Path(default)
         if not path.parent.is_dir() or str(path.parent) in ("", "."):
             path = documents_folder() / path.name
-        dialog = file_dialog(self.parent, title, str(path), filters, save=True,
+        dialog = file_dialog(parent or self.parent, title, str(path), filters, save=True,
                              confirm_overwrite=confirm_overwrite)
         self.echo(title)
         return chosen_file(dialog)

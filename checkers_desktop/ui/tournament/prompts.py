@@ -7,12 +7,15 @@ method returns None (or False) when the question is cancelled, and nothing chang
 
 from __future__ import annotations
 
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from PySide6.QtWidgets import QDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from ...tournament.model import Competitor, CompetitorInput
 from .dialogs import CompetitorDialog, DivisionsDialog, LinesDialog, ResultDialog
+
+if TYPE_CHECKING:
+    from ..interaction import Interaction
 
 __all__ = ["Prompts"]
 
@@ -21,12 +24,26 @@ TITLE = "Tournament"
 
 class Prompts:
     """Questions asked over ``parent()`` (the active window); form errors are said through
-    ``announce(text)``."""
+    ``announce(text)``. The file dialogs are ``interaction``'s (the window's
+    :class:`~..interaction.Interaction`; by default one of their own that says its errors through
+    ``announce``), opened over ``parent()``."""
 
     def __init__(self, parent: Callable[[], Optional[QWidget]],
-                 announce: Optional[Callable[[str], None]] = None) -> None:
+                 announce: Optional[Callable[[str], None]] = None,
+                 interaction: Optional["Interaction"] = None) -> None:
         self.parent = parent
         self.announce = announce
+        self.interaction = interaction
+
+    def _files(self) -> "Interaction":
+        if self.interaction is None:
+            from ..interaction import Interaction
+
+            def quiet(_text: str) -> None:
+                return None
+
+            self.interaction = Interaction(None, say=self.announce or quiet, echo=quiet)
+        return self.interaction
 
     def confirm(self, question: str) -> bool:
         buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
@@ -55,19 +72,15 @@ class Prompts:
 
     def open_path(self, title: str, filters: str) -> Optional[str]:
         """A file to open (the import's list), from the Documents folder (else the home
-        folder), in the window's one kind of file dialog (``ui/interaction.py``)."""
-        from ..interaction import chosen_file, file_dialog
-        from ..paths import documents_folder
-
-        return chosen_file(file_dialog(self.parent(), title, str(documents_folder()), filters,
-                                       save=False))
+        folder): :meth:`..interaction.Interaction.open_file`."""
+        return self._files().open_file(title, filters, parent=self.parent())
 
     def save_path(self, title: str, default: str, filters: str, *,
                   confirm_overwrite: bool = True) -> Optional[str]:
-        from ..interaction import chosen_file, file_dialog
-
-        return chosen_file(file_dialog(self.parent(), title, default, filters, save=True,
-                                       confirm_overwrite=confirm_overwrite))
+        """Where to save, starting on ``default`` (a bare name, or a path whose folder is gone,
+        in the Documents folder): :meth:`..interaction.Interaction.save_file`."""
+        return self._files().save_file(title, default, filters,
+                                       confirm_overwrite=confirm_overwrite, parent=self.parent())
 
     def competitor(self, initial: Optional[Competitor] = None, save=None):
         """The competitor form. Without ``save``: the checked input (a ``CompetitorInput``) or

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import Tournament, load_password
 from checkers_desktop.tournament.table import ReportStatus
 from checkers_desktop.ui.tournament.server_dialog import ServerDialog
@@ -167,7 +167,7 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
         print("  SAY", line)
     print("  STATUS", window.status.text())
     done_match = Tournament.open(pg_tournament.organiser).match(m.number)
-    assert done_match.status == "finished" and done_match.reported_by == "table 3"
+    assert done_match.status == MatchStatus.DECIDED and done_match.reported_by == "table 3"
     winner = done_match.winner.name
     assert winner != loser and done_match.score == (2, 0)
     assert sum(1 for s in window.synth.spoken if s == GONE) == 1
