@@ -196,3 +196,19 @@ class VoiceRecognizer:
         Never changes ``board``. Raises :class:`RecognizerUnavailableError`."""
         return self.engine.decode_pcm(pcm, board, profile, selected=selected,
                                       confirming=confirming, choosing=choosing)
+
+    def adapt(self, adaptation) -> bool:
+        """Put a player's learned voice (a :class:`.enrol.SpeakerAdaptation`) in force from the
+        next decode on; None: the standard settings. Returns False when the engine has nothing
+        to adapt (pocketsphinx alone)."""
+        whisper = getattr(self.engine, "whisper", self.engine)
+        if not hasattr(whisper, "adapt"):
+            return False
+        whisper.adapt(adaptation)
+        return True
+
+    def measurer(self):
+        """The Whisper engine's ``measure`` (see :meth:`.whisper.WhisperRecognizer.measure`), for
+        learning a voice; None when the engine is pocketsphinx alone."""
+        whisper = getattr(self.engine, "whisper", self.engine)
+        return getattr(whisper, "measure", None)
