@@ -145,11 +145,13 @@ def enrol_stopped_text() -> str:
 
 
 def enrol_failed_text(detail: str) -> str:
-    """Learning stopped because the microphone or the recogniser failed (``detail``)."""
-    detail = detail.strip().rstrip(".")
-    text = "Learn my voice stopped: the voice could not be measured"
-    text = f"{text} ({detail})." if detail else f"{text}."
-    return text + " Nothing was kept; voice commands work as before."
+    """Learning stopped because the microphone or the recogniser failed; ``detail`` says how
+    (a sentence, or what the library said)."""
+    detail = detail.strip()
+    if detail and detail[-1] not in ".!?)":
+        detail += "."
+    text = f"Learn my voice stopped. {capital(detail)}" if detail else "Learn my voice stopped."
+    return text + " Nothing was kept."
 
 
 def enrol_replace_question() -> str:

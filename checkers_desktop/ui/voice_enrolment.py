@@ -15,11 +15,16 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from ..session.enrolment import EnrolmentSession, EnrolmentStep
 from ..speech.voice.enrol import measure_phrase
+from .display import question_font
 from .jobs import BackgroundJob
 
 __all__ = ["EnrolmentDialog", "TITLE"]
 
 TITLE = "Learn my voice"
+
+LABEL_WIDTH = 520
+"""The prompt's width in pixels: a phrase and its instructions on a few lines, at the large
+text of the app's questions."""
 
 START_KEYS = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -54,6 +59,8 @@ class EnrolmentDialog(QDialog):
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)
         self.label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.label.setFont(question_font(self.label))
+        self.label.setMinimumWidth(LABEL_WIDTH)
         layout = QVBoxLayout(self)
         layout.addWidget(self.label)
         self._job = BackgroundJob("voice-enrolment", self)

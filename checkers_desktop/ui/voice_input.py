@@ -472,6 +472,10 @@ class VoiceInput(QObject):
         if measure is None:
             self._say(enrol_needs_whisper_text(), Priority.INTERRUPT)
             return
+        ok, message = microphone_status()
+        if not ok:
+            self._say(enrol_failed_text(message), Priority.INTERRUPT)
+            return
         try:
             microphone = self.microphone_factory()
         except MicrophoneUnavailableError as exc:

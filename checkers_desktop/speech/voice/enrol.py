@@ -290,8 +290,8 @@ def adapt(measures: Sequence[PhraseMeasure], reference: Optional[Reference]
     if reference is None or not moves:
         return SpeakerAdaptation(1.0, phrases=len(measures), **defaults)
     scale = statistics.median(moves) / reference.move_margin
-    scale = min(SCALE_MAX, max(SCALE_MIN, scale))
-    margins = {name: value * (scale if name in SCALED_BOTH_WAYS else max(1.0, scale))
+    scale = round(min(SCALE_MAX, max(SCALE_MIN, scale)), 4)  # as kept on disk
+    margins = {name: round(value * (scale if name in SCALED_BOTH_WAYS else max(1.0, scale)), 4)
                for name, value in defaults.items()}
     offset: tuple[float, ...] = ()
     spectra = [m.mel_mean for m in measures

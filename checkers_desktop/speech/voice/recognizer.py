@@ -80,6 +80,7 @@ class WhisperOptions:
     yes_filler_margin: Optional[float] = None
     yes_beam_no: Optional[bool] = None
     command_filler_margin: Optional[float] = None
+    trim: Optional[bool] = None
 
 
 @dataclass(frozen=True)

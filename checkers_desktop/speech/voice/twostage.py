@@ -40,6 +40,7 @@ from checkers_desktop.rules import Board
 
 from .phrases import said_move
 from .sphinx import SphinxRecognizer
+from .trim import trim_pcm
 from .whisper import WhisperRecognizer
 
 __all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
@@ -144,6 +145,8 @@ class TwoStageRecognizer:
         cannot run; pocketsphinx failing only loses its agreement."""
         start = time.perf_counter()
         kw = dict(selected=selected, confirming=confirming, choosing=choosing)
+        if getattr(self.whisper, "trim", False):
+            pcm = trim_pcm(pcm)  # both decode the words only, not the silence around them
         second: dict = {}
         own = board.copy()  # made here: Board is not to be read by two threads at once
 
