@@ -887,12 +887,23 @@ def main(argv=None) -> int:
                              "before and after its adaptation")
     parser.add_argument("--speakers", default="",
                         help="with --enrol: the speakers' indices in the split (e.g. 0,3)")
+    parser.add_argument("--enrol-set", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --enrol: a constant of speech/voice/enrol.py for this run "
+                             "(OFFSET_SHARE=0: margins only; SCALE_MIN=1 SCALE_MAX=1: features "
+                             "only)")
     parser.add_argument("--enrol-reference", metavar="FOLDER",
                         help="measure the tuning split's speakers on the 12 phrases and write "
                              "the reference (enrolment.json) into FOLDER (a model's folder)")
     parser.add_argument("--tune", metavar="DUMP",
                         help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
+    from checkers_desktop.speech.voice import enrol
+
+    for pair in args.enrol_set:
+        name, _, value = pair.partition("=")
+        if not hasattr(enrol, name):
+            parser.error(f"speech/voice/enrol.py has no {name}")
+        setattr(enrol, name, float(value))
     if args.tune:
         return tune(args.tune, {k: float(v) for k, _, v in (p.partition("=") for p in args.set)})
     split = SPLITS[args.split]
@@ -1169,6 +1180,7 @@ def enrolment(split: Split, speakers, chosen, renderer: Renderer, items, conditi
                               f"({item.expected}) got {got} {result.reason or ''}",
                               file=sys.stderr)
                 counts[label] = (right, n, wrong, no_yes)
+            print(f"  {speaker.name} {condition}: {counts}", flush=True)
             table.append((speaker.name, condition, counts))
     whisper.adapt(None)
     elapsed = time.time() - started

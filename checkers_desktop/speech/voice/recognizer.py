@@ -93,6 +93,7 @@ class AgreementOptions:
     yes_alone_margin: Optional[float] = None
     unsure_agree_margin: Optional[float] = None
     unsure_agree_search_margin: Optional[float] = None
+    parallel: Optional[bool] = None
 
 
 def _given(options: Any) -> dict[str, Any]:

@@ -31,6 +31,7 @@ onto the grammar by other talkers.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import replace
@@ -105,11 +106,30 @@ grid that kept every "yes" said there (the lowest margin of a "yes" that pockets
 records what each model heard instead)."""
 
 
+def spare_core() -> bool:
+    """Whether a core is free for pocketsphinx beside Whisper now: the machine's load average
+    over the last minute leaves at least one core idle besides Whisper's. Where the load is not
+    known (Windows), when there are at least 4 cores."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores >= 4
+    return cores - load >= 2.0
+
+
 class TwoStageRecognizer:
     """Whisper tiny.en, with pocketsphinx's agreement for the results Whisper alone is unsure
     of. ``decode_pcm`` as :meth:`.sphinx.SphinxRecognizer.decode_pcm`; thread-safe.
 
-    ``whisper`` and ``sphinx``: the two engines (made with their defaults when None)."""
+    ``whisper`` and ``sphinx``: the two engines (made with their defaults when None).
+    ``parallel``: whether pocketsphinx starts at once beside Whisper (a bool, or a function
+    asked at each decode; default :func:`spare_core`); otherwise it starts only when Whisper's result needs its agreement.
+    pocketsphinx takes longer than Whisper (benchmarks/voice.py, held-out family, with the
+    engine searching: about 640 ms against 430 ms at the median), so on a machine with no core to
+    spare (two cores, the computer thinking on one) running it beside every decode only halves
+    Whisper's share of the core left, and the many results Whisper is sure of wait for
+    nothing."""
 
     engine_name = "whisper tiny.en + pocketsphinx"
 
@@ -117,7 +137,14 @@ class TwoStageRecognizer:
                  agree_search_margin: float = AGREE_SEARCH_MARGIN,
                  yes_alone_margin: float = YES_ALONE_MARGIN,
                  unsure_agree_margin: float = UNSURE_AGREE_MARGIN,
-                 unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN) -> None:
+                 unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN,
+                 parallel=None) -> None:
+        if parallel is None:
+            parallel = spare_core
+        elif not callable(parallel):
+            fixed = bool(parallel)
+            parallel = lambda: fixed  # noqa: E731 - a setting: always, or never
+        self.parallel = parallel
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or SphinxRecognizer()
         self.agree_margin = agree_margin
@@ -157,14 +184,20 @@ class TwoStageRecognizer:
                 second["error"] = exc
 
         thread = threading.Thread(target=run_sphinx, name="voice-sphinx", daemon=True)
-        thread.start()
+        at_once = self.parallel()
+        if at_once:
+            thread.start()
         first = self.whisper.decode_pcm(pcm, board, profile, **kw)
-        if confirming and first.command == "yes" and self.yes_alone_margin > -99:
-            return self._checked_yes(first, thread, second, start)
-        if first.kind != "nothing" or (first.details or {}).get("candidate") is None:
+        needs_yes_check = confirming and first.command == "yes" and self.yes_alone_margin > -99
+        if not needs_yes_check and (
+                first.kind != "nothing" or (first.details or {}).get("candidate") is None):
             # Whisper is sure, or has nothing to agree on: pocketsphinx is not waited for (it
             # finishes on its own thread; the next utterance's waits for it if still running)
             return replace(first, seconds=time.perf_counter() - start)
+        if not at_once:
+            thread.start()
+        if needs_yes_check:
+            return self._checked_yes(first, thread, second, start)
         thread.join()
         other = second.get("result")
         details = dict(first.details or {})
