@@ -156,8 +156,8 @@ def _children(board):
 
 BUILD_AS_THE_APP_DOES = """
 import os, sys
-from checkers_desktop.ui.app import _build_endgame_table
-_build_endgame_table(sys.argv[1], 5, os.getppid(), True)
+from checkers_desktop.engine.startup import build_endgame_table
+build_endgame_table(sys.argv[1], 5, os.getppid(), True)
 with open("/proc/self/status") as status:
     print([line.split()[1] for line in status if line.startswith("VmHWM:")][0])
 """

@@ -15,8 +15,6 @@ PACKAGE = Path(__file__).resolve().parents[2] / "checkers_desktop"
 # Files whose writes another change is rewriting now; each leaves this list when it writes
 # through storage.atomic.
 NOT_YET = {
-    "session/official_pin.py",        # the official's PIN file (its own mkstemp + fsync)
-    "ui/tournament/play_here.py",     # the match played here (tmp file + os.replace)
     "ui/tournament/menu.py",          # the results as CSV (open("w"))
 }
 

@@ -1,4 +1,4 @@
-"""The endgame database the app builds at its first start (ui/app.py): the long build (5 pieces,
+"""The endgame database the app builds at its first start (engine/startup.py): the long build (5 pieces,
 about a minute; 4 where numba is absent) runs in a separate process, and that process must not
 outlive the app when the app is killed (a power cut, SIGKILL), or every crash would leave a
 builder of several hundred MB behind."""
@@ -18,10 +18,10 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 PARENT = """
 import multiprocessing, os, sys, time
 from checkers_desktop.engine.endgame import compiled_builder_available
-from checkers_desktop.ui.app import _build_endgame_table
+from checkers_desktop.engine.startup import build_endgame_table
 pieces = 5 if compiled_builder_available() else 4
 process = multiprocessing.get_context("spawn").Process(
-    target=_build_endgame_table, args=(sys.argv[1], pieces, os.getpid()), daemon=True)
+    target=build_endgame_table, args=(sys.argv[1], pieces, os.getpid()), daemon=True)
 process.start()
 print(process.pid, flush=True)
 time.sleep(600)

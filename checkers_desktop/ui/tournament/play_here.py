@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from pathlib import Path
 from typing import Optional
 
@@ -32,6 +31,7 @@ from ...session.match_events import MatchAbandoned, MatchFinished
 from ...session.tournament_match import (NoWinnerError, PlayedHere, report_for_result,
                                          settings_for_setup)
 from ...speech.announcer import Priority
+from ...storage.atomic import write_atomic
 from ...texts import event as event_texts
 from ...texts import tournament as texts
 from ...tournament.table import ReportStatus
@@ -254,10 +254,7 @@ class PlayHere(QObject):
         if self.current is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(self.current.to_dict()), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_atomic(self.path, json.dumps(self.current.to_dict()).encode("utf-8"))
         except OSError as exc:  # the match goes on; only a restart would lose the link
             log.error("playing.json not written: %s", exc)
 
