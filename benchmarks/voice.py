@@ -881,6 +881,10 @@ def main(argv=None) -> int:
                         help="continuous listening instead: the utterances said into one long "
                              "stream of the room, cut by the app's segmenter (conditions "
                              + ", ".join(STREAM_CONDITIONS) + ")")
+    parser.add_argument("--compare-latency", action="store_true",
+                        help="decode each utterance twice, in turn with the settings given by "
+                             "--set and with the defaults, and print both latencies (the same "
+                             "load for both)")
     parser.add_argument("--enrol", action="store_true",
                         help="speaker enrolment: each speaker (--speakers) reads the 12 "
                              "phrases of Learn my voice, then its other utterances are decoded "
@@ -990,6 +994,9 @@ while True:
 def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, conditions,
              recognizer, profile) -> int:
     """The decodes of :func:`main` and their report (or the continuous-listening section)."""
+    if args.compare_latency:
+        return compare_latency(split, speakers, renderer, items, sounds, keep, sound_keep,
+                               conditions, recognizer, profile, args)
     if args.enrol:
         chosen = [int(x) for x in args.speakers.split(",") if x.strip()] or range(len(speakers))
         return enrolment(split, speakers, chosen, renderer, items, conditions, recognizer,
@@ -1062,6 +1069,45 @@ def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, c
     load_after = os.getloadavg()
     report(args, split, speakers, renderer, items, sounds, rows, conditions, recognizer,
            load_before, load_after, elapsed)
+    return 0
+
+
+def compare_latency(split, speakers, renderer, items, sounds, keep, sound_keep, conditions,
+                    recognizer, profile, args) -> int:
+    """``--compare-latency``: every utterance decoded by ``recognizer`` (the ``--set``
+    settings) and by one with the defaults, in turn (which goes first alternates), so that both
+    meet the same load. Prints p50/p95 and the share decoded exactly for each."""
+    other = VoiceRecognizer(engine=args.engine)
+    other.warm_up()
+    pair = {"--set " + " ".join(args.set): recognizer, "defaults": other}
+    times = {name: [] for name in pair}
+    right = {name: 0 for name in pair}
+    n = 0
+    load_before = os.getloadavg()
+    for condition in conditions:
+        todo = sounds if condition == "nonspeech" else items
+        for index in (sound_keep if condition == "nonspeech" else keep):
+            item = todo[index]
+            rng = np.random.default_rng([split.noise_seed, CONDITIONS.index(condition), index])
+            x = (renderer.nonspeech(split, item.sound) if item.kind == "nonspeech"
+                 else renderer.speech(speakers[item.speaker], item.text))
+            pcm = simulate.to_pcm16(in_condition(x, condition, split, renderer, rng))
+            order = list(pair) if n % 2 == 0 else list(reversed(list(pair)))
+            n += 1
+            for name in order:
+                result = pair[name].decode_pcm(pcm, Board(item.fen), profile,
+                                               selected=item.selected,
+                                               confirming=item.confirming)
+                times[name].append(result.seconds * 1000)
+                right[name] += result.result_text() == item.expected
+    load_after = os.getloadavg()
+    print(f"latency compared on the {split.name} split, {n} utterances ({', '.join(conditions)}),"
+          f" each decoded by both in turn; load {load_before[0]:.1f}-{load_after[0]:.1f} "
+          f"(2 cores){'; --busy' if args.busy else ''}")
+    for name in pair:
+        t = times[name]
+        print(f"  {name:40s} p50 {statistics.median(t):5.0f} ms  p95 {percentile(t, 0.95):5.0f} ms"
+              f"  decoded as expected {right[name]}/{n}")
     return 0
 
 
