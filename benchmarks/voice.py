@@ -1094,12 +1094,18 @@ def compare_latency(split, speakers, renderer, items, sounds, keep, sound_keep, 
             pcm = simulate.to_pcm16(in_condition(x, condition, split, renderer, rng))
             order = list(pair) if n % 2 == 0 else list(reversed(list(pair)))
             n += 1
+            got = {}
             for name in order:
                 result = pair[name].decode_pcm(pcm, Board(item.fen), profile,
                                                selected=item.selected,
                                                confirming=item.confirming)
                 times[name].append(result.seconds * 1000)
-                right[name] += result.result_text() == item.expected
+                got[name] = result.result_text()
+                right[name] += got[name] == item.expected
+            if len(set(got.values())) > 1 or (args.show_errors
+                                              and item.expected not in got.values()):
+                print(f"  [{condition}] said {item.text!r} ({item.expected}): " + "; ".join(
+                    f"{k} -> {v}" for k, v in got.items()), file=sys.stderr)
     load_after = os.getloadavg()
     print(f"latency compared on the {split.name} split, {n} utterances ({', '.join(conditions)}),"
           f" each decoded by both in turn; load {load_before[0]:.1f}-{load_after[0]:.1f} "
