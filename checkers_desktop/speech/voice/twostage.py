@@ -125,11 +125,14 @@ class TwoStageRecognizer:
     ``whisper`` and ``sphinx``: the two engines (made with their defaults when None).
     ``parallel``: whether pocketsphinx starts at once beside Whisper (a bool, or a function
     asked at each decode; default :func:`spare_core`); otherwise it starts only when Whisper's result needs its agreement.
-    pocketsphinx takes longer than Whisper (benchmarks/voice.py, held-out family, with the
-    engine searching: about 640 ms against 430 ms at the median), so on a machine with no core to
-    spare (two cores, the computer thinking on one) running it beside every decode only halves
-    Whisper's share of the core left, and the many results Whisper is sure of wait for
-    nothing."""
+    On a machine with no core to spare (two cores, the computer thinking on one) running
+    pocketsphinx beside every decode only halves Whisper's share of the core left, while most
+    results are Whisper's alone. Measured (``benchmarks/voice.py --split heldout-family
+    --per-speaker 10 --nonspeech 10 --conditions clean,white,babble10,babble5,far
+    --compare-latency --set trim=0 --set parallel=1``, 490 utterances, ``checkers-desktop
+    engine`` searching all along, on a machine shared with other work, load 12-14): p50/p95
+    1,109/3,198 ms with pocketsphinx always beside Whisper and no trimming, 463/2,014 ms with
+    both as now; 405 and 404 utterances decoded as said."""
 
     engine_name = "whisper tiny.en + pocketsphinx"
 
