@@ -154,6 +154,12 @@ def enrol_failed_text(detail: str) -> str:
     return text + " Nothing was kept."
 
 
+def enrol_no_microphone_text() -> str:
+    """Learn my voice cannot start: no microphone can be used."""
+    return ("Learn my voice needs a microphone, and none was found. Plug one in and choose "
+            "Learn my voice again. Nothing was changed.")
+
+
 def enrol_replace_question() -> str:
     """Asked when a learned voice is already kept for the player."""
     return ("A learned voice is already kept. Learn it again? The one kept now is replaced only "

@@ -37,7 +37,8 @@ from ..speech.voice import (Confirmation, Microphone, MicrophoneUnavailableError
                             RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
                             microphone_status)
 from ..texts.voice import (PUSH_TO_TALK_KEY, confirmation_text, enrol_failed_text,
-                          enrol_needs_whisper_text, enrol_replace_question, nothing_heard_text,
+                          enrol_needs_whisper_text, enrol_no_microphone_text,
+                          enrol_replace_question, nothing_heard_text,
                           push_to_talk_mode_text, voice_off_text, voice_on_text)
 from ..session.enrolment import load_learned_voice, EnrolmentSession
 from ..speech.voice.enrol import load_reference
@@ -474,7 +475,8 @@ class VoiceInput(QObject):
             return
         ok, message = microphone_status()
         if not ok:
-            self._say(enrol_failed_text(message), Priority.INTERRUPT)
+            log.info("Learn my voice: no microphone (%s)", message)
+            self._say(enrol_no_microphone_text(), Priority.INTERRUPT)
             return
         try:
             microphone = self.microphone_factory()

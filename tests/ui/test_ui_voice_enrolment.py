@@ -177,3 +177,12 @@ def test_a_microphone_that_cannot_open_stops_with_nothing_kept(window, qtbot):
     assert spoken(window)[-1] == ("Learn my voice stopped. Voice commands cannot hear you: the "
                                   "microphone could not be opened. Nothing was kept.")
     assert not voice.voice_store().path("player").exists() and voice.recognizer.adapted == []
+
+
+def test_without_a_microphone_it_does_not_start(window, monkeypatch):
+    monkeypatch.setattr(voice_module, "microphone_status",
+                        lambda: (False, "no microphone was found"))
+    window.actions_by_id["voice_learn"].trigger()
+    assert window.voice_input.enrolment is None
+    assert spoken(window)[-1] == ("Learn my voice needs a microphone, and none was found. Plug "
+                                  "one in and choose Learn my voice again. Nothing was changed.")
