@@ -36,7 +36,7 @@ __all__ = [
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
     "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
     "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
-    "draw_changed_text",
+    "draw_changed_text", "redraw_refused_text", "nothing_in_division_text",
 ]
 
 
@@ -324,6 +324,15 @@ def draw_question(label: str, redraw: bool) -> str:
 def draw_seed_question() -> str:
     return ("The draw seed: leave it empty for a new random seed, or type the seed of a draw to "
             "show it again.")
+
+
+def redraw_refused_text(label: str) -> str:
+    """A division with a result entered is never drawn again (said before any question)."""
+    return f"Division {label} has results: it cannot be drawn again."
+
+
+def nothing_in_division_text(label: str) -> str:
+    return f"Division {label} has no competitor to draw."
 
 
 def bad_seed_text(typed: str) -> str:

@@ -17,24 +17,20 @@ are to be played again (:func:`stale_results`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Hashable, Mapping, Optional, Sequence
+from typing import AbstractSet, Hashable, Mapping, Optional, Sequence
+
+from .model import MatchStatus
 
 __all__ = [
     "PENDING", "MatchPos", "StoredResult", "MatchState", "Standings", "rounds_for", "match_positions",
     "round_name", "feeders", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
-    "KIND_WITHDRAWAL", "KIND_BYE", "STATUS_WAITING", "STATUS_READY", "STATUS_DONE", "STATUS_EMPTY",
-    "later_matches", "round_title",
+    "KIND_WITHDRAWAL", "KIND_BYE", "MatchStatus", "later_matches", "round_title",
 ]
 
 KIND_PLAYED = "played"
 KIND_WALKOVER = "walkover"      # entered by the organiser: the opponent did not come
 KIND_WITHDRAWAL = "withdrawal"  # worked out: a withdrawn competitor's due match
 KIND_BYE = "bye"                # worked out: a competitor against nobody
-
-STATUS_WAITING = "waiting"  # a side is not known yet
-STATUS_READY = "ready"      # two competitors, no result: can be played
-STATUS_DONE = "done"        # decided (played, walkover, withdrawal or bye)
-STATUS_EMPTY = "empty"      # nobody on either side: no match
 
 
 class _Pending:
@@ -64,12 +60,13 @@ class StoredResult:
 class MatchState:
     """One match as worked out. ``a``/``b``: a competitor id, None (nobody) or :data:`PENDING`.
     ``winner``/``loser``: ids or None. ``kind``: how it was decided (None while undecided).
+    ``status``: WAITING, READY, DECIDED or EMPTY (the bracket knows nothing of tables).
     ``stale``: a stored result exists but its players are no longer this match's players."""
 
     pos: MatchPos
     a: object
     b: object
-    status: str
+    status: MatchStatus
     winner: Optional[Hashable] = None
     loser: Optional[Hashable] = None
     kind: Optional[str] = None
@@ -84,7 +81,7 @@ class MatchState:
         return self.pos[1]
 
     @property
-    def players(self) -> tuple:
+    def players(self) -> tuple[object, ...]:
         return tuple(x for x in (self.a, self.b) if x is not None and x is not PENDING)
 
 
@@ -166,39 +163,41 @@ def round_title(size: int, round_: int) -> str:
     return f"Round of {size >> (round_ - 1)}"
 
 
-def _decide(pos: MatchPos, a, b, stored: Optional[StoredResult], withdrawn) -> MatchState:
+def _decide(pos: MatchPos, a: object, b: object, stored: Optional[StoredResult],
+            withdrawn: AbstractSet[Hashable]) -> MatchState:
     stale = False
     if stored is not None:
         if {a, b} == {stored.a, stored.b} and stored.winner in (a, b):
             loser = b if stored.winner == a else a
-            return MatchState(pos, a, b, STATUS_DONE, stored.winner, loser, stored.kind)
+            return MatchState(pos, a, b, MatchStatus.DECIDED, stored.winner, loser, stored.kind)
         stale = True
     if a is PENDING or b is PENDING:
-        return MatchState(pos, a, b, STATUS_WAITING, stale=stale)
+        return MatchState(pos, a, b, MatchStatus.WAITING, stale=stale)
     if a is None and b is None:
-        return MatchState(pos, a, b, STATUS_EMPTY, stale=stale)
+        return MatchState(pos, a, b, MatchStatus.EMPTY, stale=stale)
     if a is None or b is None:
-        return MatchState(pos, a, b, STATUS_DONE, a if b is None else b, None, KIND_BYE, stale)
+        return MatchState(pos, a, b, MatchStatus.DECIDED, a if b is None else b, None, KIND_BYE,
+                          stale)
     out_a, out_b = a in withdrawn, b in withdrawn
     if out_a and out_b:
-        return MatchState(pos, a, b, STATUS_EMPTY, stale=stale)
+        return MatchState(pos, a, b, MatchStatus.EMPTY, stale=stale)
     if out_a or out_b:
         winner, loser = (b, a) if out_a else (a, b)
-        return MatchState(pos, a, b, STATUS_DONE, winner, loser, KIND_WITHDRAWAL, stale)
-    return MatchState(pos, a, b, STATUS_READY, stale=stale)
+        return MatchState(pos, a, b, MatchStatus.DECIDED, winner, loser, KIND_WITHDRAWAL, stale)
+    return MatchState(pos, a, b, MatchStatus.READY, stale=stale)
 
 
-def _advance(state: MatchState, loser: bool = False):
-    if state.status == STATUS_EMPTY:
+def _advance(state: MatchState, loser: bool = False) -> object:
+    if state.status == MatchStatus.EMPTY:
         return None
-    if state.status != STATUS_DONE:
+    if state.status != MatchStatus.DECIDED:
         return PENDING
     # a loser by withdrawal goes on to the third place too, and loses it the same way
     return state.loser if loser else state.winner
 
 
-def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
-            withdrawn=frozenset()) -> dict[MatchPos, MatchState]:
+def resolve(slots: Sequence[Optional[Hashable]], results: Mapping[MatchPos, StoredResult] = {},
+            withdrawn: AbstractSet[Hashable] = frozenset()) -> dict[MatchPos, MatchState]:
     """Every match of the bracket whose positions hold ``slots`` (ids, None for a bye), given the
     stored ``results`` and the ``withdrawn`` competitor ids. Returns states keyed by position in
     playing order (see :func:`match_positions`)."""
@@ -220,8 +219,8 @@ def resolve(slots: Sequence, results: Mapping[MatchPos, StoredResult] = {},
     return {pos: states[pos] for pos in match_positions(size)}
 
 
-def standings(slots: Sequence, states: Mapping[MatchPos, MatchState],
-              withdrawn=frozenset()) -> Standings:
+def standings(slots: Sequence[Optional[Hashable]], states: Mapping[MatchPos, MatchState],
+              withdrawn: AbstractSet[Hashable] = frozenset()) -> Standings:
     """Gold, silver, bronze and fourth from resolved ``states``. One competitor alone takes gold;
     a withdrawn competitor gets no place (fourth stays empty when the third-place loser
     withdrew). Places nobody will take are listed in ``vacant``: an organiser told "fourth: not
@@ -234,15 +233,15 @@ def standings(slots: Sequence, states: Mapping[MatchPos, MatchState],
     final = states[(rounds, 0)]
     gold = silver = bronze = fourth = None
     vacant: list[str] = []
-    if final.status == STATUS_DONE:
+    if final.status == MatchStatus.DECIDED:
         gold, silver = final.winner, final.loser
     if silver in withdrawn and final.kind == KIND_WITHDRAWAL:
         silver = None
-    if final.status == STATUS_DONE and silver is None:
+    if final.status == MatchStatus.DECIDED and silver is None:
         vacant.append("silver")
     if rounds >= 2:
         third = states[(rounds, 1)]
-        if third.status == STATUS_DONE:
+        if third.status == MatchStatus.DECIDED:
             bronze, fourth = third.winner, third.loser
             if fourth in withdrawn:
                 fourth = None

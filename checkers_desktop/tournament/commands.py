@@ -17,22 +17,23 @@ URL`` asks for the password, tests it and keeps it in this laptop's keyring.
 
 from __future__ import annotations
 
+import argparse
 import secrets
 import sys
-from typing import Optional, TextIO
+from typing import Hashable, Optional, Sequence, TextIO
 
 from . import bracket as br
 from .divisions import plan_divisions
 from .draw import Entrant, draw_bracket, first_round_pairs, minimum_same_center_pairs, \
     same_center_pairs
 from .errors import ImportFileError, TournamentError
-from .model import AGE_GROUPS, NO_CENTER
+from .model import AGE_GROUPS, NO_CENTER, CompetitorInput
 from .registration import read_competitors
 
 __all__ = ["bracket_command", "bracket_lines", "tournament_server_command", "terminal_text"]
 
 
-def _label(c) -> str:
+def _label(c: CompetitorInput) -> str:
     return f"{c.name} ({c.medical_center})" if c.medical_center else c.name
 
 
@@ -58,10 +59,11 @@ def _print(text: object, stream: TextIO) -> None:
     print(terminal_text(text), file=stream)
 
 
-def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
+def bracket_lines(competitors: Sequence[CompetitorInput], seed: int
+                  ) -> tuple[list[str], list[str]]:
     """The ``bracket`` command's output lines for ``competitors`` (CompetitorInput, in file
     order) drawn from ``seed``, and notes for standard error."""
-    people = dict(enumerate(competitors, 1))
+    people: dict[Hashable, CompetitorInput] = dict(enumerate(competitors, 1))
     plans = plan_divisions([(i, c.age_group, c.visually_impaired) for i, c in people.items()])
     plans.sort(key=lambda p: AGE_GROUPS.index(p.age_groups[0]))
     out: list[str] = []
@@ -74,7 +76,7 @@ def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
         numbers = {}
         for pos in br.match_positions(draw.size):
             st = states[pos]
-            if st.status in (br.STATUS_READY, br.STATUS_WAITING) and st.a is not None \
+            if st.status in (br.MatchStatus.READY, br.MatchStatus.WAITING) and st.a is not None \
                     and st.b is not None:
                 numbers[pos] = number
                 number += 1
@@ -99,7 +101,8 @@ def bracket_lines(competitors, seed: int) -> tuple[list[str], list[str]]:
     return out, notes
 
 
-def bracket_command(args, stdout: Optional[TextIO] = None, stderr: Optional[TextIO] = None) -> int:
+def bracket_command(args: argparse.Namespace, stdout: Optional[TextIO] = None,
+                    stderr: Optional[TextIO] = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     try:
@@ -126,7 +129,7 @@ def bracket_command(args, stdout: Optional[TextIO] = None, stderr: Optional[Text
     return 2 if report.refused else 0
 
 
-def tournament_server_command(args, stdout: Optional[TextIO] = None,
+def tournament_server_command(args: argparse.Namespace, stdout: Optional[TextIO] = None,
                               stderr: Optional[TextIO] = None) -> int:
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr

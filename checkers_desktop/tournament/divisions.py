@@ -32,7 +32,7 @@ class DivisionPlan:
     vision: str
     profile_key: str
     note: str
-    members: tuple
+    members: tuple[Hashable, ...]
 
 
 def division_profile(vision: str) -> str:

@@ -28,10 +28,13 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Hashable, Optional, Sequence
+from typing import Any, Hashable, Optional, Sequence
 
 from .errors import DrawError
 from .model import normal_name
+
+Slot = Optional[Hashable]
+"""A bracket position's entrant id, or None for a bye."""
 
 __all__ = [
     "Entrant", "Draw", "bracket_size", "seed_order", "bye_pairs", "draw_bracket",
@@ -58,7 +61,7 @@ class Draw:
     the smallest number any draw of this registration could have."""
 
     size: int
-    slots: tuple
+    slots: tuple[Slot, ...]
     random_seed: int
     same_center_pairs: int
     minimum_same_center_pairs: int
@@ -102,12 +105,12 @@ def center_key(entrant: Entrant) -> Hashable:
     return ("center", c) if c else ("alone", entrant.id)
 
 
-def first_round_pairs(slots: Sequence) -> list[tuple]:
+def first_round_pairs(slots: Sequence[Slot]) -> list[tuple[Slot, Slot]]:
     """The round-one pairs ``(slots[2k], slots[2k + 1])``."""
     return [(slots[2 * k], slots[2 * k + 1]) for k in range(len(slots) // 2)]
 
 
-def same_center_pairs(slots: Sequence, entrants: Sequence[Entrant]) -> int:
+def same_center_pairs(slots: Sequence[Slot], entrants: Sequence[Entrant]) -> int:
     """How many round-one pairs have two competitors from one medical center."""
     by_id = {e.id: center_key(e) for e in entrants}
     return sum(1 for a, b in first_round_pairs(slots)
@@ -119,10 +122,10 @@ def same_center_pairs(slots: Sequence, entrants: Sequence[Entrant]) -> int:
 @dataclass
 class _Layout:
     size: int
-    fixed: dict           # position -> entrant id (seeds) or None (byes)
-    bye_seats: list       # free positions facing a bye
-    seed_seats: list      # (free position, seed's center key)
-    pool_pairs: list      # (position, position), both free
+    fixed: dict[int, Slot]                  # position -> entrant id (seeds) or None (byes)
+    bye_seats: list[int]                    # free positions facing a bye
+    seed_seats: list[tuple[int, Hashable]]  # (free position, seed's center key)
+    pool_pairs: list[tuple[int, int]]       # (position, position), both free
 
 
 def _layout(entrants: Sequence[Entrant]) -> tuple[_Layout, list[Entrant], list[Entrant]]:
@@ -139,7 +142,7 @@ def _layout(entrants: Sequence[Entrant]) -> tuple[_Layout, list[Entrant], list[E
     byes = size - n
     order = seed_order(size)
     line_position = {line: p for p, line in enumerate(order)}
-    fixed: dict = {}
+    fixed: dict[int, Slot] = {}
     for rank, e in enumerate(seeded, 1):
         fixed[line_position[rank]] = e.id
     layout = _Layout(size, fixed, [], [], [])
@@ -164,24 +167,25 @@ def _layout(entrants: Sequence[Entrant]) -> tuple[_Layout, list[Entrant], list[E
     return layout, seeded, free
 
 
-def _pool_cost(counts: dict, q: int) -> int:
+def _pool_cost(counts: dict[Hashable, int], q: int) -> int:
     return max(0, max(counts.values(), default=0) - q)
 
 
-def _allocation(layout: _Layout, free: Sequence[Entrant]):
+def _allocation(layout: _Layout, free: Sequence[Entrant]
+                ) -> tuple[int, dict[Any, dict[Any, int]]]:
     """The optimal number of each center's free competitors at bye places, at each seed center's
     places and in the pool, and its cost (the smallest number of same-center pairs)."""
     import networkx as nx
 
-    supply: dict = defaultdict(int)
+    supply: dict[Hashable, int] = defaultdict(int)
     for e in free:
         supply[center_key(e)] += 1
-    seat_caps: dict = defaultdict(int)
+    seat_caps: dict[Hashable, int] = defaultdict(int)
     for _, key in layout.seed_seats:
         seat_caps[key] += 1
     q = len(layout.pool_pairs)
     biggest = max(supply.values(), default=0)
-    best = None
+    best: Optional[tuple[int, dict[Any, dict[Any, int]]]] = None
     for cap in range(q, max(q, min(2 * q, biggest)) + 1):
         extra = cap - q
         if best is not None and extra >= best[0]:
@@ -207,7 +211,7 @@ def _allocation(layout: _Layout, free: Sequence[Entrant]):
             flow = nx.min_cost_flow(g)
         except nx.NetworkXUnfeasible:
             continue
-        cost = nx.cost_of_flow(g, flow) + extra
+        cost = int(nx.cost_of_flow(g, flow)) + extra
         if best is None or cost < best[0]:
             best = (cost, flow)
     if best is None:  # pragma: no cover - the flow is always feasible with cap = 2q
@@ -215,7 +219,7 @@ def _allocation(layout: _Layout, free: Sequence[Entrant]):
     return best
 
 
-def _cost_at(slots: list, p: int, key_of: dict) -> int:
+def _cost_at(slots: list[Slot], p: int, key_of: dict[Hashable, Hashable]) -> int:
     mate = p ^ 1
     a, b = slots[p], slots[mate]
     return int(a is not None and b is not None and key_of[a] == key_of[b])
@@ -235,7 +239,7 @@ def draw_bracket(entrants: Sequence[Entrant], random_seed: int, *, mixing: int =
     layout, seeded, free = _layout(entrants)
     rng = random.Random(f"checkers-desktop draw {int(random_seed)}")
     size = layout.size
-    slots: list = [None] * size
+    slots: list[Slot] = [None] * size
     for p, who in layout.fixed.items():
         slots[p] = who
     key_of = {e.id: center_key(e) for e in entrants}
@@ -244,7 +248,7 @@ def draw_bracket(entrants: Sequence[Entrant], random_seed: int, *, mixing: int =
         return Draw(1, tuple(slots), int(random_seed), 0, 0)
 
     minimum, flow = _allocation(layout, free)
-    groups: dict = defaultdict(list)
+    groups: dict[Hashable, list[Hashable]] = defaultdict(list)
     for e in free:
         groups[center_key(e)].append(e.id)
     for members in groups.values():
@@ -252,20 +256,20 @@ def draw_bracket(entrants: Sequence[Entrant], random_seed: int, *, mixing: int =
     centers = sorted(groups, key=str)
     rng.shuffle(centers)
 
-    def take(center, count):
+    def take(center: Hashable, count: int) -> list[Hashable]:
         taken, groups[center] = groups[center][:count], groups[center][count:]
         return taken
 
     # bye places
     bye_seats = list(layout.bye_seats)
     rng.shuffle(bye_seats)
-    people = []
+    people: list[Hashable] = []
     for c in centers:
         people += take(c, flow.get(("c", c), {}).get("bye", 0))
     for p, who in zip(bye_seats, people):
         slots[p] = who
     # places facing seeds, by the seed's center
-    seats_by_key: dict = defaultdict(list)
+    seats_by_key: dict[Hashable, list[int]] = defaultdict(list)
     for p, key in layout.seed_seats:
         seats_by_key[key].append(p)
     for key, seats in seats_by_key.items():

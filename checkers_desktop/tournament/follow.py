@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from .errors import ServerUnavailableError, TournamentError
 from .table import MatchReport, MatchSetup, ReportOutcome, ServerState, ServerStatusChange
-from .views import DivisionInfo, MatchView, Offer, TournamentEvent
+from .views import DivisionInfo, DivisionView, MatchView, Offer, TournamentEvent
 
 if TYPE_CHECKING:
     from .store.service import Tournament
+    from .store.table_client import TableClient
     from .store.watch import Watcher
 
 __all__ = ["Snapshot", "read_snapshot", "OrganiserUpdate", "OrganiserFollower", "TableUpdate", "TableFollower"]
@@ -39,13 +40,13 @@ class Snapshot:
 
     name: str
     divisions: tuple[DivisionInfo, ...]
-    views: dict
+    views: dict[str, DivisionView]
     offers: tuple[Offer, ...]
     table_count: int
     last_event: int
 
 
-def read_snapshot(tournament) -> Snapshot:
+def read_snapshot(tournament: "Tournament") -> Snapshot:
     """A :class:`Snapshot` of ``tournament`` (an open ``Tournament``), read now. Raises
     :class:`ServerUnavailableError` when the server is away."""
     last = tournament.last_event_id()
@@ -87,7 +88,7 @@ class OrganiserFollower:
     def refresh(self) -> None:
         self._refresh.set()
 
-    def _connect(self) -> Watcher:
+    def _connect(self) -> tuple["Tournament", Watcher]:
         from .store.watch import Watcher
 
         if self.tournament is None:
@@ -95,13 +96,13 @@ class OrganiserFollower:
         if self.watcher is None:
             self.watcher = Watcher(self.tournament, after=self.after,
                                    poll_seconds=self.poll_seconds)
-        return self.watcher
+        return self.tournament, self.watcher
 
     def step(self, timeout: float = 1.0) -> OrganiserUpdate:
         """Wait up to ``timeout`` seconds for news; never raises for a server away (it is told in
         ``server`` once)."""
         try:
-            watcher = self._connect()
+            tournament, watcher = self._connect()
             events: list[TournamentEvent] = []
             if not self._refresh.is_set():
                 events = watcher.wait(timeout)
@@ -112,17 +113,17 @@ class OrganiserFollower:
                 self._refresh.set()
             if events:
                 self.after = events[-1].id
-                if self.tournament is not None and self.tournament.table is None:
+                if tournament.table is None:
                     # the organiser's laptop anchors what the tables wrote (see store.seal)
-                    self.tournament.checkpoint()
-                    found = getattr(self.tournament, "verification", None)
+                    tournament.checkpoint()
+                    found = tournament.verification
                     if found is not None and not found.clean and any(
                             e.kind == "correction" for e in events):
-                        self.tournament.verify(anchor=False)  # a named match was corrected
+                        tournament.verify(anchor=False)  # a named match was corrected
             snapshot = None
             if events or self._refresh.is_set():
                 self._refresh.clear()
-                snapshot = read_snapshot(self.tournament)
+                snapshot = read_snapshot(tournament)
             return OrganiserUpdate(tuple(events), snapshot, server)
         except ServerUnavailableError as exc:
             if self.watcher is not None:
@@ -163,7 +164,7 @@ class TableFollower:
     :meth:`report` are the table's two actions (call them from the same thread as :meth:`step`).
     """
 
-    def __init__(self, client) -> None:
+    def __init__(self, client: "TableClient") -> None:
         self.client = client
         self._changes: list[ServerStatusChange] = []
         client.on_change = self._changes.append

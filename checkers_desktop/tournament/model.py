@@ -9,17 +9,57 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from enum import Enum
 from typing import Optional
 
 from .errors import RegistrationError
 
 __all__ = [
     "AGE_GROUPS", "parse_age_group", "normal_name", "Competitor", "CompetitorInput",
-    "VISION_ALL", "VISION_VI", "VISION_STANDARD", "NO_CENTER", "hidden_character",
+    "VISION_ALL", "VISION_VI", "VISION_STANDARD", "NO_CENTER", "hidden_character", "MatchStatus",
 ]
 
 AGE_GROUPS: tuple[str, ...] = ("55-59", "60-64", "65-69", "70-74", "75-79", "80-84", "85-up")
 """The VA Golden Age Games age groups, youngest first (VA rulebook, Event 4)."""
+
+
+
+class MatchStatus(str, Enum):
+    """Where a match of the bracket stands. The value is the member's name in lower case, and it
+    is what the ``matches`` table stores (``status``), what the server's functions compare, and
+    what :class:`..views.MatchView` carries, so the code, the database and the server's SQL name
+    a status alike.
+
+    The bracket worked out from the draw and the results (:func:`..bracket.resolve`) gives
+    WAITING, READY, DECIDED or EMPTY; CALLED and PLAYING are a READY match's place at the tables
+    (the organiser called it to a table; a table took it)."""
+
+    WAITING = "waiting"
+    """A side is not known yet (its feeding match is undecided)."""
+    READY = "ready"
+    """Two competitors, no result: it can be played."""
+    CALLED = "called"
+    """Ready and called by the organiser to a table."""
+    PLAYING = "playing"
+    """Ready and taken by a table ("Play this match here")."""
+    DECIDED = "decided"
+    """It has a winner: played, a walkover, a withdrawal or a bye."""
+    EMPTY = "empty"
+    """Nobody on either side: no match is played."""
+
+    @property
+    def at_table(self) -> bool:
+        """Called to a table or being played at one (the table is busy with it)."""
+        return self in (MatchStatus.CALLED, MatchStatus.PLAYING)
+
+    @property
+    def playable(self) -> bool:
+        """Its two competitors are known and it has no winner yet: READY, CALLED or PLAYING."""
+        return self in (MatchStatus.READY, MatchStatus.CALLED, MatchStatus.PLAYING)
+
+    def __str__(self) -> str:
+        return self.value
+
 
 VISION_ALL = "all"
 VISION_VI = "vi"

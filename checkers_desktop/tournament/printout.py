@@ -13,13 +13,14 @@ from html import escape
 from typing import Iterable, Optional
 
 from ..texts import tournament as texts
+from .model import Competitor, MatchStatus
 from .views import DivisionView, MatchView, StandingsView
 
 __all__ = ["bracket_html", "standings_html", "division_lines", "standings_document",
            "bracket_document"]
 
 
-def _who(c, known: bool) -> str:
+def _who(c: Optional[Competitor], known: bool) -> str:
     if c is None:
         return "bye" if known else "&nbsp;"
     text = escape(c.name)
@@ -39,12 +40,12 @@ def _cell(m: MatchView) -> str:
             who = f"<b>{who}</b>"
         rows.append(f"<tr><td style='border:2px solid black;padding:6px'>{who}</td></tr>")
     tail = ""
-    if m.status == "finished" and m.winner is not None:
+    if m.status is MatchStatus.DECIDED and m.winner is not None:
         if m.kind == "played":
             tail = f"{m.score[0]}-{m.score[1]}" + (f", {m.draws} drawn" if m.draws else "")
         else:
             tail = escape(m.kind or "")
-    elif m.status in ("called", "playing") and m.table:
+    elif m.status.at_table and m.table:
         tail = f"table {m.table}"
     return (f"<p style='margin:0'>{head}</p><table cellspacing='0' style='border-collapse:"
             f"collapse'>{''.join(rows)}</table><p style='margin:0 0 12px 0'>{tail}</p>")
@@ -96,8 +97,8 @@ def division_lines(view: DivisionView, *, only: Optional[str] = None) -> list[st
     ``only="next"`` keeps the matches still to be played."""
     ms = view.matches
     if only == "next":
-        ms = tuple(m for m in ms if m.status in ("ready", "called", "playing"))
-    lines = [m.line() for m in ms if not (m.status == "empty")]
+        ms = tuple(m for m in ms if m.status.playable)
+    lines = [m.line() for m in ms if m.status is not MatchStatus.EMPTY]
     if only != "next":
         lines += view.standings.lines()
     return lines

@@ -151,9 +151,9 @@ def read_competitors_rows(rows: Iterable[tuple[int, Sequence[object]]], *, where
         if columns is None:
             columns = {}
             for i, cell in enumerate(cells):
-                key = _header_field(cell)
-                if key is not None and key not in columns:
-                    columns[key] = i
+                column = _header_field(cell)
+                if column is not None and column not in columns:
+                    columns[column] = i
             missing = [_HEADER_WORDS[k] for k in _REQUIRED if k not in columns]
             if missing:
                 found = ", ".join(repr(str(c)[:30]) for c in cells if c not in (None, "")) or "none"

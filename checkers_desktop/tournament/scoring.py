@@ -10,12 +10,15 @@ the match is over after its last game and not before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from ..rules.match import Match, MatchError
 from ..rules.profiles import get_profile
 from ..rules.types import BLACK, WHITE
 from .errors import ResultError
+
+if TYPE_CHECKING:
+    from .model import Competitor
 
 __all__ = ["MAX_GAMES", "MatchScore", "check_match", "games_from_score", "winner_side"]
 
@@ -93,7 +96,8 @@ def games_from_score(players: tuple[str, str], wins: tuple[int, int], draws: int
     return [lose] * min(wa, wb) + [None] * draws + [win] * max(wa, wb)
 
 
-def winner_side(winner, a, b) -> Optional[str]:
+def winner_side(winner: Union[int, str, None], a: "Competitor", b: "Competitor"
+                ) -> Optional[str]:
     """Which side of a match ``winner`` names: "a" or "b" (the competitors ``a`` and ``b``), None
     for a drawn game (``winner`` None). ``winner`` is a competitor's id, name (compared folded,
     and only when the two names differ) or label ("Ann Lee (Tampa VAMC)"). Raises

@@ -15,7 +15,10 @@ from __future__ import annotations
 import enum
 import uuid
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
+
+if TYPE_CHECKING:
+    from ..rules.match import Match
 
 __all__ = ["PlayerEntry", "MatchSetup", "GameOutcome", "MatchReport", "ReportStatus",
            "ReportOutcome", "ServerState", "ServerStatusChange"]
@@ -96,14 +99,15 @@ class MatchReport:
         return sum(1 for g in self.games if g.winner is None)
 
     @classmethod
-    def from_match(cls, match_number: int, match, records=(), official: str = "") -> "MatchReport":
+    def from_match(cls, match_number: int, match: "Match", records: Iterable[object] = (),
+                   official: str = "") -> "MatchReport":
         """A report from a finished :class:`checkers_desktop.rules.match.Match` (its ``games``:
         :class:`~checkers_desktop.rules.match.GameRecord`)."""
         games = tuple(GameOutcome(g.number, g.winner, g.black, g.white, g.reason, g.detail)
                       for g in match.games)
         return cls(match_number, games, tuple(str(r) for r in records), official)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"match_number": self.match_number, "key": self.key, "official": self.official,
                 "records": list(self.records),
                 "games": [{"number": g.number, "winner": g.winner, "black": g.black,
@@ -111,7 +115,7 @@ class MatchReport:
                           for g in self.games]}
 
     @classmethod
-    def from_dict(cls, d: dict) -> "MatchReport":
+    def from_dict(cls, d: dict[str, Any]) -> "MatchReport":
         return cls(int(d["match_number"]),
                    tuple(GameOutcome(int(g["number"]), g.get("winner"), g.get("black", ""),
                                      g.get("white", ""), g.get("reason", ""), g.get("detail", ""))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 from html import escape
 from pathlib import Path
-from typing import Optional
+from typing import Iterable, Optional, Union
 
 from ..storage.atomic import write_atomic
 
@@ -71,7 +71,7 @@ def image_data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def write_tagged_pdf(body_html: str, path, *, title: str, lang: str = "en",
+def write_tagged_pdf(body_html: str, path: Union[str, Path], *, title: str, lang: str = "en",
                      landscape: bool = False, extra_css: str = "") -> Path:
     """Write ``body_html`` (the inside of ``<body>``: headings, tables, lists, figures) to
     ``path`` as a tagged large-print PDF titled ``title`` in the language ``lang`` (BCP 47),
@@ -91,7 +91,8 @@ def write_tagged_pdf(body_html: str, path, *, title: str, lang: str = "en",
     return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
 
 
-def table_html(caption: Optional[str], header: tuple[str, ...], rows) -> str:
+def table_html(caption: Optional[str], header: tuple[str, ...],
+               rows: Iterable[tuple[str, ...]]) -> str:
     """A table with its header row (``th``, scope col) and ``rows`` (each a tuple of cells; the
     first is the row's header, ``th`` scope row), texts escaped."""
     head = "".join(f"<th scope='col'>{escape(h)}</th>" for h in header)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Optional
+from typing import Any, Optional
 
-from .model import Competitor
+from .model import Competitor, MatchStatus
 from ..texts import tournament as texts
 
 __all__ = ["DivisionInfo", "MatchView", "StandingsView", "DivisionView", "AffectedMatch",
@@ -38,9 +38,9 @@ class DivisionInfo:
 
 @dataclass(frozen=True)
 class MatchView:
-    """One match. ``status``: "waiting" (a player not known yet), "ready", "called" (to ``table``),
-    "playing" (taken by ``taken_by``), "finished", "empty" (nobody to play). ``wins``: games won
-    by ``a`` and ``b``; ``kind``: "played", "walkover", "withdrawal", "bye" once finished."""
+    """One match. ``status``: where it stands (:class:`.model.MatchStatus`; CALLED to ``table``,
+    PLAYING at ``table``, taken by ``taken_by``). ``wins``: games won by ``a`` and ``b``;
+    ``kind``: "played", "walkover", "withdrawal", "bye" once DECIDED."""
 
     number: Optional[int]
     division_key: str
@@ -52,15 +52,16 @@ class MatchView:
     b: Optional[Competitor]
     a_known: bool
     b_known: bool
-    status: str
+    status: MatchStatus
     table: Optional[int]
     taken_by: Optional[str]
     winner: Optional[Competitor]
     kind: Optional[str]
     wins: tuple[int, int] = (0, 0)
     draws: int = 0
-    games: tuple = ()
-    records: tuple = ()
+    games: tuple[dict[str, Any], ...] = ()
+    """Each game as the result recorded it (JSON: number, winner's name, colours, reason)."""
+    records: tuple[str, ...] = ()
     reported_by: Optional[str] = None
     a_from: Optional[int] = None
     """While side a is not known yet: the number of the match whose winner (loser, for the third
@@ -87,7 +88,7 @@ class MatchView:
         """The match for a screen reader's list ("Quarter-final 2: Ann Lee, Tampa VAMC, beat Bo
         Diaz, Reno VAMC, 2 games to 1"); a withdrawn competitor's name is followed by
         "(withdrew)", as in the drawn bracket (the list said only "Cy Ott, Reno")."""
-        def side(c, known):
+        def side(c: Optional[Competitor], known: bool) -> Optional[str]:
             if c is None:
                 return None if not known else "nobody"
             return texts.name_with_center(texts.withdrawn_name(c.name, c.withdrawn),
@@ -95,8 +96,8 @@ class MatchView:
         a, b = side(self.a, self.a_known), side(self.b, self.b_known)
         winner = None if self.winner is None else side(self.winner, True)
         ww, lw = self.score
-        status = {"called": f"called to table {self.table}",
-                  "playing": f"being played at table {self.table}"}.get(self.status, "")
+        status = {MatchStatus.CALLED: f"called to table {self.table}",
+                  MatchStatus.PLAYING: f"being played at table {self.table}"}.get(self.status, "")
         if a is None:
             a = texts.feeder_text(self.a_from, self.from_losers)
         if b is None:
@@ -128,7 +129,7 @@ class StandingsView:
         return self.gold is not None
 
     def lines(self) -> list[str]:
-        def label(c):
+        def label(c: Optional[Competitor]) -> Optional[str]:
             return None if c is None else texts.name_with_center(c.name, c.medical_center)
         lines = texts.standings_lines(label(self.gold), label(self.silver), label(self.bronze),
                                       label(self.fourth), self.vacant)
@@ -235,7 +236,7 @@ class AuditEntry:
     who: str
     action: str
     subject: str
-    what: dict
+    what: dict[str, Any]
     why: str
 
 
@@ -251,7 +252,7 @@ class TournamentEvent:
     division_key: Optional[str]
     match_number: Optional[int]
     table: Optional[int]
-    payload: dict
+    payload: dict[str, Any]
 
     @property
     def origin(self) -> str:

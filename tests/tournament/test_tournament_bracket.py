@@ -16,7 +16,7 @@ def _play(slots, winner_rule, withdrawn=frozenset(), results=None):
     results = dict(results or {})
     while True:
         states = br.resolve(slots, results, withdrawn)
-        ready = [s for s in states.values() if s.status == br.STATUS_READY]
+        ready = [s for s in states.values() if s.status == br.MatchStatus.READY]
         if not ready:
             return states, results
         for s in ready:
@@ -75,7 +75,7 @@ def test_a_correction_upstream_makes_later_results_stale():
     states, results = _play(slots, min)
     results[(1, 0)] = br.StoredResult(1, 2, 2)        # 2 beat 1 after all
     states = br.resolve(slots, results)
-    assert states[(2, 0)].stale and states[(2, 0)].status == br.STATUS_READY
+    assert states[(2, 0)].stale and states[(2, 0)].status == br.MatchStatus.READY
     assert set(br.stale_results(states)) == {(2, 0), (2, 1)}
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from checkers_desktop.tournament.errors import ServerUnavailableError
 from checkers_desktop.tournament.follow import OrganiserFollower, TableFollower, read_snapshot
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import TableClient, Tournament
 from checkers_desktop.tournament.table import (GameOutcome, MatchReport, ReportStatus,
                                                ServerState)
@@ -54,7 +54,7 @@ def test_the_organiser_follower_sees_another_connection(backend):
     assert update.events[0].origin == org.origin
     view = update.snapshot.views["75-79"]
     done = next(x for x in view.matches if x.number == m.number)
-    assert done.status == "finished" and done.winner.name == m.b.name
+    assert done.status == MatchStatus.DECIDED and done.winner.name == m.b.name
     if kind == "postgresql":
         assert follower.watcher.uses_notify
     follower.close()

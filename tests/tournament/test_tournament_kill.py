@@ -12,6 +12,7 @@ from pathlib import Path
 
 from checkers_desktop.tournament import CompetitorInput
 from checkers_desktop.tournament import bracket as br
+from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.tournament.store import Tournament, load_password, parse_url
 
 WORKER = Path(__file__).with_name("tournament_worker.py")
@@ -66,7 +67,7 @@ def test_sigkill_loses_nothing(backend):
     t = Tournament.open(url)
     for number in committed:                          # every confirmed result is there
         m = t.match(number)
-        assert m.status == "finished" and m.kind == "played" and m.draws == 1
+        assert m.status == MatchStatus.DECIDED and m.kind == "played" and m.draws == 1
         assert sorted(m.wins) == [1, 2]
     _consistent(t)
     log = {e.subject for e in t.audit_log() if e.action == "result"}

@@ -414,7 +414,7 @@ def test_the_bracket_itself_changed_outside_the_app(seal_backend):
     real = final.a if final.a is not None else final.b
     t.close()
     # semi-final 2 decided without play for its B side, and the final given semi-final 1's loser
-    owner.run(f"UPDATE matches SET status = 'finished', winner_id = {semi2.b.id}, kind = 'bye' "
+    owner.run(f"UPDATE matches SET status = 'decided', winner_id = {semi2.b.id}, kind = 'bye' "
               f"WHERE number = {semi2.number}",
               f"UPDATE matches SET a_id = {semi1.b.id} WHERE number = {final.number} AND "
               f"a_id = {real.id}",

@@ -99,7 +99,7 @@ def test_a_table_role_changes_only_what_playing_its_own_match_changes(pg_tournam
                           .replace("postgresql+psycopg", "postgresql"))
     refused = {
         "another winner": f"UPDATE matches SET winner_id = b_id WHERE number = {first.number}",
-        "a win without a result": "UPDATE matches SET status = 'finished', winner_id = a_id, "
+        "a win without a result": "UPDATE matches SET status = 'decided', winner_id = a_id, "
                                   f"kind = 'played' WHERE number = {second.number}",
         "other players": f"UPDATE matches SET a_id = {first.b.id} WHERE number = {later.number}",
         "a match given away": "UPDATE matches SET status = 'playing', taken_by = 'table 9', "

@@ -121,7 +121,7 @@ def test_the_servers_bracket_is_the_organisers(pg_tournament):
             with org._tx() as conn:
                 for div in conn.execute(text("SELECT * FROM divisions")).all():
                     changes = org._recompute(conn, div)
-                    assert changes == {"ready": [], "finished": [], "voided": []}
+                    assert changes == {"ready": [], "decided": [], "voided": []}
             assert _matches_rows(admin) == before
     assert reported > 12
     for d in org.divisions():

@@ -13,6 +13,7 @@ import random
 from checkers_desktop.rules.match import Match
 from checkers_desktop.rules.types import BLACK, WHITE
 from checkers_desktop.tournament import CompetitorInput, MatchReport, ReportStatus
+from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.tournament.printout import bracket_html, division_lines, standings_html
 from checkers_desktop.tournament.store import TableClient, Tournament
 
@@ -134,7 +135,7 @@ def test_whole_tournament_to_the_medals(backend, tmp_path):
 
     played_by_table = 0
     for _ in range(200):
-        if not withdrawn and all(m.status == "finished" for m in org.matches("70-74")
+        if not withdrawn and all(m.status == MatchStatus.DECIDED for m in org.matches("70-74")
                                  if m.round == 1):
             decided = org.withdraw(withdrawer.id, why="felt unwell after round one")
             assert len(decided) == 1
@@ -211,11 +212,11 @@ def test_whole_tournament_to_the_medals(backend, tmp_path):
     assert any(e.who.startswith("table ") for e in by_action["result"])
     # the kinds of decisions are all there, and the CSV has every decided match
     all_matches = org.matches()
-    kinds = {m.kind for m in all_matches if m.status == "finished"}
+    kinds = {m.kind for m in all_matches if m.status == MatchStatus.DECIDED}
     assert {"played", "walkover", "withdrawal", "bye"} <= kinds
     out = io.StringIO()
     rows = org.results_csv(out)
-    assert rows == sum(1 for m in all_matches if m.status == "finished")
+    assert rows == sum(1 for m in all_matches if m.status == MatchStatus.DECIDED)
     assert out.getvalue().splitlines()[0].startswith("division,match,round,table")
 
     # what the wall and the screen reader get

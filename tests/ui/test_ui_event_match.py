@@ -8,10 +8,11 @@ import random
 import shutil
 import subprocess
 from datetime import datetime
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from checkers_desktop.rules import BLACK, WHITE
 from checkers_desktop.rules.pdn import read_games
@@ -68,6 +69,10 @@ def form_factory(qtbot, profile_key, names=("Ann Lee", "Bo Diaz")):
     return make
 
 
+def _no_other_file_dialog(*args, **kwargs):
+    raise AssertionError("a file dialog opened outside the window's Interaction")
+
+
 def start_match(window, qtbot, tmp_path, profile_key, seed):
     clock = FakeTime()
     window.session.time_source = clock
@@ -100,6 +105,9 @@ def said(window, fragment: str) -> bool:
 
 @pytest.mark.timeout(120)
 def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypatch):
+    from checkers_desktop.ui import interaction
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", _no_other_file_dialog)
     home = tmp_path / "home"
     (home / "Documents").mkdir(parents=True)
     monkeypatch.setenv("HOME", str(home))  # the score sheet is offered in its Documents folder
@@ -226,10 +234,13 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     assert sheet.exists()
     target = tmp_path / "sheet-copy"
     offered = []
-    menu.ask_save_path = lambda default: offered.append(default) or str(target)
+    monkeypatch.setattr(interaction, "chosen_file", lambda dialog: offered.append(
+        str(Path(dialog.directory().absolutePath()) / dialog.selectedFiles()[0])) or str(target))
     shortcut(qtbot, Qt.Key.Key_E, CTRL_SHIFT)
     assert (tmp_path / "sheet-copy.pdf").exists()
-    assert offered == [str(home / "Documents" / "score-sheet-Ann-Lee-vs-Bo-Diaz.pdf")]
+    # the window's one file dialog, in Documents, on a name saying who played and when
+    assert offered == [str(home / "Documents"
+                           / "score-sheet-Ann-Lee-vs-Bo-Diaz-2026-06-14-1030.pdf")]
     assert window.synth.spoken[-1] == f"Score sheet saved: sheet-copy.pdf in {tmp_path.name}."
     assert f"Score sheet saved: {tmp_path / 'sheet-copy.pdf'}." in window.status.text()
     if shutil.which("pdftotext") is None:

@@ -19,10 +19,10 @@ import re
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from sqlalchemy import create_engine, event, text
-from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 
 from ..errors import (ConnectionTestError, PermissionDeniedError, SchemaVersionError,
@@ -41,7 +41,7 @@ KEYRING_SERVICE = "checkers-desktop tournament server"
 """The keyring service name the server passwords are stored under."""
 MIN_SERVER_VERSION = 120000
 """The oldest PostgreSQL server used (12; ``server_version_num``)."""
-HEAD_REVISION = "t0002"
+HEAD_REVISION = "t0003"
 """The newest schema revision this app knows (migrations/versions)."""
 
 _MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -52,7 +52,7 @@ def sqlite_url(path: str | Path) -> str:
     return f"sqlite:///{Path(path).expanduser().resolve()}"
 
 
-def parse_url(url: str | Path) -> URL:
+def parse_url(url: str | Path | URL) -> URL:
     """``url`` as a SQLAlchemy URL: a path is a SQLite file; ``postgresql://`` and ``postgres://``
     use psycopg 3. Raises :class:`ConnectionTestError` (reason "url") for anything else."""
     if isinstance(url, URL):
@@ -125,7 +125,7 @@ def delete_password(url: str | URL) -> None:
 
 def _sqlite_setup(engine: Engine) -> None:
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_conn, _record):  # pragma: no cover - run by SQLAlchemy
+    def _connect(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - SQLAlchemy's
         dbapi_conn.isolation_level = None  # we send BEGIN ourselves
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA busy_timeout = 10000")
@@ -135,14 +135,15 @@ def _sqlite_setup(engine: Engine) -> None:
         cur.close()
 
     @event.listens_for(engine, "begin")
-    def _begin(conn):  # pragma: no cover - run by SQLAlchemy
+    def _begin(conn: Connection) -> None:  # pragma: no cover - run by SQLAlchemy
         if conn.get_execution_options().get("readonly"):
             conn.exec_driver_sql("BEGIN")
         else:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
 
-def make_engine(url: str | Path, *, password: Optional[str] = None, pool_size: int = 3) -> Engine:
+def make_engine(url: str | Path | URL, *, password: Optional[str] = None,
+                pool_size: int = 3) -> Engine:
     """An engine for ``url`` (a path for SQLite). For PostgreSQL without a password in the URL,
     ``password`` or else the keyring's is used."""
     u = parse_url(url)
@@ -217,6 +218,7 @@ def check_schema(engine: Engine, *, allow_older: bool = False) -> Optional[str]:
 
 def is_connection_error(exc: BaseException) -> bool:
     """True when ``exc`` means the server could not be reached or the connection dropped."""
+    orig: Optional[BaseException]
     if isinstance(exc, DBAPIError):
         if exc.connection_invalidated:
             return True
@@ -240,7 +242,7 @@ def is_connection_error(exc: BaseException) -> bool:
     return False
 
 
-def translate_error(exc: BaseException, action: str = "") -> Exception:
+def translate_error(exc: BaseException, action: str = "") -> BaseException:
     """A :class:`TournamentError` for a database error: permission denied, server away; other
     errors are returned unchanged."""
     orig = exc.orig if isinstance(exc, DBAPIError) else exc
@@ -301,7 +303,7 @@ def _table_of(user: str, groups: list[str]) -> Optional[int]:
     return None
 
 
-def role_table(conn) -> Optional[int]:
+def role_table(conn: Connection) -> Optional[int]:
     """The table number of the PostgreSQL role signed in (roles "PREFIX_table_N", members of
     "PREFIX_tables"), or None for the organiser."""
     if conn.dialect.name != "postgresql":
@@ -313,7 +315,7 @@ def role_table(conn) -> Optional[int]:
     return _table_of(user, list(groups))
 
 
-def try_connection(url: str | Path, *, password: Optional[str] = None,
+def try_connection(url: str | Path | URL, *, password: Optional[str] = None,
                     require_schema: bool = True) -> ServerInfo:
     """Connect to ``url`` once and say what is there. Raises :class:`ConnectionTestError` whose
     ``reason`` is "password" (wrong user or password), "unreachable" (no server answers at that
@@ -326,7 +328,8 @@ def try_connection(url: str | Path, *, password: Optional[str] = None,
         try:
             with engine.connect().execution_options(readonly=True) as conn:
                 if conn.dialect.name == "postgresql":
-                    num = conn.connection.dbapi_connection.info.server_version
+                    raw: Any = conn.connection.dbapi_connection
+                    num = raw.info.server_version
                     problem = server_version_message(num)
                     if problem:
                         raise ConnectionTestError(problem, reason="version")

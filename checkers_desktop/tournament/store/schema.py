@@ -76,7 +76,7 @@ matches = Table(
     Column("b_id", Integer, ForeignKey("competitors.id")),
     Column("a_known", Boolean, nullable=False),
     Column("b_known", Boolean, nullable=False),
-    Column("status", String(12), nullable=False),
+    Column("status", String(12), nullable=False),  # a ..model.MatchStatus value, as named
     Column("table_no", Integer),
     Column("called_at", DateTime(timezone=True)),
     Column("taken_by", String(60)),

@@ -32,11 +32,13 @@ who can read the key (the organiser's own account) can forge anything.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any, Iterable, Mapping, Optional
+from typing import Any, Iterable, Mapping, Optional, Union
 
 from ...storage.integrity import Integrity, RecordKey, canonical_json
+from ..model import MatchStatus
 
 MEMO_FILE = "tournament-heads.json"
 MEMO_MAX_BYTES = 1024 * 1024
@@ -59,11 +61,10 @@ RESULT_FIELDS = ("key", "a_id", "b_id", "winner_id", "wins_a", "wins_b", "draws"
 
 def at_text(at: Any) -> str:
     """An event's time as hashed: UTC, ``YYYY-MM-DDTHH:MM:SS.ffffff`` (a naive time is UTC)."""
-    if not isinstance(at, datetime):
-        at = datetime.fromisoformat(str(at))
-    if at.tzinfo is not None:
-        at = at.astimezone(timezone.utc).replace(tzinfo=None)
-    return at.strftime("%Y-%m-%dT%H:%M:%S.%f")
+    moment = at if isinstance(at, datetime) else datetime.fromisoformat(str(at))
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(timezone.utc).replace(tzinfo=None)
+    return moment.strftime("%Y-%m-%dT%H:%M:%S.%f")
 
 
 def _text(value: Any) -> str:
@@ -197,7 +198,7 @@ class SealReport:
         return said.strip()
 
 
-def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
+def logged_results(events: Iterable[Mapping[str, Any]]) -> tuple[dict[str, LoggedResult],
                                                        dict[int, Optional[LoggedResult]]]:
     """From events (dicts with id, kind, match_number, payload; oldest first): every logged result
     by key, and per match number the result in force at the end (a later result or correction
@@ -212,7 +213,7 @@ def logged_results(events: Iterable[Mapping]) -> tuple[dict[str, LoggedResult],
         if number is None or not p.get("key"):
             continue
 
-        def num(name):
+        def num(name: str) -> Optional[int]:
             v = p.get(name)
             return v if isinstance(v, int) and not isinstance(v, bool) else None
 
@@ -237,14 +238,16 @@ def _same(stored: StoredRow, logged: LoggedResult) -> bool:
             and stored.draws == logged.draws)
 
 
-def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow],
+def verify(events: list[dict[str, Any]], checkpoints: list[dict[str, Any]],
+           results: list[StoredRow],
            match_winners: Mapping[int, tuple[str, Optional[int], Optional[str]]],
            key: Optional[RecordKey], *, every_event_anchored: bool = False,
            organiser_anchors: bool = False) -> SealReport:
     """Check the chain over ``events`` (dicts: id, at, kind, division_key, match_number, table_no,
     payload_text, payload, prev_hash, hash; by id), the ``checkpoints`` (dicts: event_id, hash,
     key_id, seal) with ``key`` (None: not checked), and the stored ``results`` and
-    ``match_winners`` (match number -> (status, winner id, kind)) against the log.
+    ``match_winners`` (match number -> (status as stored, a :class:`..model.MatchStatus` value;
+    winner id; kind)) against the log.
     ``every_event_anchored`` (SQLite, where the organiser's app anchors each event as it writes
     it): events after the last good checkpoint are not trusted. ``organiser_anchors``
     (PostgreSQL, with the organiser's key): neither are events of :data:`ORGANISER_KINDS` there,
@@ -346,12 +349,12 @@ def verify(events: list[dict], checkpoints: list[dict], results: list[StoredRow]
             dispute(number, "missing" if stored is None else "changed", logged)
             continue
         status, winner, kind = match_winners.get(number, ("", None, None))
-        if status != "finished" or winner != logged.winner_id:
+        if status != MatchStatus.DECIDED or winner != logged.winner_id:
             dispute(number, "winner", logged)
     for number, (status, winner, kind) in match_winners.items():
         if number in disputes or number in active:
             continue
-        if status == "finished" and kind in ("played", "walkover"):
+        if status == MatchStatus.DECIDED and kind in ("played", "walkover"):
             dispute(number, "unverifiable" if number in untrusted_numbers else "not logged",
                     None)
     report.disputes = sorted(disputes.values(), key=lambda d: d.match_number)
@@ -368,12 +371,12 @@ class HeadMemo:
     A tournament whose log no longer holds that event with that hash is an earlier copy put back
     (or had its log cut back), which the chain and the checkpoints alone cannot tell."""
 
-    def __init__(self, folder) -> None:
+    def __init__(self, folder: Union[str, os.PathLike[str]]) -> None:
         from pathlib import Path
 
         self.path = Path(folder) / MEMO_FILE
 
-    def _read(self) -> dict:
+    def _read(self) -> dict[str, Any]:
         import json
 
         try:
@@ -421,7 +424,7 @@ class HeadMemo:
             pass
 
 
-def check_memo(report: SealReport, events: list[dict], memo: Optional[HeadMemo],
+def check_memo(report: SealReport, events: list[dict[str, Any]], memo: Optional[HeadMemo],
                location: str = "") -> None:
     """Set ``report.rolled_back`` when ``memo`` remembers an event of this log that is gone or
     changed, or when the tournament at ``location`` is not the one this laptop sealed there and

@@ -48,7 +48,8 @@ import logging
 import re
 import secrets
 from dataclasses import dataclass, field
-from typing import Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from sqlalchemy import text
 from sqlalchemy.engine import URL
@@ -58,6 +59,12 @@ from ..errors import ConnectionTestError, TournamentError
 from .engine import (HEAD_REVISION, make_engine, parse_url, save_password, try_connection,
                      upgrade)
 from .service import DEFAULT_TABLES, Tournament
+
+if TYPE_CHECKING:
+    import psycopg
+
+UrlLike = Union[str, Path, URL]
+"""A server's address as the functions here take it: a URL's text or a SQLAlchemy URL."""
 
 log = logging.getLogger(__name__)
 
@@ -94,23 +101,23 @@ def _check_prefix(prefix: str) -> str:
     return prefix
 
 
-def _with_user(url, user: str) -> str:
+def _with_user(url: UrlLike, user: str) -> str:
     u = parse_url(url)
     return URL.create(u.drivername, username=user, password=None, host=u.host, port=u.port,
                       database=u.database, query=u.query).render_as_string(hide_password=False)
 
 
-def table_url(url, prefix: str, table: int) -> str:
+def table_url(url: UrlLike, prefix: str, table: int) -> str:
     """``url`` with the user of table ``table`` and no password (it goes in the keyring)."""
     return _with_user(url, f"{prefix}_table_{table}")
 
 
-def organiser_url(url, prefix: str = "checkers") -> str:
+def organiser_url(url: UrlLike, prefix: str = "checkers") -> str:
     """``url`` with the organiser's role and no password (it goes in the keyring)."""
     return _with_user(url, f"{prefix}_organiser")
 
 
-def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
+def init_server(url: UrlLike, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
                 name: str = "Tournament", password: Optional[str] = None,
                 passwords: Optional[dict[str, str]] = None,
                 save_organiser_password: bool = True) -> InitReport:
@@ -145,9 +152,8 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
                                   ":tables)"), {"tables": tables})
         raw = engine.raw_connection()
         try:
-            pg = raw.driver_connection
-            pg.autocommit = True
-            report = _make_roles(pg, u.database, prefix, tables, passwords)
+            pg = _autocommit(raw)
+            report = _make_roles(pg, _database_of(pg), prefix, tables, passwords)
         finally:
             raw.close()
         report.schema = HEAD_REVISION
@@ -168,14 +174,30 @@ def init_server(url, *, tables: int = DEFAULT_TABLES, prefix: str = "checkers",
     return report
 
 
-def _role_exists(pg, role: str) -> bool:
+def _autocommit(raw: Any) -> "psycopg.Connection[Any]":
+    """The psycopg connection of a pooled connection ``raw``, in autocommit (roles and rights are
+    made one statement at a time)."""
+    pg: Optional["psycopg.Connection[Any]"] = raw.driver_connection
+    if pg is None:
+        raise TournamentError("the connection to the tournament server was closed")
+    pg.autocommit = True
+    return pg
+
+
+def _database_of(pg: "psycopg.Connection[Any]") -> str:
+    row = pg.execute("SELECT current_database()").fetchone()
+    return str(row[0]) if row is not None else ""
+
+
+def _role_exists(pg: "psycopg.Connection[Any]", role: str) -> bool:
     return pg.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone() is not None
 
 
-def _make_roles(pg, database: str, prefix: str, tables: int, passwords: dict) -> InitReport:
+def _make_roles(pg: "psycopg.Connection[Any]", database: str, prefix: str, tables: int,
+                passwords: dict[str, str]) -> InitReport:
     from psycopg import sql
 
-    def ident(name):
+    def ident(name: str) -> sql.Identifier:
         return sql.Identifier(name)
 
     def ensure(role: str, login: bool, member_of: Optional[str] = None) -> RoleReport:
@@ -215,7 +237,8 @@ def _make_roles(pg, database: str, prefix: str, tables: int, passwords: dict) ->
     return report
 
 
-def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> None:
+def _install_table_functions(pg: "psycopg.Connection[Any]", prefix: str, organiser: str,
+                             group: str) -> None:
     """Create (or replace) the table functions, owned by the organiser; only the three of
     :data:`TABLE_FUNCTIONS` are the tables' to execute."""
     from psycopg import sql
@@ -224,7 +247,8 @@ def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> Non
     for signature in TABLE_FUNCTIONS + _INTERNAL_FUNCTIONS:
         pg.execute(sql.SQL("ALTER FUNCTION {} OWNER TO {}").format(sql.SQL(signature),
                                                                   sql.Identifier(organiser)))
-    if pg.execute("SELECT to_regprocedure('checkers_chain_event()')").fetchone()[0]:
+    chain = pg.execute("SELECT to_regprocedure('checkers_chain_event()')").fetchone()
+    if chain is not None and chain[0]:
         # the trigger that chains the events runs as the organiser too, not as the administrator
         pg.execute(sql.SQL("ALTER FUNCTION checkers_chain_event() OWNER TO {}").format(
             sql.Identifier(organiser)))
@@ -235,7 +259,7 @@ def _install_table_functions(pg, prefix: str, organiser: str, group: str) -> Non
             sql.SQL(signature), sql.Identifier(group)))
 
 
-def _take_builtin_rights(pg, organiser: str) -> list[str]:
+def _take_builtin_rights(pg: "psycopg.Connection[Any]", organiser: str) -> list[str]:
     """Take EXECUTE on the functions of :data:`_SERVER_FUNCTION_RIGHTS` from PUBLIC in this
     database. Returns what could not be done (the role signed in does not own them), one
     sentence each."""
@@ -308,7 +332,7 @@ $fn$;
 CREATE OR REPLACE FUNCTION checkers_not_playable(m matches) RETURNS void
 LANGUAGE plpgsql SET search_path = pg_catalog, public AS $fn$
 BEGIN
-  IF m.status = 'finished' THEN
+  IF m.status = 'decided' THEN
     RAISE EXCEPTION 'match % is already decided', m.number USING ERRCODE = 'CK001';
   ELSIF m.status = 'waiting' THEN
     RAISE EXCEPTION 'match % is waiting for the winner of an earlier match', m.number
@@ -437,7 +461,7 @@ BEGIN
         rounds := rounds + 1;
       END LOOP;
     END IF;
-    CONTINUE WHEN cur.round >= rounds OR cur.status NOT IN ('finished', 'empty');
+    CONTINUE WHEN cur.round >= rounds OR cur.status NOT IN ('decided', 'empty');
     FOR pass IN 0..1 LOOP
       -- pass 0: the winner goes on; pass 1: a semi-final's loser goes to the third place
       EXIT WHEN pass = 1 AND cur.round <> rounds - 1;
@@ -473,7 +497,7 @@ BEGIN
       ELSIF na IS NULL AND nb IS NULL THEN
         st := 'empty';
       ELSIF na IS NULL OR nb IS NULL THEN
-        st := 'finished';
+        st := 'decided';
         win := coalesce(na, nb);
         knd := 'bye';
       ELSE
@@ -482,7 +506,7 @@ BEGIN
         IF out_a AND out_b THEN
           st := 'empty';
         ELSIF out_a OR out_b THEN
-          st := 'finished';
+          st := 'decided';
           win := CASE WHEN out_a THEN nb ELSE na END;
           knd := 'withdrawal';
         ELSE
@@ -491,12 +515,12 @@ BEGIN
       END IF;
       UPDATE matches SET a_id = na, b_id = nb, a_known = ak, b_known = bk, status = st,
           winner_id = win, kind = knd, result_id = NULL,
-          finished_at = CASE WHEN st = 'finished' THEN now() END, table_no = NULL,
+          finished_at = CASE WHEN st = 'decided' THEN now() END, table_no = NULL,
           taken_by = NULL, called_at = NULL, taken_at = NULL
         WHERE id = t.id;
       IF st = 'ready' AND t.number IS NOT NULL THEN
         ready := ready || t.number;
-      ELSIF st IN ('finished', 'empty') THEN
+      ELSIF st IN ('decided', 'empty') THEN
         todo := todo || t.id;
       END IF;
     END LOOP;
@@ -559,7 +583,7 @@ BEGIN
   IF EXISTS (SELECT 1 FROM results WHERE key = p_key) THEN
     RETURN jsonb_build_object('status', 'already');
   END IF;
-  IF m.status = 'finished' THEN
+  IF m.status = 'decided' THEN
     IF m.kind IN ('played', 'walkover') AND m.result_id IS NOT NULL THEN
       SELECT CASE WHEN r.table_no IS NOT NULL THEN 'table ' || r.table_no ELSE r.reported_by END
         INTO first_by FROM results r WHERE r.id = m.result_id;
@@ -623,7 +647,7 @@ BEGIN
     VALUES (m.id, p_key, m.a_id, m.b_id, win.id, 'played', wa, wb, dr, p_games::json,
             p_records::json, me, me_no, now())
     RETURNING id INTO rid;
-  UPDATE matches SET status = 'finished', winner_id = win.id, kind = 'played', result_id = rid,
+  UPDATE matches SET status = 'decided', winner_id = win.id, kind = 'played', result_id = rid,
       finished_at = now()
     WHERE id = m.id;
   ready := checkers_advance(m.id);
@@ -772,8 +796,8 @@ role that gets it back (None: nobody)."""
 _WRITES = ("INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER")
 
 
-def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] = None
-                      ) -> list[str]:
+def table_role_rights(url: UrlLike, prefix: str = "checkers", *,
+                      password: Optional[str] = None) -> list[str]:
     """Every right the table roles of ``prefix`` hold in the database at ``url`` beyond reading
     and the table functions, one sentence each: a write on any table or column, a sequence,
     another function (the advisory locks and large objects included), CREATE or TEMPORARY, the
@@ -809,7 +833,7 @@ def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] 
                                     ).scalar() for f in TABLE_FUNCTIONS}
             organiser = f"{prefix}_organiser"
             for role in roles:
-                def has(sql, **kw):
+                def has(sql: str, **kw: str) -> Any:
                     return conn.execute(text(sql), {"r": role, **kw}).scalar()
                 for t in tables:
                     for priv in _WRITES:
@@ -840,7 +864,7 @@ def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] 
                 row = conn.execute(text(
                     "SELECT p.prosecdef, pg_get_userbyid(p.proowner), p.proconfig FROM pg_proc p "
                     "WHERE p.oid = CAST(:f AS regprocedure)"), {"f": f}).first()
-                if not row.prosecdef or row[1] != organiser or not any(
+                if row is None or not row.prosecdef or row[1] != organiser or not any(
                         c.startswith("search_path=") for c in row.proconfig or ()):
                     problems.append(f"{f}: not SECURITY DEFINER owned by {organiser} with its "
                                     "search_path set")
@@ -849,7 +873,7 @@ def table_role_rights(url, prefix: str = "checkers", *, password: Optional[str] 
     return problems
 
 
-def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
+def drop_roles(url: UrlLike, prefix: str, *, password: Optional[str] = None) -> None:
     """Remove the roles ``init_server`` made with ``prefix`` (run as the administrator; for tests
     and for tidying a server after the event). Objects they own or rights they hold in the
     current database are dropped with them."""
@@ -860,8 +884,7 @@ def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
     try:
         raw = engine.raw_connection()
         try:
-            pg = raw.driver_connection
-            pg.autocommit = True
+            pg = _autocommit(raw)
             roles = [r[0] for r in pg.execute(
                 "SELECT rolname FROM pg_roles WHERE rolname = %s OR rolname = %s OR rolname ~ %s",
                 (f"{prefix}_organiser", f"{prefix}_tables", f"^{prefix}_table_[0-9]+$"))]
@@ -879,7 +902,7 @@ def drop_roles(url, prefix: str, *, password: Optional[str] = None) -> None:
         engine.dispose()
 
 
-def open_as_table(url, prefix: str, table: int, password: str) -> Tournament:
+def open_as_table(url: UrlLike, prefix: str, table: int, password: str) -> Tournament:
     """Open the tournament as table ``table``'s role (a helper for tests and scripts)."""
     return Tournament.open(table_url(url, prefix, table), password=password)
 

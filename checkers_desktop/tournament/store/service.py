@@ -27,10 +27,10 @@ import uuid
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterable, Iterator, Optional, Sequence, TextIO, Union
+from typing import Any, Hashable, Iterable, Iterator, Optional, Sequence, TextIO, Union
 
 from sqlalchemy import Text, and_, cast, delete, func, insert, select, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import URL, Connection, Engine, Row
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .. import bracket as br
@@ -39,7 +39,7 @@ from ..draw import Entrant, draw_bracket
 from ..errors import (ConflictingResultError, CorrectionError, DivisionError, DrawError,
                       MatchNotPlayableError, MatchTakenError, PermissionDeniedError,
                       RegistrationError, ResultError, ServerUnavailableError, TournamentError)
-from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput
+from ..model import AGE_GROUPS, NO_CENTER, Competitor, CompetitorInput, MatchStatus
 from ..registration import ImportReport, competitor_key, read_competitors
 from ..scoring import check_match, winner_side
 from ..table import MatchReport, MatchSetup, PlayerEntry, ReportOutcome, ReportStatus
@@ -61,18 +61,58 @@ DEFAULT_TABLES = 12
 
 Winner = Union[str, int, None]
 _LOCK_SPACE = 720_419  # first key of the advisory locks on divisions (any constant of our own)
+_AT_TABLE = (MatchStatus.CALLED.value, MatchStatus.PLAYING.value)
+
+
+def _known_status(value: object) -> Optional[MatchStatus]:
+    """The :class:`MatchStatus` stored as ``value``, or None when no status is stored so."""
+    try:
+        return MatchStatus(value)
+    except ValueError:
+        return None
+
+
+Record = Row[Any]
+"""A row read from one of the tables of :mod:`.schema` (its columns as attributes)."""
+Changes = dict[str, list[Any]]
+"""What :meth:`Tournament._recompute` changed: "ready" and "voided" match numbers, "decided"
+(number, :class:`..bracket.MatchState`) pairs."""
+
+
+def _found(row: Optional[Record], what: str) -> Record:
+    """``row``, read in the transaction that relies on it; raises :class:`TournamentError` when
+    it is not there (a database changed outside the app under the transaction's feet)."""
+    if row is None:
+        raise TournamentError(f"{what} is missing from the tournament database")
+    return row
+
+
+def _stored_status(row: Record) -> MatchStatus:
+    """The status a ``matches`` row stores. Raises :class:`TournamentError` for a value no
+    :class:`MatchStatus` has (the database was changed outside the app, or by a newer one)."""
+    status = _known_status(row.status)
+    if status is None:
+        raise TournamentError(
+            f"match {row.number} has the status {str(row.status)[:20]!r}, which this app does "
+            "not know: the tournament database was changed outside checkers-desktop or by a "
+            "newer version of it")
+    return status
 
 
 def _now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _as_dt(value) -> Optional[datetime]:
+def _as_dt(value: object) -> Optional[datetime]:
     if value is None:
         return None
-    if not isinstance(value, datetime):
-        value = datetime.fromisoformat(str(value))
-    return value if value.tzinfo is not None else value.replace(tzinfo=timezone.utc)
+    moment = value if isinstance(value, datetime) else datetime.fromisoformat(str(value))
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def _at(value: object) -> datetime:
+    """A time the schema never leaves empty (an entry's, an event's), as :func:`_as_dt`."""
+    return _as_dt(value) or datetime.fromtimestamp(0, timezone.utc)
 
 
 class Tournament:
@@ -101,7 +141,8 @@ class Tournament:
 
     # --- opening ----------------------------------------------------------------------------
     @classmethod
-    def open(cls, url: Union[str, Path], *, who: str = "organiser", name: str = "Tournament",
+    def open(cls, url: Union[str, Path, URL], *, who: str = "organiser",
+             name: str = "Tournament",
              tables: int = DEFAULT_TABLES, table: Optional[int] = None,
              password: Optional[str] = None, keys: Optional[KeyRing] = None,
              verify: Optional[bool] = None) -> "Tournament":
@@ -161,7 +202,7 @@ class Tournament:
     def __enter__(self) -> "Tournament":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @property
@@ -196,21 +237,23 @@ class Tournament:
                 f"Permission denied to {action}: this laptop is table {self.table}; only the "
                 "organiser can draw, correct a result, withdraw or register a competitor.")
 
-    def _audit(self, conn: Connection, action: str, subject: str, what: dict, why: str = "") -> None:
+    def _audit(self, conn: Connection, action: str, subject: str, what: dict[str, Any],
+               why: str = "") -> None:
         conn.execute(insert(s.audit).values(at=_now(), who=self.who, action=action,
                                             subject=subject[:120], what=what, why=why or ""))
 
     def _event(self, conn: Connection, kind: str, *, division_key: Optional[str] = None,
                match_number: Optional[int] = None, table: Optional[int] = None,
-               payload: Optional[dict] = None) -> int:
+               payload: Optional[dict[str, Any]] = None) -> int:
         """Add an event (the last write of every action). On PostgreSQL a transaction-scoped
         advisory lock makes event ids follow the order of commits, so a watcher reading "events
         after the last id seen" never skips one committed late with a smaller id."""
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"),
                          {"space": _LOCK_SPACE + 1})
-        values = dict(at=_now(), kind=kind, division_key=division_key, match_number=match_number,
-                      table_no=table, payload={**(payload or {}), "origin": self.origin})
+        values: dict[str, Any] = dict(
+            at=_now(), kind=kind, division_key=division_key, match_number=match_number,
+            table_no=table, payload={**(payload or {}), "origin": self.origin})
         if conn.dialect.name != "postgresql":
             values.update(self._chain_values(conn, values))
         event_id, event_hash = conn.execute(insert(s.events).values(**values).returning(
@@ -220,11 +263,11 @@ class Tournament:
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": NOTIFY_CHANNEL, "payload": str(event_id)})
-        return event_id
+        return int(event_id)
 
     # --- the seal (see .seal) -----------------------------------------------------------------
     @staticmethod
-    def _chain_values(conn: Connection, values: dict) -> dict:
+    def _chain_values(conn: Connection, values: dict[str, Any]) -> dict[str, Any]:
         """The id, ``prev_hash`` and ``hash`` of the event about to be inserted with ``values``
         (SQLite, whose ``BEGIN IMMEDIATE`` makes this transaction the only writer; on PostgreSQL
         the trigger chains it). The hash covers the payload's text as SQLAlchemy stores it (the
@@ -288,7 +331,8 @@ class Tournament:
             at=_now(), event_id=event_id, hash=event_hash, key_id=key.key_id,
             seal=key.seal(seal.checkpoint_bytes(event_id, event_hash)), who=self.who[:80]))
 
-    def _seal_inputs(self, conn: Connection, after: int = 0):
+    def _seal_inputs(self, conn: Connection, after: int = 0
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         events = [dict(r._mapping) for r in conn.execute(
             select(s.events.c.id, s.events.c.at, s.events.c.kind, s.events.c.division_key,
                    s.events.c.match_number, s.events.c.table_no, s.events.c.payload,
@@ -365,7 +409,7 @@ class Tournament:
             return None
 
     # --- the tournament itself --------------------------------------------------------------
-    def info(self) -> dict:
+    def info(self) -> dict[str, Any]:
         """{"name": ..., "table_count": ..., "created_at": ...}."""
         with self._read() as conn:
             row = conn.execute(select(s.tournament)).mappings().first()
@@ -378,7 +422,7 @@ class Tournament:
             raise TournamentError(f"{count!r} tables: give a number from 1 to 200")
         with self._tx("change the tables") as conn:
             busy = conn.execute(select(func.max(s.matches.c.table_no)).where(
-                s.matches.c.status.in_(("called", "playing")))).scalar()
+                s.matches.c.status.in_(_AT_TABLE))).scalar()
             if busy is not None and busy > count:
                 raise TournamentError(f"table {busy} has a match called or in play; it cannot be "
                                       f"removed now")
@@ -388,7 +432,7 @@ class Tournament:
 
     # --- competitors ----------------------------------------------------------------------
     @staticmethod
-    def _competitor(row) -> Competitor:
+    def _competitor(row: Record) -> Competitor:
         return Competitor(row.id, row.name, row.medical_center, row.age_group,
                           bool(row.visually_impaired), row.seed, row.withdrawn_at is not None,
                           getattr(row, "division_key", None))
@@ -431,7 +475,7 @@ class Tournament:
                     raise RegistrationError(
                         f"division {d.label} is already drawn: redraw it, or register before the "
                         "draw")
-                return d.id
+                return int(d.id)
         raise RegistrationError(f"no division takes age group {entry.age_group}; make the "
                                 "divisions again")
 
@@ -453,7 +497,7 @@ class Tournament:
             return self._competitors(conn)[cid]
 
     @staticmethod
-    def _entry_dict(entry: CompetitorInput) -> dict:
+    def _entry_dict(entry: CompetitorInput) -> dict[str, Any]:
         return {"name": entry.name, "medical_center": entry.medical_center,
                 "age_group": entry.age_group, "visually_impaired": entry.visually_impaired,
                 "seed": entry.seed}
@@ -549,7 +593,7 @@ class Tournament:
             opponent = None
             if div is not None and div.bracket_size is not None:
                 changes = self._recompute(conn, div)
-                for number, state in changes["finished"]:
+                for number, state in changes["decided"]:
                     decided.append(number)
                     if state.kind == br.KIND_WITHDRAWAL and state.loser == competitor_id:
                         opponent = state.winner
@@ -566,7 +610,8 @@ class Tournament:
     # --- divisions and the draw -----------------------------------------------------------
     def make_divisions(self, *, split_vi: Iterable[str] = (),
                        merges: Iterable[Sequence[str]] = (),
-                       profiles: Optional[dict] = None, why: str = "") -> list[DivisionInfo]:
+                       profiles: Optional[dict[str, str]] = None, why: str = ""
+                       ) -> list[DivisionInfo]:
         """(Re)make the divisions from the registered competitors (see
         :func:`..divisions.plan_divisions`). Refused once any division is drawn."""
         self._organiser_only("make the divisions")
@@ -597,7 +642,8 @@ class Tournament:
             return self._division_infos(conn)
 
     def _division_infos(self, conn: Connection) -> list[DivisionInfo]:
-        counts = dict(conn.execute(select(s.competitors.c.division_id, func.count()).where(
+        counts: dict[int, int] = dict(conn.execute(select(s.competitors.c.division_id,
+                                                          func.count()).where(
             s.competitors.c.withdrawn_at.is_(None)).group_by(s.competitors.c.division_id)).all())
         out = []
         for d in conn.execute(select(s.divisions).order_by(s.divisions.c.id)):
@@ -605,7 +651,7 @@ class Tournament:
         return out
 
     @staticmethod
-    def _division_info(d, count: int) -> DivisionInfo:
+    def _division_info(d: Record, count: int) -> DivisionInfo:
         return DivisionInfo(d.id, d.key, d.label, tuple(d.age_groups.split(",")), d.vision,
                             d.profile_key, d.note, d.draw_seed, d.bracket_size,
                             _as_dt(d.drawn_at), d.same_center_pairs, d.minimum_same_center_pairs,
@@ -615,7 +661,7 @@ class Tournament:
         with self._read() as conn:
             return self._division_infos(conn)
 
-    def _division_row(self, conn: Connection, key: str, lock: bool = False):
+    def _division_row(self, conn: Connection, key: str, lock: bool = False) -> Record:
         row = conn.execute(select(s.divisions).where(s.divisions.c.key == key)).first()
         if row is None:
             raise DivisionError(f"no division {key!r}")
@@ -623,14 +669,24 @@ class Tournament:
             row = self._lock_division(conn, row.id)
         return row
 
-    def _lock_division(self, conn: Connection, division_id: int):
+    def _lock_division(self, conn: Connection, division_id: int) -> Record:
         """The division's row, after taking the division's lock for this transaction: on
         PostgreSQL a transaction-scoped advisory lock (a table's role needs no right on the
         divisions table for it); on SQLite ``BEGIN IMMEDIATE`` already serialises writers."""
         if conn.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:space, :id)"),
                          {"space": _LOCK_SPACE, "id": int(division_id)})
-        return conn.execute(select(s.divisions).where(s.divisions.c.id == division_id)).first()
+        return _found(conn.execute(select(s.divisions).where(s.divisions.c.id == division_id))
+                      .first(), f"division {division_id}")
+
+    def has_results(self, division_key: str) -> bool:
+        """True when a result was ever entered in the division (it is then never drawn again).
+        Raises :class:`DivisionError` when there is no such division."""
+        with self._read() as conn:
+            div = self._division_row(conn, division_key)
+            match_ids = select(s.matches.c.id).where(s.matches.c.division_id == div.id)
+            return conn.execute(select(s.results.c.id).where(s.results.c.match_id.in_(match_ids))
+                                ).first() is not None
 
     def draw(self, division_key: str, *, seed: Optional[int] = None, why: str = "") -> DrawInfo:
         """Draw (or, before any result, redraw) a division from ``seed`` (a new random seed when
@@ -661,7 +717,7 @@ class Tournament:
             for r, i in positions:
                 conn.execute(insert(s.matches).values(
                     division_id=div.id, round=r, idx=i, a_known=False, b_known=False,
-                    status="waiting"))
+                    status=MatchStatus.WAITING.value))
             conn.execute(update(s.divisions).where(s.divisions.c.id == div.id).values(
                 draw_seed=seed, bracket_size=result.size, drawn_at=_now(),
                 same_center_pairs=result.same_center_pairs,
@@ -670,13 +726,13 @@ class Tournament:
             states = br.resolve(result.slots, {}, frozenset())
             start = (conn.execute(select(func.max(s.matches.c.number))).scalar() or 0) + 1
             numbers = []
-            for pos in positions:
-                st = states[pos]
-                if st.status in (br.STATUS_READY, br.STATUS_WAITING) and st.a is not None \
+            for place in positions:
+                st = states[place]
+                if st.status in (br.MatchStatus.READY, br.MatchStatus.WAITING) and st.a is not None \
                         and st.b is not None:
                     conn.execute(update(s.matches).where(and_(
-                        s.matches.c.division_id == div.id, s.matches.c.round == pos[0],
-                        s.matches.c.idx == pos[1])).values(number=start))
+                        s.matches.c.division_id == div.id, s.matches.c.round == place[0],
+                        s.matches.c.idx == place[1])).values(number=start))
                     numbers.append(start)
                     start += 1
             self._recompute(conn, div)
@@ -691,7 +747,9 @@ class Tournament:
                             sum(1 for p in people if p.medical_center == NO_CENTER))
 
     # --- working out the bracket ----------------------------------------------------------
-    def _bracket_inputs(self, conn: Connection, div):
+    def _bracket_inputs(self, conn: Connection, div: Record
+                        ) -> tuple[tuple[Optional[int], ...], dict[br.MatchPos, Record],
+                                   dict[br.MatchPos, Record], frozenset[int]]:
         slots_rows = conn.execute(select(s.slots).where(s.slots.c.division_id == div.id)
                                   .order_by(s.slots.c.position)).all()
         slot_ids = tuple(r.competitor_id for r in slots_rows)
@@ -707,14 +765,14 @@ class Tournament:
                                                   s.competitors.c.withdrawn_at.is_not(None)))))
         return slot_ids, rows, results, withdrawn
 
-    def _recompute(self, conn: Connection, div, *, void_reason: str = "") -> dict:
+    def _recompute(self, conn: Connection, div: Record, *, void_reason: str = "") -> Changes:
         """Work the division's bracket out again and write the matches rows that changed.
-        Returns {"ready": [numbers], "finished": [(number, state)], "voided": [numbers]}."""
+        Returns {"ready": [numbers], "decided": [(number, state)], "voided": [numbers]}."""
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
         stored = {pos: br.StoredResult(r.a_id, r.b_id, r.winner_id, r.kind)
                   for pos, r in results.items()}
         states = br.resolve(slot_ids, stored, withdrawn)
-        changes: dict = {"ready": [], "finished": [], "voided": []}
+        changes: Changes = {"ready": [], "decided": [], "voided": []}
         now = _now()
         for pos, st in states.items():
             row = rows[pos]
@@ -724,39 +782,36 @@ class Tournament:
                 changes["voided"].append(row.number)
             a = st.a if isinstance(st.a, int) else None
             b = st.b if isinstance(st.b, int) else None
-            values = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
-                      "b_known": st.b is not br.PENDING}
+            values: dict[str, Any] = {"a_id": a, "b_id": b, "a_known": st.a is not br.PENDING,
+                                      "b_known": st.b is not br.PENDING}
             same_players = row.a_id == a and row.b_id == b
-            if st.status == br.STATUS_DONE:
+            if st.status is MatchStatus.DECIDED:
                 res = results.get(pos) if not st.stale else None
-                values.update(status="finished", winner_id=st.winner, kind=st.kind,
+                values.update(status=MatchStatus.DECIDED.value, winner_id=st.winner, kind=st.kind,
                               result_id=res.id if res is not None else None,
-                              finished_at=row.finished_at if row.status == "finished"
+                              finished_at=row.finished_at if row.status == MatchStatus.DECIDED
                               and same_players and row.winner_id == st.winner else now)
-                if row.status != "finished" or row.winner_id != st.winner:
-                    changes["finished"].append((row.number, st))
+                if row.status != MatchStatus.DECIDED or row.winner_id != st.winner:
+                    changes["decided"].append((row.number, st))
             else:
                 values.update(winner_id=None, kind=None, result_id=None, finished_at=None)
-                if st.status == br.STATUS_READY:
-                    if row.status in ("called", "playing") and same_players:
+                if st.status is MatchStatus.READY:
+                    if row.status in _AT_TABLE and same_players:
                         values["status"] = row.status
                     else:
-                        values.update(status="ready", table_no=None, taken_by=None,
-                                      called_at=None, taken_at=None)
-                        if row.status != "ready":
+                        values.update(status=MatchStatus.READY.value, table_no=None,
+                                      taken_by=None, called_at=None, taken_at=None)
+                        if row.status != MatchStatus.READY:
                             changes["ready"].append(row.number)
-                elif st.status == br.STATUS_WAITING:
-                    values.update(status="waiting", table_no=None, taken_by=None, called_at=None,
-                                  taken_at=None)
-                else:
-                    values.update(status="empty", table_no=None, taken_by=None, called_at=None,
-                                  taken_at=None)
+                else:  # WAITING or EMPTY
+                    values.update(status=st.status.value, table_no=None, taken_by=None,
+                                  called_at=None, taken_at=None)
             if any(getattr(row, k) != v for k, v in values.items()):
                 conn.execute(update(s.matches).where(s.matches.c.id == row.id).values(**values))
         return changes
 
     # --- reading matches ------------------------------------------------------------------
-    def _match_views(self, conn: Connection, where=None) -> list[MatchView]:
+    def _match_views(self, conn: Connection, where: Any = None) -> list[MatchView]:
         divs = {d.id: d for d in conn.execute(select(s.divisions))}
         q = select(s.matches).order_by(s.matches.c.division_id, s.matches.c.round,
                                        s.matches.c.idx)
@@ -789,22 +844,22 @@ class Tournament:
             a_from = numbers.get((m.division_id, *fa)) if fa is not None else None
             b_from = numbers.get((m.division_id, *fb)) if fb is not None else None
             a_id, b_id, a_known, b_known = m.a_id, m.b_id, bool(m.a_known), bool(m.b_known)
-            winner, kind, status, unverified = comps.get(m.winner_id), m.kind, m.status, False
+            status: Optional[MatchStatus] = _known_status(m.status)
+            winner, kind, unverified = comps.get(m.winner_id), m.kind, False
             if m.division_id in checked:
                 # a division with a disputed match: the bracket as the verified results make it
-                st, stored_rows, disputed = checked[m.division_id]
-                st = st[(m.round, m.idx)]
+                states, stored_rows, disputed = checked[m.division_id]
+                st = states[(m.round, m.idx)]
                 unverified = m.number is not None and m.number in disputed
                 a_id = st.a if isinstance(st.a, int) else None
                 b_id = st.b if isinstance(st.b, int) else None
                 a_known, b_known = st.a is not br.PENDING, st.b is not br.PENDING
-                done = st.status == br.STATUS_DONE
-                winner, kind = (comps.get(st.winner), st.kind) if done else (None, None)
-                if done and status != "finished":
-                    status = "finished"
-                elif not done and status == "finished":
-                    status = {br.STATUS_READY: "ready", br.STATUS_WAITING: "waiting"}.get(
-                        st.status, "empty")
+                done = st.status is MatchStatus.DECIDED
+                winner = comps.get(st.winner) if done and isinstance(st.winner, int) else None
+                kind = st.kind if done else None
+                if done or status in (MatchStatus.DECIDED, None):
+                    # an unknown stored status is a bracket dispute too: the bracket's own
+                    status = st.status
                 logged = self.verification.verified if self.verification is not None else {}
                 source = logged[m.number] if m.number in logged else stored_rows.get((m.round,
                                                                                       m.idx))
@@ -813,6 +868,8 @@ class Tournament:
                     sw = (source.wins_a or 0, source.wins_b or 0)
                     wins = sw if source.a_id == a_id else (sw[1], sw[0])
                     draws = source.draws or 0
+            if status is None:
+                status = _stored_status(m)  # raises: unknown, and no verified bracket to show
             out.append(MatchView(
                 m.number, d.key, d.label, m.round, m.idx, br.round_name(d.bracket_size, (m.round,
                                                                                          m.idx)),
@@ -841,18 +898,23 @@ class Tournament:
         with self._read() as conn:
             return self._standings(conn, self._division_row(conn, division_key))
 
-    def _standings(self, conn: Connection, div) -> StandingsView:
+    def _standings(self, conn: Connection, div: Record) -> StandingsView:
         comps = self._competitors(conn)
         if div.bracket_size is None:
             return StandingsView(div.key, div.label, None, None, None, None)
         slot_ids, rows, results, withdrawn = self._bracket_inputs(conn, div)
         stored, unverified = self._verified_results(rows, results)
         st = br.standings(slot_ids, br.resolve(slot_ids, stored, withdrawn), withdrawn)
-        return StandingsView(div.key, div.label, *(comps.get(x) if x is not None else None
-                                                   for x in (st.gold, st.silver, st.bronze,
-                                                             st.fourth)), st.vacant, unverified)
 
-    def _verified_brackets(self, conn: Connection, division_ids) -> dict:
+        def place(x: Optional[Hashable]) -> Optional[Competitor]:
+            return comps.get(x) if isinstance(x, int) else None
+
+        return StandingsView(div.key, div.label, place(st.gold), place(st.silver),
+                             place(st.bronze), place(st.fourth), st.vacant, unverified)
+
+    def _verified_brackets(self, conn: Connection, division_ids: Iterable[int]
+                           ) -> dict[int, tuple[dict[br.MatchPos, br.MatchState],
+                                                dict[br.MatchPos, Record], set[int]]]:
         """For each of ``division_ids`` holding a match the seal disputes: (the bracket worked
         out from the verified results, position -> MatchState; the stored results by position;
         the disputed match numbers)."""
@@ -872,12 +934,13 @@ class Tournament:
             out[did] = (br.resolve(slot_ids, stored, withdrawn), results, disputed)
         return out
 
-    def _draw_disputes(self, conn: Connection, report: seal.SealReport, events: list) -> None:
+    def _draw_disputes(self, conn: Connection, report: seal.SealReport,
+                       events: list[dict[str, Any]]) -> None:
         """Name the divisions whose stored draw (``slots``) is not the one the log recorded, and
         the competitors withdrawn (or not) otherwise than the log says. Only the trusted part of
         the log counts (up to a break in the chain)."""
         upto = report.first_untrusted
-        draws: dict[str, list] = {}
+        draws: dict[str, list[Optional[int]]] = {}
         withdrawals: set[int] = set()
         unnamed = 0  # withdrawals logged without the competitor's id (an older app's)
         for e in events:
@@ -907,9 +970,10 @@ class Tournament:
             report.withdrawals_changed = sorted(stored_out ^ withdrawals)
 
     def _bracket_disputes(self, conn: Connection, report: seal.SealReport) -> None:
-        """Name the matches whose ``matches`` row (players, winner, decided or not) is not what
-        the draw and the verified results make of it (a bye, a walkover or a later round changed
-        outside the app)."""
+        """Name the matches whose ``matches`` row (players, winner, status) is not what the draw
+        and the verified results make of it (a bye, a walkover or a later round changed outside
+        the app, a status no :class:`MatchStatus` has). A ready match may be stored as called or
+        playing: where it is played is not the bracket's."""
         named = set(report.forged_matches)
         for div in conn.execute(select(s.divisions).where(s.divisions.c.bracket_size.is_not(None))
                                 ).all():
@@ -919,15 +983,20 @@ class Tournament:
                 row = rows[pos]
                 if row.number is None or row.number in named:
                     continue
-                done = st.status == br.STATUS_DONE
-                if (done != (row.status == "finished")
+                done = st.status is MatchStatus.DECIDED
+                stored_status = _known_status(row.status)
+                if (stored_status is None
+                        or (stored_status is not st.status
+                            and not (st.status is MatchStatus.READY and stored_status.at_table))
                         or (done and (row.winner_id != st.winner or row.kind != st.kind))
                         or (isinstance(st.a, int) and row.a_id != st.a)
                         or (isinstance(st.b, int) and row.b_id != st.b)):
                     report.disputes.append(seal.Dispute(row.number, "bracket"))
         report.disputes.sort(key=lambda d: d.match_number)
 
-    def _verified_results(self, rows, results) -> tuple[dict, tuple[int, ...]]:
+    def _verified_results(self, rows: dict[br.MatchPos, Record],
+                          results: dict[br.MatchPos, Record]
+                          ) -> tuple[dict[br.MatchPos, br.StoredResult], tuple[int, ...]]:
         """A division's results for the standings and the exports: the stored ones, except that a
         match whose stored result the seal disputes (:attr:`verification`) counts with the result
         the log recorded (or none). Returns ``(position -> StoredResult, disputed match
@@ -981,21 +1050,21 @@ class Tournament:
     def _free_tables(self, conn: Connection) -> list[int]:
         count = conn.execute(select(s.tournament.c.table_count)).scalar() or DEFAULT_TABLES
         busy = set(conn.execute(select(s.matches.c.table_no).where(
-            s.matches.c.status.in_(("called", "playing")))).scalars())
+            s.matches.c.status.in_(_AT_TABLE))).scalars())
         return [t for t in range(1, count + 1) if t not in busy]
 
     def playable(self) -> list[MatchView]:
         """Matches ready to be played and not yet called, earliest round first (so a division's
         rounds keep pace), then by number."""
         with self._read() as conn:
-            views = self._match_views(conn, s.matches.c.status == "ready")
+            views = self._match_views(conn, s.matches.c.status == MatchStatus.READY.value)
         return sorted(views, key=lambda m: (m.round, m.number or 0))
 
     def offers(self) -> list[Offer]:
         """The next playable matches offered to the free tables, one each, lowest table first."""
         with self._read() as conn:
             free = self._free_tables(conn)
-            views = sorted(self._match_views(conn, s.matches.c.status == "ready"),
+            views = sorted(self._match_views(conn, s.matches.c.status == MatchStatus.READY.value),
                            key=lambda m: (m.round, m.number or 0))
         return [Offer(t, m) for t, m in zip(free, views)]
 
@@ -1009,18 +1078,18 @@ class Tournament:
             if not isinstance(table, int) or not 1 <= table <= count:
                 raise MatchNotPlayableError(f"there is no table {table}: tables are 1 to {count}")
             m = self._lock_match(conn, match_number)
-            if m.status == "playing":
+            if m.status == MatchStatus.PLAYING:
                 raise MatchTakenError(f"match {match_number} is being played at table "
                                       f"{m.table_no}", match_number=match_number, table=m.table_no)
-            if m.status not in ("ready", "called"):
+            if m.status not in (MatchStatus.READY, MatchStatus.CALLED):
                 raise MatchNotPlayableError(self._not_playable(m))
             other = conn.execute(select(s.matches.c.number).where(and_(
-                s.matches.c.table_no == table, s.matches.c.status.in_(("called", "playing")),
+                s.matches.c.table_no == table, s.matches.c.status.in_(_AT_TABLE),
                 s.matches.c.id != m.id))).scalar()
             if other is not None:
                 raise MatchNotPlayableError(f"table {table} is busy with match {other}")
             conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                status="called", table_no=table, called_at=_now()))
+                status=MatchStatus.CALLED.value, table_no=table, called_at=_now()))
             comps = self._competitors(conn)
             a, b = comps[m.a_id], comps[m.b_id]
             div = conn.execute(select(s.divisions.c.key).where(s.divisions.c.id == m.division_id)
@@ -1030,7 +1099,7 @@ class Tournament:
                         payload={"a": a.name, "b": b.name})
             return Call(match_number, table, a, b)
 
-    def _lock_match(self, conn: Connection, number: int):
+    def _lock_match(self, conn: Connection, number: int) -> Record:
         m = conn.execute(select(s.matches).where(s.matches.c.number == number).with_for_update()
                          ).first()
         if m is None:
@@ -1038,12 +1107,12 @@ class Tournament:
         return m
 
     @staticmethod
-    def _not_playable(m) -> str:
-        if m.status == "finished":
+    def _not_playable(m: Record) -> str:
+        if m.status == MatchStatus.DECIDED:
             return f"match {m.number} is already decided"
-        if m.status == "waiting":
+        if m.status == MatchStatus.WAITING:
             return f"match {m.number} is waiting for the winner of an earlier match"
-        if m.status == "empty":
+        if m.status == MatchStatus.EMPTY:
             return f"match {m.number} has nobody to play"
         return f"match {m.number} cannot be played now ({m.status})"
 
@@ -1052,10 +1121,10 @@ class Tournament:
         table = table if table is not None else self.table
         with self._read() as conn:
             return self._match_views(conn, and_(s.matches.c.table_no == table,
-                                                s.matches.c.status.in_(("called", "playing"))))
+                                                s.matches.c.status.in_(_AT_TABLE)))
 
     def take(self, match_number: int, *, table: Optional[int] = None) -> MatchSetup:
-        """"Play this match here": the match becomes "playing" at this table (a row lock: of two
+        """"Play this match here": the match becomes PLAYING at this table (a row lock: of two
         tables taking one match at once, the second gets :class:`MatchTakenError` naming the first).
         Taking again a match this table already took gives its set-up again."""
         if self._on_server():
@@ -1066,19 +1135,19 @@ class Tournament:
         who = f"table {table}"
         with self._tx("take a match") as conn:
             m = self._lock_match(conn, match_number)
-            if m.status == "playing":
+            if m.status == MatchStatus.PLAYING:
                 if m.taken_by != who:
                     raise MatchTakenError(f"match {match_number} was already taken by "
                                           f"{m.taken_by}", match_number=match_number,
                                           table=m.table_no)
-            elif m.status == "called" and m.table_no not in (None, table):
+            elif m.status == MatchStatus.CALLED and m.table_no not in (None, table):
                 raise MatchTakenError(f"match {match_number} is called to table {m.table_no}, not "
                                       f"table {table}", match_number=match_number, table=m.table_no)
-            elif m.status not in ("ready", "called"):
+            elif m.status not in (MatchStatus.READY, MatchStatus.CALLED):
                 raise MatchNotPlayableError(self._not_playable(m))
-            if m.status != "playing":
+            if m.status != MatchStatus.PLAYING:
                 conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                    status="playing", table_no=table, taken_by=who, taken_at=_now()))
+                    status=MatchStatus.PLAYING.value, table_no=table, taken_by=who, taken_at=_now()))
                 div = conn.execute(select(s.divisions.c.key).where(
                     s.divisions.c.id == m.division_id)).scalar()
                 conn.execute(insert(s.audit).values(at=_now(), who=who, action="take",
@@ -1089,8 +1158,10 @@ class Tournament:
             return self._setup(conn, match_number, table)
 
     def _setup(self, conn: Connection, match_number: int, table: Optional[int]) -> MatchSetup:
-        m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
-        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        m = _found(conn.execute(select(s.matches).where(s.matches.c.number == match_number))
+                   .first(), f"match {match_number}")
+        d = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                   .first(), f"the division of match {match_number}")
         comps = self._competitors(conn, (m.a_id, m.b_id))
         a, b = comps[m.a_id], comps[m.b_id]
         event = conn.execute(select(s.tournament.c.name)).scalar() or ""
@@ -1108,17 +1179,19 @@ class Tournament:
             m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
             if m is None:
                 raise MatchNotPlayableError(f"there is no match {match_number}")
-            if m.status not in ("ready", "called", "playing"):
+            if not _stored_status(m).playable:
                 raise MatchNotPlayableError(self._not_playable(m))
             return self._setup(conn, match_number, m.table_no)
 
     # --- results --------------------------------------------------------------------------
-    def _record(self, conn: Connection, m, winners: Sequence[Winner], *, kind: str, key: str,
-                reporter: str, table: Optional[int], records: Sequence[str], games_json: list,
-                replace_result_id: Optional[int] = None) -> tuple[int, dict]:
+    def _record(self, conn: Connection, m: Record, winners: Sequence[Winner], *, kind: str,
+                key: str, reporter: str, table: Optional[int], records: Sequence[str],
+                games_json: list[dict[str, Any]], replace_result_id: Optional[int] = None
+                ) -> tuple[int, dict[str, Any]]:
         comps = self._competitors(conn)
         a, b = comps[m.a_id], comps[m.b_id]
-        d = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        d = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                   .first(), f"the division of match {m.number}")
         if kind == br.KIND_WALKOVER:
             token = winner_side(winners[0], a, b)
             if token is None:
@@ -1141,12 +1214,12 @@ class Tournament:
             conn.execute(update(s.results).where(s.results.c.id == replace_result_id).values(
                 replaced_by=rid))
         loser = b if winner is a else a
-        payload = {"winner": winner.name, "loser": loser.name,
+        payload: dict[str, Any] = {"winner": winner.name, "loser": loser.name,
                    "winner_center": winner.medical_center, "loser_center": loser.medical_center,
                    "winner_wins": max(wins), "loser_wins": min(wins), "draws": draws,
                    "result_kind": kind, "key": key, "a_id": a.id, "b_id": b.id,
                    "winner_id": winner.id, "wins_a": wins[0], "wins_b": wins[1]}
-        return rid, payload
+        return int(rid), payload
 
     def enter_result(self, match_number: int, winners: Sequence[Winner], *,
                      records: Sequence[str] = (), key: Optional[str] = None,
@@ -1167,7 +1240,8 @@ class Tournament:
             raise ResultError("say why (for example: did not come to the table within 10 minutes)")
         return self._enter(match_number, [present], br.KIND_WALKOVER, (), None, why, games_json=[])
 
-    def _enter(self, match_number, winners, kind, records, key, why, games_json) -> MatchView:
+    def _enter(self, match_number: int, winners: list[Winner], kind: str, records: Sequence[str],
+               key: Optional[str], why: str, games_json: list[dict[str, Any]]) -> MatchView:
         key = key or uuid.uuid4().hex
         with self._tx("enter a result") as conn:
             number = self._apply_result(conn, match_number, winners, kind=kind, key=key,
@@ -1175,8 +1249,9 @@ class Tournament:
                                         games_json=games_json, why=why)
             return self._match_views(conn, s.matches.c.number == number)[0]
 
-    def _apply_result(self, conn: Connection, match_number: int, winners, *, kind: str, key: str,
-                      reporter: str, table: Optional[int], records, games_json, why: str = ""
+    def _apply_result(self, conn: Connection, match_number: int, winners: Sequence[Winner], *,
+                      kind: str, key: str, reporter: str, table: Optional[int],
+                      records: Sequence[str], games_json: list[dict[str, Any]], why: str = ""
                       ) -> int:
         m0 = conn.execute(select(s.matches.c.division_id).where(
             s.matches.c.number == match_number)).first()
@@ -1184,10 +1259,10 @@ class Tournament:
             raise MatchNotPlayableError(f"there is no match {match_number}")
         div = self._lock_division(conn, m0.division_id)
         m = self._lock_match(conn, match_number)
-        if m.status == "finished":
+        if m.status == MatchStatus.DECIDED:
             if m.kind in (br.KIND_PLAYED, br.KIND_WALKOVER) and m.result_id is not None:
-                first = conn.execute(select(s.results).where(s.results.c.id == m.result_id)
-                                     ).first()
+                first = _found(conn.execute(select(s.results).where(
+                    s.results.c.id == m.result_id)).first(), f"the result of match {m.number}")
                 first_by = f"table {first.table_no}" if first.table_no is not None else \
                     first.reported_by
                 raise ConflictingResultError(
@@ -1196,9 +1271,9 @@ class Tournament:
                     match_number=match_number, first_table=first_by, second_table=reporter)
             raise MatchNotPlayableError(
                 f"match {match_number} was decided by {m.kind or 'a bye'}; no result is due")
-        if m.status in ("waiting", "empty"):
+        if not _stored_status(m).playable:
             raise MatchNotPlayableError(self._not_playable(m))
-        if m.status == "playing" and table is not None and m.taken_by != f"table {table}":
+        if m.status == MatchStatus.PLAYING and table is not None and m.taken_by != f"table {table}":
             raise MatchTakenError(
                 f"match {match_number} is being played at {m.taken_by}; the result from table "
                 f"{table} was refused", match_number=match_number, table=m.table_no)
@@ -1264,7 +1339,8 @@ class Tournament:
         takes for it waits on this laptop."""
         return self.backend == "postgresql" and self.table is not None
 
-    def _call(self, action: str, statement: str, params: dict, match_number: int):
+    def _call(self, action: str, statement: str, params: dict[str, Any], match_number: int
+              ) -> Any:
         """Run one table function in its own transaction (autocommit) and return its value.
         Raises the :class:`TournamentError` its refusal stands for (see ``server.py``),
         :class:`ServerUnavailableError` when the server is away, did not answer in time or ended
@@ -1311,12 +1387,12 @@ class Tournament:
         who = f"table {self.table}" if self.table is not None else self.who
         with self._tx("give back a match") as conn:
             m = self._lock_match(conn, match_number)
-            if m.status != "playing" or m.taken_by != who:
+            if m.status != MatchStatus.PLAYING or m.taken_by != who:
                 raise MatchTakenError(f"match {match_number} is not being played at {who}",
                                       match_number=match_number, table=m.table_no)
             called = m.called_at is not None
             conn.execute(update(s.matches).where(s.matches.c.id == m.id).values(
-                status="called" if called else "ready", table_no=m.table_no if called else None,
+                status=(MatchStatus.CALLED if called else MatchStatus.READY).value, table_no=m.table_no if called else None,
                 taken_by=None, taken_at=None))
             self._audit(conn, "release", f"match {match_number}", {"table": m.table_no})
             div = conn.execute(select(s.divisions.c.key).where(
@@ -1374,14 +1450,17 @@ class Tournament:
                              next_matches=tuple(answer.get("next_matches") or ()))
 
     # --- corrections ----------------------------------------------------------------------
-    def _plan_correction(self, conn: Connection, match_number: int, winners, walkover):
+    def _plan_correction(self, conn: Connection, match_number: int, winners: Sequence[Winner],
+                         walkover: Winner
+                         ) -> tuple[Record, Record, Competitor, CorrectionPreview]:
         m = conn.execute(select(s.matches).where(s.matches.c.number == match_number)).first()
         if m is None:
             raise CorrectionError(f"there is no match {match_number}")
-        if m.status != "finished" or m.result_id is None:
+        if m.status != MatchStatus.DECIDED or m.result_id is None:
             raise CorrectionError(f"match {match_number} has no entered result to correct"
                                   + (f" (it was decided by {m.kind})" if m.kind else ""))
-        div = conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id)).first()
+        div = _found(conn.execute(select(s.divisions).where(s.divisions.c.id == m.division_id))
+                     .first(), f"the division of match {match_number}")
         comps = self._competitors(conn)
         a, b = comps[m.a_id], comps[m.b_id]
         if walkover is not None:
@@ -1447,7 +1526,8 @@ class Tournament:
             self._lock_division(conn, m0.division_id)
             m, div, new_winner, preview = self._plan_correction(conn, match_number,
                                                                 winners or [], walkover)
-            old = conn.execute(select(s.results).where(s.results.c.id == m.result_id)).first()
+            old = _found(conn.execute(select(s.results).where(s.results.c.id == m.result_id))
+                         .first(), f"the result of match {match_number}")
             kind = br.KIND_WALKOVER if walkover is not None else br.KIND_PLAYED
             rid, payload = self._record(
                 conn, m, [walkover] if walkover is not None else list(winners or []), kind=kind,
@@ -1480,7 +1560,7 @@ class Tournament:
     # --- the log and events ---------------------------------------------------------------
     def audit_log(self) -> list[AuditEntry]:
         with self._read() as conn:
-            return [AuditEntry(r.id, _as_dt(r.at), r.who, r.action, r.subject, r.what or {},
+            return [AuditEntry(r.id, _at(r.at), r.who, r.action, r.subject, r.what or {},
                                r.why) for r in conn.execute(select(s.audit).order_by(s.audit.c.id))]
 
     def events_after(self, event_id: int = 0, limit: int = 500) -> list[TournamentEvent]:
@@ -1488,7 +1568,7 @@ class Tournament:
         with self._read() as conn:
             rows = conn.execute(select(s.events).where(s.events.c.id > event_id)
                                 .order_by(s.events.c.id).limit(limit)).all()
-        return [TournamentEvent(r.id, _as_dt(r.at), r.kind, r.division_key, r.match_number,
+        return [TournamentEvent(r.id, _at(r.at), r.kind, r.division_key, r.match_number,
                                 r.table_no, r.payload or {}) for r in rows]
 
     def last_event_id(self) -> int:
@@ -1515,7 +1595,7 @@ class Tournament:
                          "reported by", "verified"])
         rows = 0
         for m in self.matches():
-            if m.status != "finished":
+            if m.status is not MatchStatus.DECIDED:
                 continue
             verified = "yes" if not m.unverified else export_unverified_note(m.winner is not None)
             writer.writerow([csv_cell(v) for v in (

@@ -84,7 +84,8 @@ class TableClient:
     (:class:`ServerUnavailableError`).
     """
 
-    def __init__(self, url, *, outbox: Union[str, Path], table: Optional[int] = None,
+    def __init__(self, url: Union[str, Path], *, outbox: Union[str, Path],
+                 table: Optional[int] = None,
                  password: Optional[str] = None,
                  on_change: Optional[Callable[[ServerStatusChange], None]] = None) -> None:
         self.url = url

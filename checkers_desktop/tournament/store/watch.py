@@ -11,12 +11,18 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Optional
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional, Union
+
+from sqlalchemy.engine import URL
 
 from ..errors import ServerUnavailableError
 from .engine import parse_url
 from .service import NOTIFY_CHANNEL, Tournament
 from ..views import TournamentEvent
+
+if TYPE_CHECKING:
+    import psycopg
 
 log = logging.getLogger(__name__)
 
@@ -38,7 +44,7 @@ class Watcher:
         self.tournament = tournament
         self.poll_seconds = min(max(0.05, poll_seconds), MAX_POLL_SECONDS)
         self.last_id = tournament.last_event_id() if after is None else after
-        self._listen = None
+        self._listen: Optional["psycopg.Connection[Any]"] = None
         self.uses_notify = False
         if tournament.backend == "postgresql":
             self._connect()
@@ -48,11 +54,12 @@ class Watcher:
 
         try:
             u = self.tournament.engine.url
-            self._listen = psycopg.connect(
+            listen = psycopg.connect(
                 host=u.host, port=u.port, user=u.username, password=u.password,
                 dbname=u.database, autocommit=True, connect_timeout=5,
                 application_name="checkers-desktop watcher")
-            self._listen.execute(f"LISTEN {NOTIFY_CHANNEL}")
+            self._listen = listen
+            listen.execute(f"LISTEN {NOTIFY_CHANNEL}")
             self.uses_notify = True
         except psycopg.Error:
             self._listen = None
@@ -106,6 +113,6 @@ class Watcher:
         self._close_listen()
 
 
-def watcher_for(url, **kwargs) -> Watcher:
+def watcher_for(url: Union[str, Path, URL], **kwargs: Any) -> Watcher:
     """A watcher on a newly opened tournament at ``url`` (keyword arguments go to :class:`Watcher`)."""
     return Watcher(Tournament.open(parse_url(url)), **kwargs)

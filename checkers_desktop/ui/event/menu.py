@@ -26,8 +26,8 @@ event PIN); see :mod:`.official`.
 Everything that asks a question can be replaced for tests: ``dialog_factory(parent)`` (the new-match
 form), ``desk.confirm``/``desk.choose``/``desk.ask_text``/``desk.ask_pin`` (the official's
 questions), ``ask_answer(question) -> bool | None`` (the answer to a draw offer),
-``ask_square(chooser, victim, allowed) -> int | None``, ``ask_save_path(default) -> str | None``,
-``print_dialog_factory(printer, parent)``; the rest go through ``ctx.ask`` (the window's
+``ask_square(chooser, victim, allowed) -> int | None``, ``print_dialog_factory(printer,
+parent)``; the rest, the file dialogs among them, go through ``ctx.ask`` (the window's
 :class:`~..interaction.Interaction`); and ``records_dir`` (default: ``event`` in the app's data
 folder), ``rng`` (the coin flip), ``now`` (time of day).
 """
@@ -35,19 +35,20 @@ folder), ``rng`` (the coin flip), ``now`` (time of day).
 from __future__ import annotations
 
 import random
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
 from ..context import AppContext
 from ..actions import EVENT_ACTIONS, make_action
-from ..paths import documents_folder, records_folder
+from ..paths import records_folder
 from ...texts import app as app_texts
 from ...texts import event as event_texts
 from ...texts import official as official_texts
@@ -99,7 +100,6 @@ class EventMenu(QObject):
         self.dialog_factory: Callable = lambda parent: MatchDialog(
             parent, announce=self._say, event_pin_set=self.event_pin() is not None)
         self.ask_square: Callable = self._ask_square
-        self.ask_save_path: Callable = self._ask_save_path
         self.print_dialog_factory = None
         self.last_settings: Optional[MatchSettings] = None
         self.desk = OfficialDesk(lambda: self.current, self._say, ctx.ask)
@@ -725,19 +725,17 @@ class EventMenu(QObject):
         return True
 
     # --- score sheet --------------------------------------------------------------------
-    def _ask_save_path(self, default: str) -> Optional[str]:
-        path, _ = QFileDialog.getSaveFileName(self.ctx.window, "Save score sheet as PDF", default,
-                                              "PDF files (*.pdf)")
-        return path or None
-
     def save_pdf(self) -> Optional[Path]:
-        """Ask where, and save the score sheet there as PDF."""
+        """Ask where (the window's file dialog, starting in the Documents folder on a name that
+        says who played and when: :func:`score_sheet_file_name`), and save the score sheet
+        there as PDF. Returns the file written, or None (no match, or cancelled)."""
         ev = self.current
         if ev is None:
             self._say(event_texts.no_match_text())
             return None
-        default = str(documents_folder() / score_sheet_file_name(ev.folder.name))
-        path = self.ask_save_path(default)
+        path = self.ctx.ask.save_file("Save score sheet as PDF",
+                                      score_sheet_file_name(ev.folder.name), "PDF files (*.pdf)")
+        self.ctx.focus_board()
         if not path:
             return None
         if not path.lower().endswith(".pdf"):
@@ -756,12 +754,16 @@ class EventMenu(QObject):
 
 
 def score_sheet_file_name(match_folder: str) -> str:
-    """The name offered for a score sheet saved as PDF, from the match's records folder
-    ("2026-11-22_1405_Ann-Lee-vs-Bo-Diaz"): "score-sheet-Ann-Lee-vs-Bo-Diaz.pdf", so that the
-    sheets of several matches saved in one folder (Documents) keep apart."""
+    """The name offered for a score sheet saved as PDF: who played and when, from the match's
+    records folder (``session.match_records.match_folder_name``: "2026-11-22_140512_Ann-Lee-vs-
+    Bo-Diaz") "score-sheet-Ann-Lee-vs-Bo-Diaz-2026-11-22-1405.pdf", so that the sheets of
+    several matches saved in one folder (Documents), two of the same players among them, keep
+    apart. A folder named otherwise is used whole ("score-sheet-<folder>.pdf")."""
     parts = match_folder.split("_", 2)
-    players = parts[2] if len(parts) == 3 and parts[2] else match_folder
-    return f"score-sheet-{players}.pdf" if players else "score-sheet.pdf"
+    if len(parts) == 3 and parts[2] and re.fullmatch(r"\d{4}-\d{2}-\d{2}", parts[0]) \
+            and re.fullmatch(r"\d{4,6}", parts[1]):
+        return f"score-sheet-{parts[2]}-{parts[0]}-{parts[1][:4]}.pdf"
+    return f"score-sheet-{match_folder}.pdf" if match_folder else "score-sheet.pdf"
 
 
 def _add_menu_before_help(window, title: str) -> QMenu:

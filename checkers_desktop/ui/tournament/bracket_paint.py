@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from ...texts import tournament as texts
 from ...tournament.bracket import feeders, rounds_for, round_title
+from ...tournament.model import MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
@@ -58,11 +59,11 @@ def match_caption(m: MatchView) -> str:
     if m.number is None:
         return "Bye" if m.kind == "bye" else ""
     text = f"Match {m.number}"
-    if m.status == "finished" and m.kind == "played" and m.draws:
+    if m.status is MatchStatus.DECIDED and m.kind == "played" and m.draws:
         text += f", {m.draws} drawn game" + ("s" if m.draws > 1 else "")
-    if m.status == "called" and m.table:
+    if m.status is MatchStatus.CALLED and m.table:
         text += f", called to table {m.table}"
-    elif m.status == "playing" and m.table:
+    elif m.status is MatchStatus.PLAYING and m.table:
         text += f", at table {m.table}"
     return text
 
@@ -226,7 +227,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
         m = by_pos.get(pos)
         if m is None:
             continue
-        empty = m.status == "empty"
+        empty = m.status is MatchStatus.EMPTY
         painter.setFont(small)
         caption = match_caption(m) if not empty else ""
         if m.round == rounds and m.index == 1 and not empty:

@@ -18,9 +18,10 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTreeWidget, QTreeWidgetItem, QWidget)
 
+from ...session.desk_results import player_line
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
-from ...tournament.model import Competitor
+from ...tournament.model import Competitor, MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketTree", "KEY_ROLE"]
@@ -28,17 +29,6 @@ __all__ = ["BracketTree", "KEY_ROLE"]
 KEY_ROLE = Qt.ItemDataRole.UserRole
 """Each item's key: ("division",), ("round", r), ("match", (r, i)), ("player", id, (r, i)),
 ("standings",) or ("place", n)."""
-
-
-def player_line(c: Competitor) -> str:
-    text = texts.name_with_center(c.name, c.medical_center)
-    if c.seed:
-        text += f", seed {c.seed}"
-    if c.visually_impaired:
-        text += ", visually impaired"
-    if c.withdrawn:
-        text += ", withdrew"
-    return text
 
 
 class _WrappingLines(QStyledItemDelegate):
@@ -369,7 +359,7 @@ class BracketTree(QTreeWidget):
             return
         rounds: dict[int, list[MatchView]] = {}
         for m in view.matches:
-            if m.status == "empty":
+            if m.status is MatchStatus.EMPTY:
                 continue
             rounds.setdefault(m.round, []).append(m)
         for r in sorted(rounds):

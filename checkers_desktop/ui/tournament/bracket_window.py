@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QLabel, QMainWindow, QSpl
 
 from ...speech.announcer import Priority
 from ...texts import tournament as texts
+from ...tournament.model import MatchStatus
 from .. import menu_bar_focus
 from ..actions import BRACKET_ACTIONS, make_action
 from .bracket_tree import BracketTree, player_line
@@ -294,7 +295,7 @@ class BracketWindow(QMainWindow):
         if view is None:
             self.say(texts.no_division_text())
             return
-        lines = [m.line() for m in view.matches if m.status in ("ready", "called", "playing")]
+        lines = [m.line() for m in view.matches if m.status.playable]
         self.say(texts.next_matches_text(view.division.label, lines))
 
     def read_standings(self) -> None:
@@ -314,7 +315,7 @@ class BracketWindow(QMainWindow):
     def path_of(self, competitor) -> str:
         view = self.current_view()
         lines = [m.line() for m in (view.matches if view is not None else ())
-                 if m.status != "empty" and any(c is not None and c.id == competitor.id
+                 if m.status is not MatchStatus.EMPTY and any(c is not None and c.id == competitor.id
                                                 for c in (m.a, m.b))]
         return texts.path_text(player_line(competitor), lines)
 
@@ -353,7 +354,7 @@ class BracketWindow(QMainWindow):
             if not players:
                 self.say(texts.nothing_selected_text(), Priority.INTERRUPT)
                 return
-            index = self.menu.prompts.choose("Withdraw a competitor", "Which competitor?",
+            index = self.menu.ask.over(self).choose("Withdraw a competitor", "Which competitor?",
                                              [player_line(x) for x in players])
             if index is None:
                 return

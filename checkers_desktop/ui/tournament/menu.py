@@ -10,6 +10,12 @@ and shown), results by hand, walkovers, withdrawals and corrections (the later m
 said before the organiser confirms), results as CSV and standings as PDF. The bracket itself is
 the bracket window (:mod:`.bracket_window`, F7).
 
+What each command may do, and in which order it asks, is decided by the tournament desk
+(``session.tournament_desk.TournamentDesk``, no Qt): its preconditions and refusals come before
+any question, then the event PIN, then the command's questions; this menu answers the desk's
+questions through :attr:`TournamentMenu.ask` and says what it returns
+(:meth:`TournamentMenu.do`).
+
 Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
 what it refuses is said and shown, and nothing changes. With the event PIN set (Event > Official),
 each change (registration, divisions, the draw, calls, results, walkovers, withdrawals,
@@ -21,42 +27,49 @@ writes, and announces "Table 3: Ann Lee beat Bo Diaz, 2 games to 1"; the table l
 laptop while the server is away: said once when it goes, and again when it is back with the
 results sent).
 
-Questions go through :attr:`TournamentMenu.prompts` (:class:`~.prompts.Prompts`; tests replace it).
+Questions go through :attr:`TournamentMenu.ask` (the window's
+:class:`~..interaction.Interaction`; tests replace it).
 """
 
 from __future__ import annotations
 
 import logging
 from pathlib import Path
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Generator, Optional, TypeVar, Union
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 
+from ...session.desk_files import WriteBracketPdf, WriteStandingsPdf
+from ...session.desk_news import organiser_news, table_news
+from ...session.desk_steps import (AskCompetitor, AskDivisions, AskGames, AskInteger,
+                                   AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
+                                   Confirm, Outcome, Question, Say, ShowLines, Step, drive)
 from ...session.official_gate import OfficialGate
+from ...session.tournament_desk import UNNAMED, TournamentDesk, sentence as _sentence
 from ...speech.announcer import Priority
 from ...texts import app as app_texts
-from ...texts import official as official_texts
 from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
 from ...tournament.follow import OrganiserFollower, Snapshot, TableFollower, read_snapshot
-from ...tournament.model import AGE_GROUPS
-from ...tournament.scoring import winner_side
-from ...tournament.table import ServerState
 from ..actions import TOURNAMENT_ACTIONS, make_action
 from ..jobs import BackgroundJob
 from ..paths import documents_folder
-from .bracket_tree import player_line
 from .live import LiveThread
 from .play_here import PlayHere
-from .prompts import Prompts
 from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
 from ..context import AppContext
+from ..interaction import Interaction
+
+if TYPE_CHECKING:
+    from .bracket_window import BracketWindow
 
 __all__ = ["TournamentMenu", "TOURNAMENT_FOLDER"]
 
 log = logging.getLogger(__name__)
+
+R = TypeVar("R")
 
 TOURNAMENT_FOLDER = "tournament"
 """The folder in the app's data folder holding this laptop's tournament, the table link's queue of
@@ -83,17 +96,22 @@ class TournamentMenu(QObject):
         super().__init__(ctx.window)
         self.ctx = ctx
         self.settings = ctx.settings
-        self.prompts = Prompts(self._parent, lambda text: self.say(text, Priority.INTERRUPT))
-        self.tournament = None
+        self.ask: Interaction = ctx.ask
+        """The window's one interaction object; every question of the desk goes through it
+        (tests give an object with the same methods)."""
+        self.desk = TournamentDesk(OfficialGate(self._event_pin))
+        """The workflows and their preconditions (no Qt); this menu asks and says what it
+        requests."""
         self.url: Optional[str] = None
         self.password: Optional[str] = None
         self.snapshot: Optional[Snapshot] = None
         self.follower_thread: Optional[LiveThread] = None
         self.link: Optional[LiveThread] = None
         self.called_here: tuple = ()
-        self.bracket = None
+        self.bracket: Optional[BracketWindow] = None
         self.play = PlayHere(self)
         self.actions: dict[str, QAction] = {}
+        self.menus: dict[str, QMenu] = {}
         self.poll_seconds = 1.0
         self.table_interval = 1.0
         self.opener = BackgroundJob("tournament-open", self)
@@ -106,9 +124,6 @@ class TournamentMenu(QObject):
         self.origin = None
         """The window a command running now was given in (the bracket window, when its keys or
         menus gave it): its dialogs open over it, so the keyboard comes back to it after them."""
-        self.gate = OfficialGate(self._event_pin)
-        """The event PIN (Event > Official > Set the event PIN) guarding what changes the
-        tournament: with it set, a player at this laptop cannot record, correct or draw."""
         self.own_reports: set[int] = set()
         """Matches whose result this laptop sends (Play this match here): said when sent, so the
         follower does not say them again."""
@@ -168,20 +183,75 @@ class TournamentMenu(QObject):
         matches = self.ctx.matches
         return matches.event_pin() if matches is not None else None
 
-    def _official(self, action: str) -> bool:
-        """True when ``action`` (a kind of ``texts.official.ACTION_WORDS``) may go on: no event
-        PIN is set, or the official gave it now (asked each time, as for the match's official
-        actions; wrong PINs are rate-limited by :class:`OfficialGate`). Otherwise says that the
-        action is the official's and returns False."""
-        gate = self.gate
-        if not gate.protected:
-            return True
-        if self.prompts.pin(action, gate.official, gate.unlock) is None or not gate.granted():
-            gate.revoke()
-            self.say(official_texts.officials_action_text(action), Priority.INTERRUPT)
-            return False
-        gate.take(action)
-        return True
+    @property
+    def tournament(self) -> Any:
+        """The open tournament (``tournament.store.Tournament``), or None."""
+        return self.desk.tournament
+
+    @tournament.setter
+    def tournament(self, value: Any) -> None:
+        self.desk.tournament = value
+
+    @property
+    def gate(self) -> OfficialGate:
+        """The event PIN (Event > Official > Set the event PIN) guarding what changes the
+        tournament: with it set, a player at this laptop cannot record, correct or draw."""
+        return self.desk.gate
+
+    # --- the desk's requests ------------------------------------------------------------------
+    def do(self, work: Generator[Step, object, R]) -> R:
+        """Run one of the desk's workflows: its questions asked through :attr:`ask`, its
+        sentences said and shown, the tournament read again when it changed; a refusal said.
+        Gives what the workflow returns (an :class:`Outcome`, or what it chose)."""
+        outcome = drive(work, self._answer, self._show)
+        if isinstance(outcome, Outcome) and outcome.text:
+            self.say(outcome.text, Priority.INTERRUPT)
+        return outcome
+
+    def _show(self, step: Union[Say, Changed]) -> None:
+        if isinstance(step, Changed):
+            self.refresh()
+        else:
+            self.say(step.text, step.priority, shown=step.shown)
+
+    def _answer(self, q: Question[Any]) -> object:
+        p = self.ask.over(self._parent())
+        if isinstance(q, Confirm):
+            return p.confirm(q.question, title="Tournament")
+        if isinstance(q, AskText):
+            return p.ask_text(q.title, q.label, q.default)
+        if isinstance(q, AskInteger):
+            return p.ask_integer(q.title, q.label, q.value, q.lowest, q.highest)
+        if isinstance(q, Choose):
+            return p.choose(q.title, q.label, list(q.options))
+        if isinstance(q, AskPin):
+            return p.ask_pin(q.action, q.official, q.check)
+        if isinstance(q, AskCompetitor):
+            return p.ask_competitor(q.initial, save=q.save)
+        if isinstance(q, AskGames):
+            return p.ask_games(q.number, q.a, q.b, q.profile_key, title=q.title,
+                               initial=q.initial)
+        if isinstance(q, AskDivisions):
+            return p.ask_divisions(dict(q.counts), list(q.split), list(q.merges))
+        if isinstance(q, ShowLines):
+            p.show_lines(q.title, q.heading, list(q.lines))
+            return None
+        if isinstance(q, AskOpenPath):
+            return p.open_file(q.title, q.filters)
+        if isinstance(q, AskSavePath):
+            return p.save_file(q.title, q.default, q.filters,
+                               confirm_overwrite=q.confirm_overwrite)
+        if isinstance(q, WriteStandingsPdf):
+            from .printing import save_standings_pdf
+
+            save_standings_pdf(list(q.standings), q.path, event=q.event)
+            return None
+        if isinstance(q, WriteBracketPdf):
+            from .printing import save_bracket_pdf
+
+            save_bracket_pdf(q.view, q.path)
+            return None
+        raise TypeError(f"no dialog for {q!r}")
 
     # --- saying -------------------------------------------------------------------------------
     def say(self, text: str, priority: Priority = Priority.INTERRUPT,
@@ -213,26 +283,6 @@ class TournamentMenu(QObject):
         finally:
             self.origin = outer
 
-    def _open_one(self):
-        """The open tournament; else says that none is open and gives None."""
-        if self.tournament is None:
-            self.say(texts.no_tournament_text(), Priority.INTERRUPT)
-        return self.tournament
-
-    def _organiser(self, action: Optional[str] = None):
-        """The open tournament when this laptop is the organiser's; else says why not. With
-        ``action`` (a change to the tournament, named as in ``texts.official.ACTION_WORDS``),
-        also the official's PIN when the event has one (:meth:`_official`)."""
-        t = self._open_one()
-        if t is None:
-            return None
-        if t.table is not None:
-            self.say(texts.not_organiser_text(t.table), Priority.INTERRUPT)
-            return None
-        if action is not None and not self._official(action):
-            return None
-        return t
-
     # --- opening and closing ---------------------------------------------------------------
     @property
     def folder(self) -> Path:
@@ -256,9 +306,9 @@ class TournamentMenu(QObject):
         self.open(str(self.local_path()))
 
     def open_file(self) -> None:
-        path = self.prompts.save_path("Open a tournament file", str(self.folder / "tournament.db"),
-                                      "Tournament files (*.db *.sqlite);;All files (*)",
-                                      confirm_overwrite=False)
+        path = self.ask.over(self._parent()).save_file(
+            "Open a tournament file", str(self.folder / "tournament.db"),
+            "Tournament files (*.db *.sqlite);;All files (*)", confirm_overwrite=False)
         if path:
             self.open(path)
 
@@ -277,35 +327,27 @@ class TournamentMenu(QObject):
         """Open the tournament at ``url`` (a file path, or the server's URL whose password is in
         the keyring) off the GUI thread; ``opened`` or ``open_failed`` follows. A new file asks
         for the tournament's name first."""
-        if not server and "://" not in url and not Path(url).exists() and name is None:
-            name = self.prompts.text("New tournament", texts.new_tournament_name_question(),
-                                     "National Veterans Golden Age Games")
-            if name is None:
+        if name is None:
+            chosen = self.do(self.desk.name_to_open(url, server=server))
+            if isinstance(chosen, Outcome):
                 return
-            name = name.strip() or "Tournament"
+            name = chosen
         self.close(quiet=True)
         self._opening = (url, server, password, quiet)
-        self.opener.start(lambda stop: open_tournament(url, name=name or "Tournament",
+        self.opener.start(lambda stop: open_tournament(url, name=name or UNNAMED,
                                                        password=password))
 
     def _opened(self, t, _token) -> None:
         url, server, password, quiet = self._opening or ("", False, None, False)
         self.tournament, self.url, self.password = t, url, password
         self.settings.set(LAST_TOURNAMENT, SERVER_CHOICE if server else url)
-        self._start_following()
+        self._start_following(url)
         try:
             self.snapshot = read_snapshot(t)
         except TournamentError as exc:
             self.say(_sentence(str(exc)), Priority.INTERRUPT)
-        snap = self.snapshot
-        competitors = sum(d.competitor_count for d in snap.divisions) if snap else 0
-        if snap is not None and not snap.divisions:
-            competitors = len([c for c in t.competitors() if not c.withdrawn])
-        self.say(texts.opened_text(snap.name if snap else "", len(snap.divisions) if snap else 0,
-                                   competitors, t.table), Priority.QUEUE)
-        seal_words = t.verification.text() if t.verification is not None else ""
-        if seal_words:
-            self.say(seal_words, Priority.QUEUE)
+        for step in self.desk.opened(self.snapshot):
+            self._show(step)
         self.changed.emit()
         if self.bracket is not None:
             self.bracket.refresh()
@@ -374,7 +416,9 @@ class TournamentMenu(QObject):
 
         return Tournament.open(self.url, password=self.password)
 
-    def _start_following(self) -> None:
+    def _start_following(self, url: str) -> None:
+        """Follow the tournament just opened at ``url``: the organiser's view (on the
+        organiser's laptop) and the table link."""
         from ...tournament.store import TableClient
 
         t = self.tournament
@@ -389,7 +433,7 @@ class TournamentMenu(QObject):
             self.follower_thread.update.connect(self._organiser_update)
             self.follower_thread.start()
         self.folder.mkdir(parents=True, exist_ok=True)
-        client = TableClient(self.url, outbox=self.folder / "outbox.db", table=t.table,
+        client = TableClient(url, outbox=self.folder / "outbox.db", table=t.table,
                              password=self.password)
         self.link = LiveThread("tournament-table", TableFollower(client),
                                interval=self.table_interval, parent=self)
@@ -404,54 +448,30 @@ class TournamentMenu(QObject):
         self.link.call(fn, callback)
 
     def _organiser_update(self, update) -> None:
-        if update.server is not None:
-            away = update.server.state is ServerState.AWAY
-            if away != self._server_away:
-                self._server_away = away
-                self.say(texts.organiser_server_gone_sentence() if away
-                         else texts.organiser_server_back_sentence(), Priority.INTERRUPT)
         own = self.tournament.origin if self.tournament is not None else ""
         if update.events:
             self.last_event_seen = update.events[-1].id
-        for event in update.events:
-            if event.origin and event.origin == own:
-                continue  # this laptop's own action: already said
-            if event.kind == "result" and event.match_number in self.own_reports:
-                self.own_reports.discard(event.match_number)
-                continue  # played here: "the result is in the bracket" was said
-            text = event.sentence()
-            if text:
-                self.say(text + ".", Priority.QUEUE)
+        news = organiser_news(update, origin=own, own=self.own_reports,
+                              server_away=self._server_away)
+        self._server_away = news.server_away
+        for step in news.said:
+            self.say(step.text, step.priority)
         if update.snapshot is not None:
             self._set_snapshot(update.snapshot)
 
     def table_update(self, update) -> None:
         """A table link's news: the server gone or back (said once each), queued results sent,
         the matches called to this table (a new call is said)."""
-        for change in update.changes:
-            self._link_away = change.state is ServerState.AWAY
-            if change.state is ServerState.AWAY:
-                self.say(texts.server_gone_sentence(), Priority.INTERRUPT)
-            else:
-                self.say(texts.server_back_sentence(change.sent), Priority.INTERRUPT)
-        for outcome in update.sent:
-            from ...tournament.table import ReportStatus
-
-            if outcome.status is ReportStatus.REFUSED:
-                self.say(texts.refused_sentence(outcome.match_number, outcome.message),
-                         Priority.INTERRUPT)
-            else:
-                self.say(texts.sent_later_text(outcome.match_number), Priority.QUEUE)
-        if update.called is not None:
-            before = {m.number for m in self.called_here}
-            self.called_here = tuple(update.called)
-            for m in self.called_here:
-                if m.number not in before and m.status == "called" and m.a and m.b:
-                    self.say(texts.call_sentence(m.number, m.a.name, m.b.name, m.table) + ".",
-                             Priority.QUEUE)
-            if {m.number for m in self.called_here} != before:
-                self.called.emit(self.called_here)
-        if update.sent:
+        news = table_news(update, self.called_here)
+        if news.link_away is not None:
+            self._link_away = news.link_away
+        if news.called is not None:
+            self.called_here = news.called
+        for step in news.said:
+            self.say(step.text, step.priority)
+        if news.called_changed:
+            self.called.emit(self.called_here)
+        if news.sent:
             self.refresh()
 
     def _set_snapshot(self, snap: Snapshot) -> None:
@@ -481,33 +501,33 @@ class TournamentMenu(QObject):
     def show_bracket(self) -> None:
         from .bracket_window import BracketWindow
 
-        if self.bracket is None:
-            self.bracket = BracketWindow(self)
-        self.bracket.refresh()
-        self.bracket.show()
-        self.bracket.raise_()
-        self.bracket.activateWindow()
-        self.bracket.tree.setFocus()
-        view = self.bracket.current_view()
+        bracket = self.bracket
+        if bracket is None:
+            bracket = self.bracket = BracketWindow(self)
+        bracket.refresh()
+        bracket.show()
+        bracket.raise_()
+        bracket.activateWindow()
+        bracket.tree.setFocus()
+        view = bracket.current_view()
         if self.tournament is None:
-            self.bracket.say(texts.no_tournament_text())
+            bracket.say(texts.no_tournament_text())
         elif view is not None:
-            self.bracket.say(self.bracket.tree.currentItem().text(0) if
-                             self.bracket.tree.currentItem() is not None else "")
+            item = bracket.tree.currentItem()
+            bracket.say(item.text(0) if item is not None else "")
 
     # --- registration -------------------------------------------------------------------------
     def competitors(self) -> None:
         """The registered competitors: Add, Edit, Withdraw, Import."""
-        t = self._organiser()
-        if t is None:
+        t = self.desk.organiser()
+        if isinstance(t, Outcome):
+            self.say(t.text, Priority.INTERRUPT)
             return
         people: list = []
 
         def lines():
-            people[:] = t.competitors()
-            return [texts.competitor_line(c.name, c.medical_center, c.age_group,
-                                          c.visually_impaired, c.seed, c.withdrawn,
-                                          c.division_key) for c in people]
+            people[:], shown = self.desk.competitor_lines(t)
+            return shown
 
         from .dialogs import LinesDialog
 
@@ -549,209 +569,46 @@ class TournamentMenu(QObject):
         d.exec()
 
     def add_competitor(self) -> None:
-        t = self._organiser("register")
-        if t is None:
-            return
-        c = self.prompts.competitor(None, save=t.add_competitor)
-        if c is None:
-            return
-        self.say(texts.registered_text(c.name), Priority.QUEUE)
-        self.refresh()
+        self.do(self.desk.add_competitor())
 
     def edit_competitor(self, competitor) -> None:
-        t = self._organiser("edit_competitor")
-        if t is None:
-            return
-        c = self.prompts.competitor(competitor, save=lambda entry: t.edit_competitor(
-            competitor.id, entry, why="edited in the window"))
-        if c is None:
-            return
-        self.say(texts.edited_text(c.name), Priority.QUEUE)
-        self.refresh()
+        self.do(self.desk.edit_competitor(competitor))
 
     def withdraw(self, competitor_id: int) -> None:
-        t = self._organiser("withdraw")
-        if t is None:
-            return
-        c = next((x for x in t.competitors() if x.id == competitor_id), None)
-        if c is None:
-            return
-        why = self._reason("Withdraw a competitor", texts.withdraw_question(c.name))
-        if why is None:
-            return
-        decided = t.withdraw(competitor_id, why=why)
-        self.refresh()
-        opponent = None
-        if decided:
-            m = t.match(decided[0])
-            opponent = m.winner.name if m.winner is not None else None
-        self.say(texts.withdrawal_sentence(c.name, opponent, decided[0] if decided else None)
-                 + ".", Priority.QUEUE)
+        self.do(self.desk.withdraw(competitor_id))
 
     def import_competitors(self, path: Optional[str] = None) -> None:
         """Register the rows of a CSV or Excel file; every refused row is shown and said."""
-        t = self._organiser("register")
-        if t is None:
-            return
-        path = path or self.prompts.open_path(
-            "Import competitors", "Lists of competitors (*.csv *.xlsx *.txt);;All files (*)")
-        if not path:
-            return
-        report = t.import_competitors(path)
-        refused = [_sentence(r) for r in report.messages()]
-        head = texts.imported_text(len(report.accepted), len(refused), report.where)
-        self.refresh()
-        self.say(texts.join_sentences([head] + refused), Priority.INTERRUPT)
-        if refused:
-            self.prompts.show_lines("Rows refused", head, refused)
+        self.do(self.desk.import_competitors(path))
 
     # --- divisions and the draw ---------------------------------------------------------------
     def divisions(self) -> None:
-        t = self._organiser("divisions")
-        if t is None:
-            return
-        counts: dict = {}
-        for c in t.competitors():
-            if c.withdrawn:
-                continue
-            total, vi = counts.get(c.age_group, (0, 0))
-            counts[c.age_group] = (total + 1, vi + (1 if c.visually_impaired else 0))
-        split, merges = [], []
-        for d in t.divisions():
-            if d.vision != "all":
-                split.extend(d.age_groups)
-            if len(d.age_groups) > 1 and tuple(d.age_groups) not in merges:
-                merges.append(tuple(d.age_groups))
-        if not t.divisions():
-            from ...tournament.divisions import suggest_merges
-
-            merges = suggest_merges({g: n for g, (n, _vi) in counts.items()})
-        choice = self.prompts.divisions(counts, sorted(set(split), key=AGE_GROUPS.index), merges)
-        if choice is None:
-            return
-        split, merges = choice
-        made = t.make_divisions(split_vi=split, merges=merges)
-        self.refresh()
-        self.say(texts.divisions_made_text([f"{d.label} ({d.competitor_count})" for d in made]),
-                 Priority.QUEUE)
+        self.do(self.desk.divisions())
 
     def draw(self, division_key: Optional[str]) -> None:
-        t = self._organiser()
-        if t is None:
-            return
-        if division_key is None:
-            self.say(texts.no_division_text(), Priority.INTERRUPT)
-            return
-        d = next((x for x in t.divisions() if x.key == division_key), None)
-        if d is None:
-            self.say(texts.no_division_text(), Priority.INTERRUPT)
-            return
-        if not self._official("draw"):
-            return
-        if not self.prompts.confirm(texts.draw_question(d.label, d.drawn)):
-            return
-        typed = self.prompts.text("Draw", texts.draw_seed_question(), "")
-        if typed is None:
-            return
-        seed = None
-        if typed.strip():
-            try:
-                seed = int(typed.strip())
-                if not 0 <= seed < 2 ** 31:
-                    raise ValueError(typed)
-            except ValueError:
-                self.say(texts.bad_seed_text(typed.strip()), Priority.INTERRUPT)
-                return
-        info = t.draw(division_key, seed=seed)
-        self.refresh()
-        self.say(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                  info.same_center_pairs, info.minimum_same_center_pairs,
-                                  info.no_center), Priority.QUEUE)
+        self.do(self.desk.draw(division_key))
 
     def draw_all(self) -> None:
-        t = self._organiser()
-        if t is None:
-            return
-        divisions = t.divisions()
-        todo = [d for d in divisions if not d.drawn and d.competitor_count > 0]
-        if not todo:
-            self.say(texts.nothing_to_draw_text() if divisions else texts.no_division_text(),
-                     Priority.INTERRUPT)
-            return
-        if not self._official("draw"):
-            return
-        if not self.prompts.confirm(texts.draw_all_question([d.label for d in todo])):
-            return
-        shown, drawn = [], []
-        for d in todo:
-            info = t.draw(d.key)
-            shown.append(texts.drawn_text(d.label, info.random_seed, info.size, info.byes,
-                                          info.same_center_pairs,
-                                          info.minimum_same_center_pairs, info.no_center))
-            drawn.append((d.label, info.same_center_pairs, info.minimum_same_center_pairs))
-        self.refresh()
-        self.say(texts.drawn_all_text(drawn), Priority.QUEUE, shown=" ".join(shown))
+        self.do(self.desk.draw_all())
 
     # --- tables and calls ---------------------------------------------------------------------
     def tables(self) -> None:
-        t = self._organiser("tables")
-        if t is None:
-            return
-        count = int(t.info().get("table_count") or 12)
-        n = self.prompts.integer("Tables", texts.tables_question(count), count, 1, 200)
-        if n is None:
-            return
-        if n != count:
-            t.set_table_count(n)
-        self.say(texts.tables_text(n, t.free_tables()), Priority.QUEUE)
-        self.refresh()
+        self.do(self.desk.calls.tables())
 
     def call_next(self) -> None:
         """Offer the next playable matches to the free tables; call them after a yes."""
-        t = self._organiser("call")
-        if t is None:
-            return
-        offers = t.offers()
-        if not offers:
-            self.say(texts.nothing_to_call_text() if t.free_tables() else
-                     texts.no_free_table_text(), Priority.INTERRUPT)
-            return
-        lines = [texts.call_sentence(o.match.number, o.match.a.name, o.match.b.name, o.table)
-                 for o in offers]
-        if not self.prompts.confirm(texts.call_offers_question(lines)):
-            return
-        said = [t.call(o.match.number, o.table).sentence() for o in offers]
-        self.refresh()
-        self.say(texts.join_sentences(said), Priority.QUEUE)
+        self.do(self.desk.calls.call_next())
 
     def call_match(self, number: int) -> None:
-        t = self._organiser("call")
-        if t is None:
-            return
-        free = t.free_tables()
-        count = int(t.info().get("table_count") or 12)
-        m = t.match(number)
-        options = free or list(range(1, count + 1))
-        if m.status == "called" and m.table in options:
-            options.remove(m.table)
-        index = self.prompts.choose("Call to a table", texts.call_question_text(number, free),
-                                    [f"Table {n}" for n in options])
-        if index is None:
-            return
-        call = t.call(number, options[index])
-        self.refresh()
-        self.say(call.sentence() + ".", Priority.INTERRUPT)
+        self.do(self.desk.calls.call_match(number))
 
     def show_called_here(self) -> None:
         """A table laptop: the matches called to this table, with Play this match here."""
-        t = self._open_one()
-        if t is None:
+        matches = self.desk.calls.called(self.called_here)
+        if isinstance(matches, Outcome):
+            self.say(matches.text, Priority.INTERRUPT)
             return
-        matches = list(self.called_here) if t.table is not None else \
-            [m for m in t.matches() if m.status in ("called", "playing")]
-        if not matches:
-            self.say(texts.no_called_match_text(t.table), Priority.INTERRUPT)
-            return
+        t = self.tournament
         lines = [m.line() for m in matches]
         self.say(texts.join_sentences(lines), Priority.READING)
 
@@ -762,181 +619,34 @@ class TournamentMenu(QObject):
             self.say(texts.nothing_chosen_text(), Priority.INTERRUPT)
             return False
 
-        self.prompts.show_lines("Matches called", texts.called_heading(t.table), lines,
-                                [("&Play this match here", play)])
+        self.ask.over(self._parent()).show_lines(
+            "Matches called", texts.called_heading(t.table), lines,
+            [("&Play this match here", play)])
 
     def play_here(self, number: int) -> None:
         self.play.play(number)
 
-    def _reason(self, title: str, question: str, default: str = "") -> Optional[str]:
-        """The reason for the audit log, asked again (up to three times) while it is left empty;
-        None when cancelled or still empty (then :func:`texts.why_needed_text` is said)."""
-        for _ in range(3):
-            why = self.prompts.text(title, question, default)
-            if why is None:
-                return None
-            if why.strip():
-                return why.strip()
-            question = texts.why_again_text()  # the field's label says it too, with the focus
-            self.say(question, Priority.INTERRUPT)
-        self.say(texts.why_needed_text(), Priority.INTERRUPT)
-        return None
-
     # --- results ------------------------------------------------------------------------------
-    def _profile_of(self, number: int) -> str:
-        """The rule profile match ``number`` is played under (its division's; -VI in a mixed
-        division when a player is visually impaired)."""
-        from ...tournament.divisions import match_profile
-
-        t = self.tournament
-        m = t.match(number)
-        d = next(x for x in t.divisions() if x.key == m.division_key)
-        return match_profile(d.profile_key, d.vision, bool(m.a and m.a.visually_impaired),
-                             bool(m.b and m.b.visually_impaired))
-
     def enter_result(self, number: int) -> None:
-        t = self._organiser()
-        if t is None:
-            return
-        m = t.match(number)
-        if m.status == "finished":
-            self.say(texts.already_decided_text(number), Priority.INTERRUPT)
-            return
-        if m.a is None or m.b is None:
-            self.say(texts.not_ready_text(number), Priority.INTERRUPT)
-            return
-        if not self._official("record_result"):
-            return
-        winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number))
-        if winners is None:
-            return
-        v = t.enter_result(number, winners)
-        self.refresh()
-        self.say(texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws),
-                 Priority.QUEUE)
+        self.do(self.desk.results.enter_result(number))
 
     def walkover(self, number: int) -> None:
-        t = self._organiser()
-        if t is None:
-            return
-        m = t.match(number)
-        if m.a is None or m.b is None or m.status == "finished":
-            self.say(texts.already_decided_text(number) if m.status == "finished"
-                     else texts.not_ready_text(number), Priority.INTERRUPT)
-            return
-        if not self._official("walkover"):
-            return
-        index = self.prompts.choose("Walkover", texts.walkover_question(number),
-                                    [player_line(m.a), player_line(m.b)])
-        if index is None:
-            return
-        why = self._reason("Walkover", texts.why_question(), texts.walkover_default_reason())
-        if why is None:
-            return
-        present = (m.a, m.b)[index]
-        v = t.walkover(number, present.id, why=why)
-        self.refresh()
-        self.say(texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover"),
-                 Priority.QUEUE)
+        self.do(self.desk.results.walkover(number))
 
     def correct_result(self, number: int) -> None:
         """Correct a finished match: the new result, then the later matches it affects are said
         and the organiser confirms, then why (for the audit log)."""
-        t = self._organiser()
-        if t is None:
-            return
-        m = t.match(number)
-        if m.status != "finished" or m.kind not in ("played", "walkover"):
-            self.say(texts.nothing_to_correct_text(number, m.kind), Priority.INTERRUPT)
-            return
-        if not self._official("correct_result"):
-            return
-        how = self.prompts.choose("Correct the result", texts.correct_how_question(number),
-                                  texts.CORRECTION_KINDS)
-        if how is None:
-            return
-        winners, present = None, None
-        if how == 0:
-            winners = self.prompts.games(number, m.a.name, m.b.name, self._profile_of(number),
-                                         title=f"Correct match {number}",
-                                         initial=_recorded_games(m))
-            if winners is None:
-                return
-        else:
-            index = self.prompts.choose("Correct the result", texts.walkover_question(number),
-                                        [player_line(m.a), player_line(m.b)])
-            if index is None:
-                return
-            present = (m.a, m.b)[index].id
-        preview = t.preview_correction(number, winners, walkover=present)
-        affected = [(a.number, a.round_name, a.players_change, a.result_voided)
-                    for a in preview.affected]
-        question = texts.correction_question(
-            number, preview.new_winner.name,
-            preview.old_winner.name if preview.old_winner else None, affected)
-        self.say(question, Priority.READING)
-        if not self.prompts.confirm(question):
-            return
-        why = self._reason("Correct the result", texts.why_question())
-        if why is None:
-            return
-        done = t.correct_result(number, winners, walkover=present, why=why)
-        self.refresh()
-        self.say(done.sentence(t.match(number)) + ".", Priority.QUEUE)
+        self.do(self.desk.results.correct_result(number))
 
     # --- files ----------------------------------------------------------------------------------
     def save_results_csv(self) -> None:
-        t = self._open_one()
-        if t is None:
-            return
-        path = self.prompts.save_path("Save results as CSV",
-                                      str(self.export_folder / "results.csv"),
-                                      "CSV files (*.csv)")
-        if not path:
-            return
-        with open(path, "w", newline="", encoding="utf-8") as out:
-            rows = t.results_csv(out)
-        self.say(texts.csv_saved_text(path, rows), Priority.QUEUE,
-                 shown=texts.csv_saved_text(path, rows, full=True))
+        self.do(self.desk.files.results_csv(self.export_folder))
 
     def save_standings_pdf(self) -> None:
-        from .printing import save_standings_pdf
-
-        t = self._open_one()
-        if t is None:
-            return
-        path = self.prompts.save_path("Save standings as PDF",
-                                      str(self.export_folder / "standings.pdf"),
-                                      "PDF files (*.pdf)")
-        if not path:
-            return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
-        save_standings_pdf([t.standings(d.key) for d in t.divisions() if d.drawn], Path(path),
-                           event=t.info().get("name") or "")
-        self.say(texts.pdf_saved_text("standings", path, plural=True), Priority.QUEUE,
-                 shown=texts.pdf_saved_text("standings", path, plural=True, full=True))
+        self.do(self.desk.files.standings_pdf(self.export_folder))
 
     def save_bracket_pdf(self, division_key: Optional[str]) -> None:
-        from .printing import save_bracket_pdf
-
-        t = self.tournament
-        if t is None or division_key is None:
-            self.say(texts.no_tournament_text() if t is None else texts.no_division_text(),
-                     Priority.INTERRUPT)
-            return
-        view = t.division_view(division_key)
-        default = self.export_folder / f"bracket-{_file_part(view.division.label)}.pdf"
-        path = self.prompts.save_path("Save the bracket as PDF", str(default),
-                                      "PDF files (*.pdf)")
-        if not path:
-            return
-        if not path.lower().endswith(".pdf"):
-            path += ".pdf"
-        save_bracket_pdf(view, Path(path))
-        what = f"bracket of {view.division.label}"
-        self.say(texts.pdf_saved_text(what, path), Priority.QUEUE,
-                 shown=texts.pdf_saved_text(what, path, full=True))
+        self.do(self.desk.files.bracket_pdf(self.export_folder, division_key))
 
     # --- settings -------------------------------------------------------------------------------
     def server_settings(self) -> None:
@@ -968,30 +678,6 @@ def _news(update):
     if update.events or update.snapshot is not None or update.server is not None:
         return update
     return None
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if text and text[0].islower():
-        text = text[0].upper() + text[1:]
-    return text if not text or text[-1] in ".?!" else text + "."
-
-
-def _file_part(label: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-+" else "-" for ch in label).strip("-")
-
-
-def _recorded_games(m) -> list[str]:
-    """The games of finished match ``m`` as the result form's rows ("a", "b" or "draw"), in
-    playing order; empty when they cannot be told apart (a walkover, no games kept, or a winner
-    that names neither side, as when two competitors share a name)."""
-    if m.a is None or m.b is None:
-        return []
-    try:
-        return [winner_side(g.get("winner"), m.a, m.b) or "draw"
-                for g in sorted(m.games or (), key=lambda g: g.get("number", 0))]
-    except TournamentError:
-        return []
 
 
 def _menu_named(window, title: str) -> QMenu:

@@ -27,6 +27,7 @@ from typing import Optional
 
 from PySide6.QtCore import QObject, Signal
 
+from ...session.desk_steps import Outcome
 from ...session.match_events import MatchAbandoned, MatchFinished
 from ...session.tournament_match import (NoWinnerError, PlayedHere, report_for_result,
                                          settings_for_setup)
@@ -77,28 +78,12 @@ class PlayHere(QObject):
     def play(self, number: int) -> None:
         """Take match ``number`` for this laptop's table (the organiser's laptop: the table it
         is called to, or else the first free table, to which it is called first) and start it."""
-        t = self.menu.tournament
-        if t is None:
-            self.menu.say(texts.no_tournament_text(), Priority.INTERRUPT)
+        current = self.current
+        playing = current.match_number if current is not None and not current.sent \
+            and self._match_running() else None
+        table = self.menu.do(self.menu.desk.calls.table_for(number, playing))
+        if isinstance(table, Outcome):
             return
-        if self.current is not None and not self.current.sent and self._match_running():
-            self.menu.say(texts.already_playing_text(self.current.match_number),
-                          Priority.INTERRUPT)
-            return
-        table = t.table
-        if table is None:
-            m = t.match(number)
-            if m.status in ("called", "playing") and m.table:
-                table = m.table
-            else:
-                free = t.free_tables()
-                if not free:
-                    self.menu.say(texts.no_free_table_text(), Priority.INTERRUPT)
-                    return
-                call = t.call(number, free[0])
-                table = call.table
-                self.menu.say(call.sentence() + ".", Priority.QUEUE)
-                self.menu.refresh()
         self.menu.link_call(lambda f, n=number, tb=table: f.take(n, table=tb), self._taken)
 
     def _match_running(self) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.tournament.store import Tournament
 
 from tournament_ui_helpers import PLAYERS40, open_bracket
@@ -49,7 +50,7 @@ def test_the_division_reads_as_a_tree(tournament_window, qtbot, tmp_path):
     for m in view.matches:
         if m.status != "empty":
             assert m.line() in lines
-    played = [m for m in view.matches if m.status == "finished" and m.kind == "played"]
+    played = [m for m in view.matches if m.status == MatchStatus.DECIDED and m.kind == "played"]
     assert len(played) == 2
     first = played[0]
     assert f"{first.round_name}, match {first.number}: {first.a.name}, {first.a.medical_center}, " \

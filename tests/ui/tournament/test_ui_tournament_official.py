@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
 from checkers_desktop.session.official_pin import PinHash
+from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.ui.settings import EVENT_PIN
 from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 from checkers_desktop.ui.tournament.dialogs import ResultDialog
@@ -33,7 +34,7 @@ def test_with_the_event_pin_only_the_official_changes_the_tournament(
         assert prompts.asked[0][1] == "record_result"
         assert window.synth.spoken[-1] == ("Recording a result is the official's action. Ask "
                                            "the official.")
-        assert t.match(match.number).status != "finished"
+        assert t.match(match.number).status != MatchStatus.DECIDED
     prompts.answers["games"] = []
 
     # the walkover, the withdrawal and the draw again are refused the same way
@@ -46,25 +47,25 @@ def test_with_the_event_pin_only_the_official_changes_the_tournament(
     prompts.answers["pin"] = [None]
     menu.run(lambda: menu.draw(t.divisions()[0].key))
     assert window.synth.spoken[-1].startswith("The draw is the official's action.")
-    assert t.match(match.number).status != "finished"
+    assert t.match(match.number).status != MatchStatus.DECIDED
     assert all(not c.withdrawn for c in t.competitors())
 
     # the official, with the PIN: the result is recorded (one PIN, one action)
     prompts.answers["pin"] = ["9090"]
     prompts.answers["games"] = [[match.a.name, match.a.name]]
     menu.run(lambda: menu.enter_result(match.number))
-    assert t.match(match.number).status == "finished"
+    assert t.match(match.number).status == MatchStatus.DECIDED
     assert window.synth.spoken[-1] == f"{match.a.name} beat {match.b.name}, 2 games to 0."
     other = ready[1]
     prompts.answers["games"] = [[other.a.name, other.a.name]]
     menu.run(lambda: menu.enter_result(other.number))  # no PIN given this time
-    assert t.match(other.number).status != "finished"
+    assert t.match(other.number).status != MatchStatus.DECIDED
 
     # reading stays open to everyone: the bracket, the standings
     settings.set(EVENT_PIN, "")
     prompts.answers["games"] = [[other.b.name, other.b.name]]
     menu.run(lambda: menu.enter_result(other.number))  # no PIN set: no question
-    assert t.match(other.number).status == "finished"
+    assert t.match(other.number).status == MatchStatus.DECIDED
     assert "pin" not in [k for k, _ in prompts.asked[-1:]]
 
 
@@ -179,7 +180,7 @@ def test_the_bracket_changes_its_lines_in_place(tournament_window, prompts, qtbo
     assert bracket.tree.currentItem() is item and bracket.tree.lines() == lines
     prompts.answers["games"] = [[match.a.name, match.a.name]]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    assert t.match(match.number).status == "finished"
+    assert t.match(match.number).status == MatchStatus.DECIDED
     assert bracket.tree.currentItem() is item  # the same line, its text changed
     assert item.text(0) != before and f"{match.a.name}, Tampa VAMC, beat" in item.text(0)
     assert item.data(0, Qt.ItemDataRole.AccessibleTextRole) == item.text(0)
@@ -305,3 +306,40 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     prompts.answers["games"] = [None]
     menu.run(lambda: menu.correct_result(other.number))
     assert prompts.initial_games == []
+
+
+def test_drawing_a_division_with_results_again_is_refused_before_any_dialog(
+        tournament_window, prompts, settings, tmp_path):
+    """The refusal is said first: no PIN asked, no question, no seed, for nothing."""
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts)
+    match = ready[0]
+    t.enter_result(match.number, [match.a.name, match.a.name])
+    settings.set(EVENT_PIN, PinHash.make("9090").to_text())
+    division = t.divisions()[0]
+    prompts.asked.clear()
+    prompts.answers["pin"] = ["9090"]
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = ["3"]
+    menu.run(lambda: menu.draw(division.key))
+    assert prompts.asked == []
+    assert window.synth.spoken[-1] == (f"Division {division.label} has results: it cannot be "
+                                       "drawn again.")
+    assert t.divisions()[0].draw_seed == 7 and t.match(match.number).status is MatchStatus.DECIDED
+
+
+def test_drawing_a_division_with_nobody_left_is_refused_before_any_dialog(
+        tournament_window, prompts, tmp_path):
+    from checkers_desktop.tournament.model import CompetitorInput
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    t = menu.tournament
+    c = t.add_competitor(CompetitorInput("Ann Lee", "Tampa VAMC", "55-59"))
+    t.make_divisions()
+    t.withdraw(c.id, why="went home")
+    prompts.answers["confirm"] = [True]
+    prompts.answers["text"] = [""]
+    menu.run(lambda: menu.draw(t.divisions()[0].key))
+    assert prompts.asked == []
+    assert window.synth.spoken[-1] == "Division 55-59 has no competitor to draw."
+    assert not t.divisions()[0].drawn

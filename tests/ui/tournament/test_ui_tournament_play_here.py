@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.ui.event.match_dialog import MatchDialog
 from checkers_desktop.tournament.store import Tournament
 from checkers_desktop.tournament.table import ReportStatus
@@ -132,7 +132,7 @@ def test_a_match_played_from_the_bracket_lands_in_the_bracket(tournament_window,
     assert done.args[0].status is ReportStatus.RECORDED
     # it landed in the bracket: the database, the list and the final
     m = t.match(semi.number)
-    assert m.status == "finished" and m.winner.name == winner and m.score == (2, 0)
+    assert m.status == MatchStatus.DECIDED and m.winner.name == winner and m.score == (2, 0)
     assert m.reported_by == "table 1" and any(r.endswith(".pdn") for r in m.records)
     qtbot.waitUntil(lambda: any(line.startswith(f"Semi-final 1, match {semi.number}: {winner}")
                                 and "2 games to 0" in line for line in bracket.tree.lines()))

@@ -15,7 +15,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from checkers_desktop.tournament.model import CompetitorInput
+from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.tournament.store import Tournament, load_password
 from checkers_desktop.tournament.table import ReportStatus
 from checkers_desktop.ui.tournament.server_dialog import ServerDialog
@@ -119,7 +119,7 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
     qtbot.waitUntil(lambda: _said(window, call), timeout=15000)
     assert [x.number for x in menu.called_here] == [m.number]
     menu.run(menu.show_called_here)
-    assert menu.prompts.asked[-1][1][2] == [org.match(m.number).line()]
+    assert menu.ask.asked[-1][1][2] == [org.match(m.number).line()]
     window.event_menu.dialog_factory = _official_form(qtbot)
     window.event_menu.desk.ask_pin = lambda action, official, check: \
         official if check("4711", official).ok else None
@@ -167,7 +167,7 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
         print("  SAY", line)
     print("  STATUS", window.status.text())
     done_match = Tournament.open(pg_tournament.organiser).match(m.number)
-    assert done_match.status == "finished" and done_match.reported_by == "table 3"
+    assert done_match.status == MatchStatus.DECIDED and done_match.reported_by == "table 3"
     winner = done_match.winner.name
     assert winner != loser and done_match.score == (2, 0)
     assert sum(1 for s in window.synth.spoken if s == GONE) == 1

@@ -1,0 +1,133 @@
+"""Every file dialog is the window's Interaction's: it starts in the Documents folder and is faked
+in tests by faking the Interaction. The score sheet's name says who played and when."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import checkers_desktop
+from checkers_desktop.ui.event.menu import score_sheet_file_name
+
+UI = Path(checkers_desktop.__file__).parent / "ui"
+
+
+def test_no_module_of_the_window_opens_a_file_dialog_of_its_own():
+    """Only ui/interaction.py touches QFileDialog or its helpers (``file_dialog``,
+    ``chosen_file``): every other file dialog is asked through an Interaction."""
+    found = []
+    for path in sorted(UI.rglob("*.py")):
+        if path.name == "interaction.py" and path.parent == UI:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            name = node.id if isinstance(node, ast.Name) else \
+                node.attr if isinstance(node, ast.Attribute) else \
+                None
+            if isinstance(node, ast.alias):
+                name = node.name
+            if name in ("QFileDialog", "file_dialog", "chosen_file"):
+                found.append(f"{path.relative_to(UI)}:{getattr(node, 'lineno', '?')} {name}")
+    assert found == []
+
+
+def test_no_module_of_the_window_opens_a_question_of_its_own():
+    """Message boxes and input dialogs are opened only by ui/interaction.py, so every question is
+    spoken by the app and can be answered in tests; the modules listed may only leave the
+    list."""
+    allowed = {
+        "app.py",          # "Checkers is already open": before any window or interaction exists
+        "autosave.py",     # the resume question, asked before the window's first welcome
+        "event/menu.py",   # the official's actions, being made one form each
+    }
+    found = []
+    for path in sorted(UI.rglob("*.py")):
+        rel = path.relative_to(UI).as_posix()
+        if rel == "interaction.py" or rel in allowed:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                func = func.value  # QMessageBox.question(...), QInputDialog.getText(...)
+            if isinstance(func, ast.Name) and func.id in ("QMessageBox", "QInputDialog"):
+                found.append(f"{rel}:{node.lineno} {func.id}")
+    assert found == []
+
+
+def test_the_tournament_menu_asks_through_the_windows_interaction(make_window):
+    """The Tournament menu's questions are the window's Interaction's, opened over the window
+    the command came from."""
+    from PySide6.QtWidgets import QWidget
+
+    window = make_window()
+    menu = window.tournament_menu
+    assert menu.ask is window.ask
+    other = QWidget()
+    over = window.ask.over(other)
+    assert over.parent is other and over.say is window.ask.say and over.echo is window.ask.echo
+    assert window.ask.over(None) is window.ask
+
+
+def test_the_tournaments_questions_are_spoken(qapp, monkeypatch):
+    """A number, a line of text and a form of the Tournament menu are said by the app as they
+    open (the screen reader reads the dialog itself)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from checkers_desktop.ui.interaction import Interaction
+
+    echoed: list[str] = []
+    ask = Interaction(None, say=lambda text: None, echo=echoed.append)
+
+    def cancel_soon() -> None:
+        QTimer.singleShot(50, lambda: QApplication.activeModalWidget().reject())
+
+    cancel_soon()
+    assert ask.ask_integer("Tables", "How many tables?", 4, 1, 200) is None
+    cancel_soon()
+    assert ask.ask_text("Draw", "Seed, or Enter for a random one:", "7") is None
+    cancel_soon()
+    assert ask.ask_games(3, "Ann Lee", "Bo Diaz", "va_standard") is None
+    assert echoed[:2] == ["How many tables?", "Seed, or Enter for a random one:"]
+    assert len(echoed) == 3 and "3" in echoed[2]
+
+
+def test_the_tournaments_file_dialogs_start_in_documents(qapp, monkeypatch, tmp_path):
+    """A bare name, or a folder that is gone, starts in the Documents folder; the import list
+    too."""
+    from checkers_desktop.ui import interaction
+    from checkers_desktop.ui.interaction import Interaction
+
+    docs = tmp_path / "home" / "Documents"
+    docs.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(docs.parent))
+    started = []
+
+    def fake_chosen(dialog):
+        folder = Path(dialog.directory().absolutePath())
+        chosen = dialog.selectedFiles()
+        started.append(str(folder / Path(chosen[0]).name) if chosen and chosen[0]
+                       and dialog.acceptMode() == dialog.AcceptMode.AcceptSave else str(folder))
+        return None
+
+    monkeypatch.setattr(interaction, "chosen_file", fake_chosen)
+    ask = Interaction(None, say=lambda text: None, echo=lambda text: None)
+    assert ask.save_file("Save the results", "results.csv", "CSV (*.csv)") is None
+    assert ask.save_file("Save the bracket", str(tmp_path / "gone" / "b.pdf"),
+                         "PDF (*.pdf)") is None
+    assert ask.open_file("Import competitors", "CSV (*.csv)") is None
+    assert started == [str(docs / "results.csv"), str(docs / "b.pdf"), str(docs)]
+
+
+@pytest.mark.parametrize("folder, name", [
+    ("2026-06-14_103000_Ann-Lee-vs-Bo-Diaz", "score-sheet-Ann-Lee-vs-Bo-Diaz-2026-06-14-1030.pdf"),
+    ("2026-11-22_1405_Ann-Lee-vs-Bo-Diaz", "score-sheet-Ann-Lee-vs-Bo-Diaz-2026-11-22-1405.pdf"),
+    ("Ann-Lee-vs-Bo-Diaz", "score-sheet-Ann-Lee-vs-Bo-Diaz.pdf"),
+    ("a_b_c", "score-sheet-a_b_c.pdf"),
+    ("", "score-sheet.pdf"),
+])
+def test_the_score_sheet_is_offered_under_who_played_and_when(folder, name):
+    assert score_sheet_file_name(folder) == name
