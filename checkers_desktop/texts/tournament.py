@@ -603,7 +603,7 @@ def nothing_to_draw_text() -> str:
 
 def draw_all_question(labels: list[str]) -> str:
     return f"Draw {_plural(len(labels), 'division')} now: " + ", ".join(labels) + \
-        "? Each gets a new seed, said and recorded."
+        "? Each gets a new seed, shown and recorded."
 
 
 def call_offers_question(lines: list[str]) -> str:
@@ -676,8 +676,8 @@ def split_choice_text() -> str:
 
 def split_choice_name(group: str, total: int, impaired: int) -> str:
     """What a screen reader says of that check box: the whole choice, group and counts."""
-    return (f"Split {group} ({total} competitors, {impaired} visually impaired) into visually "
-            "impaired and standard")
+    return (f"Split {group} ({_plural(total, 'competitor')}, {impaired} visually impaired) into "
+            "visually impaired and standard")
 
 
 def merge_choice_text(next_group: str) -> str:
