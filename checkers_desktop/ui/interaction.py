@@ -12,20 +12,26 @@ have accessible names, and:
   line and announced to both the screen reader and the app's voice (``say``), since a label that
   changes is not read by itself.
 
-Tests replace the methods of the instance (``window.ask.confirm = ...``) or pass ``confirm`` to the
-window; nothing else in ui/ opens a question dialog of its own, and no other module opens a file
-dialog (the Tournament menu's :class:`.tournament.prompts.Prompts` asks its files through one).
+The Tournament menu's forms are asked here too (a competitor, a match's games, the divisions, a
+list of lines), over the window the command came from (:meth:`Interaction.over`).
+
+Tests replace the methods of the instance (``window.ask.confirm = ...``), pass ``confirm`` to the
+window, or give the Tournament menu an object with the same methods; nothing else in ui/ opens a
+question dialog or a file dialog of its own.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
                                QLineEdit, QMessageBox, QWidget)
+
+if TYPE_CHECKING:
+    from ..tournament.model import Competitor
 
 __all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file"]
 
@@ -49,6 +55,13 @@ class Interaction:
         self.say = say
         self.echo = echo
         self._answer = confirm
+
+    def over(self, parent: Optional[QWidget]) -> "Interaction":
+        """The same questions, modal to ``parent`` (a dialog already open, the bracket window)
+        instead of this object's window; None: this object itself."""
+        if parent is None or parent is self.parent:
+            return self
+        return Interaction(parent, self.say, self.echo, self._answer)
 
     # --- Yes / No -----------------------------------------------------------------------
     def confirm(self, question: str, title: str = TITLE,
@@ -79,16 +92,19 @@ class Interaction:
 
     # --- a choice, a text -----------------------------------------------------------------
     def choose(self, title: str, label: str, options: Sequence[str], *,
-               say_options: bool = True) -> Optional[int]:
+               say_options: bool = True, current: int = 0) -> Optional[int]:
         """The index of the option chosen, or None (Cancel). The question is said with every
         option, or, with ``say_options`` False (a long list: the games of a file), alone: the
         screen reader reads the option in focus. Typing an option's first characters goes to
         it, the keys up to :data:`TYPE_AHEAD_MS` apart (Qt's own 0.4 s is too quick for many
         older players: "7", "0", "0" a second apart found game 7, not game 700)."""
+        if not options:
+            return None
         self.echo(f"{label} {', '.join(options)}." if say_options else label)
         dialog = self._input(title, label)
         dialog.setComboBoxItems(list(options))
         dialog.setComboBoxEditable(False)
+        dialog.setTextValue(list(options)[max(0, min(current, len(options) - 1))])
         interval = QApplication.keyboardInputInterval()
         QApplication.setKeyboardInputInterval(TYPE_AHEAD_MS)
         try:
@@ -100,12 +116,24 @@ class Interaction:
         item = dialog.textValue()
         return list(options).index(item) if item in options else None
 
-    def ask_text(self, title: str, label: str) -> Optional[str]:
-        """A line of text, or None (Cancel)."""
+    def ask_text(self, title: str, label: str, default: str = "") -> Optional[str]:
+        """A line of text (the field starts with ``default``), or None (Cancel)."""
         self.echo(label)
         dialog = self._input(title, label)
         dialog.setTextEchoMode(QLineEdit.EchoMode.Normal)
+        dialog.setTextValue(default)
         return dialog.textValue() if dialog.exec() == QInputDialog.DialogCode.Accepted else None
+
+    def ask_integer(self, title: str, label: str, value: int, lowest: int, highest: int
+                    ) -> Optional[int]:
+        """A whole number from ``lowest`` to ``highest`` (the field starts at ``value``), or
+        None (Cancel)."""
+        self.echo(label)
+        dialog = self._input(title, label)
+        dialog.setInputMode(QInputDialog.InputMode.IntInput)
+        dialog.setIntRange(lowest, highest)
+        dialog.setIntValue(value)
+        return dialog.intValue() if dialog.exec() == QInputDialog.DialogCode.Accepted else None
 
     def _input(self, title: str, label: str) -> QInputDialog:
         from .display import question_font, style_dialog
@@ -174,6 +202,63 @@ class Interaction:
         if dialog.exec() != NewPinDialog.DialogCode.Accepted:
             return None
         return dialog.pin
+
+
+    # --- the Tournament menu's forms ------------------------------------------------------
+    def ask_competitor(self, initial: Optional["Competitor"] = None,
+                       save: Optional[Callable[[Any], Any]] = None) -> Any:
+        """The competitor form (``ui.tournament.dialogs.CompetitorDialog``). Without ``save``:
+        the checked input (a ``CompetitorInput``) or None. With ``save`` (called with the input;
+        what it refuses is shown in the form, which stays open): what ``save`` returned, or None
+        when cancelled; another error it raised is raised here once the form has closed."""
+        from .tournament.dialogs import CompetitorDialog
+
+        dialog = CompetitorDialog(self.parent, initial=initial, announce=self.say, save=save)
+        self.echo(dialog.windowTitle())
+        accepted = dialog.exec() == CompetitorDialog.DialogCode.Accepted
+        if dialog.failure is not None:
+            raise dialog.failure
+        if not accepted:
+            return None
+        return dialog.saved if save is not None else dialog.entry
+
+    def ask_games(self, number: int, a: str, b: str, profile_key: str, title: str = "",
+                  initial: Sequence[str] = ()) -> Optional[list[Optional[str]]]:
+        """The result form of match ``number`` between ``a`` and ``b``: the games' winners by
+        name (None: drawn), or None (Cancel); ``initial``: the rows filled in first, "a", "b"
+        or "draw" each (a correction starts from the result recorded)."""
+        from .tournament.dialogs import ResultDialog
+
+        dialog = ResultDialog(number, a, b, profile_key, self.parent, title=title,
+                              announce=self.say)
+        if initial:
+            dialog.set_games(initial)
+        self.echo(dialog.windowTitle())
+        if dialog.exec() != ResultDialog.DialogCode.Accepted:
+            return None
+        return dialog.winners
+
+    def ask_divisions(self, counts: dict[str, tuple[int, int]], split: Sequence[str],
+                      merges: Sequence[Sequence[str]]
+                      ) -> Optional[tuple[list[str], list[tuple[str, ...]]]]:
+        """The divisions form: ``counts`` (age group: (competitors, visually impaired)); the
+        age groups to split by vision and those to merge, or None (Cancel)."""
+        from .tournament.dialogs import DivisionsDialog
+
+        dialog = DivisionsDialog(counts, split, merges, self.parent, announce=self.say)
+        self.echo(dialog.windowTitle())
+        if dialog.exec() != DivisionsDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice
+
+    def show_lines(self, title: str, heading: str, lines: Sequence[str],
+                   buttons: Sequence[Any] = ()) -> None:
+        """A list of ``lines`` under ``heading`` to read one by one (with ``buttons``: (label,
+        action) pairs acting on the line under the cursor), closed by Escape."""
+        from .tournament.dialogs import LinesDialog
+
+        self.echo(heading)
+        LinesDialog(title, heading, lines, self.parent, buttons).exec()
 
 
 def file_dialog(parent: Optional[QWidget], title: str, start: str, filters: str, *,

@@ -6,7 +6,7 @@ menu and every organiser action), :mod:`.bracket_window` (one division: :mod:`.b
 screen readers, :mod:`.bracket_view` drawn with :mod:`.bracket_paint`), :mod:`.play_here` (a
 tournament match in the Event menu, its result back to the bracket), :mod:`.live` (the background
 thread following the tournament; it never touches a widget), :mod:`.server_dialog`,
-:mod:`.dialogs` and :mod:`.prompts` (the forms and questions), :mod:`.printing` (the PDFs).
+:mod:`.dialogs` (the forms, asked through the window's interaction object), :mod:`.printing` (the PDFs).
 The logic is in ``checkers_desktop.tournament`` and ``checkers_desktop.session``; these are
 adapters.
 """

@@ -354,7 +354,7 @@ class BracketWindow(QMainWindow):
             if not players:
                 self.say(texts.nothing_selected_text(), Priority.INTERRUPT)
                 return
-            index = self.menu.prompts.choose("Withdraw a competitor", "Which competitor?",
+            index = self.menu.ask.over(self).choose("Withdraw a competitor", "Which competitor?",
                                              [player_line(x) for x in players])
             if index is None:
                 return

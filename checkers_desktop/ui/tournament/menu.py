@@ -13,7 +13,7 @@ the bracket window (:mod:`.bracket_window`, F7).
 What each command may do, and in which order it asks, is decided by the tournament desk
 (``session.tournament_desk.TournamentDesk``, no Qt): its preconditions and refusals come before
 any question, then the event PIN, then the command's questions; this menu answers the desk's
-questions through :attr:`TournamentMenu.prompts` and says what it returns
+questions through :attr:`TournamentMenu.ask` and says what it returns
 (:meth:`TournamentMenu.do`).
 
 Every action is one call to the tournament (``tournament.store.Tournament``: one transaction);
@@ -27,7 +27,8 @@ writes, and announces "Table 3: Ann Lee beat Bo Diaz, 2 games to 1"; the table l
 laptop while the server is away: said once when it goes, and again when it is back with the
 results sent).
 
-Questions go through :attr:`TournamentMenu.prompts` (:class:`~.prompts.Prompts`; tests replace it).
+Questions go through :attr:`TournamentMenu.ask` (the window's
+:class:`~..interaction.Interaction`; tests replace it).
 """
 
 from __future__ import annotations
@@ -57,9 +58,9 @@ from ..jobs import BackgroundJob
 from ..paths import documents_folder
 from .live import LiveThread
 from .play_here import PlayHere
-from .prompts import Prompts
 from .tournament_settings import LAST_TOURNAMENT, SERVER_CHOICE, SERVER_URL
 from ..context import AppContext
+from ..interaction import Interaction
 
 if TYPE_CHECKING:
     from .bracket_window import BracketWindow
@@ -95,7 +96,9 @@ class TournamentMenu(QObject):
         super().__init__(ctx.window)
         self.ctx = ctx
         self.settings = ctx.settings
-        self.prompts = Prompts(self._parent, lambda text: self.say(text, Priority.INTERRUPT))
+        self.ask: Interaction = ctx.ask
+        """The window's one interaction object; every question of the desk goes through it
+        (tests give an object with the same methods)."""
         self.desk = TournamentDesk(OfficialGate(self._event_pin))
         """The workflows and their preconditions (no Qt); this menu asks and says what it
         requests."""
@@ -197,7 +200,7 @@ class TournamentMenu(QObject):
 
     # --- the desk's requests ------------------------------------------------------------------
     def do(self, work: Generator[Step, object, R]) -> R:
-        """Run one of the desk's workflows: its questions asked through :attr:`prompts`, its
+        """Run one of the desk's workflows: its questions asked through :attr:`ask`, its
         sentences said and shown, the tournament read again when it changed; a refusal said.
         Gives what the workflow returns (an :class:`Outcome`, or what it chose)."""
         outcome = drive(work, self._answer, self._show)
@@ -212,30 +215,31 @@ class TournamentMenu(QObject):
             self.say(step.text, step.priority, shown=step.shown)
 
     def _answer(self, q: Question[Any]) -> object:
-        p = self.prompts
+        p = self.ask.over(self._parent())
         if isinstance(q, Confirm):
-            return p.confirm(q.question)
+            return p.confirm(q.question, title="Tournament")
         if isinstance(q, AskText):
-            return p.text(q.title, q.label, q.default)
+            return p.ask_text(q.title, q.label, q.default)
         if isinstance(q, AskInteger):
-            return p.integer(q.title, q.label, q.value, q.lowest, q.highest)
+            return p.ask_integer(q.title, q.label, q.value, q.lowest, q.highest)
         if isinstance(q, Choose):
             return p.choose(q.title, q.label, list(q.options))
         if isinstance(q, AskPin):
-            return p.pin(q.action, q.official, q.check)
+            return p.ask_pin(q.action, q.official, q.check)
         if isinstance(q, AskCompetitor):
-            return p.competitor(q.initial, save=q.save)
+            return p.ask_competitor(q.initial, save=q.save)
         if isinstance(q, AskGames):
-            return p.games(q.number, q.a, q.b, q.profile_key, title=q.title, initial=q.initial)
+            return p.ask_games(q.number, q.a, q.b, q.profile_key, title=q.title,
+                               initial=q.initial)
         if isinstance(q, AskDivisions):
-            return p.divisions(dict(q.counts), list(q.split), list(q.merges))
+            return p.ask_divisions(dict(q.counts), list(q.split), list(q.merges))
         if isinstance(q, ShowLines):
             p.show_lines(q.title, q.heading, list(q.lines))
             return None
         if isinstance(q, AskOpenPath):
-            return p.open_path(q.title, q.filters)
+            return p.open_file(q.title, q.filters)
         if isinstance(q, AskSavePath):
-            return p.save_path(q.title, q.default, q.filters,
+            return p.save_file(q.title, q.default, q.filters,
                                confirm_overwrite=q.confirm_overwrite)
         if isinstance(q, WriteStandingsPdf):
             from .printing import save_standings_pdf
@@ -302,9 +306,9 @@ class TournamentMenu(QObject):
         self.open(str(self.local_path()))
 
     def open_file(self) -> None:
-        path = self.prompts.save_path("Open a tournament file", str(self.folder / "tournament.db"),
-                                      "Tournament files (*.db *.sqlite);;All files (*)",
-                                      confirm_overwrite=False)
+        path = self.ask.over(self._parent()).save_file(
+            "Open a tournament file", str(self.folder / "tournament.db"),
+            "Tournament files (*.db *.sqlite);;All files (*)", confirm_overwrite=False)
         if path:
             self.open(path)
 
@@ -615,8 +619,9 @@ class TournamentMenu(QObject):
             self.say(texts.nothing_chosen_text(), Priority.INTERRUPT)
             return False
 
-        self.prompts.show_lines("Matches called", texts.called_heading(t.table), lines,
-                                [("&Play this match here", play)])
+        self.ask.over(self._parent()).show_lines(
+            "Matches called", texts.called_heading(t.table), lines,
+            [("&Play this match here", play)])
 
     def play_here(self, number: int) -> None:
         self.play.play(number)

@@ -21,8 +21,8 @@ pg_tournament = _fixtures.pg_tournament
 
 
 class ScriptedPrompts:
-    """Stands in for ``ui.tournament.prompts.Prompts``: each question pops the next answer given
-    for its kind (``answers["confirm"] = [True, ...]``); every question asked is kept in
+    """Stands in for the window's ``ui.interaction.Interaction`` in the Tournament menu
+    (``menu.ask``): each question pops the next answer given for its kind (``answers["confirm"] = [True, ...]``); every question asked is kept in
     :attr:`asked` as (kind, text)."""
 
     KINDS = ("confirm", "text", "integer", "choose", "open_path", "save_path", "competitor",
@@ -40,39 +40,42 @@ class ScriptedPrompts:
         answer = queue.pop(0)
         return answer(what) if callable(answer) else answer
 
-    def confirm(self, question):
+    def over(self, parent):
+        return self
+
+    def confirm(self, question, title="Tournament"):
         return bool(self._next("confirm", question, False))
 
-    def text(self, title, label, default=""):
+    def ask_text(self, title, label, default=""):
         return self._next("text", label)
 
-    def integer(self, title, label, value, lowest, highest):
+    def ask_integer(self, title, label, value, lowest, highest):
         return self._next("integer", label)
 
-    def choose(self, title, label, options, current=0):
+    def choose(self, title, label, options, *, say_options=True, current=0):
         return self._next("choose", (label, list(options)))
 
-    def open_path(self, title, filters):
+    def open_file(self, title, filters, folder=None, *, parent=None):
         return self._next("open_path", title)
 
-    def save_path(self, title, default, filters, *, confirm_overwrite=True):
+    def save_file(self, title, default, filters, *, confirm_overwrite=True, parent=None):
         return self._next("save_path", default)
 
-    def competitor(self, initial=None, save=None):
+    def ask_competitor(self, initial=None, save=None):
         entry = self._next("competitor", initial)
         return save(entry) if save is not None and entry is not None else entry
 
-    def games(self, number, a, b, profile_key, title="", initial=()):
+    def ask_games(self, number, a, b, profile_key, title="", initial=()):
         self.initial_games = list(initial)
         return self._next("games", (number, a, b, profile_key))
 
-    def divisions(self, counts, split, merges):
+    def ask_divisions(self, counts, split, merges):
         return self._next("divisions", (counts, list(split), list(merges)))
 
     def show_lines(self, title, heading, lines, buttons=()):
         self._next("show_lines", (title, heading, list(lines)))
 
-    def pin(self, action, official, check):
+    def ask_pin(self, action, official, check):
         """The official's PIN dialog: the next answer is the PIN typed (None: cancelled); as the
         real dialog, the name comes back only when ``check`` accepts the PIN."""
         typed = self._next("pin", action)
@@ -94,7 +97,7 @@ def tournament_window(make_window, qtbot, prompts):
     def make(path=None, **kwargs):
         window = make_window(**kwargs)
         menu = window.tournament_menu
-        menu.prompts = prompts
+        menu.ask = prompts
         menu.poll_seconds = 0.2
         menu.table_interval = 0.2
         if path is not None:

@@ -55,7 +55,7 @@ def _result_told(qtbot, menu, tree, told, match):
     reads the line at the cursor."""
     key = ("match", (match.round, match.index))
     tree.select_key(key)
-    menu.prompts.answers["games"] = [[match.a.name, match.a.name]]
+    menu.ask.answers["games"] = [[match.a.name, match.a.name]]
     told.clear()
     menu.run(lambda: menu.enter_result(match.number))
     qtbot.waitUntil(lambda: bool(told))

@@ -77,7 +77,7 @@ def test_the_view_follows_another_process_on_the_same_file(tournament_window, qt
     bracket.read_next_matches()
     assert line not in window.synth.spoken[-1]
     # this window's own call is said once, not again when the follower sees it
-    prompts = menu.prompts
+    prompts = menu.ask
     nxt = [x for x in other.playable() if x.status == "ready"][0]
     prompts.answers["choose"] = [0]
     menu.run(lambda: menu.call_match(nxt.number))

@@ -119,7 +119,7 @@ def test_the_server_goes_away_mid_match_and_comes_back(tournament_window, qtbot,
     qtbot.waitUntil(lambda: _said(window, call), timeout=15000)
     assert [x.number for x in menu.called_here] == [m.number]
     menu.run(menu.show_called_here)
-    assert menu.prompts.asked[-1][1][2] == [org.match(m.number).line()]
+    assert menu.ask.asked[-1][1][2] == [org.match(m.number).line()]
     window.event_menu.dialog_factory = _official_form(qtbot)
     window.event_menu.desk.ask_pin = lambda action, official, check: \
         official if check("4711", official).ok else None
