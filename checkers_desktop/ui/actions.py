@@ -244,6 +244,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("voice_help", "&What can I say?", "Ctrl+Shift+H", "What can I say",
                "Say and show the voice commands the rules of this game allow (saying \"help\" "
                "does the same).", "Voice"),
+    ActionSpec("voice_learn", "&Learn my voice...", "", "Learn my voice",
+               "Read twelve short phrases once, prompted one at a time (Space or Enter starts and "
+               "ends each, Escape stops and keeps nothing): voice commands then adapt to your "
+               "voice and microphone. Kept for next time.", "Voice"),
     # --- end of Voice menu ---------------------------------------------------------------------
     ActionSpec("open_menus", "Open the &menus", "F10", "Open the menus",
                "Open the menu bar at its first menu, Game (as Alt+G does); the arrow keys move "
