@@ -151,13 +151,17 @@ def _body(net: Network) -> bytes:
 
 
 def save_network(net: Network, path: Path) -> int:
-    """Write ``net`` to ``path`` in the format above; returns the file's size in bytes."""
+    """Write ``net`` to ``path`` in the format above, atomically (``storage.atomic``: a reader
+    never sees half a file); returns the file's size in bytes. Raises ``OSError`` when it cannot
+    be written (the old file is then untouched)."""
+    from ..storage.atomic import write_atomic
+
     body = _body(net)
     header = json.dumps({"hidden": net.hidden, "out_scale": net.out_scale,
                          "plus_hand": net.plus_hand,
                          "sha256": hashlib.sha256(body).hexdigest()}).encode("utf-8")
     data = MAGIC + struct.pack("<I", len(header)) + header + body
-    path.write_bytes(data)
+    write_atomic(path, data)
     return len(data)
 
 

@@ -73,11 +73,11 @@ def schedule(current: Optional[Priority], pending: Sequence[tuple[str, Priority]
     return False, list(pending) + [(text, priority)]
 
 
-def join_waiting(pending: Sequence[tuple[str, Priority]], text: str) -> str:
-    """The one utterance an interrupting ``text`` becomes when ``pending`` (oldest first) still
-    holds QUEUE texts: those texts, then ``text``, joined by spaces ("You: ten to fifteen.
-    Computer: twenty-three to nineteen."), so the player's own move is neither lost nor said
-    over. READING and INTERRUPT texts waiting are dropped (a reading answer, a warning, are
+def join_waiting(pending: Sequence[tuple[str, int]], text: str) -> str:
+    """The one utterance an interrupting ``text`` becomes when ``pending`` (the texts waiting,
+    oldest first, each with its priority as a :class:`Priority` or its int) holds QUEUE texts:
+    those texts, then ``text``, joined by spaces ("You: ten to fifteen. Computer: twenty-three
+    to nineteen."), so the player's own move is neither lost nor said over. READING and INTERRUPT texts waiting are dropped (a reading answer, a warning, are
     stale once something more urgent comes)."""
     kept = [t for t, p in pending if Priority(p) is Priority.QUEUE]
     return " ".join(kept + [text])
