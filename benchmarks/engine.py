@@ -387,6 +387,94 @@ def compiled_match(rows, move_time):
           engine_name=f"compiled search ({move_time} s a move)")
 
 
+def network_speed(seconds: float, positions: int, network, repeats: int = 3) -> None:
+    """Nodes per second and depth in ``seconds`` with the learned evaluation and with the hand
+    one, the same positions (the start and ``positions`` ballots, forced moves left out) in this
+    process, each search on a fresh searcher, the two alternating ``repeats`` times; the best
+    rate of each is kept (the least disturbed by other processes on the machine). The rate is
+    nodes per second of this process's CPU time (``time.process_time``), so that other
+    processes sharing the cores slow neither side; the wall-clock rate follows in brackets."""
+    print(f"## Speed: the learned evaluation against the hand one ({seconds} s a search, best "
+          f"of {repeats})")
+    rows = [("start", Board())]
+    rows += [(f"ballot {r['number']} ({r['moves']})", Board(r["fen"]))
+             for r in ballots()[:: max(1, len(ballots()) // positions)][:positions]
+             if len(Board(r["fen"]).legal_moves) > 1]
+    ratios = []
+    for name, board in rows:
+        best = {}
+        for _ in range(repeats):
+            for which, net in (("hand", None), ("learned", network)):
+                s = Searcher(compiled=True)
+                s.set_network(net)
+                cpu = time.process_time()
+                r = s.search(board, time_limit=seconds)
+                rate = r.nodes / max(1e-6, time.process_time() - cpu)
+                if which not in best or rate > best[which][0]:
+                    best[which] = (rate, r)
+        (nh, hand), (nl, learned) = best["hand"], best["learned"]
+        ratios.append(nl / nh)
+        print(f"{name}: learned {nl:,.0f} nodes/CPU-s ({learned.nodes / learned.seconds:,.0f} "
+              f"a wall second) depth {learned.depth} move {learned.move.pdn()}; hand "
+              f"{nh:,.0f} nodes/CPU-s ({hand.nodes / hand.seconds:,.0f}) depth {hand.depth} "
+              f"move {hand.move.pdn()}; ratio {nl / nh:.2f}", flush=True)
+    print(f"  learned/hand nodes per second: {min(ratios):.2f} to {max(ratios):.2f} "
+          f"(mean {sum(ratios) / len(ratios):.2f})")
+
+
+def network_match(rows, move_time, network, depth=None) -> None:
+    """The same compiled search, the opening book first, with the learned evaluation against
+    with the hand one: each ballot twice, colours swapped; a searcher per side kept through a
+    game (its table too), the endgame database installed for both. Prints the score of the
+    learned side with a 95 % error bar (1.96 standard errors of the per-game score), overall
+    and as BLACK."""
+    from checkers_desktop.engine.book import BookUse
+    from checkers_desktop.engine.levels import book_result
+
+    def player(net):
+        def factory(i):
+            searcher = Searcher(compiled=True)
+            searcher.set_network(net)
+
+            def play(board):
+                found = book_result(board, BookUse.STRONG)
+                if found is not None:
+                    return found.move
+                if depth is not None:  # a fixed depth, as level 5 searches
+                    return searcher.search(board, depth=depth).move
+                return searcher.search(board, time_limit=move_time).move
+            return play
+        return factory
+
+    learned, hand = player(network), player(None)
+    games: list[tuple[bool, float]] = []
+    for i, row in enumerate(rows):
+        for learned_black in (True, False):
+            if learned_black:
+                s = play_game(row["fen"], learned(i), hand(i))
+            else:
+                s = 1 - play_game(row["fen"], hand(i), learned(i))
+            games.append((learned_black, s))
+        print(f"  ballot {row['number']}: {games[-2][1]} as BLACK, {games[-1][1]} as WHITE",
+              flush=True)
+
+    def line(label, scores):
+        n = len(scores)
+        if not n:
+            return
+        mean = sum(scores) / n
+        sd = (sum((x - mean) ** 2 for x in scores) / max(1, n - 1)) ** 0.5
+        w = sum(x == 1 for x in scores)
+        d = sum(x == 0.5 for x in scores)
+        print(f"  learned vs hand {label}: {sum(scores)} / {n} = {100 * mean:.1f} % "
+              f"+- {100 * 1.96 * sd / n ** 0.5:.1f} (+{w} ={d} -{n - w - d})", flush=True)
+
+    pace = f"depth {depth}" if depth is not None else f"{move_time} s a move"
+    line(f"({pace}, both colours)", [s for _, s in games])
+    line("(learned as BLACK)", [s for b, s in games if b])
+    line("(learned as WHITE)", [s for b, s in games if not b])
+
+
 def parse_weights(text: str):
     """``"king=186,back=25"``: the weights in use with those fields changed."""
     import dataclasses
@@ -462,7 +550,19 @@ def main(argv=None):
     ap.add_argument("--weights-offset", type=int, default=0,
                     help='first ballot of "weights" (0-based; every len/games-th from there), '
                          "so that one set of ballots can be split between processes")
+    ap.add_argument("--network", default="",
+                    help='sections "network" and "network-speed": the learned evaluation of '
+                         'this weights file ("default": the shipped one) against the hand one')
+    ap.add_argument("--network-games", type=int, default=20, help='ballots of "network"')
+    ap.add_argument("--network-time", type=float, default=0.1,
+                    help='seconds a move in "network"')
+    ap.add_argument("--network-depth", type=int, default=None,
+                    help='"network" searches this many plies a move instead of a time')
+    ap.add_argument("--network-offset", type=int, default=0,
+                    help='first ballot of "network" (0-based; every len/games-th from there)')
     args = ap.parse_args(argv)
+    print("command: " + " ".join([Path(sys.argv[0]).name] + (sys.argv[1:] if argv is None
+                                                               else list(argv))), flush=True)
     if not args.python:
         t = time.perf_counter()
         _compiled.warm_up()
@@ -525,6 +625,21 @@ def main(argv=None):
         step = max(1, len(rows) // args.weights_games)
         weights_match(rows[args.weights_offset::step][:args.weights_games], args.weights_time,
                       parse_weights(args.candidate_weights))
+    if args.network:
+        from checkers_desktop.engine.network import default_network, load_network
+        net = default_network() if args.network == "default" else load_network(Path(args.network))
+        if net is None:
+            print(f"  the network {args.network} cannot be used (see the log)")
+            return 2
+        print(f"network: {net.hidden} hidden units, plus the hand evaluation: {net.plus_hand}")
+        if "network-speed" not in skip:
+            network_speed(1.0, 5, net)
+        if "network" not in skip:
+            print("## The learned evaluation against the hand one (both colours)")
+            rows = ballots()
+            step = max(1, len(rows) // args.network_games)
+            network_match(rows[args.network_offset::step][:args.network_games],
+                          args.network_time, net, args.network_depth)
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")
         rows = ballots()

@@ -881,9 +881,33 @@ def main(argv=None) -> int:
                         help="continuous listening instead: the utterances said into one long "
                              "stream of the room, cut by the app's segmenter (conditions "
                              + ", ".join(STREAM_CONDITIONS) + ")")
+    parser.add_argument("--compare-latency", action="store_true",
+                        help="decode each utterance twice, in turn with the settings given by "
+                             "--set and with the defaults, and print both latencies (the same "
+                             "load for both)")
+    parser.add_argument("--enrol", action="store_true",
+                        help="speaker enrolment: each speaker (--speakers) reads the 12 "
+                             "phrases of Learn my voice, then its other utterances are decoded "
+                             "before and after its adaptation")
+    parser.add_argument("--speakers", default="",
+                        help="with --enrol: the speakers' indices in the split (e.g. 0,3)")
+    parser.add_argument("--enrol-set", action="append", default=[], metavar="NAME=VALUE",
+                        help="with --enrol: a constant of speech/voice/enrol.py for this run "
+                             "(OFFSET_SHARE=0: margins only; SCALE_MIN=1 SCALE_MAX=1: features "
+                             "only)")
+    parser.add_argument("--enrol-reference", metavar="FOLDER",
+                        help="measure the tuning split's speakers on the 12 phrases and write "
+                             "the reference (enrolment.json) into FOLDER (a model's folder)")
     parser.add_argument("--tune", metavar="DUMP",
                         help="set the thresholds from a --permissive --dump of the tuning split")
     args = parser.parse_args(argv)
+    from checkers_desktop.speech.voice import enrol
+
+    for pair in args.enrol_set:
+        name, _, value = pair.partition("=")
+        if not hasattr(enrol, name):
+            parser.error(f"speech/voice/enrol.py has no {name}")
+        setattr(enrol, name, float(value))
     if args.tune:
         return tune(args.tune, {k: float(v) for k, _, v in (p.partition("=") for p in args.set)})
     split = SPLITS[args.split]
@@ -935,6 +959,8 @@ def main(argv=None) -> int:
         settings[key] = float(value)
     recognizer = VoiceRecognizer(engine=args.engine, **settings)
     recognizer.warm_up()
+    if args.enrol_reference:
+        return enrol_reference(split, speakers, renderer, recognizer, Path(args.enrol_reference))
     busy = None
     if args.busy:
         # the computer thinking in its own process (as the app's engine does) all along
@@ -968,6 +994,13 @@ while True:
 def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, conditions,
              recognizer, profile) -> int:
     """The decodes of :func:`main` and their report (or the continuous-listening section)."""
+    if args.compare_latency:
+        return compare_latency(split, speakers, renderer, items, sounds, keep, sound_keep,
+                               conditions, recognizer, profile, args)
+    if args.enrol:
+        chosen = [int(x) for x in args.speakers.split(",") if x.strip()] or range(len(speakers))
+        return enrolment(split, speakers, chosen, renderer, items, conditions, recognizer,
+                         profile, args.show_errors)
     if args.continuous:
         stream_conditions = [c for c in conditions if c in STREAM_CONDITIONS]
         continuous(split, renderer, speakers,
@@ -1036,6 +1069,193 @@ def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, c
     load_after = os.getloadavg()
     report(args, split, speakers, renderer, items, sounds, rows, conditions, recognizer,
            load_before, load_after, elapsed)
+    return 0
+
+
+def compare_latency(split, speakers, renderer, items, sounds, keep, sound_keep, conditions,
+                    recognizer, profile, args) -> int:
+    """``--compare-latency``: every utterance decoded by ``recognizer`` (the ``--set``
+    settings) and by one with the defaults, in turn (which goes first alternates), so that both
+    meet the same load. Prints p50/p95 and the share decoded exactly for each."""
+    other = VoiceRecognizer(engine=args.engine)
+    other.warm_up()
+    pair = {"--set " + " ".join(args.set): recognizer, "defaults": other}
+    times = {name: [] for name in pair}
+    right = {name: 0 for name in pair}
+    n = 0
+    load_before = os.getloadavg()
+    for condition in conditions:
+        todo = sounds if condition == "nonspeech" else items
+        for index in (sound_keep if condition == "nonspeech" else keep):
+            item = todo[index]
+            rng = np.random.default_rng([split.noise_seed, CONDITIONS.index(condition), index])
+            x = (renderer.nonspeech(split, item.sound) if item.kind == "nonspeech"
+                 else renderer.speech(speakers[item.speaker], item.text))
+            pcm = simulate.to_pcm16(in_condition(x, condition, split, renderer, rng))
+            order = list(pair) if n % 2 == 0 else list(reversed(list(pair)))
+            n += 1
+            got = {}
+            for name in order:
+                result = pair[name].decode_pcm(pcm, Board(item.fen), profile,
+                                               selected=item.selected,
+                                               confirming=item.confirming)
+                times[name].append(result.seconds * 1000)
+                got[name] = result.result_text()
+                right[name] += got[name] == item.expected
+            if len(set(got.values())) > 1 or (args.show_errors
+                                              and item.expected not in got.values()):
+                print(f"  [{condition}] said {item.text!r} ({item.expected}): " + "; ".join(
+                    f"{k} -> {v}" for k, v in got.items()), file=sys.stderr)
+    load_after = os.getloadavg()
+    print(f"latency compared on the {split.name} split, {n} utterances ({', '.join(conditions)}),"
+          f" each decoded by both in turn; load {load_before[0]:.1f}-{load_after[0]:.1f} "
+          f"(2 cores){'; --busy' if args.busy else ''}")
+    for name in pair:
+        t = times[name]
+        print(f"  {name:40s} p50 {statistics.median(t):5.0f} ms  p95 {percentile(t, 0.95):5.0f} ms"
+              f"  decoded as expected {right[name]}/{n}")
+    return 0
+
+
+# --- speaker enrolment (Voice > Learn my voice) ------------------------------------------------
+ENROL_SEED = 777
+"""Seeds the rooms the enrolment phrases are recorded in (never a measured utterance's)."""
+
+
+def _whisper_of(recognizer):
+    engine = recognizer.engine
+    return getattr(engine, "whisper", engine)
+
+
+def enrolment_channel(condition: str) -> str:
+    """The room an enrolment for ``condition`` is recorded in: the same microphone, quiet. At
+    home the player enrols with the microphone they play with; the noise of a hall comes later.
+    So "far" (a laptop microphone at arm's length) enrols "far"; the others the close
+    microphone, "clean"."""
+    return "far" if condition == "far" else "clean"
+
+
+def enrol_speaker(split: Split, speaker: Speaker, renderer: Renderer, whisper, channel: str,
+                  index: int):
+    """``speaker`` reads the 12 phrases (:data:`enrol.PROMPTS`) in ``channel``'s room: their
+    measures (the recogniser unadapted)."""
+    from checkers_desktop.speech.voice import enrol
+
+    whisper.adapt(None)
+    measures = []
+    for k, prompt in enumerate(enrol.PROMPTS):
+        rng = np.random.default_rng([ENROL_SEED, index, k, CONDITIONS.index(channel)])
+        audio = in_condition(renderer.speech(speaker, prompt.words), channel, split, renderer,
+                             rng)
+        measures.append(enrol.measure_phrase(whisper.measure, k, simulate.to_pcm16(audio)))
+    return measures
+
+
+def enrol_reference(split: Split, speakers, renderer: Renderer, recognizer, folder: Path) -> int:
+    """``--enrol-reference``: the tuning speakers' measures on the 12 phrases (clean and at
+    arm's length), written as the model's enrolment reference."""
+    from checkers_desktop.speech.voice import enrol
+
+    if split.name != "tuning":
+        print("voice benchmark: the enrolment reference is made on the tuning split only",
+              file=sys.stderr)
+        return 2
+    whisper = _whisper_of(recognizer)
+    per_speaker = []
+    for i, speaker in enumerate(speakers):
+        for channel in ("clean", "far"):
+            measures = enrol_speaker(split, speaker, renderer, whisper, channel, i)
+            per_speaker.append(measures)
+            print(f"  {speaker.name:32s} {channel:5s} move margins "
+                  + " ".join(f"{m.margin:6.1f}" for m in measures
+                             if enrol.PROMPTS[m.prompt].kind == "move"))
+    reference = enrol.reference_of(per_speaker)
+    path = folder / enrol.REFERENCE_FILE
+    path.write_text(json.dumps(reference.to_json(), indent=1) + "\n", encoding="utf-8")
+    print(f"reference: median move margin {reference.move_margin:.2f} over "
+          f"{reference.speakers} speaker-rooms; written to {path}")
+    return 0
+
+
+def enrolment(split: Split, speakers, chosen, renderer: Renderer, items, conditions,
+              recognizer, profile, show_errors: bool) -> int:
+    """``--enrol``: for each chosen speaker, its enrolment (:func:`enrol_speaker`, one per
+    microphone), then each of its utterances that is not one of the 12 phrases, decoded in each
+    condition without and with its adaptation. Prints the accuracy before and after, the wrong
+    moves and the "no" taken as "yes" of each."""
+    from checkers_desktop.speech.voice import enrol
+
+    whisper = _whisper_of(recognizer)
+    reference = enrol.load_reference()
+    said = {p.words for p in enrol.PROMPTS}
+    started = time.time()
+    load_before = os.getloadavg()
+    table = []
+    for s in chosen:
+        speaker = speakers[s]
+        adaptations = {}
+        for channel in sorted({enrolment_channel(c) for c in conditions}):
+            measures = enrol_speaker(split, speaker, renderer, whisper, channel, s)
+            adaptations[channel] = enrol.adapt(measures, reference)
+            a = adaptations[channel]
+            print(f"{speaker.name} enrolled ({channel}): {sum(m.heard for m in measures)}/12 "
+                  f"heard, scale {a.scale:.2f}, move margin {a.move_margin:.2f}, "
+                  f"yes margin {a.yes_margin:.2f}, offset max "
+                  f"{max((abs(v) for v in a.feature_offset), default=0):.3f}")
+        mine = [i for i, item in enumerate(items) if item.speaker == s
+                and item.kind != "nonspeech" and item.text not in said]
+        for condition in conditions:
+            if condition == "nonspeech":
+                continue
+            counts = {}
+            for label, adaptation in (("before", None),
+                                      ("after", adaptations[enrolment_channel(condition)])):
+                whisper.adapt(adaptation)
+                right = wrong = no_yes = n = 0
+                for index in mine:
+                    item = items[index]
+                    rng = np.random.default_rng([split.noise_seed, CONDITIONS.index(condition),
+                                                 index])
+                    audio = in_condition(renderer.speech(speaker, item.text), condition, split,
+                                         renderer, rng)
+                    result = recognizer.decode_pcm(simulate.to_pcm16(audio), Board(item.fen),
+                                                   profile, selected=item.selected,
+                                                   confirming=item.confirming)
+                    got = result.result_text()
+                    n += 1
+                    right += got == item.expected
+                    wrong += (result.move is not None or result.kind == "pick-up") \
+                        and got != item.expected
+                    no_yes += item.expected == "no" and result.command == "yes"
+                    if show_errors and got != item.expected:
+                        print(f"  [{label} {condition} {speaker.name}] said {item.text!r} "
+                              f"({item.expected}) got {got} {result.reason or ''}",
+                              file=sys.stderr)
+                counts[label] = (right, n, wrong, no_yes)
+            print(f"  {speaker.name} {condition}: {counts}", flush=True)
+            table.append((speaker.name, condition, counts))
+    whisper.adapt(None)
+    elapsed = time.time() - started
+    load_after = os.getloadavg()
+    print()
+    print(f"speaker enrolment, {split.name} split: 12 phrases read once per microphone, then "
+          f"the speaker's other utterances; {elapsed:.0f} s, load {load_before[0]:.1f}-"
+          f"{load_after[0]:.1f} (2 cores)")
+    print("| speaker | condition | utterances | right before | right after | wrong moves "
+          "before / after | 'no' as 'yes' before / after |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    totals = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0])
+    for name, condition, counts in table:
+        (rb, n, wb, nb), (ra, _, wa, na) = counts["before"], counts["after"]
+        print(f"| {name} | {condition} | {n} | {_pct(rb / n if n else None)} | "
+              f"{_pct(ra / n if n else None)} | {wb} / {wa} | {nb} / {na} |")
+        for key in (condition, "all"):
+            t = totals[key]
+            for i, v in enumerate((n, rb, ra, wb, wa, nb, na)):
+                t[i] += v
+    for key, (n, rb, ra, wb, wa, nb, na) in totals.items():
+        print(f"| all chosen speakers | {key} | {n} | {_pct(rb / n if n else None)} | "
+              f"{_pct(ra / n if n else None)} | {wb} / {wa} | {nb} / {na} |")
     return 0
 
 

@@ -5,6 +5,14 @@
 * Qt's per-user files (settings, data, cache) go to a directory made for this run, never to the
   user's own: ``XDG_CONFIG_HOME``, ``XDG_DATA_HOME`` and ``XDG_CACHE_HOME`` point into it.
 
+* Under pytest-xdist (``-n auto --dist loadfile``, as ``.ci/run`` runs them) each worker is its own
+  process, with its own such directory; the tests of one file run on one worker, so a module's
+  set-up (an X server, a model, an endgame table) runs once and a table a module writes is whole.
+  When a throw-away PostgreSQL cluster of ``.ci/postgres.sh`` is given (``CHECKERS_TEST_PG_URL``
+  with ``CHECKERS_TEST_PG_CTL``, which the server-away tests use to stop and start it), every
+  worker but the first starts a cluster of its own the same way and stops it at the end, so that
+  a test stopping its server never takes the server away from a test running on another worker.
+
 Fixtures: ``shared_dir`` (../shared beside the clone, or a skip saying it is absent) and
 ``settings_file`` (a fresh ini file that ``CHECKERS_DESKTOP_SETTINGS`` names for the test).
 """
@@ -14,6 +22,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import subprocess
 import tempfile
 from pathlib import Path
 
@@ -31,6 +40,48 @@ for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DIR = (REPO_ROOT / ".." / "shared").resolve()
+PG_SCRIPT = REPO_ROOT / ".ci" / "postgres.sh"
+
+_worker_pg_dir = ""
+
+
+def _start_worker_postgres() -> None:
+    """Start this xdist worker's own PostgreSQL cluster with ``.ci/postgres.sh`` and point
+    ``CHECKERS_TEST_PG_URL`` and ``CHECKERS_TEST_PG_CTL`` at it (read by the test modules when
+    they are imported, after this). Raises ``pytest.UsageError`` with the script's output when it
+    does not start within 120 s."""
+    global _worker_pg_dir
+    script = ('source "$1" && start_test_postgres >&2 && '
+              'printf "%s\\n" "$CHECKERS_TEST_PG_URL" "$CHECKERS_TEST_PG_CTL" "$TEST_PG_DIR"')
+    run = subprocess.run(["bash", "-c", script, "bash", str(PG_SCRIPT)], capture_output=True,
+                         text=True, timeout=120, stdin=subprocess.DEVNULL)
+    lines = run.stdout.splitlines()
+    if run.returncode != 0 or len(lines) != 3:
+        raise pytest.UsageError(f"{PG_SCRIPT} did not start this worker's PostgreSQL cluster "
+                                f"(exit status {run.returncode}):\n{run.stderr}")
+    os.environ["CHECKERS_TEST_PG_URL"], os.environ["CHECKERS_TEST_PG_CTL"], _worker_pg_dir = lines
+    atexit.register(_stop_worker_postgres)
+
+
+def _stop_worker_postgres() -> None:
+    """Stop the cluster :func:`_start_worker_postgres` started (a second call does nothing)."""
+    global _worker_pg_dir
+    if _worker_pg_dir:
+        subprocess.run(["bash", "-c", 'source "$1" && TEST_PG_DIR="$2" && stop_test_postgres',
+                        "bash", str(PG_SCRIPT), _worker_pg_dir], capture_output=True, timeout=120,
+                       stdin=subprocess.DEVNULL)
+        _worker_pg_dir = ""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    if (worker not in ("", "gw0") and os.environ.get("CHECKERS_TEST_PG_URL")
+            and os.environ.get("CHECKERS_TEST_PG_CTL")):
+        _start_worker_postgres()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    _stop_worker_postgres()
 
 
 @pytest.fixture(scope="session")

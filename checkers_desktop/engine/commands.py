@@ -6,6 +6,8 @@ Prints the move in PDN with the whole path ("26x17x10") and on the next line
 opening book). Without an option the search takes 1 second. ``--time`` and the default play the
 opening book's best-scoring master move where the position is in the book, as level 6 does;
 ``--depth`` always searches (for analysis), and ``--no-book`` searches from the first move.
+A timed search may take up to twice its time when its score falls from one depth to the next
+(``search.EMERGENCY_DROP``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from checkers_desktop.rules import Board, RulesError
 
 from .book import BookUse
 from .levels import InvalidLevelError, book_result, search_at_level
-from .search import Searcher
+from .search import EMERGENCY_TIMES, Searcher
 
 
 def bestmove_command(args: argparse.Namespace) -> int:
@@ -49,7 +51,8 @@ def bestmove_command(args: argparse.Namespace) -> int:
                 raise ValueError(f"time {seconds!r} is not a positive number of seconds")
             use = BookUse.NONE if getattr(args, "no_book", False) else BookUse.STRONG
             found = book_result(board, use)
-            result = found if found is not None else Searcher().search(board, time_limit=seconds)
+            result = found if found is not None else Searcher().search(
+                board, time_limit=seconds, most_time=EMERGENCY_TIMES * seconds)
     except (InvalidLevelError, ValueError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

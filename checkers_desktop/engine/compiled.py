@@ -8,7 +8,10 @@ plays both over many positions): the same move generation order (:mod:`checkers_
 bitboard`), the same jump quiescence, threat extension, forced-move rule, late move reductions,
 killers, history ordering and tie-breaks, the same evaluation (:mod:`.evaluate`, its weights read
 from that module when this one is compiled), the same repetition rule and the same probe of the
-endgame database. What differs is storage:
+endgame database. The one thing only this core does is the learned evaluation
+(:mod:`.network`, when a searcher is given a network): its accumulators are kept per ply in the
+memory array and brought up to date move by move; the Python search always evaluates by hand.
+What differs is storage:
 
 - **Memory**: one preallocated int64 array (``mem``, layout below) holds the state, history,
   killers, the per-ply moves (from/to/captured masks: no tuples, no paths; the root, in Python,
@@ -52,7 +55,10 @@ from .compiled_layout import (BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLAC
                              TT_CELLS, TT_WAYS, UPPER, VALID, WBONUS, WCONE, WHITE_BACK,
                              WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE, WIN, WIN_BOUND,
                              WLD_PLIES, WTS, Z, ZBIT)
+from .compiled_layout import (ACC_ONE, NET_B1, NET_B2, NET_ROOM, NET_W1, NET_W2, S_NET, S_NET_DIV,
+                              S_NET_HIDDEN)
 from .evaluate import WEIGHTS, Weights
+from .network import FEATURES, Network
 
 if TYPE_CHECKING:
     from .endgame import EndgameTable
@@ -88,6 +94,36 @@ class CompiledState:
         self.set_weights(WEIGHTS)
         self.eg_data = np.zeros(1, np.uint8)
         self._eg_source: Optional[EndgameTable] = None
+        self.network: Optional[Network] = None
+
+    def set_network(self, network: Optional[Network]) -> None:
+        """Evaluate leaves with ``network`` (a :class:`~.network.Network`, its hand part as its
+        ``plus_hand`` says), or with the hand evaluation alone (None). Stored results made with
+        the other evaluation are forgotten; setting the network already in use changes nothing.
+        Raises ValueError for a network wider than :data:`NET_ROOM` hidden units."""
+        if network is self.network:
+            return
+        mem = self.mem
+        if network is None:
+            mem[S_NET] = 0
+        else:
+            h = network.hidden
+            if h > NET_ROOM:
+                raise ValueError(f"a network of {h} hidden units is wider than {NET_ROOM}")
+            w1 = np.zeros((FEATURES, NET_ROOM), np.int64)
+            w1[:, :h] = network.w1
+            mem[NET_W1:NET_W1 + FEATURES * NET_ROOM] = w1.reshape(-1)
+            mem[NET_B1:NET_B1 + NET_ROOM] = 0
+            mem[NET_B1:NET_B1 + h] = network.b1
+            mem[NET_W2:NET_W2 + 2 * NET_ROOM] = 0
+            mem[NET_W2:NET_W2 + h] = network.w2[:h]
+            mem[NET_W2 + NET_ROOM:NET_W2 + NET_ROOM + h] = network.w2[h:]
+            mem[NET_B2] = network.b2
+            mem[S_NET_HIDDEN] = h
+            mem[S_NET_DIV] = ACC_ONE * network.out_scale
+            mem[S_NET] = 2 if network.plus_hand else 1
+        self.network = network
+        self.clear_table()
 
     def set_weights(self, weights: Weights) -> None:
         """Evaluate with ``weights`` (an :class:`~.evaluate.Weights`; the default is the one in
@@ -113,9 +149,9 @@ class CompiledState:
         since the last irreversible move)."""
         mem = self.mem
         mem[HIST:MF] = 0
-        mask = mem[S_TT_MASK]
+        kept = mem[[S_TT_MASK, S_NET, S_NET_HIDDEN, S_NET_DIV]].copy()
         mem[:STATE_CELLS] = 0
-        mem[S_TT_MASK] = mask
+        mem[[S_TT_MASK, S_NET, S_NET_HIDDEN, S_NET_DIV]] = kept
         mem[S_QUIESCENCE] = int(quiescence)
         mem[S_THREAT] = int(threat)
         mem[S_REDUCTIONS] = int(reductions)
@@ -137,6 +173,8 @@ class CompiledState:
              ply: int) -> int:
         """The compiled :func:`node` over this memory."""
         assert _core is not None  # loaded by warm_up before any CompiledState is made
+        if self.mem[S_NET]:
+            _core.net_refresh(my, opp, kings, bool(black), ply, self.mem)
         return int(_core.node(my, opp, kings, bool(black), depth, alpha, beta, ply, self.mem,
                               self.eg_data))
 
@@ -232,6 +270,7 @@ def warm_up() -> bool:
                           game_keys=[])
             st.node(bbm.START_WHITE, bbm.START_BLACK, 0, False, 3, -INF, INF, 1)
             _core.perft(bbm.START_BLACK, bbm.START_WHITE, 0, True, 2, st.mem, 0)
+            _core.net_refresh(bbm.START_WHITE, bbm.START_BLACK, 0, False, 1, st.mem)
             _ready.set()
         except Exception as exc:  # a numba or LLVM failure: keep playing in Python
             _failed = f"{type(exc).__name__}: {exc}"

@@ -17,10 +17,12 @@ from checkers_desktop.rules.geometry import SQUARES, square_cell
 from .evaluate import (_BLACK_NEAR, _BLACK_RUNAWAY, _ROW_BIT1, _ROW_BIT2, _ROW_BIT4, _WHITE_NEAR,
                        _WHITE_RUNAWAY, BLACK_BACK, BLACK_BRIDGE, CENTRE, DOUBLE_CORNERS, EDGES, MAN,
                        WHITE_BACK, WHITE_BRIDGE, WIDE_CENTRE, WIN)
+from .network import ACC_ONE, NET_LIMIT
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND, WLD_PLIES
 
 # what the compiled modules read from here: this module's numbers and the shared ones it passes on
-__all__ = ["BBONUS", "BCONE", "BIN", "BLACK_BACK", "BLACK_BRIDGE", "BLACK_CROWN", "BLACK_NEAR",
+__all__ = ["ACC", "ACC_ONE", "NET_B1", "NET_B2", "NET_LIMIT", "NET_LINE", "NET_ROOM", "NET_W1", "NET_W2", "S_NET",
+           "S_NET_DIV", "S_NET_HIDDEN", "BBONUS", "BCONE", "BIN", "BLACK_BACK", "BLACK_BRIDGE", "BLACK_CROWN", "BLACK_NEAR",
            "CENTRE", "COL", "DOUBLE_CORNERS", "EDGES", "EG_OFF", "EXACT", "HIST", "INF", "KILL",
            "LMR_AFTER", "LOST_NOW", "LOWER", "MAN", "MAX_MOVES", "MAX_PLY", "MC", "MF", "MT",
            "PATH", "PATH_ROOM", "PLIES", "ROW", "ROW_BIT1", "ROW_BIT2", "ROW_BIT4", "STATE_CELLS",
@@ -45,9 +47,11 @@ line searched."""
 # one array, not nine (each array argument costs numba a struct copy and reference counting).
 # Its layout, in cells:
 (S_STOP, S_NODES, S_QUIESCENCE, S_THREAT, S_REDUCTIONS, S_TB_PIECES, S_PATH_BASE, S_TT_MASK,
- S_PACKED_FROM) = range(9)
+ S_PACKED_FROM, S_NET, S_NET_HIDDEN, S_NET_DIV) = range(12)
 """State cells at the start of ``mem`` (S_STOP is set by the watcher thread; S_PACKED_FROM is
-where the endgame data's packed part starts, 0 for none: see endgame.search_layout)."""
+where the endgame data's packed part starts, 0 for none: see endgame.search_layout; S_NET: 0 the
+hand evaluation, 1 the learned one (:mod:`.network`), 2 the learned one plus the hand one;
+S_NET_HIDDEN: the network's hidden units a perspective; S_NET_DIV: ACC_ONE x its output scale)."""
 STATE_CELLS = 16
 WTS = STATE_CELLS
 """The evaluation's weights (evaluate.Weights, in field order; 16 cells)."""
@@ -65,7 +69,25 @@ PATH = MC + PLIES * MAX_MOVES
 """The repetition stack: PATH_ROOM rows of (my, opp, kings, black)."""
 EG_OFF = PATH + PATH_ROOM * 4
 """Offsets of the endgame tables by signature code (4,096 cells; -1 when absent)."""
-TT = EG_OFF + 4096
+NET_ROOM = 32
+"""The network's hidden units a perspective in the compiled core (a fixed count, so that the
+compiled loops over them are unrolled; a narrower network is padded with zero weights, a wider
+one is not loaded)."""
+NET_W1 = EG_OFF + 4096
+"""The network's layer 1: 128 features x NET_ROOM weights (feature-major), then NET_ROOM biases
+(NET_B1), layer 2's 2 x NET_ROOM weights (NET_W2; the side to move's NET_ROOM units first) and its bias
+(NET_B2)."""
+NET_B1 = NET_W1 + 128 * NET_ROOM
+NET_W2 = NET_B1 + NET_ROOM
+NET_B2 = NET_W2 + 2 * NET_ROOM
+ACC = NET_B2 + 8
+"""The network's accumulators: per ply (PLIES rows), BLACK's perspective then WHITE's, NET_ROOM
+cells each (layer 1's unclipped sums)."""
+NET_LINE = ACC + PLIES * 2 * NET_ROOM
+"""The moves that lead to each ply's accumulators: per ply (ready, from, to, captured, kings
+before the move, BLACK moved | crowned << 1); ready is 1 once that ply's accumulators are summed
+(they are brought up to date lazily, when a leaf below is evaluated)."""
+TT = NET_LINE + PLIES * 6
 """The transposition table: entries of TT_CELLS cells, TT_WAYS to a bucket."""
 TT_CELLS = 9
 """An entry: my | black << 40, opp, kings, depth, flag, score, from, to, captured."""

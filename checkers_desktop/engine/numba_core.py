@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from .compiled_layout import (BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR,
+from .compiled_layout import (ACC, ACC_ONE, NET_B1, NET_B2, NET_LIMIT, NET_LINE, NET_ROOM, NET_W1, NET_W2, S_NET,
+                              S_NET_DIV, BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLACK_CROWN, BLACK_NEAR,
                               CENTRE, COL, DOUBLE_CORNERS, EDGES, EG_OFF, EXACT, HIST, INF, KILL,
                               LMR_AFTER, LOST_NOW, LOWER, MAN, MAX_MOVES, MAX_PLY, MC, MF, MT, PATH,
                               ROW, ROW_BIT1, ROW_BIT2, ROW_BIT4, S_NODES, S_PACKED_FROM,
@@ -27,7 +28,8 @@ from .compiled_layout import (BBONUS, BCONE, BIN, BLACK_BACK, BLACK_BRIDGE, BLAC
                               WCONE, WHITE_BACK, WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE,
                               WIN, WIN_BOUND, WLD_PLIES, WTS, Z)
 
-__all__ = ["node", "perft", "evaluate", "tt_find", "jumpers"]
+__all__ = ["node", "perft", "evaluate", "tt_find", "jumpers", "leaf", "net_refresh",
+           "net_child", "net_push", "net_bring", "net_evaluate"]
 
 
 # --- bit helpers ---------------------------------------------------------------------------
@@ -318,6 +320,135 @@ def evaluate(my, opp, kings, black, mem):
     if black:
         return evaluate_black(my, opp, kings, mem)
     return -evaluate_black(opp, my, kings, mem)
+
+
+# --- the learned evaluation (network.evaluate, with the accumulators kept per ply) ------------
+@njit(cache=True, inline="always")
+def _feature(own, king, bit, white_view):
+    """network.feature_index of the piece on ``bit``."""
+    sq = Z[bit]
+    if white_view:
+        sq = 31 - sq
+    return (0 if own else 64) + (32 if king else 0) + sq
+
+
+@njit(cache=True)
+def net_refresh(my, opp, kings, black, ply, mem):
+    """Both accumulators of ``ply`` summed from the pieces (the root of a compiled search)."""
+    black_bb = my if black else opp
+    white_bb = opp if black else my
+    for p in range(2):
+        row = ACC + (ply * 2 + p) * NET_ROOM
+        for i in range(NET_ROOM):
+            mem[row + i] = mem[NET_B1 + i]
+        for side in range(2):
+            c = black_bb if side == 0 else white_bb
+            own = side == p
+            while c:
+                m = c & -c
+                c ^= m
+                w = NET_W1 + _feature(own, (kings & m) != 0, bit_index(m), p == 1) * NET_ROOM
+                for i in range(NET_ROOM):
+                    mem[row + i] += mem[w + i]
+    mem[NET_LINE + ply * 6] = 1
+
+
+@njit(cache=True, inline="always")
+def net_push(mem, ply, frm, to, cap, kings, black, crowned):
+    """Note the move that leads from ``ply`` to ``ply + 1`` (masks; ``kings`` before it; the
+    side ``black`` moved): the accumulators of ``ply + 1`` are summed from it when a leaf needs
+    them (:func:`net_bring`)."""
+    at = NET_LINE + (ply + 1) * 6
+    mem[at] = 0
+    mem[at + 1] = frm
+    mem[at + 2] = to
+    mem[at + 3] = cap
+    mem[at + 4] = kings
+    mem[at + 5] = (1 if black else 0) | (2 if crowned else 0)
+
+
+@njit(cache=True)
+def net_bring(ply, mem):
+    """Bring the accumulators of ``ply`` up to date: from the nearest ready ply above, apply the
+    noted moves down to it."""
+    if mem[NET_LINE + ply * 6]:
+        return
+    p = ply - 1
+    while p > 0 and not mem[NET_LINE + p * 6]:
+        p -= 1
+    for q in range(p, ply):
+        at = NET_LINE + (q + 1) * 6
+        flags = mem[at + 5]
+        net_child(mem, q, mem[at + 1], mem[at + 2], mem[at + 3], mem[at + 4], (flags & 1) != 0,
+                  (flags & 2) != 0)
+        mem[at] = 1
+
+
+@njit(cache=True)
+def net_child(mem, ply, frm, to, cap, kings, black, crowned):
+    """The accumulators of ``ply + 1`` from those of ``ply`` after the move ``frm``-``to``
+    taking ``cap`` (masks) by the side ``black`` (``kings``: before the move): the features of
+    the squares the move changes, taken off and put on."""
+    was_king = (kings & frm) != 0
+    now_king = was_king or crowned
+    fb = bit_index(frm)
+    tb = bit_index(to)
+    for p in range(2):
+        src = ACC + (ply * 2 + p) * NET_ROOM
+        dst = ACC + ((ply + 1) * 2 + p) * NET_ROOM
+        own = (p == 0) == black
+        wv = p == 1
+        wf = NET_W1 + _feature(own, was_king, fb, wv) * NET_ROOM
+        wt = NET_W1 + _feature(own, now_king, tb, wv) * NET_ROOM
+        for i in range(NET_ROOM):
+            mem[dst + i] = mem[src + i] - mem[wf + i] + mem[wt + i]
+        c = cap
+        while c:
+            m = c & -c
+            c ^= m
+            wc = NET_W1 + _feature(not own, (kings & m) != 0, bit_index(m), wv) * NET_ROOM
+            for i in range(NET_ROOM):
+                mem[dst + i] -= mem[wc + i]
+
+
+@njit(cache=True)
+def net_evaluate(black, ply, mem):
+    """The network's score for the side to move from the accumulators of ``ply``."""
+    a = ACC + (ply * 2 + (0 if black else 1)) * NET_ROOM
+    b = ACC + (ply * 2 + (1 if black else 0)) * NET_ROOM
+    total = mem[NET_B2]
+    for i in range(NET_ROOM):
+        v = mem[a + i]
+        if v < 0:
+            v = 0
+        elif v > ACC_ONE:
+            v = ACC_ONE
+        u = mem[b + i]
+        if u < 0:
+            u = 0
+        elif u > ACC_ONE:
+            u = ACC_ONE
+        total += v * mem[NET_W2 + i] + u * mem[NET_W2 + NET_ROOM + i]
+    s = _div_trunc(total * 100, mem[S_NET_DIV])
+    if s > NET_LIMIT:
+        return NET_LIMIT
+    if s < -NET_LIMIT:
+        return -NET_LIMIT
+    return s
+
+
+@njit(cache=True)
+def leaf(my, opp, kings, black, ply, mem):
+    """The evaluation the search uses at a leaf of ``ply``: the hand one, the network's, or
+    both added (``mem[S_NET]`` 0, 1 or 2)."""
+    net = mem[S_NET]
+    if net == 0:
+        return evaluate(my, opp, kings, black, mem)
+    net_bring(ply, mem)
+    s = net_evaluate(black, ply, mem)
+    if net == 2:
+        s += evaluate(my, opp, kings, black, mem)
+    return s
 
 
 # --- endgame database index and probe (endgame._locate over one flat array) -----------------
@@ -617,15 +748,15 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
                 return ply - WIN
             if (depth < 0 or ply >= MAX_PLY or not mem[S_THREAT]
                     or not jumpers(opp, my, kings, not black)):
-                return evaluate(my, opp, kings, black, mem)
+                return leaf(my, opp, kings, black, ply, mem)
             depth = -1
         n = gen_steps(my, opp, kings, black, mem, ply)
         if n == 0:
             return ply - WIN
     if not mem[S_QUIESCENCE] and depth <= 0:
-        return evaluate(my, opp, kings, black, mem)
+        return leaf(my, opp, kings, black, ply, mem)
     if ply >= MAX_PLY:
-        return evaluate(my, opp, kings, black, mem)
+        return leaf(my, opp, kings, black, ply, mem)
     if not probed:
         at = tt_find(mem, my, opp, kings, black)
         if at >= 0:
@@ -663,11 +794,14 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
         mem[at + 3] = bk
         mem[S_PATH_BASE] = height + 1
     base = ply * MAX_MOVES
+    net = mem[S_NET] != 0
     for idx in range(n):
         frm = mem[MF + base + idx]
         to = mem[MT + base + idx]
         cap = mem[MC + base + idx]
         nmy, nopp, nk, crowned = play(my, opp, kings, frm, to, cap, crown)
+        if net:
+            net_push(mem, ply, frm, to, cap, kings, black, crowned)
         if idx == 0:
             score = -node(nopp, nmy, nk, nxt, new_depth, -beta, -alpha, ply + 1, mem, eg_data)
         else:

@@ -17,6 +17,9 @@ Commands (keywords in any case; at most :data:`MAX_LINE` bytes a line, UTF-8):
   position 100000 less the plies to the win); ``bestmove none`` when the side to move has no move.
   ``go``, ``go time`` and ``go level`` play the opening book's move where the position is in it
   (``info ... depth 0 nodes 0``), as the window's levels do; ``go depth`` always searches.
+  ``go time SECONDS`` takes up to twice the time when the score falls from one depth to the
+  next (``search.EMERGENCY_DROP``), and stops early when the endgame database values every
+  move; a bare ``go`` plays as level 6 (5 s a move, up to 8 s when the score falls).
 - ``newgame``: forget the transposition table (a new, unrelated game follows).
 - ``isready``: answers ``readyok`` (a client waits for it after starting the process).
 - ``quit`` (or the end of standard input): the process ends with status 0.
@@ -37,7 +40,7 @@ from checkers_desktop.rules import Board, RulesError
 
 from .book import BookUse
 from .levels import InvalidLevelError, book_result, search_at_level
-from .search import MAX_DEPTH, Searcher, SearchResult
+from .search import EMERGENCY_TIMES, MAX_DEPTH, Searcher, SearchResult
 
 N = TypeVar("N", int, float)
 
@@ -131,7 +134,8 @@ class EngineSession:
                 seconds = _number(value, float, "time", 0.0, MAX_SECONDS, open_low=True)
                 found = book_result(board, BookUse.STRONG)
                 result = found if found is not None else self.searcher.search(
-                    board, time_limit=seconds)
+                    board, time_limit=seconds,
+                    most_time=min(EMERGENCY_TIMES * seconds, MAX_SECONDS))
             elif what == "depth":
                 depth = _number(value, int, "depth", 1, MAX_DEPTH)
                 result = self.searcher.search(board, depth=depth)

@@ -66,6 +66,7 @@ from . import compiled as _compiled
 from .compiled_layout import S_NODES, S_STOP
 from . import endgame as _endgame
 from .evaluate import WIN, Weights, evaluate
+from .network import Network, full_strength_network
 from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND
 
 if TYPE_CHECKING:
@@ -90,6 +91,38 @@ played (see the end of :meth:`Searcher.search`). Measured (120 composed problems
 ../shared/pdn/problems at 1 s, no endgame database, both rules alternating in one process): 0.93 s
 used on average and 54 problems proven with this share as with 45 %; an iteration started before
 45 % of the time usually runs on to the deadline anyway."""
+
+EMERGENCY_DROP = 30
+"""A timed search given more time for emergencies (``most_time``) takes it when its best score
+falls by at least this much (hundredths of a man) from one depth to the next."""
+
+EMERGENCY_TIMES = 2.0
+"""``engine``'s ``go time`` and ``bestmove --time`` may take this many times the time asked
+for when the score falls (see :data:`EMERGENCY_DROP`)."""
+
+
+def _margin(seconds: float) -> float:
+    """How far before a time limit the search stops (the clock is read every 1024 nodes)."""
+    return max(0.0, seconds - min(0.05, 0.1 * seconds))
+
+
+def score_falling(before: Optional[int], now: int) -> bool:
+    """Whether a search's best score has fallen enough between two depths to spend its emergency
+    time: by :data:`EMERGENCY_DROP` or more, ``before`` being the last finished depth's best
+    (None: no depth finished yet, nothing to compare) and ``now`` the next depth's score of the
+    same or a later move. A proven loss (below minus WIN_BOUND) is not an emergency (more time
+    cannot change a proof), nor is a fall from a proven win to a smaller one."""
+    if before is None or now < -WIN_BOUND or before > WIN_BOUND and now > WIN_BOUND:
+        return False
+    return now <= before - EMERGENCY_DROP
+
+
+def seconds_allowed(time_limit: float, most_time: Optional[float], emergency: bool) -> float:
+    """The seconds a timed search may take: ``time_limit``, or ``most_time`` (when larger) once
+    its score is falling (:func:`score_falling`)."""
+    if emergency and most_time is not None and most_time > time_limit:
+        return most_time
+    return time_limit
 RELEASE_SECONDS = 0.02
 """While a compiled search runs on a large memory-mapped endgame database (over
 :data:`RELEASE_ABOVE_BYTES` of it read by the search: the 6-piece table's 940 MB), the pages
@@ -165,6 +198,7 @@ class Searcher:
         Python. Where numba is absent every choice searches in Python."""
         self.endgame = endgame
         self.compiled = compiled
+        self.network: Optional[Network] = full_strength_network()
         # the compiled core's arrays, made at the first compiled search
         self._core: Optional[_compiled.CompiledState] = None
         self._tb_probe: Optional[Callable[[int, int, int, bool], int]] = None
@@ -393,7 +427,8 @@ class Searcher:
     # --- the root -------------------------------------------------------------------------
     def search(self, board: Board, *, time_limit: Optional[float] = None,
                depth: Optional[int] = None, stop: Optional[threading.Event] = None,
-               all_scores: bool = False, quiescence: bool = True) -> SearchResult:
+               all_scores: bool = False, quiescence: bool = True,
+               most_time: Optional[float] = None) -> SearchResult:
         """Iterative deepening from depth 1 up to ``depth`` plies or until ``time_limit`` seconds.
 
         ``stop``: an Event; once set, the search returns within a few thousand nodes. With neither
@@ -401,27 +436,32 @@ class Searcher:
         ``all_scores``: score every root move exactly (no pruning at the root; slower), for the
         levels that choose among nearly equal moves. ``quiescence=False`` evaluates at the horizon
         even when a jump is pending (used by the gentlest level to miss shots, as people do).
+        ``most_time`` (seconds, above ``time_limit``): the time the search may take instead when
+        its best score falls between two depths (:func:`score_falling`: an emergency). A timed
+        search also stops early when the endgame database values every move at the root.
         Always returns a legal move when the position has one. Afterwards the endgame
         database's pages this search read are given back (see ``endgame.release_pages``).
         """
         table = _endgame.installed_table() if self.endgame is None else (self.endgame or None)
         try:
             return self._search(board, table, time_limit=time_limit, depth=depth, stop=stop,
-                                all_scores=all_scores, quiescence=quiescence)
+                                all_scores=all_scores, quiescence=quiescence,
+                                most_time=most_time)
         finally:
             if table is not None:
                 _endgame.release_pages(table)
 
     def _search(self, board: Board, table: Optional[EndgameTable], *, time_limit: Optional[float], depth: Optional[int],
                 stop: Optional[threading.Event], all_scores: bool,
-                quiescence: bool) -> SearchResult:
+                quiescence: bool, most_time: Optional[float] = None) -> SearchResult:
         start = time.perf_counter()
         self.nodes = 0
         self.quiescence = quiescence
         self._stop = stop
         # a small margin keeps the answer inside the limit: the clock is read every 1024 nodes
-        self._deadline = (None if time_limit is None
-                          else start + max(0.0, time_limit - min(0.05, 0.1 * time_limit)))
+        self._deadline = None if time_limit is None else start + _margin(time_limit)
+        emergency = False
+        previous: Optional[int] = None  # the last finished depth's best score
         self._killers = [[None, None] for _ in range(MAX_PLY + 2)]
         self._history = {}
         self._tb_probe = table.search_probe if table is not None else None
@@ -437,6 +477,7 @@ class Searcher:
         self._path = {position_key(*t) for t in game[1:]}
         core = self._compiled_core()
         if core is not None:
+            core.set_network(self.network)
             core.new_search(quiescence=quiescence, threat=self.threat_extension,
                             reductions=self.reductions, table=table, game_keys=game)
             node = self._compiled_node
@@ -493,6 +534,12 @@ class Searcher:
                         if score > alpha:
                             score = -node(nopp, nmy, nk, nxt, d - 1, -beta, -score, 1)
                     scores_this.append((raw, score))
+                    if (idx == 0 and time_limit is not None and not emergency
+                            and score_falling(previous, score)):
+                        # the best move so far scores worse deeper: take the emergency time
+                        emergency = True
+                        self._deadline = start + _margin(
+                            seconds_allowed(time_limit, most_time, True))
                     if score > iter_score:
                         iter_score = score
                         iter_best = raw
@@ -512,8 +559,13 @@ class Searcher:
                     break
                 if (my | opp).bit_count() <= self._tb_pieces:
                     break  # every reply is valued exactly by the endgame database
+                previous = best_score
                 if time_limit is not None and not single:
-                    if time.perf_counter() - start > SPEND * time_limit:
+                    if exact is not None and all(
+                            ((my | opp) & ~r[2]).bit_count() <= self._tb_pieces for r in raws):
+                        break  # every move at the root leads into the database: it decides
+                    allowed = seconds_allowed(time_limit, most_time, emergency)
+                    if time.perf_counter() - start > SPEND * allowed:
                         break  # too little time left to search even the best move deeper
         except _Stopped:
             # A move of the unfinished iteration replaces the last finished iteration's best only
@@ -562,6 +614,12 @@ class Searcher:
             raise RuntimeError(f"the compiled search is not available: {_compiled.failure()}")
         core.set_weights(weights)
 
+    def set_network(self, network: Optional[Network]) -> None:
+        """Evaluate with a learned network (:mod:`.network`; None: the hand evaluation) from the
+        next search on (a new Searcher starts with :func:`~.network.full_strength_network`). Only the compiled core evaluates with it; the Python search (numba
+        absent, or the core not yet compiled) keeps the hand evaluation."""
+        self.network = network
+
     # --- the compiled core ----------------------------------------------------------------
     def _compiled_core(self) -> Optional[_compiled.CompiledState]:
         """The compiled core's arrays when this search uses it (see ``compiled`` in __init__),
@@ -586,8 +644,8 @@ class Searcher:
 
     def _watch(self, core: _compiled.CompiledState,
                table: Optional[EndgameTable] = None) -> threading.Event:
-        """Start a thread that sets the core's stop flag at the deadline or when the caller's
-        stop event is set (the compiled node reads the flag; it cannot read the clock), and
+        """Start a thread that sets the core's stop flag at the deadline (``self._deadline``, as
+        it is at each look) or when the caller's stop event is set (the compiled node reads the flag; it cannot read the clock), and
         that gives back the pages of ``table`` (an endgame database, or None) every
         :data:`RELEASE_SECONDS` when it is a large memory-mapped one. Returns the event that
         ends the watcher (set it when the search is over)."""
@@ -603,8 +661,10 @@ class Searcher:
             release_at = time.perf_counter() + RELEASE_SECONDS
             while not done.wait(0.002):
                 now = time.perf_counter()
+                # read anew each time: the root moves it later in an emergency
+                limit = self._deadline
                 if ((stop is not None and stop.is_set())
-                        or (deadline is not None and now >= deadline)):
+                        or (limit is not None and now >= limit)):
                     core.state[S_STOP] = 1
                     return
                 if table is not None and now >= release_at:

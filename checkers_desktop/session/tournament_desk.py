@@ -205,12 +205,10 @@ class TournamentDesk:
             return CANCELLED
         decided = t.withdraw(competitor_id, why=why)
         yield Changed()
-        opponent = None
-        if decided:
-            m = t.match(decided[0])
-            opponent = m.winner.name if m.winner is not None else None
-        yield Say(texts.withdrawal_sentence(c.name, opponent, decided[0] if decided else None)
-                  + ".")
+        wins = [(w.name, n) for n in decided
+                if (w := t.match(n).winner) is not None]  # every match the withdrawal decided
+        first = wins[0] if wins else (None, None)
+        yield Say(texts.withdrawal_sentence(c.name, first[0], first[1], wins[1:]) + ".")
         return DONE
 
     def import_competitors(self, path: Optional[str] = None) -> Workflow:

@@ -11,7 +11,9 @@ The priorities follow the screen reader NVDA's speech priorities:
   replaces any earlier READING or QUEUE text, whether it is being said or still waiting, so a
   player who presses a reading key twice hears only the second answer.
 * ``INTERRUPT`` - the opponent's move, clock warnings, refused moves: cuts off whatever is being
-  said and clears everything waiting.
+  said and drops the READING and INTERRUPT texts waiting. QUEUE texts still waiting (the
+  player's own move, not yet begun when the computer's reply comes) are not lost: they are said
+  first, in the same utterance as the interrupting text (:func:`join_waiting`).
 
 :func:`schedule` is that rule as a pure function; sinks that keep their own queue (the TTS worker,
 the fake) use it so they all behave the same.
@@ -26,7 +28,7 @@ import enum
 from contextlib import contextmanager
 from typing import Iterable, Iterator, Optional, Protocol, Sequence, runtime_checkable
 
-__all__ = ["Priority", "OutputSink", "Announcer", "schedule"]
+__all__ = ["Priority", "OutputSink", "Announcer", "schedule", "join_waiting"]
 
 
 class Priority(enum.IntEnum):
@@ -55,18 +57,30 @@ def schedule(current: Optional[Priority], pending: Sequence[tuple[str, Priority]
     ``current`` is the priority of the utterance being said now (None when silent) and
     ``pending`` the texts waiting, oldest first. Returns ``(cut_current, new_pending)``:
     whether the current utterance must be stopped, and the new waiting list (which ends with
-    ``text``). INTERRUPT cuts everything; READING cuts a READING or QUEUE utterance and drops
-    waiting READING and QUEUE texts (an INTERRUPT text already waiting or being said is kept);
-    QUEUE only appends.
+    ``text``, or with the QUEUE texts waiting and ``text`` joined when ``text`` interrupts).
+    INTERRUPT cuts what is being said and leaves one utterance waiting: the QUEUE texts that
+    were waiting, then ``text`` (:func:`join_waiting`); READING cuts a READING or QUEUE
+    utterance and drops waiting READING and QUEUE texts (an INTERRUPT text already waiting or
+    being said is kept); QUEUE only appends.
     """
     priority = Priority(priority)
     if priority is Priority.INTERRUPT:
-        return current is not None, [(text, priority)]
+        return current is not None, [(join_waiting(pending, text), priority)]
     if priority is Priority.READING:
         cut = current is not None and current <= Priority.READING
         kept = [(t, p) for t, p in pending if p is Priority.INTERRUPT]
         return cut, kept + [(text, priority)]
     return False, list(pending) + [(text, priority)]
+
+
+def join_waiting(pending: Sequence[tuple[str, int]], text: str) -> str:
+    """The one utterance an interrupting ``text`` becomes when ``pending`` (the texts waiting,
+    oldest first, each with its priority as a :class:`Priority` or its int) holds QUEUE texts:
+    those texts, then ``text``, joined by spaces ("You: ten to fifteen. Computer: twenty-three
+    to nineteen."), so the player's own move is neither lost nor said over. READING and INTERRUPT texts waiting are dropped (a reading answer, a warning, are
+    stale once something more urgent comes)."""
+    kept = [t for t, p in pending if Priority(p) is Priority.QUEUE]
+    return " ".join(kept + [text])
 
 
 class Announcer:

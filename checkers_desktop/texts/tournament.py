@@ -149,10 +149,17 @@ def withdrawn_name(name: str, withdrawn: bool) -> str:
     return f"{name} (withdrew)" if withdrawn else name
 
 
-def withdrawal_sentence(name: str, opponent: Optional[str], match_number: Optional[int]) -> str:
-    if opponent and match_number is not None:
-        return f"{name} withdrew; {opponent} wins match {match_number} by withdrawal"
-    return f"{name} withdrew"
+def withdrawal_sentence(name: str, opponent: Optional[str], match_number: Optional[int],
+                        more: Sequence[tuple[str, int]] = ()) -> str:
+    """"Bo Diaz withdrew; Ann Lee wins match 3 by withdrawal": ``opponent`` wins
+    ``match_number``; ``more``: (winner, match number) of each further match the withdrawal
+    decided (a third-place match whose other player is already known), each said too."""
+    wins = [(opponent, match_number)] if opponent and match_number is not None else []
+    wins += [(w, n) for w, n in more if w]
+    if not wins:
+        return f"{name} withdrew"
+    return f"{name} withdrew; " + "; ".join(f"{w} wins match {n} by withdrawal"
+                                             for w, n in wins)
 
 
 def correction_sentence(match_number: int, affected: list[int], winner: str = "",
@@ -603,7 +610,7 @@ def nothing_to_draw_text() -> str:
 
 def draw_all_question(labels: list[str]) -> str:
     return f"Draw {_plural(len(labels), 'division')} now: " + ", ".join(labels) + \
-        "? Each gets a new seed, said and recorded."
+        "? Each gets a new seed, shown and recorded."
 
 
 def call_offers_question(lines: list[str]) -> str:
@@ -676,8 +683,8 @@ def split_choice_text() -> str:
 
 def split_choice_name(group: str, total: int, impaired: int) -> str:
     """What a screen reader says of that check box: the whole choice, group and counts."""
-    return (f"Split {group} ({total} competitors, {impaired} visually impaired) into visually "
-            "impaired and standard")
+    return (f"Split {group} ({_plural(total, 'competitor')}, {impaired} visually impaired) into "
+            "visually impaired and standard")
 
 
 def merge_choice_text(next_group: str) -> str:

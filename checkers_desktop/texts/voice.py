@@ -102,3 +102,78 @@ def illegal_move_text(said: Sequence[int], jump: bool, piece: Optional[str],
         paths = [path_words(p, True, "takes") for p in must_jump[:3]]
         return f"{text}: a jump must be taken, {join(paths, 'or')}."
     return f"{text}: the {piece} on {first} cannot move now."
+
+
+# --- Learn my voice (speaker enrolment) ------------------------------------------------------
+def enrol_intro_text(count: int) -> str:
+    """The start of Voice > Learn my voice: what the player does, and how to stop."""
+    return (f"Learn my voice. You will read {number_words(count)} short phrases, one at a time. "
+            "For each, press Space or Enter, say the phrase, then press Space or Enter again. "
+            "Escape stops at any time and keeps nothing.")
+
+
+def enrol_prompt_text(number: int, count: int, words: str) -> str:
+    """Phrase ``number`` (1-based) of ``count`` to read: ``words`` ("eleven to fifteen")."""
+    return (f"Phrase {number_words(number)} of {number_words(count)}: {words}. "
+            "Press Space, say it, then press Space.")
+
+
+def enrol_recording_text(words: str) -> str:
+    """Shown (not spoken: the microphone is open) while a phrase is recorded."""
+    return f"Recording. Say: {words}. Then press Space or Enter."
+
+
+def enrol_measuring_text() -> str:
+    return "Listening to that phrase."
+
+
+def enrol_again_text(words: str) -> str:
+    """A phrase that was not heard clearly (or nothing was heard): read it once more."""
+    return f"I did not hear '{words}' clearly. Press Space and say it again."
+
+
+def enrol_done_text(count: int, kept: bool) -> str:
+    """All phrases read: the voice is learned and in use; ``kept``: saved for next time."""
+    where = ("It is kept for next time." if kept
+             else "It could not be saved, so it is used only until the app closes.")
+    return (f"Your voice is learned from {number_words(count)} phrases and voice commands use it "
+            f"now. {where}")
+
+
+def enrol_stopped_text() -> str:
+    return "Learn my voice stopped. Nothing was kept; voice commands work as before."
+
+
+def enrol_failed_text(detail: str) -> str:
+    """Learning stopped because the microphone or the recogniser failed; ``detail`` says how
+    (a sentence, or what the library said)."""
+    detail = detail.strip()
+    if detail and detail[-1] not in ".!?)":
+        detail += "."
+    text = f"Learn my voice stopped. {capital(detail)}" if detail else "Learn my voice stopped."
+    return text + " Nothing was kept."
+
+
+def enrol_no_microphone_text() -> str:
+    """Learn my voice cannot start: no microphone can be used."""
+    return ("Learn my voice needs a microphone, and none was found. Plug one in and choose "
+            "Learn my voice again. Nothing was changed.")
+
+
+def enrol_replace_question() -> str:
+    """Asked when a learned voice is already kept for the player."""
+    return ("A learned voice is already kept. Learn it again? The one kept now is replaced only "
+            "when all the phrases have been read.")
+
+
+def learned_voice_unusable_text(changed: bool) -> str:
+    """A kept learned voice that cannot be used: damaged (``changed`` False) or not this app's
+    own, unchanged (``changed``). Voice commands go on with the standard settings."""
+    why = ("was changed outside the app" if changed else "is damaged")
+    return (f"Your learned voice {why}, so voice commands use the standard settings. "
+            "Voice, Learn my voice learns it again.")
+
+
+def enrol_needs_whisper_text() -> str:
+    return ("Learn my voice needs the Whisper speech model, which could not be loaded. Voice "
+            "commands work as before.")

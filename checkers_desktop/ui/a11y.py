@@ -13,7 +13,9 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
-# The speech helper's Priority.INTERRUPT is 2; an int compare keeps this module free of that import.
+from ..speech.announcer import join_waiting
+
+# The speech helper's Priority.INTERRUPT and READING, as the ints the sinks are given.
 _INTERRUPT = 2
 _READING = 1
 
@@ -54,7 +56,10 @@ class ScreenReaderSink:
     stop key).
 
     ``paced`` (the window's default): announcements are queued so that none is cut. An
-    INTERRUPT text is posted at once (assertive) and drops what waits; any other waits until
+    INTERRUPT text is posted at once (assertive), with the QUEUE texts still waiting said first
+    in the same announcement (``speech.announcer.join_waiting``: the player's own move, held back
+    by the pacing, is not lost when the computer's reply comes), and the rest dropped; any other
+    waits until
     :func:`pace_after` the text posted before it has passed, so that no two are posted within
     :data:`PACE_MIN_MS` unless the second interrupts; a READING text replaces the READING and
     QUEUE texts still waiting (the priority rules of ``speech.announcer.schedule``). Unpaced,
@@ -78,6 +83,7 @@ class ScreenReaderSink:
             self._send(text, priority)
             return
         if int(priority) >= _INTERRUPT:
+            text = join_waiting(self._waiting, text)  # the player's own move is not lost
             self._waiting.clear()
             self._send(text, priority)
             return

@@ -244,6 +244,10 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("voice_help", "&What can I say?", "Ctrl+Shift+H", "What can I say",
                "Say and show the voice commands the rules of this game allow (saying \"help\" "
                "does the same).", "Voice"),
+    ActionSpec("voice_learn", "&Learn my voice...", "", "Learn my voice",
+               "Read twelve short phrases once, prompted one at a time (Space or Enter starts and "
+               "ends each, Escape stops and keeps nothing): voice commands then adapt to your "
+               "voice and microphone. Kept for next time.", "Voice"),
     # --- end of Voice menu ---------------------------------------------------------------------
     ActionSpec("open_menus", "Open the &menus", "F10", "Open the menus",
                "Open the menu bar at its first menu, Game (as Alt+G does); the arrow keys move "
@@ -368,7 +372,7 @@ TOURNAMENT_ACTIONS: tuple[ActionSpec, ...] = (
                "Draw every division not drawn yet",
                "Draw each division that has no draw yet, each from a new recorded seed.",
                "Tournament"),
-    ActionSpec("tournament_tables", "&Tables...", "", "Tables",
+    ActionSpec("tournament_tables", "T&ables...", "", "Tables",
                "Set the number of tables (the host provides 12) and say which are free.",
                "Tournament"),
     ActionSpec("tournament_call_next", "Call the next matches to f&ree tables...", "",
@@ -409,7 +413,7 @@ BRACKET_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("bracket_draw", "&Draw this division...", "Ctrl+D", "Draw this division",
                "Draw the division from a recorded seed (a new one, or one you type to show a draw "
                "again); allowed again until a result is entered.", "Division"),
-    ActionSpec("bracket_pdf", "Save the bracket as &PDF...", "Ctrl+P", "Save the bracket as PDF",
+    ActionSpec("bracket_pdf", "&Save the bracket as PDF...", "Ctrl+P", "Save the bracket as PDF",
                "Save this division's bracket and standings as a large-print PDF for the wall.",
                "Division"),
     ActionSpec("bracket_close", "&Close the bracket", "Escape", "Close the bracket",
@@ -427,7 +431,7 @@ BRACKET_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("match_correct", "C&orrect the result...", "Ctrl+E", "Correct the result",
                "Correct a finished match's result; the later matches it affects are said before "
                "you confirm.", "Match"),
-    ActionSpec("match_withdraw", "Wit&hdraw a competitor...", "", "Withdraw a competitor",
+    ActionSpec("match_withdraw", "W&ithdraw a competitor...", "", "Withdraw a competitor",
                "Withdraw a competitor of the chosen match; their next match is a walkover.",
                "Match"),
     ActionSpec("read_next_matches", "&Next matches", "N", "Next matches",

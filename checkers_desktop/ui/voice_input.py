@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QTimer, Signal
@@ -35,8 +36,17 @@ from ..session.voice import Heard, VoiceSession
 from ..speech.voice import (Confirmation, Microphone, MicrophoneUnavailableError,
                             RecognizerUnavailableError, VoiceRecognizer, VoiceResult,
                             microphone_status)
-from ..texts.voice import (PUSH_TO_TALK_KEY, confirmation_text, nothing_heard_text,
+from ..texts.voice import (PUSH_TO_TALK_KEY, confirmation_text, enrol_failed_text,
+                          enrol_needs_whisper_text, enrol_no_microphone_text,
+                          enrol_replace_question, nothing_heard_text,
                           push_to_talk_mode_text, voice_off_text, voice_on_text)
+from ..session.enrolment import load_learned_voice, EnrolmentSession
+from ..speech.voice.enrol import load_reference
+from ..storage.integrity import KeyRing
+from ..storage.voice_profile import VoiceProfileStore
+from .paths import key_folder
+from .problems_menu import PLAYER
+from .voice_enrolment import TITLE as ENROLMENT_TITLE, EnrolmentDialog
 from . import failures
 from .jobs import BackgroundJob
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
@@ -142,7 +152,10 @@ class VoiceInput(QObject):
             "voice_ptt_toggles": self.set_push_to_talk_toggles,
             "voice_confirm_moves": self.set_confirm_every_move,
             "voice_help": self.say_help,
+            "voice_learn": self.learn_my_voice,
         }
+        self.enrolment: Optional[Any] = None  # the Learn my voice dialog while it is open
+        self._learned_checked = False
 
     @property
     def pending(self) -> Optional[VoiceResult]:
@@ -252,6 +265,7 @@ class VoiceInput(QObject):
         self._say(voice_on_text(self.continuous, self.ptt_toggles), Priority.INTERRUPT)
         self._follow_own_voice()  # deaf at once while that is said, not after the next poll
         self._warm_up()
+        self._use_learned_voice()
         return True
 
     def _open_continuous(self) -> bool:
@@ -418,6 +432,71 @@ class VoiceInput(QObject):
     def say_help(self) -> None:
         """"What can I say?": the commands the current rules allow, spoken and shown."""
         self.session.say_help()
+
+    # --- the player's learned voice (Voice > Learn my voice) ---------------------------------
+    def voice_store(self) -> VoiceProfileStore:
+        """Where learned voices are kept: the data folder's ``voice``, sealed."""
+        folder = Path(self.ctx.data_folder)
+        return VoiceProfileStore(folder / "voice", KeyRing(key_folder(folder)))
+
+    def _use_learned_voice(self) -> None:
+        """Once a run, when voice commands first go on: the player's kept learned voice is put
+        in force (a damaged one is told, and the standard settings stay)."""
+        if self._learned_checked:
+            return
+        self._learned_checked = True
+        adaptation, problem = load_learned_voice(self.voice_store(), PLAYER)
+        if problem is not None:
+            self._say(problem, Priority.QUEUE)
+            self.session.show_only(problem)
+        if adaptation is not None:
+            self._adapt(adaptation)
+
+    def _adapt(self, adaptation) -> None:
+        """Put ``adaptation`` in force on the decoding thread, in turn with the utterances."""
+        self._decoder.start(lambda stop: self._get_recognizer().adapt(adaptation),
+                            replace=False)
+
+    def learn_my_voice(self) -> None:
+        """Voice > Learn my voice: asks first when a learned voice is kept, then the twelve
+        phrases (:class:`~.voice_enrolment.EnrolmentDialog`)."""
+        if self.enrolment is not None:
+            return
+        store = self.voice_store()
+        if store.path(PLAYER).exists() and not self.ctx.ask.confirm(
+                enrol_replace_question(), ENROLMENT_TITLE):
+            return
+        try:
+            measure = self._get_recognizer().measurer()
+        except RecognizerUnavailableError:
+            measure = None
+        if measure is None:
+            self._say(enrol_needs_whisper_text(), Priority.INTERRUPT)
+            return
+        ok, message = microphone_status()
+        if not ok:
+            log.info("Learn my voice: no microphone (%s)", message)
+            self._say(enrol_no_microphone_text(), Priority.INTERRUPT)
+            return
+        try:
+            microphone = self.microphone_factory()
+        except MicrophoneUnavailableError as exc:
+            self._say(enrol_failed_text(str(exc)), Priority.INTERRUPT)
+            return
+        self._learned_checked = True  # what is learned now replaces what was kept
+        if self.recording or self.continuous:
+            self._close_microphone(stop_following=False)  # one microphone at a time
+        session = EnrolmentSession(self._say, store, PLAYER, load_reference(), self._adapt)
+        self.enrolment = EnrolmentDialog(self.ctx.window, session, microphone, measure)
+        self.enrolment.ended.connect(self._enrolment_ended)
+        self.enrolment.start()
+
+    def _enrolment_ended(self, learned: bool) -> None:
+        dialog, self.enrolment = self.enrolment, None
+        if dialog is not None:
+            dialog.deleteLater()
+        if self.enabled and self.continuous:
+            self._open_continuous()
 
     def _say(self, text: str, priority: Priority) -> None:
         self.ctx.say(text, priority)

@@ -26,3 +26,13 @@ def engine_backend(request, monkeypatch):
     else:
         monkeypatch.setattr(compiled, "ready", lambda: False)
     return backend
+
+
+@pytest.fixture(autouse=True)
+def hand_evaluation(request, monkeypatch):
+    """Every engine test but the learned evaluation's own searches with the hand evaluation: the
+    Python search and the compiled one must agree, and only the compiled one has the network
+    (test_engine_network.py tests the network and the switch)."""
+    if not request.module.__name__.endswith("test_engine_network"):
+        from checkers_desktop.engine.network import EVALUATION_ENV
+        monkeypatch.setenv(EVALUATION_ENV, "hand")

@@ -191,15 +191,12 @@ def test_only_two_to_six_pieces_can_be_generated(pieces, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def table4_part(table3):
-    """Three four-piece materials solved by the Python builder on top of the 3-piece table
-    (about 40 s)."""
-    offsets, size = eg.layout(4)
-    data = bytearray(size)
-    data[:len(table3.data)] = bytes(table3.data)
-    for mat in ((0, 2, 0, 2), (0, 1, 0, 3), (1, 1, 0, 2)):
-        eg._solve_material(mat, data, offsets, None)
-    return eg.EndgameTable(4, data)
+def table4_part(table4):
+    """The run's 4-piece table (the compiled builder's where numba loads). The Python builder's
+    bytes for these materials, (0, 2, 0, 2), (0, 1, 0, 3) and (1, 1, 0, 2) among them, are
+    compared with the compiled builder's in test_engine_endgame_build.py, so what is shown here
+    of the one holds for the other, without solving them in Python again (about 40 s)."""
+    return table4
 
 
 def _two_kings_each(count, seed):
@@ -209,7 +206,6 @@ def _two_kings_each(count, seed):
         yield Board(f"{rng.choice('BW')}:WK{squares[0]},K{squares[1]}:BK{squares[2]},K{squares[3]}")
 
 
-@pytest.mark.slow
 def test_four_kings_and_first_position(table4_part):
     """Consistent, and First Position (two kings against king and man) is a win for the two kings
     (Lees' Guide; see the engine benchmark's endings)."""
@@ -219,7 +215,6 @@ def test_four_kings_and_first_position(table4_part):
         _check_consistent(table, board)
 
 
-@pytest.mark.slow
 def test_wins_the_search_proves_are_real(table3, table4_part):
     """The search (late move reductions, proven scores reused from its table) with only the
     3-piece database: every win or loss it claims for a 4-piece position is one by the 4-piece

@@ -26,10 +26,12 @@ needs_numba = pytest.mark.skipif(not compiled.AVAILABLE,
 
 
 @pytest.fixture(scope="module")
-def compiled4():
+def compiled4(table4):
+    """The 4-piece table of the compiled builder: the run's ``table4`` (built by it wherever numba
+    loads, which is the only case where this does not skip)."""
     if not compiled.AVAILABLE:
         pytest.skip(f"the compiled builder cannot run here: {compiled.WHY_NOT}")
-    return eg.build_table(4, compiled=True)
+    return table4
 
 
 @needs_numba

@@ -320,6 +320,24 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     assert t.match(match.number).winner.id == match.b.id
 
 
+def test_a_withdrawal_says_every_match_it_decides(drawn):
+    """A semi-final player withdraws once the other semi-final is played: their semi-final and
+    the third-place match are both decided by withdrawal, and both are said."""
+    t, ready = drawn
+    first, second = ready[0], ready[1]
+    t.enter_result(first.number, [first.a.name, first.a.name])
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(AskText=["Chest pain, went to the clinic"])
+    assert script.run(desk.withdraw(second.b.id)).done
+    third = next(m for m in t.matches() if first.b is not None and m.status is
+                 MatchStatus.DECIDED and m.number not in (first.number, second.number))
+    assert third.winner.id == first.b.id
+    assert script.said[-1] == (f"{second.b.name} withdrew; {second.a.name} wins match "
+                               f"{second.number} by withdrawal; {first.b.name} wins match "
+                               f"{third.number} by withdrawal.")
+
+
 def test_a_correction_says_what_it_changes_before_the_organiser_confirms(drawn):
     t, ready = drawn
     match = ready[0]

@@ -31,15 +31,26 @@ def test_queue_waits_its_turn(announcer, synth):
     assert synth.spoken == ["Black, eleven to fifteen.", "Red to move."]
 
 
-def test_interrupt_cuts_off_and_clears_the_queue(announcer, synth):
-    announcer.announce("first", Q)
-    announcer.announce("second", Q)
-    announcer.announce("Red, twenty-two jumps fifteen.", I)
-    assert synth.interrupted == ["first"]
-    assert synth.dropped == ["second"]
-    assert synth.speaking == "Red, twenty-two jumps fifteen."
+def test_interrupt_cuts_off_and_says_the_waiting_queue_first(announcer, synth):
+    """The computer's reply cuts what is being said, but the player's own move still waiting is
+    said first, in the same utterance: it is never lost."""
+    announcer.announce("You picked up ten. It can go to fourteen or fifteen.", Q)
+    announcer.announce("You: ten to fifteen.", Q)
+    announcer.announce("Computer: twenty-three to nineteen.", I)
+    assert synth.interrupted == ["You picked up ten. It can go to fourteen or fifteen."]
+    assert synth.speaking == "You: ten to fifteen. Computer: twenty-three to nineteen."
     synth.finish_all()
-    assert "second" not in synth.spoken
+    assert synth.spoken[-1] == "You: ten to fifteen. Computer: twenty-three to nineteen."
+
+
+def test_interrupt_drops_a_waiting_reading(announcer, synth):
+    announcer.announce("Ten seconds left.", I)
+    announcer.announce("Your pieces: 9, 10.", R)  # waits behind the warning
+    announcer.announce("You: ten to fifteen.", Q)
+    announcer.announce("Red, twenty-two jumps fifteen.", I)
+    assert synth.speaking == "You: ten to fifteen. Red, twenty-two jumps fifteen."
+    synth.finish_all()
+    assert "Your pieces: 9, 10." not in " ".join(synth.spoken)
 
 
 def test_interrupt_cuts_another_interrupt(announcer, synth):
@@ -194,11 +205,13 @@ _items = st.lists(st.tuples(st.text(min_size=1, max_size=3), st.sampled_from(lis
        text=st.text(min_size=1, max_size=3), priority=st.sampled_from(list(Priority)))
 def test_schedule_rules_hold_for_any_queue(current, pending, text, priority):
     cut, new = schedule(current, pending, text, priority)
-    assert new[-1] == (text, priority)
     rest = new[:-1]
     if priority is I:
-        assert rest == [] and cut == (current is not None)
-    elif priority is R:
+        queued = [t for t, p in pending if p is Q]
+        assert new == [(" ".join(queued + [text]), I)] and cut == (current is not None)
+        return
+    assert new[-1] == (text, priority)
+    if priority is R:
         assert all(p is I for _, p in rest)
         assert rest == [item for item in pending if item[1] is I]
         assert cut == (current is not None and current is not I)

@@ -3,7 +3,9 @@
 PostgreSQL tests need a server: ``CHECKERS_TEST_PG_URL`` names an administrator's URL of a
 throw-away cluster (``.ci/run`` starts one and sets it; see ``.ci/postgres.sh``). Without it those
 tests skip, saying so, unless ``CHECKERS_TEST_PG_REQUIRED=1`` (set by ``.ci/run``), when they fail.
-Each test gets its own database (and its own role prefix), dropped afterwards.
+Each test gets its own database (and its own role prefix), dropped afterwards. The variables are
+read when a test asks for a database, not when this file is loaded: pytest may load this file
+before ``tests/conftest.py`` points an xdist worker at its own cluster.
 """
 
 from __future__ import annotations
@@ -14,10 +16,6 @@ import uuid
 import keyring
 import pytest
 from keyring.backend import KeyringBackend
-
-PG_URL = os.environ.get("CHECKERS_TEST_PG_URL", "")
-PG_CTL = os.environ.get("CHECKERS_TEST_PG_CTL", "")
-PG_REQUIRED = os.environ.get("CHECKERS_TEST_PG_REQUIRED") == "1"
 
 
 class MemoryKeyring(KeyringBackend):
@@ -53,19 +51,20 @@ def memory_keyring():
 
 
 def _need_pg() -> str:
-    if not PG_URL:
-        if PG_REQUIRED:
+    url = os.environ.get("CHECKERS_TEST_PG_URL", "")
+    if not url:
+        if os.environ.get("CHECKERS_TEST_PG_REQUIRED") == "1":
             pytest.fail("CHECKERS_TEST_PG_REQUIRED=1 but CHECKERS_TEST_PG_URL is not set: the "
                         "PostgreSQL cluster of .ci/run did not start")
         pytest.skip("no PostgreSQL server: set CHECKERS_TEST_PG_URL to an administrator's URL of "
                     "a throw-away cluster (.ci/run starts one)")
-    return PG_URL
+    return url
 
 
-def _admin_engine():
+def _admin_engine(url: str):
     from sqlalchemy import create_engine
 
-    return create_engine(PG_URL, isolation_level="AUTOCOMMIT")
+    return create_engine(url, isolation_level="AUTOCOMMIT")
 
 
 @pytest.fixture
@@ -74,15 +73,15 @@ def pg_url():
     from sqlalchemy import text
     from sqlalchemy.engine import make_url
 
-    _need_pg()
+    admin = _need_pg()
     name = "t_" + uuid.uuid4().hex[:12]
-    engine = _admin_engine()
+    engine = _admin_engine(admin)
     with engine.connect() as conn:
         conn.execute(text(f'CREATE DATABASE "{name}"'))
-    url = make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
+    url = make_url(admin).set(database=name).render_as_string(hide_password=False)
     engine.dispose()
     yield url
-    engine = _admin_engine()          # a new connection: the server may have been restarted
+    engine = _admin_engine(admin)     # a new connection: the server may have been restarted
     with engine.connect() as conn:
         conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     engine.dispose()

@@ -93,3 +93,22 @@ def test_f10_opens_the_game_menu_from_the_board(make_window, qtbot):
     qtbot.waitUntil(lambda: game.menu().activeAction() is first, timeout=2000)
     assert first.text().replace("&", "") == "New game against the computer"
     game.menu().hide()
+
+
+def test_every_menu_letter_is_used_once_in_its_menu():
+    """In an open menu a letter used by two items only moves between them (Alt+M, H in the
+    bracket's Match menu went to Play this match here, not to Withdraw): each menu's letters
+    are its own."""
+    from collections import defaultdict
+
+    from checkers_desktop.ui.actions import BRACKET_ACTIONS, EVENT_ACTIONS, TOURNAMENT_ACTIONS
+
+    for window, specs in (("main", ACTIONS + EVENT_ACTIONS + TOURNAMENT_ACTIONS),
+                          ("bracket", BRACKET_ACTIONS)):
+        letters: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for spec in specs:
+            letter = _mnemonic(spec.text)
+            if letter is not None:
+                letters[spec.menu].append((letter, spec.text))
+        for menu, used in letters.items():
+            assert len({k for k, _ in used}) == len(used), (window, menu, sorted(used))

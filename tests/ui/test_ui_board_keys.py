@@ -306,6 +306,7 @@ def test_typed_jump_with_two_paths_asks_for_the_whole_path(make_window, qtbot):
 def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     from PySide6.QtCore import QTimer
     from PySide6.QtTest import QTest
+    from pytestqt.exceptions import TimeoutError as WaitTimedOut
 
     from checkers_desktop.ui.help_dialog import HelpDialog
 
@@ -315,6 +316,10 @@ def test_f1_opens_the_keyboard_commands(make_window, qtbot):
     def close_dialog():
         dialog = QApplication.activeModalWidget()
         seen.append(dialog)
+        try:  # the list takes the focus once the dialog is shown, later on a loaded machine
+            qtbot.waitUntil(dialog.list.hasFocus, timeout=5000)
+        except WaitTimedOut:
+            pass  # told by the check below
         items = [dialog.list.item(i).text() for i in range(dialog.list.count())]
         seen.append(any(i.startswith("Ctrl+Shift+S: ") for i in items)
                     and any("Enter, Space" in i for i in items)

@@ -273,6 +273,47 @@ def test_the_screen_reader_gets_no_two_announcements_within_300_ms_unless_one_in
     assert [m for _, m, _ in posted].count("Row 3.") == 0
 
 
+def test_the_players_move_held_back_by_the_pacing_is_said_before_the_computers_reply(qtbot):
+    """A move made within the pause after a long announcement (the pick-up's "It can go to...")
+    waits; the computer's reply, which interrupts, carries it first in the same announcement
+    instead of dropping it."""
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append((e.message(), e.politeness())),
+                            paced=True)
+    sink.output("You picked up ten. It can go to fourteen or fifteen.", Priority.QUEUE)
+    sink.output("You: ten to fifteen.", Priority.QUEUE)
+    sink.output("Row 3.", Priority.READING)
+    sink.output("You: ten to fifteen, again.", Priority.QUEUE)
+    assert sink.waiting == ["Row 3.", "You: ten to fifteen, again."]
+    sink.output("Computer: twenty-three to nineteen.", Priority.INTERRUPT)
+    assert posted[-1] == ("You: ten to fifteen, again. Computer: twenty-three to nineteen.",
+                          QAccessible.AnnouncementPoliteness.Assertive)
+    assert sink.waiting == []
+
+
+def test_a_move_made_at_once_after_a_pick_up_is_heard_with_the_reply(make_window, qtbot):
+    """In the window, paced: a pick-up's long sentence, the move made at once, the computer's
+    reply: the player's move reaches the screen reader."""
+    import time
+
+    window = make_window(paced_screen_reader=True)
+    posted = []
+    window.screen_reader._post = lambda e: posted.append((time.monotonic(), e.message(),
+                                                          e.politeness()))
+    window.new_game(Mode.COMPUTER)
+    qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=10_000)
+    window.screen_reader.output("You picked up eleven. It can go to fifteen or sixteen, "
+                                "or stay where it is.", Priority.QUEUE)
+    ply = len(window.session.board.move_stack)
+    type_move(qtbot, window, "11-15")
+    qtbot.waitUntil(lambda: len(window.session.board.move_stack) == ply + 2, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=10_000)
+    said = " | ".join(m for _, m, _ in posted)
+    assert "eleven to fifteen" in said, said
+
+
 def test_a_move_and_the_reply_reach_the_screen_reader_none_within_300_ms(make_window, qtbot):
     """The real window paces its screen reader: over a few moves against the computer, no
     polite announcement follows another within 300 ms."""

@@ -80,6 +80,7 @@ class WhisperOptions:
     yes_filler_margin: Optional[float] = None
     yes_beam_no: Optional[bool] = None
     command_filler_margin: Optional[float] = None
+    trim: Optional[bool] = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class AgreementOptions:
     yes_alone_margin: Optional[float] = None
     unsure_agree_margin: Optional[float] = None
     unsure_agree_search_margin: Optional[float] = None
+    parallel: Optional[bool] = None
 
 
 def _given(options: Any) -> dict[str, Any]:
@@ -196,3 +198,19 @@ class VoiceRecognizer:
         Never changes ``board``. Raises :class:`RecognizerUnavailableError`."""
         return self.engine.decode_pcm(pcm, board, profile, selected=selected,
                                       confirming=confirming, choosing=choosing)
+
+    def adapt(self, adaptation) -> bool:
+        """Put a player's learned voice (a :class:`.enrol.SpeakerAdaptation`) in force from the
+        next decode on; None: the standard settings. Returns False when the engine has nothing
+        to adapt (pocketsphinx alone)."""
+        whisper = getattr(self.engine, "whisper", self.engine)
+        if not hasattr(whisper, "adapt"):
+            return False
+        whisper.adapt(adaptation)
+        return True
+
+    def measurer(self):
+        """The Whisper engine's ``measure`` (see :meth:`.whisper.WhisperRecognizer.measure`), for
+        learning a voice; None when the engine is pocketsphinx alone."""
+        whisper = getattr(self.engine, "whisper", self.engine)
+        return getattr(whisper, "measure", None)

@@ -31,6 +31,7 @@ onto the grammar by other talkers.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from dataclasses import replace
@@ -40,6 +41,7 @@ from checkers_desktop.rules import Board
 
 from .phrases import said_move
 from .sphinx import SphinxRecognizer
+from .trim import trim_pcm
 from .whisper import WhisperRecognizer
 
 __all__ = ["TwoStageRecognizer", "AGREE_MARGIN", "AGREE_SEARCH_MARGIN"]
@@ -104,11 +106,33 @@ grid that kept every "yes" said there (the lowest margin of a "yes" that pockets
 records what each model heard instead)."""
 
 
+def spare_core() -> bool:
+    """Whether a core is free for pocketsphinx beside Whisper now: the machine's load average
+    over the last minute leaves at least one core idle besides Whisper's. Where the load is not
+    known (Windows), when there are at least 4 cores."""
+    cores = os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):
+        return cores >= 4
+    return cores - load >= 2.0
+
+
 class TwoStageRecognizer:
     """Whisper tiny.en, with pocketsphinx's agreement for the results Whisper alone is unsure
     of. ``decode_pcm`` as :meth:`.sphinx.SphinxRecognizer.decode_pcm`; thread-safe.
 
-    ``whisper`` and ``sphinx``: the two engines (made with their defaults when None)."""
+    ``whisper`` and ``sphinx``: the two engines (made with their defaults when None).
+    ``parallel``: whether pocketsphinx starts at once beside Whisper (a bool, or a function
+    asked at each decode; default :func:`spare_core`); otherwise it starts only when Whisper's result needs its agreement.
+    On a machine with no core to spare (two cores, the computer thinking on one) running
+    pocketsphinx beside every decode only halves Whisper's share of the core left, while most
+    results are Whisper's alone. Measured (``benchmarks/voice.py --split heldout-family
+    --per-speaker 10 --nonspeech 10 --conditions clean,white,babble10,babble5,far
+    --compare-latency --set trim=0 --set parallel=1``, 490 utterances, ``checkers-desktop
+    engine`` searching all along, on a machine shared with other work, load 12-14): p50/p95
+    1,109/3,198 ms with pocketsphinx always beside Whisper and no trimming, 463/2,014 ms with
+    both as now; 405 and 404 utterances decoded as said."""
 
     engine_name = "whisper tiny.en + pocketsphinx"
 
@@ -116,7 +140,14 @@ class TwoStageRecognizer:
                  agree_search_margin: float = AGREE_SEARCH_MARGIN,
                  yes_alone_margin: float = YES_ALONE_MARGIN,
                  unsure_agree_margin: float = UNSURE_AGREE_MARGIN,
-                 unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN) -> None:
+                 unsure_agree_search_margin: float = UNSURE_AGREE_SEARCH_MARGIN,
+                 parallel=None) -> None:
+        if parallel is None:
+            parallel = spare_core
+        elif not callable(parallel):
+            fixed = bool(parallel)
+            parallel = lambda: fixed  # noqa: E731 - a setting: always, or never
+        self.parallel = parallel
         self.whisper = whisper or WhisperRecognizer()
         self.sphinx = sphinx or SphinxRecognizer()
         self.agree_margin = agree_margin
@@ -144,6 +175,8 @@ class TwoStageRecognizer:
         cannot run; pocketsphinx failing only loses its agreement."""
         start = time.perf_counter()
         kw = dict(selected=selected, confirming=confirming, choosing=choosing)
+        if getattr(self.whisper, "trim", False):
+            pcm = trim_pcm(pcm)  # both decode the words only, not the silence around them
         second: dict = {}
         own = board.copy()  # made here: Board is not to be read by two threads at once
 
@@ -154,14 +187,20 @@ class TwoStageRecognizer:
                 second["error"] = exc
 
         thread = threading.Thread(target=run_sphinx, name="voice-sphinx", daemon=True)
-        thread.start()
+        at_once = self.parallel()
+        if at_once:
+            thread.start()
         first = self.whisper.decode_pcm(pcm, board, profile, **kw)
-        if confirming and first.command == "yes" and self.yes_alone_margin > -99:
-            return self._checked_yes(first, thread, second, start)
-        if first.kind != "nothing" or (first.details or {}).get("candidate") is None:
+        needs_yes_check = confirming and first.command == "yes" and self.yes_alone_margin > -99
+        if not needs_yes_check and (
+                first.kind != "nothing" or (first.details or {}).get("candidate") is None):
             # Whisper is sure, or has nothing to agree on: pocketsphinx is not waited for (it
             # finishes on its own thread; the next utterance's waits for it if still running)
             return replace(first, seconds=time.perf_counter() - start)
+        if not at_once:
+            thread.start()
+        if needs_yes_check:
+            return self._checked_yes(first, thread, second, start)
         thread.join()
         other = second.get("result")
         details = dict(first.details or {})

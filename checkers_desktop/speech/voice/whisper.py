@@ -61,7 +61,7 @@ from checkers_desktop.rules import Board
 from checkers_desktop.rules.geometry import SQUARES, is_square
 from checkers_desktop.rules.profiles import TouchRule
 
-from . import phrases
+from . import phrases, trim
 from .grammar import Interpretation, VoiceGrammar, build_grammar, diagonal_pairs, square_words
 from .result import RecognizerUnavailableError, VoiceResult, look_alike
 
@@ -221,6 +221,12 @@ PROMPT = " 11 to 15. Pick up 22. 26 takes 17. Yes. No. Read the board. Whose tur
 expects short commands (Whisper's usual prompting)."""
 
 
+ADAPTED_SETTINGS = ("move_margin", "binding_margin", "yes_margin", "yes_filler_margin",
+                    "command_filler_margin")
+"""The margins a speaker's enrolment may set (:meth:`WhisperRecognizer.adapt`,
+:mod:`.enrol`)."""
+
+
 class ModelUnavailable(RuntimeError):
     """The Whisper model or its libraries cannot be loaded; the message says why."""
 
@@ -309,7 +315,7 @@ class WhisperRecognizer:
                  search_commands_alone: Optional[bool] = None,
                  phrase_no_speech: Optional[float] = None, beam: int = BEAM,
                  prompt: Optional[str] = PROMPT,
-                 denoise: bool = False) -> None:
+                 denoise: bool = False, trim: bool = True) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -334,7 +340,11 @@ class WhisperRecognizer:
         self.phrase_no_speech = phrase_no_speech
         self.beam = int(beam)
         self.denoise = bool(denoise)
+        self.trim = bool(trim)
         self.prompt = prompt
+        self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
+        self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
+        self._defaults = {name: getattr(self, name) for name in ADAPTED_SETTINGS}
         self._model: Any = None  # a ctranslate2 Whisper model (ctranslate2 has no type information)
         self._scored = 0
         self._candidate: Optional[tuple[Interpretation, str]] = None
@@ -400,6 +410,53 @@ class WhisperRecognizer:
             self._load()
             self._encode(self._np.zeros(SAMPLE_RATE, self._np.float32))
 
+    def adapt(self, adaptation) -> None:
+        """Use a speaker's enrolment (a :class:`.enrol.SpeakerAdaptation`: its margins and its
+        log-mel offset) from the next decode on; None: the settings this recogniser was made
+        with. Thread-safe."""
+        with self._lock:
+            for name, value in self._defaults.items():
+                setattr(self, name, value)
+            self.feature_offset = None
+            self.adaptation = adaptation
+            if adaptation is None:
+                return
+            for name, value in adaptation.margins().items():
+                if name in self._defaults:
+                    setattr(self, name, float(value))
+            if adaptation.feature_offset:
+                import numpy
+
+                self.feature_offset = numpy.asarray(adaptation.feature_offset, numpy.float32)
+
+    def measure(self, pcm: bytes, texts: list[str]):
+        """For enrolment: ``(scores, mel_mean, speech_frames)`` of one utterance (16 kHz 16-bit
+        mono PCM, silence around it cut off): the log-probability (natural log) of each of
+        ``texts`` given the audio, with the speaker's feature offset in force, and the mean
+        log-mel vector (n_mels floats, Whisper's scale, before any offset) over the frames
+        that hold sound. ``mel_mean`` is None when no frame does. Raises
+        :class:`.result.RecognizerUnavailableError` when the model cannot run."""
+        with self._lock:
+            self._load()
+            np = self._np
+            samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float32)
+            samples /= 32768.0
+            first, last = trim.speech_span(samples)
+            samples = samples[first:last]
+            if samples.size < SAMPLE_RATE // 10:
+                return [-math.inf] * len(texts), None, 0
+            try:
+                feats, frames = self._window(samples)
+                voiced = _voiced_frames(feats[:, :frames], np)
+                mel_mean = (feats[:, :frames][:, voiced].mean(axis=1) if voiced.any()
+                            else None)
+                encoded, frames = self._encode(samples, feats)
+                scores = self._score(encoded, frames, texts)
+            except Exception as exc:
+                raise RecognizerUnavailableError(
+                    f"The speech recogniser failed ({exc}).") from exc
+            return scores, mel_mean, int(voiced.sum())
+
     def grammar_for(self, board: Board, profile=None, *, selected: Optional[int] = None,
                     confirming: bool = False, choosing=None) -> VoiceGrammar:
         """The position's phrases and meanings (the same as pocketsphinx's grammar)."""
@@ -407,15 +464,31 @@ class WhisperRecognizer:
                              choosing=choosing)
 
     # -- the model ---------------------------------------------------------------------------
-    def _encode(self, samples):
+    def _window(self, samples):
+        """The log-mel features (n_mels x frames, Whisper's scale) of ``samples`` in a window
+        just longer than them (whole seconds), and the frames that hold the samples."""
         np = self._np
         seconds = min(30, max(1, math.ceil(samples.size / SAMPLE_RATE + 0.25)))
         window = np.zeros(seconds * SAMPLE_RATE, np.float32)
         window[: min(samples.size, window.size)] = samples[: window.size]
         feats = self._features(window, padding=0)[:, : seconds * 100]
+        return feats, min(samples.size // 160, seconds * 100)
+
+    def _encode(self, samples, feats=None):
+        np = self._np
+        if feats is None:
+            feats, frames = self._window(samples)
+        else:
+            frames = min(samples.size // 160, feats.shape[1])
+        offset = self.feature_offset
+        if offset is not None and offset.shape[0] == feats.shape[0]:
+            # the speaker's normalisation (adapt): only where the window holds sound, so that
+            # the silence after the utterance stays Whisper's silence
+            floor = float(feats.min())
+            feats = np.where(feats > floor + 1e-6, feats + offset[:, None], feats)
         view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None],
                                                                      dtype=np.float32))
-        return self._model.encode(view, to_cpu=True), min(samples.size // 160, seconds * 100)
+        return self._model.encode(view, to_cpu=True), frames
 
     def _transcribe(self, encoded):
         prompt = self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
@@ -471,6 +544,12 @@ class WhisperRecognizer:
             samples = np.frombuffer(pcm[: len(pcm) // 2 * 2], dtype="<i2").astype(np.float32)
             samples /= 32768.0
             details: dict = {}
+            if self.trim:
+                first, last = trim.speech_span(samples)
+                if last - first < samples.size:
+                    details["trimmed_ms"] = round(1000 * (samples.size - (last - first))
+                                                  / SAMPLE_RATE)
+                    samples = samples[first:last]
             self._scored = 0
             self._candidate = None
             if samples.size < SAMPLE_RATE // 10 or float(np.max(np.abs(samples))) < 1e-3:
@@ -729,6 +808,19 @@ class WhisperRecognizer:
                 if alike != sq:
                     rivals.setdefault((alike,), Interpretation("nothing", reason="not-legal"))
         return write(chosen), [(write(path), m) for path, m in rivals.items()]
+
+
+VOICED = 2.5
+"""A frame holds the voice when its mean log-mel power is within this many powers of ten (25 dB)
+of the loudest frame's: the speech, not the room between words."""
+
+
+def _voiced_frames(feats, np):
+    """A boolean per frame of ``feats`` (n_mels x frames): the frames that hold the voice."""
+    energy = feats.mean(axis=0)
+    if energy.size == 0:
+        return np.zeros(0, bool)
+    return energy > float(energy.max()) - VOICED / 4.0
 
 
 def _same(a: Interpretation, b: Interpretation) -> bool:
