@@ -112,8 +112,10 @@ def _show_engine_preparation(window, note_after: int = NOTE_AFTER_SECONDS) -> No
     preparation has once finished on this install (the setting ``ENGINE_PREPARED``). When the
     line goes, "The computer has finished getting ready." is said once (queued after what is
     being said) if the line was shown and the computer is still the player's opponent: never in
-    the middle of a game of two players or a match."""
+    the middle of a game of two players or a match, nor over an open dialog (the new-match
+    form)."""
     from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
 
     from ..engine import preparation
     from ..session.game import Mode
@@ -140,7 +142,9 @@ def _show_engine_preparation(window, note_after: int = NOTE_AFTER_SECONDS) -> No
             timer.stop()  # ready (the workers start before the window, so 3 s is ample)
             window.status_line.set_engine_note(None)
             window.ctx.settings.set(ENGINE_PREPARED, True)
-            if shown[0] and computer_plays:  # said once, after what is being said
+            # said once, after what is being said; not over a form or question being filled in
+            # (a new match's form: the match will not be against the computer)
+            if shown[0] and computer_plays and QApplication.activeModalWidget() is None:
                 window.ctx.say(app_texts.engine_ready_text(), Priority.QUEUE)
 
     timer.timeout.connect(update)

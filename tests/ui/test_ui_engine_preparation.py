@@ -45,7 +45,7 @@ def test_the_status_line_shows_the_preparation_then_drops_it(make_window, qtbot,
     preparation.set_endgame(4, 5)
     qtbot.waitUntil(lambda: "(4 or fewer learnt)" in window.status.text(), timeout=3000)
     assert "making its search faster" not in window.status.text()
-    assert engine_ready_text() not in window.synth.spoken
+    assert engine_ready_text() not in window.synth.spoken, window.synth.spoken[-5:]
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: "Computer getting ready" not in window.status.text(), timeout=3000)
     assert window.status.text().startswith(window.session.status_text())
@@ -68,7 +68,7 @@ def test_a_player_never_told_of_the_preparation_is_not_told_it_ended(make_window
     (timer,) = set(window.findChildren(QTimer)) - before  # reads the preparation each second
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: not timer.isActive(), timeout=6000)  # it stops once all is ready
-    assert engine_ready_text() not in window.synth.spoken
+    assert engine_ready_text() not in window.synth.spoken, window.synth.spoken[-5:]
 
 
 def test_two_players_are_not_told_the_computer_is_getting_ready(make_window, qtbot,
@@ -102,7 +102,7 @@ def test_a_later_start_says_no_first_time_and_nothing_while_it_reads_its_caches(
     assert "Computer getting ready" not in window.status.text()
     preparation.set_compiling(False)
     qtbot.waitUntil(lambda: window.ctx.settings.get(ENGINE_PREPARED), timeout=6000)
-    assert engine_ready_text() not in window.synth.spoken
+    assert engine_ready_text() not in window.synth.spoken, window.synth.spoken[-5:]
     preparation.set_compiling(True)  # a later start, its caches gone: rebuilt, said plainly
     _show_engine_preparation(window, note_after=0)
     assert "Computer getting ready: making its search faster." in window.status.text()
@@ -126,4 +126,27 @@ def test_the_end_of_the_preparation_is_not_said_in_the_middle_of_a_match(make_wi
     window.new_game(Mode.TWO_PLAYERS)
     preparation.set_endgame(5, 0)
     qtbot.waitUntil(lambda: not timer.isActive(), timeout=6000)
-    assert engine_ready_text() not in window.synth.spoken
+    assert engine_ready_text() not in window.synth.spoken, window.synth.spoken[-5:]
+
+
+def test_readiness_is_not_said_over_an_open_dialog(make_window, qtbot, clean_preparation):
+    """The computer getting ready ends while a form is open (the new-match form of an event):
+    the line goes, and nothing is said over the form."""
+    from PySide6.QtWidgets import QDialog
+
+    window = make_window()
+    preparation.set_compiling(True)
+    _show_engine_preparation(window, note_after=0)
+    assert "Computer getting ready" in window.status.text()
+    form = QDialog(window)
+    form.setModal(True)
+    form.show()
+    qtbot.waitUntil(lambda: form.isVisible(), timeout=3000)
+    preparation.set_compiling(False)
+    from checkers_desktop.ui.settings import ENGINE_PREPARED
+
+    qtbot.waitUntil(lambda: bool(window.ctx.settings.get(ENGINE_PREPARED)), timeout=8000)
+    assert "Computer getting ready" not in window.status.text()
+    form.close()
+    announced = [text for text, _ in window.announcer.history]  # as soon as it is said
+    assert engine_ready_text() not in announced, announced[-3:]
