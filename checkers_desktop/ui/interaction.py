@@ -27,81 +27,26 @@ question dialog or a file dialog of its own.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
                                QLineEdit, QMessageBox, QWidget)
 
+from .forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
+
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
 
 __all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file", "FormChoice", "FormText",
-           "FormRequest", "FormAnswer"]
+           "FormRequest", "FormAnswer", "FormValue"]
 
 TITLE = "Checkers"
 
 TYPE_AHEAD_MS = 1500
 """In a list to choose from, keys typed at most this far apart (milliseconds) make one search
 ("7", "0", "0": the option that begins "700")."""
-
-
-@dataclass(frozen=True)
-class FormChoice:
-    """A choice in a form: a drop-down list named ``name`` (its label and accessible name) of
-    ``options``, ``current`` chosen first."""
-
-    name: str
-    options: tuple[str, ...]
-    current: int = 0
-
-
-@dataclass(frozen=True)
-class FormText:
-    """A line of text in a form, named ``name``, starting with ``text``."""
-
-    name: str
-    text: str = ""
-
-
-FormValue = Union[int, str]
-"""A field's value: the index of the option chosen (:class:`FormChoice`) or the text typed
-(:class:`FormText`)."""
-
-
-@dataclass(frozen=True)
-class FormRequest:
-    """One form for one official's action. ``prompt`` is said once when it opens; ``fields``
-    come after the PIN field in the Tab order, then the official's name, then ``confirm`` (the
-    button's label); ``outcome(values)`` states in words what confirming does with the
-    ``values`` of the fields (one per field, in order), shown and given to the confirm button
-    as its description. ``pin_action``: the action's kind when the official's PIN is asked
-    (None: no PIN field); ``check(pin, name) -> UnlockResult`` (``OfficialGate.unlock``)
-    decides it, and a wrong PIN keeps the form open."""
-
-    title: str
-    prompt: str
-    confirm: str
-    outcome: Callable[[tuple[FormValue, ...]], str]
-    fields: tuple[Union[FormChoice, FormText], ...] = ()
-    pin_action: Optional[str] = None
-    official: str = ""
-    check: Optional[Callable[[str, str], object]] = None
-
-    def initial(self) -> tuple[FormValue, ...]:
-        """The fields' values as the form opens."""
-        return tuple(f.current if isinstance(f, FormChoice) else f.text for f in self.fields)
-
-
-@dataclass(frozen=True)
-class FormAnswer:
-    """What the official confirmed: ``values`` (one per field) and ``official`` (the name
-    given with the PIN)."""
-
-    values: tuple[FormValue, ...] = field(default=())
-    official: str = ""
 
 
 class Interaction:

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ...texts import official as official_texts
 from ..display import question_font, style_dialog
-from ..interaction import FormAnswer, FormChoice, FormRequest, FormValue
+from ..forms import FormAnswer, FormChoice, FormRequest, FormValue
 from .pin_dialog import pin_field
 
 __all__ = ["ActionFormDialog"]
