@@ -42,7 +42,7 @@ from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QDialog, QMenu
 
 from ...rules import BLACK
 from ...speech.announcer import Priority
@@ -91,7 +91,6 @@ class EventMenu(QObject):
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
         self.ctx = ctx
-        window = ctx.window
         self.current: Optional[MatchSession] = None
         self._unsubscribe: Optional[Callable[[], None]] = None
         self.records_dir: Path = records_folder(ctx.data_folder)
