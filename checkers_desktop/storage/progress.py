@@ -14,7 +14,6 @@ Pure Python, no Qt.
 from __future__ import annotations
 
 import enum
-import json
 import logging
 import os
 import re
@@ -22,9 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
-from .atomic import write_atomic
-from .integrity import Integrity, KeyRing, canonical_json
-from .keep_aside import keep_aside
+from .integrity import Integrity, KeyRing
+from .sealed_json import read_sealed_json, seal_check, set_aside, write_sealed_json
 
 __all__ = ["ProblemRecord", "Progress", "ProgressStore", "Loaded", "LoadProblem", "FORMAT",
            "START_RATING", "MAX_BYTES"]
@@ -147,38 +145,21 @@ class ProgressStore:
         used is kept aside and a new progress returned (see the module docstring)."""
         path = self.path(player)
         try:
-            if path.stat().st_size > MAX_BYTES:
-                raise ValueError("too large")
-            data = json.loads(path.read_bytes())
-            seal = data.pop("seal", None) if isinstance(data, dict) else None
+            data, seal = read_sealed_json(path, MAX_BYTES)
             progress = Progress.from_json(data)
         except FileNotFoundError:
             return Loaded(Progress(player))
         except (OSError, ValueError, TypeError) as exc:
             log.warning("progress %s cannot be used: %s", path, exc)
-            return Loaded(Progress(player), LoadProblem.DAMAGED, self._aside(path, "damaged"))
-        integrity = (self.keys.check(canonical_json(data), seal) if self.keys is not None
-                     else Integrity.NOT_CHECKED)
+            return Loaded(Progress(player), LoadProblem.DAMAGED, set_aside(path, "damaged"))
+        integrity = seal_check(self.keys, data, seal)
         if integrity is Integrity.CHANGED:
             log.warning("progress %s was changed outside the app", path)
-            return Loaded(Progress(player), LoadProblem.CHANGED, self._aside(path, "changed"))
+            return Loaded(Progress(player), LoadProblem.CHANGED, set_aside(path, "changed"))
         progress.player = player
         return Loaded(progress)
 
     def save(self, progress: Progress) -> Path:
         """Write ``progress`` atomically and sealed. Raises ``OSError`` when it cannot be
         written (the previous file is then whole)."""
-        data = progress.to_json()
-        seal = self.keys.seal(canonical_json(data)) if self.keys is not None else None
-        if seal is not None:
-            data["seal"] = seal
-        self.folder.mkdir(parents=True, exist_ok=True)
-        return write_atomic(self.path(progress.player),
-                            json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
-
-    @staticmethod
-    def _aside(path: Path, label: str) -> Optional[Path]:
-        try:
-            return keep_aside(path, label, default_suffix=".json")
-        except OSError:
-            return None
+        return write_sealed_json(self.path(progress.player), progress.to_json(), self.keys)

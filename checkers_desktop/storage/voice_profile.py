@@ -14,16 +14,14 @@ Pure Python, no Qt.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Generic, Optional, TypeVar, Union
 
-from .atomic import write_atomic
-from .integrity import Integrity, KeyRing, canonical_json
-from .keep_aside import keep_aside
+from .integrity import Integrity, KeyRing
+from .sealed_json import read_sealed_json, seal_check, set_aside, write_sealed_json
 from .progress import LoadProblem, ProgressStore
 
 __all__ = ["VoiceProfileStore", "LoadedVoice", "LoadProblem", "MAX_BYTES"]
@@ -66,39 +64,22 @@ class VoiceProfileStore:
         no file. A file that cannot be used is kept aside and named in the result."""
         path = self.path(player)
         try:
-            if path.stat().st_size > MAX_BYTES:
-                raise ValueError("too large")
-            data = json.loads(path.read_bytes())
-            seal = data.pop("seal", None) if isinstance(data, dict) else None
+            data, seal = read_sealed_json(path, MAX_BYTES)
             value = parse(data)
         except FileNotFoundError:
             return LoadedVoice()
         except (OSError, ValueError, TypeError, RecursionError) as exc:
             log.warning("learned voice %s cannot be used: %s", path, exc)
-            return LoadedVoice(None, LoadProblem.DAMAGED, self._aside(path, "damaged"))
-        integrity = (self.keys.check(canonical_json(data), seal) if self.keys is not None
-                     else Integrity.NOT_CHECKED)
+            return LoadedVoice(None, LoadProblem.DAMAGED, set_aside(path, "damaged"))
+        integrity = seal_check(self.keys, data, seal)
         if integrity not in (Integrity.VERIFIED, Integrity.NOT_CHECKED):
             # a learned voice loosens the recogniser's margins: one that is not this install's
             # own, unchanged (no seal, another install's, changed) is not used
             log.warning("learned voice %s is not this install's own (%s)", path, integrity.value)
-            return LoadedVoice(None, LoadProblem.CHANGED, self._aside(path, "changed"))
+            return LoadedVoice(None, LoadProblem.CHANGED, set_aside(path, "changed"))
         return LoadedVoice(value)
 
     def save(self, player: str, data: dict[str, Any]) -> Path:
         """Write ``data`` (JSON-able) as ``player``'s learned voice, atomically and sealed.
         Raises ``OSError`` when it cannot be written (the previous file is then whole)."""
-        data = dict(data)
-        seal = self.keys.seal(canonical_json(data)) if self.keys is not None else None
-        if seal is not None:
-            data["seal"] = seal
-        self.folder.mkdir(parents=True, exist_ok=True)
-        return write_atomic(self.path(player),
-                            json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8"))
-
-    @staticmethod
-    def _aside(path: Path, label: str) -> Optional[Path]:
-        try:
-            return keep_aside(path, label, default_suffix=".json")
-        except OSError:
-            return None
+        return write_sealed_json(self.path(player), data, self.keys)
