@@ -49,6 +49,11 @@ NO_DEVICE_MESSAGE = "Speech is off: no sound output device was found."
 Player = Callable[[Path, threading.Event], None]
 """Plays a WAV file; must return early (within about 50 ms) once the event is set. May raise."""
 
+SYNTHESIS_TRIES = 2
+"""How many times an utterance is synthesised before "no sound" is reported: espeak-ng through
+pyttsx3 now and then writes an empty file while another process is synthesising (seen in the
+test suite run on both cores), and a second try gives the sound."""
+
 _CHUNK_SECONDS = 0.05
 
 
@@ -418,10 +423,14 @@ class TtsSink(OutputSink):
         wav = Path(self._tmpdir) / "utterance.wav"
         if wav.exists():
             os.remove(wav)
-        self._save(text, wav)
-        if self._cut.is_set():
-            return
-        if not wav.is_file() or wav.stat().st_size <= 44:
+        for _attempt in range(SYNTHESIS_TRIES):
+            self._save(text, wav)
+            if self._cut.is_set():
+                return
+            if wav.is_file() and wav.stat().st_size > 44:
+                break
+            log.info("espeak-ng wrote no sound for %r; synthesising it again", text[:40])
+        else:
             raise RuntimeError("the speech engine produced no sound")
         try:
             self._player(wav, self._cut)
