@@ -176,8 +176,8 @@ def test_play_here_goes_through_the_match_form_and_waits_for_the_official(tourna
         menu.run(lambda: menu.play_here(semi.number))
     ev = window.event_menu.current
     assert ev.settings.official == "Carol Ruiz" and ev.gate.protected
-    assert ready and ready[0].endswith("Official: are both players ready? Start game 1 and "
-                                       "its clocks?")
+    assert ready and ready[0].startswith("Both players are ready: game 1 starts and its "
+                                         "clocks run.")
     assert ev.awaiting_start and ev.paused
     clock[0] += 600  # ten minutes with nobody at the table: no clock ran, no penalty
     window.session.poll_clock()
