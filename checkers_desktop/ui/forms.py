@@ -53,6 +53,10 @@ class FormRequest:
     pin_action: Optional[str] = None
     official: str = ""
     check: Optional[Callable[[str, str], object]] = None
+    act: Optional[Callable[["FormAnswer"], object]] = None
+    """Does what was confirmed, before the form closes (so that a question it leads to opens
+    over the form, the focus going from one to the other); None: the caller does it once the
+    answer is returned."""
 
     def initial(self) -> tuple[FormValue, ...]:
         """The fields' values as the form opens."""

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QIn
                                QLineEdit, QMessageBox, QWidget)
 
 from .forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
+from .handover import answering, finish, is_kept, keep_up, run_modal
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -47,6 +48,13 @@ TITLE = "Checkers"
 TYPE_AHEAD_MS = 1500
 """In a list to choose from, keys typed at most this far apart (milliseconds) make one search
 ("7", "0", "0": the option that begins "700")."""
+
+
+class _AnswerBox(QMessageBox):
+    """A Yes/No question that may stay up for the question that follows (:func:`finish`)."""
+
+    def done(self, result: int) -> None:  # noqa: D102 - Qt's name
+        finish(self, result, super().done)
 
 
 class Interaction:
@@ -84,9 +92,9 @@ class Interaction:
             return self._answer(question)
 
         self.echo(question + " Yes or No.")
-        box = QMessageBox(QMessageBox.Icon.Question, title, question,
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.parent)
+        box = _AnswerBox(QMessageBox.Icon.Question, title, question,
+                         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                         self.parent)
         box.setFont(question_font(box))
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
@@ -94,8 +102,20 @@ class Interaction:
         box.setAccessibleDescription(question)
         if on_answer is not None:
             yes_button = box.button(QMessageBox.StandardButton.Yes)
-            box.buttonClicked.connect(lambda button: on_answer(button is yes_button))
-        return box.exec() == QMessageBox.StandardButton.Yes
+            box.buttonClicked.connect(lambda button: answering(
+                box, lambda: on_answer(button is yes_button)))
+        try:
+            return run_modal(box) == QMessageBox.StandardButton.Yes
+        finally:
+            if not is_kept(box):
+                box.deleteLater()
+
+    def keep_up(self) -> None:
+        """The question being answered now (inside its ``on_answer``, or an official's form's
+        ``act``) stays on the screen until the next question opens over it, so that the focus
+        goes from one to the other and not by way of the board (at most
+        ``handover.KEEP_UP_MS``). Outside an answer, nothing."""
+        keep_up()
 
     # --- a choice, a text -----------------------------------------------------------------
     def choose(self, title: str, label: str, options: Sequence[str], *,
@@ -206,10 +226,11 @@ class Interaction:
         dialog = ActionFormDialog(request, say=self.say, parent=self.parent)
         self.echo(f"{request.prompt} {request.outcome(request.initial())}")
         try:
-            accepted = dialog.exec() == ActionFormDialog.DialogCode.Accepted
+            accepted = run_modal(dialog) == ActionFormDialog.DialogCode.Accepted
             return dialog.answer if accepted else None
         finally:
-            dialog.deleteLater()  # not left among the window's children
+            if not is_kept(dialog):
+                dialog.deleteLater()  # not left among the window's children
 
     def ask_new_pin(self, title: str, prompt: str, *, allow_empty: bool = False,
                     event: bool = False) -> Optional[str]:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 from ...texts import official as official_texts
 from ..display import question_font, style_dialog
 from ..forms import FormAnswer, FormChoice, FormRequest, FormValue
+from ..handover import answering, finish
 from .pin_dialog import pin_field
 
 __all__ = ["ActionFormDialog"]
@@ -135,7 +136,14 @@ class ActionFormDialog(QDialog):
             official = official or self.request.official
             self.pin.clear()
         self.answer = FormAnswer(self.values(), official)
+        if self.request.act is not None:
+            answer = self.answer
+            act = self.request.act
+            answering(self, lambda: act(answer))
         super().accept()
+
+    def done(self, result: int) -> None:  # noqa: D102 - Qt's name
+        finish(self, result, super().done)
 
     def _show_error(self, text: str) -> None:
         self.message.setText(text)

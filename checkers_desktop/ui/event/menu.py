@@ -57,7 +57,7 @@ from ...session import draws
 from .clock_panel import ClockPanel
 from ...session.match import MatchSession, MatchSessionError
 from ...session.match_events import (ClocksChanged, FortyMovesDue, MatchAbandoned,
-                                     MatchFinished, MatchGameStarted)
+                                     MatchFinished, MatchGameFinished, MatchGameStarted)
 from ...session.match_model import MatchSettings
 from ...session.official_event_pin import EventPinState, EventPinStore, new_recovery_code
 from ...session.official_gate import OfficialGate, OfficialOnlyError
@@ -116,6 +116,9 @@ class EventMenu(QObject):
         """The window's autosave keeper (``ui/autosave.py``), once it has started: the matches
         kept for later are its."""
         self.ask_answer: Callable[[str], Optional[bool]] = self._ask_answer
+        self._on_answer: Optional[Callable[[bool], None]] = None
+        """Applies a draw offer's answer while the question is still up (see
+        :meth:`_ask_answer`)."""
         self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
             ctx.ask.confirm(question, event_texts.player_title(who)))
         """A player's own question (a draw offer), titled by the player who acts."""
@@ -303,6 +306,13 @@ class EventMenu(QObject):
                     and event.game.number > 1:
                 # the next game waits; its question once the last result has been said
                 self.ctx.scheduler.defer(lambda: self._run(self._next_game_ready))
+        elif isinstance(event, MatchGameFinished):
+            ev = self.current
+            if ev is not None and not ev.is_over:
+                # the next game's start is asked over the question that ended this one (a
+                # draw answered, a forfeit declared): the focus goes from that one to the
+                # next, not by way of the board
+                self.ctx.ask.keep_up()
         elif isinstance(event, MatchFinished):
             self.refresh_clocks()
             self.timer.stop()
@@ -512,9 +522,11 @@ class EventMenu(QObject):
 
     def _ask_answer(self, question: str) -> Optional[bool]:
         """The offered player's answer, asked through the window's one interaction object (so
-        the app says it), titled by who answers (:attr:`_answerer`)."""
+        the app says it), titled by who answers (:attr:`_answerer`); the answer is applied
+        before the question closes (:attr:`_on_answer`)."""
         return bool(self.ctx.ask.confirm(question,
-                                         event_texts.draw_answer_title(self._answerer)))
+                                         event_texts.draw_answer_title(self._answerer),
+                                         on_answer=self._on_answer))
 
     def resign_question(self) -> Optional[tuple[str, str]]:
         """In a match, the resign question naming the player who resigns and the game ("Mary
@@ -553,12 +565,21 @@ class EventMenu(QObject):
     def _answer(self, ev, offerer, repetition: bool):
         """The opponent of ``offerer`` answers the standing offer (Yes accepts, No plays on)."""
         self._answerer = ev.named(offerer.other)
-        answer = self.ask_answer(event_texts.draw_answer_question(ev.named(offerer),
-                                                                  ev.named(offerer.other),
-                                                                  repetition))
-        ruling = ev.draws.answer(bool(answer))
+        rulings: list = []
+
+        def apply(yes: bool) -> None:
+            if not rulings:
+                rulings.append(ev.draws.answer(bool(yes)))
+        self._on_answer = apply
+        try:
+            answer = self.ask_answer(event_texts.draw_answer_question(ev.named(offerer),
+                                                                      ev.named(offerer.other),
+                                                                      repetition))
+        finally:
+            self._on_answer = None
+        apply(bool(answer))
         self.ctx.focus_board()
-        return ruling
+        return rulings[0]
 
     def _wcdf_match(self, rule: str):
         """The match in progress when its rules have ``rule`` ("repetition",

@@ -28,7 +28,7 @@ from ...session.match_official import official_refusal
 from ...session.official_gate import OfficialOnlyError
 from ...texts import event as event_texts
 from ...texts import official as official_texts
-from ..interaction import FormChoice, FormRequest, FormText, Interaction
+from ..interaction import FormAnswer, FormChoice, FormRequest, FormText, Interaction
 
 __all__ = ["OfficialDesk"]
 
@@ -138,24 +138,37 @@ class OfficialDesk:
         when the PIN was asked)."""
         gate = ev.gate
         pin = not gate.granted()
+        results: list[bool] = []
+
+        def act(answer: FormAnswer) -> None:
+            """What was confirmed, done before the form closes (a question it leads to, the
+            next game's start, opens over the form)."""
+            if results or not gate.granted():
+                return
+            try:
+                results.append(done(ev, answer.values))
+            except (OfficialOnlyError, MatchSessionError) as exc:  # said, nothing changed
+                results.append(False)
+                self.say(str(exc))
         request = FormRequest(
             title=official_texts.FORM_TITLES[action],
             prompt=official_texts.form_prompt_text(action, pin=pin, before=before,
                                                    fields=bool(fields)),
             confirm=official_texts.CONFIRM_LABELS[action], outcome=outcome, fields=fields,
-            pin_action=action if pin else None, official=gate.official, check=gate.unlock)
+            pin_action=action if pin else None, official=gate.official, check=gate.unlock,
+            act=act)
         answer = self.ask_form(request)
         try:
-            if answer is None or not gate.granted():
+            if answer is None or (not results and not gate.granted()):
                 if cancelled is not None:
                     self.say(cancelled)
                 elif pin:
                     self.say(official_texts.officials_action_text(action))
                 return False
-            return done(ev, answer.values)
-        except (OfficialOnlyError, MatchSessionError) as exc:  # said, nothing changed
-            self.say(str(exc))
-            return False
+            if not isinstance(answer, FormAnswer):
+                return False
+            act(answer)  # a stand-in for the form that did not do it
+            return results[0]
         finally:
             gate.revoke()
 
