@@ -64,12 +64,15 @@ class PracticeControls(QObject):
     """Level, hint, take back, play Red and review, for the window of ``ctx`` (an
     :class:`~.context.AppContext`).
 
-    Signals: ``hint_ready(str)`` (the hint said), ``review_ready(str)`` (the review said; also in
-    :attr:`last_review_text`, findings in :attr:`last_findings`).
+    Signals: ``hint_ready(str)`` (the hint said), ``review_shown(str)`` (the review is ready:
+    the status line's note saying where it is shown, the findings being notes of the moves
+    played list, :meth:`review_notes`), then ``review_ready(str)`` (the review said; also in
+    :attr:`last_review_text`, the findings in :attr:`last_findings`).
     """
 
     hint_ready = Signal(str)
     review_ready = Signal(str)
+    review_shown = Signal(str)
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
@@ -366,7 +369,21 @@ class PracticeControls(QObject):
         text = review_texts.review_heading_text(findings, c.style, finished=not c.running)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
+        self.review_shown.emit(review_texts.review_shown_text(len(self.last_findings),
+                                                              finished=not c.running))
         self.review_ready.emit(text)
+
+    def review_notes(self) -> dict[int, list[str]]:
+        """The review's findings as notes of the moves played list: {the move's number in the
+        game (1 = the first move played): [its note]}, for the moves still on the board."""
+        findings = self.last_findings or []
+        stack = self.ctx.session.board.move_stack
+        style = self.ctx.session.style
+        notes: dict[int, list[str]] = {}
+        for f in findings:
+            if 0 <= f.ply < len(stack) and stack[f.ply] == f.move:
+                notes.setdefault(f.ply + 1, []).append(review_texts.finding_note_text(f, style))
+        return notes
 
     def _on_review_failed(self, error, token: int) -> None:
         if token == self._review_token:
