@@ -248,8 +248,9 @@ class PracticeControls(QObject):
 
     # --- hint -------------------------------------------------------------------------------
     def hint(self) -> bool:
-        """Ask the engine for the player's best move, off the GUI thread; it is said and its
-        squares are marked when it arrives. Refused (and said why) under rules without hints,
+        """Ask the engine for the player's best move, off the GUI thread; when it arrives the
+        board's cursor goes to the hinted piece (unless a piece is already picked up), so that
+        Enter picks it up, and the move is said and its squares marked. Refused (and said why) under rules without hints,
         outside the player's turn, or with no game. Returns True when a search was started."""
         c = self.ctx.session
         if not c.profile.allows_hints:
@@ -283,6 +284,10 @@ class PracticeControls(QObject):
         self.hint_move = result.move
         self._hint_key = self._hint_board_key
         text = review_texts.hint_text(result.move, result.reason, c.style)
+        if c.selected is None:
+            # the cursor on the hinted piece, so that Enter picks it up; the focus stays where
+            # it is (on the board, its cell is the cursor's), and the hint is said after it
+            self.ctx.board.set_cursor(result.move.from_square, focus=False)
         self._say(text, Priority.READING)
         self.ctx.refresh_board()
         self.hint_ready.emit(text)
