@@ -272,3 +272,23 @@ def test_the_drawn_bracket_fits_a_1280x720_and_a_1366x768_window_whole(
         assert bracket.canvas.font_px > small
         window.display.set_text_size(100)
         QApplication.processEvents()
+
+
+def test_the_text_size_keys_work_in_the_bracket_window_and_its_drawing_grows(
+        tournament_window, qtbot, tmp_path):
+    """Ctrl+Shift+Up in the bracket window makes the app's text larger (said), and the drawn
+    bracket's type with it; Ctrl+Shift+Down makes it smaller again."""
+    path = tmp_path / "t.db"
+    _prepared(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, "70-74")
+    bracket.resize(1260, 680)
+    QApplication.processEvents()
+    before, text = bracket.canvas.font_px, window.display.text_size
+    up = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Up, up)
+    assert window.display.text_size > text
+    assert bracket.canvas.font_px > before
+    assert "percent" in window.synth.spoken[-1]
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Down, up)
+    assert window.display.text_size == text
