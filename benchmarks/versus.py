@@ -22,7 +22,8 @@ The games start from the three-move ballots of ../shared/ballots (the standard l
 ballot played twice with the colours swapped: the new version BLACK once and WHITE once (the
 ballot positions have WHITE to move). ``--games N`` takes N ballots spread evenly over the list
 (``--offset K`` shifts them, so that runs on different ballots can be added up: ``--log`` writes
-one JSON line a game and ``--summary LOG...`` prints the score of several logs together). A game
+one JSON line a game, with its moves, and ``--summary LOG...`` prints the score of several logs
+together). A game
 is drawn after 200 plies, a third repetition or 80 plies without a capture or a man's move (as in
 benchmarks/engine.py).
 
@@ -171,10 +172,11 @@ def chosen(rows: list, n: int, offset: int) -> list:
 
 
 def play(fen: str, black: EngineProcess, white: EngineProcess, seconds: float,
-         times: dict[str, list[float]], depths: dict[str, list[int]]) -> tuple[float, int, str]:
-    """(result from BLACK's side: 1, 0.5 or 0; plies; how it ended)."""
+         times: dict[str, list[float]], depths: dict[str, list[int]],
+         moves: list[str]) -> tuple[float, int, str]:
+    """(result from BLACK's side: 1, 0.5 or 0; plies; how it ended); the moves played are
+    appended to ``moves`` (PDN)."""
     board = Board(fen)
-    moves: list[str] = []
     seen: dict = {}
     for engine in (black, white):
         engine.send("newgame")
@@ -252,11 +254,14 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
             for new_black in (True, False):
                 black, white = ((engines["new"], engines["old"]) if new_black
                                 else (engines["old"], engines["new"]))
-                result, plies, how = play(row["fen"], black, white, seconds, times, depths)
+                moves: list[str] = []
+                result, plies, how = play(row["fen"], black, white, seconds, times, depths,
+                                          moves)
                 score = result if new_black else 1 - result
                 game = {"ballot": row["number"], "new_black": new_black, "new_score": score,
                         "plies": plies, "end": how, "seconds": seconds,
-                        "load": round(os.getloadavg()[0], 2)}
+                        "load": round(os.getloadavg()[0], 2), "fen": row["fen"],
+                        "moves": moves}
                 played.append(game)
                 if out:
                     out.write(json.dumps(game) + "\n")
