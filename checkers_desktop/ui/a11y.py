@@ -41,6 +41,13 @@ PACE_MAX_MS = 2500
 (the welcome) does not hold back the game's news."""
 
 
+HOLD_MAX_MS = 1200
+"""The longest an interrupting announcement waits for a polite one posted just before it to be
+said (milliseconds): the player's own move ("You: eighteen to twenty-two.", about a second) is
+heard whole before the computer's reply, and a long polite text (the welcome) holds an urgent
+one back no longer than this."""
+
+
 def pace_after(text: str) -> int:
     """How long (milliseconds) a polite announcement waits after ``text`` was posted:
     :data:`PACE_MS_PER_WORD` per word, at least :data:`PACE_MIN_MS`, at most
@@ -56,10 +63,14 @@ class ScreenReaderSink:
     stop key).
 
     ``paced`` (the window's default): announcements are queued so that none is cut. An
-    INTERRUPT text is posted at once (assertive), with the QUEUE texts still waiting said first
-    in the same announcement (``speech.announcer.join_waiting``: the player's own move, held back
-    by the pacing, is not lost when the computer's reply comes), and the rest dropped; any other
-    waits until
+    INTERRUPT text is posted assertive, with the QUEUE texts still waiting said first in the
+    same announcement (``speech.announcer.join_waiting``: the player's own move, held back by
+    the pacing, is not lost when the computer's reply comes), after an INTERRUPT text still
+    held back (below), and the READING texts dropped. It is
+    posted at once, unless the text posted just before it was a QUEUE text that has not about
+    been said yet (:func:`pace_after`): then it waits for it, at most :data:`HOLD_MAX_MS` after
+    that text was posted, so that the player's own move posted a moment before the reply is not
+    cut. Any other text waits until
     :func:`pace_after` the text posted before it has passed, so that no two are posted within
     :data:`PACE_MIN_MS` unless the second interrupts; a READING text replaces the READING and
     QUEUE texts still waiting (the priority rules of ``speech.announcer.schedule``). Unpaced,
@@ -74,6 +85,7 @@ class ScreenReaderSink:
         self._clock = clock
         self._waiting: list[tuple[str, int]] = []
         self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
+        self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
 
     def output(self, text: str, priority: int = 0) -> None:
@@ -83,9 +95,14 @@ class ScreenReaderSink:
             self._send(text, priority)
             return
         if int(priority) >= _INTERRUPT:
-            text = join_waiting(self._waiting, text)  # the player's own move is not lost
-            self._waiting.clear()
-            self._send(text, priority)
+            # the player's own move is not lost, nor an interrupting text still held back
+            held = [t for t, p in self._waiting if int(p) >= _INTERRUPT]
+            text = " ".join(held + [join_waiting(self._waiting, text)])
+            self._waiting = [(text, int(priority))]
+            # a QUEUE text posted a moment ago (the player's own move) is said before the
+            # interrupting one cuts in
+            self._next_at = min(self._next_at, self._last_polite_until)
+            self._drain()
             return
         if int(priority) == _READING:
             self._waiting = [(t, p) for t, p in self._waiting if int(p) >= _INTERRUPT]
@@ -96,7 +113,10 @@ class ScreenReaderSink:
         event = QAccessibleAnnouncementEvent(self.target, text)
         event.setPoliteness(politeness_for(priority))
         self._post(event)
-        self._next_at = self._clock() + pace_after(text) / 1000
+        now = self._clock()
+        self._next_at = now + pace_after(text) / 1000
+        self._last_polite_until = (min(self._next_at, now + HOLD_MAX_MS / 1000)
+                                   if int(priority) == 0 else 0.0)
 
     def _drain(self) -> None:
         while self._waiting:
