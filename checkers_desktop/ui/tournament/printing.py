@@ -26,13 +26,14 @@ from typing import Optional
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QRectF
 from PySide6.QtCore import Qt
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPageLayout, QPageSize, QPainter,
-                           QPdfWriter, QTextDocument)
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QPageLayout, QPageSize,
+                           QPainter, QPdfWriter, QTextDocument)
 
 from ...storage.atomic import write_atomic
 from ...tournament import tagged_pdf
 from ...tournament.bracket import BracketPart, rounds_for, split_bracket
-from ...tournament.printout import BRACKET_PARTS_CSS, bracket_document, division_lines
+from ...tournament.printout import BRACKET_PARTS_CSS, bracket_document, bracket_part_texts
+from ...tournament.printout import division_lines
 from ...tournament.printout import standings_document
 from ...tournament.printout import standings_html
 from ...tournament.views import DivisionView
@@ -50,10 +51,25 @@ PRINT_THEME = "black-on-white"
 """The theme the wall's bracket is printed in (ui/themes.py): black on white."""
 
 
+def _xmp(title: str, lang: str = "en") -> bytes:
+    """The document's XMP metadata: its title and language (Dublin Core), which is what Qt's
+    PDF writer lets a document say of itself (it writes no structure tags)."""
+    from html import escape as esc
+    return ("<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>"
+            "<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF "
+            "xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>"
+            "<rdf:Description rdf:about='' xmlns:dc='http://purl.org/dc/elements/1.1/'>"
+            f"<dc:title><rdf:Alt><rdf:li xml:lang='x-default'>{esc(title)}</rdf:li></rdf:Alt>"
+            f"</dc:title><dc:language><rdf:Bag><rdf:li>{esc(lang)}</rdf:li></rdf:Bag>"
+            "</dc:language><dc:format>application/pdf</dc:format></rdf:Description>"
+            "</rdf:RDF></x:xmpmeta><?xpacket end='w'?>").encode("utf-8")
+
+
 def _writer(buffer: QBuffer, title: str, landscape: bool, page) -> QPdfWriter:
     writer = QPdfWriter(buffer)
     writer.setTitle(title)
     writer.setCreator("checkers-desktop")
+    writer.setDocumentXmpMetadata(QByteArray(_xmp(title)))
     writer.setResolution(300)
     orientation = QPageLayout.Orientation.Landscape if landscape else \
         QPageLayout.Orientation.Portrait
@@ -243,8 +259,11 @@ def save_bracket_pdf(view: DivisionView, path: Path, *,
 
 def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
                          page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
-    """The bracket as an untagged landscape PDF by ``QPdfWriter``: page 1 the heading, the
-    standings and the drawn bracket; then every match as a sentence in 20 pt."""
+    """The bracket as an untagged landscape PDF by ``QPdfWriter`` (its title and language in
+    the document's metadata, which is as far as Qt goes): page 1 the heading, the standings
+    and the drawn bracket when it fits there whole with names of :data:`NAME_PT`; else the
+    bracket in the parts of :func:`bracket_pictures`, one a page with its heading and where
+    its winners go; then every match as a sentence in 20 pt."""
     path = Path(path)
     data, buffer = _pdf_buffer()
     writer = _writer(buffer, f"Bracket {view.division.label}", True, page)
@@ -253,6 +272,9 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
     theme = get_theme(PRINT_THEME)
     pt = dpi / 72.0
     d = view.division
+    drawn = bracket_pictures(view) if d.drawn and view.matches else []
+    in_parts = bool(drawn) and not (len(drawn) == 1 and drawn[0].part.whole)
+
     def font(points: float, bold: bool = False) -> QFont:
         f = no_ligatures(QFont())
         f.setPixelSize(round(points * pt))
@@ -271,19 +293,23 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
         [(font(20), line) for line in view.standings.lines()]
     flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap)
     painter = QPainter(writer)
+
+    def paragraph(f: QFont, text: str, y: float) -> float:
+        painter.setFont(f)
+        rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags, text)
+        painter.drawText(rect, flags, text)
+        return rect.bottom() + 4 * pt
+
     try:
         painter.fillRect(QRectF(0, 0, area.width(), area.height()), QColor(theme.background))
         painter.setPen(QColor(theme.text))
         y = 0.0
         for f, line in heading:
-            painter.setFont(f)
-            rect = painter.boundingRect(QRectF(0, y, area.width(), area.height()), flags, line)
-            painter.drawText(rect, flags, line)
-            y = rect.bottom() + 2 * pt
+            y = paragraph(f, line, y) - 2 * pt
         top = y + 8 * pt
         block_h = sum(QFontMetricsF(f).height() * 1.15 for f, _ in standings)
         block_w = max(QFontMetricsF(f).horizontalAdvance(line) for f, line in standings) + 8 * pt
-        if d.drawn and view.matches:
+        if drawn and not in_parts:
             lay, spot = _fit_bracket(view, area.width(), area.height() - top, block_w, block_h,
                                      pt)
             painter.save()
@@ -292,6 +318,8 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
                           focus=theme.text)
             painter.restore()
             sx, sy = spot[0], spot[1] + top
+        elif in_parts:
+            sx, sy = 0.0, top
         else:
             painter.setFont(font(20, True))
             painter.drawText(QRectF(0, top, area.width(), 40 * pt), flags,
@@ -302,6 +330,20 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
             h = QFontMetricsF(f).height()
             painter.drawText(QRectF(sx, sy, area.width() - sx, h * 1.15), flags, line)
             sy += h * 1.15
+        if in_parts:
+            described = bracket_part_texts(view, [p.part for p in drawn])
+            paragraph(font(20), texts.bracket_parts_text(d.label, [n for n, _h, _s in
+                                                                   described]), sy + 8 * pt)
+            for picture, (_name, title, notes) in zip(drawn, described):
+                writer.newPage()
+                y = paragraph(font(26, True), title, 0.0) + 4 * pt
+                image = QImage.fromData(picture.png)
+                w = image.width() / picture.dpi * dpi
+                h = image.height() / picture.dpi * dpi
+                painter.drawImage(QRectF(0, y, w, h), image)
+                y += h + 6 * pt
+                for note in notes:
+                    y = paragraph(font(20), note, y)
         # then every match as a sentence in large print, page after page
         lines = [line for line in division_lines(view, only=None)
                  if line not in view.standings.lines()]

@@ -187,3 +187,38 @@ def test_a_bracket_of_16_is_printed_in_parts_with_names_of_18_pt_and_over(qapp, 
         subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(out / "part")],
                        check=True)
         assert len(list(out.glob("part*.png"))) == len(pages) - (pages[-1].strip() == "")
+
+
+def test_without_weasyprint_the_bracket_of_16_is_printed_in_parts_too(qapp, tmp_path,
+                                                                       monkeypatch):
+    """Where WeasyPrint cannot be loaded, Qt writes the PDF: the bracket of 16 in the same
+    parts, one a page (each picture at its own resolution: names of 20 pt), the title and the
+    language in the document's metadata."""
+    from checkers_desktop.tournament import tagged_pdf
+    from checkers_desktop.ui.tournament import printing
+
+    def unavailable(*_args, **_kwargs):
+        raise tagged_pdf.TaggedPdfUnavailable("no WeasyPrint here")
+
+    monkeypatch.setattr(tagged_pdf, "write_tagged_pdf", unavailable)
+    t = _sixteen(tmp_path / "t.db")
+    view = t.division_view(t.divisions()[0].key)
+    pdf = printing.save_bracket_pdf(view, tmp_path / "bracket.pdf")
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    total = len(printing.bracket_pictures(view))
+    assert total >= 3
+    for number in range(1, total + 1):
+        holding = [p for p in pages if f"bracket part {number} of {total}" in " ".join(p.split())]
+        assert len(holding) == 1, number
+    meta = subprocess.run(["pdfinfo", "-meta", str(pdf)], capture_output=True,
+                          text=True).stdout
+    assert "<dc:language>" in meta and ">en<" in meta
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert "Bracket 70-74" in info
+    if shutil.which("pdfimages"):
+        listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
+                                 text=True, check=True).stdout.splitlines()[2:]
+        rows = [line.split() for line in listing]
+        assert len(rows) == total
+        assert all(abs(int(row[12]) - printing.BRACKET_DPI) <= 2 for row in rows), listing
