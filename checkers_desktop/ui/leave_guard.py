@@ -39,8 +39,7 @@ class LeaveGuard:
         if stake.kind is StakeKind.NONE:
             return True
         in_match = stake.kind is StakeKind.MATCH
-        if not self.ctx.ask.confirm(stake.question, "Leave the match?" if in_match
-                                    else "Leave the game?"):
+        if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(in_match)):
             self._stay(in_match)
             return False
         if not in_match:

@@ -38,7 +38,6 @@ def test_no_module_of_the_window_opens_a_question_of_its_own():
     list."""
     allowed = {
         "app.py",          # "Checkers is already open": before any window or interaction exists
-        "autosave.py",     # the resume question, asked before the window's first welcome
     }
     found = []
     for path in sorted(UI.rglob("*.py")):
