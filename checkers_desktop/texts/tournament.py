@@ -864,3 +864,11 @@ def bracket_part_alt(label: str, name: str) -> str:
     """The text alternative of one drawn part of a bracket in a PDF."""
     return (f"The bracket of division {label}, {name}, drawn. Its matches follow in words at "
             "the end.")
+
+
+def walkover_third_place_text(loser: str, third_place: int) -> str:
+    """Said after a semi-final's walkover: a walkover loses one match only, so its loser still
+    plays for third place (VA rulebook, Event 4: "Third place games will match the two losers
+    of the two semi-final games")."""
+    return (f"{loser} still plays for third place, in match {third_place}; if {loser} has "
+            "left the event, withdraw them.")
