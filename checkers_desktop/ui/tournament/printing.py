@@ -42,7 +42,7 @@ from ..themes import get_theme
 from .bracket_paint import layout_bracket, no_ligatures, paint_bracket
 
 __all__ = ["save_html_pdf", "save_bracket_pdf", "save_standings_pdf", "bracket_png",
-           "bracket_parts", "bracket_pictures", "DrawnPart"]
+           "bracket_parts", "bracket_pictures", "DrawnPart", "part_room"]
 
 log = logging.getLogger(__name__)
 
@@ -116,8 +116,33 @@ PICTURE_INCHES = (10.1, 5.2)
 headings (inches): a whole bracket is drawn there when it fits at :data:`NAME_PT`."""
 
 PART_INCHES = (10.0, 5.6)
-"""The room of one part's picture on its own landscape US Letter page, under its heading and
-above the two lines saying where its winners go (inches)."""
+"""The most room one part's picture takes on its own landscape US Letter page, under its
+heading and above two lines saying where its winners go (inches); a part that says more
+leaves the picture less (:func:`part_room`)."""
+
+_PAGE_HEIGHT = 8.5 - 2 * 12 / 25.4
+"""The height inside a landscape US Letter page's 12 mm margins, inches."""
+_HEADING_INCHES = 2 * 26 * 1.3 / 72 + 6 / 72
+"""A part's heading: two lines of 26 pt (line height 1.3) and its margin, inches."""
+_LINE_INCHES = 20 * 1.3 / 72
+"""A line of 20 pt body text, inches."""
+_LINE_CHARACTERS = 58
+"""The characters a line of 20 pt holds across the page, counted low (DejaVu Sans)."""
+
+
+def part_room(part: BracketPart) -> tuple[float, float]:
+    """The room (width, height in inches) of ``part``'s picture on its page: the page less its
+    heading and the sentences under the picture (where each winner at its edge goes, and where
+    its players come from), at most :data:`PART_INCHES`."""
+    lines = 0
+    for pos, _nxt in part.leaving():
+        third = pos[0] == rounds_for(part.size) - 1
+        lines += -(-(75 + (45 if third else 0)) // _LINE_CHARACTERS)
+    if part.entering():
+        lines += -(-(40 + 22 * len(part.entering())) // _LINE_CHARACTERS)
+    spare = 0.25  # paragraph margins, and room to spare
+    height = _PAGE_HEIGHT - _HEADING_INCHES - lines * _LINE_INCHES - spare
+    return PART_INCHES[0], min(PART_INCHES[1], height)
 
 NAME_PT = tagged_pdf.BODY_PT
 """The names in the drawn bracket on paper, points (large print: 18 and over)."""
@@ -157,7 +182,8 @@ def bracket_parts(view: DivisionView, dpi: int = BRACKET_DPI) -> list[BracketPar
     whole = BracketPart(size, 1, rounds_for(size), 0, max(1, size // 2))
     if _best_fit(view, whole, PICTURE_INCHES, dpi)[0] >= 1.0:
         return [whole]
-    return split_bracket(size, lambda part: _best_fit(view, part, PART_INCHES, dpi)[0] >= 1.0)
+    return split_bracket(size,
+                         lambda part: _best_fit(view, part, part_room(part), dpi)[0] >= 1.0)
 
 
 def _png(view: DivisionView, part: Optional[BracketPart], font_px: float, stacked: bool,
@@ -212,10 +238,11 @@ def bracket_pictures(view: DivisionView, dpi: int = BRACKET_DPI) -> list[DrawnPa
     :data:`MAX_PART_SCALE` times larger where every part fits :data:`PART_INCHES`. A part
     that cannot fit at :data:`NAME_PT` (one match of very long names) is shrunk to fit."""
     parts = bracket_parts(view, dpi)
-    room = PICTURE_INCHES if len(parts) == 1 and parts[0].whole else PART_INCHES
-    fits = {part: _best_fit(view, part, room, dpi) for part in parts}
+    whole = len(parts) == 1 and parts[0].whole
+    fits = {part: _best_fit(view, part, PICTURE_INCHES if whole else part_room(part), dpi)
+            for part in parts}
     common = min(MAX_PART_SCALE, min(scale for scale, _ in fits.values()))
-    if room is PICTURE_INCHES:
+    if whole:
         common = fits[parts[0]][0]  # a whole bracket: as large as the page allows
     if common < 1.0:
         log.warning("a bracket part is printed below %s pt (%.2f)", NAME_PT, common)
@@ -332,8 +359,13 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
             sy += h * 1.15
         if in_parts:
             described = bracket_part_texts(view, [p.part for p in drawn])
-            paragraph(font(20), texts.bracket_parts_text(d.label, [n for n, _h, _s in
-                                                                   described]), sy + 8 * pt)
+            sy = paragraph(font(20), texts.bracket_parts_text(d.label, len(described)),
+                           sy + 8 * pt)
+            for i, (name, _h, _s) in enumerate(described, 1):
+                if sy + 30 * pt > area.height():
+                    writer.newPage()
+                    sy = 0.0
+                sy = paragraph(font(20), texts.bracket_part_item(i, name), sy)
             for picture, (_name, title, notes) in zip(drawn, described):
                 writer.newPage()
                 y = paragraph(font(26, True), title, 0.0) + 4 * pt
