@@ -843,16 +843,10 @@ def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
 
 
 def bracket_parts_text(label: str, count: int) -> str:
-    """Under the standings: the bracket is printed in parts, one a page, after them (the parts
-    follow as a list, :func:`bracket_part_item`)."""
-    return (f"The bracket of division {label} is printed in {count} parts, each on its own "
-            "page after this one:")
-
-
-def bracket_part_item(number: int, name: str) -> str:
-    """One item of the list of a bracket's printed parts: "Part 2: the second quarter of the
-    draw"."""
-    return f"Part {number}: {name}"
+    """Under the standings: the bracket follows in parts, one a page, each headed with what it
+    shows."""
+    return (f"The bracket of division {label} follows in {count} parts, one a page, each "
+            "headed with the part of the draw it shows.")
 
 
 def bracket_part_leaving_text(match: str, next_match: str, next_part: int,

@@ -209,9 +209,7 @@ def bracket_document(view: DivisionView, picture: Optional[str], alt: str,
     doc.append(f"<h2>{escape(texts.standings_heading(d.label))}</h2>"
                f"{_standings_table(view.standings)}")
     if parts_text:
-        doc.append("<p>" + escape(texts.bracket_parts_text(d.label, len(parts_text))) + "</p><ul>"
-                   + "".join(f"<li>{escape(texts.bracket_part_item(i, name))}</li>"
-                             for i, (name, _h, _s) in enumerate(parts_text, 1)) + "</ul>")
+        doc.append("<p>" + escape(texts.bracket_parts_text(d.label, len(parts_text))) + "</p>")
     for (_part, address), (name, heading, notes) in zip(parts, parts_text):
         doc.append("<section class='bracket-part'>"
                    f"<h2>{escape(heading)}</h2>"

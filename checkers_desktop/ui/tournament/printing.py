@@ -359,13 +359,7 @@ def _save_bracket_pdf_qt(view: DivisionView, path: Path, *,
             sy += h * 1.15
         if in_parts:
             described = bracket_part_texts(view, [p.part for p in drawn])
-            sy = paragraph(font(20), texts.bracket_parts_text(d.label, len(described)),
-                           sy + 8 * pt)
-            for i, (name, _h, _s) in enumerate(described, 1):
-                if sy + 30 * pt > area.height():
-                    writer.newPage()
-                    sy = 0.0
-                sy = paragraph(font(20), texts.bracket_part_item(i, name), sy)
+            paragraph(font(20), texts.bracket_parts_text(d.label, len(described)), sy + 8 * pt)
             for picture, (_name, title, notes) in zip(drawn, described):
                 writer.newPage()
                 y = paragraph(font(26, True), title, 0.0) + 4 * pt

@@ -175,6 +175,9 @@ def test_a_bracket_of_16_is_printed_in_parts_with_names_of_18_pt_and_over(qapp, 
         assert len(holding) == 1, (heading, len(holding))
         page = " ".join(holding[0].split())
         assert notes and all(note in page for note in notes), (number, notes, page)
+    # page 1: the headings, the standings and how the bracket follows; part 1 on page 2
+    assert "Standings" in pages[0] and f"follows in {total} parts" in " ".join(pages[0].split())
+    assert f"bracket part 1 of {total}" in " ".join(pages[1].split())
     # the quarter holding match 1 says where its winner goes
     first = " ".join(next(p for p in pages if "bracket part 1 of" in " ".join(p.split())).split())
     assert "goes on to" in first and "in part " in first, first
