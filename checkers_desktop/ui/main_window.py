@@ -245,6 +245,11 @@ class MainWindow(QMainWindow):
         # --- speech -----------------------------------------------------------------------
         self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post,
                                               paced=paced_screen_reader)
+        # what is announced waits for the focus to settle (a dialog closed, a cell focused)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+        self.board.table.focus_told = self.screen_reader.focus_moved
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:
@@ -572,6 +577,9 @@ class MainWindow(QMainWindow):
             self.board.focus_cursor()
         else:
             self.move_box.selectAll()
+
+    def _focus_changed(self, _old, _new) -> None:
+        self.screen_reader.focus_moved()
 
     def say_status(self) -> None:
         """F3: whose turn and the last move (the status line without its latest message, which

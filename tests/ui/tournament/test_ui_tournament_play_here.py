@@ -178,8 +178,8 @@ def test_play_here_goes_through_the_match_form_and_waits_for_the_official(tourna
         menu.run(lambda: menu.play_here(semi.number))
     ev = window.event_menu.current
     assert ev.settings.official == "Carol Ruiz" and ev.gate.protected
-    assert ready and ready[0].endswith("Official: are both players ready? Start game 1 and "
-                                       "its clocks?")
+    assert ready and ready[0].startswith("Both players are ready: game 1 starts and its "
+                                         "clocks run.")
     assert ev.awaiting_start and ev.paused
     clock[0] += 600  # ten minutes with nobody at the table: no clock ran, no penalty
     window.session.poll_clock()
@@ -239,10 +239,10 @@ def test_play_here_over_a_match_in_progress_needs_the_officials_pin(tournament_w
     assert not ev.awaiting_start
     _play(window, "11-15")
     assert ev.started and not ev.is_over
-    pins = []
-    window.event_menu.desk.ask_pin = lambda action, official, check: pins.append(action)
+    official_forms = []  # the official's one form; no PIN typed: the form is cancelled
+    window.event_menu.desk.ask_form = lambda request: official_forms.append(request) and None
     menu.run(lambda: menu.play_here(semi.number))
-    qtbot.waitUntil(lambda: bool(pins), timeout=20000)
-    assert any(q.startswith("A match is in progress") for q in asked)
+    qtbot.waitUntil(lambda: bool(official_forms), timeout=20000)
+    assert "Eve Park" in official_forms[0].prompt
     assert window.event_menu.current is ev and not ev.is_over and forms == []
     t.close()
