@@ -91,7 +91,11 @@ class ResultDesk:
             return CANCELLED
         v = t.walkover(number, (a, b)[index].id, why=why)
         yield Changed()
-        yield Say(_result_text(v, "walkover"))
+        text = _result_text(v, "walkover")
+        third = _third_place_of_semi_final(t, v)
+        if third is not None and v.loser is not None:
+            text = f"{text} {texts.walkover_third_place_text(v.loser.name, third)}"
+        yield Say(text)
         return DONE
 
     def correct_result(self, number: int) -> Workflow:
@@ -168,6 +172,19 @@ def player_line(c: Competitor) -> str:
     if c.withdrawn:
         text += ", withdrew"
     return text
+
+
+def _third_place_of_semi_final(t: Tournament, v: MatchView) -> Optional[int]:
+    """The number of the third-place match that ``v``'s loser plays when ``v`` is a semi-final
+    (the bracket's round before the last), else None."""
+    ms = [m for m in t.matches() if m.division_key == v.division_key]
+    last = max((m.round for m in ms), default=0)
+    third = next((m for m in ms if m.round == last and m.index == 1 and m.number is not None),
+                 None)  # the last round: index 0 the final, 1 the third place
+    if third is None or v.round != last - 1:
+        return None
+    number: Optional[int] = third.number
+    return number
 
 
 def _result_text(v: MatchView, kind: str = "") -> str:

@@ -811,23 +811,29 @@ def _and_list(items: list[str]) -> str:
 
 def bracket_part_name(first_round_share: Optional[tuple[int, int]], titles: list[str]) -> str:
     """What one printed part of a bracket shows: a share of the draw, ``(which, of)`` from 1
-    ("the top half", "the second quarter", "eighth 3 of 8"), or, for the later rounds, the
-    rounds' titles (["Semi-finals", "Final and third place"] reads "the semi-finals, the final
-    and the third place")."""
+    ("the top half of the draw", "the second quarter of the draw", "part 3 of 8 of the draw"),
+    the later rounds' ``titles`` (["Semi-finals", "Final and third place"] reads "the
+    semi-finals, the final and the third place"), or both ("the quarter-finals and the
+    semi-finals of the top half of the draw")."""
+    share = ""
     if first_round_share is not None:
         which, of = first_round_share
         if of == 2:
-            return "the top half of the draw" if which == 1 else "the bottom half of the draw"
-        if of == 4:
+            share = "the top half of the draw" if which == 1 else "the bottom half of the draw"
+        elif of == 4:
             order = ("first", "second", "third", "fourth")[which - 1]
-            return f"the {order} quarter of the draw"
-        return f"part {which} of {of} of the draw"
+            share = f"the {order} quarter of the draw"
+        else:
+            share = f"part {which} of {of} of the draw"
     phrases = []
     for title in titles:
         lower = title.lower()
         phrases += ["the final", "the third place"] if lower == "final and third place" \
             else ["the " + lower]
-    return _and_list(phrases)
+    rounds = _and_list(phrases)
+    if rounds and share:
+        return f"{rounds} of {share}"
+    return rounds or share
 
 
 def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
@@ -836,11 +842,11 @@ def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
     return f"Division {label}, bracket part {number} of {total}: {name}"
 
 
-def bracket_parts_text(label: str, names: list[str]) -> str:
-    """Under the standings: the bracket is printed in parts, one a page, after them."""
-    listed = "; ".join(f"part {i}, {n}" for i, n in enumerate(names, 1))
-    return (f"The bracket of division {label} is printed in {len(names)} parts, each on its "
-            f"own page after this one: {listed}.")
+def bracket_parts_text(label: str, count: int) -> str:
+    """Under the standings: the bracket follows in parts, one a page, each headed with what it
+    shows."""
+    return (f"The bracket of division {label} follows in {count} parts, one a page, each "
+            "headed with the part of the draw it shows.")
 
 
 def bracket_part_leaving_text(match: str, next_match: str, next_part: int,
@@ -864,3 +870,11 @@ def bracket_part_alt(label: str, name: str) -> str:
     """The text alternative of one drawn part of a bracket in a PDF."""
     return (f"The bracket of division {label}, {name}, drawn. Its matches follow in words at "
             "the end.")
+
+
+def walkover_third_place_text(loser: str, third_place: int) -> str:
+    """Said after a semi-final's walkover: a walkover loses one match only, so its loser still
+    plays for third place (VA rulebook, Event 4: "Third place games will match the two losers
+    of the two semi-final games")."""
+    return (f"{loser} still plays for third place, in match {third_place}; if {loser} has "
+            "left the event, withdraw them.")

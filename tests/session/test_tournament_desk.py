@@ -309,8 +309,11 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     assert script.asked[0].options[0].startswith(match.a.name)
     again = "A reason is needed: it goes in the audit log. Type why, or press Escape to cancel."
     assert [q.label for q in script.asked[2:]] == [again, again]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
     assert script.said == [again, again, "changed", f"{match.b.name} beat {match.a.name}, by "
-                                                    "walkover."]
+                           f"walkover. {match.a.name} still plays for third place, in match "
+                           f"{third.number}; if {match.a.name} has left the event, withdraw "
+                           "them."]
     # three times empty: nothing changes, and it is said why
     script = Script(Choose=[0], AskGames=[[match.a.name, match.a.name]], Confirm=[True],
                     AskText=["", "", ""])
@@ -538,3 +541,19 @@ def test_a_new_tournament_file_asks_its_name_and_an_existing_one_does_not(tmp_pa
         assert drive(desk.name_to_open(url, server=server), script.answer, script.show) == \
             "Tournament"
         assert script.asked == []
+
+
+def test_a_walkover_before_the_semi_finals_says_nothing_of_the_third_place(keys, tmp_path):
+    """Only a semi-final's loser plays for third place: a first-round walkover in a bracket
+    of eight is said alone."""
+    t = Tournament.open(str(tmp_path / "t8.db"), name="Golden Age Games test")
+    for i, name in enumerate(NAMES + ("Ed Park", "Flo Grant", "Gus Hale", "Hal Ives")):
+        t.add_competitor(CompetitorInput(name, f"Center {i}", "70-74"))
+    t.make_divisions()
+    t.draw(t.divisions()[0].key, seed=7)
+    match = next(m for m in t.playable() if m.round == 1)
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(match.number)).done
+    assert script.said[-1] == f"{match.a.name} beat {match.b.name}, by walkover."
