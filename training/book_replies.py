@@ -44,7 +44,8 @@ from checkers_desktop.engine import compiled as _compiled  # noqa: E402
 from checkers_desktop.engine.book import (BOOK_FILE, OpeningBook, SearchedReply,  # noqa: E402
                                           load_book)
 from checkers_desktop.engine.endgame import ensure_table, install_table  # noqa: E402
-from checkers_desktop.engine.search import WIN_BOUND, Searcher  # noqa: E402
+from checkers_desktop.engine.params import WIN_BOUND  # noqa: E402
+from checkers_desktop.engine.search import Searcher  # noqa: E402
 from checkers_desktop.rules import BLACK, Board  # noqa: E402
 from checkers_desktop.storage.atomic import write_atomic  # noqa: E402
 
