@@ -132,6 +132,15 @@ def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched()
     assert result.heard == "seventeen to fourteen"
 
 
+def test_the_search_scores_steps_from_a_square_heard_whose_piece_cannot_move():
+    """"fourteen to eighteen" (Black's man, White to move) written " 14.": the search scores
+    the steps and jumps from and into 14 too, and the illegal 14-18 is named."""
+    whisper = _whisper([" 14."], {" 14 to 18.": -0.3, " 14.": -0.4})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert said_move(result.heard) == ((14, 18), False)
+
+
 def test_pocketsphinx_hearing_an_illegal_move_names_it_when_whisper_is_unsure():
     whisper = _whisper([" 17 to 13."], {" 17 to 13.": -3.0, " 30 to 26.": -4.0})
     refused = VoiceResult("nothing", heard="seventeen to fourteen", reason="not-legal")

@@ -147,6 +147,12 @@ MODEL_SETTINGS = "recognizer.json"
 :data:`SEARCH_COMMANDS_ALONE` for that model (keys ``phrase_no_speech`` and
 ``search_commands_alone``), where the recogniser was not given them."""
 
+SEARCH_HEARD_PAIRS = True
+"""Whether the search over the position's phrases (the transcript was no phrase of it) also
+scores, as illegal rivals, every diagonal step and single jump from or into the first two
+squares the transcript named that is no legal move: "fifteen to eight" written " 15." is then
+heard as the illegal 15-8, not as a legal move of the 15 or refused unnamed."""
+
 NAME_ILLEGAL = True
 """Whether a move written in full that is not legal now is named as the illegal move that fits
 the audio best among its look-alikes and the beam's other moves
@@ -348,7 +354,8 @@ class WhisperRecognizer:
                  prompt: Optional[str] = PROMPT,
                  denoise: bool = False, trim: bool = True,
                  name_illegal: bool = NAME_ILLEGAL, beam_rival_gap: float = BEAM_RIVAL_GAP,
-                 later_hypothesis_alone: bool = LATER_HYPOTHESIS_ALONE) -> None:
+                 later_hypothesis_alone: bool = LATER_HYPOTHESIS_ALONE,
+                 search_heard_pairs: bool = SEARCH_HEARD_PAIRS) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -377,6 +384,7 @@ class WhisperRecognizer:
         self.name_illegal = bool(name_illegal)
         self.beam_rival_gap = float(beam_rival_gap)
         self.later_hypothesis_alone = bool(later_hypothesis_alone)
+        self.search_heard_pairs = bool(search_heard_pairs)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -852,7 +860,8 @@ class WhisperRecognizer:
         phrases_ = _position_phrases(grammar, frame)
         if not phrases_:
             return Interpretation("nothing", reason="not-understood"), "", ()
-        phrases_ += _heard_decoys(free, grammar, {t for t, _ in phrases_}, frame)
+        phrases_ += _heard_decoys(free, grammar, {t for t, _ in phrases_}, frame,
+                                  pairs=self.search_heard_pairs)
         phrases_ += _illegal_phrases(grammar, {t for t, _ in phrases_}, frame)
         texts = [t for t, _ in phrases_] + ([free] if free.strip() else [])
         scored = self._score(encoded, frames, texts, mean=True)
@@ -1000,13 +1009,23 @@ def _move_text(path, capture: bool, frame) -> str:
     return f" {text}{suffix}."
 
 
-def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame) -> list:
+def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame,
+                  pairs: bool = False) -> list:
     """Phrases made of the squares the transcript named that are *not* possible now ("24 to
     15." when "24-15 24-15" was written and 24-15 is no legal move): they compete in the search,
-    so that an illegal move said is not pulled onto a legal one. Meaning "nothing"."""
-    numbers = []
-    for token in phrases.normalise(phrases.collapse_repeats(free)):
-        for reading in phrases._split_digits(token) if token.isdigit() else []:
+    so that an illegal move said is not pulled onto a legal one. Meaning "nothing". With
+    ``pairs`` (:data:`SEARCH_HEARD_PAIRS`), also every diagonal step and single jump from or
+    into each of the first two squares named that is no legal move (" 15 to 8." when only
+    " 15." was written), while no piece is held."""
+    numbers: list[int] = []
+    tokens = [t for t in phrases.normalise(phrases.collapse_repeats(free)) if t.isdigit()]
+    whole = [int(t) for t in tokens if is_square(int(t))]  # "14" as 14 before 1 and 4
+    for n in whole:
+        if n not in numbers:
+            numbers.append(n)
+    heard_squares = list(numbers)
+    for token in tokens:
+        for reading in phrases._split_digits(token):
             numbers += [n for n in reading if n not in numbers]
     numbers = numbers[:4]
     out = []
@@ -1018,6 +1037,12 @@ def _heard_decoys(free: str, grammar: VoiceGrammar, known: set, frame) -> list:
         out.append((f" Pick up {a}.", illegal))
         if grammar.selected is not None or grammar.choosing is not None:
             out.append((f" {a}.", illegal))
+    if pairs and grammar.selected is None and grammar.choosing is None:
+        legal = {(m.path[0], m.path[-1]) for m in grammar.legal}
+        for distance in (1, 2):
+            for a, b in diagonal_pairs(distance):
+                if (a in heard_squares[:2] or b in heard_squares[:2]) and (a, b) not in legal:
+                    out.append((_move_text((a, b), distance == 2, frame), illegal))
     return [(t, m) for t, m in dict.fromkeys(out) if t not in known]
 
 
