@@ -754,10 +754,9 @@ class WhisperRecognizer:
                       grammar: VoiceGrammar, details: dict):
         """A move written in full that is not legal now (``reading``): refused ("not-legal"),
         and named as the illegal move that fits the audio best. Its rivals are the same squares
-        with one of them replaced by a look-alike ("22 11" beside "20 11": "twenty to eleven"
-        is often written "22 11") and the squares of every other hypothesis of the beam that
-        names a move, each written in the transcript's words and in the plain " A to B." form;
-        the legal ones are scored too but never named, so that nothing is played and the
+        with one of them replaced by a look-alike, in the transcript's words ("16 to 14" beside
+        "17 to 14"), and every other hypothesis of the beam that names a move, as written
+        (" 20 to 11." beside " 22 11.": "twenty to eleven" is often written so); the legal ones are scored too but never named, so that nothing is played and the
         player hears the squares that were most likely said. Whisper's total log-probability
         (natural log) of each text decides; see :data:`NAME_ILLEGAL`."""
         meaning = reading.meaning
@@ -765,26 +764,29 @@ class WhisperRecognizer:
         heard = _spoken(meaning, " ".join(reading.words))
         if not self.name_illegal:
             return meaning, heard, ()
-        paths = [chosen]
-        for text in hypotheses:
-            other = phrases.read(text, grammar)
-            if len(other.squares) >= 2 and other.meaning.kind in ("move", "nothing"):
-                paths.append(tuple(other.squares))
-        for i, sq in enumerate(chosen):
-            for alike in _look_alikes(sq):
-                paths.append(chosen[:i] + (alike,) + chosen[i + 1:])
-        legal = {tuple(m.path) for m in grammar.legal} | {
-            (m.path[0], m.path[-1]) for m in grammar.legal}
         template = reading.template
         count = template.count("{") - template.count("{{") * 2
-        texts: dict[str, tuple] = {}
-        for path in dict.fromkeys(paths):
-            if not all(is_square(s) for s in path) or len(set(path)) < len(path):
-                continue
-            forms = [" " + " to ".join(str(s) for s in path) + "."]
+
+        def write(path: tuple) -> str:
             if count == len(path):
-                forms.insert(0, template.format(*path))
-            for form in forms:
+                return template.format(*path)
+            return " " + " to ".join(str(s) for s in path) + "."
+
+        candidates = [(write(chosen), chosen)]
+        for text in hypotheses:  # the beam's other moves, as written
+            other = phrases.read(text, grammar)
+            if len(other.squares) >= 2 and other.meaning.kind in ("move", "nothing"):
+                candidates.append((" " + phrases.collapse_repeats(text).strip(),
+                                   tuple(other.squares)))
+        for i, sq in enumerate(chosen):
+            for alike in _look_alikes(sq):
+                path = chosen[:i] + (alike,) + chosen[i + 1:]
+                candidates.append((write(path), path))
+        legal = {tuple(m.path) for m in grammar.legal} | {
+            (m.path[0], m.path[-1]) for m in grammar.legal}
+        texts: dict[str, tuple] = {}
+        for form, path in candidates:
+            if all(is_square(s) for s in path) and len(set(path)) == len(path):
                 texts.setdefault(form, path)
         if len(texts) < 2:
             return meaning, heard, ()
