@@ -121,6 +121,14 @@ def test_an_illegal_move_is_named_from_the_beam_when_another_hypothesis_fits_bet
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
+def test_an_illegal_move_along_a_diagonal_is_named_before_a_slightly_better_one_off_it():
+    """" 22 11." (no step or jump) fits the audio a little better than " 20 to 11." (a jump):
+    players name squares on one diagonal, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -2.0, " 20 to 11.": -2.5})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
 def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():
     """The first hypothesis has other words (" 17 to 14 to your move."), the second is the
     illegal "17 to 14" alone: refused by name, though 17-13 scores best among the phrases."""

@@ -85,6 +85,7 @@ class WhisperOptions:
     beam_rival_gap: Optional[float] = None
     later_hypothesis_alone: Optional[bool] = None
     search_heard_pairs: Optional[bool] = None
+    diagonal_prior: Optional[float] = None
 
 
 @dataclass(frozen=True)

@@ -153,6 +153,16 @@ scores, as illegal rivals, every diagonal step and single jump from or into the 
 squares the transcript named that is no legal move: "fifteen to eight" written " 15." is then
 heard as the illegal 15-8, not as a legal move of the 15 or refused unnamed."""
 
+DIAGONAL_PRIOR = 1.0
+"""What an illegal move along the diagonals (a step or single jumps) adds to its score (natural
+log-probability) when an illegal move written in full is named
+(:meth:`WhisperRecognizer._name_illegal`): players name squares on one diagonal, so " 22 11."
+(no such step) is more likely a misheard " 20 to 11." (a jump). It never plays anything; it
+only changes which squares the refusal names. The tuning split cannot set it: there every
+illegal move said in noise (160, ``benchmarks/voice.py --split tuning --kinds illegal
+--conditions white,babble10,babble5,far``) is named with its first square right at any value
+from 0 to 4, so 1 (a factor of e) was fixed before the held-out family was measured with it."""
+
 NAME_ILLEGAL = True
 """Whether a move written in full that is not legal now is named as the illegal move that fits
 the audio best among its look-alikes and the beam's other moves
@@ -355,7 +365,8 @@ class WhisperRecognizer:
                  denoise: bool = False, trim: bool = True,
                  name_illegal: bool = NAME_ILLEGAL, beam_rival_gap: float = BEAM_RIVAL_GAP,
                  later_hypothesis_alone: bool = LATER_HYPOTHESIS_ALONE,
-                 search_heard_pairs: bool = SEARCH_HEARD_PAIRS) -> None:
+                 search_heard_pairs: bool = SEARCH_HEARD_PAIRS,
+                 diagonal_prior: float = DIAGONAL_PRIOR) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -385,6 +396,7 @@ class WhisperRecognizer:
         self.beam_rival_gap = float(beam_rival_gap)
         self.later_hypothesis_alone = bool(later_hypothesis_alone)
         self.search_heard_pairs = bool(search_heard_pairs)
+        self.diagonal_prior = float(diagonal_prior)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -792,6 +804,14 @@ class WhisperRecognizer:
             return meaning, heard, ()
         order = list(texts)
         scored = self._score(encoded, frames, order)
+        diagonal = set(diagonal_pairs(1) + diagonal_pairs(2))
+        # a move along a diagonal (a step or a single jump, or a chain of jumps) is what a
+        # player says; one that is no such move is more likely a square misheard
+        scored = [s + (self.diagonal_prior if _along_diagonals(texts[t], diagonal) else 0.0)
+                  for s, t in zip(scored, order)]
+        details["named_scores"] = sorted(
+            ((round(s, 2), t, _along_diagonals(texts[t], diagonal))
+             for s, t in zip(scored, order) if texts[t] not in legal), reverse=True)[:6]
         ranked = sorted(zip(scored, order), key=lambda r: -r[0])
         best_text = next((t for _, t in ranked if texts[t] not in legal), None)
         details.update(named_illegal=best_text, named_best=ranked[0][1])
@@ -970,6 +990,11 @@ def _voiced_frames(feats, np):
     if energy.size == 0:
         return np.zeros(0, bool)
     return energy > float(energy.max()) - VOICED / 4.0
+
+
+def _along_diagonals(path: tuple, diagonal: set) -> bool:
+    """Whether each leg of ``path`` (squares 1-32) is a diagonal step or a single jump."""
+    return all((a, b) in diagonal for a, b in zip(path, path[1:]))
 
 
 def _illegal_in_full(reading: phrases.Reading) -> bool:
