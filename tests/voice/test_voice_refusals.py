@@ -129,6 +129,14 @@ def test_an_illegal_move_along_a_diagonal_is_named_before_a_slightly_better_one_
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
+def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_same():
+    """" 22 11." is also "twenty to eleven" (the same sounds): that reading is a jump along a
+    diagonal, 22-11 no move at all, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11."], {" 22 11.": -0.02})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
 def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():
     """The first hypothesis has other words (" 17 to 14 to your move."), the second is the
     illegal "17 to 14" alone: refused by name, though 17-13 scores best among the phrases."""

@@ -56,6 +56,7 @@ from __future__ import annotations
 
 import math
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -794,16 +795,28 @@ class WhisperRecognizer:
             for alike in _look_alikes(sq):
                 path = chosen[:i] + (alike,) + chosen[i + 1:]
                 candidates.append((write(path), path))
+        # "twenty to eleven" and "twenty two eleven" are the same sounds: the other reading
+        # of the transcript scores as the transcript itself
+        sounds_same = {}
+        for alt in _to_for_two(write(chosen)):
+            other = phrases.read(alt, grammar)
+            if len(other.squares) >= 2 and other.meaning.kind == "nothing":
+                sounds_same[alt] = tuple(other.squares)
         legal = {tuple(m.path) for m in grammar.legal} | {
             (m.path[0], m.path[-1]) for m in grammar.legal}
         texts: dict[str, tuple] = {}
         for form, path in candidates:
             if all(is_square(s) for s in path) and len(set(path)) == len(path):
                 texts.setdefault(form, path)
-        if len(texts) < 2:
+        if len(texts) < 2 and not sounds_same:
             return meaning, heard, ()
         order = list(texts)
         scored = self._score(encoded, frames, order)
+        for alt, path in sounds_same.items():
+            if alt not in texts and all(is_square(s) for s in path):
+                texts[alt] = path
+                order.append(alt)
+                scored.append(scored[0])
         diagonal = set(diagonal_pairs(1) + diagonal_pairs(2))
         # a move along a diagonal (a step or a single jump, or a chain of jumps) is what a
         # player says; one that is no such move is more likely a square misheard
@@ -990,6 +1003,19 @@ def _voiced_frames(feats, np):
     if energy.size == 0:
         return np.zeros(0, bool)
     return energy > float(energy.max()) - VOICED / 4.0
+
+
+_TWO_THEN_NUMBER = re.compile(r"(?<![\d])([23])2(\s+)(?=\d)")
+
+
+def _to_for_two(text: str) -> list[str]:
+    """``text`` read with "to" for the "two" of a 22 or 32 that a number follows (" 22 11." ->
+    [" 20 to 11."]): "twenty to eleven" and "twenty two eleven" sound the same. One text per
+    such number, each with that one replaced."""
+    out = []
+    for m in _TWO_THEN_NUMBER.finditer(text):
+        out.append(text[:m.start()] + m.group(1) + "0 to" + m.group(2) + text[m.end():])
+    return out
 
 
 def _along_diagonals(path: tuple, diagonal: set) -> bool:
