@@ -135,6 +135,10 @@ def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_
     whisper = _whisper([" 22 11."], {" 22 11.": -0.02})
     result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+    # the same when the beam wrote " 20 to 11." too, scored lower on the audio
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -0.02, " 20 to 11.": -4.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
 def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():

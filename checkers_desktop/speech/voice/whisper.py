@@ -813,7 +813,9 @@ class WhisperRecognizer:
         order = list(texts)
         scored = self._score(encoded, frames, order)
         for alt, path in sounds_same.items():
-            if alt not in texts and all(is_square(s) for s in path):
+            if alt in texts:  # scored already (a hypothesis of the beam): as well as the first
+                scored[order.index(alt)] = max(scored[order.index(alt)], scored[0])
+            elif all(is_square(s) for s in path):
                 texts[alt] = path
                 order.append(alt)
                 scored.append(scored[0])
