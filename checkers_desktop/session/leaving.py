@@ -2,8 +2,9 @@
 
 Every command that starts something else (a new game, an opened game, a new match) or closes the
 app asks before a game or a match in progress is left, and says what will be lost. In a match
-leaving is the official's decision: the official's PIN is asked next (``session/official_gate``)
-and the match is ended by ``MatchSession.leave``, said and recorded. A game with no move played,
+leaving is the official's decision, asked in one form with the official's PIN
+(``session/official_gate``), and the match is ended by ``MatchSession.leave``, said and
+recorded. A game with no move played,
 a finished game and a finished match put nothing at stake. No Qt: the window asks
 (``ui/leave_guard.py``).
 """
@@ -49,6 +50,11 @@ class Stake:
     question: str = ""
     official: bool = False
     ends_match: bool = False
+    statement: str = ""
+    """In a match: what leaving means, without the question (the official's form says it
+    first, its outcome says what is lost)."""
+    number: int = 0
+    """In a match: the number of the game on the board (recorded unfinished when it ends)."""
 
 
 def at_stake(game: GameSession, match: Optional["MatchSession"], command: Leaving) -> Stake:
@@ -58,8 +64,11 @@ def at_stake(game: GameSession, match: Optional["MatchSession"], command: Leavin
         number = match.game.number if match.game is not None else len(match.games)
         question = leaving_texts.match_question(command.value, match.settings.names, number,
                                                 match.score())
+        statement = leaving_texts.match_leave_text(command.value, match.settings.names,
+                                                   number, match.score())
         return Stake(StakeKind.MATCH, question, official=True,
-                     ends_match=command is not Leaving.QUIT)
+                     ends_match=command is not Leaving.QUIT, statement=statement,
+                     number=number)
     if game.running and game.board.ply > 0:
         return Stake(StakeKind.GAME, leaving_texts.game_question(
             command.value, game.mode is Mode.COMPUTER, game.board.ply, game.board.root().turn,

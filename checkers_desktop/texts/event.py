@@ -379,11 +379,6 @@ def resume_match_title() -> str:
     return "Resume the match?"
 
 
-def hold_match_question(a: str, b: str) -> str:
-    return (f"Official: keep the match {a} against {b} for later? It stays listed in Event, "
-            "Resume a match, until you resume or end it.")
-
-
 def match_held_text(a: str, b: str, by: str = "") -> str:
     who = f"The official, {by}," if by else "The official"
     return (f"{who} keeps the match {a} against {b} for later: Event, Resume a match. A new "

@@ -8,7 +8,7 @@ from typing import Optional
 from ..rules import BLACK, Color, score_sheet_moves
 from .words import number as _n
 
-__all__ = ["command_words", "game_question", "match_question", "stayed_text"]
+__all__ = ["command_words", "game_question", "match_question", "question_title", "stayed_text"]
 
 _DOING = {"new game": "Starting a new game", "open game": "Opening a saved game",
           "new match": "Starting a new match", "quit": "Quitting",
@@ -48,19 +48,34 @@ def game_question(command: str, against_computer: bool, plies: int,
     return f"{head} {_ASK[command]} The game in progress will be lost: it cannot be resumed."
 
 
-def match_question(command: str, players: tuple[str, str], number: int,
-                   wins: tuple[int, int]) -> str:
-    """Asked before a match in progress is left by ``command``: leaving is the official's
-    decision (the PIN is asked next), and what will be lost."""
+def match_leave_text(command: str, players: tuple[str, str], number: int,
+                     wins: tuple[int, int]) -> str:
+    """What leaving a match in progress by ``command`` means, said as the official's form
+    opens: the match, its score, and that leaving is the official's decision."""
     a, b = players
     head = (f"A match is in progress: {a} against {b}, game {_n(number)}; score {a} "
             f"{_n(wins[0])}, {b} {_n(wins[1])}.")
     if command == "quit":
-        return (f"{head} Quitting now is the official's decision. The match is saved: when "
-                f"Checkers starts again it is offered, with the clocks paused. Quit?")
+        return f"{head} Quitting now is the official's decision."
     return (f"{head} {_DOING.get(command, 'This')} ends the match before its end: that is the "
-            f"official's decision. The games played stay in the records; game {_n(number)} is "
-            f"recorded unfinished and cannot be resumed. End the match?")
+            f"official's decision.")
+
+
+def match_question(command: str, players: tuple[str, str], number: int,
+                   wins: tuple[int, int]) -> str:
+    """Asked before a match in progress is left by ``command``: leaving is the official's
+    decision (the PIN is asked next), and what will be lost."""
+    text = match_leave_text(command, players, number, wins)
+    if command == "quit":
+        return (f"{text} The match is saved: when Checkers starts again it is offered, with "
+                f"the clocks paused. Quit?")
+    return (f"{text} The games played stay in the records; game {_n(number)} is recorded "
+            f"unfinished and cannot be resumed. End the match?")
+
+
+def question_title(match: bool) -> str:
+    """The title of the question asked before a game or a match is left."""
+    return "Leave the match?" if match else "Leave the game?"
 
 
 def stayed_text(match: bool) -> str:

@@ -315,15 +315,6 @@ def pin_wait_text(seconds: int, wrong: int) -> str:
             f"{duration_words(seconds)}. Only the official has the PIN.")
 
 
-def start_game_question(number: int, black: str, white: str, sides: tuple[str, str],
-                        last: str = "") -> str:
-    """The players-ready step: asked of the official before a game's clocks start."""
-    before = f"{last} " if last else ""
-    black_side, white_side = sides
-    return (f"{before}Game {number}: {black}, {black_side}, against {white}, {white_side}. "
-            f"Official: are both players ready? Start game {number} and its clocks?")
-
-
 def game_started_text(number: int, by: str = "", spoken: bool = True) -> str:
     return f"{the_official(by)} starts game {_n(number, spoken)}. The clocks are running."
 
@@ -410,6 +401,10 @@ FORM_TITLES = {
     "forfeit": "Declare a forfeit",
     "correct_result": "Correct a result",
     "forty_move_ruling": "Forty-move ruling",
+    "start_game": "Start the game",
+    "hold_match": "Keep the match for later",
+    "end_match": "End the match",
+    "quit_match": "Quit during the match",
 }
 """The title of each official's action form (keys: the action's kind)."""
 
@@ -422,6 +417,10 @@ CONFIRM_LABELS = {
     "forfeit": "&Declare the forfeit",
     "correct_result": "&Correct the result",
     "forty_move_ruling": "&Rule",
+    "start_game": "&Start the game",
+    "hold_match": "&Keep for later",
+    "end_match": "&End the match",
+    "quit_match": "&Quit",
 }
 """The confirm button of each form (the ampersand marks its Alt key)."""
 
@@ -436,14 +435,47 @@ RULING_LABEL = "Ruling"
 CANCEL_LABEL = "Cancel"
 
 
-def form_prompt_text(action: str, *, pin: bool, before: str = "") -> str:
+def form_prompt_text(action: str, *, pin: bool, before: str = "", fields: bool = True) -> str:
     """What a form is for, said once when it opens: ``before`` (what the official should know
-    first), then the fields in their Tab order."""
+    first), then the fields in their Tab order (``fields``: whether it has choices besides the
+    PIN)."""
     first = f"{before} " if before else ""
-    keys = ("Type the PIN, then Tab to the choices; " if pin else "Tab goes through the "
-            "choices; ")
+    if pin:
+        keys = "Type the PIN, then Tab to the choices; " if fields else "Type the PIN; "
+    else:
+        keys = "Tab goes through the choices; " if fields else ""
     return (f"{first}{FORM_TITLES[action]}: the official's form. {keys}Enter confirms, Escape "
             "cancels and changes nothing.")
+
+
+def start_game_intro_text(number: int, black: str, white: str, sides: tuple[str, str],
+                          last: str = "") -> str:
+    """What the players-ready form says first: the last game's result, then the game and who
+    plays which side."""
+    before = f"{last} " if last else ""
+    black_side, white_side = sides
+    return f"{before}Game {number}: {black}, {black_side}, against {white}, {white_side}."
+
+
+def start_game_outcome_text(number: int, mover: str) -> str:
+    """What starting a game does (``mover``: the player to move, named with the side)."""
+    return (f"Both players are ready: game {number} starts and its clocks run. {mover} moves "
+            "first.")
+
+
+def hold_match_outcome_text(a: str, b: str) -> str:
+    return (f"The match {a} against {b} is kept for later: it stays listed in Event, Resume a "
+            "match, until the official resumes or ends it. A new game is set up.")
+
+
+def end_match_outcome_text(number: int) -> str:
+    return (f"The match ends now. The games played stay in the records; game {number} is "
+            "recorded unfinished and cannot be resumed.")
+
+
+def quit_match_outcome_text() -> str:
+    return ("Checkers closes. The match is saved: when Checkers starts again it is offered, with "
+            "the clocks paused.")
 
 
 def player_choice_text(name: str, side: str) -> str:

@@ -801,3 +801,66 @@ def draw_changed_text(divisions: Sequence[str], withdrawals: int) -> str:
         parts.append(f"Warning: {_plural(withdrawals, 'competitor')} withdrawn or brought back "
                      "outside the app (the log says otherwise).")
     return " ".join(parts)
+
+
+def _and_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def bracket_part_name(first_round_share: Optional[tuple[int, int]], titles: list[str]) -> str:
+    """What one printed part of a bracket shows: a share of the draw, ``(which, of)`` from 1
+    ("the top half", "the second quarter", "eighth 3 of 8"), or, for the later rounds, the
+    rounds' titles (["Semi-finals", "Final and third place"] reads "the semi-finals, the final
+    and the third place")."""
+    if first_round_share is not None:
+        which, of = first_round_share
+        if of == 2:
+            return "the top half of the draw" if which == 1 else "the bottom half of the draw"
+        if of == 4:
+            order = ("first", "second", "third", "fourth")[which - 1]
+            return f"the {order} quarter of the draw"
+        return f"part {which} of {of} of the draw"
+    phrases = []
+    for title in titles:
+        lower = title.lower()
+        phrases += ["the final", "the third place"] if lower == "final and third place" \
+            else ["the " + lower]
+    return _and_list(phrases)
+
+
+def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
+    """The heading of one printed part of a bracket: "Division 70-74, bracket part 2 of 5:
+    the second quarter of the draw"."""
+    return f"Division {label}, bracket part {number} of {total}: {name}"
+
+
+def bracket_parts_text(label: str, names: list[str]) -> str:
+    """Under the standings: the bracket is printed in parts, one a page, after them."""
+    listed = "; ".join(f"part {i}, {n}" for i, n in enumerate(names, 1))
+    return (f"The bracket of division {label} is printed in {len(names)} parts, each on its "
+            f"own page after this one: {listed}.")
+
+
+def bracket_part_leaving_text(match: str, next_match: str, next_part: int,
+                              third_place: Optional[str]) -> str:
+    """Where the winner of a match at a part's edge goes: "The winner of match 13 goes on to
+    the final, match 16, in part 5; the loser to the third place, match 15."."""
+    text = f"The winner of {match} goes on to {next_match}, in part {next_part}"
+    if third_place:
+        text += f"; the loser to {third_place}"
+    return text + "."
+
+
+def bracket_part_entering_text(sources: list[tuple[str, int]]) -> str:
+    """Where a later part's players come from: "Its players are the winners of match 9 (part
+    1), match 10 (part 2)..."."""
+    return ("Its players are the winners of "
+            + _and_list([f"{m} (part {p})" for m, p in sources]) + ".")
+
+
+def bracket_part_alt(label: str, name: str) -> str:
+    """The text alternative of one drawn part of a bracket in a PDF."""
+    return (f"The bracket of division {label}, {name}, drawn. Its matches follow in words at "
+            "the end.")

@@ -48,6 +48,12 @@ heard whole before the computer's reply, and a long polite text (the welcome) ho
 one back no longer than this."""
 
 
+FOCUS_SETTLE_MS = 300
+"""The least time between a focus change and the next announcement posted (milliseconds): a
+screen reader says the newly focused object and cuts an announcement that comes with it (a
+dialog closing, the board or the bracket list taking the focus back)."""
+
+
 def pace_after(text: str) -> int:
     """How long (milliseconds) a polite announcement waits after ``text`` was posted:
     :data:`PACE_MS_PER_WORD` per word, at least :data:`PACE_MIN_MS`, at most
@@ -63,18 +69,21 @@ class ScreenReaderSink:
     stop key).
 
     ``paced`` (the window's default): announcements are queued so that none is cut. An
-    INTERRUPT text is posted assertive, with the QUEUE texts still waiting said first in the
-    same announcement (``speech.announcer.join_waiting``: the player's own move, held back by
-    the pacing, is not lost when the computer's reply comes), after an INTERRUPT text still
-    held back (below), and the READING texts dropped. It is
-    posted at once, unless the text posted just before it was a QUEUE text that has not about
-    been said yet (:func:`pace_after`): then it waits for it, at most :data:`HOLD_MAX_MS` after
-    that text was posted, so that the player's own move posted a moment before the reply is not
-    cut. Any other text waits until
-    :func:`pace_after` the text posted before it has passed, so that no two are posted within
-    :data:`PACE_MIN_MS` unless the second interrupts; a READING text replaces the READING and
-    QUEUE texts still waiting (the priority rules of ``speech.announcer.schedule``). Unpaced,
-    every text is posted at once. ``clock``: monotonic seconds (tests)."""
+    INTERRUPT text replaces what waits, with the QUEUE texts still waiting (and an INTERRUPT
+    text held back by the focus, never posted) said first in the same announcement
+    (``speech.announcer.join_waiting``: the player's own move, held back by the pacing, is not
+    lost when the computer's reply comes). It goes without waiting for the text before it,
+    unless that was a QUEUE text posted a moment ago (the player's own move): then it waits
+    until that one has about been said (:func:`pace_after`), at most :data:`HOLD_MAX_MS` after
+    it was posted. Any other text waits until :func:`pace_after` the text posted before it has
+    passed, so that no two are posted within :data:`PACE_MIN_MS` unless the second interrupts;
+    a READING text replaces the READING and QUEUE texts still waiting (the priority rules of
+    ``speech.announcer.schedule``). Every text waits for the focus to settle: it is posted on
+    a later turn of the event loop than the call that gave it (so the focus the same command
+    moves, after a dialog, moves first) and at least :data:`FOCUS_SETTLE_MS` after the last
+    focus change (:meth:`focus_moved`); an interrupting text that had to wait for the focus is
+    posted polite, so that it does not cut what the screen reader says of the new focus.
+    Unpaced, every text is posted at once. ``clock``: monotonic seconds (tests)."""
 
     def __init__(self, target: QObject,
                  post: Callable[[QAccessibleAnnouncementEvent], None] | None = None,
@@ -85,6 +94,8 @@ class ScreenReaderSink:
         self._clock = clock
         self._waiting: list[tuple[str, int]] = []
         self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
+        self._focus_at = -1.0  # when the focus last moved (clock seconds)
+        self._held = False  # the interrupting text waiting was held back by a focus change
         self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
 
@@ -95,19 +106,27 @@ class ScreenReaderSink:
             self._send(text, priority)
             return
         if int(priority) >= _INTERRUPT:
-            # the player's own move is not lost, nor an interrupting text still held back
-            held = [t for t, p in self._waiting if int(p) >= _INTERRUPT]
-            text = " ".join(held + [join_waiting(self._waiting, text)])
+            # the player's own move is not lost, nor an interrupting text held back by the
+            # focus (never posted): said first, in the same announcement
+            held = [(t, 0 if int(p) >= _INTERRUPT else p) for t, p in self._waiting]
+            text = join_waiting(held, text)
             self._waiting = [(text, int(priority))]
-            # a QUEUE text posted a moment ago (the player's own move) is said before the
-            # interrupting one cuts in
-            self._next_at = min(self._next_at, self._last_polite_until)
-            self._drain()
-            return
-        if int(priority) == _READING:
-            self._waiting = [(t, p) for t, p in self._waiting if int(p) >= _INTERRUPT]
-        self._waiting.append((text, int(priority)))
-        self._drain()
+            self._held = False
+        else:
+            if int(priority) == _READING:
+                self._waiting = [(t, p) for t, p in self._waiting if int(p) >= _INTERRUPT]
+            self._waiting.append((text, int(priority)))
+        self._arm(0)  # on a later turn of the event loop: after the command's focus change
+
+    def focus_moved(self) -> None:
+        """The keyboard focus (or the screen reader's focus on a cell or a line) has just
+        moved: what waits is posted :data:`FOCUS_SETTLE_MS` from now at the soonest."""
+        self._focus_at = self._clock()
+        if self.paced and self._waiting:
+            # an interrupting text not yet posted is now held back by the focus, however late
+            # the timer fires
+            self._held = self._held or any(int(p) >= _INTERRUPT for _, p in self._waiting)
+            self._arm(FOCUS_SETTLE_MS)
 
     def _send(self, text: str, priority: int) -> None:
         event = QAccessibleAnnouncementEvent(self.target, text)
@@ -118,18 +137,35 @@ class ScreenReaderSink:
         self._last_polite_until = (min(self._next_at, now + HOLD_MAX_MS / 1000)
                                    if int(priority) == 0 else 0.0)
 
+    def _arm(self, wait_ms: int) -> None:
+        if self._timer is None:
+            timer = QTimer()
+            timer.setSingleShot(True)
+            timer.timeout.connect(self._drain)
+            self._timer = timer
+        if not self._timer.isActive() or self._timer.remainingTime() < wait_ms:
+            self._timer.start(max(0, wait_ms))
+
     def _drain(self) -> None:
         while self._waiting:
-            wait_ms = int((self._next_at - self._clock()) * 1000)
-            if wait_ms > 0:
-                if self._timer is None:
-                    timer = QTimer()
-                    timer.setSingleShot(True)
-                    timer.timeout.connect(self._drain)
-                    self._timer = timer
-                self._timer.start(wait_ms + 1)
+            text, priority = self._waiting[0]
+            now = self._clock()
+            settled = self._focus_at + FOCUS_SETTLE_MS / 1000
+            if settled > now:  # the focus has just moved: it is said first
+                self._held = self._held or priority >= _INTERRUPT
+                self._arm(int((settled - now) * 1000) + 1)
                 return
-            text, priority = self._waiting.pop(0)
+            if priority < _INTERRUPT and self._next_at > now:
+                self._arm(int((self._next_at - now) * 1000) + 1)
+                return
+            if priority >= _INTERRUPT and self._last_polite_until > now:
+                # the player's own move, posted a moment ago, is said before the reply cuts in
+                self._arm(int((self._last_polite_until - now) * 1000) + 1)
+                return
+            self._waiting.pop(0)
+            if priority >= _INTERRUPT and self._held:
+                priority = 0  # heard after what the screen reader says of the new focus
+            self._held = False
             self._send(text, priority)
 
     @property

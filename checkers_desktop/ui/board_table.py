@@ -13,7 +13,7 @@ to the window (its shortcuts).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import (QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt,
                             QTimer)
@@ -117,6 +117,9 @@ class BoardTable(QTableView):
         self.setPalette(palette)
         self.setStyleSheet("QTableView { background: transparent; border: none; "
                            "selection-background-color: transparent; }")
+        self.focus_told: Optional[Callable[[], None]] = None
+        """Called when screen readers are told that the focus is on a cell (the window's
+        screen-reader sink holds its announcements until the focus has settled)."""
         self._told: dict[tuple[int, int], tuple[str, str]] = {}
         """The (name, description) last told of each cell, by (row, column)."""
         self._children: dict[tuple[int, int], int] = {}
@@ -177,6 +180,8 @@ class BoardTable(QTableView):
     def currentChanged(self, current, previous) -> None:  # noqa: N802
         super().currentChanged(current, previous)
         sq = self.board_model.square(current) if current.isValid() else None
+        if self.hasFocus() and self.focus_told is not None:
+            self.focus_told()  # Qt tells screen readers of the new current cell
         if sq is not None and sq != self.board.cursor:
             self.board.square_focused(sq, Qt.FocusReason.OtherFocusReason)
 
@@ -229,6 +234,8 @@ class BoardTable(QTableView):
         cell = self._cell(iface, row, col)
         if cell is not None:
             QAccessible.updateAccessibility(QAccessibleEvent(cell, QAccessible.Event.Focus))
+            if self.focus_told is not None:
+                self.focus_told()
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         super().focusOutEvent(event)

@@ -2,10 +2,11 @@
 is at stake and what to ask).
 
 :class:`LeaveGuard` is in the application context (``ctx.leaving``). :meth:`LeaveGuard.allow`
-asks the question through the window's interaction object; in a match it then asks the
-official's PIN (the Event menu's official desk) and ends the match with ``MatchSession.leave``
-(said and recorded with the official's name) before the command goes on. On No, or without the
-PIN, nothing changes and the player is told so. :meth:`LeaveGuard.guarded` wraps a command.
+asks the question through the window's interaction object; in a match it is the official's
+one form instead (the match, the PIN, what is lost, one confirm: the Event menu's official
+desk), and the match is ended with ``MatchSession.leave`` (said and recorded with the official's
+name) before the command goes on. On No, Escape, or without the PIN, nothing changes and the
+player is told so. :meth:`LeaveGuard.guarded` wraps a command.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ from __future__ import annotations
 from typing import Callable
 
 from ..session.leaving import Leaving, StakeKind, at_stake
-from ..session.official_gate import OfficialOnlyError
 from ..speech.announcer import Priority
 from ..texts import leaving as leaving_texts
 from .context import AppContext
@@ -38,30 +38,31 @@ class LeaveGuard:
         stake = at_stake(self.ctx.session, match, command)
         if stake.kind is StakeKind.NONE:
             return True
-        in_match = stake.kind is StakeKind.MATCH
-        if not self.ctx.ask.confirm(stake.question, "Leave the match?" if in_match
-                                    else "Leave the game?"):
-            self._stay(in_match)
+        if stake.kind is StakeKind.MATCH:
+            return self._leave_match(match, stake, command)
+        if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(False)):
+            self._stay(False)
             return False
-        if not in_match:
-            return True
+        return True
+
+    def _leave_match(self, match, stake, command: Leaving) -> bool:
+        """The official's one form (the match and its score, the PIN, what is lost, one
+        confirm); confirmed, the match is ended (unless quitting, which keeps it to be offered
+        again). Escape, or no PIN: nothing changes, and the player hears so."""
         assert self.ctx.matches is not None  # the Event menu is made with the window
         desk = self.ctx.matches.desk
         action = "end_match" if stake.ends_match else "quit_match"
-        if not desk.official(match, action):
-            self.ctx.focus_board()
-            return False
-        try:
+
+        def done(ev) -> None:
             if stake.ends_match:
-                match.leave(leaving_texts.command_words(command.value))
+                ev.leave(leaving_texts.command_words(command.value))
             else:
-                match.authorize(action)
-        except OfficialOnlyError as exc:
-            self.ctx.say(str(exc), Priority.INTERRUPT)
-            return False
-        finally:
-            match.gate.revoke()
-        return True
+                ev.authorize(action)
+        left = desk.leave_match(match, action, stake.statement, stake.number, done,
+                                cancelled=leaving_texts.stayed_text(True))
+        if not left:
+            self.ctx.focus_board()
+        return left
 
     def _stay(self, in_match: bool) -> None:
         self.ctx.say(leaving_texts.stayed_text(in_match), Priority.INTERRUPT)

@@ -245,6 +245,11 @@ class MainWindow(QMainWindow):
         # --- speech -----------------------------------------------------------------------
         self.screen_reader = ScreenReaderSink(self.status, post=screen_reader_post,
                                               paced=paced_screen_reader)
+        # what is announced waits for the focus to settle (a dialog closed, a cell focused)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+        self.board.table.focus_told = self.screen_reader.focus_moved
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:
@@ -378,7 +383,9 @@ class MainWindow(QMainWindow):
         speech_action.blockSignals(False)
         self.event_menu = install_event_menu(self.ctx)
         self.ctx.matches = self.event_menu
-        install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
+        install_shown_notes(self.ctx, self.practice.hint_ready,  # hint, lesson, score, last game
+                            self.practice.review_shown)
+        self.practice.review_shown.connect(lambda _text: self.play_aids.panel.refresh_history())
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         self.ctx.tournament = self.tournament_menu
         bar_menus = [m for m in (a.menu() for a in self.menuBar().actions())
@@ -570,6 +577,9 @@ class MainWindow(QMainWindow):
             self.board.focus_cursor()
         else:
             self.move_box.selectAll()
+
+    def _focus_changed(self, _old, _new) -> None:
+        self.screen_reader.focus_moved()
 
     def say_status(self) -> None:
         """F3: whose turn and the last move (the status line without its latest message, which

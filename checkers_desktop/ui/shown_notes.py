@@ -3,7 +3,8 @@ match's score and the result of the game before this one, each a note of the sta
 (:class:`~.status_line.StatusLine`), so that a player who looks (a low-vision player, or anyone
 who missed the words) finds it there.
 
-The hint stays until a move is played or another game starts; the lesson's step until the next
+The hint stays until a move is played or another game starts; where the review's findings are
+shown (each under its move in the moves played list) until another game starts; the lesson's step until the next
 step or the lesson's end (``ui/tutorial.py`` sets it); the score while a match is the Event
 menu's; the last game's result from the start of the next game until that one ends."""
 
@@ -19,9 +20,11 @@ from .context import AppContext
 __all__ = ["install_shown_notes"]
 
 
-def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = None) -> None:
+def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = None,
+                        review_ready: Optional[SignalInstance] = None) -> None:
     """Tie the notes of ``ctx.status`` to the game (``ctx.game``'s signals), the practice
-    controls' ``hint_ready`` signal (the hint's text) and the Event menu (``ctx.matches``)."""
+    controls' ``hint_ready`` signal (the hint's text), their ``review_ready`` signal (where the
+    review is shown) and the Event menu (``ctx.matches``)."""
     status = ctx.status
     last: list[Optional[str]] = [None]  # the result of the game that ended last
 
@@ -33,6 +36,7 @@ def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = 
 
     def started() -> None:
         status.set_note("hint", None)
+        status.set_note("review", None)
         status.set_note("last game", app_texts.last_game_text(last[0]) if last[0] else None)
 
     def ended(text: str) -> None:
@@ -47,3 +51,5 @@ def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = 
     ctx.game.move_played.connect(lambda _move: status.set_note("hint", None))
     if hint_ready is not None:
         hint_ready.connect(lambda text: status.set_note("hint", text))
+    if review_ready is not None:
+        review_ready.connect(lambda text: status.set_note("review", text))

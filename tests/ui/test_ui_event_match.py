@@ -151,7 +151,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     assert said(window, f"{other} plays Black, {first} plays Red")
     # the official starts game 2 once the players are ready (asked after the result)
     qtbot.waitUntil(lambda: not event.awaiting_start)
-    assert questions[-1].startswith("Game 1 is drawn") or "Game 2:" in questions[-1]
+    assert questions[-1].startswith("Game 1 is drawn") or "game 2 starts" in questions[-1]
 
     # --- game 2: Black moves on the board by keyboard; Red lets 30 seconds pass: the penalty
     press_on_square(qtbot, window, 11)

@@ -17,6 +17,8 @@ from checkers_desktop.rules import BLACK
 from checkers_desktop.session.game import Mode
 from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 
+from official_forms import FormFiller
+
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 PIN = "8642"
@@ -81,28 +83,32 @@ def snapshot(window):
 
 
 @pytest.mark.parametrize("key,modifiers,what", COMMANDS, ids=[c[2] for c in COMMANDS])
-def test_in_a_match_every_command_asks_and_loses_nothing_on_no(make_window, qtbot, tmp_path,
-                                                               key, modifiers, what):
+def test_in_a_match_every_command_is_one_official_form_and_escape_loses_nothing(
+        make_window, qtbot, tmp_path, key, modifiers, what):
     window = make_window()
     match = start_match(window, tmp_path)
     before = snapshot(window)
     confirm = Recorder(False)
     window.ask.confirm = confirm
-    pins = Recorder(None)
-    window.event_menu.desk.ask_pin = pins
+    forms = window.event_menu.desk.ask_form = FormFiller(None)  # Escape: no PIN given
     assert run(qtbot, window, key, modifiers)
-    assert len(confirm.asked) == 1, what
-    question = confirm.asked[0][0]
-    assert question.startswith("A match is in progress: Ann Lee against Bo Diaz, game one;")
-    assert "official's decision" in question
-    assert pins.asked == []  # No: not even the PIN is asked
+    assert confirm.asked == []  # no Yes/No before the form
+    assert len(forms.forms) == 1, what
+    form = forms.forms[0]
+    assert form.prompt.startswith("A match is in progress: Ann Lee against Bo Diaz, game one;")
+    assert "official's decision" in form.prompt
+    quitting = what in ("quit", "the window's close button")
+    assert form.pin_action == ("quit_match" if quitting else "end_match")
+    outcome = form.outcome(())
+    assert ("offered, with the clocks paused" in outcome if quitting
+            else "game 1 is recorded unfinished" in outcome)
     assert window.event_menu.current is match and snapshot(window) == before
     assert window.synth.spoken[-1] == "Nothing changed: the match goes on."
 
 
 @pytest.mark.parametrize("key,modifiers,what", COMMANDS, ids=[c[2] for c in COMMANDS])
-def test_in_a_match_yes_without_the_pin_loses_nothing(make_window, qtbot, tmp_path, key,
-                                                      modifiers, what):
+def test_in_a_match_a_wrong_pin_loses_nothing(make_window, qtbot, tmp_path, key, modifiers,
+                                              what):
     window = make_window()
     match = start_match(window, tmp_path)
     before = snapshot(window)
@@ -116,7 +122,7 @@ def test_in_a_match_yes_without_the_pin_loses_nothing(make_window, qtbot, tmp_pa
     assert action == ("quit_match" if what in ("quit", "the window's close button")
                       else "end_match")
     assert window.event_menu.current is match and snapshot(window) == before
-    assert window.synth.spoken[-1].endswith("is the official's action. Ask the official.")
+    assert window.synth.spoken[-1] == "Nothing changed: the match goes on."
     assert not match.actions or match.actions[-1].kind != "end_match"
 
 

@@ -100,8 +100,7 @@ def test_a_tampered_pin_file_keeps_the_officials_actions_locked(make_window, tmp
     assert any("The official's actions are locked" in s for s in third.synth.spoken)
     assert not third.event_menu.players_ready()  # the player's PIN opens nothing
     assert m.awaiting_start and m.paused
-    assert any("Starting the game and its clocks is the official's action" in s
-               for s in third.synth.spoken)
+    assert any("Game 1 waits for the official" in s for s in third.synth.spoken)
 
 
 def test_every_question_names_the_player_it_asks(make_window, tmp_path):

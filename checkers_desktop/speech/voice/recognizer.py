@@ -81,6 +81,9 @@ class WhisperOptions:
     yes_beam_no: Optional[bool] = None
     command_filler_margin: Optional[float] = None
     trim: Optional[bool] = None
+    name_illegal: Optional[bool] = None
+    beam_rival_gap: Optional[float] = None
+    later_hypothesis_alone: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ from ..actions import EVENT_ACTIONS, make_action
 from ..paths import records_folder
 from ...texts import app as app_texts
 from ...texts import event as event_texts
+from ...texts import leaving as leaving_texts
 from ...texts import official as official_texts
 from ...session import draws
 from .clock_panel import ClockPanel
@@ -375,11 +376,11 @@ class EventMenu(QObject):
             return False
         if what == 1 and self.current is not None:
             ev = self.current
-            if self.desk.official(ev, "end_match"):
-                try:
-                    ev.leave("the official's decision")
-                finally:
-                    ev.gate.revoke()
+            number = ev.game.number if ev.game is not None else len(ev.games)
+            a, b = ev.settings.names
+            self.desk.leave_match(ev, "end_match", leaving_texts.match_leave_text(
+                "end", (a, b), number, ev.score()), number,
+                lambda match: match.leave("the official's decision"))
         self.ctx.focus_board()
         return True
 

@@ -11,10 +11,10 @@ game, a penalty for a player never warned...: ``session.match_official.official_
 said instead of opening the form. A form closed without the PIN tells the player that the action
 is the official's; the grant is dropped after each action, done or not.
 
-Starting a game, keeping a match for later and ending a match ask ``confirm(question) -> bool``
-and ``ask_pin(action, official, check) -> str | None`` (the official's name once the PIN was
-right). Every callable is replaceable (tests pass fakes; the window passes its one
-:class:`~..interaction.Interaction`).
+Starting a game, keeping a match for later and ending (or quitting) a match before its end are
+one form each too. ``confirm(question) -> bool`` and ``ask_pin(action, official, check) -> str |
+None`` are kept for the tests' stand-ins of the form. Every callable is replaceable (tests pass
+fakes; the window passes its one :class:`~..interaction.Interaction`).
 """
 
 from __future__ import annotations
@@ -53,86 +53,61 @@ class OfficialDesk:
         self.ask_pin = ask_pin or ask.ask_pin
         self.ask_form = ask_form or ask.ask_form
 
-    # --- the official's PIN -------------------------------------------------------------
-    def official(self, ev: MatchSession, action: str) -> bool:
-        """True when the official may do ``action`` now: no PIN is set, or the official gave the
-        right PIN (the grant is for one action). Otherwise the player hears that the action is
-        the official's."""
-        gate = ev.gate
-        if gate.granted():  # no PIN set, or the PIN was just given (the match form's)
-            return True
-        name = self.ask_pin(action, gate.official, gate.unlock)
-        if name is None or not gate.granted():
-            gate.revoke()
-            self.say(official_texts.officials_action_text(action))
-            return False
-        return True
-
-    def _act(self, action: str, body: Callable[[MatchSession], bool], *,
-             running: bool = True) -> bool:
-        """Check the match (a game running, unless ``running`` is False), ask the PIN, then run
-        ``body(match)``; the grant is dropped afterwards whatever happened."""
-        ev = self._running() if running else self._any_match()
-        if ev is None or not self.official(ev, action):
-            return False
-        try:
-            return body(ev)
-        except OfficialOnlyError as exc:  # the grant was spent: said, nothing changed
-            self.say(str(exc))
-            return False
-        finally:
-            ev.gate.revoke()
-
-    # --- helpers ------------------------------------------------------------------------
-    def _running(self) -> Optional[MatchSession]:
-        ev = self.event()
-        if ev is None or not ev.game_running:
-            self.say(event_texts.no_match_text() if ev is None
-                     else event_texts.no_game_in_match_text())
-            return None
-        return ev
-
-    def _any_match(self) -> Optional[MatchSession]:
-        ev = self.event()
-        if ev is None or not ev.games:
-            self.say(event_texts.no_match_text())
-            return None
-        return ev
-
     # --- the actions --------------------------------------------------------------------
     def start_game(self) -> bool:
-        """The players-ready step: the question first (naming the game, the players and their
-        sides, after the last game's result), then the PIN, then the game and its clocks
-        start. Declined: the game waits, and the player hears how the official starts it."""
+        """The players-ready step, one form: the last game's result, the game, the players and
+        their sides, the PIN (when the gate asks it), the outcome, Start. Confirmed: the game
+        and its clocks start. Cancelled: the game waits, and the player hears how the official
+        starts it."""
         ev = self.event()
-        if ev is None or not ev.awaiting_start or not ev.game_running:
+        if ev is None or not ev.awaiting_start or not ev.game_running or ev.game is None:
             self.say(official_texts.no_game_waiting_text())
             return False
         game = ev.game
-        question = official_texts.start_game_question(
-            game.number, game.black, game.white, (ev.sides[BLACK], ev.sides[WHITE]),
+        number = game.number
+        before = official_texts.start_game_intro_text(
+            number, game.black, game.white, (ev.sides[BLACK], ev.sides[WHITE]),
             ev.last_result_text)
-        if not self.confirm(question):
-            self.say(official_texts.awaiting_start_text(game.number))
-            return False
-        return self._act("start_game", lambda ev: ev.official.start_game().ok)
+        mover = ev.named(ev.referee.board.turn) if ev.referee is not None else ev.named(BLACK)
+        return self._form(
+            ev, "start_game",
+            lambda values: official_texts.start_game_outcome_text(number, mover),
+            before=before, done=lambda ev, values: ev.official.start_game().ok,
+            cancelled=official_texts.awaiting_start_text(number))
 
     def hold_match(self) -> bool:
-        """After a restart the match was not resumed: the official (with the PIN) keeps it for
-        later. True when the official did; logged with the official's name."""
+        """After a restart the match was not resumed: the official keeps it for later, in one
+        form (the PIN, the outcome, Keep). True when the official did; logged with the
+        official's name."""
         ev = self.event()
         if ev is None:
             return False
         a, b = ev.settings.names
-        if not self.confirm(event_texts.hold_match_question(a, b)):
-            return False
 
-        def body(ev: MatchSession) -> bool:
+        def done(ev: MatchSession, values: tuple) -> bool:
             by = ev.authorize("hold_match")
             ev.log("hold_match", event_texts.match_held_text(a, b, by), official=True,
                    speak=False)
             return True
-        return self._act("hold_match", body, running=False)
+        return self._form(ev, "hold_match",
+                          lambda values: official_texts.hold_match_outcome_text(a, b),
+                          done=done)
+
+    def leave_match(self, ev: MatchSession, action: str, before: str, number: int,
+                    done: Callable[[MatchSession], object], *, cancelled: str = "") -> bool:
+        """Ending the match before its end (``action`` "end_match") or quitting during it
+        ("quit_match"), the official's decision, in one form: ``before`` (the match and its
+        score), the PIN, the outcome (``number``: the game recorded unfinished), one confirm.
+        Confirmed with the right PIN: ``done(match)`` runs and True is returned. Cancelled:
+        ``cancelled`` is said (nothing changed)."""
+        outcome = (official_texts.quit_match_outcome_text() if action == "quit_match"
+                   else official_texts.end_match_outcome_text(number))
+
+        def act(ev: MatchSession, values: tuple) -> bool:
+            done(ev)
+            return True
+        return self._form(ev, action, lambda values: outcome, before=before, done=act,
+                          cancelled=cancelled or None)
 
     # --- one form per action --------------------------------------------------------------
     def _ready(self, action: str) -> Optional[MatchSession]:
@@ -154,22 +129,27 @@ class OfficialDesk:
 
     def _form(self, ev: MatchSession, action: str, outcome: Callable[[tuple], str],
               fields: tuple = (), *, before: str = "",
-              done: Callable[[MatchSession, tuple], bool]) -> bool:
+              done: Callable[[MatchSession, tuple], bool],
+              cancelled: Optional[str] = None) -> bool:
         """Open the one form of ``action`` (the PIN when the gate asks one, ``fields``, the
         ``outcome`` in words, the confirm button); once confirmed with the right PIN, run
-        ``done(match, values)``. The grant is dropped afterwards whatever happened; a form
-        closed without the PIN tells that the action is the official's."""
+        ``done(match, values)``. The grant is dropped afterwards whatever happened. A form
+        closed without the PIN says ``cancelled`` (default: that the action is the official's,
+        when the PIN was asked)."""
         gate = ev.gate
         pin = not gate.granted()
         request = FormRequest(
             title=official_texts.FORM_TITLES[action],
-            prompt=official_texts.form_prompt_text(action, pin=pin, before=before),
+            prompt=official_texts.form_prompt_text(action, pin=pin, before=before,
+                                                   fields=bool(fields)),
             confirm=official_texts.CONFIRM_LABELS[action], outcome=outcome, fields=fields,
             pin_action=action if pin else None, official=gate.official, check=gate.unlock)
         answer = self.ask_form(request)
         try:
             if answer is None or not gate.granted():
-                if pin:
+                if cancelled is not None:
+                    self.say(cancelled)
+                elif pin:
                     self.say(official_texts.officials_action_text(action))
                 return False
             return done(ev, answer.values)

@@ -6,9 +6,11 @@ sheet is in ``ui/event/score_sheet.py``), in the same large print where Qt allow
 
 * :func:`save_standings_pdf`: every division's standings (tagged), else :func:`save_html_pdf`.
 
-* :func:`save_bracket_pdf`: one division on a landscape US Letter page (11 x 8.5 in): the event,
+* :func:`save_bracket_pdf`: one division on landscape US Letter pages (11 x 8.5 in): the event,
   the division, its note (a merge or split) and draw seed, the standings, and the bracket drawn by
-  :mod:`.bracket_paint` in black on white, as large as the page allows.
+  :mod:`.bracket_paint` in black on white, names at 20 pt or larger: whole on page 1 when it
+  fits there, else cut at match boundaries into parts (quarters of the draw, then the later
+  rounds...), one a page, each saying which part it is and where its winners go next.
 * :func:`save_html_pdf`: the tournament's large-print HTML (``tournament.printout``: the standings
   of every division) laid out by ``QTextDocument``, scaled down only when too wide.
  Ligatures are off so that the PDF's text can be
@@ -18,6 +20,7 @@ searched and read aloud (``pdftotext`` gives the names back as typed).
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Optional
 
@@ -28,14 +31,17 @@ from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QPageLayout, QPageSize,
 
 from ...storage.atomic import write_atomic
 from ...tournament import tagged_pdf
-from ...tournament.printout import bracket_document, division_lines, standings_document
+from ...tournament.bracket import BracketPart, rounds_for, split_bracket
+from ...tournament.printout import BRACKET_PARTS_CSS, bracket_document, division_lines
+from ...tournament.printout import standings_document
 from ...tournament.printout import standings_html
 from ...tournament.views import DivisionView
 from ...texts import tournament as texts
 from ..themes import get_theme
 from .bracket_paint import layout_bracket, no_ligatures, paint_bracket
 
-__all__ = ["save_html_pdf", "save_bracket_pdf", "save_standings_pdf", "bracket_png"]
+__all__ = ["save_html_pdf", "save_bracket_pdf", "save_standings_pdf", "bracket_png",
+           "bracket_parts", "bracket_pictures", "DrawnPart"]
 
 log = logging.getLogger(__name__)
 
@@ -91,25 +97,59 @@ BRACKET_DPI = tagged_pdf.PICTURE_DPI
 
 PICTURE_INCHES = (10.1, 5.2)
 """The room the drawn bracket's picture takes on a landscape US Letter page under the two
-headings (inches): it is drawn as large as this allows."""
+headings (inches): a whole bracket is drawn there when it fits at :data:`NAME_PT`."""
+
+PART_INCHES = (10.0, 5.6)
+"""The room of one part's picture on its own landscape US Letter page, under its heading and
+above the two lines saying where its winners go (inches)."""
+
+NAME_PT = tagged_pdf.BODY_PT
+"""The names in the drawn bracket on paper, points (large print: 18 and over)."""
+
+SMALL_RATIO = 0.9
+"""The drawn bracket's captions, medical centers and "Winner of match 13" on paper, as a share
+of :data:`NAME_PT` (18 points)."""
+
+MAX_PART_SCALE = 1.25
+"""A bracket printed in parts is drawn at most this much larger than :data:`NAME_PT`, the
+same size on every part."""
 
 
-def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DPI) -> bytes:
-    """The drawn bracket of ``view`` in black on white, as large as ``inches`` (width, height)
-    allow at ``dpi``, as PNG bytes."""
-    from PySide6.QtGui import QImage
-
+def _best_fit(view: DivisionView, part: Optional[BracketPart], inches, dpi: int
+              ) -> tuple[float, bool]:
+    """(scale, stacked): the largest scale of :data:`NAME_PT` at which ``part`` fits
+    ``inches``, and whether with names and centers stacked."""
     room_w, room_h = inches[0] * dpi, inches[1] * dpi
-    pt = dpi / 72.0
+    font = NAME_PT * dpi / 72.0
     best: Optional[tuple[float, bool]] = None
     for stacked in (False, True):
-        trial = layout_bracket(view, 18 * pt, stacked=stacked, names_only_after_first=True)
+        trial = layout_bracket(view, font, stacked=stacked, names_only_after_first=True,
+                               part=part, small_ratio=SMALL_RATIO)
         scale = min(room_w / trial.width, room_h / trial.height)
         if best is None or scale > best[0]:
             best = (scale, stacked)
     assert best is not None  # two layouts were tried
-    scale, stacked = best
-    lay = layout_bracket(view, 18 * pt * scale, stacked=stacked, names_only_after_first=True)
+    return best
+
+
+def bracket_parts(view: DivisionView, dpi: int = BRACKET_DPI) -> list[BracketPart]:
+    """How ``view``'s bracket is printed: one part (the whole bracket, under the headings of
+    page 1) when it fits :data:`PICTURE_INCHES` with names at :data:`NAME_PT`; else cut at
+    match boundaries into parts that each fit :data:`PART_INCHES` at that size
+    (``tournament.bracket.split_bracket``: halves, quarters... then the later rounds)."""
+    size = view.division.bracket_size or 0
+    whole = BracketPart(size, 1, rounds_for(size), 0, max(1, size // 2))
+    if _best_fit(view, whole, PICTURE_INCHES, dpi)[0] >= 1.0:
+        return [whole]
+    return split_bracket(size, lambda part: _best_fit(view, part, PART_INCHES, dpi)[0] >= 1.0)
+
+
+def _png(view: DivisionView, part: Optional[BracketPart], font_px: float, stacked: bool,
+         dpi: int) -> bytes:
+    from PySide6.QtGui import QImage
+
+    lay = layout_bracket(view, font_px, stacked=stacked, names_only_after_first=True,
+                         part=part, small_ratio=SMALL_RATIO)
     theme = get_theme(PRINT_THEME)
     image = QImage(max(1, int(lay.width)), max(1, int(lay.height)), QImage.Format.Format_RGB32)
     image.setDotsPerMeterX(round(dpi / 0.0254))
@@ -129,22 +169,73 @@ def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DP
     return bytes(data.data())
 
 
+def bracket_png(view: DivisionView, inches=PICTURE_INCHES, dpi: int = BRACKET_DPI,
+                part: Optional[BracketPart] = None, scale: Optional[float] = None) -> bytes:
+    """The drawn bracket of ``view`` (or only ``part`` of it) in black on white, as PNG bytes:
+    as large as ``inches`` (width, height) allow at ``dpi``, or at ``scale`` times
+    :data:`NAME_PT` when given."""
+    fit, stacked = _best_fit(view, part, inches, dpi)
+    font = NAME_PT * dpi / 72.0 * (fit if scale is None else scale)
+    return _png(view, part, font, stacked, dpi)
+
+
+@dataclass(frozen=True)
+class DrawnPart:
+    """One part of a printed bracket: the part, its picture (PNG bytes at ``dpi``), and the
+    size of its names on paper (points; its small type is :data:`SMALL_RATIO` of that)."""
+
+    part: BracketPart
+    png: bytes
+    name_pt: float
+    dpi: int
+
+
+def bracket_pictures(view: DivisionView, dpi: int = BRACKET_DPI) -> list[DrawnPart]:
+    """The parts of :func:`bracket_parts`, each drawn: a whole bracket as large as
+    :data:`PICTURE_INCHES` allow; parts all at one size, :data:`NAME_PT` or up to
+    :data:`MAX_PART_SCALE` times larger where every part fits :data:`PART_INCHES`. A part
+    that cannot fit at :data:`NAME_PT` (one match of very long names) is shrunk to fit."""
+    parts = bracket_parts(view, dpi)
+    room = PICTURE_INCHES if len(parts) == 1 and parts[0].whole else PART_INCHES
+    fits = {part: _best_fit(view, part, room, dpi) for part in parts}
+    common = min(MAX_PART_SCALE, min(scale for scale, _ in fits.values()))
+    if room is PICTURE_INCHES:
+        common = fits[parts[0]][0]  # a whole bracket: as large as the page allows
+    if common < 1.0:
+        log.warning("a bracket part is printed below %s pt (%.2f)", NAME_PT, common)
+    out = []
+    for part in parts:
+        scale, stacked = fits[part]
+        name_pt = NAME_PT * (common if common >= 1.0 else scale)
+        out.append(DrawnPart(part, _png(view, part, name_pt * dpi / 72.0, stacked, dpi),
+                             name_pt, dpi))
+    return out
+
+
 def save_bracket_pdf(view: DivisionView, path: Path, *,
                      page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
     """Write ``view``'s bracket to ``path`` as a tagged large-print landscape PDF: the event and
-    the division as headings, the drawn bracket as large as the page allows (a picture whose
-    text alternative says that the matches follow in words), the standings as a table and
-    every match as a sentence ("Quarter-final 2, match 21: Walt Hunt, Bronx VAMC, beat Bo
-    Diaz, Tampa VAMC, 2 games to 1"), in 20 pt. Without WeasyPrint: Qt's untagged PDF
-    (:func:`_save_bracket_pdf_qt`). Raises ``OSError`` when the file was not written."""
+    the division as headings, the standings as a table, the drawn bracket with names at
+    :data:`NAME_PT` or larger (on page 1 when it fits there whole; else in parts cut at match
+    boundaries, each on its own page with its heading, which part of the draw it shows and
+    where the winners at its edge go next; each picture's text alternative says that the
+    matches follow in words), then every match as a sentence ("Quarter-final 2, match 21:
+    Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games to 1"), in 20 pt. Without
+    WeasyPrint: Qt's untagged PDF (:func:`_save_bracket_pdf_qt`). Raises ``OSError`` when the
+    file was not written."""
     picture = None
+    parts: list[tuple[BracketPart, str]] = []
     if view.division.drawn and view.matches:
-        picture = tagged_pdf.image_data_uri(bracket_png(view))
+        drawn = bracket_pictures(view)
+        if len(drawn) == 1 and drawn[0].part.whole:
+            picture = tagged_pdf.image_data_uri(drawn[0].png)
+        else:
+            parts = [(d.part, tagged_pdf.image_data_uri(d.png)) for d in drawn]
     alt = texts.bracket_picture_alt(view.division.label)
     try:
-        return tagged_pdf.write_tagged_pdf(bracket_document(view, picture, alt), path,
+        return tagged_pdf.write_tagged_pdf(bracket_document(view, picture, alt, parts), path,
                                            title=f"Bracket {view.division.label}",
-                                           landscape=True)
+                                           landscape=True, extra_css=BRACKET_PARTS_CSS)
     except tagged_pdf.TaggedPdfUnavailable as exc:
         log.warning("bracket PDF not tagged (%s)", exc)
     return _save_bracket_pdf_qt(view, path, page=page)
