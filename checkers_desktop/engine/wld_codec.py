@@ -1,0 +1,188 @@
+"""Win, loss or draw of the endgame database, run-length coded in blocks (the search's copy).
+
+The search needs only win, loss or draw beyond the root; those values come in long runs (a
+signature's positions are ranked square by square, and whole stretches of them are won, or
+drawn), so they are stored as the long-established checkers databases store them: a byte stream
+of *codes* in blocks of :data:`BLOCK` positions, with an index of where each block's codes
+start. A position is found by its block (its index divided by :data:`BLOCK`: one read of the
+index) and the codes of that block read from the start, so a probe decodes at most one block.
+
+**Values.** 0 a draw, 1 a loss, 2 a win for the side to move (the endgame byte 0, odd, even),
+and, for the encoder only, 3 for a slot that is no position (two groups of pieces on one
+square): it is never probed, so it takes whatever value lengthens the run it falls in.
+
+**Codes** (one byte each):
+
+- ``0`` to ``80``: four positions, written in base 3, the first in the lowest digit;
+- ``81`` to ``254``: a run: value ``(code - 81) // RUNS``, length ``RUN_LENGTHS[(code - 81) %
+  RUNS]`` (4 to :data:`BLOCK` positions; a longer run is written as several).
+
+A block always starts a new code; its last code may reach past its end (those positions are
+never read). The block index holds, for block ``b``, the offset of its first code in the array
+the search reads, as four bytes, least significant first, so the compiled search needs no second
+array.
+
+The compiled encoder (:func:`encode_blocks`) and decoder (:func:`wld_at`) are numba functions;
+:class:`BlockDecoder` is the decoder in pure Python (for the Python search), which keeps the
+last blocks it decoded.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Union
+
+import numpy as np
+
+try:  # the pure-Python decoder below works without numba
+    from numba import njit
+except ImportError:  # pragma: no cover - exercised only where numba is absent
+    njit = None
+
+BLOCK_BITS = 8
+BLOCK = 1 << BLOCK_BITS
+"""Positions a block (its codes are decoded from the start at every probe)."""
+LITERAL_CODES = 81
+"""Codes 0-80: four positions in base 3."""
+RUNS = 58
+"""Run lengths a value (codes 81-254: 3 values x 58 lengths)."""
+NO_POSITION = 3
+"""The encoder's value for a slot that is no position."""
+
+
+def _run_lengths() -> np.ndarray:
+    """4-23 one by one, then geometric up to :data:`BLOCK` (58 lengths)."""
+    small = list(range(4, 24))
+    big = np.geomspace(24, BLOCK, RUNS - len(small) + 1)[1:]
+    out = small + [int(round(x)) for x in big]
+    for i in range(1, len(out)):  # strictly increasing
+        out[i] = max(out[i], out[i - 1] + 1)
+    out[-1] = BLOCK
+    return np.array(out, np.int64)
+
+
+RUN_LENGTHS = _run_lengths()
+_POW3 = np.array([1, 3, 9, 27], np.int64)
+assert len(RUN_LENGTHS) == RUNS and LITERAL_CODES + 3 * RUNS <= 255
+
+
+def _jit(**options: object):  # type: ignore[no-untyped-def]
+    def wrap(fn):  # type: ignore[no-untyped-def]
+        return fn if njit is None else njit(**options)(fn)
+    return wrap
+
+
+@_jit(cache=True, nogil=True)
+def encode_blocks(values, at, out, index, index_at):  # type: ignore[no-untyped-def]
+    """Encode ``values`` (uint8, 0-3, a whole number of blocks) into ``out`` from byte ``at``,
+    writing each block's start (``at`` plus what precedes it) into ``index`` (uint8, four bytes
+    a block, from byte ``index_at``). Returns the byte after the last code written. ``out`` must
+    have room for ``len(values) // 4 + len(values) // BLOCK`` bytes from ``at``."""
+    n = values.shape[0]
+    b = 0
+    for lo in range(0, n, BLOCK):
+        p = index_at + 4 * b
+        index[p] = at & 255
+        index[p + 1] = (at >> 8) & 255
+        index[p + 2] = (at >> 16) & 255
+        index[p + 3] = (at >> 24) & 255
+        b += 1
+        hi = lo + BLOCK
+        i = lo
+        while i < hi:
+            v = 3
+            j = i
+            while j < hi and values[j] == 3:
+                j += 1
+            if j < hi:
+                v = values[j]
+            else:
+                v = 0
+            while j < hi and (values[j] == v or values[j] == 3):
+                j += 1
+            r = j - i
+            if r >= RUN_LENGTHS[0]:
+                k = RUNS - 1
+                while RUN_LENGTHS[k] > r:
+                    k -= 1
+                out[at] = LITERAL_CODES + v * RUNS + k
+                i += RUN_LENGTHS[k]
+            else:
+                c = 0
+                for d in range(4):
+                    if i + d < hi:
+                        x = values[i + d]
+                        if x != 3:
+                            c += x * _POW3[d]
+                out[at] = c
+                i += 4
+            at += 1
+    return at
+
+
+@_jit(cache=True, inline="always")
+def wld_at(data, start, rel):  # type: ignore[no-untyped-def]
+    """The value (0 draw, 1 loss, 2 win) of position ``rel`` of the coded part of ``data``,
+    whose block index starts at byte ``start``."""
+    p4 = start + 4 * (rel >> BLOCK_BITS)
+    p = (np.int64(data[p4]) | (np.int64(data[p4 + 1]) << 8) | (np.int64(data[p4 + 2]) << 16)
+         | (np.int64(data[p4 + 3]) << 24))
+    j = rel & (BLOCK - 1)
+    q = 0
+    while True:
+        c = np.int64(data[p])
+        if c < LITERAL_CODES:
+            if j < q + 4:
+                return (c // _POW3[j - q]) % 3
+            q += 4
+        else:
+            c -= LITERAL_CODES
+            v = c // RUNS
+            q += RUN_LENGTHS[c - v * RUNS]
+            if j < q:
+                return v
+        p += 1
+
+
+Buffer = Union[bytes, bytearray, memoryview, np.ndarray]
+
+
+class BlockDecoder:
+    """:func:`wld_at` in pure Python over ``data`` (bytes indexable as ints), keeping the last
+    ``keep`` blocks decoded (a block is :data:`BLOCK` bytes)."""
+
+    def __init__(self, data: Buffer, start: int, keep: int = 4096) -> None:
+        self.data = data
+        self.start = start
+        self.keep = keep
+        self._blocks: OrderedDict[int, bytes] = OrderedDict()
+        self._runs = [int(x) for x in RUN_LENGTHS]
+
+    def block(self, b: int) -> bytes:
+        """The values of block ``b``, :data:`BLOCK` bytes (0 draw, 1 loss, 2 win)."""
+        found = self._blocks.get(b)
+        if found is not None:
+            self._blocks.move_to_end(b)
+            return found
+        data = self.data
+        p4 = self.start + 4 * b
+        p = data[p4] | (data[p4 + 1] << 8) | (data[p4 + 2] << 16) | (data[p4 + 3] << 24)
+        out = bytearray()
+        runs = self._runs
+        while len(out) < BLOCK:
+            c = data[p]
+            if c < LITERAL_CODES:
+                out += bytes((c % 3, c // 3 % 3, c // 9 % 3, c // 27))
+            else:
+                v, k = divmod(c - LITERAL_CODES, RUNS)
+                out += bytes((v,)) * runs[k]
+            p += 1
+        block = bytes(out[:BLOCK])
+        self._blocks[b] = block
+        if len(self._blocks) > self.keep:
+            self._blocks.popitem(last=False)
+        return block
+
+    def value(self, rel: int) -> int:
+        """The value of coded position ``rel`` (0 draw, 1 loss, 2 win)."""
+        return self.block(rel >> BLOCK_BITS)[rel & (BLOCK - 1)]
