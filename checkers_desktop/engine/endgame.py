@@ -264,25 +264,32 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     block index and the codes of :mod:`.wld_codec` for the rest (for 2-5 pieces 7.5 MB exact,
     2.8 MB of index and 11.6 MB of codes, against 45 MB in two bits a position). Needs the
     compiled encoder (numba; ``ValueError`` without it); about 7 s for 5 pieces."""
-    import numpy as np
-
     start = coded_from(table.pieces)
     if start is None:
         return None
+    return code_wld(table.exact_array(), table.pieces, start)
+
+
+def code_wld(exact: "np.ndarray", pieces: int, start: int) -> "np.ndarray":
+    """``exact`` (the :func:`layout` bytes of ``pieces``, a numpy uint8 array) with its positions
+    from ``start`` (a signature's offset) run-length coded as win, loss or draw
+    (:mod:`.wld_codec`): ``exact[:start]``, then the block index from byte ``start``, then the
+    codes. Raises ``ValueError`` without the compiled encoder (numba)."""
+    import numpy as np
+
     if not compiled_builder_available():
         raise ValueError("coding the endgame database needs the compiled engine (numba)")
     from . import numba_endgame, wld_codec
 
     block = wld_codec.BLOCK
-    total = layout(table.pieces)[1]
+    total = layout(pieces)[1]
     blocks = (total - start + block - 1) // block
-    exact = table.exact_array()
     out = np.empty(start + 4 * blocks + (blocks * block) // 4 + blocks + 16, np.uint8)
     out[:start] = exact[:start]
     at = start + 4 * blocks
     index_at = start
     carry = np.empty(0, np.uint8)
-    for off, sig in _signatures_from(table.pieces, start):
+    for off, sig in _signatures_from(pieces, start):
         values = np.empty(signature_size(*sig), np.uint8)
         numba_endgame.wld_values(*sig, exact, off, values)
         whole = np.concatenate([carry, values]) if len(carry) else values
@@ -295,7 +302,8 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
         last[:len(carry)] = carry
         at = wld_codec.encode_blocks(last, at, out, out, index_at)
         index_at += 4
-    assert index_at == start + 4 * blocks
+    if index_at != start + 4 * blocks:
+        raise ValueError(f"{start} is not where a signature starts")
     return out[:at].copy()
 
 

@@ -152,7 +152,8 @@ class BlockDecoder:
     ``keep`` blocks decoded (a block is :data:`BLOCK` bytes)."""
 
     def __init__(self, data: Buffer, start: int, keep: int = 4096) -> None:
-        self.data = data
+        # indexed as Python ints (a numpy array's elements would overflow the shifts)
+        self.data = memoryview(data).cast("B") if isinstance(data, np.ndarray) else data
         self.start = start
         self.keep = keep
         self._blocks: OrderedDict[int, bytes] = OrderedDict()
