@@ -279,7 +279,7 @@ def code_wld(exact: "np.ndarray", pieces: int, start: int) -> "np.ndarray":
 
     if not compiled_builder_available():
         raise ValueError("coding the endgame database needs the compiled engine (numba)")
-    from . import numba_endgame, wld_codec
+    from . import numba_endgame, numba_wld, wld_codec
 
     block = wld_codec.BLOCK
     total = layout(pieces)[1]
@@ -294,17 +294,19 @@ def code_wld(exact: "np.ndarray", pieces: int, start: int) -> "np.ndarray":
         numba_endgame.wld_values(*sig, exact, off, values)
         whole = np.concatenate([carry, values]) if len(carry) else values
         full = len(whole) // block * block
-        at = wld_codec.encode_blocks(whole[:full], at, out, out, index_at)
+        at = numba_wld.encode_blocks(whole[:full], at, out, out, index_at)
         index_at += 4 * (full // block)
         carry = whole[full:].copy()
+        drop_pages(exact)
     if len(carry):
         last = np.full(block, wld_codec.NO_POSITION, np.uint8)
         last[:len(carry)] = carry
-        at = wld_codec.encode_blocks(last, at, out, out, index_at)
+        at = numba_wld.encode_blocks(last, at, out, out, index_at)
         index_at += 4
     if index_at != start + 4 * blocks:
         raise ValueError(f"{start} is not where a signature starts")
-    return out[:at].copy()
+    coded: np.ndarray = out[:at].copy()
+    return coded
 
 
 def _value_of_byte(b: int) -> int:
@@ -447,6 +449,8 @@ class EndgameTable:
 
         if isinstance(self._view, CompressedExact):
             return self._view.to_array()
+        if isinstance(self.data, np.ndarray) and self.data.dtype == np.uint8:
+            return self.data  # (a memory-mapped work file's array stays one: see drop_pages)
         return np.frombuffer(self._view, np.uint8)
 
     def search_probe(self, my: int, opp: int, kings: int, black: bool) -> int:
@@ -666,10 +670,15 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
                 progress: Optional[Callable[["EndgameTable"], None]] = None,
                 start: Optional["EndgameTable"] = None,
                 compiled: Optional[bool] = None,
-                on_material: Optional[Callable[[int, int, int], None]] = None) -> EndgameTable:
+                on_material: Optional[Callable[[int, int, int], None]] = None,
+                work: Optional[PathArg] = None) -> EndgameTable:
     """Generate the table of every position with at most ``pieces`` pieces (2-6).
 
     ``start``: a finished smaller table to build on (its counts are not solved again).
+    ``work``: a file (created, or overwritten) that holds the table while it is built, memory-
+    mapped, instead of memory: after each material the pages it wrote are handed to the file
+    cache, so the builder's resident memory is that of one material pair (its working bytes and
+    the tables it reads) and not the whole table (3.7 GB for 6 pieces). Compiled builder only.
     ``progress(table)`` is called with the table of each finished piece count (the last one being
     the result); ``on_material(pieces, solved, materials)`` after each material of a count.
     ``compiled``: True or False forces the builder (None: the compiled one where numba loads).
@@ -689,7 +698,10 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         from .compiled import offsets_array
         from .compiled_layout import PATH
 
-        data = np.zeros(size, np.uint8)
+        if work is None:
+            data = np.zeros(size, np.uint8)
+        else:
+            data = np.memmap(work, np.uint8, mode="w+", shape=(size,))
         if start is not None:
             data[:len(start._view)] = start.exact_array()
         offs = offsets_array(offsets)
@@ -698,6 +710,7 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         def solve(mat: tuple[int, int, int, int]) -> None:
             if numba_endgame.solve_pair(*mat, offs, data, mem) == numba_endgame.OVERFLOW:
                 raise OverflowError(f"a distance of material {mat} does not fit in a byte")
+            drop_pages(data)
     else:
         data = bytearray(size)
         if start is not None:
@@ -719,6 +732,18 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         if progress is not None:
             progress(table)
     return table if table is not None else EndgameTable(pieces, data)
+
+
+def drop_pages(data: Any) -> None:
+    """Hand the pages of ``data`` back to the file cache when it is a memory-mapped file's array
+    (``numpy.memmap``: its bytes stay in the file, and are read again when touched); nothing
+    for an array in memory."""
+    mapped = getattr(data, "_mmap", None)
+    if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+        try:
+            mapped.madvise(mmap.MADV_DONTNEED)
+        except (OSError, ValueError):
+            pass
 
 
 def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) -> tuple[int, int]:
@@ -798,6 +823,8 @@ def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
         ends[b] = written
         crcs[b] = zlib.crc32(packed)
         yield out(packed)
+        if b % 1024 == 1023:
+            drop_pages(exact)
     yield out(ends.tobytes())
     yield out(crcs.tobytes())
     yield digest.digest()
@@ -970,6 +997,10 @@ def install_cached(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional
     return None
 
 
+WORK_FILE_FROM = 6
+"""From this piece count :func:`ensure_table` builds in a work file in the cache folder (see
+:func:`build_table`'s ``work``) instead of memory."""
+
 STALE_TEMPORARY_SECONDS = 3600
 """A temporary cache file this old is left over from a builder that was killed while it wrote:
 a table is written in seconds (3.7 GB in about 20 s), so no live writer has one this old."""
@@ -1032,8 +1063,17 @@ def ensure_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES, stop: Optiona
             if install:
                 install_table(t)
 
-        table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled,
-                            on_material=on_material)
+        work = Path(cache_dir) / f".endgame-{pieces}-work.tmp" if pieces >= WORK_FILE_FROM \
+            and compiled else None
+        try:
+            table = build_table(pieces, stop=stop, progress=finished, start=base,
+                                compiled=compiled, on_material=on_material, work=work)
+        finally:
+            if work is not None:
+                try:
+                    work.unlink()
+                except OSError:
+                    pass
         mapped = load_table(cache_dir, pieces)  # mapped, with its packed copy, as next time
         if mapped is not None:
             table = mapped

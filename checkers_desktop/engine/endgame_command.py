@@ -29,13 +29,16 @@ def disk_needed(folder: Path, pieces: int) -> int:
     """Bytes still to be written to build ``pieces`` in ``folder``, at most: every piece count
     from the largest cached one up to ``pieces`` is written, each in one compressed file
     (:data:`DISK_PER_POSITION` bytes a position or fewer; 5 pieces measured 0.44); 0 when the
-    table of ``pieces`` is cached."""
+    table of ``pieces`` is cached. From :data:`~.endgame.WORK_FILE_FROM` pieces the build's
+    work file (a byte a position, removed at the end) counts too."""
     need = 0
     for count in range(pieces, 1, -1):
         if eg.load_table(folder, count) is not None:
             break
         size = eg.layout(count)[1]
         need += size if eg.coded_from(count) is None else int(size * DISK_PER_POSITION)
+    if need and pieces >= eg.WORK_FILE_FROM:
+        need += eg.layout(pieces)[1]
     return need
 
 

@@ -27,7 +27,7 @@ from .compiled_layout import (ACC, ACC_ONE, NET_B1, NET_B2, NET_LIMIT, NET_LINE,
                               S_THREAT, S_TT_MASK, TT, TT_CELLS, TT_WAYS, UPPER, VALID, WBONUS,
                               WCONE, WHITE_BACK, WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE,
                               WIN, WIN_BOUND, WLD_PLIES, WTS, Z)
-from .wld_codec import wld_at
+from .numba_wld import wld_at
 
 __all__ = ["node", "perft", "evaluate", "tt_find", "jumpers", "leaf", "net_refresh",
            "net_child", "net_push", "net_bring", "net_evaluate"]

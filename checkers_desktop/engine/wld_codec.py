@@ -22,9 +22,9 @@ never read). The block index holds, for block ``b``, the offset of its first cod
 the search reads, as four bytes, least significant first, so the compiled search needs no second
 array.
 
-The compiled encoder (:func:`encode_blocks`) and decoder (:func:`wld_at`) are numba functions;
-:class:`BlockDecoder` is the decoder in pure Python (for the Python search), which keeps the
-last blocks it decoded.
+The compiled encoder and decoder are numba functions (:mod:`.numba_wld`); :class:`BlockDecoder`
+here is the decoder in pure Python (for the Python search, and where numba is absent), which
+keeps the last blocks it decoded.
 """
 
 from __future__ import annotations
@@ -33,11 +33,6 @@ from collections import OrderedDict
 from typing import Union
 
 import numpy as np
-
-try:  # the pure-Python decoder below works without numba
-    from numba import njit
-except ImportError:  # pragma: no cover - exercised only where numba is absent
-    njit = None
 
 BLOCK_BITS = 8
 BLOCK = 1 << BLOCK_BITS
@@ -62,86 +57,8 @@ def _run_lengths() -> np.ndarray:
 
 
 RUN_LENGTHS = _run_lengths()
-_POW3 = np.array([1, 3, 9, 27], np.int64)
+POW3 = np.array([1, 3, 9, 27], np.int64)
 assert len(RUN_LENGTHS) == RUNS and LITERAL_CODES + 3 * RUNS <= 255
-
-
-def _jit(**options: object):  # type: ignore[no-untyped-def]
-    def wrap(fn):  # type: ignore[no-untyped-def]
-        return fn if njit is None else njit(**options)(fn)
-    return wrap
-
-
-@_jit(cache=True, nogil=True)
-def encode_blocks(values, at, out, index, index_at):  # type: ignore[no-untyped-def]
-    """Encode ``values`` (uint8, 0-3, a whole number of blocks) into ``out`` from byte ``at``,
-    writing each block's start (``at`` plus what precedes it) into ``index`` (uint8, four bytes
-    a block, from byte ``index_at``). Returns the byte after the last code written. ``out`` must
-    have room for ``len(values) // 4 + len(values) // BLOCK`` bytes from ``at``."""
-    n = values.shape[0]
-    b = 0
-    for lo in range(0, n, BLOCK):
-        p = index_at + 4 * b
-        index[p] = at & 255
-        index[p + 1] = (at >> 8) & 255
-        index[p + 2] = (at >> 16) & 255
-        index[p + 3] = (at >> 24) & 255
-        b += 1
-        hi = lo + BLOCK
-        i = lo
-        while i < hi:
-            v = 3
-            j = i
-            while j < hi and values[j] == 3:
-                j += 1
-            if j < hi:
-                v = values[j]
-            else:
-                v = 0
-            while j < hi and (values[j] == v or values[j] == 3):
-                j += 1
-            r = j - i
-            if r >= RUN_LENGTHS[0]:
-                k = RUNS - 1
-                while RUN_LENGTHS[k] > r:
-                    k -= 1
-                out[at] = LITERAL_CODES + v * RUNS + k
-                i += RUN_LENGTHS[k]
-            else:
-                c = 0
-                for d in range(4):
-                    if i + d < hi:
-                        x = values[i + d]
-                        if x != 3:
-                            c += x * _POW3[d]
-                out[at] = c
-                i += 4
-            at += 1
-    return at
-
-
-@_jit(cache=True, inline="always")
-def wld_at(data, start, rel):  # type: ignore[no-untyped-def]
-    """The value (0 draw, 1 loss, 2 win) of position ``rel`` of the coded part of ``data``,
-    whose block index starts at byte ``start``."""
-    p4 = start + 4 * (rel >> BLOCK_BITS)
-    p = (np.int64(data[p4]) | (np.int64(data[p4 + 1]) << 8) | (np.int64(data[p4 + 2]) << 16)
-         | (np.int64(data[p4 + 3]) << 24))
-    j = rel & (BLOCK - 1)
-    q = 0
-    while True:
-        c = np.int64(data[p])
-        if c < LITERAL_CODES:
-            if j < q + 4:
-                return (c // _POW3[j - q]) % 3
-            q += 4
-        else:
-            c -= LITERAL_CODES
-            v = c // RUNS
-            q += RUN_LENGTHS[c - v * RUNS]
-            if j < q:
-                return v
-        p += 1
 
 
 Buffer = Union[bytes, bytearray, memoryview, np.ndarray]
@@ -153,7 +70,9 @@ class BlockDecoder:
 
     def __init__(self, data: Buffer, start: int, keep: int = 4096) -> None:
         # indexed as Python ints (a numpy array's elements would overflow the shifts)
-        self.data = memoryview(data).cast("B") if isinstance(data, np.ndarray) else data
+        # (numpy's type stubs do not declare the buffer protocol)
+        self.data = memoryview(data).cast("B") if isinstance(  # type: ignore[arg-type]
+            data, np.ndarray) else data
         self.start = start
         self.keep = keep
         self._blocks: OrderedDict[int, bytes] = OrderedDict()

@@ -450,7 +450,7 @@ def _read_every_position(coded, start, n):
     """The compiled decoder's value of coded positions 0 to ``n - 1``."""
     from numba import njit
 
-    from checkers_desktop.engine.wld_codec import wld_at
+    from checkers_desktop.engine.numba_wld import wld_at
 
     @njit
     def read(coded, start, n):
@@ -613,3 +613,15 @@ def test_a_table_of_the_previous_format_is_converted_not_built_again(tmp_path, m
     loaded = eg.ensure_table(tmp_path, 3, install=False)
     assert np.array_equal(loaded.exact_array(), np.frombuffer(table.data, np.uint8))
     assert [p.name for p in tmp_path.iterdir()] == [f"endgame-3-v{eg.FORMAT_VERSION}.egdb"]
+
+
+@needs_numba
+def test_a_table_built_in_a_work_file_has_the_same_bytes(tmp_path):
+    """Built in a memory-mapped work file (as 6 pieces are, its pages handed back after each
+    material), the table is byte for byte the one built in memory."""
+    in_memory = eg.build_table(4, compiled=True)
+    work = tmp_path / "work.tmp"
+    mapped = eg.build_table(4, compiled=True, work=work)
+    assert isinstance(mapped.exact_array(), np.memmap)
+    assert np.array_equal(mapped.exact_array(), in_memory.exact_array())
+    assert work.stat().st_size == eg.layout(4)[1]
