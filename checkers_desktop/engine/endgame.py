@@ -40,32 +40,36 @@ pure-Python one here (a stored graph, 2-4 pieces only), the reference and the fa
 
 **Costs** (this machine, 2 cores; ``python benchmarks/endgame.py`` prints them): the compiled
 builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 62-73 s, 54-68 times slower, the
-same bytes) and 5 pieces on top in about 41 s, the process peaking near 390 MB while it does
-(numba about 156 MB, the table 187 MB, the pair being solved 3 bytes a position of both sides;
-the app's builder process, which also loads the window's modules, 428 MB). Sizes: 2-4 pieces
-7,455,300 bytes (7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures;
-133 million positions won or lost, the longest win 161 plies).
+same bytes) and 5 pieces on top in about 41 s on an idle machine, then codes and compresses them
+in about 17 s; ``checkers-desktop endgame --pieces 5`` peaked at 411 MB (numba about 156 MB, the
+table 187 MB, the pair being solved 3 bytes a position of both sides). Sizes in memory: 2-4
+pieces 7,455,300 bytes (41 signatures); 2-5 pieces 187,110,300 bytes (85 signatures; 133 million
+positions won or lost, the longest win 161 plies).
+
+**The cache file** (:func:`save_table`, one a piece count: ``endgame-N-v4.egdb``) holds what the
+search reads and the exact distances, compressed, and ends with the SHA-256 of the rest: a file
+whose checksum, header or block index is wrong is never used (:func:`load_table` returns None and
+:func:`ensure_table` builds it again), and each block of distances is checked against its CRC-32
+when it is read. Below :data:`PACKED_PIECES` pieces it is the flat bytes (7.5 MB for 2-4 pieces).
+From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`;
+2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 11.6 MB of codes, against 52 MB
+in two bits a position before), and the root and the problems read the exact distances from
+zlib blocks of :data:`EXACT_BLOCK` positions (62 MB): the quickest win is still played. The 2-5
+piece file is 81,725,671 bytes, against 239,479,382 for the previous format's two files
+(``python benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds). The search's
+copy is memory-mapped: only the pages read are in memory, and the operating system can drop them
+again (every search gives them back when it ends, see :func:`release_pages`). Files of the
+previous format are converted once (about 20 s for 5 pieces), not built again.
 
 **Six pieces, on request** (``checkers-desktop endgame --pieces 6``, never at the window's first
-start): 3,739,728,040 bytes (3.5 GiB, 155 signatures; 2,003,543,133 six-piece positions won or
-lost, the longest win 167 plies) and a 940,523,485-byte packed copy for the search, built on top
-of 5 pieces in 17 minutes (1,016 s, another build sharing the machine for part of it), the
-builder peaking at 4.2 GB (the table itself, and 1 GB for the largest pair, a man and a king
-against two men and a king: 336 million positions of both sides). The window and the tools use
-it once it is cached. Its cost is memory: a search probes the 940 MB packed copy all over, and
-in three 8-second searches of 10-14 piece positions the process peaked at 496-797 MB, against
-227-240 MB with 5 pieces (156 MB before searching, in both). Those are the file's pages,
-which the system can drop at any time and which every search gives back when it ends, but they
-count as the app's resident memory meanwhile; so 6 pieces are for a player's own computer, not
-the event laptops.
-
-The cache file is the flat array with a 16-byte header, read by memory mapping: only the pages read
-are in memory, and the operating system can drop them again (they are the file's; every search
-gives them back when it ends, see :func:`release_pages`). A search of an ending probes all over the
-table, so for 5 pieces it reads a packed copy (``.search`` file, 52 MB: win, loss or draw in two
-bits a position from :data:`PACKED_PIECES` pieces, see :func:`search_layout`), and only the root
-reads the exact distances: the quickest win is still played. Without numba only 2-4 pieces are
-built, by the Python builder (about 300 MB at its peak).
+start): 3,739,728,040 positions (155 signatures; 2,003,543,133 six-piece positions won or lost,
+the longest win 167 plies). Built in memory it took 17 minutes (1,016 s) and 4.2 GB; it is now
+built in a memory-mapped work file in the cache folder (:data:`WORK_FILE_FROM`), material pair by
+material pair (each reads only smaller tables and the pairs with one man fewer, solved before),
+the pages each pair wrote handed to the file cache after it, so the builder's resident memory is
+one pair's: the largest, a man and a king against two men and a king, has 336 million positions
+of both sides (1 GB while it is solved). The window and the tools use it once it is cached.
+Without numba only 2-4 pieces are built, by the Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
 """
@@ -111,8 +115,8 @@ PathArg = Union[str, "os.PathLike[str]"]
 FORMAT_VERSION = 4
 DEFAULT_PIECES = 5
 MAX_PIECES = 6
-"""The largest table that can be built: 6 pieces, on request only (4.7 GB on disk with its
-packed copy, about 20 minutes and 4.3 GB of memory to build; see the module docstring)."""
+"""The largest table that can be built: 6 pieces, on request only (see the module
+docstring)."""
 PYTHON_MAX_PIECES = 4
 """The most pieces the pure-Python builder is allowed (5 would need hours and gigabytes)."""
 
@@ -155,10 +159,10 @@ def compiled_builder_available() -> bool:
 
 
 PACKED_PIECES = 5
-"""From this piece count the search reads a packed copy: win, loss or draw in two bits a
-position (the 5-piece part: 45 MB instead of 180). A search of an ending probes all over the
-table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's memory
-aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
+"""From this piece count the search reads a run-length coded copy: win, loss or draw
+(:mod:`.wld_codec`; the 5-piece part: 14 MB instead of 180). A search of an ending probes all
+over the table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's
+memory aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -344,6 +348,7 @@ class CompressedExact:
         self.crcs = crcs
         self.keep = keep
         self._blocks: dict[int, bytes] = {}
+        self._lock = threading.Lock()
 
     def __len__(self) -> int:
         return self.size
@@ -353,7 +358,7 @@ class CompressedExact:
         found = self._blocks.get(b)
         if found is not None:
             return found
-        lo = int(self.ends[b - 1]) if b else 0
+        lo = int(self.ends[b - 1]) if b > 0 else 0
         raw = bytes(self.payload[lo:int(self.ends[b])])
         want = min(EXACT_BLOCK, self.size - self.start - b * EXACT_BLOCK)
         if zlib.crc32(raw) != int(self.crcs[b]):
@@ -364,9 +369,10 @@ class CompressedExact:
             raise DamagedTable(f"block {b} of the exact distances: {exc}") from None
         if len(out) != want:
             raise DamagedTable(f"block {b} of the exact distances has {len(out)} bytes")
-        if len(self._blocks) >= self.keep:
-            self._blocks.pop(next(iter(self._blocks)))
-        self._blocks[b] = out
+        with self._lock:  # searches of several threads share the table
+            while len(self._blocks) >= self.keep:
+                self._blocks.pop(next(iter(self._blocks)), None)
+            self._blocks[b] = out
         return out
 
     def __getitem__(self, at: int) -> int:
@@ -494,10 +500,16 @@ class EndgameTable:
 
     def probe(self, my: int, opp: int, kings: int, black: bool) -> int:
         """The stored value (see the class docstring); only for ``pieces`` or fewer, both sides
-        having a piece. Raises ``KeyError`` for a position outside the table, and
-        :class:`DamagedTable` when a cached file's block of distances is damaged."""
+        having a piece. Raises ``KeyError`` for a position outside the table. Where a cached
+        file's block of distances fails its CRC (the file changed after it was checked), that
+        block is not used: the value is the search's (:meth:`search_probe`: a win or loss
+        counted as ``WLD_PLIES`` plies), and a warning is logged."""
         code, idx = _locate(my, opp, kings, black)
-        return _value_of_byte(self._view[self.offsets[code] + idx])
+        try:
+            return _value_of_byte(self._view[self.offsets[code] + idx])
+        except DamagedTable as exc:
+            _log.warning("endgame database of %d pieces: %s", self.pieces, exc)
+            return self.search_probe(my, opp, kings, black)
 
 
 # --- generation ----------------------------------------------------------------------------------
@@ -1003,7 +1015,8 @@ WORK_FILE_FROM = 6
 
 STALE_TEMPORARY_SECONDS = 3600
 """A temporary cache file this old is left over from a builder that was killed while it wrote:
-a table is written in seconds (3.7 GB in about 20 s), so no live writer has one this old."""
+a table is written in minutes at most, so no live writer has one this old; a 6-piece build's
+work file is written for its whole build, but it is removed when the build ends or stops."""
 
 
 def remove_stale(cache_dir: PathArg) -> None:
@@ -1074,7 +1087,7 @@ def ensure_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES, stop: Optiona
                     work.unlink()
                 except OSError:
                     pass
-        mapped = load_table(cache_dir, pieces)  # mapped, with its packed copy, as next time
+        mapped = load_table(cache_dir, pieces)  # mapped and compressed, as next time
         if mapped is not None:
             table = mapped
     if install:

@@ -29,7 +29,7 @@ keeps the last blocks it decoded.
 
 from __future__ import annotations
 
-from collections import OrderedDict
+import threading
 from typing import Union
 
 import numpy as np
@@ -65,8 +65,9 @@ Buffer = Union[bytes, bytearray, memoryview, np.ndarray]
 
 
 class BlockDecoder:
-    """:func:`wld_at` in pure Python over ``data`` (bytes indexable as ints), keeping the last
-    ``keep`` blocks decoded (a block is :data:`BLOCK` bytes)."""
+    """The compiled ``wld_at`` in pure Python over ``data`` (bytes indexable as ints), keeping
+    up to ``keep`` blocks decoded (a block is :data:`BLOCK` bytes; the oldest decoded goes
+    first)."""
 
     def __init__(self, data: Buffer, start: int, keep: int = 4096) -> None:
         # indexed as Python ints (a numpy array's elements would overflow the shifts)
@@ -75,14 +76,14 @@ class BlockDecoder:
             data, np.ndarray) else data
         self.start = start
         self.keep = keep
-        self._blocks: OrderedDict[int, bytes] = OrderedDict()
+        self._blocks: dict[int, bytes] = {}
+        self._lock = threading.Lock()
         self._runs = [int(x) for x in RUN_LENGTHS]
 
     def block(self, b: int) -> bytes:
         """The values of block ``b``, :data:`BLOCK` bytes (0 draw, 1 loss, 2 win)."""
         found = self._blocks.get(b)
         if found is not None:
-            self._blocks.move_to_end(b)
             return found
         data = self.data
         p4 = self.start + 4 * b
@@ -98,9 +99,10 @@ class BlockDecoder:
                 out += bytes((v,)) * runs[k]
             p += 1
         block = bytes(out[:BLOCK])
-        self._blocks[b] = block
-        if len(self._blocks) > self.keep:
-            self._blocks.popitem(last=False)
+        with self._lock:  # searches of several threads share the table
+            while len(self._blocks) >= self.keep:
+                self._blocks.pop(next(iter(self._blocks)), None)
+            self._blocks[b] = block
         return block
 
     def value(self, rel: int) -> int:

@@ -190,19 +190,21 @@ def test_the_whole_five_piece_table_is_consistent(tmp_path):
     assert peak_mib < 480, f"the builder process peaked at {peak_mib:.0f} MiB"
     mapped = eg.load_table(tmp_path, 5)
     assert mapped is not None and mapped.nbytes() == eg.layout(5)[1]
-    assert mapped.packed_from == eg.layout(4)[1]  # its packed copy was written and mapped
+    assert mapped.packed_from == eg.layout(4)[1]  # its coded copy was written and mapped
     checked, bad = eg.verify_table(mapped)
     assert bad == 0 and checked > 140_000_000
     four = eg.load_table(tmp_path, 4)
     for board in _random_boards(200, 4, seed=13):
         assert _value(mapped, board) == _value(four, board)
-    rng = random.Random(13)
-    data = np.frombuffer(mapped.data, np.uint8)
+    # every 5-piece position of the search's coded copy reads as the exact distances say
+    exact = mapped.exact_array()
     start = mapped.packed_from
-    for at in rng.sample(range(start, len(data)), 20_000):
-        rel = at - start
-        two = (mapped._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
-        assert two == (0 if data[at] == 0 else 1 if data[at] & 1 else 2)
+    values = _slot_values(exact, 5)[start:]
+    real = values != 3
+    coded = np.frombuffer(mapped._search_view, np.uint8).copy()
+    read = _read_every_position(coded, start, len(exact) - start)
+    assert np.array_equal(read[real], values[real])
+    assert np.array_equal(values[real], _wld(exact[start:])[real])
 
 
 @needs_numba
@@ -595,13 +597,19 @@ def test_a_damaged_compressed_file_is_never_used_and_is_built_again(tmp_path, co
 
 def test_a_block_of_distances_changed_after_loading_is_refused(tmp_path, coded_from_three):
     """Each block of distances is checked against its CRC-32 when it is read: a block changed
-    in memory after the file's checksum passed raises DamagedTable, never a wrong value."""
+    in memory after the file's checksum passed raises DamagedTable, and a probe reads the
+    search's win, loss or draw instead, never a wrong distance."""
     eg.save_table(eg.build_table(3, compiled=True), tmp_path)
     mapped = eg.load_table(tmp_path, 3)
     exact = mapped.data
     exact.payload[int(exact.ends[0]) // 2] ^= 0xFF  # the map is copy-on-write: the file stays
     with pytest.raises(eg.DamagedTable):
         exact[exact.start]
+    # a probe there falls back on the search's win, loss or draw instead of a wrong distance
+    for board in _random_boards(300, 3, seed=22):
+        at = mapped.offsets[eg._locate(*_views(board))[0]] + eg._locate(*_views(board))[1]
+        if at - exact.start in range(eg.EXACT_BLOCK):
+            assert mapped.probe(*_views(board)) == mapped.search_probe(*_views(board))
     assert eg.load_table(tmp_path, 3) is not None
 
 
