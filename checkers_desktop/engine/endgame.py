@@ -170,9 +170,10 @@ _M35 = (1 << 35) - 1
 _BLACK_CROWN = bbm.BLACK_CROWN
 _WHITE_CROWN = bbm.WHITE_CROWN
 _BIN = [[comb(n, k) for k in range(6)] for n in range(33)]
-_HEADER = struct.Struct("<4sHHQQQQ")
+_HEADER = struct.Struct("<4sHHQQQQII")
 """Cache file header: magic, format version, pieces, positions, bytes of the search's copy, where
-the compressed distances start, their blocks (40 bytes; see :func:`save_table`)."""
+the compressed distances start, their blocks, the positions of a coded block and of a block of
+distances (48 bytes; see :func:`save_table`)."""
 _MAGIC = b"CDEG"
 
 
@@ -806,6 +807,8 @@ def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
     SHA-256 of everything before it as the last 32 bytes."""
     import numpy as np
 
+    from . import wld_codec
+
     total = layout(table.pieces)[1]
     start = coded_from(table.pieces)
     exact = table.exact_array()
@@ -823,7 +826,7 @@ def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
         return part
 
     yield out(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, total, len(search_view), start,
-                           blocks))
+                           blocks, wld_codec.BLOCK, EXACT_BLOCK))
     yield out(search_view)
     ends = np.zeros(blocks, np.uint64)
     crcs = np.zeros(blocks, np.uint32)
@@ -846,8 +849,8 @@ def save_table(table: EndgameTable, cache_dir: PathArg) -> Path:
     """Write ``table`` under ``cache_dir`` (created if needed) as one file, through a temporary
     file renamed, so a crash never leaves half a table under the real name; returns its path.
 
-    The file: a 40-byte header (magic, format, pieces, positions, bytes of the search's copy,
-    where the compressed distances start, their blocks); the search's copy
+    The file: a 48-byte header (magic, format, pieces, positions, bytes of the search's copy,
+    where the compressed distances start, their blocks, the two block sizes); the search's copy
     (:func:`pack_for_search`; for fewer than :data:`PACKED_PIECES` pieces, the exact bytes);
     the exact distances from there in zlib blocks of :data:`EXACT_BLOCK` positions, then each
     block's end (uint64) and CRC-32 (uint32); last, the SHA-256 of everything before it. Coding
@@ -878,6 +881,8 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
     missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong."""
     import numpy as np
 
+    from . import wld_codec
+
     try:
         fh = open(path, "rb")
     except FileNotFoundError:
@@ -886,11 +891,13 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
         head = fh.read(_HEADER.size)
         if len(head) != _HEADER.size:
             raise DamagedTable("the header is cut short")
-        magic, version, count, total, search_len, start, blocks = _HEADER.unpack(head)
+        (magic, version, count, total, search_len, start, blocks, coded_block,
+         exact_block) = _HEADER.unpack(head)
         size = os.fstat(fh.fileno()).st_size
         if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
                 or total != layout(pieces)[1] or start != (coded_from(pieces) or total)
-                or blocks != (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK):
+                or blocks != (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+                or coded_block != wld_codec.BLOCK or exact_block != EXACT_BLOCK):
             raise DamagedTable("the header is not this table's")
         payload_len = size - _HEADER.size - search_len - 12 * blocks - 32
         if payload_len < 0:

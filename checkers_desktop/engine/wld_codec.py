@@ -24,7 +24,10 @@ array.
 
 The compiled encoder and decoder are numba functions (:mod:`.numba_wld`); :class:`BlockDecoder`
 here is the decoder in pure Python (for the Python search, and where numba is absent), which
-keeps the last blocks it decoded.
+keeps the last blocks it decoded. The cache file records :data:`BLOCK` (a file coded with
+another is not used); numba caches the compiled functions by their own source file, so a change
+to these numbers must come with a change to ``numba_wld.py`` and ``numba_core.py`` (or their
+caches removed).
 """
 
 from __future__ import annotations

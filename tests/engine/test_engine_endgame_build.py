@@ -633,3 +633,15 @@ def test_a_table_built_in_a_work_file_has_the_same_bytes(tmp_path):
     assert isinstance(mapped.exact_array(), np.memmap)
     assert np.array_equal(mapped.exact_array(), in_memory.exact_array())
     assert work.stat().st_size == eg.layout(4)[1]
+
+
+def test_a_file_coded_in_other_blocks_is_not_used(tmp_path, coded_from_three, monkeypatch):
+    """The file says its block sizes: read with other ones, it is refused, not misread."""
+    eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    from checkers_desktop.engine import wld_codec
+
+    monkeypatch.setattr(wld_codec, "BLOCK", wld_codec.BLOCK // 2)
+    assert eg.load_table(tmp_path, 3) is None
+    monkeypatch.setattr(wld_codec, "BLOCK", wld_codec.BLOCK * 2)
+    monkeypatch.setattr(eg, "EXACT_BLOCK", eg.EXACT_BLOCK // 2)
+    assert eg.load_table(tmp_path, 3) is None
