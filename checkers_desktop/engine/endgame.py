@@ -329,6 +329,8 @@ def plies_of(value: int) -> int:
 
 EXACT_BLOCK = 1 << 16
 """Positions a compressed block of exact distances holds (zlib; about 0.5 ms to decompress)."""
+KEEP_EXACT_BYTES = 1 << 16
+"""Exact bytes a cached table remembers by position (forgotten all at once when full)."""
 
 
 class CompressedExact:
@@ -336,11 +338,12 @@ class CompressedExact:
     buffer): those before ``start`` read from ``head`` as they are, the rest decompressed block
     by block (:data:`EXACT_BLOCK` positions a block) from ``payload`` at ``ends`` (the end of
     each block's bytes; block ``b`` starts where ``b - 1`` ends), each block checked against its
-    CRC-32 (``crcs``) before it is used. The last ``keep`` blocks stay decompressed. Raises
+    CRC-32 (``crcs``) before it is used. Up to ``keep`` blocks stay decompressed (2 MB by
+    default), and up to :data:`KEEP_EXACT_BYTES` bytes read are remembered. Raises
     :class:`DamagedTable` when a block's CRC or size is wrong."""
 
     def __init__(self, size: int, start: int, head: ByteView, payload: ByteView,
-                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 8) -> None:
+                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32) -> None:
         self.size = size
         self.start = start
         self.head = head
@@ -349,6 +352,8 @@ class CompressedExact:
         self.crcs = crcs
         self.keep = keep
         self._blocks: dict[int, bytes] = {}
+        self._bytes: dict[int, int] = {}
+        """The bytes read, by position: a search reads the root's children at every depth."""
         self._lock = threading.Lock()
 
     def __len__(self) -> int:
@@ -379,8 +384,14 @@ class CompressedExact:
     def __getitem__(self, at: int) -> int:
         if at < self.start:
             return self.head[at]
-        rel = at - self.start
-        return self.block(rel // EXACT_BLOCK)[rel % EXACT_BLOCK]
+        found = self._bytes.get(at)
+        if found is None:
+            rel = at - self.start
+            found = self.block(rel // EXACT_BLOCK)[rel % EXACT_BLOCK]
+            if len(self._bytes) >= KEEP_EXACT_BYTES:
+                self._bytes.clear()
+            self._bytes[at] = found
+        return found
 
     def to_array(self) -> "np.ndarray":
         """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes)."""
@@ -1029,14 +1040,14 @@ work file is written for its whole build, but it is removed when the build ends 
 def remove_stale(cache_dir: PathArg) -> None:
     """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
     files of a 32**n index, 2.2 MB for 4 pieces; v3: the flat bytes and a packed copy, once this
-    format's file of the same pieces is there, as :func:`ensure_table` converts them) and
+    format's file of as many pieces or more is there, as :func:`ensure_table` converts them) and
     temporary files left over by a builder killed while it wrote (older than
     :data:`STALE_TEMPORARY_SECONDS`)."""
     folder = Path(cache_dir)
     stale = [*folder.glob("endgame-*-v1.json.gz"), *folder.glob("endgame-*-v2.bin.gz")]
-    for pieces in range(2, MAX_PIECES + 1):
-        if _path(folder, pieces).exists():
-            stale += [p for p in _old_paths(folder, pieces) if p.exists()]
+    have = [n for n in range(2, MAX_PIECES + 1) if _path(folder, n).exists()]
+    for pieces in range(2, max(have, default=1) + 1):  # (a smaller one is never converted then)
+        stale += [p for p in _old_paths(folder, pieces) if p.exists()]
     now = time.time()
     for tmp in [*folder.glob("endgame-*.tmp"), *folder.glob(".endgame-*.tmp")]:
         try:

@@ -618,8 +618,10 @@ def test_a_table_of_the_previous_format_is_converted_not_built_again(tmp_path, m
     old = tmp_path / "endgame-3-v3.bin"
     old.write_bytes(eg._OLD_HEADER.pack(b"CDEG", 3, 3, len(table.data)) + bytes(table.data))
     monkeypatch.setattr(eg, "build_table", lambda *a, **k: pytest.fail("built again"))
+    (tmp_path / "endgame-2-v3.bin").write_bytes(b"a smaller table of the old format")
     loaded = eg.ensure_table(tmp_path, 3, install=False)
     assert np.array_equal(loaded.exact_array(), np.frombuffer(table.data, np.uint8))
+    eg.remove_stale(tmp_path)  # (at the next start) smaller old tables go too
     assert [p.name for p in tmp_path.iterdir()] == [f"endgame-3-v{eg.FORMAT_VERSION}.egdb"]
 
 
