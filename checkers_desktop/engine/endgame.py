@@ -718,23 +718,21 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
     if compiled:
         import numpy as np
 
-        from . import numba_endgame
         from .compiled import offsets_array
         from .compiled_layout import PATH
 
         if work is None:
-            data = np.zeros(size, np.uint8)
+            array = np.zeros(size, np.uint8)
         else:
-            data = np.memmap(work, np.uint8, mode="w+", shape=(size,))
+            array = np.memmap(work, np.uint8, mode="w+", shape=(size,))
+        data = array
         if start is not None:
-            data[:len(start._view)] = start.exact_array()
+            array[:len(start._view)] = start.exact_array()
         offs = offsets_array(offsets)
         mem = np.zeros(PATH, np.int64)
 
         def solve(mat: tuple[int, int, int, int]) -> None:
-            if numba_endgame.solve_pair(*mat, offs, data, mem) == numba_endgame.OVERFLOW:
-                raise OverflowError(f"a distance of material {mat} does not fit in a byte")
-            drop_pages(data)
+            solve_compiled(mat, offs, array, mem)
     else:
         data = bytearray(size)
         if start is not None:
@@ -756,6 +754,40 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         if progress is not None:
             progress(table)
     return table if table is not None else EndgameTable(pieces, data)
+
+
+DROP_SECONDS = 0.5
+"""While a material pair is solved in a work file, its pages are handed back this often."""
+
+
+def solve_compiled(mat: Material, offs: "np.ndarray", data: "np.ndarray",
+                   mem: "np.ndarray") -> None:
+    """Solve the material pair ``mat`` with the compiled builder into ``data`` (offsets by
+    signature code ``offs``, scratch ``mem``). When ``data`` is a work file's array
+    (``numpy.memmap``) its pages are handed back to the file cache every :data:`DROP_SECONDS`
+    while the pair is solved (the solver releases the interpreter lock) and once after, so
+    resident memory holds the pair's working bytes, not the tables it writes and reads. Raises
+    ``OverflowError`` when a distance passes 254 plies."""
+    from . import numba_endgame
+
+    done = threading.Event()
+    dropper = None
+    if getattr(data, "_mmap", None) is not None:
+        def drop() -> None:
+            while not done.wait(DROP_SECONDS):
+                drop_pages(data)
+
+        dropper = threading.Thread(target=drop, name="endgame-drop-pages", daemon=True)
+        dropper.start()
+    try:
+        decided = numba_endgame.solve_pair(*mat, offs, data, mem)
+    finally:
+        done.set()
+        if dropper is not None:
+            dropper.join()
+    drop_pages(data)
+    if decided == numba_endgame.OVERFLOW:
+        raise OverflowError(f"a distance of material {mat} does not fit in a byte")
 
 
 def drop_pages(data: Any) -> None:
