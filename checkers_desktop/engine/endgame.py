@@ -239,6 +239,24 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     return code, idx
 
 
+def view_of(squares: Iterable[int], mine: int, crowned: Iterable[bool],
+            black: bool) -> tuple[int, int, int, bool]:
+    """The search's view (my, opp, kings, black) of pieces on ``squares`` (1-32): the first
+    ``mine`` are the side to move's (BLACK's when ``black``), the rest the opponent's; a piece is
+    a king where ``crowned`` says so, and on its own crowning row (where no man stands)."""
+    my = opp = kings = 0
+    for i, (square, king) in enumerate(zip(squares, crowned)):
+        mask = bbm.MASK_OF_SQUARE[square]
+        ours = i < mine
+        if ours:
+            my |= mask
+        else:
+            opp |= mask
+        if king or (square >= 29 if ours == black else square <= 4):
+            kings |= mask
+    return my, opp, kings, black
+
+
 def _byte_view(data: TableBytes) -> ByteView:
     if isinstance(data, (bytes, bytearray)):
         return data

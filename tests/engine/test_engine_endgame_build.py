@@ -490,26 +490,7 @@ def _five_piece_view(draw):
     squares = draw(st.lists(st.integers(1, 32), min_size=5, max_size=5, unique=True))
     mine = draw(st.integers(1, 4))
     crowned = draw(st.lists(st.booleans(), min_size=5, max_size=5))
-    black = draw(st.booleans())
-    my = opp = kings = 0
-    for i, s in enumerate(squares):
-        m = _mask(s)
-        ours = i < mine
-        if ours:
-            my |= m
-        else:
-            opp |= m
-        black_piece = ours == black
-        on_crown_row = s >= 29 if black_piece else s <= 4
-        if crowned[i] or on_crown_row:
-            kings |= m
-    return my, opp, kings, black
-
-
-def _mask(square):
-    from checkers_desktop.rules import bitboard as bbm
-
-    return bbm.MASK_OF_SQUARE[square]
+    return eg.view_of(squares, mine, crowned, draw(st.booleans()))
 
 
 five_piece_views = st.composite(_five_piece_view)
