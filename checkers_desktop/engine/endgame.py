@@ -52,10 +52,10 @@ whose checksum, header or block index is wrong is never used (:func:`load_table`
 :func:`ensure_table` builds it again), and each block of distances is checked against its CRC-32
 when it is read. Below :data:`PACKED_PIECES` pieces it is the flat bytes (7.5 MB for 2-4 pieces).
 From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`;
-2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 11.6 MB of codes, against 52 MB
+2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 8.8 MB of codes, against 52 MB
 in two bits a position before), and the root and the problems read the exact distances from
-zlib blocks of :data:`EXACT_BLOCK` positions (62 MB): the quickest win is still played. The 2-5
-piece file is 81,725,671 bytes, against 239,479,382 for the previous format's two files
+zlib blocks of :data:`EXACT_BLOCK` positions (63 MB): the quickest win is still played. The 2-5
+piece file is 81,725,679 bytes, against 239,479,382 for the previous format's two files
 (``python benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds). The search's
 copy is memory-mapped: only the pages read are in memory, and the operating system can drop them
 again (every search gives them back when it ends, see :func:`release_pages`). Files of the
@@ -160,9 +160,10 @@ def compiled_builder_available() -> bool:
 
 PACKED_PIECES = 5
 """From this piece count the search reads a run-length coded copy: win, loss or draw
-(:mod:`.wld_codec`; the 5-piece part: 14 MB instead of 180). A search of an ending probes all
-over the table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's
-memory aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
+(:mod:`.wld_codec`; the 5-piece part: 11.6 MB, against 45 MB in two bits a position). A search
+of an ending probes all over the table and, reading whole bytes, touched some 140 MB of it in
+one hint, above the app's memory aim; the root still reads the exact distances (see
+:meth:`EndgameTable.search_probe`)."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -285,7 +286,7 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     """The search's copy of ``table`` as a numpy uint8 array, or None when nothing is coded
     (:func:`coded_from`): the exact bytes of fewer than :data:`PACKED_PIECES` pieces, then the
     block index and the codes of :mod:`.wld_codec` for the rest (for 2-5 pieces 7.5 MB exact,
-    2.8 MB of index and 11.6 MB of codes, against 45 MB in two bits a position). Needs the
+    2.8 MB of index and 8.8 MB of codes, against 45 MB in two bits a position). Needs the
     compiled encoder (numba; ``ValueError`` without it); about 7 s for 5 pieces."""
     start = coded_from(table.pieces)
     if start is None:
