@@ -938,6 +938,27 @@ def _check_digest(fh: Any, size: int) -> None:
         raise DamagedTable("the file's SHA-256 is wrong")
 
 
+def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len: int,
+                       size: int) -> None:
+    """Raise :class:`DamagedTable` unless the block index of the search's copy (from byte
+    ``start`` of the copy, which starts at byte ``at`` of the file) starts right after itself,
+    never goes back and stays inside the copy, with room after the copy for a block's codes (a
+    block reads at most ``BLOCK // 4`` bytes from its start): so no probe reads outside the
+    file, whatever its bytes."""
+    import numpy as np
+
+    from . import wld_codec
+
+    blocks = (total - start + wld_codec.BLOCK - 1) // wld_codec.BLOCK
+    codes_at = start + 4 * blocks
+    if search_len < codes_at or size - at - search_len < wld_codec.BLOCK // 4:
+        raise DamagedTable("the search's copy is too short for its block index")
+    index = np.frombuffer(mapped, "<u4", blocks, at + start).astype(np.int64)
+    if blocks and (index[0] != codes_at or index[-1] >= search_len
+                   or np.any(np.diff(index) < 0)):
+        raise DamagedTable("the block index of the search's copy is wrong")
+
+
 def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
     """The table cached in ``path``, its search's copy memory-mapped; None when the file is
     missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong."""
@@ -976,6 +997,7 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
         if search_len != total or blocks:
             raise DamagedTable("the exact bytes are not the table's size")
         return EndgameTable(pieces, search, keep=mapped)
+    _check_block_index(mapped, _HEADER.size, start, total, search_len, size)
     payload = view[at:at + payload_len]
     at += payload_len
     ends = np.frombuffer(mapped, np.uint64, blocks, at).astype(np.int64)
