@@ -69,8 +69,8 @@ material pair (each reads only smaller tables and the pairs with one man fewer, 
 the pages each pair wrote handed to the file cache after it, so the builder's resident memory is
 one pair's: the largest, a man and two kings against two men and a king, has 336 million
 positions of both sides (1 GB while it is solved; a process solving it so peaked at 1.58 GB,
-against 1.84 GB and rising when the pages were handed back only after each pair). The window and
-the tools use it once it is cached.
+against 1.84 GB before it was stopped unfinished when the pages were handed back only after each
+pair). The window and the tools use it once it is cached.
 Without numba only 2-4 pieces are built, by the Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
