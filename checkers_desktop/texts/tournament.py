@@ -396,8 +396,13 @@ def divisions_made_text(labels: list[str]) -> str:
 
 
 def result_entered_text(winner: str, loser: str, winner_wins: int, loser_wins: int,
-                        draws: int, kind: str = "played") -> str:
-    return result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind) + "."
+                        draws: int, kind: str = "played",
+                        more: Sequence[tuple[str, int]] = ()) -> str:
+    """"Ann Lee beat Bo Diaz, 2 games to 0."; ``more``: (winner, match number) of each further
+    match the result decided by an earlier withdrawal (the third place against a competitor
+    who withdrew), each said too: "...; Bo Diaz wins match 4 by withdrawal."."""
+    return (result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind)
+            + "".join(f"; {w} wins match {n} by withdrawal" for w, n in more if w) + ".")
 
 
 def correction_question(match_number: int, new_winner: str, old_winner: Optional[str],

@@ -557,3 +557,21 @@ def test_a_walkover_before_the_semi_finals_says_nothing_of_the_third_place(keys,
     script = Script(Choose=[0], AskText=["did not come"])
     assert script.run(desk.results.walkover(match.number)).done
     assert script.said[-1] == f"{match.a.name} beat {match.b.name}, by walkover."
+
+
+def test_a_result_that_decides_the_third_place_by_an_earlier_withdrawal_says_so(drawn):
+    """A semi-final player withdrew before the other semi-final was played: entering that
+    semi-final's result decides the third-place match too (its loser against the withdrawn
+    player), and that is said with the result."""
+    t, ready = drawn
+    first, second = ready[0], ready[1]
+    desk = TournamentDesk()
+    desk.tournament = t
+    assert Script(AskText=["Went home unwell"]).run(desk.withdraw(second.b.id)).done
+    script = Script(AskGames=[[first.a.name, first.a.name]])
+    assert script.run(desk.results.enter_result(first.number)).done
+    third = next(m for m in t.matches() if m.status is MatchStatus.DECIDED
+                 and m.number not in (first.number, second.number))
+    assert third.winner.id == first.b.id
+    assert script.said[-1] == (f"{first.a.name} beat {first.b.name}, 2 games to 0; "
+                               f"{first.b.name} wins match {third.number} by withdrawal.")

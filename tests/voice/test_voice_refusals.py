@@ -121,6 +121,26 @@ def test_an_illegal_move_is_named_from_the_beam_when_another_hypothesis_fits_bet
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
+def test_an_illegal_move_along_a_diagonal_is_named_before_a_slightly_better_one_off_it():
+    """" 22 11." (no step or jump) fits the audio a little better than " 20 to 11." (a jump):
+    players name squares on one diagonal, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -2.0, " 20 to 11.": -2.5})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
+def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_same():
+    """" 22 11." is also "twenty to eleven" (the same sounds): that reading is a jump along a
+    diagonal, 22-11 no move at all, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11."], {" 22 11.": -0.02})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+    # the same when the beam wrote " 20 to 11." too, scored lower on the audio
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -0.02, " 20 to 11.": -4.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
 def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():
     """The first hypothesis has other words (" 17 to 14 to your move."), the second is the
     illegal "17 to 14" alone: refused by name, though 17-13 scores best among the phrases."""
@@ -130,6 +150,15 @@ def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched()
     result = _decode(whisper, _move(SEVENTEEN, "17-13"), SEVENTEEN)
     assert result.move is None and result.reason == "not-legal"
     assert result.heard == "seventeen to fourteen"
+
+
+def test_the_search_scores_steps_from_a_square_heard_whose_piece_cannot_move():
+    """"fourteen to eighteen" (Black's man, White to move) written " 14.": the search scores
+    the steps and jumps from and into 14 too, and the illegal 14-18 is named."""
+    whisper = _whisper([" 14."], {" 14 to 18.": -0.3, " 14.": -0.4})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert said_move(result.heard) == ((14, 18), False)
 
 
 def test_pocketsphinx_hearing_an_illegal_move_names_it_when_whisper_is_unsure():

@@ -84,6 +84,8 @@ class WhisperOptions:
     name_illegal: Optional[bool] = None
     beam_rival_gap: Optional[float] = None
     later_hypothesis_alone: Optional[bool] = None
+    search_heard_pairs: Optional[bool] = None
+    diagonal_prior: Optional[float] = None
 
 
 @dataclass(frozen=True)
