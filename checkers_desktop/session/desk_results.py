@@ -187,14 +187,14 @@ def player_line(c: Competitor) -> str:
 
 
 def _third_place_of_semi_final(t: Tournament, v: MatchView) -> Optional[int]:
-    """The number of the third-place match that ``v``'s loser plays when ``v`` is a semi-final
-    (the bracket's round before the last), else None."""
+    """The number of the third-place match that ``v``'s loser is still to play when ``v`` is a
+    semi-final (the bracket's round before the last), else None."""
     ms = [m for m in t.matches() if m.division_key == v.division_key]
     last = max((m.round for m in ms), default=0)
     third = next((m for m in ms if m.round == last and m.index == 1 and m.number is not None),
                  None)  # the last round: index 0 the final, 1 the third place
-    if third is None or v.round != last - 1:
-        return None
+    if third is None or v.round != last - 1 or third.status is MatchStatus.DECIDED:
+        return None  # not a semi-final, or the third place is decided already (a withdrawal)
     number: Optional[int] = third.number
     return number
 

@@ -601,3 +601,18 @@ def test_a_result_that_decides_the_third_place_by_an_earlier_withdrawal_says_so(
     assert third.winner.id == first.b.id
     assert script.said[-1] == (f"{first.a.name} beat {first.b.name}, 2 games to 0; "
                                f"{first.b.name} wins match {third.number} by withdrawal.")
+
+
+def test_a_semi_final_walkover_that_decides_the_third_place_does_not_say_it_is_to_play(drawn):
+    """The other semi-final's loser withdrew: the walkover's loser takes the third place at
+    once, which is said; "still plays for third place" is not."""
+    t, ready = drawn
+    first, second = sorted(ready, key=lambda m: m.number)[:2]
+    t.withdraw(second.b.id, why="felt unwell")
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(first.number)).done
+    assert "still plays for third place" not in script.said[-1]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
+    assert third.status is MatchStatus.DECIDED and third.winner.id == first.b.id
