@@ -21,7 +21,7 @@ __all__ = [
     "nothing_selected_text", "no_competitor_here_text", "zoom_text", "drawn_text",
     "draw_question", "draw_seed_question", "bad_seed_text", "imported_text", "registered_text",
     "edited_text", "withdraw_question", "why_question", "competitor_line", "divisions_made_text",
-    "result_entered_text", "correction_question", "call_question_text", "no_free_table_text",
+    "result_entered_text", "call_question_text", "no_free_table_text",
     "nothing_to_call_text", "tables_text", "tables_question", "csv_saved_text", "pdf_saved_text",
     "play_here_text", "confirm_result_question", "result_sent_text", "result_already_sent_text",
     "result_held_text", "no_result_to_send_text", "no_winner_text", "sent_later_text",
@@ -34,7 +34,9 @@ __all__ = [
     "why_again_text", "nothing_to_draw_text", "draw_all_question", "call_offers_question",
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
-    "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
+    "correction_outcome_text", "calls_made_text",
+    "correction_form_text", "correction_walkover_choice", "CORRECTION_PLAYED_CHOICE",
+    "correction_not_ready_text", "standings_unverified_line", "seal_text",
     "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
     "draw_changed_text", "redraw_refused_text", "nothing_in_division_text",
 ]
@@ -405,10 +407,10 @@ def result_entered_text(winner: str, loser: str, winner_wins: int, loser_wins: i
             + "".join(f"; {w} wins match {n} by withdrawal" for w, n in more if w) + ".")
 
 
-def correction_question(match_number: int, new_winner: str, old_winner: Optional[str],
-                        affected: list[tuple[Optional[int], str, bool, bool]]) -> str:
-    """Asked before a correction: the winner it gives and every later match it affects, as
-    (number, round name, players change, result voided)."""
+def correction_outcome_text(match_number: int, new_winner: str, old_winner: Optional[str],
+                            affected: list[tuple[Optional[int], str, bool, bool]]) -> str:
+    """What a correction does, stated in its form: the winner it gives and every later match
+    it affects, as (number, round name, players change, result voided)."""
     if old_winner and old_winner != new_winner:
         head = f"Correct match {match_number}: {new_winner} becomes the winner instead of " \
                f"{old_winner}."
@@ -427,7 +429,7 @@ def correction_question(match_number: int, new_winner: str, old_winner: Optional
         head += " Later matches affected: " + "; ".join(items) + "."
     else:
         head += " No later match is affected."
-    return head + " Correct it?"
+    return head
 
 
 def call_question_text(match_number: int, free: list[int]) -> str:
@@ -618,6 +620,31 @@ def draw_all_question(labels: list[str]) -> str:
         "? Each gets a new seed, shown and recorded."
 
 
+def calls_made_text(count: int) -> str:
+    """Said once the matches offered are called (each was read in the question)."""
+    return "The match is called." if count == 1 else f"The {count} matches are called."
+
+
+def correction_form_text(match_number: int, a: str, b: str) -> str:
+    """What the correction form is for, said once as it opens, with its fields in Tab
+    order."""
+    return (f"Correct match {match_number}: {a} against {b}. The new result: the games as "
+            "played, or a walkover; then why, for the audit log. Enter confirms, Escape cancels "
+            "and changes nothing.")
+
+
+def correction_walkover_choice(present: str, absent: str) -> str:
+    return f"A walkover: {present} came to the table, {absent} did not"
+
+
+CORRECTION_PLAYED_CHOICE = "The games, as below"
+
+
+def correction_not_ready_text(reason: str) -> str:
+    """The correction form's outcome while the games chosen are not a result yet."""
+    return f"Not a result yet: {reason}."
+
+
 def call_offers_question(lines: list[str]) -> str:
     return "Call these matches? " + join_sentences(lines)
 
@@ -652,13 +679,6 @@ def nothing_to_correct_text(match_number: int, kind: Optional[str]) -> str:
         return (f"Match {match_number} was decided by a {kind}, not by a result entered; there "
                 "is nothing to correct.")
     return f"Match {match_number} has no result to correct yet."
-
-
-CORRECTION_KINDS = ("The games' results", "A walkover")
-
-
-def correct_how_question(match_number: int) -> str:
-    return f"Correct match {match_number}: the new result is"
 
 
 def game_gap_text(missing: int, played: int) -> str:
