@@ -104,15 +104,6 @@ def test_the_search_over_the_position_scores_illegal_steps_as_rivals():
     assert said_move(result.heard) == ((17, 14), False)
 
 
-def test_an_illegal_move_written_with_a_look_alike_square_is_named_as_it_fits_the_audio():
-    """Whisper wrote "16 to 14" (not legal) for "seventeen to fourteen": the look-alike
-    "17 to 14" fits the audio better, so the refusal names the squares said."""
-    whisper = _whisper([" 16 to 14."], {" 16 to 14.": -3.0, " 17 to 14.": -2.0})
-    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
-    assert result.kind == "nothing" and result.reason == "not-legal"
-    assert result.heard == "seventeen to fourteen"
-
-
 def test_an_illegal_move_is_named_from_the_beam_when_another_hypothesis_fits_better():
     """"twenty to eleven" written " 22 11." first and " 20 to 11." second: the second fits the
     audio better and is named."""

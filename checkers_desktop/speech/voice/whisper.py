@@ -766,12 +766,17 @@ class WhisperRecognizer:
     def _name_illegal(self, encoded, frames: int, reading: phrases.Reading, hypotheses,
                       grammar: VoiceGrammar, details: dict):
         """A move written in full that is not legal now (``reading``): refused ("not-legal"),
-        and named as the illegal move that fits the audio best. Its rivals are the same squares
-        with one of them replaced by a look-alike, in the transcript's words ("16 to 14" beside
-        "17 to 14"), and every other hypothesis of the beam that names a move, as written
-        (" 20 to 11." beside " 22 11.": "twenty to eleven" is often written so); the legal ones are scored too but never named, so that nothing is played and the
-        player hears the squares that were most likely said. Whisper's total log-probability
-        (natural log) of each text decides; see :data:`NAME_ILLEGAL`."""
+        and named as the illegal move that fits the audio best. Its rivals are every other
+        hypothesis of the beam that names a move, as written (" 20 to 11." beside " 22 11."),
+        and the transcript read with "to" for the "two" of a 22 or 32 (" 20 to 11.": the same
+        sounds, so it scores as the transcript); the legal ones are scored too but never
+        named, so that nothing is played and the player hears the squares most likely said.
+        Whisper's total log-probability (natural log) of each text decides, plus
+        :data:`DIAGONAL_PRIOR` for a move along the diagonals. Look-alike squares are not
+        tried: the transcript is the model's own best text, and among 409 illegal readings of
+        ``benchmarks/voice.py`` runs (tuning split and Flite family) a look-alike fitted
+        better only 3 times, none of them an illegal move said, at about 35 more texts to
+        score each time; see :data:`NAME_ILLEGAL`."""
         meaning = reading.meaning
         chosen = tuple(reading.squares)
         heard = _spoken(meaning, " ".join(reading.words))
@@ -791,10 +796,6 @@ class WhisperRecognizer:
             if len(other.squares) >= 2 and other.meaning.kind in ("move", "nothing"):
                 candidates.append((" " + phrases.collapse_repeats(text).strip(),
                                    tuple(other.squares)))
-        for i, sq in enumerate(chosen):
-            for alike in _look_alikes(sq):
-                path = chosen[:i] + (alike,) + chosen[i + 1:]
-                candidates.append((write(path), path))
         # "twenty to eleven" and "twenty two eleven" are the same sounds: the other reading
         # of the transcript scores as the transcript itself
         sounds_same = {}
