@@ -22,8 +22,9 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    six?". A result that another hypothesis of the beam names differently, close behind
    (:data:`BEAM_RIVAL_GAP`), is asked about the same way, and one read from a later
    hypothesis needs pocketsphinx (:data:`LATER_HYPOTHESIS_ALONE`). A move written in full that
-   is not legal is refused at once, named as the illegal move among its look-alikes and the
-   beam's other moves that fits the audio best (:data:`NAME_ILLEGAL`).
+   is not legal is refused at once, named as the illegal move among the transcript, its
+   "twenty to" reading and the beam's other moves that fits the audio best
+   (:data:`NAME_ILLEGAL`).
 4. A transcript that is a hesitation or a sound alone (:func:`.phrases.is_filler`: "Hmm.",
    "(coughs)") or other people's talk (:func:`.phrases.is_chatter`: "Press 0 for help.") is
    nothing, and is not searched. When the transcript is no phrase of the position ("Big up
@@ -166,7 +167,7 @@ from 0 to 4, so 1 (a factor of e) was fixed before the held-out family was measu
 
 NAME_ILLEGAL = True
 """Whether a move written in full that is not legal now is named as the illegal move that fits
-the audio best among its look-alikes and the beam's other moves
+the audio best among the transcript, its "twenty to" reading and the beam's other moves
 (:meth:`WhisperRecognizer._name_illegal`) rather than as written: "twenty to eleven" written
 " 22 11." is named "twenty to eleven". It never plays anything either way."""
 
