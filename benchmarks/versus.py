@@ -225,8 +225,10 @@ def summary(games: list[dict], seconds_label: str) -> None:
 
 
 def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: int,
-        endgame_cache: Optional[Path], log: Optional[Path], python: str, niceness: int) -> int:
-    """Play the match (see the module text); returns 0, or 1 when an engine failed."""
+        endgame_cache: Optional[Path], log: Optional[Path], python: str, niceness: int,
+        minutes: Optional[float] = None) -> int:
+    """Play the match (see the module text); returns 0, or 1 when an engine failed. With
+    ``minutes``, no game starts after that many minutes (the games played are counted)."""
     print(f"## Self-play: {new} (new) against {old} (old), separate `engine` processes, "
           f"go time {seconds:g}", flush=True)
     for tree in (old, new):
@@ -252,6 +254,8 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
     try:
         for row in rows:
             for new_black in (True, False):
+                if minutes is not None and time.monotonic() - started > 60 * minutes:
+                    raise TimeoutError
                 black, white = ((engines["new"], engines["old"]) if new_black
                                 else (engines["old"], engines["new"]))
                 moves: list[str] = []
@@ -278,6 +282,8 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
         status = 1
     except KeyboardInterrupt:
         print("  interrupted", flush=True)
+    except TimeoutError:
+        print(f"  no game started after {minutes:g} minutes", flush=True)
     finally:
         for engine in engines.values():
             engine.close()
@@ -310,6 +316,8 @@ def main(argv: Optional[list[str]] = None) -> int:
                     help="only print the score of these logs together")
     ap.add_argument("--python", default=sys.executable)
     ap.add_argument("--nice", type=int, default=5)
+    ap.add_argument("--minutes", type=float, default=None,
+                    help="start no game after this many minutes")
     args = ap.parse_args(argv)
     print("command: " + shlex.join([Path(sys.argv[0]).name] + (sys.argv[1:] if argv is None
                                                                  else list(argv))), flush=True)
@@ -326,7 +334,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     if args.old is None:
         ap.error("--old TREE is needed (or --summary LOG...)")
     return run(args.old.resolve(), args.new.resolve(), args.time, args.games, args.offset,
-               args.endgame_pieces, args.endgame_cache, args.log, args.python, args.nice)
+               args.endgame_pieces, args.endgame_cache, args.log, args.python, args.nice,
+               args.minutes)
 
 
 if __name__ == "__main__":

@@ -76,7 +76,8 @@ class CallDesk:
             return CANCELLED
         calls = [t.call(o.match.number or 0, o.table).sentence() for o in offers]
         yield Changed()
-        yield Say(texts.join_sentences(calls))
+        # each call was read in the question: said short, shown whole
+        yield Say(texts.calls_made_text(len(calls)), shown=texts.join_sentences(calls))
         return DONE
 
     def call_match(self, number: int) -> Workflow:

@@ -8,16 +8,16 @@ comes before the official's PIN and before any form. No Qt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
-from ..speech.announcer import Priority
 from ..texts import tournament as texts
 from ..tournament.divisions import match_profile
 from ..tournament.errors import TournamentError
 from ..tournament.model import MatchStatus
 from ..tournament.scoring import winner_side
-from .desk_steps import (CANCELLED, DONE, AskGames, Changed, Choose, Confirm, Outcome, Refusal,
-                         Say, Workflow, ask)
+from ..texts import official as official_texts
+from .desk_steps import (CANCELLED, DONE, AskCorrection, AskGames, Changed, Choose, Outcome,
+                         Refusal, Say, Workflow, ask)
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -65,9 +65,12 @@ class ResultDesk:
         winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m)))
         if winners is None:
             return CANCELLED
+        before = _undecided_numbers(t, m.division_key)
         v = t.enter_result(number, winners)
         yield Changed()
-        yield Say(_result_text(v))
+        more = _decided_by_withdrawal(t, m.division_key, before)
+        # the result alone is all on the match's line in the bracket; more is said
+        yield Say(_result_text(v, more=more), match=None if more else number)
         return DONE
 
     def walkover(self, number: int) -> Workflow:
@@ -77,7 +80,7 @@ class ResultDesk:
         ready = self._undecided(t, number)
         if isinstance(ready, Outcome):
             return ready
-        _m, a, b = ready
+        m, a, b = ready
         refused = yield from self.desk.official("walkover")
         if refused is not None:
             return refused
@@ -89,14 +92,23 @@ class ResultDesk:
                                      texts.walkover_default_reason())
         if why is None:
             return CANCELLED
+        before = _undecided_numbers(t, m.division_key)
         v = t.walkover(number, (a, b)[index].id, why=why)
         yield Changed()
-        yield Say(_result_text(v, "walkover"))
+        alone = _result_text(v, "walkover")
+        text = _result_text(v, "walkover", _decided_by_withdrawal(t, m.division_key, before))
+        third = _third_place_of_semi_final(t, v)
+        if third is not None and v.loser is not None:
+            text = f"{text} {texts.walkover_third_place_text(v.loser.name, third)}"
+        # the result alone is all on the match's line in the bracket; more is said
+        yield Say(text, match=number if text == alone else None)
         return DONE
 
     def correct_result(self, number: int) -> Workflow:
-        """Correct a finished match: the new result, then the later matches it affects are said
-        and the organiser confirms, then why (for the audit log)."""
+        """Correct a finished match in one form: the official's PIN (with the event PIN set),
+        the new result (the games, starting from those recorded, or a walkover), why (for the
+        audit log), and the outcome in words (the new winner and every later match it
+        affects), one confirm."""
         t = self.desk.organiser()
         if isinstance(t, Outcome):
             return t
@@ -106,39 +118,43 @@ class ResultDesk:
             return Outcome.refused(Refusal.NOTHING_TO_CORRECT,
                                    texts.nothing_to_correct_text(number, m.kind))
         a, b = m.a, m.b
-        refused = yield from self.desk.official("correct_result")
-        if refused is not None:
-            return refused
-        how = yield from ask(Choose("Correct the result", texts.correct_how_question(number),
-                                    tuple(texts.CORRECTION_KINDS)))
-        if how is None:
+        gate = self.desk.gate
+        action = "correct_result"
+
+        def outcome(winners: Optional[tuple[Optional[str], ...]], present: Optional[int]) -> str:
+            try:
+                preview = t.preview_correction(
+                    number, list(winners) if winners is not None else None,
+                    walkover=(a, b)[present].id if present is not None else None)
+            except TournamentError as exc:
+                return texts.correction_not_ready_text(str(exc).rstrip("."))
+            affected = [(x.number, x.round_name, x.players_change, x.result_voided)
+                        for x in preview.affected]
+            return texts.correction_outcome_text(
+                number, preview.new_winner.name,
+                preview.old_winner.name if preview.old_winner else None, affected)
+
+        answer = yield from ask(AskCorrection(
+            number, a.name, b.name, self.profile_of(t, m), (player_line(a), player_line(b)),
+            outcome, tuple(recorded_games(m)),
+            pin_action=action if gate.protected else None, official=gate.official,
+            check=gate.unlock))
+        if answer is None:
+            gate.revoke()
             return CANCELLED
-        winners: Optional[list[Optional[str]]] = None
-        present: Optional[int] = None
-        if how == 0:
-            winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m),
-                                              title=f"Correct match {number}",
-                                              initial=tuple(recorded_games(m))))
-            if winners is None:
+        if gate.protected:
+            if not gate.granted():
+                gate.revoke()
+                return Outcome.refused(Refusal.OFFICIALS_ACTION,
+                                       official_texts.officials_action_text(action))
+            gate.take(action)
+        winners = list(answer.winners) if answer.winners is not None else None
+        present = (a, b)[answer.present].id if answer.present is not None else None
+        why: Optional[str] = answer.why.strip()
+        if not why:
+            why = yield from self.desk.reason("Correct the result", texts.why_question())
+            if why is None:
                 return CANCELLED
-        else:
-            index = yield from ask(Choose("Correct the result", texts.walkover_question(number),
-                                          (player_line(a), player_line(b))))
-            if index is None:
-                return CANCELLED
-            present = (a, b)[index].id
-        preview = t.preview_correction(number, winners, walkover=present)
-        affected = [(x.number, x.round_name, x.players_change, x.result_voided)
-                    for x in preview.affected]
-        question = texts.correction_question(
-            number, preview.new_winner.name,
-            preview.old_winner.name if preview.old_winner else None, affected)
-        yield Say(question, Priority.READING)
-        if not (yield from ask(Confirm(question))):
-            return CANCELLED
-        why = yield from self.desk.reason("Correct the result", texts.why_question())
-        if why is None:
-            return CANCELLED
         done = t.correct_result(number, winners, walkover=present, why=why)
         yield Changed()
         yield Say(done.sentence(t.match(number)) + ".")
@@ -170,10 +186,39 @@ def player_line(c: Competitor) -> str:
     return text
 
 
-def _result_text(v: MatchView, kind: str = "") -> str:
+def _third_place_of_semi_final(t: Tournament, v: MatchView) -> Optional[int]:
+    """The number of the third-place match that ``v``'s loser is still to play when ``v`` is a
+    semi-final (the bracket's round before the last), else None."""
+    ms = [m for m in t.matches() if m.division_key == v.division_key]
+    last = max((m.round for m in ms), default=0)
+    third = next((m for m in ms if m.round == last and m.index == 1 and m.number is not None),
+                 None)  # the last round: index 0 the final, 1 the third place
+    if third is None or v.round != last - 1 or third.status is MatchStatus.DECIDED:
+        return None  # not a semi-final, or the third place is decided already (a withdrawal)
+    number: Optional[int] = third.number
+    return number
+
+
+def _undecided_numbers(t: Tournament, division_key: str) -> set[int]:
+    """The numbers of ``division_key``'s matches not decided yet."""
+    return {m.number for m in t.matches(division_key)
+            if m.number is not None and m.winner is None}
+
+
+def _decided_by_withdrawal(t: Tournament, division_key: str, undecided: set[int]) -> list[tuple[str, int]]:
+    """(winner, number) of each match of ``division_key`` among ``undecided`` that is now
+    decided by a withdrawal (worked out once its other player became known)."""
+    return [(m.winner.name, m.number) for m in t.matches(division_key)
+            if m.number in undecided and m.winner is not None and m.kind == "withdrawal"]
+
+
+def _result_text(v: MatchView, kind: str = "",
+                 more: Sequence[tuple[str, int]] = ()) -> str:
     if v.winner is None or v.loser is None:
         return ""
     if kind == "walkover":
-        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover")
-    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws)
+        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover",
+                                         more)
+    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws,
+                                     more=more)
 

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from .official_gate import UnlockResult
 
 __all__ = ["Refusal", "Ending", "Outcome", "Say", "Changed", "Question", "Confirm", "AskText",
-           "AskInteger", "Choose", "AskPin", "AskCompetitor", "AskGames", "AskDivisions",
+           "AskInteger", "Choose", "AskPin", "AskCompetitor", "AskGames", "AskCorrection",
+           "CorrectionAnswer", "AskDivisions",
            "ShowLines", "AskOpenPath", "AskSavePath", "Step", "Workflow", "ask", "drive"]
 
 T = TypeVar("T")
@@ -85,11 +86,15 @@ CANCELLED = Outcome(Ending.CANCELLED)
 @dataclass(frozen=True)
 class Say:
     """A sentence to say with ``priority`` and show (``shown``: a longer text to show instead,
-    such as a file's whole path)."""
+    such as a file's whole path). ``match``: the number of the match whose new result the
+    sentence is, all of it also on that match's line in the bracket (where that line has the
+    focus, the screen reader reads it: the window then shows the sentence without saying it
+    again)."""
 
     text: str
     priority: Priority = Priority.QUEUE
     shown: Optional[str] = None
+    match: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +171,42 @@ class AskGames(Question[list[Optional[str]]]):
     profile_key: str
     title: str = ""
     initial: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CorrectionAnswer:
+    """What the correction form gives: ``winners``, the games' winners by name (None: drawn),
+    for a result played; or ``present``, the side (0: ``a``, 1: ``b``) that came to the table,
+    for a walkover (``winners`` None); ``why`` for the audit log; ``official``, the name given
+    with the PIN."""
+
+    winners: Optional[tuple[Optional[str], ...]]
+    present: Optional[int]
+    why: str
+    official: str = ""
+
+
+@dataclass(frozen=True)
+class AskCorrection(Question[CorrectionAnswer]):
+    """The one form correcting match ``number`` between ``a`` and ``b`` under ``profile_key``:
+    the official's PIN (when ``pin_action`` is given: ``check`` is ``OfficialGate.unlock``, a
+    wrong PIN keeps the form open), the new result (the games, starting from ``initial``, "a",
+    "b" or "draw" each, or a walkover to one of ``players``, the two sides' lines), the reason
+    (required), and the outcome in words, ``outcome(winners, present)`` (the arguments as in
+    :class:`CorrectionAnswer`): the new winner and every later match it affects, shown and said
+    before the one confirm."""
+
+    number: int
+    a: str
+    b: str
+    profile_key: str
+    players: tuple[str, str]
+    outcome: Callable[[Optional[tuple[Optional[str], ...]], Optional[int]], str] = \
+        field(compare=False)
+    initial: tuple[str, ...] = ()
+    pin_action: Optional[str] = None
+    official: str = ""
+    check: Optional[Callable[[str, str], "UnlockResult"]] = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)

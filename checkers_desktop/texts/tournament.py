@@ -21,7 +21,7 @@ __all__ = [
     "nothing_selected_text", "no_competitor_here_text", "zoom_text", "drawn_text",
     "draw_question", "draw_seed_question", "bad_seed_text", "imported_text", "registered_text",
     "edited_text", "withdraw_question", "why_question", "competitor_line", "divisions_made_text",
-    "result_entered_text", "correction_question", "call_question_text", "no_free_table_text",
+    "result_entered_text", "call_question_text", "no_free_table_text",
     "nothing_to_call_text", "tables_text", "tables_question", "csv_saved_text", "pdf_saved_text",
     "play_here_text", "confirm_result_question", "result_sent_text", "result_already_sent_text",
     "result_held_text", "no_result_to_send_text", "no_winner_text", "sent_later_text",
@@ -34,7 +34,9 @@ __all__ = [
     "why_again_text", "nothing_to_draw_text", "draw_all_question", "call_offers_question",
     "called_heading", "already_decided_text",
     "not_ready_text", "walkover_question", "walkover_default_reason", "nothing_to_correct_text",
-    "correct_how_question", "CORRECTION_KINDS", "standings_unverified_line", "seal_text",
+    "correction_outcome_text", "calls_made_text",
+    "correction_form_text", "correction_walkover_choice", "CORRECTION_PLAYED_CHOICE",
+    "correction_not_ready_text", "standings_unverified_line", "seal_text",
     "export_unverified_note", "match_numbers_words", "match_unverified_note", "rolled_back_text",
     "draw_changed_text", "redraw_refused_text", "nothing_in_division_text",
 ]
@@ -396,14 +398,19 @@ def divisions_made_text(labels: list[str]) -> str:
 
 
 def result_entered_text(winner: str, loser: str, winner_wins: int, loser_wins: int,
-                        draws: int, kind: str = "played") -> str:
-    return result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind) + "."
+                        draws: int, kind: str = "played",
+                        more: Sequence[tuple[str, int]] = ()) -> str:
+    """"Ann Lee beat Bo Diaz, 2 games to 0."; ``more``: (winner, match number) of each further
+    match the result decided by an earlier withdrawal (the third place against a competitor
+    who withdrew), each said too: "...; Bo Diaz wins match 4 by withdrawal."."""
+    return (result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind)
+            + "".join(f"; {w} wins match {n} by withdrawal" for w, n in more if w) + ".")
 
 
-def correction_question(match_number: int, new_winner: str, old_winner: Optional[str],
-                        affected: list[tuple[Optional[int], str, bool, bool]]) -> str:
-    """Asked before a correction: the winner it gives and every later match it affects, as
-    (number, round name, players change, result voided)."""
+def correction_outcome_text(match_number: int, new_winner: str, old_winner: Optional[str],
+                            affected: list[tuple[Optional[int], str, bool, bool]]) -> str:
+    """What a correction does, stated in its form: the winner it gives and every later match
+    it affects, as (number, round name, players change, result voided)."""
     if old_winner and old_winner != new_winner:
         head = f"Correct match {match_number}: {new_winner} becomes the winner instead of " \
                f"{old_winner}."
@@ -422,7 +429,7 @@ def correction_question(match_number: int, new_winner: str, old_winner: Optional
         head += " Later matches affected: " + "; ".join(items) + "."
     else:
         head += " No later match is affected."
-    return head + " Correct it?"
+    return head
 
 
 def call_question_text(match_number: int, free: list[int]) -> str:
@@ -613,6 +620,31 @@ def draw_all_question(labels: list[str]) -> str:
         "? Each gets a new seed, shown and recorded."
 
 
+def calls_made_text(count: int) -> str:
+    """Said once the matches offered are called (each was read in the question)."""
+    return "The match is called." if count == 1 else f"The {count} matches are called."
+
+
+def correction_form_text(match_number: int, a: str, b: str) -> str:
+    """What the correction form is for, said once as it opens, with its fields in Tab
+    order."""
+    return (f"Correct match {match_number}: {a} against {b}. The new result: the games as "
+            "played, or a walkover; then why, for the audit log. Enter confirms, Escape cancels "
+            "and changes nothing.")
+
+
+def correction_walkover_choice(present: str, absent: str) -> str:
+    return f"A walkover: {present} came to the table, {absent} did not"
+
+
+CORRECTION_PLAYED_CHOICE = "The games, as below"
+
+
+def correction_not_ready_text(reason: str) -> str:
+    """The correction form's outcome while the games chosen are not a result yet."""
+    return f"Not a result yet: {reason}."
+
+
 def call_offers_question(lines: list[str]) -> str:
     return "Call these matches? " + join_sentences(lines)
 
@@ -647,13 +679,6 @@ def nothing_to_correct_text(match_number: int, kind: Optional[str]) -> str:
         return (f"Match {match_number} was decided by a {kind}, not by a result entered; there "
                 "is nothing to correct.")
     return f"Match {match_number} has no result to correct yet."
-
-
-CORRECTION_KINDS = ("The games' results", "A walkover")
-
-
-def correct_how_question(match_number: int) -> str:
-    return f"Correct match {match_number}: the new result is"
 
 
 def game_gap_text(missing: int, played: int) -> str:
@@ -811,23 +836,29 @@ def _and_list(items: list[str]) -> str:
 
 def bracket_part_name(first_round_share: Optional[tuple[int, int]], titles: list[str]) -> str:
     """What one printed part of a bracket shows: a share of the draw, ``(which, of)`` from 1
-    ("the top half", "the second quarter", "eighth 3 of 8"), or, for the later rounds, the
-    rounds' titles (["Semi-finals", "Final and third place"] reads "the semi-finals, the final
-    and the third place")."""
+    ("the top half of the draw", "the second quarter of the draw", "part 3 of 8 of the draw"),
+    the later rounds' ``titles`` (["Semi-finals", "Final and third place"] reads "the
+    semi-finals, the final and the third place"), or both ("the quarter-finals and the
+    semi-finals of the top half of the draw")."""
+    share = ""
     if first_round_share is not None:
         which, of = first_round_share
         if of == 2:
-            return "the top half of the draw" if which == 1 else "the bottom half of the draw"
-        if of == 4:
+            share = "the top half of the draw" if which == 1 else "the bottom half of the draw"
+        elif of == 4:
             order = ("first", "second", "third", "fourth")[which - 1]
-            return f"the {order} quarter of the draw"
-        return f"part {which} of {of} of the draw"
+            share = f"the {order} quarter of the draw"
+        else:
+            share = f"part {which} of {of} of the draw"
     phrases = []
     for title in titles:
         lower = title.lower()
         phrases += ["the final", "the third place"] if lower == "final and third place" \
             else ["the " + lower]
-    return _and_list(phrases)
+    rounds = _and_list(phrases)
+    if rounds and share:
+        return f"{rounds} of {share}"
+    return rounds or share
 
 
 def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
@@ -836,11 +867,11 @@ def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
     return f"Division {label}, bracket part {number} of {total}: {name}"
 
 
-def bracket_parts_text(label: str, names: list[str]) -> str:
-    """Under the standings: the bracket is printed in parts, one a page, after them."""
-    listed = "; ".join(f"part {i}, {n}" for i, n in enumerate(names, 1))
-    return (f"The bracket of division {label} is printed in {len(names)} parts, each on its "
-            f"own page after this one: {listed}.")
+def bracket_parts_text(label: str, count: int) -> str:
+    """Under the standings: the bracket follows in parts, one a page, each headed with what it
+    shows."""
+    return (f"The bracket of division {label} follows in {count} parts, one a page, each "
+            "headed with the part of the draw it shows.")
 
 
 def bracket_part_leaving_text(match: str, next_match: str, next_part: int,
@@ -864,3 +895,11 @@ def bracket_part_alt(label: str, name: str) -> str:
     """The text alternative of one drawn part of a bracket in a PDF."""
     return (f"The bracket of division {label}, {name}, drawn. Its matches follow in words at "
             "the end.")
+
+
+def walkover_third_place_text(loser: str, third_place: int) -> str:
+    """Said after a semi-final's walkover: a walkover loses one match only, so its loser still
+    plays for third place (VA rulebook, Event 4: "Third place games will match the two losers
+    of the two semi-final games")."""
+    return (f"{loser} still plays for third place, in match {third_place}; if {loser} has "
+            "left the event, withdraw them.")

@@ -144,11 +144,15 @@ def _next_words(m: Optional[MatchView]) -> str:
 
 
 def _part_name(part: BracketPart) -> str:
-    if part.first_round == 1 and not part.whole:
-        of = max(1, part.size // 2) // part.count
-        return texts.bracket_part_name((part.start // part.count + 1, of), [])
-    return texts.bracket_part_name(None, [round_title(part.size, r) for r in
-                                          range(part.first_round, part.last_round + 1)])
+    """The first round's share of the part ("the second quarter of the draw"), with its
+    rounds named when they are the later ones."""
+    in_round = max(1, part.size >> part.first_round)   # the first round's matches in all
+    share = None
+    if part.count < in_round:
+        share = (part.start // part.count + 1, in_round // part.count)
+    titles = [] if part.first_round == 1 else [
+        round_title(part.size, r) for r in range(part.first_round, part.last_round + 1)]
+    return texts.bracket_part_name(share, titles)
 
 
 def bracket_part_texts(view: DivisionView, parts: Sequence[BracketPart]
@@ -205,8 +209,7 @@ def bracket_document(view: DivisionView, picture: Optional[str], alt: str,
     doc.append(f"<h2>{escape(texts.standings_heading(d.label))}</h2>"
                f"{_standings_table(view.standings)}")
     if parts_text:
-        doc.append("<p>" + escape(texts.bracket_parts_text(d.label, [n for n, _h, _s in
-                                                                      parts_text])) + "</p>")
+        doc.append("<p>" + escape(texts.bracket_parts_text(d.label, len(parts_text))) + "</p>")
     for (_part, address), (name, heading, notes) in zip(parts, parts_text):
         doc.append("<section class='bracket-part'>"
                    f"<h2>{escape(heading)}</h2>"

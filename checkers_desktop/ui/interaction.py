@@ -269,6 +269,22 @@ class Interaction:
             return None
         return dialog.winners
 
+    def ask_correction(self, request: Any) -> Any:
+        """The one form correcting a match's result (``request``: a
+        ``session.desk_steps.AskCorrection``; ``ui.tournament.dialogs.CorrectionDialog``): the
+        ``CorrectionAnswer`` once confirmed (with the right PIN, when asked), None when
+        cancelled. Its opening and the outcome as it opens are said once by the app's voice; a
+        mistake is shown and announced and the form stays open."""
+        from .tournament.dialogs import CorrectionDialog
+
+        dialog = CorrectionDialog(request, self.parent, announce=self.say)
+        self.echo(f"{dialog.accessibleDescription()} {dialog.outcome.text()}")
+        try:
+            accepted = dialog.exec() == CorrectionDialog.DialogCode.Accepted
+            return dialog.answer if accepted else None
+        finally:
+            dialog.deleteLater()
+
     def ask_divisions(self, counts: dict[str, tuple[int, int]], split: Sequence[str],
                       merges: Sequence[Sequence[str]]
                       ) -> Optional[tuple[list[str], list[tuple[str, ...]]]]:

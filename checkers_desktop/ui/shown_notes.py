@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from PySide6.QtCore import SignalInstance
+from PySide6.QtCore import QTimer, SignalInstance
 
 from ..texts import app as app_texts
 from .context import AppContext
@@ -42,6 +42,9 @@ def install_shown_notes(ctx: AppContext, hint_ready: Optional[SignalInstance] = 
     def ended(text: str) -> None:
         last[0] = text
         status.set_note("last game", None)  # the line's headline is this result now
+        # the match counts the game in a later handler of the same signal: the score is read
+        # again once they have all run (the last game of a match starts no next game to do it)
+        QTimer.singleShot(0, status.show)
 
     ctx.game.game_started.connect(started)
     ctx.game.game_ended.connect(ended)

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from checkers_desktop.session.desk_steps import (AskCompetitor, AskGames, AskPin, AskText,
-                                                 Changed, Choose, Confirm, Ending, Refusal, Say,
-                                                 drive)
+                                                 Changed, Choose, Confirm, CorrectionAnswer,
+                                                 Ending, Refusal, Say, drive)
 from checkers_desktop.session.official_gate import MAX_ATTEMPTS, OfficialGate
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.session.official_tries import TryCounter
@@ -309,10 +309,13 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     assert script.asked[0].options[0].startswith(match.a.name)
     again = "A reason is needed: it goes in the audit log. Type why, or press Escape to cancel."
     assert [q.label for q in script.asked[2:]] == [again, again]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
     assert script.said == [again, again, "changed", f"{match.b.name} beat {match.a.name}, by "
-                                                    "walkover."]
+                           f"walkover. {match.a.name} still plays for third place, in match "
+                           f"{third.number}; if {match.a.name} has left the event, withdraw "
+                           "them."]
     # three times empty: nothing changes, and it is said why
-    script = Script(Choose=[0], AskGames=[[match.a.name, match.a.name]], Confirm=[True],
+    script = Script(AskCorrection=[CorrectionAnswer((match.a.name, match.a.name), None, "")],
                     AskText=["", "", ""])
     outcome = script.run(desk.results.correct_result(match.number))
     assert outcome.ending is Ending.CANCELLED
@@ -338,19 +341,44 @@ def test_a_withdrawal_says_every_match_it_decides(drawn):
                                f"{third.number} by withdrawal.")
 
 
-def test_a_correction_says_what_it_changes_before_the_organiser_confirms(drawn):
+def test_a_correction_is_one_form_stating_what_it_changes(drawn):
+    """The new result, the reason and the PIN in one form, which states the new winner and
+    every later match it affects before the one confirm; cancelled, nothing changes."""
     t, ready = drawn
     match = ready[0]
     t.enter_result(match.number, [match.b.name, None, match.a.name, match.a.name])
-    desk = TournamentDesk()
+    desk = TournamentDesk(protected_gate())
     desk.tournament = t
-    script = Script(Choose=[0], AskGames=[[match.b.name, match.b.name]], Confirm=[False])
+    script = Script(AskCorrection=[None])
     assert script.run(desk.results.correct_result(match.number)).ending is Ending.CANCELLED
-    games = next(q for q in script.asked if isinstance(q, AskGames))
-    assert games.initial == ("b", "draw", "a", "a")  # the form starts from what was recorded
-    confirm = next(q for q in script.asked if isinstance(q, Confirm))
-    assert script.said == [confirm.question]  # said before it is asked
+    assert script.kinds == ["AskCorrection"]  # one form: no PIN dialog, no Yes/No before it
+    form = script.asked[0]
+    assert form.initial == ("b", "draw", "a", "a")  # the form starts from what was recorded
+    assert form.pin_action == "correct_result" and form.players[0].startswith(match.a.name)
+    stated = form.outcome((match.b.name, match.b.name), None)
+    assert stated.startswith(f"Correct match {match.number}: {match.b.name} becomes the winner "
+                             f"instead of {match.a.name}.")
+    assert form.outcome(None, 0).startswith(f"Correct match {match.number}: {match.a.name} "
+                                            "stays the winner")
     assert t.match(match.number).winner.id == match.a.id
+    # confirmed with the PIN typed in the form: corrected, the reason in the audit log
+    answer = CorrectionAnswer((match.b.name, match.b.name), None, "score sheet misread")
+
+    def typed(question):
+        assert question.check(EVENT, "Carol Ruiz").ok
+        return answer
+    script = Script()
+    script.answer = lambda q: (script.asked.append(q), typed(q))[1]
+    assert script.run(desk.results.correct_result(match.number)).done
+    assert script.kinds == ["AskCorrection"]
+    assert t.match(match.number).winner.id == match.b.id
+    assert script.said[-1].startswith(f"Match {match.number} corrected: {match.b.name} beat")
+    assert [e for e in t.audit_log() if e.action == "correction"][-1].why == "score sheet misread"
+    # without the PIN (the form gave an answer, the gate was never opened): refused
+    script = Script(AskCorrection=[CorrectionAnswer(None, 0, "no-show")])
+    assert script.run(desk.results.correct_result(match.number)).reason is \
+        Refusal.OFFICIALS_ACTION
+    assert t.match(match.number).winner.id == match.b.id
 
 
 def test_the_steps_are_data():
@@ -511,7 +539,8 @@ def test_the_organiser_registers_divides_draws_and_calls_through_the_desk(tmp_pa
         assert script.run(desk.calls.tables()).done and t.free_tables() == [1, 2]
         script = Script(Confirm=[True])
         assert script.run(desk.calls.call_next()).done
-        assert script.said[-1].count("to table") == 2
+        assert script.asked[-1].question.count("to table") == 2  # each call read in the question
+        assert script.said[-1] == "The 2 matches are called."  # and not a second time
         assert Script().run(desk.calls.call_next()).reason is Refusal.NO_FREE_TABLE
         # a called match to move, no table free: every other table is offered, not its own
         first = next(m for m in t.matches() if m.table == 1)
@@ -538,3 +567,52 @@ def test_a_new_tournament_file_asks_its_name_and_an_existing_one_does_not(tmp_pa
         assert drive(desk.name_to_open(url, server=server), script.answer, script.show) == \
             "Tournament"
         assert script.asked == []
+
+
+def test_a_walkover_before_the_semi_finals_says_nothing_of_the_third_place(keys, tmp_path):
+    """Only a semi-final's loser plays for third place: a first-round walkover in a bracket
+    of eight is said alone."""
+    t = Tournament.open(str(tmp_path / "t8.db"), name="Golden Age Games test")
+    for i, name in enumerate(NAMES + ("Ed Park", "Flo Grant", "Gus Hale", "Hal Ives")):
+        t.add_competitor(CompetitorInput(name, f"Center {i}", "70-74"))
+    t.make_divisions()
+    t.draw(t.divisions()[0].key, seed=7)
+    match = next(m for m in t.playable() if m.round == 1)
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(match.number)).done
+    assert script.said[-1] == f"{match.a.name} beat {match.b.name}, by walkover."
+
+
+def test_a_result_that_decides_the_third_place_by_an_earlier_withdrawal_says_so(drawn):
+    """A semi-final player withdrew before the other semi-final was played: entering that
+    semi-final's result decides the third-place match too (its loser against the withdrawn
+    player), and that is said with the result."""
+    t, ready = drawn
+    first, second = ready[0], ready[1]
+    desk = TournamentDesk()
+    desk.tournament = t
+    assert Script(AskText=["Went home unwell"]).run(desk.withdraw(second.b.id)).done
+    script = Script(AskGames=[[first.a.name, first.a.name]])
+    assert script.run(desk.results.enter_result(first.number)).done
+    third = next(m for m in t.matches() if m.status is MatchStatus.DECIDED
+                 and m.number not in (first.number, second.number))
+    assert third.winner.id == first.b.id
+    assert script.said[-1] == (f"{first.a.name} beat {first.b.name}, 2 games to 0; "
+                               f"{first.b.name} wins match {third.number} by withdrawal.")
+
+
+def test_a_semi_final_walkover_that_decides_the_third_place_does_not_say_it_is_to_play(drawn):
+    """The other semi-final's loser withdrew: the walkover's loser takes the third place at
+    once, which is said; "still plays for third place" is not."""
+    t, ready = drawn
+    first, second = sorted(ready, key=lambda m: m.number)[:2]
+    t.withdraw(second.b.id, why="felt unwell")
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(first.number)).done
+    assert "still plays for third place" not in script.said[-1]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
+    assert third.status is MatchStatus.DECIDED and third.winner.id == first.b.id

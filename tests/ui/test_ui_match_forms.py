@@ -32,7 +32,7 @@ def start(window, tmp_path):
     return match, menu
 
 
-def watch_modals(qtbot, act):
+def watch_modals(qtbot, act, window):
     """Record every modal window that opens (its class); run ``act(form)`` on the official's
     form, close any other (a Yes/No box, a PIN dialog of its own) unanswered."""
     opened: list = []
@@ -49,8 +49,8 @@ def watch_modals(qtbot, act):
                     modal.reject()
             else:
                 modal.reject()
-        QTimer.singleShot(20, poll)
-    QTimer.singleShot(0, poll)
+        QTimer.singleShot(20, window, poll)  # stops with the test's window
+    QTimer.singleShot(0, window, poll)
     return opened
 
 
@@ -78,7 +78,7 @@ def test_start_the_game_is_one_form_a_wrong_pin_keeps_it_open(make_window, qtbot
         seen["message"] = form.message.text()
         seen["counted"] = match.gate.tries.wrong
         type_pin_and_enter(qtbot, form, PIN)
-    opened = watch_modals(qtbot, act)
+    opened = watch_modals(qtbot, act, window)
     assert menu.players_ready()
     assert kinds(opened) == ["ActionFormDialog"], opened
     black, red = match.game.black, match.game.white
@@ -98,7 +98,7 @@ def test_escape_on_the_start_form_changes_nothing(make_window, qtbot, tmp_path):
     def act(form):
         qtbot.keyClicks(form.pin, PIN)
         qtbot.keyClick(form.pin, Qt.Key.Key_Escape)
-    opened = watch_modals(qtbot, act)
+    opened = watch_modals(qtbot, act, window)
     assert not menu.players_ready()
     assert kinds(opened) == ["ActionFormDialog"], opened
     assert match.awaiting_start and match.paused
@@ -114,7 +114,7 @@ def test_keep_the_match_for_later_is_one_form(make_window, qtbot, tmp_path):
     def act(form):
         seen["outcome"] = form.outcome.text()
         type_pin_and_enter(qtbot, form, PIN)
-    opened = watch_modals(qtbot, act)
+    opened = watch_modals(qtbot, act, window)
     assert menu.desk.hold_match()
     assert kinds(opened) == ["ActionFormDialog"], opened
     assert "kept for later" in seen["outcome"]
@@ -134,7 +134,7 @@ def test_ending_the_match_for_a_new_game_is_one_form(make_window, qtbot, tmp_pat
         seen["prompt"] = form.request.prompt
         seen["outcome"] = form.outcome.text()
         type_pin_and_enter(qtbot, form, PIN)
-    opened = watch_modals(qtbot, act)
+    opened = watch_modals(qtbot, act, window)
     window.board.focus_cursor()
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_N,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)

@@ -18,13 +18,15 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QFrame, QLabel, QLineEdit, QListWidget, QListWidgetItem,
                                QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
+from ...session.desk_steps import AskCorrection, CorrectionAnswer
 from ...texts import tournament as texts
 from ...tournament.errors import ResultError, TournamentError
 from ..display import style_dialog
 from ...tournament.model import AGE_GROUPS, Competitor, CompetitorInput
 from ...tournament.scoring import check_match
 
-__all__ = ["CompetitorDialog", "ResultDialog", "DivisionsDialog", "LinesDialog", "MAX_GAMES"]
+__all__ = ["CompetitorDialog", "ResultDialog", "CorrectionDialog", "DivisionsDialog",
+           "LinesDialog", "MAX_GAMES"]
 
 MAX_GAMES = 7
 """Rows of the result form: best of three with drawn games replayed rarely needs more than five."""
@@ -270,6 +272,133 @@ class ResultDialog(_Form):
             self.refuse(f"Not entered: {exc}.", f"game-{min(game, MAX_GAMES)}")
             return
         super().accept()
+
+
+class CorrectionDialog(ResultDialog):
+    """The one form correcting a finished match (``request``, a ``session.desk_steps.
+    AskCorrection``): the official's PIN (when asked), the new result (``kind``: the games as
+    below, or a walkover to either player), the games (``game-N``, starting from those
+    recorded; skipped while a walkover is chosen), why (``why``, for the audit log, required),
+    the official's name (with the PIN), and the outcome in words (the new winner and every
+    later match it affects), which is also the confirm button's description. Tab order: PIN,
+    result, games, why, name, Correct, Cancel. Enter confirms from any field; Escape cancels
+    and changes nothing. A wrong PIN, an empty reason or games that are not a result are shown
+    in the message line and said, and the form stays open. :attr:`answer` holds the
+    ``CorrectionAnswer`` once accepted."""
+
+    def __init__(self, request: AskCorrection, parent: Optional[QWidget] = None, *,
+                 announce: Optional[Callable[[str], None]] = None) -> None:
+        from ...texts import official as official_texts
+        from ..event.pin_dialog import pin_field
+
+        super().__init__(request.number, request.a, request.b, request.profile_key, parent,
+                         title=f"Correct match {request.number}", announce=announce)
+        self.request = request
+        self.answer: Optional[CorrectionAnswer] = None
+        self.setAccessibleDescription(texts.correction_form_text(request.number, request.a,
+                                                                 request.b))
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setText("&Correct the result")
+        ok.setAccessibleName("Correct the result")
+        self.confirm = ok
+        row = 1  # after the line naming the match
+        self.pin: Optional[QLineEdit] = None
+        if request.pin_action is not None:
+            self.pin = pin_field(self, official_texts.PIN_LABEL,
+                                 official_texts.pin_prompt_text(request.pin_action))
+            self._insert(row, f"{official_texts.PIN_LABEL}:", self.pin, "pin")
+            row += 1
+        kind = QComboBox(self)
+        kind.addItem(texts.CORRECTION_PLAYED_CHOICE, None)
+        kind.addItem(texts.correction_walkover_choice(request.a, request.b), 0)
+        kind.addItem(texts.correction_walkover_choice(request.b, request.a), 1)
+        self._insert(row, "New &result:", kind, "kind")
+        self.set_games(request.initial)
+        why = QLineEdit(self)
+        self.add("&Why (for the audit log):", why, "why")
+        self.name: Optional[QLineEdit] = None
+        if request.pin_action is not None:
+            self.name = QLineEdit(request.official, self)
+            self.add(f"{official_texts.OFFICIAL_NAME_LABEL}:", self.name, "official")
+        self.outcome = QLabel("", self)
+        self.outcome.setObjectName("form-outcome")
+        self.outcome.setAccessibleName("Outcome")
+        self.outcome.setWordWrap(True)
+        box = self.layout()
+        assert isinstance(box, QVBoxLayout)  # the form, the message line, the buttons
+        box.insertWidget(1, self.outcome)
+        order = ([self.pin] if self.pin is not None else []) + [kind] + \
+            [self.fields[f"game-{n}"] for n in range(1, MAX_GAMES + 1)] + [why] + \
+            ([self.name] if self.name is not None else []) + \
+            [ok, self.buttons.button(QDialogButtonBox.StandardButton.Cancel)]
+        for first, second in zip(order, order[1:]):
+            QWidget.setTabOrder(first, second)
+        kind.currentIndexChanged.connect(self._update)
+        for n in range(1, MAX_GAMES + 1):
+            self.field(f"game-{n}", QComboBox).currentIndexChanged.connect(self._update)
+        self._update()
+        order[0].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _insert(self, row: int, label: str, widget: QWidget, key: str) -> None:
+        widget.setObjectName(key)
+        text = QLabel(label, self)
+        text.setBuddy(widget)
+        widget.setAccessibleName(label.replace("&", "").rstrip(":"))
+        self.form.insertRow(row, text, widget)
+        self.fields[key] = widget
+
+    def present(self) -> Optional[int]:
+        """The side that came to the table when a walkover is chosen (0: a, 1: b), else
+        None."""
+        data = self.field("kind", QComboBox).currentData()
+        return None if data is None else int(data)
+
+    def choice(self) -> tuple[Optional[tuple[Optional[str], ...]], Optional[int]]:
+        """(winners, present) as chosen now; raises ``ResultError`` for games that are not a
+        result."""
+        present = self.present()
+        if present is not None:
+            return None, present
+        return tuple(self.value()), None
+
+    def outcome_text(self) -> str:
+        try:
+            winners, present = self.choice()
+        except (TournamentError, ValueError) as exc:
+            return texts.correction_not_ready_text(str(exc).rstrip("."))
+        return self.request.outcome(winners, present)
+
+    def _update(self, *_args: object) -> None:
+        walkover = self.present() is not None
+        for n in range(1, MAX_GAMES + 1):
+            self.fields[f"game-{n}"].setEnabled(not walkover)  # Tab skips them
+        text = self.outcome_text()
+        self.outcome.setText(text)
+        self.confirm.setAccessibleDescription(text)
+
+    def accept(self) -> None:
+        try:
+            winners, present = self.choice()
+        except (TournamentError, ValueError) as exc:
+            game = getattr(exc, "game", None) or 1
+            self.refuse(f"Not corrected: {exc}.", f"game-{min(game, MAX_GAMES)}")
+            return
+        why = self.field("why", QLineEdit).text().strip()
+        if not why:
+            self.refuse(texts.why_again_text(), "why")
+            return
+        official = self.request.official
+        if self.pin is not None and self.name is not None:
+            official = self.name.text().strip() or official
+            if self.request.check is not None:
+                result = self.request.check(self.pin.text(), official)
+                if not getattr(result, "ok", False):
+                    self.pin.clear()
+                    self.refuse(str(getattr(result, "text", "")), "pin")
+                    return
+            self.pin.clear()
+        self.answer = CorrectionAnswer(winners, present, why, official)
+        QDialog.accept(self)
 
 
 class DivisionsDialog(_Form):

@@ -43,7 +43,8 @@ from PySide6.QtWidgets import QApplication, QMenu
 
 from ...session.desk_files import WriteBracketPdf, WriteStandingsPdf
 from ...session.desk_news import organiser_news, table_news
-from ...session.desk_steps import (AskCompetitor, AskDivisions, AskGames, AskInteger,
+from ...session.desk_steps import (AskCompetitor, AskCorrection, AskDivisions, AskGames,
+                                   AskInteger,
                                    AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
                                    Confirm, Outcome, Question, Say, ShowLines, Step, drive)
 from ...session.official_gate import OfficialGate
@@ -211,8 +212,21 @@ class TournamentMenu(QObject):
     def _show(self, step: Union[Say, Changed]) -> None:
         if isinstance(step, Changed):
             self.refresh()
+        elif step.match is not None and self._line_says(step.match):
+            self.say(step.text, step.priority, shown=step.shown, spoken=False)
         else:
             self.say(step.text, step.priority, shown=step.shown)
+
+    def _line_says(self, number: int) -> bool:
+        """True when the keyboard comes back to the bracket's line of match ``number`` after
+        the command's dialogs (the command was given there, on that line): the screen reader
+        reads the line, with its new result, as it takes the focus."""
+        bracket = self.bracket
+        if bracket is None or self.origin is not bracket or not bracket.isVisible():
+            return False
+        key = bracket.tree.current_key()
+        m = bracket.tree.current_match()
+        return bool(key) and key[0] == "match" and m is not None and m.number == number
 
     def _answer(self, q: Question[Any]) -> object:
         p = self.ask.over(self._parent())
@@ -231,6 +245,8 @@ class TournamentMenu(QObject):
         if isinstance(q, AskGames):
             return p.ask_games(q.number, q.a, q.b, q.profile_key, title=q.title,
                                initial=q.initial)
+        if isinstance(q, AskCorrection):
+            return p.ask_correction(q)
         if isinstance(q, AskDivisions):
             return p.ask_divisions(dict(q.counts), list(q.split), list(q.merges))
         if isinstance(q, ShowLines):
@@ -255,12 +271,14 @@ class TournamentMenu(QObject):
 
     # --- saying -------------------------------------------------------------------------------
     def say(self, text: str, priority: Priority = Priority.INTERRUPT,
-            shown: Optional[str] = None) -> None:
+            shown: Optional[str] = None, *, spoken: bool = True) -> None:
         """Say ``text`` and show it (the bracket window's status line and the window's);
-        ``shown``: a longer text to show instead (a file's whole path, which is said short)."""
+        ``shown``: a longer text to show instead (a file's whole path, which is said short).
+        ``spoken`` False: shown only (the focused line reads it)."""
         if not text:
             return
-        self.ctx.say(text, priority)
+        if spoken:
+            self.ctx.say(text, priority)
         if self.bracket is not None:
             self.bracket.status.setText(shown or text)
         self.ctx.status.show(shown or text)
@@ -508,13 +526,20 @@ class TournamentMenu(QObject):
         bracket.show()
         bracket.raise_()
         bracket.activateWindow()
+        # the line at the cursor is read by the screen reader as the list takes the focus;
+        # said only when the focus is there already (F7 again)
+        focused = bracket.isActiveWindow() and bracket.tree.hasFocus()
         bracket.tree.setFocus()
         view = bracket.current_view()
         if self.tournament is None:
             bracket.say(texts.no_tournament_text())
         elif view is not None:
             item = bracket.tree.currentItem()
-            bracket.say(item.text(0) if item is not None else "")
+            text = item.text(0) if item is not None else ""
+            if focused:
+                bracket.say(text)
+            else:
+                bracket.status.setText(text)
 
     # --- registration -------------------------------------------------------------------------
     def competitors(self) -> None:

@@ -26,7 +26,7 @@ class ScriptedPrompts:
     :attr:`asked` as (kind, text)."""
 
     KINDS = ("confirm", "text", "integer", "choose", "open_path", "save_path", "competitor",
-             "games", "divisions", "show_lines", "pin")
+             "games", "divisions", "show_lines", "pin", "correction")
 
     def __init__(self, **answers) -> None:
         self.answers = {k: list(answers.get(k, [])) for k in self.KINDS}
@@ -68,6 +68,21 @@ class ScriptedPrompts:
     def ask_games(self, number, a, b, profile_key, title="", initial=()):
         self.initial_games = list(initial)
         return self._next("games", (number, a, b, profile_key))
+
+    def ask_correction(self, request):
+        """The correction form: the next answer is a ``CorrectionAnswer`` (None: cancelled);
+        with the PIN asked in it, the next "pin" answer is typed and checked as the form does.
+        The outcome the form stated for the answer is kept in :attr:`correction_outcome`."""
+        self.initial_games = list(request.initial)
+        answer = self._next("correction", request)
+        if answer is None:
+            return None
+        if request.pin_action is not None:
+            typed = self._next("pin", request.pin_action)
+            if typed is None or not request.check(typed, "Carol Ruiz").ok:
+                return None
+        self.correction_outcome = request.outcome(answer.winners, answer.present)
+        return answer
 
     def ask_divisions(self, counts, split, merges):
         return self._next("divisions", (counts, list(split), list(merges)))

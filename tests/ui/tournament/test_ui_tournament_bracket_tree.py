@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtGui import QAccessible
 
+from checkers_desktop.session.desk_steps import CorrectionAnswer
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.tournament.bracket_tree import KEY_ROLE
 
@@ -72,10 +73,8 @@ def test_a_correction_tells_the_line_at_the_cursor_not_a_gone_child(
 
     # corrected: the other player wins, so the final's and third place's players change (a line
     # removed and one added under each, while their rounds are closed)
-    prompts.answers["choose"] = [0]
-    prompts.answers["games"] = [[match.b.name, match.b.name]]
-    prompts.answers["confirm"] = [True]
-    prompts.answers["text"] = ["score sheet misread"]
+    prompts.answers["correction"] = [CorrectionAnswer((match.b.name, match.b.name), None,
+                                                      "score sheet misread")]
     told.clear()
     menu.run(lambda: menu.correct_result(match.number))
     tree.tell_current()  # the keyboard coming back from the last question at the same moment

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
+from checkers_desktop.session.desk_steps import CorrectionAnswer
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.ui.settings import EVENT_PIN
@@ -80,14 +81,14 @@ def test_an_empty_reason_is_asked_for_again(tournament_window, prompts, tmp_path
     assert len(texts_asked) == 1 + 3  # the draw's seed, then the reason three times
     assert texts_asked[2] == texts_asked[3] == ("A reason is needed: it goes in the audit log. "
                                                 "Type why, or press Escape to cancel.")
-    assert window.synth.spoken[-1] == f"{match.b.name} beat {match.a.name}, by walkover."
+    assert window.synth.spoken[-1].startswith(f"{match.b.name} beat {match.a.name}, by "
+                                              f"walkover. {match.a.name} still plays for third "
+                                              "place, in match ")
     entry = [e for e in t.audit_log() if e.action == "walkover"][-1]
     assert entry.why == "did not come to the table"
 
     # left empty every time: nothing changes, and it is said why
-    prompts.answers["choose"] = [0]
-    prompts.answers["games"] = [[match.a.name, match.a.name]]
-    prompts.answers["confirm"] = [True]
+    prompts.answers["correction"] = [CorrectionAnswer((match.a.name, match.a.name), None, "")]
     prompts.answers["text"] = ["", "", ""]
     menu.run(lambda: menu.correct_result(match.number))
     assert "A reason is needed: it goes in the audit log." in " ".join(window.synth.spoken[-4:])
@@ -288,8 +289,7 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     match = ready[0]
     prompts.answers["games"] = [[match.b.name, None, match.a.name, match.a.name]]
     menu.run(lambda: menu.enter_result(match.number))
-    prompts.answers["choose"] = [0]
-    prompts.answers["games"] = [None]  # the form is cancelled: nothing changes
+    prompts.answers["correction"] = [None]  # the form is cancelled: nothing changes
     menu.run(lambda: menu.correct_result(match.number))
     assert prompts.initial_games == ["b", "draw", "a", "a"]
     # the real form shows them so
@@ -302,8 +302,7 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     prompts.answers["choose"] = [0]
     prompts.answers["text"] = ["did not come"]
     menu.run(lambda: menu.walkover(other.number))
-    prompts.answers["choose"] = [0]
-    prompts.answers["games"] = [None]
+    prompts.answers["correction"] = [None]
     menu.run(lambda: menu.correct_result(other.number))
     assert prompts.initial_games == []
 

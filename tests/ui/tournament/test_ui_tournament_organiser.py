@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
+from checkers_desktop.session.desk_steps import CorrectionAnswer
 from checkers_desktop.tournament.model import CompetitorInput
 
 from tournament_ui_helpers import open_bracket
@@ -124,9 +125,10 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     first = offers[0]
     sentence = f"Match {first.match.number}, {first.match.a.name} and {first.match.b.name}, to " \
                f"table {first.table}."
-    assert sentence in window.synth.spoken[-1]
     assert sentence in window.status.text()
     assert prompts.asked[-1][1].startswith("Call these matches? ")
+    assert sentence in prompts.asked[-1][1]  # each call read once, in the question,
+    assert window.synth.spoken[-1] == f"The {len(offers)} matches are called."  # not again
     assert t.match(first.match.number).status == "called"
 
     # --- results by hand (a physical board) and a walkover, from the bracket window
@@ -136,13 +138,18 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     bracket.tree.select_key(("match", (s1.round, s1.index)))
     prompts.answers["games"] = [[s1.a.name, None, s1.b.name, s1.a.name]]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    assert window.synth.spoken[-1] == f"{s1.a.name} beat {s1.b.name}, 2 games to 1, 1 drawn."
+    result = f"{s1.a.name} beat {s1.b.name}, 2 games to 1, 1 drawn."
+    assert bracket.status.text() == result  # shown; the line at the cursor reads it:
+    line = bracket.tree.currentItem().text(0)
+    assert f"{s1.a.name}, " in line and "beat" in line and "2 games to 1, 1 drawn" in line
+    assert window.synth.spoken[-1] != result  # not said a second time
     bracket.tree.select_key(("match", (s2.round, s2.index)))
     prompts.answers["choose"] = [1]
     prompts.answers["text"] = ["did not come to the table within 10 minutes"]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_W,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert window.synth.spoken[-1] == f"{s2.b.name} beat {s2.a.name}, by walkover."
+    assert window.synth.spoken[-1].startswith(f"{s2.b.name} beat {s2.a.name}, by walkover. "
+                                              f"{s2.a.name} still plays for third place")
     final = next(m for m in t.matches("80-84+85-up") if m.round_name == "Final")
     third = next(m for m in t.matches("80-84+85-up") if m.round_name == "Third place")
     assert {final.a.name, final.b.name} == {s1.a.name, s2.b.name}
@@ -152,18 +159,16 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
 
     # --- a correction: the later matches affected are said before the organiser confirms
     bracket.tree.select_key(("match", (s1.round, s1.index)))
-    prompts.answers["choose"] = [0]
-    prompts.answers["games"] = [[s1.b.name, s1.b.name]]
-    prompts.answers["confirm"] = [True]
-    prompts.answers["text"] = ["the score sheet shows Bo won both games"]
+    prompts.answers["correction"] = [CorrectionAnswer(
+        (s1.b.name, s1.b.name), None, "the score sheet shows Bo won both games")]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
-    question = next(w for k, w in reversed(prompts.asked) if k == "confirm")
+    question = prompts.correction_outcome
     assert question.startswith(f"Correct match {s1.number}: {s1.b.name} becomes the winner "
                                f"instead of {s1.a.name}. Later matches affected: ")
     assert f"Final, match {final.number} (its players change and its result is voided and " \
            "it must be played again)" in question
     assert f"Third place, match {third.number} (its players change)" in question
-    assert question.endswith("Correct it?")
+    assert not question.endswith("Correct it?")  # stated in the form, confirmed once
     assert window.synth.spoken[-1].startswith(
         f"Match {s1.number} corrected: {s1.b.name} beat {s1.a.name}, 2 games to 0; matches ")
     assert t.match(final.number).status in ("ready", "called")

@@ -1,0 +1,139 @@
+"""A correction is one form in the real window, driven with the keyboard only: the PIN, the new
+result, the games (from those recorded), why, and the outcome stating the new winner and the
+later matches affected; Enter confirms, a wrong PIN or an empty reason keeps it open (said),
+Escape changes nothing. No other dialog opens before or after it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+
+from checkers_desktop.session.official_pin import PinHash
+from checkers_desktop.ui.settings import EVENT_PIN
+
+from tournament_ui_helpers import drawn_division
+
+PIN = "9090"
+
+
+def watch_modals(qtbot, act, window):
+    """Record every modal window that opens; run ``act(dialog)`` on the correction form, close
+    any other unanswered."""
+    from checkers_desktop.ui.tournament.dialogs import CorrectionDialog
+
+    opened: list = []
+
+    def poll():
+        modal = QApplication.activeModalWidget()
+        if modal is not None and modal.isVisible() and (not opened or opened[-1][1] is not modal):
+            opened.append((type(modal).__name__, modal))
+            if isinstance(modal, CorrectionDialog):
+                try:
+                    act(modal)
+                except BaseException as exc:  # said by the test, and the form closed
+                    opened.append(("error", exc))
+                    modal.reject()
+            else:
+                modal.reject()
+        QTimer.singleShot(20, window, poll)  # stops with the test's window
+    QTimer.singleShot(0, window, poll)
+    return opened
+
+
+def setup(tournament_window, prompts, settings, tmp_path):
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts)
+    match = ready[0]
+    t.enter_result(match.number, [match.a.name, match.a.name])
+    settings.set(EVENT_PIN, PinHash.make(PIN).to_text())
+    menu.ask = window.ask  # the real forms from here on
+    return window, menu, t, match
+
+
+def test_a_correction_is_one_form_driven_by_the_keyboard(tournament_window, prompts, settings,
+                                                        qtbot, tmp_path):
+    window, menu, t, match = setup(tournament_window, prompts, settings, tmp_path)
+    seen = {}
+
+    def act(form):
+        assert form.focusWidget() is form.pin  # the PIN first
+        qtbot.keyClicks(form.pin, "1234")
+        qtbot.keyClick(form.pin, Qt.Key.Key_Tab)
+        kind = form.focusWidget()
+        assert isinstance(kind, QComboBox) and kind.accessibleName() == "New result"
+        qtbot.keyClick(kind, Qt.Key.Key_Tab)
+        game1 = form.focusWidget()
+        assert game1 is form.fields["game-1"] and game1.currentData() == "a"  # as recorded
+        qtbot.keyClick(game1, Qt.Key.Key_Down)  # "B won"
+        qtbot.keyClick(game1, Qt.Key.Key_Tab)
+        qtbot.keyClick(form.focusWidget(), Qt.Key.Key_Down)  # game 2: "B won"
+        seen["outcome"] = form.outcome.text()
+        seen["described"] = form.confirm.accessibleDescription()
+        qtbot.keyClick(form.focusWidget(), Qt.Key.Key_Return)  # no reason yet
+        seen["no reason"] = (form.isVisible(), form.message.text(),
+                             form.focusWidget() is form.fields["why"])
+        qtbot.keyClicks(form.fields["why"], "score sheet misread")
+        qtbot.keyClick(form.fields["why"], Qt.Key.Key_Return)  # the wrong PIN
+        seen["wrong pin"] = (form.isVisible(), form.message.text(),
+                             form.focusWidget() is form.pin and not form.pin.text())
+        qtbot.keyClicks(form.pin, PIN)
+        qtbot.keyClick(form.pin, Qt.Key.Key_Return)
+    opened = watch_modals(qtbot, act, window)
+    menu.run(lambda: menu.correct_result(match.number))
+    assert [name for name, _ in opened] == ["CorrectionDialog"], opened
+    assert seen["outcome"].startswith(f"Correct match {match.number}: {match.b.name} becomes "
+                                      f"the winner instead of {match.a.name}.")
+    assert seen["described"] == seen["outcome"]
+    visible, message, focused = seen["no reason"]
+    assert visible and message.startswith("A reason is needed") and focused
+    visible, message, focused = seen["wrong pin"]
+    assert visible and message.startswith("Wrong PIN") and focused
+    assert message in window.synth.spoken
+    assert t.match(match.number).winner.id == match.b.id
+    assert [e for e in t.audit_log() if e.action == "correction"][-1].why == \
+        "score sheet misread"
+    assert window.synth.spoken[-1].startswith(f"Match {match.number} corrected")
+
+
+def test_a_walkover_correction_skips_the_games_and_escape_changes_nothing(
+        tournament_window, prompts, settings, qtbot, tmp_path):
+    window, menu, t, match = setup(tournament_window, prompts, settings, tmp_path)
+    seen = {}
+
+    def act(form):
+        qtbot.keyClicks(form.pin, PIN)
+        qtbot.keyClick(form.pin, Qt.Key.Key_Tab)
+        kind = form.focusWidget()
+        qtbot.keyClick(kind, Qt.Key.Key_Down)
+        qtbot.keyClick(kind, Qt.Key.Key_Down)  # a walkover: B came, A did not
+        qtbot.keyClick(kind, Qt.Key.Key_Tab)
+        seen["after the result"] = form.focusWidget()
+        seen["outcome"] = form.outcome.text()
+        qtbot.keyClick(form.focusWidget(), Qt.Key.Key_Escape)
+    opened = watch_modals(qtbot, act, window)
+    menu.run(lambda: menu.correct_result(match.number))
+    assert [name for name, _ in opened] == ["CorrectionDialog"], opened
+    assert isinstance(seen["after the result"], QLineEdit)  # the games are skipped
+    assert seen["outcome"].startswith(f"Correct match {match.number}: {match.b.name} becomes "
+                                      "the winner")
+    assert t.match(match.number).winner.id == match.a.id  # Escape: nothing changed
+
+
+def test_f7_leaves_the_line_at_the_cursor_to_the_focus_and_says_it_when_asked_again(
+        tournament_window, prompts, qtbot, tmp_path):
+    """Opening the bracket puts the focus on its list, whose line at the cursor the screen
+    reader reads: said as well, it was heard twice (20 ms apart). F7 again, with the focus
+    there already, says it."""
+    from tournament_ui_helpers import open_bracket
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    drawn_division(menu, prompts)
+    spoken = len(window.synth.spoken)
+    bracket = open_bracket(qtbot, window, menu)
+    line = bracket.tree.currentItem().text(0)
+    assert line and line not in window.synth.spoken[spoken:]
+    assert bracket.status.text() == line  # shown
+    bracket.tree.setFocus()
+    qtbot.waitUntil(bracket.tree.hasFocus)
+    menu.show_bracket()  # F7 again
+    assert window.synth.spoken[-1] == line
