@@ -188,6 +188,19 @@ def test_a_move_read_from_a_later_hypothesis_needs_pocketsphinx_to_have_heard_it
     assert result.move == Board().parse_move("11-15")
 
 
+def test_a_move_read_after_an_illegal_hypothesis_is_judged_on_its_margins_alone():
+    """" 16 to 13." (not possible: a square misheard) before " 17 to 13.": the legal move is
+    read and stands on its margins, with no need of pocketsphinx; after " Good morning." it
+    needs pocketsphinx."""
+    nothing = VoiceResult("nothing", reason="not-understood")
+    whisper = _whisper([" 16 to 13.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move == Board(SEVENTEEN).parse_move("17-13")
+    whisper = _whisper([" Good morning.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move is None and result.reason == "unsure"
+
+
 def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
     synth = FakeSynth()
     scheduler = ManualScheduler()

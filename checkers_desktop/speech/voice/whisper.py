@@ -187,9 +187,11 @@ held-out pick-up's 1.38: the held-out family is not blind to this rule."""
 
 LATER_HYPOTHESIS_ALONE = False
 """Whether a move, pick-up or put-down read from a later hypothesis of the beam (the first was
-no phrase of the position: " Good morning." then " 2 to 6." for a "pick up eight" in white
-noise, which played 2-6) may stand on Whisper's scores alone. No: pocketsphinx must have heard
-the same (:mod:`.twostage`). Cost on the tuning split (as :data:`BEAM_RIVAL_GAP`): 1 of the
+other words: " Good morning." then " 2 to 6." for a "pick up eight" in white noise, which
+played 2-6) may stand on Whisper's scores alone. No: pocketsphinx must have heard the same
+(:mod:`.twostage`). When an earlier hypothesis was a move that is not possible (" 20 to 17."
+before " 22 17.": a square misheard, "twenty to" for "twenty two"), the later one is judged on
+its margins as usual. Cost on the tuning split (as :data:`BEAM_RIVAL_GAP`): 1 of the
 501 results heard right there (a "move twenty four to twenty" in babble at 5 dB, written
 " In June 24 to 20." first)."""
 
@@ -759,7 +761,10 @@ class WhisperRecognizer:
             self._candidate = None  # never made to stand by pocketsphinx's agreement
             return (Interpretation("nothing", reason="unsure"), heard,
                     ([read] + [m for m in close if not _same(m, read)] + others)[:3])
-        if chosen and meaning.kind != "nothing" and not self.later_hypothesis_alone:
+        if chosen and meaning.kind != "nothing" and not self.later_hypothesis_alone \
+                and not any(_names_squares(phrases.read(t, grammar)) for t in texts[:chosen]):
+            # the earlier hypotheses were other words, not a move with a square misheard
+            # (" 20 to 17." before " 22 17.": "twenty two" and "twenty to" sound the same)
             details.update(later_hypothesis=chosen)
             self._candidate = (meaning, heard)
             return Interpretation("nothing", reason="unsure"), heard, (meaning,)
@@ -1026,6 +1031,12 @@ def _to_for_two(text: str) -> list[str]:
 def _along_diagonals(path: tuple, diagonal: set) -> bool:
     """Whether each leg of ``path`` (squares 1-32) is a diagonal step or a single jump."""
     return all((a, b) in diagonal for a, b in zip(path, path[1:]))
+
+
+def _names_squares(reading: phrases.Reading) -> bool:
+    """Whether ``reading`` is a move said in full that is not possible now as read (not legal,
+    or more than one move), rather than other words."""
+    return reading.meaning.reason in ("not-legal", "ambiguous") and len(reading.squares) >= 2
 
 
 def _illegal_in_full(reading: phrases.Reading) -> bool:
