@@ -634,6 +634,12 @@ def _beam_verdict(record: dict, t: dict):
                     m.kind, move=m.move, square=m.square).result_text() != record["got"]:
                 return "torn"
     if chosen and not t.get("later_hypothesis_alone", 1):
+        grammar = build_grammar(Board(record["fen"]), None, selected=record.get("selected"),
+                                confirming=record.get("confirming", False))
+        for text in texts[:chosen]:
+            r = phrases.read(text, grammar)
+            if r.meaning.reason in ("not-legal", "ambiguous") and len(r.squares) >= 2:
+                return None  # a move with a square misheard, not other words
         return "later"
     return None
 

@@ -104,15 +104,6 @@ def test_the_search_over_the_position_scores_illegal_steps_as_rivals():
     assert said_move(result.heard) == ((17, 14), False)
 
 
-def test_an_illegal_move_written_with_a_look_alike_square_is_named_as_it_fits_the_audio():
-    """Whisper wrote "16 to 14" (not legal) for "seventeen to fourteen": the look-alike
-    "17 to 14" fits the audio better, so the refusal names the squares said."""
-    whisper = _whisper([" 16 to 14."], {" 16 to 14.": -3.0, " 17 to 14.": -2.0})
-    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
-    assert result.kind == "nothing" and result.reason == "not-legal"
-    assert result.heard == "seventeen to fourteen"
-
-
 def test_an_illegal_move_is_named_from_the_beam_when_another_hypothesis_fits_better():
     """"twenty to eleven" written " 22 11." first and " 20 to 11." second: the second fits the
     audio better and is named."""
@@ -195,6 +186,19 @@ def test_a_move_read_from_a_later_hypothesis_needs_pocketsphinx_to_have_heard_it
     whisper = _whisper(hypotheses, {" 11 to 15.": -1.0})
     result = _decode(whisper, _move(start, "11-15"), start)
     assert result.move == Board().parse_move("11-15")
+
+
+def test_a_move_read_after_an_illegal_hypothesis_is_judged_on_its_margins_alone():
+    """" 16 to 13." (not possible: a square misheard) before " 17 to 13.": the legal move is
+    read and stands on its margins, with no need of pocketsphinx; after " Good morning." it
+    needs pocketsphinx."""
+    nothing = VoiceResult("nothing", reason="not-understood")
+    whisper = _whisper([" 16 to 13.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move == Board(SEVENTEEN).parse_move("17-13")
+    whisper = _whisper([" Good morning.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move is None and result.reason == "unsure"
 
 
 def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
