@@ -25,7 +25,11 @@ Prints:
 5. the same search with and without the opening book over the same ballots (``book``);
 6. the compiled core against the Python search, 1 s a move by default (``compiled``);
 7. with ``--candidate-weights``, the same compiled search with those evaluation weights against
-   the weights in use (``weights``; benchmarks/tune_eval.py fits candidates).
+   the weights in use (``weights``; benchmarks/tune_eval.py fits candidates);
+8. with ``--versus TREE``, this version against the one checked out in TREE (e.g. ``git worktree
+   add /work/wt-old a7cc39a``), each a persistent ``checkers-desktop engine`` process with its
+   own endgame database, ``go time`` a move, the ballots with both colours (benchmarks/versus.py,
+   which also runs alone and adds up several runs' logs).
 
 Searches use the compiled core (engine/compiled.py) unless ``--python`` is given; the speed
 section runs both in the same process.
@@ -526,7 +530,7 @@ def main(argv=None):
                     help="pieces of the endgame database (2-6; 5 takes a minute the first "
                          "time, 6 about 20 minutes: checkers-desktop endgame --pieces 6)")
     ap.add_argument("--skip", default="", help="comma list of sections to skip: "
-                    "speed,problems,endings,matches,book,compiled")
+                    "speed,problems,endings,matches,book,compiled,versus")
     ap.add_argument("--python", action="store_true",
                     help="search in pure Python throughout (the compiled core off)")
     ap.add_argument("--compiled-games", type=int, default=None,
@@ -560,6 +564,15 @@ def main(argv=None):
                     help='"network" searches this many plies a move instead of a time')
     ap.add_argument("--network-offset", type=int, default=0,
                     help='first ballot of "network" (0-based; every len/games-th from there)')
+    ap.add_argument("--versus", type=Path, default=None,
+                    help="section versus: this version against the one in this source tree")
+    ap.add_argument("--versus-time", type=float, default=0.1, help='seconds a move in "versus"')
+    ap.add_argument("--versus-games", type=int, default=100, help='ballots of "versus"')
+    ap.add_argument("--versus-offset", type=int, default=0,
+                    help='shift the evenly spread ballots of "versus"')
+    ap.add_argument("--versus-log", type=Path, default=None,
+                    help='append one JSON line a game of "versus" (versus.py --summary adds '
+                         'logs up)')
     args = ap.parse_args(argv)
     print("command: " + " ".join([Path(sys.argv[0]).name] + (sys.argv[1:] if argv is None
                                                                else list(argv))), flush=True)
@@ -640,6 +653,12 @@ def main(argv=None):
             step = max(1, len(rows) // args.network_games)
             network_match(rows[args.network_offset::step][:args.network_games],
                           args.network_time, net, args.network_depth)
+    if args.versus is not None and "versus" not in skip:
+        import versus
+
+        versus.run(args.versus.resolve(), ROOT, args.versus_time, args.versus_games,
+                   args.versus_offset, args.endgame_pieces, Path(args.endgame_cache),
+                   args.versus_log, sys.executable, 5)
     if "book" not in skip:
         print("## The opening book (the same search with and without it, same ballots)")
         rows = ballots()

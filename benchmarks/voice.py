@@ -571,7 +571,8 @@ PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "searc
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
               "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
               "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0,
-              "command_filler_margin": -99}
+              "command_filler_margin": -99, "beam_rival_gap": -99,
+              "later_hypothesis_alone": 1}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -588,6 +589,11 @@ def replay(record: dict, t: dict) -> str:
     speech/voice/twostage.py, from the pocketsphinx result the permissive run recorded)."""
     whisper = _replay_whisper(record, t)
     d, got = record["details"], record["got"]
+    beam = _beam_verdict(record, t) if _acts(got) and "search" not in d else None
+    if beam == "torn":
+        return "?"  # speech/voice/whisper.py BEAM_RIVAL_GAP: no agreement makes it stand
+    if beam == "later":
+        whisper = "?"  # LATER_HYPOTHESIS_ALONE: only with pocketsphinx's agreement
     if whisper != "?" or "agree_margin" not in t or got in ("?", "yes"):
         return whisper
     if d.get("sphinx_any") == got:
@@ -602,6 +608,40 @@ def replay(record: dict, t: dict) -> str:
             need = max(need, TAKE_BACK_AGREE_SEARCH_MARGIN)
         return got if _margin(d, "search_margin") >= need else "?"
     return got if _margin(d, "margin") >= t.get(keys[1], 99) else "?"
+
+
+def _beam_verdict(record: dict, t: dict):
+    """The beam rules of speech/voice/whisper.py (``WhisperRecognizer._check_beam``) on a
+    ``--dump`` record whose result is a move, pick-up or put-down: "torn" when another
+    hypothesis names a different possible result within ``t["beam_rival_gap"]`` (absent: the
+    rule is off), "later" when the result was read from a later hypothesis and
+    ``t["later_hypothesis_alone"]`` is 0, else None."""
+    from checkers_desktop.speech.voice import phrases
+    from checkers_desktop.speech.voice.grammar import build_grammar
+
+    d = record["details"]
+    texts, scores = d.get("hyps") or [], d.get("hyp_scores") or []
+    chosen = d.get("hypothesis", 0)
+    gap = t.get("beam_rival_gap", -99)
+    if gap > -99 and chosen < len(scores):
+        grammar = build_grammar(Board(record["fen"]), None, selected=record.get("selected"),
+                                confirming=record.get("confirming", False))
+        for j, text in enumerate(texts[:len(scores)]):
+            if j == chosen or scores[chosen] - scores[j] >= gap:
+                continue
+            m = phrases.read(text, grammar).meaning
+            if m.kind in ("move", "pick-up", "square") and VoiceResult(
+                    m.kind, move=m.move, square=m.square).result_text() != record["got"]:
+                return "torn"
+    if chosen and not t.get("later_hypothesis_alone", 1):
+        grammar = build_grammar(Board(record["fen"]), None, selected=record.get("selected"),
+                                confirming=record.get("confirming", False))
+        for text in texts[:chosen]:
+            r = phrases.read(text, grammar)
+            if r.meaning.reason in ("not-legal", "ambiguous") and len(r.squares) >= 2:
+                return None  # a move with a square misheard, not other words
+        return "later"
+    return None
 
 
 def _replay_whisper(record: dict, t: dict) -> str:
@@ -863,6 +903,10 @@ def main(argv=None) -> int:
                              "listening; default %(default)s)")
     parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
                                                           "/tmp/checkers-voice-corpus"))
+    parser.add_argument("--kinds", default="",
+                        help="decode only utterances of these kinds (comma-separated: move, "
+                             "pick-up, square, command, answer, illegal, other, filler, "
+                             "nonspeech), for a quick look at one rule")
     parser.add_argument("--show-errors", action="store_true")
     parser.add_argument("--dump", help="write one JSON line per decode to this file")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
@@ -946,7 +990,12 @@ def main(argv=None) -> int:
         items = kept
     fens = sorted({i.fen for i in items})
     sounds = nonspeech_items(split, fens, args.nonspeech)
-    if args.confirming_only:
+    if args.kinds:
+        kinds = set(args.kinds.split(","))
+        # indices kept as in a whole run, so that each utterance meets the same noise
+        keep = [i for i, item in enumerate(items) if item.kind in kinds]
+        sound_keep = [i for i, item in enumerate(sounds) if "nonspeech" in kinds]
+    elif args.confirming_only:
         # positions (and so the noise of each index) as in a whole run; only answers decoded
         keep = [i for i, item in enumerate(items) if item.confirming]
         sound_keep = [i for i, item in enumerate(sounds) if item.confirming]
@@ -1318,7 +1367,8 @@ def report(args, split, speakers, renderer, items, sounds, rows, conditions, rec
     for c in ("clean", "white", "babble10", "babble5", "far"):
         if c in s:
             v = s[c]
-            met = v["accuracy"] >= AIMS[c] and (c != "babble5" or v["wrong_move"] == 0)
+            met = v["accuracy"] is not None and v["accuracy"] >= AIMS[c] and (
+                c != "babble5" or v["wrong_move"] == 0)
             extra = f", {v['wrong_move']} wrong moves" if c == "babble5" else ""
             print(f"| {AIM_NAMES[c]} | {_pct(v['accuracy'])}{extra} | >= {AIMS[c]:.0%}"
                   f"{', never a wrong move' if c == 'babble5' else ''} | "

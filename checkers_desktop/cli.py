@@ -71,7 +71,8 @@ def build_parser() -> argparse.ArgumentParser:
                                   "standard output")
     p = sub.add_parser("endgame", help="build the endgame database now, into the window's cache "
                                        "folder (5 pieces: under a minute; 6 pieces, only built "
-                                       "here: about 20 minutes, 4.7 GB of disk, 4.3 GB of memory)")
+                                       "here: about 20 minutes or more, and 5.7 GB of free disk "
+                                       "while it builds)")
     p.add_argument("--pieces", type=int_argument(2, 6, "pieces"), default=5)
     p.add_argument("--cache", default=None, help="another folder (default: the window's)")
     p = sub.add_parser("listen", help="decode voice commands from WAV files in a position")

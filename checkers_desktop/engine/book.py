@@ -13,12 +13,19 @@ project's games/tinsley.pdn; the OCA 2.0 excerpt, Inferno, and the two instructi
 from the PDN 3.0 reference repository): ``python -m checkers_desktop.engine.book OUT.json
 GAMES.pdn ...``. The statistics are ours; the games are public records.
 
+**Searched replies.** A handful of games cannot tell a sound move from one that lost a man and
+won anyway, so the master moves the strong levels would play are checked by a deeper search than
+a game allows (``training/book_replies.py``): where the best-scoring master move falls short of
+the search's best move by at least a margin at that depth, the file's ``searched`` section names
+the searched move (:class:`SearchedReply`), and the strong levels play it instead. The gentle
+levels keep to the master moves.
+
 **How the levels use it** (:func:`choose`). The upper levels (4-6) play the book move with the
 best score (points per game, with a prior of one drawn game so that a line played once and won
-does not beat one played twenty times with a good score), the lower levels (1-3) a book move at
-random, in proportion to how often masters played it: variety, never a move no master chose. Out
-of the book, the search decides. The hints and the review search (they are about this position's
-best move, not about variety).
+does not beat one played twenty times with a good score), or the searched reply where there is
+one; the lower levels (1-3) a master move at random, in proportion to how often masters played
+it: variety, never a move no master chose. Out of the book, the search decides. The hints and
+the review search (they are about this position's best move, not about variety).
 """
 
 from __future__ import annotations
@@ -37,7 +44,7 @@ from checkers_desktop.storage.atomic import write_atomic
 if TYPE_CHECKING:
     from checkers_desktop.rules.pdn import Game
 
-__all__ = ["BookUse", "BookMove", "OpeningBook", "load_book", "build_book", "BOOK_PLIES",
+__all__ = ["BookUse", "BookMove", "SearchedReply", "OpeningBook", "load_book", "build_book", "BOOK_PLIES",
            "MIN_GAMES"]
 
 BOOK_PLIES = 20
@@ -73,12 +80,27 @@ class BookMove:
         return (self.points + 0.5) / (self.games + 1)
 
 
-class OpeningBook:
-    """The book's positions: FEN -> the :class:`BookMove` list, most played first."""
+@dataclass(frozen=True)
+class SearchedReply:
+    """The move the strong levels play instead of the best-scoring master move: ``move`` (PDN),
+    found by a search of ``depth`` plies in which the master move ``replaces`` scored
+    ``shortfall`` hundredths of a man less (from the mover's view)."""
 
-    def __init__(self, positions: dict[str, list[BookMove]], source: str = "") -> None:
+    move: str
+    depth: int
+    replaces: str
+    shortfall: int
+
+
+class OpeningBook:
+    """The book's positions: FEN -> the :class:`BookMove` list, most played first; ``searched``:
+    FEN -> the :class:`SearchedReply` the strong levels play there instead."""
+
+    def __init__(self, positions: dict[str, list[BookMove]], source: str = "",
+                 searched: Optional[dict[str, SearchedReply]] = None) -> None:
         self.positions = positions
         self.source = source
+        self.searched = searched if searched is not None else {}
 
     def __len__(self) -> int:
         return len(self.positions)
@@ -94,12 +116,20 @@ class OpeningBook:
 
     def choose(self, board: Board, strong: bool, rng: Optional[random.Random] = None
                ) -> Optional[tuple[Move, BookMove]]:
-        """The move to play from the book, or None out of it. ``strong``: the best-scoring move
-        (ties: the most played); else one at random in proportion to the games (``rng``)."""
+        """The move to play from the book, or None out of it. ``strong``: the searched reply
+        where there is one and it is legal (with its master statistics, or none played: 0
+        games), else the best-scoring master move (ties: the most played); not ``strong``: a
+        master move at random in proportion to the games (``rng``)."""
         found = self.moves(board)
         if not found:
             return None
         if strong:
+            reply = self.searched.get(board.fen())
+            if reply is not None:
+                for move in board.legal_moves:
+                    if move.pdn() == reply.move:
+                        masters = [e for _, e in found if e.move == reply.move]
+                        return move, masters[0] if masters else BookMove(reply.move, 0, 0.0)
             return max(found, key=lambda pair: (pair[1].score, pair[1].games, pair[1].move))
         rng = rng if rng is not None else random.Random()
         pick = rng.uniform(0, sum(e.games for _, e in found))
@@ -116,7 +146,15 @@ def _decode(data: dict[str, Any], source: str) -> OpeningBook:
     positions: dict[str, list[BookMove]] = {}
     for fen, entries in data["positions"].items():
         positions[str(fen)] = [BookMove(str(m), int(g), float(p)) for m, g, p in entries]
-    return OpeningBook(positions, source)
+    searched = {}
+    listed = data.get("searched", {})
+    if not isinstance(listed, dict):
+        raise ValueError("the searched replies are not a table of positions")
+    for fen, (move, depth, replaces, shortfall) in listed.items():
+        if str(fen) not in positions:
+            raise ValueError(f"a searched reply for a position not in the book: {fen}")
+        searched[str(fen)] = SearchedReply(str(move), int(depth), str(replaces), int(shortfall))
+    return OpeningBook(positions, source, searched)
 
 
 _book: Optional[OpeningBook] = None

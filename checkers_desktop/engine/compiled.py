@@ -217,7 +217,7 @@ def flatten_table(table: EndgameTable, exact: bool = False) -> tuple[np.ndarray,
         if found is not None and found[0] is table:
             return found[1], found[2]
         off = offsets_array(table.offsets)
-        flat = np.frombuffer(table._view if exact else table._search_view, np.uint8)
+        flat = table.exact_array() if exact else np.frombuffer(table._search_view, np.uint8)
         if not flat.flags.writeable:
             flat = flat.copy()
         if not len(flat):

@@ -40,43 +40,52 @@ pure-Python one here (a stored graph, 2-4 pieces only), the reference and the fa
 
 **Costs** (this machine, 2 cores; ``python benchmarks/endgame.py`` prints them): the compiled
 builder makes 2-4 pieces in about 1.1 s (the pure-Python one in 62-73 s, 54-68 times slower, the
-same bytes) and 5 pieces on top in about 41 s, the process peaking near 390 MB while it does
-(numba about 156 MB, the table 187 MB, the pair being solved 3 bytes a position of both sides;
-the app's builder process, which also loads the window's modules, 428 MB). Sizes: 2-4 pieces
-7,455,300 bytes (7.1 MiB, 41 signatures); 2-5 pieces 187,110,300 bytes (178 MiB, 85 signatures;
-133 million positions won or lost, the longest win 161 plies).
+same bytes) and 5 pieces on top in about 41 s on an idle machine, then codes and compresses them
+in about 17 s; ``checkers-desktop endgame --pieces 5`` peaked at 411 MB (numba about 156 MB, the
+table 187 MB, the pair being solved 3 bytes a position of both sides). Sizes in memory: 2-4
+pieces 7,455,300 bytes (41 signatures); 2-5 pieces 187,110,300 bytes (85 signatures; 133 million
+positions won or lost, the longest win 161 plies).
+
+**The cache file** (:func:`save_table`, one a piece count: ``endgame-N-v4.egdb``) holds what the
+search reads and the exact distances, compressed, and ends with the SHA-256 of the rest: a file
+whose checksum, header or block index is wrong is never used (:func:`load_table` returns None and
+:func:`ensure_table` builds it again), and each block of distances is checked against its CRC-32
+when it is read. Below :data:`PACKED_PIECES` pieces it is the flat bytes (7.5 MB for 2-4 pieces).
+From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`;
+2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 8.8 MB of codes, against 52 MB
+in two bits a position before), and the root and the problems read the exact distances from
+zlib blocks of :data:`EXACT_BLOCK` positions (63 MB): the quickest win is still played. The 2-5
+piece file is 81,725,679 bytes, against 239,479,382 for the previous format's two files
+(``python benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds). The search's
+copy is memory-mapped: only the pages read are in memory, and the operating system can drop them
+again (every search gives them back when it ends, see :func:`release_pages`). Files of the
+previous format are converted once (about 20 s for 5 pieces), not built again.
 
 **Six pieces, on request** (``checkers-desktop endgame --pieces 6``, never at the window's first
-start): 3,739,728,040 bytes (3.5 GiB, 155 signatures; 2,003,543,133 six-piece positions won or
-lost, the longest win 167 plies) and a 940,523,485-byte packed copy for the search, built on top
-of 5 pieces in 17 minutes (1,016 s, another build sharing the machine for part of it), the
-builder peaking at 4.2 GB (the table itself, and 1 GB for the largest pair, a man and a king
-against two men and a king: 336 million positions of both sides). The window and the tools use
-it once it is cached. Its cost is memory: a search probes the 940 MB packed copy all over, and
-in three 8-second searches of 10-14 piece positions the process peaked at 496-797 MB, against
-227-240 MB with 5 pieces (156 MB before searching, in both). Those are the file's pages,
-which the system can drop at any time and which every search gives back when it ends, but they
-count as the app's resident memory meanwhile; so 6 pieces are for a player's own computer, not
-the event laptops.
-
-The cache file is the flat array with a 16-byte header, read by memory mapping: only the pages read
-are in memory, and the operating system can drop them again (they are the file's; every search
-gives them back when it ends, see :func:`release_pages`). A search of an ending probes all over the
-table, so for 5 pieces it reads a packed copy (``.search`` file, 52 MB: win, loss or draw in two
-bits a position from :data:`PACKED_PIECES` pieces, see :func:`search_layout`), and only the root
-reads the exact distances: the quickest win is still played. Without numba only 2-4 pieces are
-built, by the Python builder (about 300 MB at its peak).
+start): 3,739,728,040 positions (155 signatures; 2,003,543,133 six-piece positions won or lost,
+the longest win 167 plies). Built in memory it took 17 minutes (1,016 s) and 4.2 GB; it is now
+built in a memory-mapped work file in the cache folder (:data:`WORK_FILE_FROM`), material pair by
+material pair (each reads only smaller tables and the pairs with one man fewer, solved before),
+the pages each pair wrote handed to the file cache after it, so the builder's resident memory is
+one pair's: the largest, a man and two kings against two men and a king, has 336 million
+positions of both sides (1 GB while it is solved; a process solving it so peaked at 1.58 GB,
+against 1.84 GB before it was stopped unfinished when the pages were handed back only after each
+pair). The window and the tools use it once it is cached.
+Without numba only 2-4 pieces are built, by the Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import mmap
 import os
 import struct
 import threading
 import time
+import zlib
 from array import array
 from functools import lru_cache
 from itertools import combinations
@@ -94,6 +103,8 @@ from checkers_desktop.storage.atomic import write_atomic_parts
 
 from .params import LOST_NOW, WLD_PLIES
 
+_log = logging.getLogger(__name__)
+
 TableBytes = Union[bytes, bytearray, memoryview, "np.ndarray", mmap.mmap]
 """A table's bytes as they are held: in memory (a bytearray, a numpy uint8 array) or a
 memory-mapped file's buffer."""
@@ -103,11 +114,11 @@ Material = tuple[int, int, int, int]
 """Black's men and kings, White's men and kings."""
 PathArg = Union[str, "os.PathLike[str]"]
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 DEFAULT_PIECES = 5
 MAX_PIECES = 6
-"""The largest table that can be built: 6 pieces, on request only (4.7 GB on disk with its
-packed copy, about 20 minutes and 4.3 GB of memory to build; see the module docstring)."""
+"""The largest table that can be built: 6 pieces, on request only (see the module
+docstring)."""
 PYTHON_MAX_PIECES = 4
 """The most pieces the pure-Python builder is allowed (5 would need hours and gigabytes)."""
 
@@ -150,10 +161,11 @@ def compiled_builder_available() -> bool:
 
 
 PACKED_PIECES = 5
-"""From this piece count the search reads a packed copy: win, loss or draw in two bits a
-position (the 5-piece part: 45 MB instead of 180). A search of an ending probes all over the
-table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's memory
-aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
+"""From this piece count the search reads a run-length coded copy: win, loss or draw
+(:mod:`.wld_codec`; the 5-piece part: 11.6 MB, against 45 MB in two bits a position). A search
+of an ending probes all over the table and, reading whole bytes, touched some 140 MB of it in
+one hint, above the app's memory aim; the root still reads the exact distances (see
+:meth:`EndgameTable.search_probe`)."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -161,8 +173,10 @@ _M35 = (1 << 35) - 1
 _BLACK_CROWN = bbm.BLACK_CROWN
 _WHITE_CROWN = bbm.WHITE_CROWN
 _BIN = [[comb(n, k) for k in range(6)] for n in range(33)]
-_HEADER = struct.Struct("<4sHHQ")
-"""Cache file header: magic, format version, pieces, data bytes (16 bytes)."""
+_HEADER = struct.Struct("<4sHHQQQQII")
+"""Cache file header: magic, format version, pieces, positions, bytes of the search's copy, where
+the compressed distances start, their blocks, the positions of a coded block and of a block of
+distances (48 bytes; see :func:`save_table`)."""
 _MAGIC = b"CDEG"
 
 
@@ -228,6 +242,24 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     return code, idx
 
 
+def view_of(squares: Iterable[int], mine: int, crowned: Iterable[bool],
+            black: bool) -> tuple[int, int, int, bool]:
+    """The search's view (my, opp, kings, black) of pieces on ``squares`` (1-32): the first
+    ``mine`` are the side to move's (BLACK's when ``black``), the rest the opponent's; a piece is
+    a king where ``crowned`` says so, and on its own crowning row (where no man stands)."""
+    my = opp = kings = 0
+    for i, (square, king) in enumerate(zip(squares, crowned)):
+        mask = bbm.MASK_OF_SQUARE[square]
+        ours = i < mine
+        if ours:
+            my |= mask
+        else:
+            opp |= mask
+        if king or (square >= 29 if ours == black else square <= 4):
+            kings |= mask
+    return my, opp, kings, black
+
+
 def _byte_view(data: TableBytes) -> ByteView:
     if isinstance(data, (bytes, bytearray)):
         return data
@@ -235,54 +267,72 @@ def _byte_view(data: TableBytes) -> ByteView:
     return memoryview(data).cast("B")  # type: ignore[arg-type]
 
 
-def search_layout(pieces: int) -> tuple[Optional[int], int]:
-    """(where the packed part starts, total bytes) of the search's copy of a ``pieces`` table:
-    the bytes of fewer than :data:`PACKED_PIECES` pieces as they are, then the rest in two bits a
-    position (0 draw, 1 loss, 2 win; four positions a byte, the first in the low bits). (None,
-    size) when nothing is packed."""
-    total = layout(pieces)[1]
+def coded_from(pieces: int) -> Optional[int]:
+    """Where the run-length coded part of the search's copy of a ``pieces`` table starts (the
+    positions of fewer than :data:`PACKED_PIECES` pieces before it are exact bytes), or None
+    when nothing is coded (fewer than :data:`PACKED_PIECES` pieces)."""
     if pieces < PACKED_PIECES:
-        return None, total
-    start = layout(PACKED_PIECES - 1)[1]
-    return start, start + (total - start + 3) // 4
+        return None
+    return layout(PACKED_PIECES - 1)[1]
+
+
+def _signatures_from(pieces: int, start: int) -> list[tuple[int, Material]]:
+    """(offset, signature) of every signature of a ``pieces`` table from ``start``, in order."""
+    offsets = layout(pieces)[0]
+    out = [(off, (code >> 9, (code >> 6) & 7, (code >> 3) & 7, code & 7))
+           for code, off in offsets.items() if off >= start]
+    return sorted(out)
 
 
 def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
-    """The search's copy of ``table`` (see :func:`search_layout`) as a numpy uint8 array (52 MB
-    for 5 pieces, made in about 2 s); None when nothing is packed. :func:`save_table` writes the
-    same bytes from :func:`_packed_parts` without holding them all."""
-    import numpy as np
-
-    start, size = search_layout(table.pieces)
+    """The search's copy of ``table`` as a numpy uint8 array, or None when nothing is coded
+    (:func:`coded_from`): the exact bytes of fewer than :data:`PACKED_PIECES` pieces, then the
+    block index and the codes of :mod:`.wld_codec` for the rest (for 2-5 pieces 7.5 MB exact,
+    2.8 MB of index and 8.8 MB of codes, against 45 MB in two bits a position). Needs the
+    compiled encoder (numba; ``ValueError`` without it); about 7 s for 5 pieces."""
+    start = coded_from(table.pieces)
     if start is None:
         return None
-    out = np.empty(size, np.uint8)
-    at = 0
-    for part in _packed_parts(table):
-        out[at:at + len(part)] = part
-        at += len(part)
-    return out
+    return code_wld(table.exact_array(), table.pieces, start)
 
 
-def _packed_parts(table: "EndgameTable") -> Iterator[np.ndarray]:
-    """The search's copy of ``table`` in consecutive numpy uint8 arrays: the unpacked bytes, then
-    a quarter of a megabyte at a time (a million positions), so that writing the copy holds some
-    5 MB besides the table. Only for a table that has a packed part."""
+def code_wld(exact: "np.ndarray", pieces: int, start: int) -> "np.ndarray":
+    """``exact`` (the :func:`layout` bytes of ``pieces``, a numpy uint8 array) with its positions
+    from ``start`` (a signature's offset) run-length coded as win, loss or draw
+    (:mod:`.wld_codec`): ``exact[:start]``, then the block index from byte ``start``, then the
+    codes. Raises ``ValueError`` without the compiled encoder (numba)."""
     import numpy as np
 
-    start, size = search_layout(table.pieces)
-    assert start is not None  # only for a table that has a packed part
-    data = np.frombuffer(table._view, np.uint8)
-    yield data[:start]
-    step = 1 << 20  # positions a part (a multiple of 4)
-    for lo in range(start, len(data), step):
-        part = data[lo:lo + step]
-        two = np.where(part & 1, np.uint8(1), np.uint8(2))  # 1 a loss, 2 a win ...
-        two[part == 0] = 0  # ... and 0 a draw
-        if len(two) % 4:
-            two = np.concatenate([two, np.zeros(4 - len(two) % 4, np.uint8)])
-        quads = two.reshape(-1, 4)
-        yield quads[:, 0] | (quads[:, 1] << 2) | (quads[:, 2] << 4) | (quads[:, 3] << 6)
+    if not compiled_builder_available():
+        raise ValueError("coding the endgame database needs the compiled engine (numba)")
+    from . import numba_endgame, numba_wld, wld_codec
+
+    block = wld_codec.BLOCK
+    total = layout(pieces)[1]
+    blocks = (total - start + block - 1) // block
+    out = np.empty(start + 4 * blocks + (blocks * block) // 4 + blocks + 16, np.uint8)
+    out[:start] = exact[:start]
+    at = start + 4 * blocks
+    index_at = start
+    carry = np.empty(0, np.uint8)
+    for off, sig in _signatures_from(pieces, start):
+        values = np.empty(signature_size(*sig), np.uint8)
+        numba_endgame.wld_values(*sig, exact, off, values)
+        whole = np.concatenate([carry, values]) if len(carry) else values
+        full = len(whole) // block * block
+        at = numba_wld.encode_blocks(whole[:full], at, out, out, index_at)
+        index_at += 4 * (full // block)
+        carry = whole[full:].copy()
+        drop_pages(exact)
+    if len(carry):
+        last = np.full(block, wld_codec.NO_POSITION, np.uint8)
+        last[:len(carry)] = carry
+        at = numba_wld.encode_blocks(last, at, out, out, index_at)
+        index_at += 4
+    if index_at != start + 4 * blocks:
+        raise ValueError(f"{start} is not where a signature starts")
+    coded: np.ndarray = out[:at].copy()
+    return coded
 
 
 def _value_of_byte(b: int) -> int:
@@ -298,6 +348,90 @@ def plies_of(value: int) -> int:
     return 0 if value == LOST_NOW else abs(value)
 
 
+EXACT_BLOCK = 1 << 16
+"""Positions a compressed block of exact distances holds (zlib; about 0.5 ms to decompress)."""
+KEEP_EXACT_BYTES = 1 << 16
+"""Exact bytes a cached table remembers by position (forgotten all at once when full)."""
+
+
+class CompressedExact:
+    """The exact bytes of a cached table (:func:`layout` order, indexed as ints like a byte
+    buffer): those before ``start`` read from ``head`` as they are, the rest decompressed block
+    by block (:data:`EXACT_BLOCK` positions a block) from ``payload`` at ``ends`` (the end of
+    each block's bytes; block ``b`` starts where ``b - 1`` ends), each block checked against its
+    CRC-32 (``crcs``) before it is used. Up to ``keep`` blocks stay decompressed (2 MB by
+    default), and up to :data:`KEEP_EXACT_BYTES` bytes read are remembered. Raises
+    :class:`DamagedTable` when a block's CRC or size is wrong."""
+
+    def __init__(self, size: int, start: int, head: ByteView, payload: ByteView,
+                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32) -> None:
+        self.size = size
+        self.start = start
+        self.head = head
+        self.payload = payload
+        self.ends = ends
+        self.crcs = crcs
+        self.keep = keep
+        self._blocks: dict[int, bytes] = {}
+        self._bytes: dict[int, int] = {}
+        """The bytes read, by position: a search reads the root's children at every depth."""
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return self.size
+
+    def block(self, b: int) -> bytes:
+        """Block ``b`` decompressed (``EXACT_BLOCK`` bytes, fewer for the last)."""
+        found = self._blocks.get(b)
+        if found is not None:
+            return found
+        lo = int(self.ends[b - 1]) if b > 0 else 0
+        raw = bytes(self.payload[lo:int(self.ends[b])])
+        want = min(EXACT_BLOCK, self.size - self.start - b * EXACT_BLOCK)
+        if zlib.crc32(raw) != int(self.crcs[b]):
+            raise DamagedTable(f"block {b} of the exact distances fails its CRC")
+        try:
+            out = zlib.decompress(raw)
+        except zlib.error as exc:
+            raise DamagedTable(f"block {b} of the exact distances: {exc}") from None
+        if len(out) != want:
+            raise DamagedTable(f"block {b} of the exact distances has {len(out)} bytes")
+        from .wld_codec import keep_bounded
+
+        keep_bounded(self._blocks, b, out, self.keep, self._lock)
+        return out
+
+    def __getitem__(self, at: int) -> int:
+        if at < self.start:
+            return self.head[at]
+        found = self._bytes.get(at)
+        if found is None:
+            rel = at - self.start
+            found = self.block(rel // EXACT_BLOCK)[rel % EXACT_BLOCK]
+            if len(self._bytes) >= KEEP_EXACT_BYTES:
+                self._bytes.clear()
+            self._bytes[at] = found
+        return found
+
+    def to_array(self) -> "np.ndarray":
+        """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes)."""
+        import numpy as np
+
+        out = np.empty(self.size, np.uint8)
+        out[:self.start] = np.frombuffer(self.head, np.uint8)[:self.start]
+        at = self.start
+        for b in range(len(self.ends)):
+            part = self.block(b)
+            out[at:at + len(part)] = np.frombuffer(part, np.uint8)
+            at += len(part)
+        self._blocks.clear()
+        return out
+
+
+class DamagedTable(ValueError):
+    """A cached endgame file whose checksum, CRC or structure is wrong: it is not used."""
+
+
 class EndgameTable:
     """Exact values of every position with at most :attr:`pieces` pieces.
 
@@ -307,38 +441,58 @@ class EndgameTable:
     for a draw.
     """
 
-    def __init__(self, pieces: int, data: TableBytes, keep: object = None,
+    def __init__(self, pieces: int, data: Union[TableBytes, CompressedExact], keep: object = None,
                  packed: Optional[TableBytes] = None, packed_keep: object = None) -> None:
         """``data``: the flat bytes of :func:`layout` (``pieces``) — a bytearray, a numpy uint8
-        array or a memory-mapped file's buffer; ``keep``: an object to hold while the table lives
-        (the open map). ``packed``: the search's copy (:func:`pack_for_search`; None: the search
-        reads ``data``), ``packed_keep`` its map. Raises ``ValueError`` when a size is not the
-        layout's."""
+        array, a memory-mapped file's buffer or a cached file's :class:`CompressedExact`;
+        ``keep``: an object to hold while the table lives (the open map). ``packed``: the
+        search's copy (:func:`pack_for_search`; None: the search reads ``data``), ``packed_keep``
+        its map. Raises ``ValueError`` when a size is not the layout's, or the search's copy is
+        too short for its block index."""
         self.pieces = pieces
         self.offsets, size = layout(pieces)
         self.data = data
-        self._view = _byte_view(data)
+        self._view: Union[ByteView, CompressedExact] = (
+            data if isinstance(data, CompressedExact) else _byte_view(data))
         if len(self._view) != size:
             raise ValueError(f"an endgame table of {pieces} pieces has {size} bytes, "
                              f"not {len(self._view)}")
         self._keep = keep
         self.packed_from: Optional[int] = None
-        """Where the packed part starts in :attr:`search_data` (None: nothing is packed)."""
-        self.search_data = data
-        self._search_view = self._view
+        """Where the coded part starts in :attr:`search_data` (None: nothing is coded)."""
+        self.search_data: Any = data
+        self._search_view: Any = self._view
+        self._decoder: Any = None
         if packed is not None:
-            start, packed_size = search_layout(pieces)
+            from .wld_codec import BLOCK, BlockDecoder
+
+            start = coded_from(pieces)
             view = _byte_view(packed)
-            if start is None or len(view) != packed_size:
-                raise ValueError(f"the packed copy of {pieces} pieces has {packed_size} bytes, "
-                                 f"not {len(view)}")
+            blocks = (size - start + BLOCK - 1) // BLOCK if start is not None else 0
+            if start is None or len(view) < start + 5 * blocks:
+                raise ValueError(f"the search's copy of {pieces} pieces is too short "
+                                 f"({len(view)} bytes)")
             self.packed_from = start
             self.search_data = packed
             self._search_view = view
+            self._decoder = BlockDecoder(view, start)
+        elif isinstance(data, CompressedExact):
+            raise ValueError("a compressed table needs its search's copy")
         self._packed_keep = packed_keep
 
+    def exact_array(self) -> "np.ndarray":
+        """Every exact byte as a numpy uint8 array (no copy for a table in memory or mapped;
+        decompressed for a cached file: :func:`layout` bytes, 187 MB for 5 pieces)."""
+        import numpy as np
+
+        if isinstance(self._view, CompressedExact):
+            return self._view.to_array()
+        if isinstance(self.data, np.ndarray) and self.data.dtype == np.uint8:
+            return self.data  # (a memory-mapped work file's array stays one: see drop_pages)
+        return np.frombuffer(self._view, np.uint8)
+
     def search_probe(self, my: int, opp: int, kings: int, black: bool) -> int:
-        """What the search reads (:meth:`probe`'s values), from the packed copy where there is
+        """What the search reads (:meth:`probe`'s values), from the coded copy where there is
         one: there a win is ``WLD_PLIES`` and a loss ``-WLD_PLIES``."""
         start = self.packed_from
         if start is None:
@@ -347,8 +501,7 @@ class EndgameTable:
         at = self.offsets[code] + idx
         if at < start:
             return _value_of_byte(self._search_view[at])
-        rel = at - start
-        two = (self._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
+        two = self._decoder.value(at - start)
         return 0 if not two else (-WLD_PLIES if two == 1 else WLD_PLIES)
 
     def __bool__(self) -> bool:
@@ -358,13 +511,13 @@ class EndgameTable:
 
     def __len__(self) -> int:
         """How many positions are won or lost (BLACK to move; the WHITE twins are the same).
-        Reads every byte (of a mapped file: every page), without a copy."""
+        Reads every byte (of a mapped file: every page; of a cached file: decompressed)."""
         import numpy as np
 
-        return int(np.count_nonzero(np.frombuffer(self._view, np.uint8)))
+        return int(np.count_nonzero(self.exact_array()))
 
     def nbytes(self) -> int:
-        """Size of the tables in bytes (on disk; in memory only what is touched when mapped)."""
+        """Positions of the tables (one byte each in memory; a cached file is compressed)."""
         return len(self._view)
 
     def mapped_search_bytes(self) -> int:
@@ -379,9 +532,16 @@ class EndgameTable:
 
     def probe(self, my: int, opp: int, kings: int, black: bool) -> int:
         """The stored value (see the class docstring); only for ``pieces`` or fewer, both sides
-        having a piece. Raises ``KeyError`` for a position outside the table."""
+        having a piece. Raises ``KeyError`` for a position outside the table. Where a cached
+        file's block of distances fails its CRC (the file changed after it was checked), that
+        block is not used: the value is the search's (:meth:`search_probe`: a win or loss
+        counted as ``WLD_PLIES`` plies), and a warning is logged."""
         code, idx = _locate(my, opp, kings, black)
-        return _value_of_byte(self._view[self.offsets[code] + idx])
+        try:
+            return _value_of_byte(self._view[self.offsets[code] + idx])
+        except DamagedTable as exc:
+            _log.warning("endgame database of %d pieces: %s", self.pieces, exc)
+            return self.search_probe(my, opp, kings, black)
 
 
 # --- generation ----------------------------------------------------------------------------------
@@ -554,10 +714,15 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
                 progress: Optional[Callable[["EndgameTable"], None]] = None,
                 start: Optional["EndgameTable"] = None,
                 compiled: Optional[bool] = None,
-                on_material: Optional[Callable[[int, int, int], None]] = None) -> EndgameTable:
+                on_material: Optional[Callable[[int, int, int], None]] = None,
+                work: Optional[PathArg] = None) -> EndgameTable:
     """Generate the table of every position with at most ``pieces`` pieces (2-6).
 
     ``start``: a finished smaller table to build on (its counts are not solved again).
+    ``work``: a file (created, or overwritten) that holds the table while it is built, memory-
+    mapped, instead of memory: after each material the pages it wrote are handed to the file
+    cache, so the builder's resident memory is that of one material pair (its working bytes and
+    the tables it reads) and not the whole table (3.7 GB for 6 pieces). Compiled builder only.
     ``progress(table)`` is called with the table of each finished piece count (the last one being
     the result); ``on_material(pieces, solved, materials)`` after each material of a count.
     ``compiled``: True or False forces the builder (None: the compiled one where numba loads).
@@ -573,23 +738,25 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
     if compiled:
         import numpy as np
 
-        from . import numba_endgame
         from .compiled import offsets_array
         from .compiled_layout import PATH
 
-        data = np.zeros(size, np.uint8)
+        if work is None:
+            array = np.zeros(size, np.uint8)
+        else:
+            array = np.memmap(work, np.uint8, mode="w+", shape=(size,))
+        data = array
         if start is not None:
-            data[:len(start._view)] = np.frombuffer(start._view, np.uint8)
+            array[:len(start._view)] = start.exact_array()
         offs = offsets_array(offsets)
         mem = np.zeros(PATH, np.int64)
 
         def solve(mat: tuple[int, int, int, int]) -> None:
-            if numba_endgame.solve_pair(*mat, offs, data, mem) == numba_endgame.OVERFLOW:
-                raise OverflowError(f"a distance of material {mat} does not fit in a byte")
+            solve_compiled(mat, offs, array, mem)
     else:
         data = bytearray(size)
         if start is not None:
-            data[:len(start._view)] = bytes(start._view)
+            data[:len(start._view)] = start.exact_array().tobytes()
 
         def solve(mat: tuple[int, int, int, int]) -> None:
             _solve_material(mat, data, offsets, stop)
@@ -607,6 +774,52 @@ def build_table(pieces: int = DEFAULT_PIECES, stop: Optional[threading.Event] = 
         if progress is not None:
             progress(table)
     return table if table is not None else EndgameTable(pieces, data)
+
+
+DROP_SECONDS = 0.5
+"""While a material pair is solved in a work file, its pages are handed back this often."""
+
+
+def solve_compiled(mat: Material, offs: "np.ndarray", data: "np.ndarray",
+                   mem: "np.ndarray") -> None:
+    """Solve the material pair ``mat`` with the compiled builder into ``data`` (offsets by
+    signature code ``offs``, scratch ``mem``). When ``data`` is a work file's array
+    (``numpy.memmap``) its pages are handed back to the file cache every :data:`DROP_SECONDS`
+    while the pair is solved (the solver releases the interpreter lock) and once after, so
+    resident memory holds the pair's working bytes, not the tables it writes and reads. Raises
+    ``OverflowError`` when a distance passes 254 plies."""
+    from . import numba_endgame
+
+    done = threading.Event()
+    dropper = None
+    if getattr(data, "_mmap", None) is not None:
+        def drop() -> None:
+            while not done.wait(DROP_SECONDS):
+                drop_pages(data)
+
+        dropper = threading.Thread(target=drop, name="endgame-drop-pages", daemon=True)
+        dropper.start()
+    try:
+        decided = numba_endgame.solve_pair(*mat, offs, data, mem)
+    finally:
+        done.set()
+        if dropper is not None:
+            dropper.join()
+    drop_pages(data)
+    if decided == numba_endgame.OVERFLOW:
+        raise OverflowError(f"a distance of material {mat} does not fit in a byte")
+
+
+def drop_pages(data: Any) -> None:
+    """Hand the pages of ``data`` back to the file cache when it is a memory-mapped file's array
+    (``numpy.memmap``: its bytes stay in the file, and are read again when touched); nothing
+    for an array in memory."""
+    mapped = getattr(data, "_mmap", None)
+    if mapped is not None and hasattr(mapped, "madvise") and hasattr(mmap, "MADV_DONTNEED"):
+        try:
+            mapped.madvise(mmap.MADV_DONTNEED)
+        except (OSError, ValueError):
+            pass
 
 
 def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) -> tuple[int, int]:
@@ -638,95 +851,210 @@ def verify_table(table: EndgameTable, stop: Optional[threading.Event] = None) ->
 
 
 # --- cache ---------------------------------------------------------------------------------------
-def _path(cache_dir: PathArg, pieces: int, packed: bool = False) -> Path:
-    kind = "search" if packed else "bin"
-    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.{kind}"
+_OLD_HEADER = struct.Struct("<4sHHQ")
+"""The header of the previous format's files (``endgame-N-v3.bin``: the flat bytes as they are),
+which :func:`ensure_table` converts."""
 
 
-def _write(path: Path, pieces: int, size: int, parts: Iterable[TableBytes]) -> None:
-    """Write a cache file of ``size`` bytes from ``parts`` (buffers, in order) atomically
-    (``storage.atomic``: a temporary file of its own name, so two builders of one folder, the
-    window's and ``checkers-desktop endgame``, never write into one file). Raises ``ValueError``
-    (and leaves no file) when the parts do not make ``size`` bytes."""
-
-    def pieces_of_file() -> Iterator[ByteView]:
-        yield _HEADER.pack(_MAGIC, FORMAT_VERSION, pieces, size)
-        written = 0
-        for part in parts:
-            view = _byte_view(part)
-            yield view
-            written += len(view)
-        if written != size:
-            raise ValueError(f"{written} bytes written to {path.name}, not {size}")
-
-    write_atomic_parts(path, pieces_of_file())
+def _path(cache_dir: PathArg, pieces: int) -> Path:
+    return Path(cache_dir) / f"endgame-{pieces}-v{FORMAT_VERSION}.egdb"
 
 
-def _map(path: Path, pieces: int, size: int) -> Optional[tuple[memoryview, mmap.mmap]]:
-    """(the data after the header, the map) of a cache file, or None when it is missing or its
-    header or size is wrong."""
-    try:
-        with open(path, "rb") as fh:
-            head = fh.read(_HEADER.size)
-            if len(head) != _HEADER.size:
-                return None
-            magic, version, count, stated = _HEADER.unpack(head)
-            if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
-                    or stated != size or os.fstat(fh.fileno()).st_size != _HEADER.size + size):
-                return None
-            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
-        if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
-            mapped.madvise(mmap.MADV_RANDOM)  # probes jump about: read no page ahead
-        return memoryview(mapped)[_HEADER.size:], mapped
-    except (OSError, ValueError, struct.error):
-        return None
+def _old_paths(cache_dir: PathArg, pieces: int) -> list[Path]:
+    folder = Path(cache_dir)
+    return [folder / f"endgame-{pieces}-v3.bin", folder / f"endgame-{pieces}-v3.search"]
+
+
+def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
+    """The cache file of ``table`` (see :func:`save_table`) in consecutive parts, with the
+    SHA-256 of everything before it as the last 32 bytes."""
+    import numpy as np
+
+    from . import wld_codec
+
+    total = layout(table.pieces)[1]
+    start = coded_from(table.pieces)
+    exact = table.exact_array()
+    if start is None:
+        search: Any = exact
+        start = total
+    else:
+        search = table.search_data if table.packed_from is not None else pack_for_search(table)
+    search_view = _byte_view(search)
+    blocks = (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+    digest = hashlib.sha256()
+
+    def out(part: ByteView) -> ByteView:
+        digest.update(part)
+        return part
+
+    yield out(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, total, len(search_view), start,
+                           blocks, wld_codec.BLOCK, EXACT_BLOCK))
+    yield out(search_view)
+    ends = np.zeros(blocks, np.uint64)
+    crcs = np.zeros(blocks, np.uint32)
+    written = 0
+    for b in range(blocks):
+        lo = start + b * EXACT_BLOCK
+        packed = zlib.compress(exact[lo:min(total, lo + EXACT_BLOCK)].tobytes(), 6)
+        written += len(packed)
+        ends[b] = written
+        crcs[b] = zlib.crc32(packed)
+        yield out(packed)
+        if b % 1024 == 1023:
+            drop_pages(exact)
+    yield out(ends.tobytes())
+    yield out(crcs.tobytes())
+    yield digest.digest()
 
 
 def save_table(table: EndgameTable, cache_dir: PathArg) -> Path:
-    """Write the table under ``cache_dir`` (created if needed), and its packed copy for the
-    search where it has one (:func:`search_layout`), each through a temporary file renamed, so a
-    crash never leaves half a table under the real name; returns the table file's path. The
-    packed copy is written first: a table file never stands without it."""
+    """Write ``table`` under ``cache_dir`` (created if needed) as one file, through a temporary
+    file renamed, so a crash never leaves half a table under the real name; returns its path.
+
+    The file: a 48-byte header (magic, format, pieces, positions, bytes of the search's copy,
+    where the compressed distances start, their blocks, the two block sizes); the search's copy
+    (:func:`pack_for_search`; for fewer than :data:`PACKED_PIECES` pieces, the exact bytes);
+    the exact distances from there in zlib blocks of :data:`EXACT_BLOCK` positions, then each
+    block's end (uint64) and CRC-32 (uint32); last, the SHA-256 of everything before it. Coding
+    needs the compiled encoder from :data:`PACKED_PIECES` pieces (``ValueError`` without it)."""
     path = _path(cache_dir, table.pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
-    start, packed_size = search_layout(table.pieces)
-    if table.packed_from is not None:
-        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, packed_size,
-               [table._search_view])
-    elif start is not None:  # packed as it is written: the whole copy is never held
-        _write(_path(cache_dir, table.pieces, packed=True), table.pieces, packed_size,
-               _packed_parts(table))
-    _write(path, table.pieces, len(table._view), [table._view])
+    write_atomic_parts(path, _file_parts(table))
     return path
 
 
-def load_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
-    """The cached table and its packed copy, memory-mapped (copy-on-write, so the compiled
-    search can take them as writable arrays without the files ever changing), or None when the
-    table cannot be read (missing, wrong header or size: then generate again). A missing or
-    damaged packed copy is made again from the table (a few seconds); if it cannot be written,
-    the search reads the table itself."""
-    found = _map(_path(cache_dir, pieces), pieces, layout(pieces)[1])
-    if found is None:
-        return None
-    start, packed_size = search_layout(pieces)
-    packed = packed_keep = None
-    if start is not None:
-        where = _path(cache_dir, pieces, packed=True)
-        extra = _map(where, pieces, packed_size)
-        if extra is None:
-            try:
-                _write(where, pieces, packed_size, _packed_parts(EndgameTable(pieces, found[0])))
-            except (OSError, ValueError):
-                pass
-            extra = _map(where, pieces, packed_size)
-        if extra is not None:
-            packed, packed_keep = extra
+def _check_digest(fh: Any, size: int) -> None:
+    """Raise :class:`DamagedTable` unless the file's last 32 bytes are the SHA-256 of the rest."""
+    fh.seek(0)
+    digest = hashlib.sha256()
+    left = size - 32
+    while left > 0:
+        chunk = fh.read(min(left, 1 << 22))
+        if not chunk:
+            raise DamagedTable("the file is shorter than it says")
+        digest.update(chunk)
+        left -= len(chunk)
+    if fh.read(32) != digest.digest():
+        raise DamagedTable("the file's SHA-256 is wrong")
+
+
+def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len: int,
+                       size: int) -> None:
+    """Raise :class:`DamagedTable` unless the block index of the search's copy (from byte
+    ``start`` of the copy, which starts at byte ``at`` of the file) starts right after itself,
+    never goes back and stays inside the copy, with room after the copy for a block's codes (a
+    block reads at most ``BLOCK // 4`` bytes from its start): so no probe reads outside the
+    file, whatever its bytes."""
+    import numpy as np
+
+    from . import wld_codec
+
+    blocks = (total - start + wld_codec.BLOCK - 1) // wld_codec.BLOCK
+    codes_at = start + 4 * blocks
+    if search_len < codes_at or size - at - search_len < wld_codec.BLOCK // 4:
+        raise DamagedTable("the search's copy is too short for its block index")
+    index = np.frombuffer(mapped, "<u4", blocks, at + start).astype(np.int64)
+    if blocks and (index[0] != codes_at or index[-1] >= search_len
+                   or np.any(np.diff(index) < 0)):
+        raise DamagedTable("the block index of the search's copy is wrong")
+
+
+def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
+    """The table cached in ``path``, its search's copy memory-mapped; None when the file is
+    missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong."""
+    import numpy as np
+
+    from . import wld_codec
+
     try:
-        return EndgameTable(pieces, found[0], keep=found[1], packed=packed,
-                            packed_keep=packed_keep)
-    except ValueError:
+        fh = open(path, "rb")
+    except FileNotFoundError:
         return None
+    with fh:
+        head = fh.read(_HEADER.size)
+        if len(head) != _HEADER.size:
+            raise DamagedTable("the header is cut short")
+        (magic, version, count, total, search_len, start, blocks, coded_block,
+         exact_block) = _HEADER.unpack(head)
+        size = os.fstat(fh.fileno()).st_size
+        if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
+                or total != layout(pieces)[1] or start != (coded_from(pieces) or total)
+                or blocks != (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+                or coded_block != wld_codec.BLOCK or exact_block != EXACT_BLOCK):
+            raise DamagedTable("the header is not this table's")
+        payload_len = size - _HEADER.size - search_len - 12 * blocks - 32
+        if payload_len < 0:
+            raise DamagedTable("the file is too short")
+        _check_digest(fh, size)
+        mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
+    if hasattr(mapped, "madvise") and hasattr(mmap, "MADV_RANDOM"):
+        mapped.madvise(mmap.MADV_RANDOM)  # probes jump about: read no page ahead
+    view = memoryview(mapped)
+    at = _HEADER.size
+    search = view[at:at + search_len]
+    at += search_len
+    if start == total:  # exact bytes only
+        if search_len != total or blocks:
+            raise DamagedTable("the exact bytes are not the table's size")
+        return EndgameTable(pieces, search, keep=mapped)
+    _check_block_index(mapped, _HEADER.size, start, total, search_len, size)
+    payload = view[at:at + payload_len]
+    at += payload_len
+    ends = np.frombuffer(mapped, np.uint64, blocks, at).astype(np.int64)
+    crcs = np.frombuffer(mapped, np.uint32, blocks, at + 8 * blocks).copy()
+    if blocks and (ends[-1] != payload_len or np.any(np.diff(ends) < 0) or ends[0] < 0):
+        raise DamagedTable("the block index of the distances is wrong")
+    exact = CompressedExact(total, start, search, payload, ends, crcs)
+    try:
+        return EndgameTable(pieces, exact, keep=mapped, packed=search, packed_keep=mapped)
+    except ValueError as exc:
+        raise DamagedTable(str(exc)) from None
+
+
+def load_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[EndgameTable]:
+    """The cached table, its search's copy memory-mapped (copy-on-write, so the compiled search
+    can take it as a writable array without the file ever changing), or None when there is
+    none or it cannot be trusted: a file whose header, size or SHA-256 is wrong is never used
+    (it is rebuilt: :func:`ensure_table`). Checking the SHA-256 reads the whole file once
+    (about 0.2 s for 2-5 pieces)."""
+    try:
+        return _read_file(_path(cache_dir, pieces), pieces)
+    except (DamagedTable, OSError, ValueError, struct.error) as exc:
+        _log.warning("endgame database of %d pieces in %s not used: %s", pieces, cache_dir, exc)
+        return None
+
+
+def _convert_old(cache_dir: PathArg, pieces: int) -> Optional[EndgameTable]:
+    """The previous format's table of ``pieces`` (a ``v3.bin`` file) written in this one and
+    the old files removed; None when there is none, it is not whole, or it cannot be coded here
+    (no numba, from :data:`PACKED_PIECES` pieces). About 20 s for 5 pieces."""
+    old = _old_paths(cache_dir, pieces)[0]
+    if pieces >= PACKED_PIECES and not compiled_builder_available():
+        return None
+    try:
+        with open(old, "rb") as fh:
+            head = fh.read(_OLD_HEADER.size)
+            if len(head) != _OLD_HEADER.size:
+                return None
+            magic, version, count, stated = _OLD_HEADER.unpack(head)
+            size = layout(pieces)[1]
+            if (magic != _MAGIC or version != 3 or count != pieces or stated != size
+                    or os.fstat(fh.fileno()).st_size != _OLD_HEADER.size + size):
+                return None
+            mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        try:
+            save_table(EndgameTable(pieces, memoryview(mapped)[_OLD_HEADER.size:]), cache_dir)
+        finally:
+            mapped.close()
+    except (OSError, ValueError, struct.error):
+        return None
+    for path in _old_paths(cache_dir, pieces):
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    return load_table(cache_dir, pieces)
 
 
 _installed: Optional[EndgameTable] = None
@@ -773,17 +1101,27 @@ def install_cached(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional
     return None
 
 
+WORK_FILE_FROM = 6
+"""From this piece count :func:`ensure_table` builds in a work file in the cache folder (see
+:func:`build_table`'s ``work``) instead of memory."""
+
 STALE_TEMPORARY_SECONDS = 3600
 """A temporary cache file this old is left over from a builder that was killed while it wrote:
-a table is written in seconds (3.7 GB in about 20 s), so no live writer has one this old."""
+a table is written in minutes at most, so no live writer has one this old; a 6-piece build's
+work file is written for its whole build, but it is removed when the build ends or stops."""
 
 
 def remove_stale(cache_dir: PathArg) -> None:
     """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
-    files of a 32**n index, 2.2 MB for 4 pieces) and temporary files left over by a builder killed
-    while it wrote (older than :data:`STALE_TEMPORARY_SECONDS`; up to 3.7 GB each)."""
+    files of a 32**n index, 2.2 MB for 4 pieces; v3: the flat bytes and a packed copy, once this
+    format's file of as many pieces or more is there, as :func:`ensure_table` converts them) and
+    temporary files left over by a builder killed while it wrote (older than
+    :data:`STALE_TEMPORARY_SECONDS`)."""
     folder = Path(cache_dir)
     stale = [*folder.glob("endgame-*-v1.json.gz"), *folder.glob("endgame-*-v2.bin.gz")]
+    have = [n for n in range(2, MAX_PIECES + 1) if _path(folder, n).exists()]
+    for pieces in range(2, max(have, default=1) + 1):  # (a smaller one is never converted then)
+        stale += [p for p in _old_paths(folder, pieces) if p.exists()]
     now = time.time()
     for tmp in [*folder.glob("endgame-*.tmp"), *folder.glob(".endgame-*.tmp")]:
         try:
@@ -812,11 +1150,11 @@ def ensure_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES, stop: Optiona
     """
     compiled = _check_pieces(pieces, compiled)
     remove_stale(cache_dir)
-    table = load_table(cache_dir, pieces)
+    table = load_table(cache_dir, pieces) or _convert_old(cache_dir, pieces)
     if table is None:
         base = None
         for smaller in range(pieces - 1, 1, -1):
-            base = load_table(cache_dir, smaller)
+            base = load_table(cache_dir, smaller) or _convert_old(cache_dir, smaller)
             if base is not None:
                 break
         if base is not None and install:
@@ -830,9 +1168,18 @@ def ensure_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES, stop: Optiona
             if install:
                 install_table(t)
 
-        table = build_table(pieces, stop=stop, progress=finished, start=base, compiled=compiled,
-                            on_material=on_material)
-        mapped = load_table(cache_dir, pieces)  # mapped, with its packed copy, as next time
+        work = Path(cache_dir) / f".endgame-{pieces}-work.tmp" if pieces >= WORK_FILE_FROM \
+            and compiled else None
+        try:
+            table = build_table(pieces, stop=stop, progress=finished, start=base,
+                                compiled=compiled, on_material=on_material, work=work)
+        finally:
+            if work is not None:
+                try:
+                    work.unlink()
+                except OSError:
+                    pass
+        mapped = load_table(cache_dir, pieces)  # mapped and compressed, as next time
         if mapped is not None:
             table = mapped
     if install:

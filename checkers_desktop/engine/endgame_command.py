@@ -1,10 +1,11 @@
 """``checkers-desktop endgame [--pieces N] [--cache DIR]``: build the endgame database now, into
 the folder the window reads it from.
 
-The window builds 5 pieces by itself at its first start (under a minute, in the background). The
-6-piece table is built only on request, here: about 20 minutes on a 2-core laptop (17 measured),
-3.7 GB of disk for the table and 0.9 GB for the search's packed copy, and 4.3 GB of memory while
-it runs. Once it is cached, the window and the other tools (``bestmove``, ``engine``) use it.
+The window builds 5 pieces by itself at its first start (under a minute on an idle 2-core
+machine, in the background; 82 MB of disk). The 6-piece table is built only on request, here:
+about 20 minutes on an idle 2-core laptop, in a work file of 3.7 GB in the cache folder (removed
+at the end) so that memory holds one material pair at a time, not the whole table. Once it is
+cached, the window and the other tools (``bestmove``, ``engine``) use it.
 
 Prints where it builds, a line as each piece count is cached and, for 6 pieces, a line as each
 material (BLACK's men and kings against WHITE's) is solved. Ctrl+C stops it between materials;
@@ -26,16 +27,25 @@ DETAILED_FROM = 6
 
 
 def disk_needed(folder: Path, pieces: int) -> int:
-    """Bytes still to be written to build ``pieces`` in ``folder``: every piece count from the
-    largest cached one up to ``pieces`` is written, each table with its packed copy (headers
-    left out); 0 when the table of ``pieces`` is cached."""
+    """Bytes still to be written to build ``pieces`` in ``folder``, at most: every piece count
+    from the largest cached one up to ``pieces`` is written, each in one compressed file
+    (:data:`DISK_PER_POSITION` bytes a position or fewer; 5 pieces measured 0.44); 0 when the
+    table of ``pieces`` is cached. From :data:`~.endgame.WORK_FILE_FROM` pieces the build's
+    work file (a byte a position, removed at the end) counts too."""
     need = 0
     for count in range(pieces, 1, -1):
         if eg.load_table(folder, count) is not None:
             break
-        start, packed = eg.search_layout(count)
-        need += eg.layout(count)[1] + (packed if start is not None else 0)
+        size = eg.layout(count)[1]
+        need += size if eg.coded_from(count) is None else int(size * DISK_PER_POSITION)
+    if need and pieces >= eg.WORK_FILE_FROM:
+        need += eg.layout(pieces)[1]
     return need
+
+
+DISK_PER_POSITION = 0.5
+"""Bytes a position of a compressed cache file, at most (the exact distances in zlib blocks and
+the search's run-length coded copy)."""
 
 
 def _minutes(seconds: float) -> str:
@@ -73,8 +83,7 @@ def endgame_command(args: argparse.Namespace) -> int:
         return 1
     print(f"Building the endgame database of {pieces} pieces in {folder}.", flush=True)
     if pieces >= 6:
-        print("This takes about 20 minutes and 4.3 GB of memory; Ctrl+C stops it.",
-              flush=True)
+        print("This takes about 20 minutes or more; Ctrl+C stops it.", flush=True)
     started = time.monotonic()
 
     def on_material(count: int, done: int, total: int) -> None:

@@ -27,6 +27,7 @@ from .compiled_layout import (ACC, ACC_ONE, NET_B1, NET_B2, NET_LIMIT, NET_LINE,
                               S_THREAT, S_TT_MASK, TT, TT_CELLS, TT_WAYS, UPPER, VALID, WBONUS,
                               WCONE, WHITE_BACK, WHITE_BRIDGE, WHITE_CROWN, WHITE_NEAR, WIDE_CENTRE,
                               WIN, WIN_BOUND, WLD_PLIES, WTS, Z)
+from .numba_wld import wld_at
 
 __all__ = ["node", "perft", "evaluate", "tt_find", "jumpers", "leaf", "net_refresh",
            "net_child", "net_push", "net_bring", "net_evaluate"]
@@ -516,15 +517,14 @@ def eg_byte(my, opp, kings, black, offs, base, eg_data):
 def tb_probe(my, opp, kings, black, mem, eg_data):
     """The endgame value the search reads (endgame.EndgameTable.search_probe); ``mem[EG_OFF +
     code]`` is the offset of a signature's table in ``eg_data`` (-1: absent, then 0, a draw, is
-    returned); from ``mem[S_PACKED_FROM]`` (when not 0) the data is packed, two bits a position,
-    a win read as WLD_PLIES."""
+    returned); from ``mem[S_PACKED_FROM]`` (when not 0) the data is run-length coded
+    (wld_codec: win, loss or draw), a win read as WLD_PLIES."""
     at = eg_at(my, opp, kings, black, mem, EG_OFF)
     if at < 0:
         return 0
     start = mem[S_PACKED_FROM]
     if start and at >= start:
-        rel = at - start
-        two = (eg_data[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
+        two = wld_at(eg_data, start, at - start)
         if two == 0:
             return 0
         return -WLD_PLIES if two == 1 else WLD_PLIES

@@ -342,3 +342,22 @@ def verify_signature(mm, mk, om, ok, offs, data, mem):
             ok_here = quickest > 0 and quickest + 1 == b
         bad += not ok_here
     return checked, bad
+
+
+@njit(cache=True, nogil=True)
+def wld_values(mm, mk, om, ok, data, off, out):
+    """Win, loss or draw of every slot of one BLACK-to-move signature into ``out`` (its slot
+    count of uint8): 0 a draw, 1 a loss, 2 a win (``data`` from ``off``: its endgame bytes), 3 a
+    slot that is no position (see :mod:`.wld_codec`)."""
+    g0 = _group_masks(mm, 0, 28)
+    g1 = _group_masks(mk, 0, 32)
+    g2 = _group_masks(om, 4, 28)
+    g3 = _group_masks(ok, 0, 32)
+    n = g0.shape[0] * g1.shape[0] * g2.shape[0] * g3.shape[0]
+    for s in range(n):
+        m0, m1, m2, m3 = _decode(s, g0, g1, g2, g3)
+        if (m0 & m1) or (m2 & m3) or ((m0 | m1) & (m2 | m3)):
+            out[s] = 3
+            continue
+        b = data[off + s]
+        out[s] = 0 if b == 0 else (1 if b & 1 else 2)

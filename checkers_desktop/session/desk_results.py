@@ -8,7 +8,7 @@ comes before the official's PIN and before any form. No Qt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
 from ..texts import tournament as texts
 from ..tournament.divisions import match_profile
@@ -65,9 +65,12 @@ class ResultDesk:
         winners = yield from ask(AskGames(number, a.name, b.name, self.profile_of(t, m)))
         if winners is None:
             return CANCELLED
+        before = _undecided_numbers(t, m.division_key)
         v = t.enter_result(number, winners)
         yield Changed()
-        yield Say(_result_text(v), match=number)
+        more = _decided_by_withdrawal(t, m.division_key, before)
+        # the result alone is all on the match's line in the bracket; more is said
+        yield Say(_result_text(v, more=more), match=None if more else number)
         return DONE
 
     def walkover(self, number: int) -> Workflow:
@@ -77,7 +80,7 @@ class ResultDesk:
         ready = self._undecided(t, number)
         if isinstance(ready, Outcome):
             return ready
-        _m, a, b = ready
+        m, a, b = ready
         refused = yield from self.desk.official("walkover")
         if refused is not None:
             return refused
@@ -89,9 +92,16 @@ class ResultDesk:
                                      texts.walkover_default_reason())
         if why is None:
             return CANCELLED
+        before = _undecided_numbers(t, m.division_key)
         v = t.walkover(number, (a, b)[index].id, why=why)
         yield Changed()
-        yield Say(_result_text(v, "walkover"), match=number)
+        alone = _result_text(v, "walkover")
+        text = _result_text(v, "walkover", _decided_by_withdrawal(t, m.division_key, before))
+        third = _third_place_of_semi_final(t, v)
+        if third is not None and v.loser is not None:
+            text = f"{text} {texts.walkover_third_place_text(v.loser.name, third)}"
+        # the result alone is all on the match's line in the bracket; more is said
+        yield Say(text, match=number if text == alone else None)
         return DONE
 
     def correct_result(self, number: int) -> Workflow:
@@ -176,10 +186,39 @@ def player_line(c: Competitor) -> str:
     return text
 
 
-def _result_text(v: MatchView, kind: str = "") -> str:
+def _third_place_of_semi_final(t: Tournament, v: MatchView) -> Optional[int]:
+    """The number of the third-place match that ``v``'s loser is still to play when ``v`` is a
+    semi-final (the bracket's round before the last), else None."""
+    ms = [m for m in t.matches() if m.division_key == v.division_key]
+    last = max((m.round for m in ms), default=0)
+    third = next((m for m in ms if m.round == last and m.index == 1 and m.number is not None),
+                 None)  # the last round: index 0 the final, 1 the third place
+    if third is None or v.round != last - 1 or third.status is MatchStatus.DECIDED:
+        return None  # not a semi-final, or the third place is decided already (a withdrawal)
+    number: Optional[int] = third.number
+    return number
+
+
+def _undecided_numbers(t: Tournament, division_key: str) -> set[int]:
+    """The numbers of ``division_key``'s matches not decided yet."""
+    return {m.number for m in t.matches(division_key)
+            if m.number is not None and m.winner is None}
+
+
+def _decided_by_withdrawal(t: Tournament, division_key: str, undecided: set[int]) -> list[tuple[str, int]]:
+    """(winner, number) of each match of ``division_key`` among ``undecided`` that is now
+    decided by a withdrawal (worked out once its other player became known)."""
+    return [(m.winner.name, m.number) for m in t.matches(division_key)
+            if m.number in undecided and m.winner is not None and m.kind == "withdrawal"]
+
+
+def _result_text(v: MatchView, kind: str = "",
+                 more: Sequence[tuple[str, int]] = ()) -> str:
     if v.winner is None or v.loser is None:
         return ""
     if kind == "walkover":
-        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover")
-    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws)
+        return texts.result_entered_text(v.winner.name, v.loser.name, 0, 0, 0, "walkover",
+                                         more)
+    return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws,
+                                     more=more)
 

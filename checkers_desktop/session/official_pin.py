@@ -90,8 +90,9 @@ class PinHash:
 
     def to_text(self) -> str:
         """"scrypt$16384$8$1$<salt, base64>$<key, base64>"."""
-        b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
-        return f"scrypt${self.n}${self.r}${self.p}${b64(self.salt)}${b64(self.key)}"
+        salt = base64.b64encode(self.salt).decode("ascii")
+        key = base64.b64encode(self.key).decode("ascii")
+        return f"scrypt${self.n}${self.r}${self.p}${salt}${key}"
 
     @classmethod
     def from_text(cls, text: str) -> "PinHash":
@@ -99,10 +100,10 @@ class PinHash:
         (including parameters above the limits)."""
         parts = text.split("$") if isinstance(text, str) and len(text) < 400 else []
         try:
-            name, n, r, p, salt, key = parts
-            n, r, p = int(n), int(r), int(p)
-            salt = base64.b64decode(salt, validate=True)
-            key = base64.b64decode(key, validate=True)
+            name, n_text, r_text, p_text, salt_text, key_text = parts
+            n, r, p = int(n_text), int(r_text), int(p_text)
+            salt = base64.b64decode(salt_text, validate=True)
+            key = base64.b64decode(key_text, validate=True)
         except (ValueError, binascii.Error):
             raise PinError(official_texts.pin_damaged_text()) from None
         if name != "scrypt" or not (2 <= n <= MAX_N and n & (n - 1) == 0 and 1 <= r <= MAX_R

@@ -222,6 +222,9 @@ class ProblemSession:
         self._starting = False
         self._hint_key: Optional[tuple[int, object]] = None
         self._hint_level = 0
+        self.hint_found: Optional[Callable[[Move], None]] = None
+        """Called with the hinted move just before its hint is said (the window puts the
+        board's cursor on its piece)."""
         self._listeners: list[Callable[[State], None]] = []
         self.progress = Progress(player)
         self.load_notice: Optional[str] = None
@@ -508,6 +511,8 @@ class ProblemSession:
         def answer(analysis: Analysis) -> None:
             if generation != self._generation or analysis.move is None:
                 return
+            if self.hint_found is not None:
+                self.hint_found(analysis.move)
             if level == 1:
                 self._say(texts.hint_piece_text(board, analysis.move), Priority.INTERRUPT)
             else:

@@ -8,7 +8,7 @@ from typing import Optional
 from ..rules import BLACK, Color, score_sheet_moves
 from .words import number as _n
 
-__all__ = ["command_words", "game_question", "match_question", "stayed_text"]
+__all__ = ["command_words", "game_question", "match_question", "question_title", "stayed_text"]
 
 _DOING = {"new game": "Starting a new game", "open game": "Opening a saved game",
           "new match": "Starting a new match", "quit": "Quitting",
@@ -71,6 +71,11 @@ def match_question(command: str, players: tuple[str, str], number: int,
                 f"the clocks paused. Quit?")
     return (f"{text} The games played stay in the records; game {_n(number)} is recorded "
             f"unfinished and cannot be resumed. End the match?")
+
+
+def question_title(match: bool) -> str:
+    """The title of the question asked before a game or a match is left."""
+    return "Leave the match?" if match else "Leave the game?"
 
 
 def stayed_text(match: bool) -> str:

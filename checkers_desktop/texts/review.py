@@ -9,26 +9,48 @@ from ..engine.review import Finding
 from ..rules import Move
 from ..speech.spoken import spoken_move
 from .game import no_game_text
+from .reading import move_item_text
 
 _MEN_WORDS = {1: "a man", 2: "two men", 3: "three men", 4: "four men", 5: "five men"}
+
+
+def _what_and_tail(finding: Finding, other: str) -> tuple[str, str]:
+    """What the played move did and what the better one does ("lost a man", "22 to 18 was
+    better"), ``other`` the better move in words or digits."""
+    kind, men_lost = finding.kind, finding.men_lost
+    if kind == "threw_away_win":
+        return "let a won game slip", f"{other} wins"
+    if kind == "lost_game":
+        return "lost the game", (f"{other} holds" if men_lost <= 0 else f"{other} was better")
+    if kind == "lost_material":
+        return f"lost {_MEN_WORDS.get(men_lost, f'{men_lost} men')}", f"{other} was better"
+    return "cost about a man's worth of position", f"{other} was better"
 
 
 def finding_text(finding: Finding, style: str = "jumps") -> str:
     """The sentence for one review finding (``engine.review.Finding``): "Your move 14, ten to
     fifteen, lost a man; twenty-two to eighteen was better." ``style``: how jumps are said."""
     played = spoken_move(finding.move, style)
-    other = spoken_move(finding.better, style)
-    kind, men_lost = finding.kind, finding.men_lost
-    if kind == "threw_away_win":
-        what, tail = "let a won game slip", f"{other} wins"
-    elif kind == "lost_game":
-        what = "lost the game"
-        tail = f"{other} holds" if men_lost <= 0 else f"{other} was better"
-    elif kind == "lost_material":
-        what, tail = f"lost {_MEN_WORDS.get(men_lost, f'{men_lost} men')}", f"{other} was better"
-    else:
-        what, tail = "cost about a man's worth of position", f"{other} was better"
+    what, tail = _what_and_tail(finding, spoken_move(finding.better, style))
     return f"Your move {finding.move_number}, {played}, {what}; {tail}."
+
+
+def finding_note_text(finding: Finding, style: str = "jumps") -> str:
+    """One finding as shown in the list of moves played, under the move it is about, in digits
+    as the list's items are: "Review: this move lost a man; 22 to 18 was better."."""
+    what, tail = _what_and_tail(finding, move_item_text(finding.better, style))
+    return f"Review: this move {what}; {tail}."
+
+
+def review_shown_text(count: int, finished: bool = True) -> str:
+    """The status line's note once the review is ready: where its findings are shown."""
+    if count == 0:
+        return ("Review: so far no mistake in your moves." if not finished
+                else "Review: no move of yours changed the result.")
+    if count == 1:
+        return "Review: 1 move to look at; its note is under it in Moves played (Control H)."
+    return (f"Review: {count} moves to look at; each note is under its move in Moves played "
+            "(Control H).")
 
 
 def review_text(findings: Sequence[Finding], style: str = "jumps", finished: bool = True) -> str:

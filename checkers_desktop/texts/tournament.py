@@ -398,8 +398,13 @@ def divisions_made_text(labels: list[str]) -> str:
 
 
 def result_entered_text(winner: str, loser: str, winner_wins: int, loser_wins: int,
-                        draws: int, kind: str = "played") -> str:
-    return result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind) + "."
+                        draws: int, kind: str = "played",
+                        more: Sequence[tuple[str, int]] = ()) -> str:
+    """"Ann Lee beat Bo Diaz, 2 games to 0."; ``more``: (winner, match number) of each further
+    match the result decided by an earlier withdrawal (the third place against a competitor
+    who withdrew), each said too: "...; Bo Diaz wins match 4 by withdrawal."."""
+    return (result_sentence(None, winner, loser, winner_wins, loser_wins, draws, kind)
+            + "".join(f"; {w} wins match {n} by withdrawal" for w, n in more if w) + ".")
 
 
 def correction_outcome_text(match_number: int, new_winner: str, old_winner: Optional[str],
@@ -821,3 +826,80 @@ def draw_changed_text(divisions: Sequence[str], withdrawals: int) -> str:
         parts.append(f"Warning: {_plural(withdrawals, 'competitor')} withdrawn or brought back "
                      "outside the app (the log says otherwise).")
     return " ".join(parts)
+
+
+def _and_list(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def bracket_part_name(first_round_share: Optional[tuple[int, int]], titles: list[str]) -> str:
+    """What one printed part of a bracket shows: a share of the draw, ``(which, of)`` from 1
+    ("the top half of the draw", "the second quarter of the draw", "part 3 of 8 of the draw"),
+    the later rounds' ``titles`` (["Semi-finals", "Final and third place"] reads "the
+    semi-finals, the final and the third place"), or both ("the quarter-finals and the
+    semi-finals of the top half of the draw")."""
+    share = ""
+    if first_round_share is not None:
+        which, of = first_round_share
+        if of == 2:
+            share = "the top half of the draw" if which == 1 else "the bottom half of the draw"
+        elif of == 4:
+            order = ("first", "second", "third", "fourth")[which - 1]
+            share = f"the {order} quarter of the draw"
+        else:
+            share = f"part {which} of {of} of the draw"
+    phrases = []
+    for title in titles:
+        lower = title.lower()
+        phrases += ["the final", "the third place"] if lower == "final and third place" \
+            else ["the " + lower]
+    rounds = _and_list(phrases)
+    if rounds and share:
+        return f"{rounds} of {share}"
+    return rounds or share
+
+
+def bracket_part_heading(label: str, number: int, total: int, name: str) -> str:
+    """The heading of one printed part of a bracket: "Division 70-74, bracket part 2 of 5:
+    the second quarter of the draw"."""
+    return f"Division {label}, bracket part {number} of {total}: {name}"
+
+
+def bracket_parts_text(label: str, count: int) -> str:
+    """Under the standings: the bracket follows in parts, one a page, each headed with what it
+    shows."""
+    return (f"The bracket of division {label} follows in {count} parts, one a page, each "
+            "headed with the part of the draw it shows.")
+
+
+def bracket_part_leaving_text(match: str, next_match: str, next_part: int,
+                              third_place: Optional[str]) -> str:
+    """Where the winner of a match at a part's edge goes: "The winner of match 13 goes on to
+    the final, match 16, in part 5; the loser to the third place, match 15."."""
+    text = f"The winner of {match} goes on to {next_match}, in part {next_part}"
+    if third_place:
+        text += f"; the loser to {third_place}"
+    return text + "."
+
+
+def bracket_part_entering_text(sources: list[tuple[str, int]]) -> str:
+    """Where a later part's players come from: "Its players are the winners of match 9 (part
+    1), match 10 (part 2)..."."""
+    return ("Its players are the winners of "
+            + _and_list([f"{m} (part {p})" for m, p in sources]) + ".")
+
+
+def bracket_part_alt(label: str, name: str) -> str:
+    """The text alternative of one drawn part of a bracket in a PDF."""
+    return (f"The bracket of division {label}, {name}, drawn. Its matches follow in words at "
+            "the end.")
+
+
+def walkover_third_place_text(loser: str, third_place: int) -> str:
+    """Said after a semi-final's walkover: a walkover loses one match only, so its loser still
+    plays for third place (VA rulebook, Event 4: "Third place games will match the two losers
+    of the two semi-final games")."""
+    return (f"{loser} still plays for third place, in match {third_place}; if {loser} has "
+            "left the event, withdraw them.")

@@ -17,7 +17,7 @@ are to be played again (:func:`stale_results`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import AbstractSet, Hashable, Mapping, Optional, Sequence
+from typing import AbstractSet, Callable, Hashable, Mapping, Optional, Sequence
 
 from .model import MatchStatus
 
@@ -25,6 +25,7 @@ __all__ = [
     "PENDING", "MatchPos", "StoredResult", "MatchState", "Standings", "rounds_for", "match_positions",
     "round_name", "feeders", "resolve", "standings", "stale_results", "KIND_PLAYED", "KIND_WALKOVER",
     "KIND_WITHDRAWAL", "KIND_BYE", "MatchStatus", "later_matches", "round_title",
+    "BracketPart", "split_bracket",
 ]
 
 KIND_PLAYED = "played"
@@ -272,3 +273,89 @@ def later_matches(size: int, pos: MatchPos) -> list[MatchPos]:
 def stale_results(states: Mapping[MatchPos, MatchState]) -> list[MatchPos]:
     """Positions whose stored result no longer counts (their players changed)."""
     return [pos for pos, s in states.items() if s.stale]
+
+
+@dataclass(frozen=True)
+class BracketPart:
+    """A piece of a bracket of ``size`` cut at match boundaries, to be printed on one page:
+    rounds ``first_round`` to ``last_round``, and in ``first_round`` the ``count`` matches from
+    index ``start`` (a power of two, aligned), with every later match they feed up to
+    ``last_round``; the third-place match comes with the last round."""
+
+    size: int
+    first_round: int
+    last_round: int
+    start: int
+    count: int
+
+    def indices(self, round_: int) -> range:
+        """The indices of this part's matches in ``round_`` (the third place excluded)."""
+        if not self.first_round <= round_ <= self.last_round:
+            return range(0)
+        d = round_ - self.first_round
+        return range(self.start >> d, (self.start >> d) + max(1, self.count >> d))
+
+    def positions(self) -> list[MatchPos]:
+        """Every match of the part, round by round (the third place after the final)."""
+        rounds = rounds_for(self.size)
+        out = [(r, i) for r in range(self.first_round, self.last_round + 1)
+               for i in self.indices(r)]
+        if self.last_round == rounds and self.size >= 4:
+            out.append((rounds, 1))
+        return out
+
+    @property
+    def whole(self) -> bool:
+        """True for the whole bracket."""
+        return self.first_round == 1 and self.last_round == rounds_for(self.size) \
+            and self.count >= max(1, self.size // 2)
+
+    def leaving(self) -> list[tuple[MatchPos, MatchPos]]:
+        """(match, where its winner plays next) for each of the part's matches whose winner
+        goes on to a match printed elsewhere; its loser goes to the third place when it is a
+        semi-final."""
+        if self.last_round >= rounds_for(self.size):
+            return []
+        r = self.last_round
+        return [((r, i), (r + 1, i // 2)) for i in self.indices(r)]
+
+    def entering(self) -> list[MatchPos]:
+        """The matches printed elsewhere whose winners come into this part (those of the round
+        before its first)."""
+        if self.first_round <= 1:
+            return []
+        r = self.first_round - 1
+        return [(r, j) for i in self.indices(self.first_round) for j in (2 * i, 2 * i + 1)]
+
+
+def split_bracket(size: int, fits: Callable[[BracketPart], bool]) -> list[BracketPart]:
+    """The bracket of ``size`` cut into parts that each ``fits`` a page, at match boundaries
+    (a match is never split): the whole bracket when it fits; else its earlier rounds in the
+    largest equal pieces that fit (halves, quarters, eighths...), in bracket order, then the
+    later rounds (cut the same way when they do not fit). A single match that does not fit is
+    still one part: the caller shrinks it."""
+    rounds = rounds_for(size)
+    if rounds < 1:
+        return []
+
+    def plan(first: int, last: int, start: int, count: int) -> list[BracketPart]:
+        part = BracketPart(size, first, last, start, count)
+        if first == last or fits(part):
+            return [part]
+        for cut in range(1, last - first + 1):
+            root = last - cut                      # the round the earlier pieces end with
+            pieces = max(1, count >> (root - first))
+            each = count // pieces
+            subs = [BracketPart(size, first, root, start + j * each, each)
+                    for j in range(pieces)]
+            if cut < last - first and not all(fits(sub) for sub in subs):
+                continue
+            out: list[BracketPart] = []
+            for sub in subs:
+                out += plan(sub.first_round, sub.last_round, sub.start, sub.count)
+            top = root + 1
+            out += plan(top, last, start >> (top - first), max(1, count >> (top - first)))
+            return out
+        return [part]  # not reached: the last cut always returns
+
+    return plan(1, rounds, 0, max(1, size // 2))

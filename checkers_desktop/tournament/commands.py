@@ -150,8 +150,16 @@ def tournament_server_command(args: argparse.Namespace, stdout: Optional[TextIO]
                 print(f"{role.role}\t{pw}", file=stdout)
             for warning in report.warnings:
                 print(f"Note: {warning}", file=stdout)
-            print(f"Organiser's laptop: {organiser_url(args.url, args.prefix)} (password kept in "
-                  "this laptop's keyring)", file=stdout)
+            where = organiser_url(args.url, args.prefix)
+            if report.organiser_kept:
+                print(f"Organiser's laptop: {where} (password kept in this laptop's keyring)",
+                      file=stdout)
+            elif report.organiser.password:
+                print(f"Organiser's laptop: {where} (this laptop's keyring could not keep the "
+                      "password: note it, and enter it in Settings, Tournament server)",
+                      file=stdout)
+            else:
+                print(f"Organiser's laptop: {where} (password unchanged)", file=stdout)
             print(f"Table 1: {table_url(args.url, args.prefix, 1)} (and so on for each table; "
                   "enter the password on that laptop)", file=stdout)
             return 0

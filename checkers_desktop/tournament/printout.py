@@ -10,14 +10,15 @@ merge or a split) and draw seed, so the printed bracket can be audited.
 from __future__ import annotations
 
 from html import escape
-from typing import Iterable, Optional
+from typing import Iterable, Optional, Sequence
 
 from ..texts import tournament as texts
+from .bracket import BracketPart, round_title, rounds_for
 from .model import Competitor, MatchStatus
 from .views import DivisionView, MatchView, StandingsView
 
 __all__ = ["bracket_html", "standings_html", "division_lines", "standings_document",
-           "bracket_document"]
+           "bracket_document", "bracket_part_texts", "BRACKET_PARTS_CSS"]
 
 
 def _who(c: Optional[Competitor], known: bool) -> str:
@@ -121,26 +122,112 @@ def standings_document(standings: Iterable[StandingsView], *, event: str = "") -
     return "".join(parts)
 
 
-def bracket_document(view: DivisionView, picture: Optional[str], alt: str) -> str:
+def _match_words(m: Optional[MatchView], fallback: str) -> str:
+    """"match 13", or a bye's pairing ("Round of 16, pairing 3")."""
+    if m is None:
+        return fallback
+    if m.number is not None:
+        return f"match {m.number}"
+    return m.round_name
+
+
+def _next_words(m: Optional[MatchView]) -> str:
+    """"the final, match 16", "semi-final 1, match 13"."""
+    if m is None:
+        return "the next round"
+    name = m.round_name
+    if name in ("Final", "Third place"):
+        name = "the " + name.lower()
+    else:
+        name = name[0].lower() + name[1:]
+    return f"{name}, match {m.number}" if m.number is not None else name
+
+
+def _part_name(part: BracketPart) -> str:
+    """The first round's share of the part ("the second quarter of the draw"), with its
+    rounds named when they are the later ones."""
+    in_round = max(1, part.size >> part.first_round)   # the first round's matches in all
+    share = None
+    if part.count < in_round:
+        share = (part.start // part.count + 1, in_round // part.count)
+    titles = [] if part.first_round == 1 else [
+        round_title(part.size, r) for r in range(part.first_round, part.last_round + 1)]
+    return texts.bracket_part_name(share, titles)
+
+
+def bracket_part_texts(view: DivisionView, parts: Sequence[BracketPart]
+                       ) -> list[tuple[str, str, list[str]]]:
+    """For each printed part of ``view``'s bracket: (its name, its heading, the sentences
+    saying where the winners at its edge go next and where its players come from)."""
+    by_pos = {(m.round, m.index): m for m in view.matches}
+    rounds = rounds_for(view.division.bracket_size or 0)
+
+    def part_of(pos: tuple[int, int]) -> int:
+        return next((n for n, p in enumerate(parts, 1) if pos in p.positions()), 0)
+
+    out = []
+    for number, part in enumerate(parts, 1):
+        name = _part_name(part)
+        heading = texts.bracket_part_heading(view.division.label, number, len(parts), name)
+        notes = []
+        for pos, nxt in part.leaving():
+            third = None
+            if pos[0] == rounds - 1 and rounds >= 2:
+                third = _next_words(by_pos.get((rounds, 1)))
+            notes.append(texts.bracket_part_leaving_text(
+                _match_words(by_pos.get(pos), "the match"), _next_words(by_pos.get(nxt)),
+                part_of(nxt), third))
+        sources = [(_match_words(by_pos.get(pos), "a match"), part_of(pos))
+                   for pos in part.entering()]
+        if sources:
+            notes.append(texts.bracket_part_entering_text(sources))
+        out.append((name, heading, notes))
+    return out
+
+
+def bracket_document(view: DivisionView, picture: Optional[str], alt: str,
+                     parts: Sequence[tuple[BracketPart, str]] = ()) -> str:
     """One division for a tagged large-print PDF: the event and the division as headings, its
     note and draw, the drawn bracket (``picture``, an image's address, with ``alt`` as its text
-    alternative; None when not drawn), the standings as a table, then every match as a
-    sentence in a list, in bracket order (what the picture shows, for a screen reader)."""
+    alternative; None when not drawn or drawn in ``parts``), the standings as a table; then,
+    when the bracket is printed in ``parts`` ((part, its picture's address), in order), each
+    part on its own page: its heading (which part of the draw it is), its picture, and where
+    the winners at its edge go next; then every match as a sentence in a list, in bracket
+    order (what the pictures show, for a screen reader), from a new page."""
     d = view.division
-    parts = [f"<h1>{escape(view.event or 'Tournament')}</h1>",
-             f"<h2>Division {escape(d.label)}</h2>"]
+    parts_text = bracket_part_texts(view, [p for p, _ in parts]) if parts else []
+    doc = [f"<h1>{escape(view.event or 'Tournament')}</h1>",
+           f"<h2>Division {escape(d.label)}</h2>"]
     if d.note:
-        parts.append(f"<p>{escape(d.note)}</p>")
+        doc.append(f"<p>{escape(d.note)}</p>")
     if d.drawn:
-        parts.append(f"<p>Draw seed {d.draw_seed}; same-center first-round pairs "
-                     f"{d.same_center_pairs} (fewest possible "
-                     f"{d.minimum_same_center_pairs}).</p>")
+        doc.append(f"<p>Draw seed {d.draw_seed}; same-center first-round pairs "
+                   f"{d.same_center_pairs} (fewest possible "
+                   f"{d.minimum_same_center_pairs}).</p>")
     if picture is not None:
-        parts.append(f"<figure><img src='{escape(picture)}' alt='{escape(alt)}'></figure>")
-    parts.append(f"<h2>{escape(texts.standings_heading(d.label))}</h2>"
-                 f"{_standings_table(view.standings)}")
+        doc.append(f"<figure><img src='{escape(picture)}' alt='{escape(alt)}'></figure>")
+    doc.append(f"<h2>{escape(texts.standings_heading(d.label))}</h2>"
+               f"{_standings_table(view.standings)}")
+    if parts_text:
+        doc.append("<p>" + escape(texts.bracket_parts_text(d.label, len(parts_text))) + "</p>")
+    for (_part, address), (name, heading, notes) in zip(parts, parts_text):
+        doc.append("<section class='bracket-part'>"
+                   f"<h2>{escape(heading)}</h2>"
+                   f"<figure><img src='{escape(address)}' "
+                   f"alt='{escape(texts.bracket_part_alt(d.label, name))}'></figure>"
+                   + "".join(f"<p>{escape(note)}</p>" for note in notes) + "</section>")
     lines = [line for line in division_lines(view) if line not in view.standings.lines()]
     if lines:
-        parts.append(f"<h2>{escape(texts.matches_heading(d.label))}</h2><ul>"
-                     + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
-    return "".join(parts)
+        style = " class='after-parts'" if parts_text else ""
+        doc.append(f"<h2{style}>{escape(texts.matches_heading(d.label))}</h2><ul>"
+                   + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>")
+    return "".join(doc)
+
+
+BRACKET_PARTS_CSS = (
+    "section.bracket-part { break-before: page; page-break-before: always; "
+    "break-inside: avoid; page-break-inside: avoid; }\n"
+    "section.bracket-part h2 { margin-top: 0; }\n"
+    "section.bracket-part p { margin: 4pt 0 0 0; }\n"
+    "h2.after-parts { break-before: page; page-break-before: always; margin-top: 0; }\n")
+"""The style a bracket printed in parts adds: each part on its own page, the list after."""

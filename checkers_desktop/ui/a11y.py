@@ -41,6 +41,13 @@ PACE_MAX_MS = 2500
 (the welcome) does not hold back the game's news."""
 
 
+HOLD_MAX_MS = 1200
+"""The longest an interrupting announcement waits for a polite one posted just before it to be
+said (milliseconds): the player's own move ("You: eighteen to twenty-two.", about a second) is
+heard whole before the computer's reply, and a long polite text (the welcome) holds an urgent
+one back no longer than this."""
+
+
 FOCUS_SETTLE_MS = 300
 """The least time between a focus change and the next announcement posted (milliseconds): a
 screen reader says the newly focused object and cuts an announcement that comes with it (a
@@ -65,7 +72,10 @@ class ScreenReaderSink:
     INTERRUPT text replaces what waits, with the QUEUE texts still waiting (and an INTERRUPT
     text held back by the focus, never posted) said first in the same announcement
     (``speech.announcer.join_waiting``: the player's own move, held back by the pacing, is not
-    lost when the computer's reply comes), and goes without waiting for the text before it; any other waits until :func:`pace_after` the text posted before it has
+    lost when the computer's reply comes). It goes without waiting for the text before it,
+    unless that was a QUEUE text posted a moment ago (the player's own move): then it waits
+    until that one has about been said (:func:`pace_after`), at most :data:`HOLD_MAX_MS` after
+    it was posted. Any other text waits until :func:`pace_after` the text posted before it has
     passed, so that no two are posted within :data:`PACE_MIN_MS` unless the second interrupts;
     a READING text replaces the READING and QUEUE texts still waiting (the priority rules of
     ``speech.announcer.schedule``). Every text waits for the focus to settle: it is posted on
@@ -86,6 +96,7 @@ class ScreenReaderSink:
         self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
         self._focus_at = -1.0  # when the focus last moved (clock seconds)
         self._held = False  # the interrupting text waiting was held back by a focus change
+        self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
 
     def output(self, text: str, priority: int = 0) -> None:
@@ -112,13 +123,19 @@ class ScreenReaderSink:
         moved: what waits is posted :data:`FOCUS_SETTLE_MS` from now at the soonest."""
         self._focus_at = self._clock()
         if self.paced and self._waiting:
+            # an interrupting text not yet posted is now held back by the focus, however late
+            # the timer fires
+            self._held = self._held or any(int(p) >= _INTERRUPT for _, p in self._waiting)
             self._arm(FOCUS_SETTLE_MS)
 
     def _send(self, text: str, priority: int) -> None:
         event = QAccessibleAnnouncementEvent(self.target, text)
         event.setPoliteness(politeness_for(priority))
         self._post(event)
-        self._next_at = self._clock() + pace_after(text) / 1000
+        now = self._clock()
+        self._next_at = now + pace_after(text) / 1000
+        self._last_polite_until = (min(self._next_at, now + HOLD_MAX_MS / 1000)
+                                   if int(priority) == 0 else 0.0)
 
     def _arm(self, wait_ms: int) -> None:
         if self._timer is None:
@@ -140,6 +157,10 @@ class ScreenReaderSink:
                 return
             if priority < _INTERRUPT and self._next_at > now:
                 self._arm(int((self._next_at - now) * 1000) + 1)
+                return
+            if priority >= _INTERRUPT and self._last_polite_until > now:
+                # the player's own move, posted a moment ago, is said before the reply cuts in
+                self._arm(int((self._last_polite_until - now) * 1000) + 1)
                 return
             self._waiting.pop(0)
             if priority >= _INTERRUPT and self._held:

@@ -449,6 +449,11 @@ BRACKET_ACTIONS: tuple[ActionSpec, ...] = (
                "Make the drawn bracket smaller, down to 50 percent.", "View"),
     ActionSpec("bracket_zoom_reset", "&Actual size", "Ctrl+0", "Actual size",
                "The drawn bracket at 100 percent.", "View"),
+    ActionSpec("bracket_text_larger", "&Larger text", "Ctrl+Shift+Up", "Larger text",
+               "The app's text larger, up to 300 percent, as in the main window's View menu: "
+               "the list, the drawn bracket's type and every window grow with it.", "View"),
+    ActionSpec("bracket_text_smaller", "&Smaller text", "Ctrl+Shift+Down", "Smaller text",
+               "The app's text smaller again, down to 100 percent.", "View"),
 )
 
 BOARD_KEYS: tuple[KeySpec, ...] = (

@@ -39,7 +39,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Optional
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import QMessageBox
 
 from ..session.match_events import ActionLogged
 from ..session.resume import MatchOffer, match_offer, snapshot_of
@@ -50,7 +49,6 @@ from ..storage import records as record_store
 from ..texts import app as app_texts
 from ..texts import event as event_texts
 from . import failures
-from .display import question_font
 from .event.score_sheet import save_pdf
 
 if TYPE_CHECKING:
@@ -76,8 +74,8 @@ class AutosaveKeeper(QObject):
     ``ctx``: the :class:`~.context.AppContext`. ``folder``: where the files go (default the
     context's data folder). ``keys``: the install's key ring (default: one in
     :func:`.paths.key_folder` of the folder).
-    ``ask(question) -> bool``: asks the resume question (default an accessible ``QMessageBox``,
-    Yes the default button). Signals: ``saved(object)`` after each completed save (the
+    ``ask(question) -> bool``: asks the resume question (default the window's
+    :class:`~.interaction.Interaction`, Yes the default button). Signals: ``saved(object)`` after each completed save (the
     ``Snapshot``), ``resumed(object)`` after a resume (the ``Snapshot``), ``failed(str)`` when a
     save failed (the sentence told to the player).
     """
@@ -101,6 +99,7 @@ class AutosaveKeeper(QObject):
         self.resumed_at_start = False
         self._starting = False
         self._last_failure: Optional[str] = None
+        self._offer_is_match = False
         self._watched = None
         self.before_start: Optional[Callable[[], None]] = None
         """Called first by :meth:`start` (the window tells a missing voice there)."""
@@ -164,6 +163,7 @@ class AutosaveKeeper(QObject):
                 question = named.question() + (f" {note}" if note else "")
                 offer = Offer(offer.snapshot, offer.path, offer.integrity,
                               f"{question} {event_texts.resume_match_note()}")
+            self._offer_is_match = named is not None
             self.ctx.announcer.announce(offer.question, Priority.INTERRUPT)
             yes = True if autoresume else bool(self.ask(offer.question))
             self.active = True
@@ -247,20 +247,15 @@ class AutosaveKeeper(QObject):
         return True
 
     def _ask_dialog(self, question: str) -> bool:
-        title = event_texts.resume_match_title() if question.startswith("Resume the match") \
+        """The resume question through the window's one :class:`~.interaction.Interaction`:
+        Yes is the default button (Enter resumes), Escape answers No. The question was already
+        announced by :meth:`start`, so the app's voice does not say it twice."""
+        title = event_texts.resume_match_title() if self._offer_is_match \
             else app_texts.resume_title_text()
-        box = QMessageBox(QMessageBox.Icon.Question, title, question,
-                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                          self.ctx.window)
-        box.setObjectName("resume-offer")
-        box.setAccessibleName(title)
-        box.setAccessibleDescription(question)
-        box.setFont(question_font(box))  # read as the other questions are
-        box.setDefaultButton(QMessageBox.StandardButton.Yes)
-        box.setEscapeButton(QMessageBox.StandardButton.No)
-        answer = box.exec()
+        yes = self.ctx.ask.confirm(question, title, default_yes=True, said=True,
+                                   name="resume-offer")
         self.ctx.focus_board()
-        return answer == QMessageBox.StandardButton.Yes
+        return yes
 
     # --- resuming ---------------------------------------------------------------------------
     def resume(self, snapshot: Snapshot) -> bool:

@@ -80,23 +80,32 @@ class Interaction:
 
     # --- Yes / No -----------------------------------------------------------------------
     def confirm(self, question: str, title: str = TITLE,
-                on_answer: Optional[Callable[[bool], None]] = None) -> bool:
-        """Ask ``question``; True for Yes. No is the default button and Escape answers No.
-        ``on_answer(yes)`` runs as soon as a button is pressed, before the dialog closes (what
-        the answer changes is done when the focus comes back to the window, so a screen reader
-        reads the focused square as it is now); callers that pass it still get the answer.
-        With the window's ``confirm`` replacement, that answers instead (no dialog)."""
+                on_answer: Optional[Callable[[bool], None]] = None, *,
+                default_yes: bool = False, said: bool = False,
+                name: str = "") -> bool:
+        """Ask ``question``; True for Yes. No is the default button unless ``default_yes``
+        (Enter then answers Yes); Escape always answers No. ``on_answer(yes)`` runs as soon as
+        a button is pressed, before the dialog closes (what the answer changes is done when the
+        focus comes back to the window, so a screen reader reads the focused square as it is
+        now); callers that pass it still get the answer. ``said``: the caller has already
+        announced the question, so the app's voice does not say it again. ``name``: the box's
+        object name (for tools that look for it). With the window's ``confirm`` replacement,
+        that answers instead (no dialog)."""
         from .display import question_font
 
         if self._answer is not None:
             return self._answer(question)
 
-        self.echo(question + " Yes or No.")
+        if not said:
+            self.echo(question + " Yes or No.")
         box = _AnswerBox(QMessageBox.Icon.Question, title, question,
                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                          self.parent)
+        if name:
+            box.setObjectName(name)
         box.setFont(question_font(box))
-        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.setDefaultButton(QMessageBox.StandardButton.Yes if default_yes
+                             else QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
         box.setAccessibleDescription(question)

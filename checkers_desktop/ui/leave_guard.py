@@ -40,7 +40,7 @@ class LeaveGuard:
             return True
         if stake.kind is StakeKind.MATCH:
             return self._leave_match(match, stake, command)
-        if not self.ctx.ask.confirm(stake.question, "Leave the game?"):
+        if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(False)):
             self._stay(False)
             return False
         return True

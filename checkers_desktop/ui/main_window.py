@@ -383,7 +383,9 @@ class MainWindow(QMainWindow):
         speech_action.blockSignals(False)
         self.event_menu = install_event_menu(self.ctx)
         self.ctx.matches = self.event_menu
-        install_shown_notes(self.ctx, self.practice.hint_ready)  # hint, lesson, score, last game
+        install_shown_notes(self.ctx, self.practice.hint_ready,  # hint, lesson, score, last game
+                            self.practice.review_shown)
+        self.practice.review_shown.connect(lambda _text: self.play_aids.panel.refresh_history())
         self.tournament_menu = install_tournament_menu(self.ctx)  # Tournament and Settings menus
         self.ctx.tournament = self.tournament_menu
         bar_menus = [m for m in (a.menu() for a in self.menuBar().actions())

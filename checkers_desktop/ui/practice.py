@@ -64,12 +64,15 @@ class PracticeControls(QObject):
     """Level, hint, take back, play Red and review, for the window of ``ctx`` (an
     :class:`~.context.AppContext`).
 
-    Signals: ``hint_ready(str)`` (the hint said), ``review_ready(str)`` (the review said; also in
-    :attr:`last_review_text`, findings in :attr:`last_findings`).
+    Signals: ``hint_ready(str)`` (the hint said), ``review_shown(str)`` (the review is ready:
+    the status line's note saying where it is shown, the findings being notes of the moves
+    played list, :meth:`review_notes`), then ``review_ready(str)`` (the review said; also in
+    :attr:`last_review_text`, the findings in :attr:`last_findings`).
     """
 
     hint_ready = Signal(str)
     review_ready = Signal(str)
+    review_shown = Signal(str)
 
     def __init__(self, ctx: AppContext) -> None:
         super().__init__(ctx.window)
@@ -245,8 +248,9 @@ class PracticeControls(QObject):
 
     # --- hint -------------------------------------------------------------------------------
     def hint(self) -> bool:
-        """Ask the engine for the player's best move, off the GUI thread; it is said and its
-        squares are marked when it arrives. Refused (and said why) under rules without hints,
+        """Ask the engine for the player's best move, off the GUI thread; when it arrives the
+        board's cursor goes to the hinted piece (unless a piece is already picked up), so that
+        Enter picks it up, and the move is said and its squares marked. Refused (and said why) under rules without hints,
         outside the player's turn, or with no game. Returns True when a search was started."""
         c = self.ctx.session
         if not c.profile.allows_hints:
@@ -280,6 +284,10 @@ class PracticeControls(QObject):
         self.hint_move = result.move
         self._hint_key = self._hint_board_key
         text = review_texts.hint_text(result.move, result.reason, c.style)
+        if c.selected is None:
+            # the cursor on the hinted piece, so that Enter picks it up; the focus stays where
+            # it is (on the board, its cell is the cursor's), and the hint is said after it
+            self.ctx.board.set_cursor(result.move.from_square, focus=False)
         self._say(text, Priority.READING)
         self.ctx.refresh_board()
         self.hint_ready.emit(text)
@@ -366,7 +374,21 @@ class PracticeControls(QObject):
         text = review_texts.review_heading_text(findings, c.style, finished=not c.running)
         self.last_review_text = text
         self._say(text, Priority.QUEUE)
+        self.review_shown.emit(review_texts.review_shown_text(len(self.last_findings),
+                                                              finished=not c.running))
         self.review_ready.emit(text)
+
+    def review_notes(self) -> dict[int, list[str]]:
+        """The review's findings as notes of the moves played list: {the move's number in the
+        game (1 = the first move played): [its note]}, for the moves still on the board."""
+        findings = self.last_findings or []
+        stack = self.ctx.session.board.move_stack
+        style = self.ctx.session.style
+        notes: dict[int, list[str]] = {}
+        for f in findings:
+            if 0 <= f.ply < len(stack) and stack[f.ply] == f.move:
+                notes.setdefault(f.ply + 1, []).append(review_texts.finding_note_text(f, style))
+        return notes
 
     def _on_review_failed(self, error, token: int) -> None:
         if token == self._review_token:

@@ -63,11 +63,11 @@ class ProblemReportAction:
             log.exception("could not write the current game as PDN")
             return None
 
-    def program_info(self) -> dict:
-        import PySide6.QtCore
+    def program_info(self) -> dict[str, object]:
+        import PySide6
 
         ctx = self.ctx
-        info = {"Qt": qVersion(), "PySide6": PySide6.QtCore.__version__,
+        info: dict[str, object] = {"Qt": qVersion(), "PySide6": PySide6.__version__,
                 "Speech": ctx.status.speech_error or "working",
                 "Rule profile": ctx.session.profile.key,
                 "Data folder": str(self.log_folder() or "(none)")}

@@ -111,6 +111,7 @@ class ProblemControls(QObject):
         self.guess = GuessSession(ctx.session, self.analyst, self.problems,
                                   delay=self._delay)
         self.analyst.on_error = self.problems.analysis_failed
+        self.problems.hint_found = self._cursor_to_hint
         self._catalogue: Optional[list[Problem]] = None
         self.own: list[Problem] = []
         self.own_games: list[tuple[str, Game]] = []
@@ -190,6 +191,12 @@ class ProblemControls(QObject):
         self._say(texts.next_for_you_text(problem.rating))
         self._start(problem)
         return True
+
+    def _cursor_to_hint(self, move) -> None:
+        """The board's cursor on the hinted piece (unless a piece is picked up), so that Enter
+        picks it up; the focus stays where it is."""
+        if self.ctx.session.selected is None:
+            self.ctx.board.set_cursor(move.from_square, focus=False)
 
     def hint(self, fallback: Callable[[], Any]) -> Any:
         """F9: the problem's hint while a problem is on the board, else the game's."""

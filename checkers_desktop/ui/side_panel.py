@@ -10,7 +10,8 @@ asked. Each part is a standard widget a screen reader knows:
 
 * the legend (``QLabel``): "Black, you: yellow solid discs. Red, the computer: white rings.";
 * the legal moves (``QListWidget``, F5): items "11 to 15"; Enter plays the selected move;
-* the moves played (``QListWidget``, Ctrl+H): items "3. You: 11 to 15"; moving the selection
+* the moves played (``QListWidget``, Ctrl+H): items "3. You: 11 to 15" (after a move the
+  review found wanting, its note: "Review: this move lost a man; 22 to 18 was better."); moving the selection
   shows the position after that move on the board and in the board as text (review; the game
   is not changed); Enter reads that position; Escape or leaving the list ends the review;
 * the board as text (read-only ``QPlainTextEdit``, Ctrl+Shift+B): eight lines such as
@@ -278,7 +279,11 @@ class SidePanel(QDockWidget):
         self.history.blockSignals(True)
         self.history.clear()
         first = board.root().turn
-        notes = s.history_notes()  # penalty removals, after the move they followed
+        notes = {k: list(v) for k, v in s.history_notes().items()}  # penalty removals
+        practice = self.ctx.practice
+        if practice is not None:  # the review's findings, under the moves they are about
+            for number, texts_ in practice.review_notes().items():
+                notes.setdefault(number, []).extend(texts_)
 
         def add_notes(number: int) -> None:
             for note in notes.get(number, ()):

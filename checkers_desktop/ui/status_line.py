@@ -11,10 +11,10 @@ from ..texts import game as game_texts
 
 __all__ = ["StatusLine", "NOTES"]
 
-NOTES = ("score", "hint", "lesson", "last game")
+NOTES = ("score", "hint", "review", "lesson", "last game")
 """The notes the status line can show after the game's status, in this order: the match's
-score, the hint found, the lesson's latest step, the result of the game before this one (each
-was only heard, and gone once said)."""
+score, the hint found, where the review's findings are shown, the lesson's latest step, the
+result of the game before this one (each was only heard, and gone once said)."""
 
 
 class StatusLine:

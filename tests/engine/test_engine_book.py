@@ -9,7 +9,8 @@ import json
 import random
 
 from checkers_desktop.engine import book as book_module
-from checkers_desktop.engine.book import BookMove, OpeningBook, build_book, load_book
+from checkers_desktop.engine.book import (BookMove, OpeningBook, SearchedReply, build_book,
+                                          load_book)
 from checkers_desktop.engine.levels import search_at_level
 from checkers_desktop.rules import Board
 from checkers_desktop.rules.pdn import read_games
@@ -100,3 +101,53 @@ def test_a_missing_or_damaged_book_is_no_book(tmp_path):
     bad.write_text("{")
     assert load_book(bad) is None
     assert book_module.load_book() is not None  # the shipped one is untouched
+
+
+def _book_with_searched_reply(searched_move: str) -> OpeningBook:
+    fen = Board().fen()
+    return OpeningBook({fen: [BookMove("11-15", 50, 40.0), BookMove("9-13", 2, 1.0)]},
+                       searched={fen: SearchedReply(searched_move, 18, "11-15", 45)})
+
+
+def test_the_strong_levels_play_a_searched_reply_the_gentle_ones_master_moves():
+    book = _book_with_searched_reply("10-14")
+    move, entry = book.choose(Board(), True)
+    assert move.pdn() == "10-14" and entry.games == 0  # no master played it
+    gentle = {book.choose(Board(), False, random.Random(seed))[0].pdn() for seed in range(40)}
+    assert gentle == {"11-15", "9-13"}
+
+
+def test_a_searched_reply_that_a_master_played_keeps_its_games():
+    move, entry = _book_with_searched_reply("9-13").choose(Board(), True)
+    assert move.pdn() == "9-13" and (entry.games, entry.points) == (2, 1.0)
+
+
+def test_an_illegal_searched_reply_is_never_played():
+    assert _book_with_searched_reply("11-14").choose(Board(), True)[0].pdn() == "11-15"
+
+
+def test_searched_replies_are_read_from_the_file_and_a_damaged_one_is_no_book(tmp_path):
+    fen = Board().fen()
+    data = {"format": 1, "positions": {fen: [["11-15", 50, 40.0]]},
+            "searched": {fen: ["10-14", 18, "11-15", 45]}}
+    path = tmp_path / "book.json"
+    path.write_text(json.dumps(data))
+    book = load_book(path)
+    assert book is not None and book.searched[fen] == SearchedReply("10-14", 18, "11-15", 45)
+    assert book.choose(Board(), True)[0].pdn() == "10-14"
+    for damaged in ({"x": ["10-14", 18, "11-15", 45]}, {fen: ["10-14"]}, [fen]):
+        path.write_text(json.dumps({**data, "searched": damaged}))
+        assert load_book(path) is None, damaged
+
+
+def test_the_shipped_searched_replies_are_legal_and_played_by_the_strongest_level():
+    book = load_book()
+    assert book is not None and book.searched  # the master replies checked by search
+    for fen, reply in book.searched.items():
+        board = Board(fen)
+        legal = {m.pdn() for m in board.legal_moves}
+        masters = {e.move for e in book.positions[fen]}
+        assert reply.move in legal and reply.replaces in masters, fen
+        assert reply.move != reply.replaces and reply.shortfall > 0, fen
+        result = search_at_level(board, 6)
+        assert result.move.pdn() == reply.move and result.depth == 0, fen

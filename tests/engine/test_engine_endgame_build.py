@@ -13,6 +13,8 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from checkers_desktop.engine import compiled
 from checkers_desktop.engine import endgame as eg
@@ -188,19 +190,21 @@ def test_the_whole_five_piece_table_is_consistent(tmp_path):
     assert peak_mib < 480, f"the builder process peaked at {peak_mib:.0f} MiB"
     mapped = eg.load_table(tmp_path, 5)
     assert mapped is not None and mapped.nbytes() == eg.layout(5)[1]
-    assert mapped.packed_from == eg.layout(4)[1]  # its packed copy was written and mapped
+    assert mapped.packed_from == eg.layout(4)[1]  # its coded copy was written and mapped
     checked, bad = eg.verify_table(mapped)
     assert bad == 0 and checked > 140_000_000
     four = eg.load_table(tmp_path, 4)
     for board in _random_boards(200, 4, seed=13):
         assert _value(mapped, board) == _value(four, board)
-    rng = random.Random(13)
-    data = np.frombuffer(mapped.data, np.uint8)
+    # every 5-piece position of the search's coded copy reads as the exact distances say
+    exact = mapped.exact_array()
     start = mapped.packed_from
-    for at in rng.sample(range(start, len(data)), 20_000):
-        rel = at - start
-        two = (mapped._search_view[start + (rel >> 2)] >> ((rel & 3) << 1)) & 3
-        assert two == (0 if data[at] == 0 else 1 if data[at] & 1 else 2)
+    values = _slot_values(exact, 5)[start:]
+    real = values != 3
+    coded = np.frombuffer(mapped._search_view, np.uint8).copy()
+    read = _read_every_position(coded, start, len(exact) - start)
+    assert np.array_equal(read[real], values[real])
+    assert np.array_equal(values[real], _wld(exact[start:])[real])
 
 
 @needs_numba
@@ -238,13 +242,20 @@ def test_a_table_is_true_without_counting_its_positions(monkeypatch):
     assert table
 
 
-def test_a_cache_file_of_the_wrong_size_is_not_left_behind(tmp_path):
-    path = tmp_path / "endgame-2-v3.bin"
-    with pytest.raises(ValueError, match="not 100"):
-        eg._write(path, 2, 100, [b"x" * 60, b"y" * 30])
+def test_a_cache_file_that_fails_while_written_is_not_left_behind(tmp_path, monkeypatch):
+    table = eg.build_table(2, compiled=False)
+
+    def failing(_table):
+        yield b"x" * 60
+        raise ValueError("the coder failed")
+
+    monkeypatch.setattr(eg, "_file_parts", failing)
+    with pytest.raises(ValueError, match="the coder failed"):
+        eg.save_table(table, tmp_path)
     assert not list(tmp_path.iterdir())
-    eg._write(path, 2, 90, [b"x" * 60, b"y" * 30])
-    assert [p.name for p in tmp_path.iterdir()] == [path.name]
+    monkeypatch.undo()
+    eg.save_table(table, tmp_path)
+    assert [p.name for p in tmp_path.iterdir()] == [f"endgame-2-v{eg.FORMAT_VERSION}.egdb"]
 
 
 def test_the_cache_file_is_mapped_not_read(tmp_path):
@@ -274,7 +285,7 @@ def test_earlier_cache_formats_and_old_temporary_files_are_removed(tmp_path):
     os.utime(tmp_path / ".endgame-6-v3.bin-k2j9x.tmp", (old, old))  # storage.atomic's name
     eg.ensure_table(tmp_path, pieces=2, install=False)
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        f"endgame-2-v{eg.FORMAT_VERSION}.bin", "endgame-5-v3.search.78.tmp"]
+        f"endgame-2-v{eg.FORMAT_VERSION}.egdb", "endgame-5-v3.search.78.tmp"]
 
 
 @pytest.mark.parametrize("value, switched_off, expected, loaded", [
@@ -419,3 +430,221 @@ def test_a_long_search_gives_a_large_table_back_while_it_runs(tmp_path, monkeypa
         assert calls[-1] - start >= released.seconds - 0.05  # and once when it ends
     assert Searcher(compiled=True, endgame=mapped).search(board, depth=9).move == quiet.move
     assert eg.build_table(3, compiled=False).mapped_search_bytes() == 0  # in memory
+
+
+# --- the compressed cache file and the search's run-length coded copy -------------------------
+def _wld(exact):
+    """Win, loss or draw of exact endgame bytes: 0 a draw, 1 a loss, 2 a win."""
+    return np.where(exact == 0, 0, np.where(exact & 1, 1, 2)).astype(np.uint8)
+
+
+def _slot_values(exact, pieces):
+    """The encoder's values of every slot of ``pieces`` (3 where a slot is no position)."""
+    from checkers_desktop.engine import numba_endgame
+
+    values = np.empty(len(exact), np.uint8)
+    for off, sig in eg._signatures_from(pieces, 0):
+        numba_endgame.wld_values(*sig, exact, off, values[off:off + eg.signature_size(*sig)])
+    return values
+
+
+def _read_every_position(coded, start, n):
+    """The compiled decoder's value of coded positions 0 to ``n - 1``."""
+    from numba import njit
+
+    from checkers_desktop.engine.numba_wld import wld_at
+
+    @njit
+    def read(coded, start, n):
+        out = np.empty(n, np.uint8)
+        for rel in range(n):
+            out[rel] = wld_at(coded, start, rel)
+        return out
+
+    return read(coded, start, n)
+
+
+@needs_numba
+def test_the_coded_copy_reads_every_two_to_four_piece_position_as_the_exact_table(compiled4):
+    """Every position of 2-4 pieces (4.4 million slots that are positions) coded from the first
+    byte: the compiled decoder and the Python one both read win, loss or draw as the exact
+    bytes say, and the code is under a sixth of the bytes."""
+    from checkers_desktop.engine.wld_codec import BLOCK, BlockDecoder
+
+    exact = compiled4.exact_array()
+    coded = eg.code_wld(exact, 4, 0)
+    assert len(coded) < len(exact) / 6
+    values = _slot_values(exact, 4)
+    real = values != 3
+    assert np.count_nonzero(real) > 4_000_000
+    assert np.array_equal(values[real], _wld(exact)[real])
+    assert not np.any(exact[~real])  # what is left out is no position: never decided
+    assert np.array_equal(_read_every_position(coded, 0, len(exact))[real], values[real])
+    decoder = BlockDecoder(coded, 0, keep=1)
+    blocks = (len(exact) + BLOCK - 1) // BLOCK
+    python = np.frombuffer(b"".join(decoder.block(b) for b in range(blocks)), np.uint8)
+    assert np.array_equal(python[:len(exact)][real], values[real])
+
+
+def _five_piece_view(draw):
+    squares = draw(st.lists(st.integers(1, 32), min_size=5, max_size=5, unique=True))
+    mine = draw(st.integers(1, 4))
+    crowned = draw(st.lists(st.booleans(), min_size=5, max_size=5))
+    return eg.view_of(squares, mine, crowned, draw(st.booleans()))
+
+
+five_piece_views = st.composite(_five_piece_view)
+
+
+@needs_numba
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(view=five_piece_views())
+def test_five_piece_positions_read_from_the_coded_copy_as_from_the_exact_table(five_kings,
+                                                                              view):
+    """Any five pieces (three kings against two solved, the rest of the 5-piece table drawn):
+    the search's coded copy says win, loss or draw as the exact table does, in Python and
+    compiled."""
+    table, _offs, data = _coded_five(five_kings)
+    exact = table.probe(*view)
+    read = table.search_probe(*view)
+    assert (exact > 0, exact < 0) == (read > 0, read < 0)
+    assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES)
+    state = _coded_five_state(five_kings)
+    assert compiled._core.tb_probe(*view, state.mem, state.eg_data) == read
+
+
+_CODED = {}
+
+
+def _coded_five(five_kings):
+    if "table" not in _CODED:
+        table, offs, data = five_kings
+        _CODED["table"] = (eg.EndgameTable(5, data, packed=eg.pack_for_search(table)), offs,
+                           data)
+    return _CODED["table"]
+
+
+def _coded_five_state(five_kings):
+    if "state" not in _CODED:
+        state = compiled.CompiledState(buckets=1 << 4)
+        state.new_search(quiescence=True, threat=True, reductions=True,
+                         table=_coded_five(five_kings)[0], game_keys=[])
+        _CODED["state"] = state
+    return _CODED["state"]
+
+
+@pytest.fixture
+def coded_from_three(monkeypatch):
+    """Tables coded from 3 pieces (as 5 pieces are), so that the compressed file is made in a
+    second."""
+    if not compiled.AVAILABLE:
+        pytest.skip(f"the compiled encoder cannot run here: {compiled.WHY_NOT}")
+    monkeypatch.setattr(eg, "PACKED_PIECES", 3)
+
+
+def test_a_compressed_file_gives_back_every_byte_and_every_win_loss_or_draw(tmp_path,
+                                                                            coded_from_three):
+    table = eg.build_table(3, compiled=True)
+    path = eg.save_table(table, tmp_path)
+    assert path.name == f"endgame-3-v{eg.FORMAT_VERSION}.egdb"
+    assert path.stat().st_size < len(table.data) / 2
+    mapped = eg.load_table(tmp_path, 3)
+    assert mapped is not None and mapped.packed_from == eg.layout(2)[1]
+    assert isinstance(mapped.data, eg.CompressedExact)
+    assert np.array_equal(mapped.exact_array(), np.frombuffer(table.data, np.uint8))
+    for board in _random_boards(300, 3, seed=21):
+        exact = table.probe(*_views(board))
+        assert mapped.probe(*_views(board)) == exact
+        read = mapped.search_probe(*_views(board))
+        assert (exact > 0, exact < 0) == (read > 0, read < 0)
+
+
+def test_a_damaged_compressed_file_is_never_used_and_is_built_again(tmp_path, coded_from_three):
+    """A byte changed anywhere (header, coded copy, distances, their index, the checksum) or
+    the file cut short: the file is refused, and ensure_table builds and writes it again."""
+    table = eg.build_table(3, compiled=True)
+    path = eg.save_table(table, tmp_path)
+    good = path.read_bytes()
+    for where in (3, 20, eg._HEADER.size + 5, len(good) // 2, len(good) - 40, len(good) - 1):
+        bad = bytearray(good)
+        bad[where] ^= 0x10
+        path.write_bytes(bytes(bad))
+        assert eg.load_table(tmp_path, 3) is None, f"a change at byte {where} was not seen"
+    path.write_bytes(good[:-1000])
+    assert eg.load_table(tmp_path, 3) is None
+    eg.ensure_table(tmp_path, 3, install=False)
+    assert path.read_bytes() == good
+
+
+def test_a_block_of_distances_changed_after_loading_is_refused(tmp_path, coded_from_three):
+    """Each block of distances is checked against its CRC-32 when it is read: a block changed
+    in memory after the file's checksum passed raises DamagedTable, and a probe reads the
+    search's win, loss or draw instead, never a wrong distance."""
+    eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    mapped = eg.load_table(tmp_path, 3)
+    exact = mapped.data
+    exact.payload[int(exact.ends[0]) // 2] ^= 0xFF  # the map is copy-on-write: the file stays
+    with pytest.raises(eg.DamagedTable):
+        exact[exact.start]
+    # a probe there falls back on the search's win, loss or draw instead of a wrong distance
+    for board in _random_boards(300, 3, seed=22):
+        at = mapped.offsets[eg._locate(*_views(board))[0]] + eg._locate(*_views(board))[1]
+        if at - exact.start in range(eg.EXACT_BLOCK):
+            assert mapped.probe(*_views(board)) == mapped.search_probe(*_views(board))
+    assert eg.load_table(tmp_path, 3) is not None
+
+
+def test_a_table_of_the_previous_format_is_converted_not_built_again(tmp_path, monkeypatch):
+    table = eg.build_table(3, compiled=False)
+    old = tmp_path / "endgame-3-v3.bin"
+    old.write_bytes(eg._OLD_HEADER.pack(b"CDEG", 3, 3, len(table.data)) + bytes(table.data))
+    monkeypatch.setattr(eg, "build_table", lambda *a, **k: pytest.fail("built again"))
+    (tmp_path / "endgame-2-v3.bin").write_bytes(b"a smaller table of the old format")
+    loaded = eg.ensure_table(tmp_path, 3, install=False)
+    assert np.array_equal(loaded.exact_array(), np.frombuffer(table.data, np.uint8))
+    eg.remove_stale(tmp_path)  # (at the next start) smaller old tables go too
+    assert [p.name for p in tmp_path.iterdir()] == [f"endgame-3-v{eg.FORMAT_VERSION}.egdb"]
+
+
+@needs_numba
+def test_a_table_built_in_a_work_file_has_the_same_bytes(tmp_path):
+    """Built in a memory-mapped work file (as 6 pieces are, its pages handed back after each
+    material), the table is byte for byte the one built in memory."""
+    in_memory = eg.build_table(4, compiled=True)
+    work = tmp_path / "work.tmp"
+    mapped = eg.build_table(4, compiled=True, work=work)
+    assert isinstance(mapped.exact_array(), np.memmap)
+    assert np.array_equal(mapped.exact_array(), in_memory.exact_array())
+    assert work.stat().st_size == eg.layout(4)[1]
+
+
+def test_a_file_coded_in_other_blocks_is_not_used(tmp_path, coded_from_three, monkeypatch):
+    """The file says its block sizes: read with other ones, it is refused, not misread."""
+    eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    from checkers_desktop.engine import wld_codec
+
+    monkeypatch.setattr(wld_codec, "BLOCK", wld_codec.BLOCK // 2)
+    assert eg.load_table(tmp_path, 3) is None
+    monkeypatch.setattr(wld_codec, "BLOCK", wld_codec.BLOCK * 2)
+    monkeypatch.setattr(eg, "EXACT_BLOCK", eg.EXACT_BLOCK // 2)
+    assert eg.load_table(tmp_path, 3) is None
+
+
+def test_a_block_index_that_points_outside_is_refused_even_with_a_right_checksum(
+        tmp_path, coded_from_three):
+    """A file made to look whole (its SHA-256 written again) whose block index points past the
+    search's copy is refused: no probe reads outside the file."""
+    import hashlib
+    import struct
+
+    path = eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    good = bytearray(path.read_bytes())
+    at = eg._HEADER.size + eg.layout(2)[1] + 4 * 10  # the eleventh block's start
+    for bad_start in (0xFFFFFFF0, 0):
+        bad = bytearray(good)
+        struct.pack_into("<I", bad, at, bad_start)
+        bad[-32:] = hashlib.sha256(bytes(bad[:-32])).digest()
+        path.write_bytes(bytes(bad))
+        assert eg.load_table(tmp_path, 3) is None
+    path.write_bytes(bytes(good))
+    assert eg.load_table(tmp_path, 3) is not None

@@ -42,17 +42,17 @@ def test_too_little_disk_is_refused_before_anything_is_built(tmp_path, capsys, m
                                                                        10**6))
     status, lines, err = _run(["--pieces", "6", "--cache", str(tmp_path)], capsys)
     assert status == 1 and lines == []
-    assert err == (f"error: 6 pieces need 4.9 GB of free disk in {tmp_path}; 0.0 GB is free\n")
+    assert err == (f"error: 6 pieces need 5.7 GB of free disk in {tmp_path}; 0.0 GB is free\n")
     assert list(tmp_path.iterdir()) == []
 
 
-def test_the_disk_needed_counts_every_table_to_write_and_its_packed_copy(tmp_path):
-    """Each piece count above the largest cached one is written, with its packed copy from 5."""
+def test_the_disk_needed_counts_every_table_to_write_compressed(tmp_path):
+    """Each piece count above the largest cached one is written, compressed from 5 pieces."""
     eg.save_table(eg.build_table(3, compiled=False), tmp_path)
     assert command.disk_needed(tmp_path, 3) == 0
-    assert command.disk_needed(tmp_path, 4) == eg.layout(4)[1]  # no packed copy below 5
+    assert command.disk_needed(tmp_path, 4) == eg.layout(4)[1]  # exact bytes below 5
     assert command.disk_needed(tmp_path, 6) == (eg.layout(4)[1] + sum(
-        eg.layout(n)[1] + eg.search_layout(n)[1] for n in (5, 6)))
+        int(eg.layout(n)[1] * command.DISK_PER_POSITION) for n in (5, 6)) + eg.layout(6)[1])
 
 
 def test_a_folder_that_cannot_be_made_is_refused(tmp_path, capsys):

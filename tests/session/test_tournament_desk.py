@@ -309,8 +309,11 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     assert script.asked[0].options[0].startswith(match.a.name)
     again = "A reason is needed: it goes in the audit log. Type why, or press Escape to cancel."
     assert [q.label for q in script.asked[2:]] == [again, again]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
     assert script.said == [again, again, "changed", f"{match.b.name} beat {match.a.name}, by "
-                                                    "walkover."]
+                           f"walkover. {match.a.name} still plays for third place, in match "
+                           f"{third.number}; if {match.a.name} has left the event, withdraw "
+                           "them."]
     # three times empty: nothing changes, and it is said why
     script = Script(AskCorrection=[CorrectionAnswer((match.a.name, match.a.name), None, "")],
                     AskText=["", "", ""])
@@ -564,3 +567,52 @@ def test_a_new_tournament_file_asks_its_name_and_an_existing_one_does_not(tmp_pa
         assert drive(desk.name_to_open(url, server=server), script.answer, script.show) == \
             "Tournament"
         assert script.asked == []
+
+
+def test_a_walkover_before_the_semi_finals_says_nothing_of_the_third_place(keys, tmp_path):
+    """Only a semi-final's loser plays for third place: a first-round walkover in a bracket
+    of eight is said alone."""
+    t = Tournament.open(str(tmp_path / "t8.db"), name="Golden Age Games test")
+    for i, name in enumerate(NAMES + ("Ed Park", "Flo Grant", "Gus Hale", "Hal Ives")):
+        t.add_competitor(CompetitorInput(name, f"Center {i}", "70-74"))
+    t.make_divisions()
+    t.draw(t.divisions()[0].key, seed=7)
+    match = next(m for m in t.playable() if m.round == 1)
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(match.number)).done
+    assert script.said[-1] == f"{match.a.name} beat {match.b.name}, by walkover."
+
+
+def test_a_result_that_decides_the_third_place_by_an_earlier_withdrawal_says_so(drawn):
+    """A semi-final player withdrew before the other semi-final was played: entering that
+    semi-final's result decides the third-place match too (its loser against the withdrawn
+    player), and that is said with the result."""
+    t, ready = drawn
+    first, second = ready[0], ready[1]
+    desk = TournamentDesk()
+    desk.tournament = t
+    assert Script(AskText=["Went home unwell"]).run(desk.withdraw(second.b.id)).done
+    script = Script(AskGames=[[first.a.name, first.a.name]])
+    assert script.run(desk.results.enter_result(first.number)).done
+    third = next(m for m in t.matches() if m.status is MatchStatus.DECIDED
+                 and m.number not in (first.number, second.number))
+    assert third.winner.id == first.b.id
+    assert script.said[-1] == (f"{first.a.name} beat {first.b.name}, 2 games to 0; "
+                               f"{first.b.name} wins match {third.number} by withdrawal.")
+
+
+def test_a_semi_final_walkover_that_decides_the_third_place_does_not_say_it_is_to_play(drawn):
+    """The other semi-final's loser withdrew: the walkover's loser takes the third place at
+    once, which is said; "still plays for third place" is not."""
+    t, ready = drawn
+    first, second = sorted(ready, key=lambda m: m.number)[:2]
+    t.withdraw(second.b.id, why="felt unwell")
+    desk = TournamentDesk()
+    desk.tournament = t
+    script = Script(Choose=[0], AskText=["did not come"])
+    assert script.run(desk.results.walkover(first.number)).done
+    assert "still plays for third place" not in script.said[-1]
+    third = next(m for m in t.matches() if m.round_name == "Third place")
+    assert third.status is MatchStatus.DECIDED and third.winner.id == first.b.id

@@ -5,6 +5,8 @@ rules/match.py; round names; texts."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from checkers_desktop.tournament import bracket as br
 from checkers_desktop.texts import tournament as texts
@@ -171,3 +173,41 @@ def test_the_standings_pdf_is_said_in_good_grammar():
         "The standings are saved as PDF: s.pdf."
     assert pdf_saved_text("bracket of 70-74", "b.pdf") == \
         "The bracket of 70-74 is saved as PDF: b.pdf."
+
+
+@given(st.sampled_from([2, 4, 8, 16, 32, 64, 128]), st.integers(1, 64), st.integers(1, 7))
+def test_a_bracket_cut_for_print_keeps_every_match_once_and_whole(size, most, deepest):
+    """Cut for pages that hold at most ``most`` matches over at most ``deepest`` rounds: every
+    match is in exactly one part, every part fits or is a single match, the earlier rounds
+    come before the later ones, and a part's edge names where its winners go."""
+    from checkers_desktop.tournament.bracket import match_positions, split_bracket
+
+    def fits(part):
+        return (len(part.positions()) <= most
+                and part.last_round - part.first_round + 1 <= deepest)
+
+    parts = split_bracket(size, fits)
+    found = [pos for part in parts for pos in part.positions()]
+    assert sorted(found) == sorted(match_positions(size))
+    for part in parts:
+        assert fits(part) or len([p for p in part.positions() if p[1] != 1 or
+                                  p[0] != part.last_round]) == 1 or \
+            part.first_round == part.last_round
+        for pos, nxt in part.leaving():
+            assert pos in part.positions() and nxt not in part.positions()
+            assert any(nxt in other.positions() for other in parts)
+    if fits(parts[0]) and len(parts) == 1:
+        assert parts[0].whole
+    firsts = [part.first_round for part in parts]
+    assert firsts[0] == 1
+
+
+def test_sixteen_cut_into_quarters_then_the_later_rounds():
+    from checkers_desktop.tournament.bracket import split_bracket
+
+    parts = split_bracket(16, lambda p: p.first_round > 1 and len(p.positions()) <= 4
+                          or p.count <= 2)
+    assert [(p.first_round, p.last_round, p.start, p.count) for p in parts] == [
+        (1, 2, 0, 2), (1, 2, 2, 2), (1, 2, 4, 2), (1, 2, 6, 2), (3, 4, 0, 2)]
+    assert parts[0].leaving() == [((2, 0), (3, 0))]
+    assert parts[-1].entering() == [(2, 0), (2, 1), (2, 2), (2, 3)]

@@ -254,6 +254,30 @@ def test_cli_tournament_server_init(pg_url, capsys):
     assert "No tournament server answers" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("keyring_works", [True, False])
+def test_cli_init_says_whether_the_keyring_kept_the_organisers_password(pg_url, capsys,
+                                                                        monkeypatch,
+                                                                        keyring_works):
+    from checkers_desktop.cli import main
+    from checkers_desktop.tournament.errors import TournamentError
+    from checkers_desktop.tournament.store import drop_roles
+    from checkers_desktop.tournament.store import server
+
+    def save(url, password):
+        if not keyring_works:
+            raise TournamentError("the password cannot be kept: this laptop has no usable keyring")
+    monkeypatch.setattr(server, "save_password", save)
+    try:
+        assert main(["tournament-server", "init", pg_url, "--tables", "1", "--prefix",
+                     "kringtest"]) == 0
+        line = next(x for x in capsys.readouterr().out.splitlines()
+                    if x.startswith("Organiser's laptop"))
+        assert ("password kept in this laptop's keyring" in line) is keyring_works
+        assert ("could not keep the password" in line) is not keyring_works
+    finally:
+        drop_roles(pg_url, "kringtest")
+
+
 def test_organiser_view_follows_through_notify(pg_tournament, tmp_path):
     org = Tournament.open(pg_tournament.organiser)
     _setup(org)

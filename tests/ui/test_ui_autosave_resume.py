@@ -88,7 +88,7 @@ def test_restart_offers_the_game_and_enter_resumes_it(qtbot, make_window, tmp_pa
     before = _play_three(qtbot, make_window, data)
     fen = before.session.board.fen()
 
-    window = make_window()
+    window = make_window(confirm=None)  # the real question box
     assert window.session.board.fen() != fen
     seen: dict = {}
     _answer_offer(qtbot, Qt.Key.Key_Return, seen)
@@ -106,10 +106,37 @@ def test_restart_offers_the_game_and_enter_resumes_it(qtbot, make_window, tmp_pa
     assert AutosaveStore(data).load().ply == 4
 
 
+def test_the_resume_question_is_asked_through_the_windows_interaction(qtbot, make_window,
+                                                                     tmp_path):
+    """The resume offer is one more question of the window's Interaction (its confirm
+    replacement answers it here), not a message box of the autosave's own."""
+    data = tmp_path / "data"
+    _play_three(qtbot, make_window, data)
+    asked: list = []
+    window = make_window(confirm=lambda question: asked.append(question) or True)
+    stray: list = []
+
+    def close_stray() -> None:  # a box of its own would wait for a key: note it, close it
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            stray.append(box.text())
+            box.reject()
+
+    watch = QTimer(window)
+    watch.timeout.connect(close_stray)
+    watch.start(50)
+    window.autosave.folder = data
+    window.autosave.start()
+    watch.stop()
+    assert stray == []
+    assert len(asked) == 1 and asked[0].endswith("Resume it?")
+    assert window.session.board.ply == 3
+
+
 def test_escape_declines_and_the_game_is_kept_aside(qtbot, make_window, tmp_path):
     data = tmp_path / "data"
     _play_three(qtbot, make_window, data)
-    window = make_window()
+    window = make_window(confirm=None)  # the real question box
     seen: dict = {}
     _answer_offer(qtbot, Qt.Key.Key_Escape, seen)
     window.autosave.folder = data

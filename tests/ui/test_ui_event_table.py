@@ -17,6 +17,8 @@ from checkers_desktop.rules import BLACK
 from checkers_desktop.rules.pdn import read_games
 from checkers_desktop.ui.event.match_dialog import MatchDialog
 
+from modal import when_modal
+
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 CTRL_ALT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
 NONE = Qt.KeyboardModifier.NoModifier
@@ -193,7 +195,6 @@ def test_the_answer_is_applied_before_the_question_closes(qtbot):
     """The removal is carried out when Yes is pressed, before the question closes: the focus then
     comes back to a square whose name already says it is empty (a screen reader reads the
     focused square at once)."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QMessageBox
 
     from checkers_desktop.ui.interaction import Interaction
@@ -202,14 +203,13 @@ def test_the_answer_is_applied_before_the_question_closes(qtbot):
     ask = Interaction(None, spoken.append, spoken.append)
     seen = []
 
-    def press_yes():
-        box = QApplication.activeModalWidget()
+    def press_yes(box):
         assert isinstance(box, QMessageBox)
         box.button(QMessageBox.StandardButton.Yes).click()
 
     def on_answer(yes):
         seen.append((yes, QApplication.activeModalWidget() is not None))
-    QTimer.singleShot(50, press_yes)
+    when_modal(press_yes)
     assert ask.confirm("Remove Mary Jones's Black man on 9?", "Penalty", on_answer=on_answer)
     assert seen == [(True, True)]  # answered while the question was still open
     assert spoken == ["Remove Mary Jones's Black man on 9? Yes or No."]  # the app's own voice
@@ -219,7 +219,6 @@ def test_a_question_is_at_least_14_points_and_keeps_a_larger_text_size(qtbot):
     """Yes/No questions and choices stop the game: at the system's 9-10 pt a low-vision player
     cannot read them, so they are at least QUESTION_MIN_POINTS; a larger View > Text size is
     kept."""
-    from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QInputDialog, QMessageBox
 
     from checkers_desktop.ui.display import QUESTION_MIN_POINTS, apply_text_percent, base_font
@@ -228,8 +227,7 @@ def test_a_question_is_at_least_14_points_and_keeps_a_larger_text_size(qtbot):
     ask = Interaction(None, lambda text: None, lambda text: None)
     sizes = []
 
-    def answer():
-        dialog = QApplication.activeModalWidget()
+    def answer(dialog):
         sizes.append(dialog.font().pointSizeF())
         if isinstance(dialog, QMessageBox):
             dialog.button(QMessageBox.StandardButton.No).click()
@@ -240,9 +238,9 @@ def test_a_question_is_at_least_14_points_and_keeps_a_larger_text_size(qtbot):
     try:
         for percent in (100, 300):
             apply_text_percent(percent)
-            QTimer.singleShot(50, answer)
+            when_modal(answer)
             assert not ask.confirm("Resign this game?", "Resign")
-            QTimer.singleShot(50, answer)
+            when_modal(answer)
             assert ask.choose("Open game", "Which game?", ["1. London", "2. Boston"]) is None
         small, larger = max(QUESTION_MIN_POINTS, base_font().pointSizeF()), \
             base_font().pointSizeF() * 3

@@ -198,3 +198,21 @@ def test_a_level_chosen_in_a_game_of_two_players_says_when_it_applies(make_windo
     window.new_game(Mode.COMPUTER)
     window.practice.set_level(4)
     assert "No computer plays" not in window.synth.spoken[-1]
+
+
+def test_f9_puts_the_cursor_on_the_hinted_piece_so_enter_picks_it_up(make_window, qtbot):
+    """The hint's piece is under the cursor once the hint is said, the focus still on the
+    board: Enter picks it up, and Enter again plays the hinted move."""
+    window = make_window()
+    window.session.load_position("B:W15,30:B11,1", Mode.COMPUTER)
+    window.board.set_cursor(1)
+    with qtbot.waitSignal(window.practice.hint_ready, timeout=5000):
+        key(qtbot, window, Qt.Key.Key_F9)
+    assert window.board.cursor == 11
+    assert window.board.has_cursor_focus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.session.selected == 11
+    window.board.set_cursor(18)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.session.board.move_stack[-1 if window.session.board.ply == 1 else -2].pdn() \
+        == "11x18"

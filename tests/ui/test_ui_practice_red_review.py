@@ -109,3 +109,25 @@ def test_no_automatic_review_under_tournament_rules(make_window, qtbot):
     assert not window.practice.review_job.busy
     QApplication.processEvents()  # a review's answer, had one been asked for, is delivered now
     assert window.practice.last_review_text is None
+
+
+def test_the_review_is_shown_under_the_moves_it_is_about_not_only_said(make_window, qtbot):
+    """The review's finding is an item of the moves played list, right under the move it is
+    about (a screen reader reads it there, arrowing the list), and the status line says where
+    to find it; a new game takes both away."""
+    window = make_window()
+    window.session.load_position("B:W23:B14", Mode.COMPUTER)
+    with qtbot.waitSignal(window.practice.review_ready, timeout=15000):
+        window.session.submit_text("14-18")
+        qtbot.waitUntil(lambda: not window.session.running, timeout=5000)
+    history = window.play_aids.panel.history
+    items = [history.item(i).text() for i in range(history.count())]
+    at = next(i for i, text in enumerate(items) if text.endswith(": 14 to 18"))
+    assert items[at + 1] == "Review: this move lost the game; 14 to 17 was better.", items
+    note = "Review: 1 move to look at; its note is under it in Moves played (Control H)."
+    assert note in window.status.text() and note in window.status.accessibleName()
+    key(qtbot, window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.session.running and window.session.board.ply == 0)
+    items = [history.item(i).text() for i in range(history.count())]
+    assert not any(text.startswith("Review:") for text in items)
+    assert note not in window.status.text()

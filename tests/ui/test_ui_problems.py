@@ -137,3 +137,24 @@ def test_replay_a_master_game_opens_it_to_step_through(make_window, qtbot):
     assert opened.args == [True]
     assert [m.pdn() for m in window.session.board.move_stack][:2] == ["28-24", "20x27"]
     assert "TTS Example 3" in " | ".join(window.synth.spoken)
+
+
+def test_f9_in_a_problem_puts_the_cursor_on_the_hinted_piece(make_window, qtbot, installed4):
+    """The problem's first hint names the piece to move, and the board's cursor goes to it:
+    Enter picks it up."""
+    window = make_window()
+    _quick(window)
+    problem_keys = [c.key for c in COLLECTIONS if c.kind is Kind.PROBLEMS]
+    window.ctx.ask.choose = lambda *args, **kwargs: problem_keys.index("beginner")
+    key(qtbot, window, Qt.Key.Key_O, CTRL_SHIFT)
+    board = window.session.board
+    empty = next(sq for sq in range(1, 33) if board.piece_at(sq) is None)
+    window.board.set_cursor(empty)
+    window.synth.clear()
+    key(qtbot, window, Qt.Key.Key_F9)
+    qtbot.waitUntil(lambda: "Hint: move the" in _said(window), timeout=10000)
+    movers = {m.from_square for m in window.session.legal_moves()}
+    hinted = window.board.cursor
+    assert hinted in movers and window.board.has_cursor_focus()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.session.selected == hinted

@@ -42,3 +42,27 @@ def test_the_match_score_and_the_last_result_stay_on_the_screen(make_window, qtb
     window.new_game(Mode.TWO_PLAYERS)
     assert f"Last game: {result}" in window.status.text()
     assert "Score:" not in window.status.text()
+
+
+def test_the_score_on_the_status_line_counts_the_game_that_ended_the_match(make_window, qtbot,
+                                                                            tmp_path):
+    """The match's last game is in the score shown once the match is over, not only in the
+    score said: "Score: Ann Lee two", not "one"."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.test_ui_event_match import CTRL_SHIFT, play_text, shortcut, start_match
+
+    window = make_window()
+    event, _clock, _menu = start_match(window, qtbot, tmp_path, "va-standard", seed=11)
+    first = event.match.first_black
+    other = "Bo Diaz" if first == "Ann Lee" else "Ann Lee"
+    shortcut(qtbot, Qt.Key.Key_R, CTRL_SHIFT)  # game 1: Black (first) resigns
+    qtbot.waitUntil(lambda: event.game.number == 2)
+    qtbot.waitUntil(lambda: not event.awaiting_start)
+    play_text(window, "11-15")  # game 2: other plays Black; first, Red, resigns
+    shortcut(qtbot, Qt.Key.Key_R, CTRL_SHIFT)
+    qtbot.waitUntil(lambda: event.is_over)
+    qtbot.wait(50)
+    ann, bo = ("two", "zero") if other == "Ann Lee" else ("zero", "two")
+    assert f"Score: Ann Lee {ann}, Bo Diaz {bo}." in window.status.text()
+    assert f"Score: Ann Lee {ann}, Bo Diaz {bo}." in window.status.accessibleName()

@@ -266,7 +266,9 @@ def test_the_screen_reader_gets_no_two_announcements_within_300_ms_unless_one_in
     sink.output("Row 3.", Priority.QUEUE)
     sink.output("Your pieces: 9, 10.", Priority.READING)  # replaces "Row 3." still waiting
     sink.output("Computer: twenty-two to seventeen.", Priority.INTERRUPT)
-    qtbot.waitUntil(lambda: "Computer" in posted[-1][1], timeout=5_000)
+    # "Black to move." was posted a moment ago: the interrupting text waits for it to be said
+    # (the reading waiting is dropped), then goes before anything else
+    qtbot.waitUntil(lambda: posted[-1][1] == "Computer: twenty-two to seventeen.", timeout=5_000)
     assert posted[-1][1:] == ("Computer: twenty-two to seventeen.",
                               QAccessible.AnnouncementPoliteness.Assertive)
     assert sink.waiting == []
@@ -295,6 +297,44 @@ def test_the_players_move_held_back_by_the_pacing_is_said_before_the_computers_r
     assert posted[-1] == ("You: ten to fifteen, again. Computer: twenty-three to nineteen.",
                           QAccessible.AnnouncementPoliteness.Assertive)
     assert sink.waiting == []
+
+
+def test_the_computers_reply_does_not_cut_the_players_move_posted_just_before_it(qtbot):
+    """The player's own move, held back by the pacing behind a long hint, is posted a moment
+    before the computer's reply: the reply (assertive) waits until the move has about been
+    said instead of cutting it, and an urgent text waits no longer than HOLD_MAX_MS behind a
+    long polite one."""
+    import time
+
+    from checkers_desktop.ui.a11y import HOLD_MAX_MS, pace_after
+
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(
+        (time.monotonic(), e.message(), e.politeness())), paced=True)
+    sink.output("You: seven to ten.", Priority.QUEUE)
+    qtbot.waitUntil(lambda: len(posted) == 1, timeout=5_000)  # posted: the reply comes now
+    sink.output("Computer: fourteen jumps seven, takes your man on ten.", Priority.INTERRUPT)
+    qtbot.wait(50)
+    assert [m for _, m, _ in posted] == ["You: seven to ten."]
+    qtbot.waitUntil(lambda: len(posted) == 2, timeout=5_000)
+    assert posted[1][1:] == ("Computer: fourteen jumps seven, takes your man on ten.",
+                             QAccessible.AnnouncementPoliteness.Assertive)
+    assert posted[1][0] - posted[0][0] >= pace_after("You: seven to ten.") / 1000 - 0.01
+    # after a reading answer (meant to be cut) the reply goes at once
+    qtbot.wait(pace_after(posted[-1][1]) + 20)
+    sink.output("Your pieces: 9, 10, 11.", Priority.READING)
+    sink.output("Computer: two to six.", Priority.INTERRUPT)
+    qtbot.waitUntil(lambda: len(posted) == 3, timeout=5_000)
+    assert posted[-1][1] == "Computer: two to six."
+    # a long polite text holds an urgent one back at most HOLD_MAX_MS
+    qtbot.wait(pace_after(posted[-1][1]) + 20)
+    sink.output("Welcome. " + "word " * 40, Priority.QUEUE)
+    qtbot.waitUntil(lambda: posted[-1][1].startswith("Welcome."), timeout=5_000)
+    sink.output("Ten seconds left.", Priority.INTERRUPT)
+    qtbot.waitUntil(lambda: posted[-1][1] == "Ten seconds left.", timeout=5_000)
+    assert posted[-1][0] - posted[-2][0] <= HOLD_MAX_MS / 1000 + 0.25
 
 
 def test_a_move_made_at_once_after_a_pick_up_is_heard_with_the_reply(make_window, qtbot):
@@ -329,6 +369,8 @@ def test_a_move_and_the_reply_reach_the_screen_reader_none_within_300_ms(make_wi
                                                           e.politeness()))
     window.new_game(Mode.COMPUTER)
     for _ in range(3):
+        # the player moves once the reply has reached the screen reader
+        qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=10_000)
         ply = len(window.session.board.move_stack)
         type_move(qtbot, window, window.session.legal_moves()[0].pdn())
         qtbot.waitUntil(lambda: len(window.session.board.move_stack) == ply + 2, timeout=10_000)

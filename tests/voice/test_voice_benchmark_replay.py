@@ -36,3 +36,25 @@ def test_a_command_found_by_search_needs_pocketsphinx_under_the_rule():
     assert voice.replay(alone, OPEN) == "help"
     assert voice.replay(alone, dict(OPEN, search_commands_alone=0)) == "?"
     assert voice.replay(agreed, dict(OPEN, search_commands_alone=0)) == "help"
+
+
+def _pick_up(hyps, scores, hypothesis=0, sphinx="?"):
+    details = {"no_speech": 0.0, "margin": 9.0, "sphinx_any": sphinx, "hyps": hyps,
+               "hyp_scores": scores}
+    if hypothesis:
+        details["hypothesis"] = hypothesis
+    return {"got": "pick-up 11", "details": details, "confirming": False, "kind": "pick-up",
+            "expected": "pick-up 11", "fen": "B:W21,22,23,24,25,26,27,28,29,30,31,32:"
+            "B1,2,3,4,5,6,7,8,9,10,11,12", "selected": None}
+
+
+def test_the_beam_rules_replay_as_the_recogniser_applies_them():
+    torn = _pick_up([" Pick up 11.", " Pick up 10."], [-0.01, -1.2], sphinx="pick-up 11")
+    assert voice.replay(torn, OPEN) == "pick-up 11"
+    assert voice.replay(torn, dict(OPEN, beam_rival_gap=1.5)) == "?"
+    assert voice.replay(torn, dict(OPEN, beam_rival_gap=1.0)) == "pick-up 11"
+    later = _pick_up([" Good morning.", " Pick up 11."], [-0.1, -0.5], hypothesis=1)
+    assert voice.replay(later, dict(OPEN, later_hypothesis_alone=0)) == "?"
+    agreed = _pick_up([" Good morning.", " Pick up 11."], [-0.1, -0.5], hypothesis=1,
+                      sphinx="pick-up 11")
+    assert voice.replay(agreed, dict(OPEN, later_hypothesis_alone=0)) == "pick-up 11"

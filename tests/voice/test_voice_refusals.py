@@ -104,12 +104,101 @@ def test_the_search_over_the_position_scores_illegal_steps_as_rivals():
     assert said_move(result.heard) == ((17, 14), False)
 
 
+def test_an_illegal_move_is_named_from_the_beam_when_another_hypothesis_fits_better():
+    """"twenty to eleven" written " 22 11." first and " 20 to 11." second: the second fits the
+    audio better and is named."""
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -3.0, " 20 to 11.": -1.5})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
+def test_an_illegal_move_along_a_diagonal_is_named_before_a_slightly_better_one_off_it():
+    """" 22 11." (no step or jump) fits the audio a little better than " 20 to 11." (a jump):
+    players name squares on one diagonal, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -2.0, " 20 to 11.": -2.5})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
+def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_same():
+    """" 22 11." is also "twenty to eleven" (the same sounds): that reading is a jump along a
+    diagonal, 22-11 no move at all, so "twenty to eleven" is named."""
+    whisper = _whisper([" 22 11."], {" 22 11.": -0.02})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+    # the same when the beam wrote " 20 to 11." too, scored lower on the audio
+    whisper = _whisper([" 22 11.", " 20 to 11."], {" 22 11.": -0.02, " 20 to 11.": -4.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.reason == "not-legal" and result.heard == "twenty to eleven"
+
+
+def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():
+    """The first hypothesis has other words (" 17 to 14 to your move."), the second is the
+    illegal "17 to 14" alone: refused by name, though 17-13 scores best among the phrases."""
+    whisper = _whisper([" 17 to 14 to your move.", " 17 to 14."],
+                       {" 17 to 13.": -0.2, " 17 to 14.": -0.9,
+                        " 17 to 14 to your move.": -0.5})
+    result = _decode(whisper, _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert result.heard == "seventeen to fourteen"
+
+
+def test_the_search_scores_steps_from_a_square_heard_whose_piece_cannot_move():
+    """"fourteen to eighteen" (Black's man, White to move) written " 14.": the search scores
+    the steps and jumps from and into 14 too, and the illegal 14-18 is named."""
+    whisper = _whisper([" 14."], {" 14 to 18.": -0.3, " 14.": -0.4})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.move is None and result.reason == "not-legal"
+    assert said_move(result.heard) == ((14, 18), False)
+
+
 def test_pocketsphinx_hearing_an_illegal_move_names_it_when_whisper_is_unsure():
     whisper = _whisper([" 17 to 13."], {" 17 to 13.": -3.0, " 30 to 26.": -4.0})
     refused = VoiceResult("nothing", heard="seventeen to fourteen", reason="not-legal")
     result = _decode(whisper, refused, SEVENTEEN)
     assert result.move is None and result.reason == "not-legal"
     assert result.heard == "seventeen to fourteen"
+
+
+# --- a result the beam itself was torn about -------------------------------------------------
+def test_a_pick_up_whose_beam_names_another_close_pick_up_is_asked_about_never_played():
+    """Whisper wrote " Pick up 11." with " Pick up 10." close behind in its beam: the audio
+    scores 11 well above 10, and pocketsphinx heard 11 too, yet the model itself was torn, so
+    the player is asked "Did you say pick up eleven or pick up ten?" and nothing is played."""
+    whisper = _whisper([" Pick up 11.", " Give up 11.", " Pick up 10."],
+                       {" Pick up 11.": -1.0, " Pick up 10.": -7.0})
+    whisper._transcribe = lambda encoded: (  # type: ignore[method-assign]
+        [" Pick up 11.", " Give up 11.", " Pick up 10."], [-0.01, -1.2, -1.39], 0.01)
+    start = Board().fen()
+    result = _decode(whisper, VoiceResult("pick-up", heard="pick up eleven", square=11), start)
+    assert result.kind == "nothing" and result.reason == "unsure"
+    assert [m.square for m in result.rivals] == [11, 10]
+
+
+def test_a_move_read_from_a_later_hypothesis_needs_pocketsphinx_to_have_heard_it():
+    """The beam's first hypothesis was other words (" Good morning."), its second " 11 to
+    15.": that move, however well it scores, stands only when pocketsphinx heard 11-15."""
+    hypotheses = [" Good morning.", " 11 to 15.", " Do you have any?"]
+    start = Board().fen()
+    whisper = _whisper(hypotheses, {" 11 to 15.": -1.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), start)
+    assert result.move is None and result.reason == "unsure"
+    whisper = _whisper(hypotheses, {" 11 to 15.": -1.0})
+    result = _decode(whisper, _move(start, "11-15"), start)
+    assert result.move == Board().parse_move("11-15")
+
+
+def test_a_move_read_after_an_illegal_hypothesis_is_judged_on_its_margins_alone():
+    """" 16 to 13." (not possible: a square misheard) before " 17 to 13.": the legal move is
+    read and stands on its margins, with no need of pocketsphinx; after " Good morning." it
+    needs pocketsphinx."""
+    nothing = VoiceResult("nothing", reason="not-understood")
+    whisper = _whisper([" 16 to 13.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move == Board(SEVENTEEN).parse_move("17-13")
+    whisper = _whisper([" Good morning.", " 17 to 13."], {" 17 to 13.": -1.0})
+    result = _decode(whisper, nothing, SEVENTEEN)
+    assert result.move is None and result.reason == "unsure"
 
 
 def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:

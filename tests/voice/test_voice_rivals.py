@@ -323,7 +323,10 @@ def test_a_later_hypothesis_of_the_beam_that_is_a_phrase_is_read_and_scored_agai
     recognizer._transcribe = lambda encoded: (hypotheses, [-1.0, -2.0], 0.1)
     details: dict = {}
     meaning, _, _ = recognizer._decide(np.zeros(16000, np.float32), grammar, None, details)
-    assert meaning.kind == "move" and meaning.move == Board().parse_move("11-15")
+    # read and scored, but the first hypothesis was other words: only a candidate that
+    # pocketsphinx must confirm (" Good morning." then " 2 to 6." for a "pick up eight")
+    assert meaning.kind == "nothing" and meaning.reason == "unsure"
+    assert recognizer._candidate[0].move == Board().parse_move("11-15")
     assert details["hypothesis"] == 1 and details["margin"] == pytest.approx(9.5)
     # the first hypothesis alone is no phrase: the position's phrases are searched instead,
     # and a move found so is only asked about

@@ -341,7 +341,8 @@ def _move(readings: list[list[int]], grammar: VoiceGrammar, template: str) -> Re
     if len(found) == 1 and not ambiguous:
         move, squares = next(iter(found.items()))
         return Reading(Interpretation("move", move=move), tuple(squares), template, True)
-    first = next((r for r in readings if len(r) >= 2), readings[0])
+    # the reading with each number whole ("17 to 14": 17, 14; not 1, 7, 1, 4)
+    first = min((r for r in readings if len(r) >= 2), key=len, default=readings[0])
     if found or ambiguous:
         return Reading(Interpretation("nothing", reason="ambiguous"), tuple(first), template,
                        True)

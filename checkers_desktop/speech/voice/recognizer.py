@@ -81,6 +81,11 @@ class WhisperOptions:
     yes_beam_no: Optional[bool] = None
     command_filler_margin: Optional[float] = None
     trim: Optional[bool] = None
+    name_illegal: Optional[bool] = None
+    beam_rival_gap: Optional[float] = None
+    later_hypothesis_alone: Optional[bool] = None
+    search_heard_pairs: Optional[bool] = None
+    diagonal_prior: Optional[float] = None
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,8 @@ class InitReport:
     tables: list[RoleReport] = field(default_factory=list)
     schema: str = ""
     warnings: list[str] = field(default_factory=list)
+    organiser_kept: bool = False
+    """True when the organiser's new password was kept in this laptop's keyring."""
 
 
 def _check_prefix(prefix: str) -> str:
@@ -169,6 +171,7 @@ def init_server(url: UrlLike, *, tables: int = DEFAULT_TABLES, prefix: str = "ch
     if save_organiser_password and report.organiser.password:
         try:
             save_password(organiser_url(u, prefix), report.organiser.password)
+            report.organiser_kept = True
         except Exception as exc:  # noqa: BLE001 - no usable keyring: the password is still printed
             log.warning("the organiser's password was not kept in the keyring: %s", exc)
     return report

@@ -20,7 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
 from ...texts import tournament as texts
-from ...tournament.bracket import feeders, rounds_for, round_title
+from ...tournament.bracket import BracketPart, feeders, rounds_for, round_title
 from ...tournament.model import MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
@@ -92,7 +92,9 @@ class BracketLayout:
     position -> the box's rectangle), ``headers`` (round -> (title, rectangle)), the whole
     ``width`` and ``height``. ``stacked``: each competitor on two lines (name, then medical
     center), for narrow columns on paper. ``names_only_after_first``: after round one the
-    medical centers are left out (they are in round one), so that later columns are narrower."""
+    medical centers are left out (they are in round one), so that later columns are narrower.
+    ``small_ratio``: the captions, medical centers and "Winner of match 13" in type this much
+    of ``font_px``."""
 
     font_px: float
     stacked: bool
@@ -103,6 +105,7 @@ class BracketLayout:
     headers: dict
     width: float
     height: float
+    small_ratio: float = 0.85
 
 
 def no_ligatures(font: QFont) -> QFont:
@@ -113,25 +116,32 @@ def no_ligatures(font: QFont) -> QFont:
     return font
 
 
-def _fonts(font_px: float, family: str = "") -> tuple[QFont, QFont, QFont]:
+def _fonts(font_px: float, family: str = "", small_ratio: float = 0.85
+           ) -> tuple[QFont, QFont, QFont]:
     normal = no_ligatures(QFont(family) if family else QFont())
     normal.setPixelSize(max(1, round(font_px)))
     bold = QFont(normal)
     bold.setBold(True)
     small = QFont(normal)
-    small.setPixelSize(max(1, round(font_px * 0.85)))
+    small.setPixelSize(max(1, round(font_px * small_ratio)))
     return normal, bold, small
 
 
 def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
-                   stacked: bool = False, names_only_after_first: bool = False
+                   stacked: bool = False, names_only_after_first: bool = False,
+                   part: Optional[BracketPart] = None, small_ratio: float = 0.85
                    ) -> BracketLayout:
     """The layout of ``view``'s bracket for text ``font_px`` pixels high (``stacked``: names and
-    medical centers on two lines; ``names_only_after_first``: centers in round one only). Each
-    round's column is as wide as its widest row."""
+    medical centers on two lines; ``names_only_after_first``: centers in round one only;
+    ``part``: only that part's matches, its first round in the first column; ``small_ratio``:
+    the small type's share of ``font_px``). Each round's column is as wide as its widest
+    row."""
     size = view.division.bracket_size or 0
     rounds = rounds_for(size)
-    normal, bold, small = _fonts(font_px, family)
+    if part is None:
+        part = BracketPart(size, 1, rounds, 0, max(1, size // 2))
+    wanted = set(part.positions())
+    normal, bold, small = _fonts(font_px, family, small_ratio)
     fb, fs = QFontMetricsF(bold), QFontMetricsF(small)
     line = fb.height() * 1.25
     pad = font_px * 0.5
@@ -140,7 +150,8 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
                                                for m in view.matches}}
     floor = fs.horizontalAdvance("Winner of match 000")  # drawn in the small type
     widths: dict[int, float] = {}
-    for m in view.matches:
+    shown = [m for m in view.matches if (m.round, m.index) in wanted]
+    for m in shown:
         short = names_only_after_first and m.round > 1
         for side in (0, 1):
             name, center = side_parts(m, side, numbers)
@@ -151,7 +162,7 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
             else:
                 w = fb.horizontalAdvance(side_text(m, side, numbers))
             widths[m.round] = max(widths.get(m.round, floor), w)
-    scores = [fb.horizontalAdvance("  " + _score(m)) for m in view.matches if _score(m)]
+    scores = [fb.horizontalAdvance("  " + _score(m)) for m in shown if _score(m)]
     extra = max(scores + [fb.horizontalAdvance("  2-1")]) + 2 * pad
     box_ws = {r: w + extra for r, w in widths.items()}
     box_w = max(box_ws.values()) if box_ws else floor + extra
@@ -160,22 +171,21 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
     slot = line * (1.0 if stacked else 1.2) + box_h   # the caption, then the box
     top = line * 1.6                          # the round titles
     margin = font_px
-    first = max(1, size // 2)
+    first = part.count
     boxes: dict = {}
     centers: dict = {}
-    for r in range(1, rounds + 1):
-        count = size >> r
-        for i in range(count):
-            if r == 1:
-                cy = top + i * slot + line * 0.9 + box_h / 2
+    for r in range(part.first_round, part.last_round + 1):
+        for i in part.indices(r):
+            if r == part.first_round:
+                cy = top + (i - part.start) * slot + line * 0.9 + box_h / 2
             else:
                 cy = (centers[(r - 1, 2 * i)] + centers[(r - 1, 2 * i + 1)]) / 2
             centers[(r, i)] = cy
-        if r == rounds and size >= 4:
+        if r == rounds and size >= 4 and (r, 0) in centers:
             centers[(r, 1)] = centers[(r, 0)] + box_h + line * 2.5
     headers = {}
     x = margin
-    for r in range(1, rounds + 1):
+    for r in range(part.first_round, part.last_round + 1):
         w = box_ws.get(r, box_w)
         headers[r] = (round_title(size, r), QRectF(x, margin * 0.2, max(w, box_w * 0.6),
                                                    line * 1.2))
@@ -186,7 +196,7 @@ def layout_bracket(view: DivisionView, font_px: float, family: str = "", *,
     width = x - col_gap + margin
     bottom = max([b.bottom() for b in boxes.values()] + [top + first * slot])
     return BracketLayout(font_px, stacked, names_only_after_first, line, box_w, boxes, headers,
-                         width, bottom + margin)
+                         width, bottom + margin, small_ratio)
 
 
 def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, *,
@@ -195,7 +205,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
     """Draw ``view`` as laid out by :func:`layout_bracket` with the colours given ('#rrggbb');
     ``selected``: the match drawn with the focus outline."""
     size = view.division.bracket_size or 0
-    normal, bold, small = _fonts(layout.font_px, family)
+    normal, bold, small = _fonts(layout.font_px, family, layout.small_ratio)
     fg = QColor(text)
     painter.fillRect(QRectF(0, 0, layout.width, layout.height), QColor(background))
     thin = QPen(fg, max(1.0, layout.font_px / 10))

@@ -85,13 +85,25 @@ class BracketCanvas(QWidget):
         self.text_percent = max(100, int(percent))
         self._relayout()
 
-    def fit_width(self, width: int) -> None:
-        """While :attr:`fitting`: the zoom at which the drawing is ``width`` pixels wide or
-        less (at most 100 %, at least :data:`FIT_FLOOR` %, so that its type stays readable)."""
+    def fit_width(self, width: int, height: int = 0) -> None:
+        """While :attr:`fitting`: the largest zoom at which the drawing is ``width`` pixels wide
+        or less (and ``height`` pixels high or less, when given), at most 100 % and at least
+        :data:`FIT_FLOOR` % (so that its type stays readable; below, the view scrolls). Each
+        zoom tried is laid out, since the type's pixel size is rounded: a zoom worked out by
+        proportion alone came out a few pixels wider than the view."""
         if not self.fitting or self.view is None or not self._drawable() or width <= 0:
             return
-        full = layout_bracket(self.view, BASE_FONT_PX * self.text_percent / 100.0).width
-        percent = max(FIT_FLOOR, min(100, int(100 * width / max(1.0, full))))
+        base = BASE_FONT_PX * self.text_percent / 100.0
+        full = layout_bracket(self.view, base)
+        ratio = width / max(1.0, full.width)
+        if height > 0:
+            ratio = min(ratio, height / max(1.0, full.height))
+        percent = max(FIT_FLOOR, min(100, int(100 * ratio)))
+        while percent > FIT_FLOOR:
+            trial = layout_bracket(self.view, base * percent / 100.0)
+            if trial.width + 1 <= width and (height <= 0 or trial.height + 1 <= height):
+                break
+            percent -= 1
         if percent != self.zoom:
             self._set_zoom(percent)
 
@@ -178,8 +190,10 @@ class BracketScroll(QScrollArea):
         self.setAccessibleName("Drawn bracket")
 
     def refit(self) -> None:
-        """Fit the drawing to the view's width now (while the canvas is fitting)."""
-        self.canvas.fit_width(self.viewport().width() - 4)
+        """Fit the whole drawing to the view now (while the canvas is fitting): the room inside
+        the frame, less the scroll bars' room when they show."""
+        frame = 2 * self.frameWidth()
+        self.canvas.fit_width(self.width() - frame - 4, self.height() - frame - 4)
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)

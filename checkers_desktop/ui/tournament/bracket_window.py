@@ -107,6 +107,8 @@ class BracketWindow(QMainWindow):
             "bracket_zoom_in": lambda: self._zoomed(self.canvas.zoom_in()),
             "bracket_zoom_out": lambda: self._zoomed(self.canvas.zoom_out()),
             "bracket_zoom_reset": lambda: self._zoomed(self.canvas.set_zoom(100)),
+            "bracket_text_larger": lambda: self._text_size("text_larger"),
+            "bracket_text_smaller": lambda: self._text_size("text_smaller"),
         }
         menus = {}
         for spec in BRACKET_ACTIONS:
@@ -255,6 +257,13 @@ class BracketWindow(QMainWindow):
     def _clicked(self, pos) -> None:
         self.tree.select_key(("match", tuple(pos)))
         self.tree.setFocus(Qt.FocusReason.MouseFocusReason)
+
+    def _text_size(self, command: str) -> None:
+        """The app's text size one step larger or smaller (``command``: the View menu's
+        ``text_larger`` or ``text_smaller``), from this window as from the main one."""
+        display = self.ctx.display
+        if display is not None:
+            display.handlers[command]()
 
     def _zoomed(self, percent: int) -> None:
         self._follow_cursor()

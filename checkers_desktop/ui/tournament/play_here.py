@@ -28,12 +28,12 @@ from typing import Optional
 from PySide6.QtCore import QObject, Signal
 
 from ...session.desk_steps import Outcome
+from ...session.leaving import Leaving
 from ...session.match_events import MatchAbandoned, MatchFinished
 from ...session.tournament_match import (NoWinnerError, PlayedHere, report_for_result,
                                          settings_for_setup)
 from ...speech.announcer import Priority
 from ...storage.atomic import write_atomic
-from ...texts import event as event_texts
 from ...texts import tournament as texts
 from ...tournament.table import ReportStatus
 
@@ -84,6 +84,11 @@ class PlayHere(QObject):
         table = self.menu.do(self.menu.desk.calls.table_for(number, playing))
         if isinstance(table, Outcome):
             return
+        # A game or a match on the board is left only as Event > New match leaves it: the
+        # player's Yes for a game, the official's Yes and PIN for a match (ui/leave_guard.py).
+        leaving = self.ctx.leaving
+        if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
+            return  # the guard said why, and that the game goes on
         self.menu.link_call(lambda f, n=number, tb=table: f.take(n, table=tb), self._taken)
 
     def _match_running(self) -> bool:
@@ -98,10 +103,6 @@ class PlayHere(QObject):
         setup, update = result
         self.menu.table_update(update)
         matches = self.ctx.matches
-        if self._match_running() and not matches.desk.confirm(
-                event_texts.match_in_progress_question()):
-            self.menu.say(texts.play_here_not_started_text(setup.match_number), Priority.QUEUE)
-            return
         self.menu.say(texts.play_here_text(setup.match_number, setup.round_name,
                                            setup.division_label, setup.table), Priority.QUEUE)
         match = matches.new_match(settings_for_setup(setup), left=True)

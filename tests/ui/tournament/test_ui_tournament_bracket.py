@@ -238,3 +238,57 @@ def test_the_drawn_bracket_fits_the_window_with_its_final_and_grows_with_the_tex
     window.display.set_text_size(200)
     QApplication.processEvents()
     assert canvas.font_px > small
+
+
+def _final_right_and_view(bracket):
+    canvas, scroll = bracket.canvas, bracket.drawing
+    final = max(r for r, _i in canvas.layout_.boxes)
+    right = max(b.right() for (r, _i), b in canvas.layout_.boxes.items() if r == final)
+    bottom = max(b.bottom() for b in canvas.layout_.boxes.values())
+    return right, bottom, scroll.viewport().width(), scroll.viewport().height()
+
+
+def test_the_drawn_bracket_fits_a_1280x720_and_a_1366x768_window_whole(
+        tournament_window, qtbot, tmp_path):
+    """A division of 16 (15 drawn) on the window an event laptop gives it (1260 x 680 on a
+    1280x720 screen, 1320 x 700 on 1366x768): every column, the final's included, and every
+    row are in sight without scrolling, and the type is still readable (at least 60 % of its
+    full size); at 150 % text the type is larger than at 100 %."""
+    path = tmp_path / "t.db"
+    _prepared(path, results=3).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, "70-74")
+    for size in ((1260, 680), (1320, 700)):
+        bracket.resize(*size)
+        QApplication.processEvents()
+        right, bottom, view_w, view_h = _final_right_and_view(bracket)
+        assert right <= view_w and bottom <= view_h, (size, right, bottom, view_w, view_h,
+                                                      bracket.canvas.zoom)
+        assert not bracket.drawing.horizontalScrollBar().isVisible(), (size, bracket.canvas.width(), view_w, bracket.canvas.zoom, bracket.canvas.text_percent)
+        small = bracket.canvas.font_px
+        assert small >= 18 * 0.6 - 0.01
+        window.display.set_text_size(150)
+        QApplication.processEvents()
+        assert bracket.canvas.font_px > small
+        window.display.set_text_size(100)
+        QApplication.processEvents()
+
+
+def test_the_text_size_keys_work_in_the_bracket_window_and_its_drawing_grows(
+        tournament_window, qtbot, tmp_path):
+    """Ctrl+Shift+Up in the bracket window makes the app's text larger (said), and the drawn
+    bracket's type with it; Ctrl+Shift+Down makes it smaller again."""
+    path = tmp_path / "t.db"
+    _prepared(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, "70-74")
+    bracket.resize(1260, 680)
+    QApplication.processEvents()
+    before, text = bracket.canvas.font_px, window.display.text_size
+    up = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Up, up)
+    assert window.display.text_size > text
+    assert bracket.canvas.font_px > before
+    assert "percent" in window.synth.spoken[-1]
+    qtbot.keyClick(bracket.tree, Qt.Key.Key_Down, up)
+    assert window.display.text_size == text

@@ -9,13 +9,13 @@ from __future__ import annotations
 import sys
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.tournament.model import CompetitorInput
 from checkers_desktop.ui.tournament.dialogs import ResultDialog
 
+from modal import when_modal
 from tournament_ui_helpers import settle
 
 NAME = QAccessible.Text.Name
@@ -26,8 +26,7 @@ def _in_competitors(menu, qtbot, act):
     then close it; returns what ``act`` returned."""
     out = []
 
-    def inside():
-        dialog = QApplication.activeModalWidget()
+    def inside(dialog):
         try:
             dialog.list.setFocus()
             qtbot.waitUntil(dialog.list.hasFocus)
@@ -37,7 +36,7 @@ def _in_competitors(menu, qtbot, act):
         finally:
             dialog.reject()
 
-    QTimer.singleShot(0, inside)
+    when_modal(inside)
     menu.run(menu.competitors)
     assert out, "the competitors list did not open"
     if isinstance(out[0], Exception):

@@ -148,8 +148,8 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     prompts.answers["text"] = ["did not come to the table within 10 minutes"]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_W,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert bracket.status.text() == f"{s2.b.name} beat {s2.a.name}, by walkover."
-    assert window.synth.spoken[-1] != bracket.status.text()
+    assert window.synth.spoken[-1].startswith(f"{s2.b.name} beat {s2.a.name}, by walkover. "
+                                              f"{s2.a.name} still plays for third place")
     final = next(m for m in t.matches("80-84+85-up") if m.round_name == "Final")
     third = next(m for m in t.matches("80-84+85-up") if m.round_name == "Third place")
     assert {final.a.name, final.b.name} == {s1.a.name, s2.b.name}

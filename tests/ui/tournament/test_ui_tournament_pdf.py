@@ -6,6 +6,7 @@ as pages (pdftoppm)."""
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -113,3 +114,121 @@ def test_no_standings_row_is_split_across_pages(qapp, tmp_path):
             place, who = line.split(": ", 1)
             first = who.split(",")[0]
             assert any(place in page and first in page for page in pages), (line, len(pages))
+
+
+def _sixteen(path: Path, count: int = 16) -> Tournament:
+    """A division of ``count`` (70-74), drawn, five results entered."""
+    from checkers_desktop.tournament.model import CompetitorInput
+
+    t = Tournament.open(str(path), name="Golden Age Games test")
+    names = ["Ann Lee", "Bo Diaz", "Cy Rowe", "Dee Sims", "Ed Park", "Flo Grant", "Gus Hale",
+             "Hal Ives", "Ida Jones", "Jack Kerr", "Kay Lund", "Lou Moss", "Max Nash",
+             "Nell Ortiz", "Otto Pike", "Pat Quinn", "Ray Ross", "Sue Tate", "Tom Underwood",
+             "Uma Vance", "Vic West", "Wes Young", "Xena Zorn", "Yul Abbott"]
+    centers = ["Tampa VAMC", "Bronx VAMC", "Reno VAMC", "Boise VAMC", "Salt Lake City VAMC"]
+    for i, name in enumerate(names[:count]):
+        t.add_competitor(CompetitorInput(name, centers[i % 5], "70-74"))
+    t.make_divisions()
+    t.draw(t.divisions()[0].key, seed=2026)
+    for m in list(t.playable())[:5]:
+        t.enter_result(m.number, [m.a.name, m.b.name, m.a.name])
+    return t
+
+
+@pytest.mark.parametrize("count", [16, 24])
+def test_a_bracket_of_16_is_printed_in_parts_with_names_of_18_pt_and_over(qapp, tmp_path,
+                                                                          count):
+    """Drawn whole on one page, 16 names came out at about 9 pt. The bracket is cut at match
+    boundaries into parts, one a page: every name and caption of every picture is 18 pt or
+    larger on paper (the picture printed at its own resolution, inside the page's room), every
+    match is in exactly one part, each part's page carries its heading ("bracket part 2 of
+    5"), its picture and where its winners go next, and the matches follow in words."""
+    from checkers_desktop.ui.tournament import printing
+
+    from checkers_desktop.tournament.printout import bracket_part_texts
+
+    t = _sixteen(tmp_path / "t.db", count)
+    view = t.division_view(t.divisions()[0].key)
+    pdf = printing.save_bracket_pdf(view, tmp_path / "bracket.pdf")
+    if shutil.which("pdfimages"):  # more than one picture: the bracket is cut into parts
+        listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
+                                 text=True, check=True).stdout.splitlines()[2:]
+        assert len(listing) >= 3, listing
+    drawn = printing.bracket_pictures(view)
+    assert len(drawn) >= 3, [d.part for d in drawn]
+    positions = [pos for d in drawn for pos in d.part.positions()]
+    assert sorted(positions) == sorted((m.round, m.index) for m in view.matches)
+    for d in drawn:
+        assert d.name_pt >= 20 and d.name_pt * printing.SMALL_RATIO >= 18, d
+        from PySide6.QtGui import QImage
+        image = QImage.fromData(d.png)
+        inches = (image.width() / d.dpi, image.height() / d.dpi)
+        room = printing.part_room(d.part)
+        assert inches[0] <= room[0] + 0.01 and inches[1] <= room[1] + 0.01, (inches, room)
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    total = len(drawn)
+    described = bracket_part_texts(view, [d.part for d in drawn])
+    for number, (_name, _heading, notes) in enumerate(described, 1):
+        heading = f"bracket part {number} of {total}"
+        holding = [p for p in pages if heading in " ".join(p.split())]
+        assert len(holding) == 1, (heading, len(holding))
+        page = " ".join(holding[0].split())
+        assert notes and all(note in page for note in notes), (number, notes, page)
+    # page 1: the headings, the standings and how the bracket follows; part 1 on page 2
+    assert "Standings" in pages[0] and f"follows in {total} parts" in " ".join(pages[0].split())
+    assert f"bracket part 1 of {total}" in " ".join(pages[1].split())
+    # the quarter holding match 1 says where its winner goes
+    first = " ".join(next(p for p in pages if "bracket part 1 of" in " ".join(p.split())).split())
+    assert "goes on to" in first and "in part " in first, first
+    if shutil.which("pdfimages"):
+        listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
+                                 text=True, check=True).stdout.splitlines()[2:]
+        images = [line.split() for line in listing if line.split()[2] == "image"]
+        assert len(images) == total
+        # printed at the resolution it was drawn at: not scaled down by the page
+        assert all(abs(int(row[12]) - printing.BRACKET_DPI) <= 2 for row in images), listing
+    assert any("every match" in p for p in pages)
+    played = next(m for m in view.matches if m.kind == "played")
+    assert any(played.line() in " ".join(p.split()) for p in pages), played.line()
+    if shutil.which("pdftoppm"):
+        keep = os.environ.get("CHECKERS_BRACKET_PAGES")
+        out = Path(keep) if keep else tmp_path
+        subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(out / "part")],
+                       check=True)
+        assert len(list(out.glob("part*.png"))) == len(pages) - (pages[-1].strip() == "")
+
+
+def test_without_weasyprint_the_bracket_of_16_is_printed_in_parts_too(qapp, tmp_path,
+                                                                       monkeypatch):
+    """Where WeasyPrint cannot be loaded, Qt writes the PDF: the bracket of 16 in the same
+    parts, one a page (each picture at its own resolution: names of 20 pt), the title and the
+    language in the document's metadata."""
+    from checkers_desktop.tournament import tagged_pdf
+    from checkers_desktop.ui.tournament import printing
+
+    def unavailable(*_args, **_kwargs):
+        raise tagged_pdf.TaggedPdfUnavailable("no WeasyPrint here")
+
+    monkeypatch.setattr(tagged_pdf, "write_tagged_pdf", unavailable)
+    t = _sixteen(tmp_path / "t.db")
+    view = t.division_view(t.divisions()[0].key)
+    pdf = printing.save_bracket_pdf(view, tmp_path / "bracket.pdf")
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout.split("\f")
+    total = len(printing.bracket_pictures(view))
+    assert total >= 3
+    for number in range(1, total + 1):
+        holding = [p for p in pages if f"bracket part {number} of {total}" in " ".join(p.split())]
+        assert len(holding) == 1, number
+    meta = subprocess.run(["pdfinfo", "-meta", str(pdf)], capture_output=True,
+                          text=True).stdout
+    assert "<dc:language>" in meta and ">en<" in meta
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    assert "Bracket 70-74" in info
+    if shutil.which("pdfimages"):
+        listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
+                                 text=True, check=True).stdout.splitlines()[2:]
+        rows = [line.split() for line in listing]
+        assert len(rows) == total
+        assert all(abs(int(row[12]) - printing.BRACKET_DPI) <= 2 for row in rows), listing

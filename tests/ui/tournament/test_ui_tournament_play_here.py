@@ -11,6 +11,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from checkers_desktop.session.game import Mode
+from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 from checkers_desktop.tournament.model import CompetitorInput, MatchStatus
 from checkers_desktop.ui.event.match_dialog import MatchDialog
 from checkers_desktop.tournament.store import Tournament
@@ -193,4 +195,54 @@ def test_play_here_goes_through_the_match_form_and_waits_for_the_official(tourna
     assert window.event_menu.players_ready()
     assert not ev.awaiting_start and not ev.paused
     assert ev.actions[-1].official and ev.actions[-1].kind == "start_game"
+    t.close()
+
+
+def test_play_here_asks_before_leaving_a_game_in_progress(tournament_window, qtbot, tmp_path):
+    """A game on the board is left for a bracket match only as Event > New match leaves it: the
+    question first; No keeps the game and takes nothing."""
+    path = tmp_path / "t.db"
+    t = _four(path)
+    semi = next(m for m in t.matches("70-74") if m.round_name == "Semi-final 1")
+    asked = []
+    window, menu = tournament_window(path, confirm=lambda q: asked.append(q) and False)
+    window.new_game(Mode.TWO_PLAYERS)
+    _play(window, "11-15")
+    _play(window, "23-19")
+    forms = []
+    window.event_menu.dialog_factory = official_form(qtbot, forms)
+    menu.run(lambda: menu.play_here(semi.number))
+    qtbot.waitUntil(lambda: bool(asked), timeout=20000)
+    assert "A game for two players is in progress" in asked[0]
+    assert window.session.board.ply == 2 and window.event_menu.current is None
+    assert forms == []
+    t.close()
+
+
+def test_play_here_over_a_match_in_progress_needs_the_officials_pin(tournament_window, qtbot,
+                                                                    tmp_path):
+    """A match of the Event menu in progress is left for a bracket match only with the
+    official's Yes and PIN; without the PIN it goes on, and nothing fails."""
+    path = tmp_path / "t.db"
+    t = _four(path)
+    semi = next(m for m in t.matches("70-74") if m.round_name == "Semi-final 1")
+    asked = []
+    window, menu = tournament_window(path, confirm=lambda q: asked.append(q) or True)
+    forms = []
+    window.event_menu.dialog_factory = official_form(qtbot, forms)
+    window.event_menu.desk.confirm = lambda q: True
+    window.event_menu.desk.ask_pin = official_types_the_pin
+    window.event_menu.records_dir = tmp_path
+    ev = window.event_menu.start_match(MatchSettings(
+        (PlayerInfo("Eve Park"), PlayerInfo("Fay Moss")), "va-standard", official="Carol Ruiz"),
+        pin=PIN)
+    assert not ev.awaiting_start
+    _play(window, "11-15")
+    assert ev.started and not ev.is_over
+    official_forms = []  # the official's one form; no PIN typed: the form is cancelled
+    window.event_menu.desk.ask_form = lambda request: official_forms.append(request) and None
+    menu.run(lambda: menu.play_here(semi.number))
+    qtbot.waitUntil(lambda: bool(official_forms), timeout=20000)
+    assert "Eve Park" in official_forms[0].prompt
+    assert window.event_menu.current is ev and not ev.is_over and forms == []
     t.close()
