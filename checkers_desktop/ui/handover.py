@@ -3,7 +3,7 @@
 An answer applied while its dialog is still on the screen (a draw offer's answer, an
 official's form confirmed: :func:`answering`) may end a game whose next game waits for the
 official. The window then asks for the next question to follow (:func:`keep_up`): the answered
-dialog stays up, its buttons off, its modal loop ended (:func:`finish`, called by its
+dialog stays up, its modal loop ended (:func:`finish`, called by its
 ``done``), until the next dialog opens over it (:func:`run_modal`), which then hides it. A
 screen reader hears one focus change, from one question to the next, instead of the board, its
 cell, and then the next question within a quarter of a second. A dialog kept up and followed by
@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
-from PySide6.QtWidgets import QAbstractButton, QDialog, QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
 __all__ = ["KEEP_UP_MS", "answering", "keep_up", "finish", "run_modal", "is_kept"]
 
-KEEP_UP_MS = 2000
+KEEP_UP_MS = 1000
 """How long an answered question may stay on the screen waiting for the question that follows
 it (milliseconds, see :func:`keep_up`)."""
 
@@ -50,15 +50,13 @@ def answering(dialog: QDialog, apply: Callable[[], object]) -> None:
 def finish(dialog: QDialog, result: int, close: Callable[[int], None]) -> None:
     """How an interaction dialog's ``done(result)`` ends it: ``close(result)`` (QDialog's own),
     unless its answer asked for the question that follows to come first; then it stays on the
-    screen, its buttons off, until that question opens over it (or :data:`KEEP_UP_MS` passed),
+    screen until that question opens over it (or :data:`KEEP_UP_MS` passed),
     and only its modal loop ends now."""
     if _HANDOVER.wanted is not dialog:
         close(result)
         return
     _HANDOVER.wanted = None
     dialog.setResult(result)
-    for button in dialog.findChildren(QAbstractButton):
-        button.setEnabled(False)
     _HANDOVER.kept = dialog
     QTimer.singleShot(KEEP_UP_MS, dialog, lambda: _release(dialog))
     dialog.finished.emit(result)

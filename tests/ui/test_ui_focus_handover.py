@@ -108,9 +108,10 @@ def test_after_a_draw_is_agreed_the_start_form_opens_over_the_answer(make_window
         seen.close()
     assert match.games[0].result is not None and match.games[0].result.winner is None
     assert forms == ["Start the game"]
-    # the offer, then the answer; the answer goes only once the start form is up
-    assert seen.events[:5] == [("show", "question"), ("hide", "question"),
-                               ("show", "question"), ("show", "ActionFormDialog"),
+    # the offer, then the answer over it, then the start form over the answer: each goes
+    # only once the next is up
+    assert seen.events[:5] == [("show", "question"), ("show", "question"),
+                               ("hide", "question"), ("show", "ActionFormDialog"),
                                ("hide", "question")], seen.events
 
 

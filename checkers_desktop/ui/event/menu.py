@@ -120,8 +120,10 @@ class EventMenu(QObject):
         """Applies a draw offer's answer while the question is still up (see
         :meth:`_ask_answer`)."""
         self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
-            ctx.ask.confirm(question, event_texts.player_title(who)))
-        """A player's own question (a draw offer), titled by the player who acts."""
+            ctx.ask.confirm(question, event_texts.player_title(who),
+                            on_answer=lambda yes: ctx.ask.keep_up() if yes else None))
+        """A player's own question (a draw offer), titled by the player who acts; Yes keeps it
+        up until the opponent's question opens over it."""
         self.actions: dict[str, QAction] = {}
         self.panel = ClockPanel(ctx.side_column.parentWidget())
         self.panel.hide()
