@@ -96,6 +96,9 @@ class ScreenReaderSink:
         self._next_at = 0.0  # when the next polite text may be posted (clock seconds)
         self._focus_at = -1.0  # when the focus last moved (clock seconds)
         self._held = False  # the interrupting text waiting was held back by a focus change
+        self.hold: Optional[Callable[[], bool]] = None
+        """True while the focus is about to move (a question kept up for the next one): what
+        waits is held until it has moved."""
         self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
 
@@ -147,6 +150,10 @@ class ScreenReaderSink:
             self._timer.start(max(0, wait_ms))
 
     def _drain(self) -> None:
+        if self._waiting and self.hold is not None and self.hold():
+            self._held = self._held or any(p >= _INTERRUPT for _, p in self._waiting)
+            self._arm(50)
+            return
         while self._waiting:
             text, priority = self._waiting[0]
             now = self._clock()

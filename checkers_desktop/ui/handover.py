@@ -17,7 +17,7 @@ from typing import Callable, Optional
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QWidget
 
-__all__ = ["KEEP_UP_MS", "answering", "keep_up", "finish", "run_modal", "is_kept"]
+__all__ = ["KEEP_UP_MS", "answering", "keep_up", "finish", "run_modal", "is_kept", "pending"]
 
 KEEP_UP_MS = 1000
 """How long an answered question may stay on the screen waiting for the question that follows
@@ -104,3 +104,9 @@ def keep_up() -> None:
 def is_kept(dialog: QWidget) -> bool:
     """True while ``dialog`` is kept up for the question that follows it."""
     return _HANDOVER.kept is dialog
+
+
+def pending() -> bool:
+    """True while a dialog is kept up (or asked to stay up) for the question that follows: the
+    focus is about to move to that question."""
+    return _HANDOVER.kept is not None or _HANDOVER.wanted is not None

@@ -38,6 +38,7 @@ from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from ..texts import reading as reading_texts
 from . import dialog_fit, menu_bar_focus, menu_fit
+from . import handover
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
 from .actions import ACTIONS, ENDS_REVIEW, create_actions
 from .autosave import install_keeping
@@ -250,6 +251,7 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
         self.board.table.focus_told = self.screen_reader.focus_moved
+        self.screen_reader.hold = handover.pending  # a question is about to take the focus
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:

@@ -84,3 +84,24 @@ def test_in_the_window_a_sentence_said_before_the_board_takes_the_focus_comes_af
     qtbot.waitUntil(lambda: bool(posted), timeout=5_000)
     assert changes, "the board took the focus"
     assert posted[0][0] - changes[-1] >= FOCUS_SETTLE_MS / 1000 - 0.005
+
+
+def test_nothing_is_posted_while_a_question_is_about_to_take_the_focus(qtbot):
+    """A question kept up for the next one (a draw answered, the next game's start to come):
+    what is said waits until the next question has the focus, then 300 ms more, polite."""
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(
+        (time.monotonic(), e.message(), e.politeness())), paced=True)
+    pending = [True]
+    sink.hold = lambda: pending[0]
+    sink.output("Ann Lee (Red) accepts the draw.", Priority.INTERRUPT)
+    qtbot.wait(200)
+    assert posted == []
+    pending[0] = False
+    focus_at = time.monotonic()
+    sink.focus_moved()  # the start form has the focus
+    qtbot.waitUntil(lambda: bool(posted), timeout=5_000)
+    assert posted[0][0] - focus_at >= FOCUS_SETTLE_MS / 1000 - 0.005
+    assert posted[0][2] == QAccessible.AnnouncementPoliteness.Polite
