@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from checkers_desktop.speech.announcer import Priority
 from checkers_desktop.ui.a11y import ScreenReaderSink
 
-FOCUS_SETTLE_MS = 300  # the least time from a focus change to an announcement (ms)
+FOCUS_SETTLE_MS = 300  # at least this long from a focus change to an announcement (ms)
 
 pytestmark = pytest.mark.timeout(60)
 
