@@ -55,6 +55,10 @@ dialog closing, the board or the bracket list taking the focus back). 300 ms, an
 focus event to reach the screen reader (measured on the AT-SPI bus: 30 ms)."""
 
 
+HOLD_MAX_MS = 1000
+"""The longest an announcement waits for a focus change said to be coming (milliseconds)."""
+
+
 def pace_after(text: str) -> int:
     """How long (milliseconds) a polite announcement waits after ``text`` was posted:
     :data:`PACE_MS_PER_WORD` per word, at least :data:`PACE_MIN_MS`, at most
@@ -98,8 +102,10 @@ class ScreenReaderSink:
         self._focus_at = -1.0  # when the focus last moved (clock seconds)
         self._held = False  # the interrupting text waiting was held back by a focus change
         self.hold: Optional[Callable[[], bool]] = None
-        """True while the focus is about to move (a question kept up for the next one): what
-        waits is held until it has moved."""
+        """True while the focus is about to move (a question kept up for the next one, a
+        dialog closed and its window not active again yet): what waits is held until it has
+        moved, :data:`HOLD_MAX_MS` at most."""
+        self._hold_since: Optional[float] = None
         self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
 
@@ -152,9 +158,14 @@ class ScreenReaderSink:
 
     def _drain(self) -> None:
         if self._waiting and self.hold is not None and self.hold():
-            self._held = self._held or any(p >= _INTERRUPT for _, p in self._waiting)
-            self._arm(50)
-            return
+            now = self._clock()
+            if self._hold_since is None:
+                self._hold_since = now
+            if now - self._hold_since < HOLD_MAX_MS / 1000:
+                self._held = self._held or any(p >= _INTERRUPT for _, p in self._waiting)
+                self._arm(50)
+                return
+        self._hold_since = None
         while self._waiting:
             text, priority = self._waiting[0]
             now = self._clock()

@@ -251,7 +251,9 @@ class MainWindow(QMainWindow):
         if isinstance(app, QApplication):
             app.focusChanged.connect(self._focus_changed)
         self.board.table.focus_told = self.screen_reader.focus_moved
-        self.screen_reader.hold = handover.pending  # a question is about to take the focus
+        # the focus is about to move: a question kept up for the next one, or a dialog closed
+        # and the window not active again yet (the window manager activates it a moment later)
+        self.screen_reader.hold = lambda: handover.pending() or QApplication.activeWindow() is None
         speech_error: Optional[str] = None
         self._owns_tts = False
         if speech_sink is None:

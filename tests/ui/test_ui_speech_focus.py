@@ -105,3 +105,16 @@ def test_nothing_is_posted_while_a_question_is_about_to_take_the_focus(qtbot):
     qtbot.waitUntil(lambda: bool(posted), timeout=5_000)
     assert posted[0][0] - focus_at >= FOCUS_SETTLE_MS / 1000 - 0.005
     assert posted[0][2] == QAccessible.AnnouncementPoliteness.Polite
+
+
+def test_a_hold_that_never_ends_delays_an_announcement_by_a_second_at_most(qtbot):
+    """The window not active again (another program has it): what is said still comes."""
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(time.monotonic()), paced=True)
+    sink.hold = lambda: True
+    said_at = time.monotonic()
+    sink.output("The 10 matches are called.", Priority.QUEUE)
+    qtbot.waitUntil(lambda: bool(posted), timeout=5_000)
+    assert 0.9 <= posted[0] - said_at < 2.0
