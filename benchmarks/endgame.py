@@ -1,7 +1,8 @@
 """The endgame database's build: the compiled builder against the pure-Python one, in one process.
 
 Run: ``python benchmarks/endgame.py [--pieces 4|5|6] [--no-python] [--cache DIR]`` (6 pieces:
-about half an hour and 4.3 GB of memory, 4.7 GB of disk)
+about half an hour and 4.3 GB of memory, since this builds in memory; ``checkers-desktop endgame
+--pieces 6`` builds in a work file instead)
 
 1. The compiled builder (engine/numba_endgame.py) builds 2-4 pieces twice (the first run includes
    loading or compiling its functions), then 5 pieces on top of 4 (and 6 on top of 5 with

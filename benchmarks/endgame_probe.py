@@ -32,7 +32,6 @@ from numba import njit  # noqa: E402
 from checkers_desktop.engine import compiled  # noqa: E402
 from checkers_desktop.engine import endgame as eg  # noqa: E402
 from checkers_desktop.engine.numba_core import eg_at, tb_probe  # noqa: E402
-from checkers_desktop.rules import bitboard as bbm  # noqa: E402
 
 
 def old_sizes(pieces: int) -> tuple[int, int]:
@@ -87,18 +86,7 @@ def sample_views(pieces: int, count: int, seed: int = 1) -> list[tuple[int, int,
         squares = rng.sample(range(1, 33), pieces)
         mine = rng.randint(1, pieces - 1)
         black = rng.random() < 0.5
-        my = opp = kings = 0
-        for i, s in enumerate(squares):
-            m = bbm.MASK_OF_SQUARE[s]
-            ours = i < mine
-            if ours:
-                my |= m
-            else:
-                opp |= m
-            black_piece = ours == black
-            if rng.random() < 0.5 or (s >= 29 if black_piece else s <= 4):
-                kings |= m
-        out.append((my, opp, kings, black))
+        out.append(eg.view_of(squares, mine, [rng.random() < 0.5 for _ in squares], black))
     return out
 
 

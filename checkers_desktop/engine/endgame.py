@@ -52,10 +52,10 @@ whose checksum, header or block index is wrong is never used (:func:`load_table`
 :func:`ensure_table` builds it again), and each block of distances is checked against its CRC-32
 when it is read. Below :data:`PACKED_PIECES` pieces it is the flat bytes (7.5 MB for 2-4 pieces).
 From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`;
-2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 11.6 MB of codes, against 52 MB
+2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 8.8 MB of codes, against 52 MB
 in two bits a position before), and the root and the problems read the exact distances from
-zlib blocks of :data:`EXACT_BLOCK` positions (62 MB): the quickest win is still played. The 2-5
-piece file is 81,725,671 bytes, against 239,479,382 for the previous format's two files
+zlib blocks of :data:`EXACT_BLOCK` positions (63 MB): the quickest win is still played. The 2-5
+piece file is 81,725,679 bytes, against 239,479,382 for the previous format's two files
 (``python benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds). The search's
 copy is memory-mapped: only the pages read are in memory, and the operating system can drop them
 again (every search gives them back when it ends, see :func:`release_pages`). Files of the
@@ -67,8 +67,10 @@ the longest win 167 plies). Built in memory it took 17 minutes (1,016 s) and 4.2
 built in a memory-mapped work file in the cache folder (:data:`WORK_FILE_FROM`), material pair by
 material pair (each reads only smaller tables and the pairs with one man fewer, solved before),
 the pages each pair wrote handed to the file cache after it, so the builder's resident memory is
-one pair's: the largest, a man and a king against two men and a king, has 336 million positions
-of both sides (1 GB while it is solved). The window and the tools use it once it is cached.
+one pair's: the largest, a man and two kings against two men and a king, has 336 million
+positions of both sides (1 GB while it is solved; a process solving it so peaked at 1.58 GB,
+against 1.84 GB before it was stopped unfinished when the pages were handed back only after each
+pair). The window and the tools use it once it is cached.
 Without numba only 2-4 pieces are built, by the Python builder (about 300 MB at its peak).
 :func:`ensure_table` installs each finished count as soon as it is ready, so searches use the
 smaller table meanwhile; it stops between materials when asked.
@@ -160,9 +162,10 @@ def compiled_builder_available() -> bool:
 
 PACKED_PIECES = 5
 """From this piece count the search reads a run-length coded copy: win, loss or draw
-(:mod:`.wld_codec`; the 5-piece part: 14 MB instead of 180). A search of an ending probes all
-over the table and, reading whole bytes, touched some 140 MB of it in one hint, above the app's
-memory aim; the root still reads the exact distances (see :meth:`EndgameTable.search_probe`)."""
+(:mod:`.wld_codec`; the 5-piece part: 11.6 MB, against 45 MB in two bits a position). A search
+of an ending probes all over the table and, reading whole bytes, touched some 140 MB of it in
+one hint, above the app's memory aim; the root still reads the exact distances (see
+:meth:`EndgameTable.search_probe`)."""
 
 _Z = {bbm.MASK_OF_SQUARE[s]: s - 1 for s in SQUARES}
 """Square mask -> 0-31."""
@@ -239,6 +242,24 @@ def _locate(my: int, opp: int, kings: int, black: bool) -> tuple[int, int]:
     return code, idx
 
 
+def view_of(squares: Iterable[int], mine: int, crowned: Iterable[bool],
+            black: bool) -> tuple[int, int, int, bool]:
+    """The search's view (my, opp, kings, black) of pieces on ``squares`` (1-32): the first
+    ``mine`` are the side to move's (BLACK's when ``black``), the rest the opponent's; a piece is
+    a king where ``crowned`` says so, and on its own crowning row (where no man stands)."""
+    my = opp = kings = 0
+    for i, (square, king) in enumerate(zip(squares, crowned)):
+        mask = bbm.MASK_OF_SQUARE[square]
+        ours = i < mine
+        if ours:
+            my |= mask
+        else:
+            opp |= mask
+        if king or (square >= 29 if ours == black else square <= 4):
+            kings |= mask
+    return my, opp, kings, black
+
+
 def _byte_view(data: TableBytes) -> ByteView:
     if isinstance(data, (bytes, bytearray)):
         return data
@@ -267,7 +288,7 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     """The search's copy of ``table`` as a numpy uint8 array, or None when nothing is coded
     (:func:`coded_from`): the exact bytes of fewer than :data:`PACKED_PIECES` pieces, then the
     block index and the codes of :mod:`.wld_codec` for the rest (for 2-5 pieces 7.5 MB exact,
-    2.8 MB of index and 11.6 MB of codes, against 45 MB in two bits a position). Needs the
+    2.8 MB of index and 8.8 MB of codes, against 45 MB in two bits a position). Needs the
     compiled encoder (numba; ``ValueError`` without it); about 7 s for 5 pieces."""
     start = coded_from(table.pieces)
     if start is None:
@@ -375,10 +396,9 @@ class CompressedExact:
             raise DamagedTable(f"block {b} of the exact distances: {exc}") from None
         if len(out) != want:
             raise DamagedTable(f"block {b} of the exact distances has {len(out)} bytes")
-        with self._lock:  # searches of several threads share the table
-            while len(self._blocks) >= self.keep:
-                self._blocks.pop(next(iter(self._blocks)), None)
-            self._blocks[b] = out
+        from .wld_codec import keep_bounded
+
+        keep_bounded(self._blocks, b, out, self.keep, self._lock)
         return out
 
     def __getitem__(self, at: int) -> int:
@@ -919,6 +939,27 @@ def _check_digest(fh: Any, size: int) -> None:
         raise DamagedTable("the file's SHA-256 is wrong")
 
 
+def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len: int,
+                       size: int) -> None:
+    """Raise :class:`DamagedTable` unless the block index of the search's copy (from byte
+    ``start`` of the copy, which starts at byte ``at`` of the file) starts right after itself,
+    never goes back and stays inside the copy, with room after the copy for a block's codes (a
+    block reads at most ``BLOCK // 4`` bytes from its start): so no probe reads outside the
+    file, whatever its bytes."""
+    import numpy as np
+
+    from . import wld_codec
+
+    blocks = (total - start + wld_codec.BLOCK - 1) // wld_codec.BLOCK
+    codes_at = start + 4 * blocks
+    if search_len < codes_at or size - at - search_len < wld_codec.BLOCK // 4:
+        raise DamagedTable("the search's copy is too short for its block index")
+    index = np.frombuffer(mapped, "<u4", blocks, at + start).astype(np.int64)
+    if blocks and (index[0] != codes_at or index[-1] >= search_len
+                   or np.any(np.diff(index) < 0)):
+        raise DamagedTable("the block index of the search's copy is wrong")
+
+
 def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
     """The table cached in ``path``, its search's copy memory-mapped; None when the file is
     missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong."""
@@ -957,6 +998,7 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
         if search_len != total or blocks:
             raise DamagedTable("the exact bytes are not the table's size")
         return EndgameTable(pieces, search, keep=mapped)
+    _check_block_index(mapped, _HEADER.size, start, total, search_len, size)
     payload = view[at:at + payload_len]
     at += payload_len
     ends = np.frombuffer(mapped, np.uint64, blocks, at).astype(np.int64)

@@ -490,26 +490,7 @@ def _five_piece_view(draw):
     squares = draw(st.lists(st.integers(1, 32), min_size=5, max_size=5, unique=True))
     mine = draw(st.integers(1, 4))
     crowned = draw(st.lists(st.booleans(), min_size=5, max_size=5))
-    black = draw(st.booleans())
-    my = opp = kings = 0
-    for i, s in enumerate(squares):
-        m = _mask(s)
-        ours = i < mine
-        if ours:
-            my |= m
-        else:
-            opp |= m
-        black_piece = ours == black
-        on_crown_row = s >= 29 if black_piece else s <= 4
-        if crowned[i] or on_crown_row:
-            kings |= m
-    return my, opp, kings, black
-
-
-def _mask(square):
-    from checkers_desktop.rules import bitboard as bbm
-
-    return bbm.MASK_OF_SQUARE[square]
+    return eg.view_of(squares, mine, crowned, draw(st.booleans()))
 
 
 five_piece_views = st.composite(_five_piece_view)
@@ -647,3 +628,23 @@ def test_a_file_coded_in_other_blocks_is_not_used(tmp_path, coded_from_three, mo
     monkeypatch.setattr(wld_codec, "BLOCK", wld_codec.BLOCK * 2)
     monkeypatch.setattr(eg, "EXACT_BLOCK", eg.EXACT_BLOCK // 2)
     assert eg.load_table(tmp_path, 3) is None
+
+
+def test_a_block_index_that_points_outside_is_refused_even_with_a_right_checksum(
+        tmp_path, coded_from_three):
+    """A file made to look whole (its SHA-256 written again) whose block index points past the
+    search's copy is refused: no probe reads outside the file."""
+    import hashlib
+    import struct
+
+    path = eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    good = bytearray(path.read_bytes())
+    at = eg._HEADER.size + eg.layout(2)[1] + 4 * 10  # the eleventh block's start
+    for bad_start in (0xFFFFFFF0, 0):
+        bad = bytearray(good)
+        struct.pack_into("<I", bad, at, bad_start)
+        bad[-32:] = hashlib.sha256(bytes(bad[:-32])).digest()
+        path.write_bytes(bytes(bad))
+        assert eg.load_table(tmp_path, 3) is None
+    path.write_bytes(bytes(good))
+    assert eg.load_table(tmp_path, 3) is not None
