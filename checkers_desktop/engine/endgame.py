@@ -396,10 +396,9 @@ class CompressedExact:
             raise DamagedTable(f"block {b} of the exact distances: {exc}") from None
         if len(out) != want:
             raise DamagedTable(f"block {b} of the exact distances has {len(out)} bytes")
-        with self._lock:  # searches of several threads share the table
-            while len(self._blocks) >= self.keep:
-                self._blocks.pop(next(iter(self._blocks)), None)
-            self._blocks[b] = out
+        from .wld_codec import keep_bounded
+
+        keep_bounded(self._blocks, b, out, self.keep, self._lock)
         return out
 
     def __getitem__(self, at: int) -> int:

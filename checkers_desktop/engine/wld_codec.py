@@ -67,6 +67,16 @@ assert len(RUN_LENGTHS) == RUNS and LITERAL_CODES + 3 * RUNS <= 255
 Buffer = Union[bytes, bytearray, memoryview, np.ndarray]
 
 
+def keep_bounded(store: dict[int, bytes], key: int, value: bytes, most: int,
+                 lock: threading.Lock) -> None:
+    """Put ``value`` in ``store`` under ``key``, first dropping the oldest entries so that it
+    holds at most ``most`` (under ``lock``: searches of several threads share a table)."""
+    with lock:
+        while len(store) >= most:
+            store.pop(next(iter(store)), None)
+        store[key] = value
+
+
 class BlockDecoder:
     """The compiled ``wld_at`` in pure Python over ``data`` (bytes indexable as ints), keeping
     up to ``keep`` blocks decoded (a block is :data:`BLOCK` bytes; the oldest decoded goes
@@ -102,10 +112,7 @@ class BlockDecoder:
                 out += bytes((v,)) * runs[k]
             p += 1
         block = bytes(out[:BLOCK])
-        with self._lock:  # searches of several threads share the table
-            while len(self._blocks) >= self.keep:
-                self._blocks.pop(next(iter(self._blocks)), None)
-            self._blocks[b] = block
+        keep_bounded(self._blocks, b, block, self.keep, self._lock)
         return block
 
     def value(self, rel: int) -> int:
