@@ -884,11 +884,19 @@ def bracket_part_leaving_text(match: str, next_match: str, next_part: int,
     return text + "."
 
 
-def bracket_part_entering_text(sources: list[tuple[str, int]]) -> str:
+def bracket_part_entering_text(sources: list[tuple[str, int]],
+                               third_place: Optional[str] = None) -> str:
     """Where a later part's players come from: "Its players are the winners of match 9 (part
-    1), match 10 (part 2)..."."""
-    return ("Its players are the winners of "
-            + _and_list([f"{m} (part {p})" for m, p in sources]) + ".")
+    1), match 10 (part 2)...". ``third_place``: the third-place match, when the part shows it
+    and ``sources`` are the semi-finals: its players are their losers, and the sentence says
+    so ("...; the third place, match 23, is played by their losers.")."""
+    text = "Its players are the winners of " + _and_list(
+        [f"{m} (part {p})" for m, p in sources])
+    if third_place:
+        text = ("The final's players are the winners of "
+                + _and_list([f"{m} (part {p})" for m, p in sources])
+                + f"; {third_place} is played by their losers")
+    return text + "."
 
 
 def bracket_part_alt(label: str, name: str) -> str:

@@ -180,7 +180,10 @@ def bracket_part_texts(view: DivisionView, parts: Sequence[BracketPart]
         sources = [(_match_words(by_pos.get(pos), "a match"), part_of(pos))
                    for pos in part.entering()]
         if sources:
-            notes.append(texts.bracket_part_entering_text(sources))
+            third = None
+            if part.first_round == rounds and (rounds, 1) in part.positions():
+                third = _next_words(by_pos.get((rounds, 1)))  # the semi-finals' losers play it
+            notes.append(texts.bracket_part_entering_text(sources, third))
         out.append((name, heading, notes))
     return out
 

@@ -181,6 +181,12 @@ def test_a_bracket_of_16_is_printed_in_parts_with_names_of_18_pt_and_over(qapp, 
     # the quarter holding match 1 says where its winner goes
     first = " ".join(next(p for p in pages if "bracket part 1 of" in " ".join(p.split())).split())
     assert "goes on to" in first and "in part " in first, first
+    # a part of the final and the third place alone: the semi-finals' losers play for third
+    last = " ".join(described[-1][2])
+    alone = drawn[-1].part.first_round == drawn[-1].part.last_round
+    assert ("The final's players are the winners of" in last) is alone, last
+    assert ("the third place, match" in last and "is played by their losers" in last) is alone
+    assert alone or last.startswith("Its players are the winners of"), last
     if shutil.which("pdfimages"):
         listing = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True,
                                  text=True, check=True).stdout.splitlines()[2:]
