@@ -10,7 +10,8 @@ Run from the repository root, with an earlier version checked out beside it::
 Each version runs as its own process (``python -m checkers_desktop engine`` with PYTHONPATH set to
 its source tree, under ``nice``), with the endgame database of its own format: ``checkers-desktop
 endgame --pieces N`` of that version builds it into the version's own cache folder where it is
-missing (the files of --endgame-cache are linked in first, so a cached table is not built twice).
+missing (the files of --endgame-cache are linked in first, so a cached table is not built twice;
+the folder, one a tree in the temporary folder, is kept for the next run).
 The processes keep their transposition tables through a game and get ``newgame`` between games.
 
 A move is asked for with ``position fen BALLOT moves ...`` and ``go time SECONDS``: each engine
@@ -35,12 +36,14 @@ depth a move of each side, and the command.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import queue
 import shlex
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -235,8 +238,10 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
         described = subprocess.run(["git", "-C", str(tree), "log", "-1", "--format=%h %s"],
                                    capture_output=True, text=True).stdout.strip()
         print(f"  {tree}: {described[:100]}", flush=True)
-    homes = {"new": Path(f"/tmp/versus-cache-new-{os.getpid()}"),
-             "old": Path(f"/tmp/versus-cache-old-{os.getpid()}")}
+    # a cache folder for each tree, kept between runs (a converted or built table is reused)
+    homes = {name: Path(tempfile.gettempdir()) /
+             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
+             for name, tree in (("new", new), ("old", old))}
     for name, tree in (("old", old), ("new", new)):
         prepare_cache(tree, homes[name], endgame_cache, pieces, python)
     print(f"  start: {load_text()}", flush=True)
