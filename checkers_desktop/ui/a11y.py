@@ -55,7 +55,7 @@ dialog closing, the board or the bracket list taking the focus back). 300 ms, an
 focus event to reach the screen reader (measured on the AT-SPI bus: 30 ms)."""
 
 
-HOLD_MAX_MS = 1000
+FOCUS_WAIT_MAX_MS = 1000
 """The longest an announcement waits for a focus change said to be coming (milliseconds)."""
 
 
@@ -104,7 +104,7 @@ class ScreenReaderSink:
         self.hold: Optional[Callable[[], bool]] = None
         """True while the focus is about to move (a question kept up for the next one, a
         dialog closed and its window not active again yet): what waits is held until it has
-        moved, :data:`HOLD_MAX_MS` at most."""
+        moved, :data:`FOCUS_WAIT_MAX_MS` at most."""
         self._hold_since: Optional[float] = None
         self._last_polite_until = 0.0  # when the QUEUE text posted last has about been said
         self._timer: Optional[QTimer] = None
@@ -161,7 +161,7 @@ class ScreenReaderSink:
             now = self._clock()
             if self._hold_since is None:
                 self._hold_since = now
-            if now - self._hold_since < HOLD_MAX_MS / 1000:
+            if now - self._hold_since < FOCUS_WAIT_MAX_MS / 1000:
                 self._held = self._held or any(p >= _INTERRUPT for _, p in self._waiting)
                 self._arm(50)
                 return
