@@ -127,8 +127,12 @@ class ClockPanel(QFrame):
         """The largest size, at most :attr:`point_size` and at least :meth:`floor_points`, at
         which each time reading fits on one line in ``width`` pixels (measured with every digit
         as 0, so the size does not change as the clocks run)."""
-        margins = self.layout().contentsMargins()
-        room = max(1, width - margins.left() - margins.right() - 2 * self.lineWidth() - 4)
+        layout = self.layout()
+        sides = 0
+        if layout is not None:  # the panel's layout is made with it
+            margins = layout.contentsMargins()
+            sides = margins.left() + margins.right()
+        room = max(1, width - sides - 2 * self.lineWidth() - 4)
         font = QFont(self.labels["game"].font())
         font.setPointSizeF(self.point_size)
         lines = [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
