@@ -87,9 +87,10 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
                    + "</p>")
         rows = move_rows(game)
         if rows:
+            # the heading row in thead: printed again at the top of each page the moves take
             out.append("<table border='1' cellspacing='0' cellpadding='3'>"
-                       f"<tr><th>No.</th><th>{e(sides[BLACK])} ({e(game.black)})</th>"
-                       f"<th>{e(sides[WHITE])} ({e(game.white)})</th></tr>")
+                       f"<thead><tr><th>No.</th><th>{e(sides[BLACK])} ({e(game.black)})</th>"
+                       f"<th>{e(sides[WHITE])} ({e(game.white)})</th></tr></thead>")
             for number, first, second in rows:
                 out.append(f"<tr><td>{number}</td><td>{e(first)}</td><td>{e(second)}</td></tr>")
             out.append("</table>")
@@ -106,7 +107,9 @@ def score_sheet_html(settings: MatchSettings, games: Iterable[PlayedGame],
                            f"{a.ply} move{'' if a.ply == 1 else 's'}: {who}{e(a.paper)}</li>")
             out.append("</ul>")
     out.append(f"<h2>Match</h2><p>{e(summary)}</p>")
-    out.append("<p>Signed, official: ______________________ &nbsp; "
-               "Players: ______________________ &nbsp; ______________________</p>")
+    # one line each to sign, so that no line is cut at the page's edge in large print
+    out.append("<p>Signed, official: ______________________</p>")
+    out.append(f"<p>{e(settings.players[0].name)}: ______________________</p>")
+    out.append(f"<p>{e(settings.players[1].name)}: ______________________</p>")
     out.append("</body></html>")
     return "\n".join(out)

@@ -7,6 +7,7 @@ own rules for draws are tested without a window in tests/session.)"""
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import subprocess
 from datetime import datetime
@@ -124,6 +125,7 @@ def test_draw_offer_declined_count_requested_then_accepted_and_a_resignation(mak
     text = subprocess.run(["pdftotext", "-layout", str(path), "-"], capture_output=True,
                           text=True, check=True).stdout
     flat = " ".join(text.split())
+    flat = re.sub(r"(\w)- (\w)", r"\1-\2", flat)  # "40-" at a line's end, "move" on the next
     assert f"{red} offers a draw." in flat
     assert f"{white} declines the draw." in flat
     assert "requests the 40-move count" in flat

@@ -19,10 +19,14 @@ from ...storage.records import write_record
 __all__ = ["save_pdf", "pdf_bytes", "print_html"]
 
 
+LARGE_PRINT_POINTS = 18.0
+"""The sheet's body text (points): large print, as the tournament's PDFs; headings are larger."""
+
+
 def _document(html: str) -> QTextDocument:
     doc = QTextDocument()
     font = QFont(doc.defaultFont())
-    font.setPointSizeF(11)
+    font.setPointSizeF(LARGE_PRINT_POINTS)
     # No ligatures: "ffi" stays three letters, so the PDF's text can be searched and read aloud.
     for tag in ("liga", "clig", "dlig"):
         font.setFeature(QFont.Tag(tag), 0)
@@ -72,12 +76,25 @@ def _first_line_bottom(layout, block) -> float:
     return rect.top() + lines.lineAt(0).rect().bottom()
 
 
+def _section_bottom(layout, heading) -> float:
+    """Where the section ``heading`` starts ends: the bottom of the last block before the next
+    heading (or the document's end)."""
+    last = heading
+    block = heading.next()
+    while block.isValid() and block.blockFormat().headingLevel() == 0:
+        last = block
+        block = block.next()
+    return layout.blockBoundingRect(last).bottom()
+
+
 def keep_headings_with_next(doc: QTextDocument, device: QPagedPaintDevice) -> int:
     """Make every heading of ``doc`` (h1 to h6) start a new page when, printed on ``device``,
     it would end a page apart from the block that follows it ("Record" alone at the foot of a
-    page, its list on the next). ``QTextDocument`` ignores CSS ``page-break-after: avoid``, so
-    the pages are laid out and a page break put before each such heading, one at a time (a
-    break moves what follows). Returns the number of breaks added."""
+    page, its list on the next), or when its section (up to the next heading) fits on one page
+    but would be cut by a page's end (the match's summary on one page, the lines to sign on
+    the next). ``QTextDocument`` ignores CSS ``page-break-after: avoid``, so the pages are laid
+    out and a page break put before each such heading, one at a time (a break moves what
+    follows). Returns the number of breaks added."""
     added = 0
     for _ in range(doc.blockCount()):
         laid = _paginated_like_print(doc, device)
@@ -92,7 +109,10 @@ def keep_headings_with_next(doc: QTextDocument, device: QPagedPaintDevice) -> in
                     and fmt.pageBreakPolicy() == QTextBlockFormat.PageBreakFlag.PageBreak_Auto):
                 top = _first_line_bottom(layout, block)
                 first_line = _first_line_bottom(layout, following)
-                if int(top // height) != int(first_line // height):
+                start = layout.blockBoundingRect(block).top()
+                end = _section_bottom(layout, block)
+                cut = end - start <= height and int(start // height) != int((end - 1) // height)
+                if int(top // height) != int(first_line // height) or cut:
                     orphan = block.blockNumber()
             block = following
         if orphan < 0:
