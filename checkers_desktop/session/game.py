@@ -312,9 +312,15 @@ class GameSession(Observable):
         self._emit(RulingMade(ruling))
         text = (game_texts.you_resigned_text()
                 if self.mode is Mode.COMPUTER and loser is self.human_color
-                else game_texts.resigned_text(self.side_names[loser], self.side_names[loser.other]))
+                else game_texts.resigned_text(self._named_side(loser), self._named_side(loser.other)))
         self._end(text, ruling.result)
         return True
+
+    def _named_side(self, color: Color) -> str:
+        """``color``'s player as the score sheet names them, "Bo Diaz (Black)", when the game
+        has players' names (a match's game); else the side's name, "Black"."""
+        name = self.player_names.get(color) if self.player_names else None
+        return f"{name} ({self.side_names[color]})" if name else self.side_names[color]
 
     def shutdown(self) -> None:
         """Stop the engine and the clock timer (window closing)."""

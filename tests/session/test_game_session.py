@@ -229,6 +229,19 @@ def test_player_names_in_turn_text_and_adopted_referee(rig):
     assert controller.player_names is None and synth.spoken[-1].startswith("Black to move")
 
 
+def test_a_resignation_between_named_players_names_them(rig):
+    """A match's game (players named) ends "Bob (Red) resigns. Alice (Black) wins.", as the
+    score sheet names them, on the status line and aloud; a game without names keeps the
+    sides' names."""
+    controller, synth, clock, seen = rig
+    controller.new_game(Mode.TWO_PLAYERS, player_names={BLACK: "Alice", WHITE: "Bob"})
+    controller.resign(WHITE)
+    assert controller.result_text == "Bob (Red) resigns. Alice (Black) wins."
+    controller.new_game(Mode.TWO_PLAYERS)
+    controller.resign(WHITE)
+    assert controller.result_text == "Red resigns. Black wins."
+
+
 def test_clock_timer_polls_with_fake_time(rig):
     """The repeating timer polls the referee; the fake time decides what happens."""
     controller, synth, clock, seen = rig
