@@ -18,7 +18,7 @@ import logging
 import time
 from typing import Callable, Mapping, Optional, Sequence, Union
 
-from ..rules import BLACK, Board, Color, Move
+from ..rules import BLACK, WHITE, Board, Color, Move
 from ..rules.geometry import is_square
 from ..rules.clock import (GameTimeExpired, GameTimeWarning, MoveTimeExpired, MoveWarning,
                            SideTimeExpired)
@@ -316,6 +316,10 @@ class GameSession(Observable):
         self._end(text, ruling.result)
         return True
 
+    def _named_sides(self) -> dict[Color, str]:
+        """The sides as a game's end names them: :meth:`_named_side` of each."""
+        return {color: self._named_side(color) for color in (BLACK, WHITE)}
+
     def _named_side(self, color: Color) -> str:
         """``color``'s player as the score sheet names them, "Bo Diaz (Black)", when the game
         has players' names (a match's game); else the side's name, "Black"."""
@@ -388,7 +392,7 @@ class GameSession(Observable):
 
     def _on_referee_event(self, event: object, priority: Priority = Priority.INTERRUPT) -> None:
         if isinstance(event, GameEnded):
-            self._end(game_texts.result_text(event.result, self.side_names), event.result)
+            self._end(game_texts.result_text(event.result, self._named_sides()), event.result)
             return
         if isinstance(event, PenaltyDue):
             # one announcement, addressed to the chooser (none when the computer chooses: its
@@ -494,7 +498,7 @@ class GameSession(Observable):
             if say and ruling.code not in _SAID_BY_RESULT:
                 self._say(ruling.message, priority)  # e.g. the removal that ended the game
             self.message = ""  # an earlier ruling's ("Black offers a draw.") is over too
-            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result,
+            self._end(game_texts.result_text(ruling.result, self._named_sides()), ruling.result,
                       say=say)
             return
         self.message = ruling.message
@@ -602,7 +606,7 @@ class GameSession(Observable):
                                         self.style)
         self.refuse(self._with_offence(text, ruling))
         if ruling.result is not None:
-            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self._named_sides()), ruling.result)
 
     def _put_down(self, square: int) -> None:
         n = len(self.partial_path)
@@ -645,7 +649,7 @@ class GameSession(Observable):
         spoken = self._refusal_words(ruling, before, text)
         self.refuse(self._with_offence(spoken, ruling))
         if ruling.result is not None:
-            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self._named_sides()), ruling.result)
         return False
 
     def _refusal_words(self, ruling: Ruling, board: Board, text: str) -> str:
@@ -666,7 +670,7 @@ class GameSession(Observable):
             return
         self.refuse(self._with_offence(ruling.message, ruling))
         if ruling.result is not None:
-            self._end(game_texts.result_text(ruling.result, self.side_names), ruling.result)
+            self._end(game_texts.result_text(ruling.result, self._named_sides()), ruling.result)
 
     def _played(self, before: Board, move: Move, result: Optional[GameResult]) -> None:
         by_computer = self.mode is Mode.COMPUTER and before.turn is not self.human_color
@@ -678,8 +682,8 @@ class GameSession(Observable):
         self._emit(MovePlayed(move))
         if result is not None:
             outcome = self.board.outcome()
-            text = (game_texts.game_over_text(outcome, self.side_names, self.board, self.you)
-                    if outcome is not None else game_texts.result_text(result, self.side_names))
+            text = (game_texts.game_over_text(outcome, self._named_sides(), self.board, self.you)
+                    if outcome is not None else game_texts.result_text(result, self._named_sides()))
             said = self.announce_results
             self._say(self._move_words(before, move, text if said else ""), priority)
             self._end(text, result, say=False)
