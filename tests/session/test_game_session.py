@@ -240,6 +240,11 @@ def test_a_resignation_between_named_players_names_them(rig):
     controller.new_game(Mode.TWO_PLAYERS)
     controller.resign(WHITE)
     assert controller.result_text == "Red resigns. Black wins."
+    # the last piece taken: the winner named too
+    controller.new_game(Mode.TWO_PLAYERS, fen="B:W18:B14",
+                        player_names={BLACK: "Alice", WHITE: "Bob"})
+    assert controller.submit_text("14x23")
+    assert controller.result_text.startswith("Alice (Black) wins"), controller.result_text
 
 
 def test_clock_timer_polls_with_fake_time(rig):
