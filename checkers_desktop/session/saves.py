@@ -49,6 +49,25 @@ class Offer:
     question: str
 
 
+def offer_summary(snapshot: Snapshot) -> str:
+    """The sentence naming ``snapshot``'s game in the resume offer: how it was played (against
+    the computer at its level, or two players), the rules, the players, the moves and whose
+    turn. Never raises: what cannot be read is left out."""
+    from .game import Mode
+    from .session_extra import SessionExtra
+
+    data = snapshot.summary()
+    extra = snapshot.extra if isinstance(snapshot.extra, dict) else {}
+    try:
+        read, _problems = SessionExtra.read(extra, in_match="event" in extra)
+        computer, level = read.mode is Mode.COMPUTER, read.level
+    except Exception:  # noqa: BLE001 - a damaged extra: the offer still names the rest
+        computer, level = "event" not in extra, None
+    return app_texts.unfinished_game_text(
+        data.title, against_computer=computer, level=level if computer else None,
+        players=data.players, sides=data.sides, moves=data.moves, turn_side=data.turn_side)
+
+
 class SaveKeeping:
     """The saves of ``game`` in ``store``. ``tell(text)``: show and speak a sentence the player
     must hear (a damaged save, a change made outside the app, a failing save)."""
@@ -77,7 +96,7 @@ class SaveKeeping:
         snapshot = found.snapshot
         if snapshot is None:
             return None
-        summary = snapshot.summary()
+        summary = offer_summary(snapshot)
         note = app_texts.integrity_offer_note(found.integrity.value)
         question = app_texts.resume_offer_text(f"{summary} {note}" if note else summary)
         return Offer(snapshot, found.path, found.integrity, question)

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "SNAPSHOT_VERSION", "SNAPSHOT_FORMAT", "DamagedAutosaveError", "UnreachablePositionError",
-    "Snapshot", "snapshot_from_referee", "restore_referee", "restore_match", "replay_game",
+    "Snapshot", "SnapshotSummary", "snapshot_from_referee", "restore_referee", "restore_match", "replay_game",
     "result_dict", "result_from_dict", "is_standard_start",
 ]
 
@@ -177,6 +177,19 @@ def _move_from(value: Any, what: str) -> Optional[Move]:
 
 
 # --- the snapshot -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SnapshotSummary:
+    """A save as the resume offer names it (see :meth:`Snapshot.summary`): the rule profile's
+    ``title``, its names for Black and White (``sides``), the ``players`` (Black's, White's) or
+    None, the ``moves`` played and the side to move (``turn_side``), None when unreadable."""
+
+    title: str
+    sides: tuple[str, str]
+    players: Optional[tuple[str, str]]
+    moves: Optional[int]
+    turn_side: Optional[str]
+
 @dataclass
 class Snapshot:
     """One game as it stood after the last completed move or official's action.
@@ -365,10 +378,11 @@ class Snapshot:
             set_up=None if d.get("set_up") is None else _bool(d.get("set_up"), "set-up flag"))
         return snap
 
-    def summary(self) -> str:
-        """One sentence for the resume offer, shown and spoken: "An unfinished game was found: VA
-        Golden Age, standard, Ann (Black) against Bob (Red), after 14 moves, Black to move."
-        Never raises (a field it cannot use is left out)."""
+    def summary(self) -> "SnapshotSummary":
+        """What the resume offer says of this save, as data (``texts.app`` words it): the rule
+        profile's title and side names, the players by colour, the moves played (as the moves
+        played list counts them) and the side to move. Never raises (a field it cannot use is
+        left out: None)."""
         from checkers_desktop.rules.profiles import get_profile
 
         try:
@@ -376,20 +390,19 @@ class Snapshot:
             title, names = profile.title, profile.side_names
         except (RulesError, KeyError):
             title, names = self.profile, {c: c.name.capitalize() for c in Color}
-        black_side, white_side = names[Color.BLACK], names[Color.WHITE]
-        parts = [title]
+        sides = (names[Color.BLACK], names[Color.WHITE])
         black, white = self.players.get("black"), self.players.get("white")
-        if black and white:
-            parts.append(f"{black} ({black_side}) against {white} ({white_side})")
+        players = (black, white) if black and white else None
+        moves: Optional[int] = None
+        turn_side: Optional[str] = None
         try:
             turn = Board(self.fen).turn
             first = turn if self.ply % 2 == 0 else turn.other
             moves = score_sheet_moves(self.ply, first)  # as the moves played list counts them
-            parts.append(f"after {moves} move{'s' if moves != 1 else ''}, "
-                         f"{names[turn]} to move")
+            turn_side = names[turn]
         except (RulesError, ValueError):
             pass
-        return "An unfinished game was found: " + ", ".join(parts) + "."
+        return SnapshotSummary(title, sides, players, moves, turn_side)
 
     def with_extra(self, **extra: Any) -> "Snapshot":
         """A copy with ``extra`` updated."""

@@ -106,6 +106,26 @@ def large_numbers_text(on: bool) -> str:
 
 
 # --- saving and resuming -------------------------------------------------------------------------
+def unfinished_game_text(title: str, *, against_computer: bool, level: Optional[int] = None,
+                         players: Optional[tuple[str, str]] = None,
+                         sides: tuple[str, str] = ("Black", "Red"), moves: Optional[int] = None,
+                         turn_side: Optional[str] = None) -> str:
+    """The saved game the resume offer names: "An unfinished game was found: against the
+    computer at level 4, VA Golden Age, standard, after 14 moves, Black to move." or "...: for
+    two players, Ann (Black) against Bob (Red), ...". ``title``: the rule profile's; ``sides``:
+    its names for Black and White; ``moves`` counted as the moves played list counts them."""
+    if against_computer:
+        kind = "against the computer" + (f" at level {level}" if level else "")
+    else:
+        kind = "for two players"
+    parts = [kind, title]
+    if players:
+        parts.append(f"{players[0]} ({sides[0]}) against {players[1]} ({sides[1]})")
+    if moves is not None and turn_side:
+        parts.append(f"after {moves} move{'s' if moves != 1 else ''}, {turn_side} to move")
+    return "An unfinished game was found: " + ", ".join(p for p in parts if p) + "."
+
+
 def resume_offer_text(summary: str) -> str:
     """The resume offer, shown and spoken: the saved game's summary and the question."""
     return f"{summary} Resume it?"

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from checkers_desktop.rules import BLACK, WHITE
+from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.rules.rulings import EndReason
 from checkers_desktop.session.game import GameSession, Mode
 from checkers_desktop.session.history import removals_of
@@ -418,3 +418,21 @@ def test_the_score_sheet_says_how_a_game_ended_in_plain_words():
     forty = PlayedGame(2, "Bo Diaz", "Ann Lee", False, Board(),
                        GameResult(None, EndReason.FORTY_MOVE_DRAW, "", 900.0))
     assert "by the 40-move count" in _result_line(forty, sides)
+
+
+@pytest.mark.parametrize("mode, level, words", [
+    ("computer", 4, "An unfinished game was found: against the computer at level 4, "),
+    ("two players", None, "An unfinished game was found: for two players, "),
+])
+def test_the_resume_offer_says_how_the_game_was_played(mode, level, words):
+    """A game for two players is not offered as if against the computer, nor the reverse; the
+    rule profile, the moves and the turn follow."""
+    from checkers_desktop.session.saves import offer_summary
+    from checkers_desktop.storage import Snapshot
+
+    board = Board()
+    board.push_pdn("11-15")
+    extra = {"mode": mode, "human_color": "B"} | ({"level": level} if level else {})
+    text = offer_summary(Snapshot.from_board(board, profile="practice", extra=extra))
+    assert text.startswith(words), text
+    assert text.endswith("after 1 move, Red to move."), text

@@ -242,15 +242,17 @@ def test_penalty_before_the_first_move_restores(moves_after):
     assert again.penalties == ref.penalties
 
 
-def test_summary_names_the_profile_players_and_turn():
+def test_summary_names_the_profile_players_and_turn_as_data():
+    from checkers_desktop.storage.snapshot import SnapshotSummary
+
     board = Board()
     board.push_pdn("11-15")
-    text = Snapshot.from_board(board, profile="va-vi",
-                               players={"black": "Ann", "white": "Bob"}).summary()
-    assert text == ("An unfinished game was found: VA Golden Age, visually impaired, Ann (Black) "
-                    "against Bob (Red), after 1 move, Red to move.")
-    damaged = Snapshot(pdn="", fen="?", profile="nonesuch")
-    assert damaged.summary().startswith("An unfinished game was found: nonesuch")
+    summary = Snapshot.from_board(board, profile="va-vi",
+                                  players={"black": "Ann", "white": "Bob"}).summary()
+    assert summary == SnapshotSummary("VA Golden Age, visually impaired", ("Black", "Red"),
+                                      ("Ann", "Bob"), 1, "Red")
+    damaged = Snapshot(pdn="", fen="?", profile="nonesuch").summary()
+    assert damaged.title == "nonesuch" and damaged.moves is None and damaged.players is None
 
 
 def test_removal_square_and_forfeit_reason_are_fields_not_sentences():
