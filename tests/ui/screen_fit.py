@@ -129,7 +129,7 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
             menu = window.event_menu
             match = menu.start_match(MatchSettings(
                 (PlayerInfo("Mary Jones"), PlayerInfo("John Smith")), "va-vi",
-                official="Carol Ruiz"), pin="2468")
+                official="Carol Ruiz"), pin="2468", ask_ready=False)
             match.gate.unlock("2468")  # the official starts the game (players ready)
             match.official.start_game()
             window.session.submit_text("11-15")
@@ -146,7 +146,7 @@ def shoot(app: QApplication, out: Path, text: int, themes: list[str]) -> list[di
             match = menu.start_match(MatchSettings(
                 (PlayerInfo("Mary Jones", "Tampa VAMC", "70-74"),
                  PlayerInfo("John Smith", "Reno VAMC", "85-up")), "va-standard",
-                official="Carol Ruiz"), pin="2468")
+                official="Carol Ruiz"), pin="2468", ask_ready=False)
             match.gate.unlock("2468")  # the official starts the game (players ready)
             match.official.start_game()
             window.session.submit_text("11-15")
