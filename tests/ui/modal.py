@@ -18,3 +18,27 @@ def when_modal(answer: Callable[[QWidget], None], *, every_ms: int = 20) -> None
             return
         answer(dialog)
     QTimer.singleShot(0, attempt)
+
+
+def watch_modals(window: QWidget, act: Callable[[QWidget], None], form: type) -> list:
+    """Record every modal window that opens, as (class name, window); run ``act(dialog)`` on
+    each ``form`` dialog and close any other (a Yes/No box, a PIN dialog of its own)
+    unanswered. An exception of ``act`` is recorded as ("error", exc) and the form closed. The
+    watch stops with ``window``."""
+    opened: list = []
+
+    def poll() -> None:
+        modal = QApplication.activeModalWidget()
+        if modal is not None and modal.isVisible() and (not opened or opened[-1][1] is not modal):
+            opened.append((type(modal).__name__, modal))
+            if isinstance(modal, form):
+                try:
+                    act(modal)
+                except BaseException as exc:  # said by the test, and the form closed
+                    opened.append(("error", exc))
+                    modal.reject()
+            else:
+                modal.reject()
+        QTimer.singleShot(20, window, poll)
+    QTimer.singleShot(0, window, poll)
+    return opened

@@ -9,11 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 from checkers_desktop.ui.event.action_form import ActionFormDialog
+
+from modal import watch_modals as watch_all
 
 PIN = "5150"
 pytestmark = pytest.mark.timeout(120)
@@ -33,25 +35,9 @@ def start(window, tmp_path):
 
 
 def watch_modals(qtbot, act, window):
-    """Record every modal window that opens (its class); run ``act(form)`` on the official's
-    form, close any other (a Yes/No box, a PIN dialog of its own) unanswered."""
-    opened: list = []
-
-    def poll():
-        modal = QApplication.activeModalWidget()
-        if modal is not None and modal.isVisible() and (not opened or opened[-1][1] is not modal):
-            opened.append((type(modal).__name__, modal))
-            if isinstance(modal, ActionFormDialog):
-                try:
-                    act(modal)
-                except BaseException as exc:  # said by the test, and the form closed
-                    opened.append(("error", exc))
-                    modal.reject()
-            else:
-                modal.reject()
-        QTimer.singleShot(20, window, poll)  # stops with the test's window
-    QTimer.singleShot(0, window, poll)
-    return opened
+    """Record every modal window that opens; run ``act(form)`` on the ActionFormDialog, close any
+    other unanswered (see ``modal.watch_modals``)."""
+    return watch_all(window, act, ActionFormDialog)
 
 
 def kinds(opened):

@@ -5,39 +5,23 @@ Escape changes nothing. No other dialog opens before or after it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QLineEdit
 
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.ui.settings import EVENT_PIN
+from checkers_desktop.ui.tournament.dialogs import CorrectionDialog
 
+from modal import watch_modals as watch_all
 from tournament_ui_helpers import drawn_division
 
 PIN = "9090"
 
 
 def watch_modals(qtbot, act, window):
-    """Record every modal window that opens; run ``act(dialog)`` on the correction form, close
-    any other unanswered."""
-    from checkers_desktop.ui.tournament.dialogs import CorrectionDialog
-
-    opened: list = []
-
-    def poll():
-        modal = QApplication.activeModalWidget()
-        if modal is not None and modal.isVisible() and (not opened or opened[-1][1] is not modal):
-            opened.append((type(modal).__name__, modal))
-            if isinstance(modal, CorrectionDialog):
-                try:
-                    act(modal)
-                except BaseException as exc:  # said by the test, and the form closed
-                    opened.append(("error", exc))
-                    modal.reject()
-            else:
-                modal.reject()
-        QTimer.singleShot(20, window, poll)  # stops with the test's window
-    QTimer.singleShot(0, window, poll)
-    return opened
+    """Record every modal window that opens; run ``act(form)`` on the CorrectionDialog, close any
+    other unanswered (see ``modal.watch_modals``)."""
+    return watch_all(window, act, CorrectionDialog)
 
 
 def setup(tournament_window, prompts, settings, tmp_path):
