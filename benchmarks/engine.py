@@ -463,15 +463,9 @@ def network_match(rows, move_time, network, depth=None) -> None:
               flush=True)
 
     def line(label, scores):
-        n = len(scores)
-        if not n:
-            return
-        mean = sum(scores) / n
-        sd = (sum((x - mean) ** 2 for x in scores) / max(1, n - 1)) ** 0.5
-        w = sum(x == 1 for x in scores)
-        d = sum(x == 0.5 for x in scores)
-        print(f"  learned vs hand {label}: {sum(scores)} / {n} = {100 * mean:.1f} % "
-              f"+- {100 * 1.96 * sd / n ** 0.5:.1f} (+{w} ={d} -{n - w - d})", flush=True)
+        from versus import score_line
+
+        score_line("learned vs hand", label, scores)
 
     pace = f"depth {depth}" if depth is not None else f"{move_time} s a move"
     line(f"({pace}, both colours)", [s for _, s in games])

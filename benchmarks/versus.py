@@ -210,17 +210,23 @@ def load_text() -> str:
     return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f}"
 
 
+def score_line(who: str, label: str, scores: list[float]) -> None:
+    """Print ``who``'s score over ``scores`` (1 a win, 0.5 a draw, 0 a loss): the points, the
+    percentage with 1.96 standard errors, and wins, draws and losses; nothing for no games."""
+    n = len(scores)
+    if not n:
+        return
+    mean = sum(scores) / n
+    sd = (sum((x - mean) ** 2 for x in scores) / max(1, n - 1)) ** 0.5
+    w = sum(x == 1 for x in scores)
+    d = sum(x == 0.5 for x in scores)
+    print(f"  {who} {label}: {sum(scores):g} / {n} = {100 * mean:.1f} % "
+          f"+- {100 * 1.96 * sd / n ** 0.5:.1f} (+{w} ={d} -{n - w - d})", flush=True)
+
+
 def summary(games: list[dict], seconds_label: str) -> None:
     def line(label: str, scores: list[float]) -> None:
-        n = len(scores)
-        if not n:
-            return
-        mean = sum(scores) / n
-        sd = (sum((x - mean) ** 2 for x in scores) / max(1, n - 1)) ** 0.5
-        w = sum(x == 1 for x in scores)
-        d = sum(x == 0.5 for x in scores)
-        print(f"  new vs old {label}: {sum(scores):g} / {n} = {100 * mean:.1f} % "
-              f"+- {100 * 1.96 * sd / n ** 0.5:.1f} (+{w} ={d} -{n - w - d})", flush=True)
+        score_line("new vs old", label, scores)
 
     line(f"({seconds_label}, both colours)", [g["new_score"] for g in games])
     line("(new as BLACK)", [g["new_score"] for g in games if g["new_black"]])
