@@ -53,6 +53,7 @@ def _whisper(hypotheses: list[str], scores: dict[str, float],
     text by ``scores`` (log-probability; per token for the search, every other text -12)."""
     recognizer = WhisperRecognizer(search_commands_alone=False, phrase_no_speech=0.6)
     recognizer._model = object()  # loaded: nothing else is read from it
+    recognizer.prune_rivals = False  # scores set per text, not per token
     recognizer._np = np
     recognizer._encode = lambda samples: (None, 100)  # type: ignore[method-assign]
     recognizer._transcribe = lambda encoded: (  # type: ignore[method-assign]

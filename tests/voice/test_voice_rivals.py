@@ -290,6 +290,7 @@ def _searching(scores: dict, **options):
     from checkers_desktop.speech.voice.whisper import WhisperRecognizer
 
     recognizer = WhisperRecognizer(**options)
+    recognizer.prune_rivals = False  # scores set per text, not per token
     recognizer._score = lambda encoded, frames, texts, mean=False: [  # noqa: E731
         scores.get(t, -10.0) for t in texts]
     return recognizer

@@ -86,6 +86,7 @@ class WhisperOptions:
     later_hypothesis_alone: Optional[bool] = None
     search_heard_pairs: Optional[bool] = None
     diagonal_prior: Optional[float] = None
+    prune_rivals: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -264,6 +264,22 @@ took 347-449 ms at the median (load 2.7-3.5 on 2 cores). (Before hypotheses were
 cost 2-23 points: repeats are collapsed when the transcript is read instead
 (:func:`.phrases.collapse_repeats`)."""
 
+PRUNE_RIVALS = True
+"""Whether a move, pick-up or put-down read from the transcript is scored against only those of
+its rivals that could change the decision (:meth:`WhisperRecognizer._score_rivals`): the
+transcript's text is aligned alone first, and a rival that parts from it at a token the model
+was sure of cannot come within the margins, so it is not aligned. The decision is the same
+either way (a bound, not an estimate); each text aligned costs about as much as the others (the
+encoder output is repeated for it), so the 35-50 rivals of a move were most of a decode's
+time. ``benchmarks/voice.py --permissive`` turns it off, so that every margin is recorded."""
+
+PRUNE_SLACK = 0.1
+"""How far (natural log) below what counts a rival's bound must be for the rival to be left
+unaligned: room for the float rounding between a text aligned alone and in a batch."""
+
+PRUNE_FLOOR = 1e-5
+"""The least probability a bound leaves a rival's parting token (float32 softmax rounding)."""
+
 MAX_TOKENS = 12
 """The longest transcript written (tokens): "I'll go 6 to 10 please." takes 8. Whisper often repeats
 what it heard until this limit, so it bounds the time spent (about 5 ms a token)."""
@@ -371,7 +387,8 @@ class WhisperRecognizer:
                  name_illegal: bool = NAME_ILLEGAL, beam_rival_gap: float = BEAM_RIVAL_GAP,
                  later_hypothesis_alone: bool = LATER_HYPOTHESIS_ALONE,
                  search_heard_pairs: bool = SEARCH_HEARD_PAIRS,
-                 diagonal_prior: float = DIAGONAL_PRIOR) -> None:
+                 diagonal_prior: float = DIAGONAL_PRIOR,
+                 prune_rivals: bool = PRUNE_RIVALS) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -402,6 +419,7 @@ class WhisperRecognizer:
         self.later_hypothesis_alone = bool(later_hypothesis_alone)
         self.search_heard_pairs = bool(search_heard_pairs)
         self.diagonal_prior = float(diagonal_prior)
+        self.prune_rivals = bool(prune_rivals)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -572,13 +590,51 @@ class WhisperRecognizer:
         if mean:
             sums = self._score(encoded, frames, texts)
             return [s / max(1, len(t)) for s, t in zip(sums, tokens)]
-        self._scored += len(texts)
+        return [float(sum(lp)) for lp in self._token_logprobs(encoded, frames, tokens)]
+
+    def _token_logprobs(self, encoded, frames: int, tokens: list[list[int]]) -> list[list[float]]:
+        """The log-probability (natural log) of each token of each of ``tokens`` (token ids,
+        after the start of transcript) given the audio and the tokens before it, one batch of
+        forced alignments. Each text costs as much as the others, whatever its length: the
+        encoder output is repeated for it and the decoder attends to all of it."""
+        np = self._np
+        self._scored += len(tokens)
         array = np.array(encoded)
         batch = self._ct2.StorageView.from_array(
-            np.ascontiguousarray(np.repeat(array, len(texts), axis=0)))
+            np.ascontiguousarray(np.repeat(array, len(tokens), axis=0)))
         results = self._model.align(batch, self._start, tokens, frames)
-        return [float(np.sum(np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))))
+        return [[float(v) for v in np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))]
                 for r in results]
+
+    def _score_rivals(self, encoded, frames: int, chosen: str, rivals: list[str],
+                      needs: list[float]) -> list[float]:
+        """The log-probability (natural log) of ``chosen`` and of each of ``rivals`` given the
+        audio, as :meth:`_score` gives them, for a decision in which rival ``i`` counts only
+        when it scores higher than ``chosen`` less ``needs[i]``. With :attr:`prune_rivals`,
+        ``chosen`` is aligned alone first; a rival whose tokens part from its tokens at
+        position ``j`` cannot score more than ``chosen``'s first ``j`` tokens plus log(1 - p),
+        p the probability of ``chosen``'s token ``j`` (the rival's token there is another, and
+        every later token adds at most 0). A rival whose bound is lower than ``chosen`` less
+        its need less :data:`PRUNE_SLACK` cannot count and is not aligned: its bound is
+        returned in its place (higher than its score, lower than what counts). The others are
+        aligned with ``chosen`` in one batch as without pruning. Returns ``[chosen] +
+        rivals``' scores."""
+        texts = [chosen] + list(rivals)
+        if not self.prune_rivals or not rivals:
+            return self._score(encoded, frames, texts)
+        tokens = [self._tokenizer.encode(t) for t in texts]
+        first = self._token_logprobs(encoded, frames, tokens[:1])[0]
+        best = sum(first)
+        bounds = [_rival_bound(first, tokens[0], other) for other in tokens[1:]]
+        keep = [i for i, (bound, need) in enumerate(zip(bounds, needs))
+                if bound is None or bound > best - need - PRUNE_SLACK]
+        if not keep:
+            return [best] + [float(b) for b in bounds if b is not None]
+        scored = self._score(encoded, frames, [chosen] + [rivals[i] for i in keep])
+        out = [scored[0]] + [float(b) if b is not None else -math.inf for b in bounds]
+        for i, value in zip(keep, scored[1:]):
+            out[i + 1] = value
+        return out
 
     # -- decoding ----------------------------------------------------------------------------
     def decode(self, audio_data, board: Board, profile=None, **kw):
@@ -722,7 +778,12 @@ class WhisperRecognizer:
                     return Interpretation("nothing", reason="not-understood"), "", ()
             return meaning, heard, ()
         chosen_text, rivals = self._rival_texts(reading, grammar)
-        scored = self._score(encoded, frames, [chosen_text] + [t for t, _ in rivals])
+        binds = (meaning.kind == "pick-up"
+                 and getattr(profile, "touch", None) is TouchRule.STRICT)
+        need = self.binding_margin if binds else self.move_margin
+        scored = self._score_rivals(
+            encoded, frames, chosen_text, [t for t, _ in rivals],
+            [need if m.kind != "nothing" else self.decoy_margin for _, m in rivals])
         judged = self._judge(meaning, heard, scored[0],
                              list(zip(scored[1:], [m for _, m in rivals],
                                       [t for t, _ in rivals])),
@@ -1042,6 +1103,24 @@ def _names_squares(reading: phrases.Reading) -> bool:
 def _illegal_in_full(reading: phrases.Reading) -> bool:
     """Whether ``reading`` is a move named by two squares or more that is not legal now."""
     return reading.meaning.reason == "not-legal" and len(reading.squares) >= 2
+
+
+def _rival_bound(chosen_logprobs: list[float], chosen: list[int],
+                 rival: list[int]) -> Optional[float]:
+    """The most that text ``rival`` (token ids) can score given the audio, from the per-token
+    log-probabilities (natural log) of text ``chosen`` alone: its shared first tokens score as
+    in ``chosen``, the token where it parts can have at most the probability that ``chosen``'s
+    token there leaves (1 - p, floored at :data:`PRUNE_FLOOR` for float rounding), and each
+    later token at most 1. None when no bound holds: ``rival`` is ``chosen`` cut short."""
+    shared = 0
+    while shared < min(len(chosen), len(rival)) and chosen[shared] == rival[shared]:
+        shared += 1
+    if shared >= len(rival):
+        return None
+    if shared >= len(chosen):
+        return sum(chosen_logprobs)
+    rest = max(PRUNE_FLOOR, 1.0 - math.exp(chosen_logprobs[shared]))
+    return sum(chosen_logprobs[:shared]) + math.log(rest)
 
 
 def _same(a: Interpretation, b: Interpretation) -> bool:
