@@ -119,3 +119,15 @@ def test_the_bound_is_never_below_what_a_rival_parting_later_can_score():
         math.log(0.9) + math.log(0.8) + math.log(0.01))
     assert _rival_bound(lps, chosen, [1, 2]) is None  # the chosen text cut short
     assert _rival_bound(lps, chosen, [1, 2, 3, 4, 5]) == pytest.approx(sum(lps))
+
+
+def test_a_command_is_checked_against_the_hesitations_as_before_with_fewer_texts_aligned():
+    # a clear "hint": the hesitations part from it at a token the model was sure of
+    (full, full_count), (pruned, pruned_count) = _both(" Hint.", {0: {" Hint": 0.999}},
+                                                       [" Hint."])
+    assert full.command == "hint" and _same(full, pruned)
+    assert full_count == 11 and pruned_count == 1
+    # an "ahem" written " Hint.": " Ahem." is close, aligned, and the command refused as before
+    sure = {0: {" Hint": 0.55, " Ahem": 0.44}}
+    (full, _), (pruned, pruned_count) = _both(" Ahem.", sure, [" Hint."])
+    assert full.kind == "nothing" and _same(full, pruned) and pruned_count >= 2

@@ -265,13 +265,15 @@ cost 2-23 points: repeats are collapsed when the transcript is read instead
 (:func:`.phrases.collapse_repeats`)."""
 
 PRUNE_RIVALS = True
-"""Whether a move, pick-up or put-down read from the transcript is scored against only those of
-its rivals that could change the decision (:meth:`WhisperRecognizer._score_rivals`): the
-transcript's text is aligned alone first, and a rival that parts from it at a token the model
-was sure of cannot come within the margins, so it is not aligned. The decision is the same
-either way (a bound, not an estimate); each text aligned costs about as much as the others (the
-encoder output is repeated for it), so the 35-50 rivals of a move were most of a decode's
-time. ``benchmarks/voice.py --permissive`` turns it off, so that every margin is recorded."""
+"""Whether a move, pick-up or put-down read from the transcript (and a command or a "yes", against
+"no" and the hesitations) is scored against only those of its rivals that could change the
+decision (:meth:`WhisperRecognizer._score_rivals`): the transcript's text is aligned alone
+first, and a rival that parts from it at a token the model was sure of cannot come within the
+margins, so it is not aligned. The decision is the same either way (a bound, not an estimate;
+the margins in the result's details are then lower bounds, still above what is needed); each
+text aligned costs about as much as the others (the encoder output is repeated for it), so the
+35-50 rivals of a move were most of a decode's time. ``benchmarks/voice.py --permissive`` turns
+it off, so that every margin is recorded for ``--tune``."""
 
 PRUNE_SLACK = 0.1
 """How far (natural log) below what counts a rival's bound must be for the rival to be left
@@ -755,7 +757,9 @@ class WhisperRecognizer:
             return meaning, heard, ()
         if meaning.kind == "command":
             if meaning.command == "yes":
-                scored = self._score(encoded, frames, [" Yes.", " No."] + list(FILLER_TEXTS))
+                scored = self._score_rivals(
+                    encoded, frames, " Yes.", [" No."] + list(FILLER_TEXTS),
+                    [self.yes_margin] + [self.yes_filler_margin] * len(FILLER_TEXTS))
                 margin = scored[0] - scored[1]
                 filler_margin = scored[0] - max(scored[2:])
                 details.update(yes_margin=round(margin, 3),
@@ -771,7 +775,8 @@ class WhisperRecognizer:
                 # a short sound written as a command word ("Hint." for an "ahem", " No." for an
                 # "oh"): the command must fit the audio better than every filler
                 said = " " + phrases.collapse_repeats(text).strip()
-                scored = self._score(encoded, frames, [said] + list(FILLER_TEXTS))
+                scored = self._score_rivals(encoded, frames, said, list(FILLER_TEXTS),
+                                            [self.command_filler_margin] * len(FILLER_TEXTS))
                 filler_margin = scored[0] - max(scored[1:])
                 details.update(command_filler_margin=round(filler_margin, 3))
                 if filler_margin < self.command_filler_margin:
