@@ -138,6 +138,7 @@ TUNING = Split(
     noise_seed=1007,
     other_speech=["what a lovely day", "where did I put my glasses", "banana split",
                   "I think so", "good game", "hello there"],
+    fillers=["hmm", "uh", "um", "ahem", "ha ha", "er", "oh", "mm"],  # for the filler rules
 )
 
 HELD_OUT = Split(
