@@ -244,6 +244,20 @@ def summary(games: list[dict], seconds_label: str) -> None:
     line("(new as WHITE)", [g["new_score"] for g in games if not g["new_black"]])
 
 
+def start_engines(old: Path, new: Path, pieces: int, endgame_cache: Optional[Path], python: str,
+                  niceness: int) -> dict[str, EngineProcess]:
+    """The "new" and "old" engine processes, each with its endgame database ready in a cache
+    folder of its own, kept between runs (a converted or built table is reused)."""
+    homes = {name: Path(tempfile.gettempdir()) /
+             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
+             for name, tree in (("new", new), ("old", old))}
+    for name, tree in (("old", old), ("new", new)):
+        prepare_cache(tree, homes[name], endgame_cache, pieces, python)
+    print(f"  start: {load_text()}", flush=True)
+    return {name: EngineProcess(name, tree, homes[name], pieces, python, niceness)
+            for name, tree in (("new", new), ("old", old))}
+
+
 def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: int,
         endgame_cache: Optional[Path], log: Optional[Path], python: str, niceness: int,
         minutes: Optional[float] = None) -> int:
@@ -255,15 +269,7 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
         described = subprocess.run(["git", "-C", str(tree), "log", "-1", "--format=%h %s"],
                                    capture_output=True, text=True).stdout.strip()
         print(f"  {tree}: {described[:100]}", flush=True)
-    # a cache folder for each tree, kept between runs (a converted or built table is reused)
-    homes = {name: Path(tempfile.gettempdir()) /
-             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
-             for name, tree in (("new", new), ("old", old))}
-    for name, tree in (("old", old), ("new", new)):
-        prepare_cache(tree, homes[name], endgame_cache, pieces, python)
-    print(f"  start: {load_text()}", flush=True)
-    engines = {name: EngineProcess(name, tree, homes[name], pieces, python, niceness)
-               for name, tree in (("new", new), ("old", old))}
+    engines = start_engines(old, new, pieces, endgame_cache, python, niceness)
     print(f"  engine command: {shlex.join(engines['new'].command)} (PYTHONPATH = each tree)",
           flush=True)
     rows = chosen(ballots(), games, offset)
@@ -351,14 +357,7 @@ def speed(old: Path, new: Path, positions: int, budget: float, pieces: int,
     falls on both alike."""
     print(f"## Speed: {new} (new) against {old} (old), the deepest `go depth` search ending "
           f"within {budget:g} s, from an empty table", flush=True)
-    homes = {name: Path(tempfile.gettempdir()) /
-             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
-             for name, tree in (("new", new), ("old", old))}
-    for name, tree in (("old", old), ("new", new)):
-        prepare_cache(tree, homes[name], endgame_cache, pieces, python)
-    print(f"  start: {load_text()}", flush=True)
-    engines = {name: EngineProcess(name, tree, homes[name], pieces, python, niceness)
-               for name, tree in (("new", new), ("old", old))}
+    engines = start_engines(old, new, pieces, endgame_cache, python, niceness)
     # a ballot whose side to move has one move (a forced jump) is answered without a search
     choice = [row for row in ballots() if len(Board(row["fen"]).legal_moves) > 1]
     places = [("start", START_FEN)] + [(f"ballot {row['number']} ({row['moves']})", row["fen"])
