@@ -121,6 +121,25 @@ def test_an_illegal_move_along_a_diagonal_is_named_before_a_slightly_better_one_
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
+def test_an_illegal_move_is_named_with_a_square_misheard_when_that_step_fits_better():
+    """" 24 to 25." written (no step: 24 and 25 are not on one diagonal), but the step
+    " 21 to 25." into the same square fits the audio better: "twenty one to twenty five"
+    (not legal either) is named, not what was written."""
+    fen = "W:W30:B1,21"  # Red to move: the man on 30 only; 21-25 is no move of Red's
+    whisper = _whisper([" 24 to 25."], {" 24 to 25.": -2.0, " 21 to 25.": -1.0})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), fen)
+    assert result.reason == "not-legal" and result.heard == "twenty one to twenty five"
+
+
+def test_an_illegal_step_is_named_before_a_text_off_the_diagonals_that_fits_much_better():
+    """" 9 to 16." (off the diagonals) fits the audio 2.2 better than " 9 to 6." (a step):
+    the step is what players say, and is named."""
+    fen = "B:W30:B9,6"  # Black to move: 9-6 goes backwards, 9-16 is no step at all
+    whisper = _whisper([" 9 to 16.", " 9 to 6."], {" 9 to 16.": -0.1, " 9 to 6.": -2.3})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), fen)
+    assert result.reason == "not-legal" and result.heard == "nine to six"
+
+
 def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_same():
     """" 22 11." is also "twenty to eleven" (the same sounds): that reading is a jump along a
     diagonal, 22-11 no move at all, so "twenty to eleven" is named."""

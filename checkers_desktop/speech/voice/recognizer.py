@@ -87,6 +87,7 @@ class WhisperOptions:
     search_heard_pairs: Optional[bool] = None
     diagonal_prior: Optional[float] = None
     prune_rivals: Optional[bool] = None
+    name_pairs: Optional[bool] = None
 
 
 @dataclass(frozen=True)

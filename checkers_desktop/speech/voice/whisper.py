@@ -155,21 +155,29 @@ scores, as illegal rivals, every diagonal step and single jump from or into the 
 squares the transcript named that is no legal move: "fifteen to eight" written " 15." is then
 heard as the illegal 15-8, not as a legal move of the 15 or refused unnamed."""
 
-DIAGONAL_PRIOR = 1.0
+DIAGONAL_PRIOR = 4.0
 """What an illegal move along the diagonals (a step or single jumps) adds to its score (natural
 log-probability) when an illegal move written in full is named
 (:meth:`WhisperRecognizer._name_illegal`): players name squares on one diagonal, so " 22 11."
-(no such step) is more likely a misheard " 20 to 11." (a jump). It never plays anything; it
-only changes which squares the refusal names. The tuning split cannot set it: there every
-illegal move said in noise (160, ``benchmarks/voice.py --split tuning --kinds illegal
---conditions white,babble10,babble5,far``) is named with its first square right at any value
-from 0 to 4, so 1 (a factor of e) was fixed before the held-out family was measured with it."""
+(no such step) is more likely a misheard " 20 to 11." (a jump), and " 9 to 16." (no step)
+a misheard " 9 to 6.". It never plays anything; it only changes which squares the refusal
+names. Set on the tuning split only (``benchmarks/voice.py --split tuning --kinds illegal
+--dump FILE``, 200 illegal moves said, the candidates' scores replayed from the dump): named
+with every square right 191 of 200 at 0, 193 at 1, 195 at 2.5, 196 from 3 to 6 (every miss
+left is in babble at 5 dB); 4, one above the edge of that plateau."""
 
 NAME_ILLEGAL = True
 """Whether a move written in full that is not legal now is named as the illegal move that fits
 the audio best among the transcript, its "twenty to" reading and the beam's other moves
 (:meth:`WhisperRecognizer._name_illegal`) rather than as written: "twenty to eleven" written
 " 22 11." is named "twenty to eleven". It never plays anything either way."""
+
+NAME_PAIRS = True
+"""Whether an illegal move written in full as two squares is also named among every illegal
+diagonal step and single jump from its first square or into its last
+(:meth:`WhisperRecognizer._name_illegal`), in the transcript's words: one of its squares may
+have been misheard. Only the texts that could outscore the transcript are aligned
+(:meth:`WhisperRecognizer._score_rivals`)."""
 
 BEAM_RIVAL_GAP = 1.5
 """A move, pick-up or put-down read from one hypothesis of the beam is "unsure" when another
@@ -390,7 +398,7 @@ class WhisperRecognizer:
                  later_hypothesis_alone: bool = LATER_HYPOTHESIS_ALONE,
                  search_heard_pairs: bool = SEARCH_HEARD_PAIRS,
                  diagonal_prior: float = DIAGONAL_PRIOR,
-                 prune_rivals: bool = PRUNE_RIVALS) -> None:
+                 prune_rivals: bool = PRUNE_RIVALS, name_pairs: bool = NAME_PAIRS) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -422,6 +430,7 @@ class WhisperRecognizer:
         self.search_heard_pairs = bool(search_heard_pairs)
         self.diagonal_prior = float(diagonal_prior)
         self.prune_rivals = bool(prune_rivals)
+        self.name_pairs = bool(name_pairs)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -869,6 +878,12 @@ class WhisperRecognizer:
             if len(other.squares) >= 2 and other.meaning.kind in ("move", "nothing"):
                 candidates.append((" " + phrases.collapse_repeats(text).strip(),
                                    tuple(other.squares)))
+        if self.name_pairs and len(chosen) == 2:
+            # every illegal step and single jump from the first square written or into the
+            # last, in the transcript's words: one square misheard ("twenty four to twenty
+            # five" written for "twenty one to twenty five")
+            candidates += [(write(pair), pair)
+                           for pair in _illegal_pairs(grammar, chosen[0], chosen[-1])]
         # "twenty to eleven" and "twenty two eleven" are the same sounds: the other reading
         # of the transcript scores as the transcript itself
         sounds_same = {}
@@ -885,7 +900,15 @@ class WhisperRecognizer:
         if len(texts) < 2 and not sounds_same:
             return meaning, heard, ()
         order = list(texts)
-        scored = self._score(encoded, frames, order)
+        diagonal = set(diagonal_pairs(1) + diagonal_pairs(2))
+        prior = [self.diagonal_prior if _along_diagonals(texts[t], diagonal) else 0.0
+                 for t in order]
+        if order[0] == write(chosen):
+            # a text counts only if, with its prior, it can outscore the transcript's
+            scored = self._score_rivals(encoded, frames, order[0], order[1:],
+                                        [p - prior[0] for p in prior[1:]])
+        else:
+            scored = self._score(encoded, frames, order)
         for alt, path in sounds_same.items():
             if alt in texts:  # scored already (a hypothesis of the beam): as well as the first
                 scored[order.index(alt)] = max(scored[order.index(alt)], scored[0])
@@ -893,7 +916,6 @@ class WhisperRecognizer:
                 texts[alt] = path
                 order.append(alt)
                 scored.append(scored[0])
-        diagonal = set(diagonal_pairs(1) + diagonal_pairs(2))
         # a move along a diagonal (a step or a single jump, or a chain of jumps) is what a
         # player says; one that is no such move is more likely a square misheard
         scored = [s + (self.diagonal_prior if _along_diagonals(texts[t], diagonal) else 0.0)
