@@ -131,3 +131,26 @@ def test_a_command_is_checked_against_the_hesitations_as_before_with_fewer_texts
     sure = {0: {" Hint": 0.55, " Ahem": 0.44}}
     (full, _), (pruned, pruned_count) = _both(" Ahem.", sure, [" Hint."])
     assert full.kind == "nothing" and _same(full, pruned) and pruned_count >= 2
+
+
+@pytest.mark.slow
+def test_on_speech_the_model_decides_the_same_with_and_without_pruning():
+    """Real speech (espeak-ng) through the real model: the same result either way, and fewer
+    texts aligned with pruning."""
+    import shutil
+
+    from whisper_model import HAVE_MODEL
+
+    if shutil.which("espeak-ng") is None or not HAVE_MODEL:
+        pytest.skip("needs espeak-ng and the Whisper model")
+    from test_voice_refusals import speak
+
+    recognizers = [WhisperRecognizer(prune_rivals=p, threads=1) for p in (False, True)]
+    aligned = [0, 0]
+    for text in ("eleven to fifteen", "pick up nine", "read the board", "eleven to eighteen"):
+        pcm = simulate.to_pcm16(speak(text))
+        full, pruned = (r.decode_pcm(pcm, Board()) for r in recognizers)
+        assert _same(full, pruned), text
+        aligned[0] += full.details["scored"]
+        aligned[1] += pruned.details["scored"]
+    assert aligned[1] < aligned[0] / 3

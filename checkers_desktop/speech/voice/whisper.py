@@ -13,9 +13,11 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    move or command phrase, so another table's talk is never read as a move.
 3. A move, pick-up or put-down read so is *scored against its rivals*: the same words with the
    squares of every other legal result of its kind, and of the look-alike squares, are
-   force-aligned to the same audio in one batch, with the illegal-but-sayable moves beside it
+   force-aligned to the same audio, with the illegal-but-sayable moves beside it
    (the look-alikes, and every diagonal step and single jump from its first square or into its
-   last that is not legal). It stands when it beats the best legal rival by
+   last that is not legal); the transcript's text is aligned alone first, and only the rivals
+   that could come within the margins are aligned after it, in one batch
+   (:data:`PRUNE_RIVALS`). It stands when it beats the best legal rival by
    :data:`MOVE_MARGIN` and every illegal one (:data:`DECOY_MARGIN`); when an illegal one fits
    best, that is what was said, refused by name ("not-legal"); otherwise it is "unsure" and the
    close rivals are returned, so that the app can ask "Did you say eleven to fifteen or one to
@@ -850,15 +852,18 @@ class WhisperRecognizer:
         """A move written in full that is not legal now (``reading``): refused ("not-legal"),
         and named as the illegal move that fits the audio best. Its rivals are every other
         hypothesis of the beam that names a move, as written (" 20 to 11." beside " 22 11."),
-        and the transcript read with "to" for the "two" of a 22 or 32 (" 20 to 11.": the same
-        sounds, so it scores as the transcript); the legal ones are scored too but never
+        the transcript read with "to" for the "two" of a 22 or 32 (" 20 to 11.": the same
+        sounds, so it scores as the transcript), and, for a move of two squares, every illegal
+        diagonal step and single jump from its first square or into its last, in the
+        transcript's words (:data:`NAME_PAIRS`); the legal ones are scored too but never
         named, so that nothing is played and the player hears the squares most likely said.
         Whisper's total log-probability (natural log) of each text decides, plus
-        :data:`DIAGONAL_PRIOR` for a move along the diagonals. Look-alike squares are not
-        tried: the transcript is the model's own best text, and among 409 illegal readings of
-        ``benchmarks/voice.py`` runs (tuning split and Flite family) a look-alike fitted
-        better only 3 times, none of them an illegal move said, at about 35 more texts to
-        score each time; see :data:`NAME_ILLEGAL`."""
+        :data:`DIAGONAL_PRIOR` for a move along the diagonals; only the texts that could
+        outscore the transcript are aligned (:meth:`_score_rivals`). Other look-alike squares
+        are not tried: the transcript is the model's own best text, and among 409 illegal
+        readings of ``benchmarks/voice.py`` runs (tuning split and Flite family) a look-alike
+        fitted better only 3 times, none of them an illegal move said; see
+        :data:`NAME_ILLEGAL`."""
         meaning = reading.meaning
         chosen = tuple(reading.squares)
         heard = _spoken(meaning, " ".join(reading.words))
