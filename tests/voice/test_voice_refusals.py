@@ -396,6 +396,24 @@ def test_a_yes_must_stand_far_above_a_hesitation_and_a_no():
     assert result.command != "yes" and result.reason == "unsure"
 
 
+def test_a_command_with_a_hesitation_among_the_beams_hypotheses_is_no_command():
+    """A "mm" written " Hint." first and " Mm." second: the model itself heard a hesitation, so
+    it is no command however well " Hint." fits; a "yes" so is asked again. A beam of the
+    command alone still gives it."""
+    for beam in ([" Hint.", " Mm."], [" Mm.", " Hint."], [" Hint.", " Hint me.", " Uh."]):
+        whisper = _whisper(beam, {" Hint.": -0.1})
+        result = _decode(whisper, VoiceResult("command", heard="hint", command="hint"),
+                         SEVENTEEN)
+        assert result.kind == "nothing" and result.command is None, beam
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    whisper = _whisper([" Yes.", " Hmm."], {" Yes.": -0.1})
+    result = _decode(whisper, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    whisper = _whisper([" Hint.", " Hint me."], {" Hint.": -0.1})
+    result = _decode(whisper, VoiceResult("nothing", reason="not-understood"), SEVENTEEN)
+    assert result.command == "hint"
+
+
 def test_a_short_sound_written_as_a_command_word_is_no_command():
     """An "ahem" written " Hint." that fits " Ahem." better on the audio is nothing."""
     whisper = _whisper([" Hint."], {" Hint.": -3.0, " Ahem.": -1.0})

@@ -88,6 +88,7 @@ class WhisperOptions:
     diagonal_prior: Optional[float] = None
     prune_rivals: Optional[bool] = None
     name_pairs: Optional[bool] = None
+    beam_filler: Optional[bool] = None
 
 
 @dataclass(frozen=True)
