@@ -111,9 +111,16 @@ class BracketWindow(QMainWindow):
             "bracket_text_smaller": lambda: self._text_size("text_smaller"),
         }
         menus = {}
+        declared = {spec.shortcut.lower() for spec in BRACKET_ACTIONS if spec.shortcut}
         for spec in BRACKET_ACTIONS:
             action = make_action(spec, self)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shifted = f"Shift+{spec.shortcut}"
+            if len(spec.shortcut) == 1 and spec.shortcut.isalpha() \
+                    and shifted.lower() not in declared:
+                # a capital letter (Shift held) is the same command, not the list's search
+                # for a line starting with that letter
+                action.setShortcuts([action.shortcut(), QKeySequence(shifted)])
             action.triggered.connect(
                 lambda checked=False, h=handlers[spec.id]: menu.run(h, origin=self))
             if spec.menu not in menus:

@@ -348,3 +348,24 @@ def test_the_bracket_window_takes_the_whole_screen(tournament_window, qtbot, tmp
     frame = bracket.frameGeometry()
     assert frame.width() >= area.width() - 2 and frame.height() >= area.height() - 2, (
         frame, area)
+
+
+def test_shift_and_a_reading_letter_reads_as_the_letter_does_not_a_search_of_the_list(
+        tournament_window, qtbot, tmp_path):
+    """Shift+S (Shift+N, Shift+P, Shift+D) in the list of matches does what the declared key
+    S does (the standings read), instead of the list's own search moving the cursor to a line
+    starting with S ("Semi-finals")."""
+    path = tmp_path / "t.db"
+    _prepared(path, results=1).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    bracket.tree.setFocus()
+    start = bracket.tree.current_key()
+    for key, begins in ((Qt.Key.Key_S, "Standings, 70-74: "),
+                        (Qt.Key.Key_N, "Next matches in 70-74, "),
+                        (Qt.Key.Key_D, "Division 70-74")):
+        window.synth.clear()
+        qtbot.keyClick(bracket.tree, key, Qt.KeyboardModifier.ShiftModifier)
+        assert window.synth.spoken and window.synth.spoken[-1].startswith(begins), (
+            key, window.synth.spoken)
+        assert bracket.tree.current_key() == start
