@@ -306,6 +306,28 @@ class Interaction:
         finally:
             dialog.deleteLater()
 
+    def ask_walkover(self, request: Any) -> Any:
+        """The one form recording a walkover (``request``: a ``session.desk_steps.AskWalkover``),
+        drawn by :meth:`ask_form`: the PIN (when asked), who came to the table, why (required,
+        filled in with the usual reason), the outcome in words, one confirm. The
+        ``WalkoverAnswer`` once confirmed (with the right PIN, when asked), None when
+        cancelled."""
+        from ..session.desk_steps import WalkoverAnswer
+        from ..texts import tournament as texts
+
+        form = FormRequest(
+            title=texts.WALKOVER_TITLE, prompt=texts.walkover_prompt_text(request.number),
+            confirm=texts.WALKOVER_CONFIRM,
+            outcome=lambda values: request.outcome(int(values[0])),
+            fields=(FormChoice(texts.WALKOVER_PRESENT_LABEL, tuple(request.players)),
+                    FormText(texts.WALKOVER_WHY_LABEL, request.why,
+                             required=texts.why_again_text())),
+            pin_action=request.pin_action, official=request.official, check=request.check)
+        answer = self.ask_form(form)
+        if answer is None:
+            return None
+        return WalkoverAnswer(int(answer.values[0]), str(answer.values[1]), answer.official)
+
     def ask_divisions(self, counts: dict[str, tuple[int, int]], split: Sequence[str],
                       merges: Sequence[Sequence[str]]
                       ) -> Optional[tuple[list[str], list[tuple[str, ...]]]]:
