@@ -26,7 +26,7 @@ from ...tournament.model import MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
-           "match_caption", "no_ligatures", "score_rect"]
+           "match_caption", "no_ligatures", "score_rect", "caption_rect", "FOCUS_OUTLINE"]
 
 Pos = tuple[int, int]
 
@@ -78,6 +78,18 @@ def score_rect(row: QRectF, name: str, metrics: QFontMetricsF) -> QRectF:
     the right end was then out of sight (seen at 1280x720)."""
     left = min(row.right(), row.left() + metrics.horizontalAdvance(name + "  "))
     return QRectF(left, row.top(), max(0.0, row.right() - left), row.height())
+
+
+FOCUS_OUTLINE = 4
+"""The chosen match's outline: this many pixels wide, this many pixels outside its box."""
+
+
+def caption_rect(box: QRectF, layout: "BracketLayout") -> QRectF:
+    """Where a match's caption ("Match 3, walkover") goes: above ``box``, clear of the chosen
+    match's outline (:data:`FOCUS_OUTLINE`), which hid its letters' lower half."""
+    gap = 1.5 * FOCUS_OUTLINE
+    return QRectF(box.left(), box.top() - gap - layout.line * 0.9, box.width() * 1.6,
+                  layout.line * 0.9)
 
 
 def _score(m: MatchView) -> str:
@@ -248,8 +260,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
         caption = match_caption(m) if not empty else ""
         if m.round == rounds and m.index == 1 and not empty:
             caption = "Third place" + (f": {caption}" if caption else "")
-        painter.drawText(QRectF(box.left(), box.top() - layout.line * 0.9, box.width() * 1.6,
-                                layout.line * 0.9),
+        painter.drawText(caption_rect(box, layout),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), caption)
         painter.setPen(thin)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -286,6 +297,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
                                  QPointF(box.left() + 1, row.bottom() - 2))
                 painter.setPen(thin)
         if selected is not None and pos == selected:
-            painter.setPen(QPen(QColor(focus), 4))
-            painter.drawRect(box.adjusted(-4, -4, 4, 4))
+            painter.setPen(QPen(QColor(focus), FOCUS_OUTLINE))
+            painter.drawRect(box.adjusted(-FOCUS_OUTLINE, -FOCUS_OUTLINE, FOCUS_OUTLINE,
+                                          FOCUS_OUTLINE))
             painter.setPen(thin)

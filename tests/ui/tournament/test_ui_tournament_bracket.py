@@ -369,3 +369,20 @@ def test_shift_and_a_reading_letter_reads_as_the_letter_does_not_a_search_of_the
         assert window.synth.spoken and window.synth.spoken[-1].startswith(begins), (
             key, window.synth.spoken)
         assert bracket.tree.current_key() == start
+
+
+def test_a_caption_clears_the_chosen_match_s_outline(qapp, tmp_path):
+    """The chosen match's outline (4 px wide, 4 px outside its box) hid the lower half of
+    the caption above it ("Match 3, walkover"): every caption ends above the outline."""
+    from checkers_desktop.tournament.follow import read_snapshot
+    from checkers_desktop.ui.tournament.bracket_paint import (FOCUS_OUTLINE, caption_rect,
+                                                              layout_bracket)
+
+    t = _five_with_a_walkover(tmp_path / "t.db")
+    view = read_snapshot(t).views[t.divisions()[0].key]
+    for font_px in (10.8, 18, 36):
+        layout = layout_bracket(view, font_px)
+        for box in layout.boxes.values():
+            outline_top = box.top() - FOCUS_OUTLINE - FOCUS_OUTLINE / 2
+            assert caption_rect(box, layout).bottom() <= outline_top, font_px
+    t.close()
