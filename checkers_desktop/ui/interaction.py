@@ -108,7 +108,6 @@ class Interaction:
                              else QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
-        box.setAccessibleDescription(question)
         if on_answer is not None:
             yes_button = box.button(QMessageBox.StandardButton.Yes)
             box.buttonClicked.connect(lambda button: answering(

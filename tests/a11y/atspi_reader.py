@@ -218,12 +218,22 @@ def table_of(app, name: str) -> dict:
     table = target.queryTable()
     result.update(found=True, role=role_of(target), rows=safe(lambda: table.nRows),
                   columns=safe(lambda: table.nColumns), cells=[])
+    # what Orca says on entering a column or a row: its header's name, or its description
+    result["column_headers"] = [
+        (safe(lambda c=col: table.getColumnHeader(c).name, "") or "")
+        + (safe(lambda c=col: table.getColumnDescription(c), "") or "")
+        for col in range(result["columns"] or 0)]
+    result["row_headers"] = [
+        (safe(lambda r=row: table.getRowHeader(r).name, "") or "")
+        + (safe(lambda r=row: table.getRowDescription(r), "") or "")
+        for row in range(result["rows"] or 0)]
     for row in range(result["rows"] or 0):
         for col in range(result["columns"] or 0):
             cell = safe(lambda r=row, c=col: table.getAccessibleAt(r, c))
             if cell is None:
                 continue
-            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or ""}
+            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or "",
+                      "states": states_of(cell)}
             index = safe(lambda: cell.getIndexInParent())
             if index is not None:
                 record["row_of_index"] = safe(lambda: table.getRowAtIndex(index))
