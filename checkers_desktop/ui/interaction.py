@@ -30,12 +30,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
                                QLineEdit, QMessageBox, QWidget)
 
 from .forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
 from .handover import answering, finish, is_kept, keep_up, run_modal
+from .type_ahead import TypeAhead, keys_to
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -188,10 +189,14 @@ class Interaction:
         ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
-        start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
-        dialog = file_dialog(parent or self.parent, title, str(start), filters, save=False)
-        self.echo(title)
-        return chosen_file(dialog)
+        ahead = TypeAhead()  # the name may be typed while the dialog is made
+        try:
+            start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
+            dialog = file_dialog(parent or self.parent, title, str(start), filters, save=False)
+            self.echo(title)
+            return chosen_file(dialog, ahead)
+        finally:
+            ahead.stop()
 
     def save_file(self, title: str, default: str, filters: str, *,
                   confirm_overwrite: bool = True,
@@ -201,13 +206,17 @@ class Interaction:
         ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
-        path = Path(default)
-        if not path.parent.is_dir() or str(path.parent) in ("", "."):
-            path = documents_folder() / path.name
-        dialog = file_dialog(parent or self.parent, title, str(path), filters, save=True,
-                             confirm_overwrite=confirm_overwrite)
-        self.echo(title)
-        return chosen_file(dialog)
+        ahead = TypeAhead()  # the name may be typed while the dialog is made
+        try:
+            path = Path(default)
+            if not path.parent.is_dir() or str(path.parent) in ("", "."):
+                path = documents_folder() / path.name
+            dialog = file_dialog(parent or self.parent, title, str(path), filters, save=True,
+                                 confirm_overwrite=confirm_overwrite)
+            self.echo(title)
+            return chosen_file(dialog, ahead)
+        finally:
+            ahead.stop()
 
     # --- the official's PIN ---------------------------------------------------------------
     def ask_pin(self, action: str, official: str, check) -> Optional[str]:
@@ -387,8 +396,15 @@ def _choose_with_cursor(view: QAbstractItemView) -> None:
     model.currentChanged.connect(follow)
 
 
-def chosen_file(dialog: QFileDialog) -> Optional[str]:
-    """Show ``dialog`` (modal); the file chosen, or None (Cancel)."""
+def chosen_file(dialog: QFileDialog, ahead: Optional[TypeAhead] = None) -> Optional[str]:
+    """Show ``dialog`` (modal); the file chosen, or None (Cancel). ``ahead``: the keys typed
+    since the dialog was asked for, given to its name field once it shows (typed while it
+    was being made or before it had the keyboard, they were lost; see ``type_ahead``)."""
+    if ahead is not None:
+        keys_to(dialog)  # until the window manager gives it the keyboard
+        ahead.take_in()
+        field = dialog.findChild(QLineEdit, "fileNameEdit")
+        QTimer.singleShot(0, dialog, lambda: ahead.give(field))  # once it is shown
     if dialog.exec() != QFileDialog.DialogCode.Accepted:
         return None
     files = dialog.selectedFiles()
