@@ -42,7 +42,6 @@ class ActionFormDialog(QDialog):
         self.answer: Optional[FormAnswer] = None
         self.setWindowTitle(request.title)
         self.setAccessibleName(request.title)
-        self.setAccessibleDescription(request.prompt)
         style_dialog(self)
         self.setFont(question_font(self))
         self.prompt = QLabel(request.prompt, self)
