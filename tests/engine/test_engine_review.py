@@ -22,7 +22,7 @@ def test_a_move_that_hangs_a_man_is_reported_with_a_better_move():
     board.push_pdn("14-18")
     board.push_pdn("23x14")
     stack_before, fen_before = list(board.move_stack), board.fen()
-    findings = review_game(board, BLACK, depth=4)
+    findings = review_game(board, BLACK, depth=4, time_limit=None)
     assert board.fen() == fen_before and list(board.move_stack) == stack_before  # unchanged
     assert len(findings) == 1
     f = findings[0]
@@ -42,7 +42,7 @@ def test_the_other_side_is_not_judged():
     board = Board(HANGING)
     board.push_pdn("14-18")
     board.push_pdn("23x14")
-    assert review_game(board, WHITE, depth=4) == []
+    assert review_game(board, WHITE, depth=4, time_limit=None) == []
 
 
 def test_a_red_player_is_reviewed_on_red_moves_and_numbered_like_a_score_sheet():
@@ -50,7 +50,7 @@ def test_a_red_player_is_reviewed_on_red_moves_and_numbered_like_a_score_sheet()
     board = Board("W:W19,30,31,32:B10,1,2,3")
     board.push_pdn("19-15")
     board.push_pdn("10x19")
-    findings = review_game(board, WHITE, depth=4)
+    findings = review_game(board, WHITE, depth=4, time_limit=None)
     assert [(f.ply, f.move_number, f.color) for f in findings] == [(0, 1, WHITE)]
     assert finding_text(findings[0]).startswith("Your move 1, nineteen to fifteen, lost a man; ")
 
@@ -59,8 +59,8 @@ def test_the_engines_own_moves_are_never_reported():
     board = Board()
     for _ in range(12):
         board.push(Searcher().search(board, depth=4, all_scores=True).move)
-    assert review_game(board, BLACK, depth=4) == []
-    assert review_game(board, WHITE, depth=4) == []
+    assert review_game(board, BLACK, depth=4, time_limit=None) == []
+    assert review_game(board, WHITE, depth=4, time_limit=None) == []
     assert review_text([]) == "No move of yours changed the result."
     # a game still going on has no result yet to have changed
     assert review_text([], finished=False) == \
