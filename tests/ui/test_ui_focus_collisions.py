@@ -43,3 +43,55 @@ def test_a_move_from_the_list_between_two_players_is_said_before_the_lists_new_i
     legal = {m.pdn() for m in window.session.legal_moves()}
     from checkers_desktop.ui.side_panel import MOVE_ROLE
     assert panel.moves.currentItem().data(MOVE_ROLE).pdn() in legal
+
+
+def test_the_match_form_stays_up_until_the_official_start_form_opens_over_it(
+        make_window, qtbot, tmp_path):
+    """The new-match form, confirmed, hands the focus straight to the official's start form
+    (one focus change), not to the board, its cell and then the form within 160 ms."""
+    import random
+
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from checkers_desktop.ui.event.action_form import ActionFormDialog
+    from checkers_desktop.ui.event.match_dialog import MatchDialog
+    from tests.ui.test_ui_focus_handover import ShownHidden
+
+    window = make_window(confirm=None)
+    menu = window.event_menu
+    menu.records_dir = tmp_path
+    menu.rng = random.Random(3)
+    forms: list[str] = []
+    filled: list[MatchDialog] = []
+
+    def poll():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QMessageBox) and modal.isVisible():
+            modal.button(QMessageBox.StandardButton.Yes).click()
+        elif isinstance(modal, MatchDialog) and modal.isVisible() and not filled:
+            filled.append(modal)
+            for name, text in (("name-1", "Ann Lee"), ("center-1", "Tampa VAMC"),
+                               ("name-2", "Bo Diaz"), ("center-2", "Reno VAMC"),
+                               ("official", "Carol Ruiz"), ("pin", "5150"),
+                               ("pin-again", "5150")):
+                modal.fields[name].setText(text)
+            modal.accept()
+        elif isinstance(modal, ActionFormDialog) and modal.isVisible():
+            forms.append(modal.request.title)
+            modal.reject()
+            return
+        QTimer.singleShot(20, window, poll)
+
+    seen = ShownHidden()
+    try:
+        QTimer.singleShot(0, window, poll)
+        menu.new_match()
+        qtbot.waitUntil(lambda: bool(forms), timeout=10_000)
+    finally:
+        seen.close()
+    assert forms == ["Start the game"]
+    assert menu.current is not None
+    shown = [e for e in seen.events if e[1] in ("MatchDialog", "ActionFormDialog")]
+    assert shown[:3] == [("show", "MatchDialog"), ("show", "ActionFormDialog"),
+                         ("hide", "MatchDialog")], seen.events
