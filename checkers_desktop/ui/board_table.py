@@ -19,7 +19,8 @@ from PySide6.QtCore import (QAbstractTableModel, QEvent, QModelIndex, QPersisten
                             QTimer)
 from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
                            QPalette)
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHeaderView, QStyledItemDelegate,
+                               QTableView)
 
 from ..rules.geometry import SIZE, square_at, square_cell
 
@@ -227,6 +228,9 @@ class BoardTable(QTableView):
     def _tell_focused_cell_now(self) -> None:
         if not QAccessible.isActive() or not self.hasFocus():
             return
+        opened = QApplication.activePopupWidget() or QApplication.activeModalWidget()
+        if opened is not None and opened is not self.window():
+            return  # a menu or a dialog opened since: the focus is going there, not here
         iface = QAccessible.queryAccessibleInterface(self)
         if iface is None:
             return

@@ -95,3 +95,98 @@ def test_the_match_form_stays_up_until_the_official_start_form_opens_over_it(
     shown = [e for e in seen.events if e[1] in ("MatchDialog", "ActionFormDialog")]
     assert shown[:3] == [("show", "MatchDialog"), ("show", "ActionFormDialog"),
                          ("hide", "MatchDialog")], seen.events
+
+
+def test_a_menu_item_that_asks_a_question_hands_the_focus_straight_to_it(make_window, qtbot):
+    """Game > New game for two players, chosen with the keyboard while a game is in progress:
+    the focus goes from the menu to the question, not by way of the board (Qt gave the keyboard
+    back to the board before the item acted); the board has it again once the question is
+    answered."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window(confirm=None)
+    window.session.submit_text("11-15")
+    qtbot.waitUntil(lambda: window.session.board.ply >= 1, timeout=5000)
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+    focus: list[str] = []
+
+    def where(widget) -> str:
+        if widget is None:
+            return "nothing"
+        if widget is window.board.table:
+            return "board"
+        if isinstance(widget.window(), QMessageBox):
+            return "question"
+        return type(widget).__name__
+
+    QApplication.instance().focusChanged.connect(lambda _old, new: focus.append(where(new)))
+    asked: list[str] = []
+
+    def answer():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QMessageBox) and modal.isVisible():
+            asked.append(modal.text())
+            focus.append("shown")
+            modal.button(QMessageBox.StandardButton.No).click()
+            return
+        QTimer.singleShot(10, window, answer)
+
+    qtbot.keyClick(window.board.table, Qt.Key.Key_G, Qt.KeyboardModifier.AltModifier)
+    popup = QApplication.activePopupWidget()
+    assert popup is not None
+    popup.setActiveAction(window.actions_by_id["new_two_players"])
+    QTimer.singleShot(0, window, answer)
+    qtbot.keyClick(popup, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+    assert "board" not in focus[:focus.index("shown")], focus
+    assert window.session.board.ply >= 1  # No: the game goes on
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+
+
+def test_the_cursors_cell_is_not_told_focused_once_a_dialog_has_opened(make_window, qtbot,
+                                                                     monkeypatch):
+    """The board tells screen readers of its cursor's cell a moment after it takes the focus;
+    when a dialog opened in that moment (a command that gives the board the keyboard and then
+    asks something), the focus is going to the dialog, and the cell is not told (it was: the
+    board, its cell and the dialog within a few milliseconds)."""
+    from PySide6.QtGui import QAccessible
+    from PySide6.QtWidgets import QDialog
+
+    import checkers_desktop.ui.board_table as board_table
+
+    told: list = []
+
+    class Listening:  # QAccessible as it is while a screen reader listens
+        Event = QAccessible.Event
+        Role = QAccessible.Role
+        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
+
+        @staticmethod
+        def isActive() -> bool:  # noqa: N802 - Qt's name
+            return True
+
+        @staticmethod
+        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
+            if event.type() == QAccessible.Event.Focus:
+                told.append(event)
+
+    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    window = make_window()
+    table = window.board.table
+    window.play_aids.panel.focus_moves()  # the keyboard elsewhere
+    qtbot.waitUntil(lambda: not table.hasFocus(), timeout=3000)
+    qtbot.wait(20)
+    told.clear()
+    window.board.focus_cursor()
+    dialog = QDialog(window)
+    dialog.setModal(True)
+    dialog.show()
+    qtbot.wait(100)
+    assert told == []
+    dialog.reject()
+    window.activateWindow()
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: bool(told), timeout=3000)  # with no dialog, the cell is told
