@@ -190,3 +190,62 @@ def test_the_cursors_cell_is_not_told_focused_once_a_dialog_has_opened(make_wind
     window.activateWindow()
     window.board.focus_cursor()
     qtbot.waitUntil(lambda: bool(told), timeout=3000)  # with no dialog, the cell is told
+
+
+def test_turning_the_board_to_the_player_to_move_renames_only_the_changed_squares(
+        make_window, qtbot, tmp_path, monkeypatch):
+    """In a match the board turns to the player to move after every move; each square's cell
+    stays its own object (its name, row and column), so that a screen reader is told of the
+    squares the move changed, not of all 32 cells renamed, and the cursor stays on its square."""
+    import random
+
+    from PySide6.QtGui import QAccessible
+
+    import checkers_desktop.ui.board_table as board_table
+    from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
+
+    renamed: list[str] = []
+
+    class Listening:  # QAccessible as it is while a screen reader listens
+        Event = QAccessible.Event
+        Role = QAccessible.Role
+        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
+
+        @staticmethod
+        def isActive() -> bool:  # noqa: N802 - Qt's name
+            return True
+
+        @staticmethod
+        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
+            if event.type() == QAccessible.Event.NameChanged:
+                renamed.append(event.accessibleInterface().text(QAccessible.Text.Name))
+
+    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    window = make_window()
+    menu = window.event_menu
+    menu.records_dir = tmp_path
+    menu.rng = random.Random(3)
+    settings = MatchSettings((PlayerInfo("Ann Lee"), PlayerInfo("Bo Diaz")), "va-vi",
+                             official="Carol Ruiz")
+    match = menu.start_match(settings, pin="5150", ask_ready=False)
+    match.official.start_game()
+    window.refresh_board()
+    board = window.board
+    board.set_cursor(11)
+    table = board.table
+    cells_before = {sq: (table.index_of(sq).row(), table.index_of(sq).column())
+                    for sq in range(1, 33)}
+    flipped_before = board.flipped
+    renamed.clear()
+    window.session.submit_text("11-15" if window.session.board.turn.name == "BLACK"
+                               else "22-18")
+    assert board.flipped != flipped_before  # the board turned to the other player
+    squares = sorted(int(name.split(",")[0]) for name in renamed)
+    assert squares in ([11, 15], [18, 22]), renamed
+    assert {sq: (table.index_of(sq).row(), table.index_of(sq).column())
+            for sq in range(1, 33)} == cells_before
+    assert board.cursor == 11
+    assert table.board_model.square(table.currentIndex()) == 11
+    # on the screen, the cursor's cell is where its square is painted now
+    centre = table.visualRect(table.currentIndex()).center() + table.pos()
+    assert board.squares[11].geometry().contains(centre)

@@ -437,7 +437,7 @@ class EventMenu(QObject):
         flipped = self.ctx.session.board.turn is BLACK
         if board_widget.flipped == flipped:
             return
-        board_widget.set_flipped(flipped)
+        board_widget.set_flipped(flipped, keep_cells=True)  # no cell renamed by turning
 
     # --- clocks -------------------------------------------------------------------------
     def refresh_clocks(self) -> None:
