@@ -76,7 +76,8 @@ class _StraightToDialog(QObject):
         """The item has acted (or its dialog is open): ``home`` takes the focus itself again,
         and the keyboard goes back to it unless the item put it elsewhere."""
         if self.home.focusProxy() is self.bar:
-            self.home.setFocusProxy(None)
+            # Qt takes None (no proxy); the stubs ask for a widget
+            self.home.setFocusProxy(None)  # type: ignore[arg-type]
         self.back_if_left()
 
     def back_if_left(self) -> None:
