@@ -7,6 +7,11 @@ itself (the square widgets under it paint the board) and holding the keyboard fo
 cell is the board's cursor; Qt's accessibility bridge exposes the view as an AT-SPI Table (UIA
 Grid on Windows) and every cell as a TableCell with its row and column, named like the squares
 ("11, black man"; an unused light square has an empty name) and described by their marks.
+The table's rows and columns are the board's as the game shows it (Black's side at the bottom
+for a player of Black against the computer); in a match, where the board turns to the player to
+move after every move, only the cells move on the screen: each keeps its square, name, row and
+column, so that a move renames only the squares it changed (not 32 cells every move), and the
+screen reader's table keeps the orientation the match began with.
 Every key goes to the board (:meth:`BoardWidget.handle_key`); a key the board does not use goes on
 to the window (its shortcuts).
 """
