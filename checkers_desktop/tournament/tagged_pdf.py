@@ -17,8 +17,8 @@ from typing import Iterable, Optional, Union
 
 from ..storage.atomic import write_atomic
 
-__all__ = ["BODY_PT", "HEADING_PT", "TaggedPdfUnavailable", "available", "write_tagged_pdf",
-           "image_data_uri", "large_print_css", "table_html"]
+__all__ = ["BODY_PT", "HEADING_PT", "TaggedPdfUnavailable", "available", "tagged_pdf_bytes",
+           "write_tagged_pdf", "image_data_uri", "large_print_css", "table_html"]
 
 BODY_PT = 20
 """Body text, points (large print is 18 pt and over)."""
@@ -71,24 +71,34 @@ def image_data_uri(png: bytes) -> str:
     return "data:image/png;base64," + base64.b64encode(png).decode("ascii")
 
 
-def write_tagged_pdf(body_html: str, path: Union[str, Path], *, title: str, lang: str = "en",
-                     landscape: bool = False, extra_css: str = "") -> Path:
-    """Write ``body_html`` (the inside of ``<body>``: headings, tables, lists, figures) to
-    ``path`` as a tagged large-print PDF titled ``title`` in the language ``lang`` (BCP 47),
-    written to a temporary file first and put in place whole. Returns the path. Raises
-    :class:`TaggedPdfUnavailable` when WeasyPrint cannot be loaded, ``OSError`` when the file
-    cannot be written."""
+def tagged_pdf_bytes(body_html: str, *, title: str, lang: str = "en", landscape: bool = False,
+                     extra_css: str = "") -> bytes:
+    """``body_html`` (the inside of ``<body>``: headings, tables, lists, figures) laid out as a
+    tagged large-print PDF titled ``title`` in the language ``lang`` (BCP 47), in memory.
+    ``extra_css`` comes after the large-print style sheet, so it may change the page
+    (``@page { size: A4; }``). Raises :class:`TaggedPdfUnavailable` when WeasyPrint cannot be
+    loaded."""
     try:
         from weasyprint import CSS, HTML
     except Exception as exc:  # noqa: BLE001 - ImportError, or OSError for a missing Pango
         raise TaggedPdfUnavailable(str(exc)) from None
-    path = Path(path)
     document = (f"<!DOCTYPE html><html lang='{escape(lang)}'><head><meta charset='utf-8'>"
                 f"<title>{escape(title)}</title></head><body>{body_html}</body></html>")
     pdf = HTML(string=document, base_url=None).write_pdf(
         stylesheets=[CSS(string=large_print_css(landscape) + extra_css)],
         pdf_variant="pdf/ua-1", uncompressed_pdf=False)
-    return write_atomic(path, pdf, make_folder=False)  # a place the organiser chose
+    return bytes(pdf)
+
+
+def write_tagged_pdf(body_html: str, path: Union[str, Path], *, title: str, lang: str = "en",
+                     landscape: bool = False, extra_css: str = "") -> Path:
+    """Write ``body_html`` to ``path`` as :func:`tagged_pdf_bytes` lays it out, written to a
+    temporary file first and put in place whole. Returns the path. Raises
+    :class:`TaggedPdfUnavailable` when WeasyPrint cannot be loaded, ``OSError`` when the file
+    cannot be written."""
+    pdf = tagged_pdf_bytes(body_html, title=title, lang=lang, landscape=landscape,
+                           extra_css=extra_css)
+    return write_atomic(Path(path), pdf, make_folder=False)  # a place the organiser chose
 
 
 def table_html(caption: Optional[str], header: tuple[str, ...],

@@ -1,22 +1,34 @@
-"""The match's score sheet on paper: its HTML (``checkers_desktop.session.score_sheet``) laid out
-by ``QTextDocument`` and written as PDF with ``QPdfWriter`` (:func:`save_pdf`) or sent to a printer
-chosen in ``QPrintDialog`` (:func:`print_html`) — Qt's printing support, nothing home-made.
+"""The match's score sheet on paper: its HTML (``checkers_desktop.session.score_sheet``) written
+as a tagged large-print PDF (:func:`save_pdf`; PDF/UA-1, so a screen reader reads its headings,
+tables and lists in order, by ``tournament.tagged_pdf``), or sent to a printer chosen in
+``QPrintDialog`` (:func:`print_html`). Where WeasyPrint cannot be loaded, the PDF is laid out by
+``QTextDocument`` and written with ``QPdfWriter`` (untagged, the same large print).
 
 The PDF is made in memory and written with ``storage.records.write_record``: atomically (a crash
-while saving leaves the previous sheet whole) and sealed with the install's key.
+while saving leaves the previous sheet whole) and sealed with the install's key. The tagged layout
+takes a second or two, so :class:`ScoreSheetWriter` writes Qt's layout at once and the tagged one
+when a worker thread has made it.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
+from typing import Optional
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF, QSizeF
+from PySide6.QtCore import (QBuffer, QByteArray, QCoreApplication, QIODevice, QMarginsF, QObject,
+                            QSizeF, Signal)
 from PySide6.QtGui import (QFont, QPageLayout, QPageSize, QPagedPaintDevice, QPdfWriter,
                            QTextBlockFormat, QTextCursor, QTextDocument)
 
 from ...storage.records import write_record
+from ...tournament import tagged_pdf
+from ..jobs import BackgroundJob
 
-__all__ = ["save_pdf", "pdf_bytes", "print_html"]
+__all__ = ["save_pdf", "sheet_writer", "ScoreSheetWriter", "pdf_bytes", "qt_pdf_bytes",
+           "print_html"]
+
+log = logging.getLogger(__name__)
 
 
 LARGE_PRINT_POINTS = 18.0
@@ -125,13 +137,51 @@ def keep_headings_with_next(doc: QTextDocument, device: QPagedPaintDevice) -> in
     return added
 
 
+SHEET_TITLE = "Checkers score sheet"
+"""The PDF's title (its metadata, read out by a screen reader when the file opens)."""
+
+_PAGE_CSS = {QPageSize.PageSizeId.Letter: "letter", QPageSize.PageSizeId.A4: "A4",
+             QPageSize.PageSizeId.Legal: "legal"}
+
+
+_SHEET_CSS = ("table { break-inside: auto; page-break-inside: auto; }\n"
+              "h2, h3 { break-after: avoid; page-break-after: avoid; }\n")
+"""A game's moves run on over pages (a row is never cut; the heading row is printed again on
+each page), so a game's heading starts on the page where its first moves are."""
+
+
+def _body(html: str) -> str:
+    """The inside of ``html``'s ``<body>`` (all of it when it has none)."""
+    low = html.lower()
+    start = low.find("<body")
+    if start < 0:
+        return html
+    start = low.find(">", start) + 1
+    end = low.rfind("</body>")
+    return html[start:end if end >= start else len(html)]
+
+
 def pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> bytes:
-    """``html`` laid out as a PDF (US Letter by default, 15 mm margins), in memory."""
+    """``html`` laid out as a PDF (US Letter by default; A4 and Legal too), in memory: tagged
+    (PDF/UA-1, language English, titled :data:`SHEET_TITLE`), body text
+    ``tagged_pdf.BODY_PT`` points, a heading kept with what follows it and no table row, list
+    entry or paragraph split across pages. Without WeasyPrint, :func:`qt_pdf_bytes`."""
+    if page in _PAGE_CSS:
+        try:
+            return _tagged_layout(None, html, page, Path())[1]
+        except tagged_pdf.TaggedPdfUnavailable:
+            pass
+    return qt_pdf_bytes(html, page)
+
+
+def qt_pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> bytes:
+    """``html`` laid out by ``QTextDocument`` as an untagged PDF (15 mm margins, body text
+    :data:`LARGE_PRINT_POINTS`, a heading kept with what follows it), in memory."""
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(buffer)
-    writer.setTitle("Checkers score sheet")
+    writer.setTitle(SHEET_TITLE)
     writer.setCreator("checkers-desktop")
     writer.setPageLayout(QPageLayout(QPageSize(page), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
@@ -143,15 +193,82 @@ def pdf_bytes(html: str, page: QPageSize.PageSizeId = QPageSize.PageSizeId.Lette
     return bytes(data.data())
 
 
+class ScoreSheetWriter(QObject):
+    """Writes score sheets as PDF without holding up the window: :meth:`write` writes the sheet
+    at once as ``QTextDocument`` lays it out (:func:`qt_pdf_bytes`, about a tenth of a second),
+    then lays it out tagged (:func:`pdf_bytes`, a second or two) on a worker thread and, back on
+    the GUI thread, puts that in its place (atomically and sealed), unless a newer sheet was
+    written to the same path meanwhile. Without WeasyPrint the first file stays.
+
+    Signal ``tagged(object path)``: the tagged sheet is in place at ``path``."""
+
+    tagged = Signal(object)
+
+    def __init__(self, parent: Optional[QObject] = None) -> None:
+        super().__init__(parent)
+        self.job = BackgroundJob("score-sheet", self)
+        self.job.finished.connect(self._laid_out)
+        self.job.failed.connect(self._not_laid_out)
+        self._latest: dict[Path, int] = {}
+
+    def write(self, html: str, path: Path,
+              page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
+        """Write ``html`` as a PDF at ``path`` now, and its tagged layout when it is ready.
+        Returns the path. Raises ``OSError`` when the file was not written (the previous sheet
+        is then whole)."""
+        path = Path(path)
+        data = qt_pdf_bytes(html, page)
+        if not data.startswith(b"%PDF"):
+            raise OSError(f"the score sheet could not be laid out for {str(path)!r}")
+        write_record(path, data)
+        if page in _PAGE_CSS:
+            self._latest[path] = self.job.start(_tagged_layout, html, page, path, replace=False)
+        return path
+
+    def _laid_out(self, result: tuple[Path, bytes], token: int) -> None:
+        path, data = result
+        if self._latest.get(path) != token:
+            return  # a newer sheet was written there since
+        del self._latest[path]
+        try:
+            write_record(path, data)
+        except OSError as exc:
+            log.error("the tagged score sheet could not be written to %s: %s", path, exc)
+            return
+        self.tagged.emit(path)
+
+    def _not_laid_out(self, error: object, token: int) -> None:
+        for path, latest in list(self._latest.items()):
+            if latest == token:
+                del self._latest[path]
+        if not isinstance(error, tagged_pdf.TaggedPdfUnavailable):
+            log.error("the score sheet could not be laid out tagged: %s", error)
+
+
+def _tagged_layout(stop, html: str, page: QPageSize.PageSizeId, path: Path) -> tuple[Path, bytes]:
+    """The worker's part of :class:`ScoreSheetWriter`: no Qt object is touched here."""
+    css = f"@page {{ size: {_PAGE_CSS[page]} portrait; }}\n{_SHEET_CSS}"
+    data = tagged_pdf.tagged_pdf_bytes(_body(html), title=SHEET_TITLE, lang="en", extra_css=css)
+    return path, data
+
+
+_writer: Optional[ScoreSheetWriter] = None
+
+
+def sheet_writer() -> ScoreSheetWriter:
+    """The application's one :class:`ScoreSheetWriter` (made on first use, on the GUI thread)."""
+    global _writer
+    if _writer is None:
+        _writer = ScoreSheetWriter(QCoreApplication.instance())
+    return _writer
+
+
 def save_pdf(html: str, path: Path,
              page: QPageSize.PageSizeId = QPageSize.PageSizeId.Letter) -> Path:
-    """Write ``html`` as a PDF at ``path`` (see :func:`pdf_bytes`), atomically and sealed.
-    Raises ``OSError`` when the file was not written (the previous sheet is then whole)."""
-    path = Path(path)
-    data = pdf_bytes(html, page)
-    if not data.startswith(b"%PDF"):
-        raise OSError(f"the score sheet could not be laid out for {str(path)!r}")
-    return write_record(path, data)
+    """Write ``html`` as a PDF at ``path`` through :func:`sheet_writer` (at once, then tagged
+    when laid out). Raises ``OSError`` when the file was not written (the previous sheet is then
+    whole)."""
+    return sheet_writer().write(html, path, page)
 
 
 def print_html(html: str, parent=None, dialog_factory=None) -> bool:
