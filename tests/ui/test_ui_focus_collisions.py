@@ -17,6 +17,34 @@ def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.keyClick(QApplication.focusWidget(), k, mods)
 
 
+def listen(monkeypatch) -> list:
+    """The board's table as a listening screen reader sees it: ``QAccessible.isActive()``
+    True, and every event it posts recorded (as (type, the object's name then)) instead of
+    sent. Returns that record."""
+    from PySide6.QtGui import QAccessible
+
+    import checkers_desktop.ui.board_table as board_table
+
+    posted: list = []
+
+    class Listening:
+        Event = QAccessible.Event
+        Role = QAccessible.Role
+        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
+
+        @staticmethod
+        def isActive() -> bool:  # noqa: N802 - Qt's name
+            return True
+
+        @staticmethod
+        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
+            iface = event.accessibleInterface()
+            posted.append((event.type(), iface.text(QAccessible.Text.Name) if iface else ""))
+
+    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    return posted
+
+
 def test_a_move_from_the_list_between_two_players_is_said_before_the_lists_new_item(
         make_window, qtbot):
     """Two players at one keyboard: the move played from the list is announced first, and the
@@ -155,41 +183,24 @@ def test_the_cursors_cell_is_not_told_focused_once_a_dialog_has_opened(make_wind
     from PySide6.QtGui import QAccessible
     from PySide6.QtWidgets import QDialog
 
-    import checkers_desktop.ui.board_table as board_table
-
-    told: list = []
-
-    class Listening:  # QAccessible as it is while a screen reader listens
-        Event = QAccessible.Event
-        Role = QAccessible.Role
-        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
-
-        @staticmethod
-        def isActive() -> bool:  # noqa: N802 - Qt's name
-            return True
-
-        @staticmethod
-        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
-            if event.type() == QAccessible.Event.Focus:
-                told.append(event)
-
-    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    posted = listen(monkeypatch)
     window = make_window()
     table = window.board.table
     window.play_aids.panel.focus_moves()  # the keyboard elsewhere
     qtbot.waitUntil(lambda: not table.hasFocus(), timeout=3000)
     qtbot.wait(20)
-    told.clear()
+    posted.clear()
     window.board.focus_cursor()
     dialog = QDialog(window)
     dialog.setModal(True)
     dialog.show()
     qtbot.wait(100)
-    assert told == []
+    assert [e for e in posted if e[0] == QAccessible.Event.Focus] == []
     dialog.reject()
     window.activateWindow()
     window.board.focus_cursor()
-    qtbot.waitUntil(lambda: bool(told), timeout=3000)  # with no dialog, the cell is told
+    qtbot.waitUntil(lambda: (QAccessible.Event.Focus, "11, black man") in posted,
+                    timeout=3000)  # with no dialog, the cursor's cell is told
 
 
 def test_turning_the_board_to_the_player_to_move_renames_only_the_changed_squares(
@@ -201,26 +212,9 @@ def test_turning_the_board_to_the_player_to_move_renames_only_the_changed_square
 
     from PySide6.QtGui import QAccessible
 
-    import checkers_desktop.ui.board_table as board_table
     from checkers_desktop.session.match_model import MatchSettings, PlayerInfo
 
-    renamed: list[str] = []
-
-    class Listening:  # QAccessible as it is while a screen reader listens
-        Event = QAccessible.Event
-        Role = QAccessible.Role
-        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
-
-        @staticmethod
-        def isActive() -> bool:  # noqa: N802 - Qt's name
-            return True
-
-        @staticmethod
-        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
-            if event.type() == QAccessible.Event.NameChanged:
-                renamed.append(event.accessibleInterface().text(QAccessible.Text.Name))
-
-    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    posted = listen(monkeypatch)
     window = make_window()
     menu = window.event_menu
     menu.records_dir = tmp_path
@@ -236,10 +230,11 @@ def test_turning_the_board_to_the_player_to_move_renames_only_the_changed_square
     cells_before = {sq: (table.index_of(sq).row(), table.index_of(sq).column())
                     for sq in range(1, 33)}
     flipped_before = board.flipped
-    renamed.clear()
+    posted.clear()
     window.session.submit_text("11-15" if window.session.board.turn.name == "BLACK"
                                else "22-18")
     assert board.flipped != flipped_before  # the board turned to the other player
+    renamed = [name for kind, name in posted if kind == QAccessible.Event.NameChanged]
     squares = sorted(int(name.split(",")[0]) for name in renamed)
     assert squares in ([11, 15], [18, 22]), renamed
     assert {sq: (table.index_of(sq).row(), table.index_of(sq).column())
