@@ -241,7 +241,10 @@ class SidePanel(QDockWidget):
     def refresh_moves(self) -> None:
         """The legal moves of the player to move; "Please wait" on the computer's turn, except
         while the list has the focus (a move was just played from it): the computer's reply
-        refills it then, so that a screen reader hears one new item per move, not two."""
+        refills it then, so that a screen reader hears one new item per move, not two. A move
+        played from the list with another player of the board to move (two players at one
+        keyboard) is said first: the list's new moves (a focus change) come once it has about
+        been said (:func:`~.a11y.pace_after`), not in the same moment, which cut it off."""
         s = self.ctx.session
         if s.running and s.is_computer_turn() and self.moves.hasFocus():
             self._refill_later = True
