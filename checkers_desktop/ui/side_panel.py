@@ -276,6 +276,9 @@ class SidePanel(QDockWidget):
         s = self.ctx.session
         moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
         keep = self.moves.currentRow()
+        # no current item while the items go: a screen reader was told of a focus on an item
+        # already gone, just before the new one
+        self.moves.setCurrentRow(-1)
         self.moves.clear()
         for move in moves:
             item = QListWidgetItem(reading_texts.move_item_text(move, s.style))
