@@ -244,3 +244,46 @@ def test_turning_the_board_to_the_player_to_move_renames_only_the_changed_square
     # on the screen, the cursor's cell is where its square is painted now
     centre = table.visualRect(table.currentIndex()).center() + table.pos()
     assert board.squares[11].geometry().contains(centre)
+
+
+def test_leaving_a_game_from_the_list_gives_the_keyboard_to_the_board_not_the_list_first(
+        make_window, qtbot):
+    """A new game asked from the legal-moves list while a game is in progress: when the window
+    is active again as soon as the question goes (before the new game is made), the keyboard
+    goes straight to the board, not to the list and then the board."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    window = make_window(confirm=None)
+    window.new_game(Mode.TWO_PLAYERS)
+    window.session.submit_text("11-15")
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is panel.moves, timeout=3000)
+    focus: list[str] = []
+
+    def where(widget) -> str:
+        if widget is None:
+            return "nothing"
+        if widget is window.board.table:
+            return "board"
+        if widget is panel.moves:
+            return "list"
+        return type(widget).__name__
+
+    def answer():
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QMessageBox) and modal.isVisible():
+            # the window manager makes the window active again the moment the question goes
+            modal.finished.connect(lambda _result: window.activateWindow())
+            QApplication.instance().focusChanged.connect(
+                lambda _old, new: focus.append(where(new)))
+            modal.button(QMessageBox.StandardButton.Yes).click()
+            return
+        QTimer.singleShot(10, window, answer)
+
+    QTimer.singleShot(0, window, answer)
+    window.actions_by_id["new_two_players"].trigger()
+    qtbot.waitUntil(lambda: window.session.board.ply == 0, timeout=5000)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+    assert "list" not in focus, focus
