@@ -5,7 +5,9 @@ Run from the repository root, with an earlier version checked out beside it::
     git worktree add /work/wt-old a7cc39a
     nice -n 5 .venv/bin/python benchmarks/versus.py --old /work/wt-old --time 0.1 --games 100
 
-(``benchmarks/engine.py --versus /work/wt-old`` runs the same section.)
+(``benchmarks/engine.py --versus /work/wt-old`` runs the same section.) With ``--speed 5 --time 1``
+it plays no game: it prints the depth each version reaches within 1 s, and its nodes per second,
+from the start and after five ballots, both in the same run.
 
 Each version runs as its own process (``python -m checkers_desktop engine`` with PYTHONPATH set to
 its source tree, under ``nice``), with the endgame database of its own format: ``checkers-desktop
@@ -130,6 +132,15 @@ class EngineProcess:
         return Answer(move, int(info.get("score", 0)), int(info.get("depth", 0)),
                       float(info.get("seconds", 0.0)))
 
+    def go_depth(self, fen: str, moves: list[str], depth: int) -> tuple[int, float]:
+        """(nodes, seconds) of a search to ``depth`` plies (``go depth``: never the book)."""
+        self.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
+        self.send(f"go depth {depth}")
+        self.expect("bestmove", timeout=600)
+        words = self.expect("info", timeout=30).split()
+        info = dict(zip(words[1::2], words[2::2]))
+        return int(info.get("nodes", 0)), float(info.get("seconds", 0.0))
+
     def close(self) -> None:
         try:
             self.send("quit")
@@ -233,6 +244,20 @@ def summary(games: list[dict], seconds_label: str) -> None:
     line("(new as WHITE)", [g["new_score"] for g in games if not g["new_black"]])
 
 
+def start_engines(old: Path, new: Path, pieces: int, endgame_cache: Optional[Path], python: str,
+                  niceness: int) -> dict[str, EngineProcess]:
+    """The "new" and "old" engine processes, each with its endgame database ready in a cache
+    folder of its own, kept between runs (a converted or built table is reused)."""
+    homes = {name: Path(tempfile.gettempdir()) /
+             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
+             for name, tree in (("new", new), ("old", old))}
+    for name, tree in (("old", old), ("new", new)):
+        prepare_cache(tree, homes[name], endgame_cache, pieces, python)
+    print(f"  start: {load_text()}", flush=True)
+    return {name: EngineProcess(name, tree, homes[name], pieces, python, niceness)
+            for name, tree in (("new", new), ("old", old))}
+
+
 def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: int,
         endgame_cache: Optional[Path], log: Optional[Path], python: str, niceness: int,
         minutes: Optional[float] = None) -> int:
@@ -244,15 +269,7 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
         described = subprocess.run(["git", "-C", str(tree), "log", "-1", "--format=%h %s"],
                                    capture_output=True, text=True).stdout.strip()
         print(f"  {tree}: {described[:100]}", flush=True)
-    # a cache folder for each tree, kept between runs (a converted or built table is reused)
-    homes = {name: Path(tempfile.gettempdir()) /
-             f"versus-cache-{name}-{hashlib.sha1(str(tree).encode()).hexdigest()[:8]}"
-             for name, tree in (("new", new), ("old", old))}
-    for name, tree in (("old", old), ("new", new)):
-        prepare_cache(tree, homes[name], endgame_cache, pieces, python)
-    print(f"  start: {load_text()}", flush=True)
-    engines = {name: EngineProcess(name, tree, homes[name], pieces, python, niceness)
-               for name, tree in (("new", new), ("old", old))}
+    engines = start_engines(old, new, pieces, endgame_cache, python, niceness)
     print(f"  engine command: {shlex.join(engines['new'].command)} (PYTHONPATH = each tree)",
           flush=True)
     rows = chosen(ballots(), games, offset)
@@ -312,6 +329,63 @@ def run(old: Path, new: Path, seconds: float, games: int, offset: int, pieces: i
     return status
 
 
+START_FEN = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"
+
+
+def depth_in(engine: EngineProcess, fen: str, moves: list[str], budget: float,
+             deepest: int = 40) -> tuple[int, int, float]:
+    """(the deepest search that ends within ``budget`` seconds, its nodes, its seconds), each
+    depth searched afresh after ``newgame`` (an empty transposition table), as ``go depth``
+    searches without the book. The one just past the budget is searched too and ends the
+    loop."""
+    best = (0, 0, 0.0)
+    for depth in range(1, deepest + 1):
+        engine.send("newgame")
+        nodes, seconds = engine.go_depth(fen, moves, depth)
+        if seconds > budget:
+            break
+        best = (depth, nodes, seconds)
+    return best
+
+
+def speed(old: Path, new: Path, positions: int, budget: float, pieces: int,
+          endgame_cache: Optional[Path], python: str, niceness: int) -> int:
+    """Depth reached within ``budget`` seconds and nodes per second, for both versions in the
+    same run, from the start and after the three moves of ``positions`` ballots spread over the
+    list (ballots where the side to move has more than one move); the two processes search one
+    after the other, position by position, so the load
+    falls on both alike."""
+    print(f"## Speed: {new} (new) against {old} (old), the deepest `go depth` search ending "
+          f"within {budget:g} s, from an empty table", flush=True)
+    engines = start_engines(old, new, pieces, endgame_cache, python, niceness)
+    # a ballot whose side to move has one move (a forced jump) is answered without a search
+    choice = [row for row in ballots() if len(Board(row["fen"]).legal_moves) > 1]
+    places = [("start", START_FEN)] + [(f"ballot {row['number']} ({row['moves']})", row["fen"])
+                                      for row in chosen(choice, positions, 0)]
+    totals: dict[str, list[tuple[int, int, float]]] = {"new": [], "old": []}
+    try:
+        for label, fen in places:
+            found = {name: depth_in(engines[name], fen, [], budget) for name in ("new", "old")}
+            for name in ("new", "old"):
+                totals[name].append(found[name])
+            line = "; ".join(f"{name} depth {d}, {n / max(t, 1e-9) / 1000:.0f} k nodes/s"
+                             for name, (d, n, t) in found.items())
+            print(f"  {label}: {line}", flush=True)
+    finally:
+        for engine in engines.values():
+            engine.close()
+    rates = {}
+    for name in ("new", "old"):
+        rows = totals[name]
+        depth = sum(d for d, _, _ in rows) / len(rows)
+        rates[name] = sum(n for _, n, _ in rows) / max(1e-9, sum(t for _, _, t in rows))
+        print(f"  {name}: mean depth {depth:.1f} within {budget:g} s, "
+              f"{rates[name] / 1000:.0f} k nodes/s over {len(rows)} positions", flush=True)
+    print(f"  new/old nodes per second: {rates['new'] / max(1e-9, rates['old']):.2f}; "
+          f"end: {load_text()}", flush=True)
+    return 0
+
+
 def main(argv: Optional[list[str]] = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--old", type=Path, help="the earlier version's source tree (a worktree)")
@@ -329,6 +403,9 @@ def main(argv: Optional[list[str]] = None) -> int:
     ap.add_argument("--nice", type=int, default=5)
     ap.add_argument("--minutes", type=float, default=None,
                     help="start no game after this many minutes")
+    ap.add_argument("--speed", type=int, default=None, metavar="BALLOTS",
+                    help="instead of games: depth within --time seconds and nodes per second of "
+                         "both versions, from the start and after BALLOTS ballots")
     args = ap.parse_args(argv)
     print("command: " + shlex.join([Path(sys.argv[0]).name] + (sys.argv[1:] if argv is None
                                                                  else list(argv))), flush=True)
@@ -344,6 +421,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         return 0
     if args.old is None:
         ap.error("--old TREE is needed (or --summary LOG...)")
+    if args.speed is not None:
+        return speed(args.old.resolve(), args.new.resolve(), args.speed, args.time,
+                     args.endgame_pieces, args.endgame_cache, args.python, args.nice)
     return run(args.old.resolve(), args.new.resolve(), args.time, args.games, args.offset,
                args.endgame_pieces, args.endgame_cache, args.log, args.python, args.nice,
                args.minutes)

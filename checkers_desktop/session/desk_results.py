@@ -16,8 +16,8 @@ from ..tournament.errors import TournamentError
 from ..tournament.model import MatchStatus
 from ..tournament.scoring import winner_side
 from ..texts import official as official_texts
-from .desk_steps import (CANCELLED, DONE, AskCorrection, AskGames, Changed, Choose, Outcome,
-                         Refusal, Say, Workflow, ask)
+from .desk_steps import (CANCELLED, DONE, AskCorrection, AskGames, AskWalkover, Changed,
+                         Outcome, Refusal, Say, Workflow, ask)
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -74,6 +74,9 @@ class ResultDesk:
         return DONE
 
     def walkover(self, number: int) -> Workflow:
+        """Record a walkover in one form: the official's PIN (with the event PIN set), who came
+        to the table, why (for the audit log, required), the outcome in words, one confirm.
+        A form closed with the PIN asked is refused as the official's action."""
         t = self.desk.organiser()
         if isinstance(t, Outcome):
             return t
@@ -81,17 +84,32 @@ class ResultDesk:
         if isinstance(ready, Outcome):
             return ready
         m, a, b = ready
-        refused = yield from self.desk.official("walkover")
-        if refused is not None:
-            return refused
-        index = yield from ask(Choose("Walkover", texts.walkover_question(number),
-                                      (player_line(a), player_line(b))))
-        if index is None:
-            return CANCELLED
-        why = yield from self.desk.reason("Walkover", texts.why_question(),
-                                     texts.walkover_default_reason())
-        if why is None:
-            return CANCELLED
+        gate = self.desk.gate
+        action = "walkover"
+        answer = yield from ask(AskWalkover(
+            number, (player_line(a), player_line(b)),
+            lambda present: texts.walkover_outcome_text(number, (a, b)[present].name,
+                                                        (b, a)[present].name),
+            texts.walkover_default_reason(),
+            pin_action=action if gate.protected else None, official=gate.official,
+            check=gate.unlock))
+        if answer is None:
+            gate.revoke()
+            return CANCELLED if not gate.protected else Outcome.refused(
+                Refusal.OFFICIALS_ACTION, official_texts.officials_action_text(action))
+        if gate.protected:
+            if not gate.granted():
+                gate.revoke()
+                return Outcome.refused(Refusal.OFFICIALS_ACTION,
+                                       official_texts.officials_action_text(action))
+            gate.take(action)
+        index = answer.present
+        why: Optional[str] = answer.why.strip()
+        if not why:
+            why = yield from self.desk.reason("Walkover", texts.why_question(),
+                                              texts.walkover_default_reason())
+            if why is None:
+                return CANCELLED
         before = _undecided_numbers(t, m.division_key)
         v = t.walkover(number, (a, b)[index].id, why=why)
         yield Changed()

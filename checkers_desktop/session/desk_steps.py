@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Refusal", "Ending", "Outcome", "Say", "Changed", "Question", "Confirm", "AskText",
            "AskInteger", "Choose", "AskPin", "AskCompetitor", "AskGames", "AskCorrection",
-           "CorrectionAnswer", "AskDivisions",
+           "CorrectionAnswer", "AskWalkover", "WalkoverAnswer", "AskDivisions",
            "ShowLines", "AskOpenPath", "AskSavePath", "Step", "Workflow", "ask", "drive"]
 
 T = TypeVar("T")
@@ -204,6 +204,33 @@ class AskCorrection(Question[CorrectionAnswer]):
     outcome: Callable[[Optional[tuple[Optional[str], ...]], Optional[int]], str] = \
         field(compare=False)
     initial: tuple[str, ...] = ()
+    pin_action: Optional[str] = None
+    official: str = ""
+    check: Optional[Callable[[str, str], "UnlockResult"]] = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class WalkoverAnswer:
+    """What the walkover form gives: ``present``, the side (0: ``a``, 1: ``b``) that came to the
+    table; ``why`` for the audit log; ``official``, the name given with the PIN."""
+
+    present: int
+    why: str
+    official: str = ""
+
+
+@dataclass(frozen=True)
+class AskWalkover(Question[WalkoverAnswer]):
+    """The one form recording a walkover in match ``number``: the official's PIN (when
+    ``pin_action`` is given: ``check`` is ``OfficialGate.unlock``, a wrong PIN keeps the form
+    open), who came to the table (one of ``players``, the two sides' lines), why (required,
+    starting with ``why``), and the outcome in words, ``outcome(present)``, before the one
+    confirm."""
+
+    number: int
+    players: tuple[str, str]
+    outcome: Callable[[int], str] = field(compare=False)
+    why: str = ""
     pin_action: Optional[str] = None
     official: str = ""
     check: Optional[Callable[[str, str], "UnlockResult"]] = field(default=None, compare=False)

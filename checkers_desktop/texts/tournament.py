@@ -670,6 +670,25 @@ def walkover_question(match_number: int) -> str:
     return f"Match {match_number}: who came to the table? (the other did not)"
 
 
+def walkover_outcome_text(match_number: int, present: str, absent: str) -> str:
+    """The walkover form's outcome in words, for the side chosen as come to the table."""
+    return (f"{present} wins match {match_number} by walkover: {absent} did not come to the "
+            "table.")
+
+
+WALKOVER_TITLE = "Walkover"
+WALKOVER_PRESENT_LABEL = "Who came to the table"
+WALKOVER_WHY_LABEL = "Why (for the audit log)"
+WALKOVER_CONFIRM = "&Record the walkover"
+
+
+def walkover_prompt_text(match_number: int) -> str:
+    """What the walkover form is for, said once as it opens, with its fields in Tab order."""
+    return (f"Walkover in match {match_number}: choose who came to the table (the other did "
+            "not), then why, for the audit log. Enter confirms, Escape cancels and changes "
+            "nothing.")
+
+
 def walkover_default_reason() -> str:
     return "did not come to the table in time"
 

@@ -208,19 +208,23 @@ def screen_reader_active() -> bool:
     return bool(QAccessible.isActive())
 
 
-def output_routes(mode: str, reader_active: bool) -> tuple[bool, bool]:
+def output_routes(mode: str, reader_active: bool,
+                  reader_hears_announcements: Optional[bool] = None) -> tuple[bool, bool]:
     """``(to_screen_reader, to_own_voice)`` for the output ``mode``.
 
     "auto" avoids hearing everything twice: the screen reader alone when one is listening, else
     the app's own voice (screen reader events stay on: with no assistive technology they cost
-    nothing and are heard by none). An unknown mode counts as "auto"."""
+    nothing and are heard by none). When the screen reader is known not to hear announcements
+    (``reader_hears_announcements`` False: Orca 43, see :mod:`.a11y_bus`), "auto" gives both: the
+    screen reader says the focus, the app's own voice the events. An unknown mode counts as
+    "auto"."""
     if mode == "screen_reader":
         return True, False
     if mode == "self_voice":
         return False, True
     if mode == "both":
         return True, True
-    return True, not reader_active
+    return True, not reader_active or reader_hears_announcements is False
 
 
 # --- leaving a submenu ----------------------------------------------------------------------

@@ -563,7 +563,8 @@ def bracket_keys_markdown() -> list[str]:
     lines = ["", "## In the bracket window (Tournament, Show the bracket, F7)", "",
              "The list of matches is a tree: the division, its rounds, each match, and under a "
              "match its two competitors. Up and Down go from line to line, Right opens a round "
-             "or a match, Left closes it. These keys work only in the bracket window.", "",
+             "or a match, Left closes it. These keys work only in the bracket window; a letter "
+             "key does the same with Shift held (Shift+S reads the standings too).", "",
              "| Keys | Command | What it does |", "| --- | --- | --- |"]
     lines += [f"| {spec.shortcut} | {spec.accessible_name} | {spec.help_text} |"
               for spec in BRACKET_ACTIONS if spec.shortcut]

@@ -68,12 +68,14 @@ class BoardModel(QAbstractTableModel):
         return None
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):  # noqa: N802
-        if role == Qt.ItemDataRole.DisplayRole:
-            return f"Row {section + 1}" if orientation == Qt.Orientation.Vertical \
-                else f"Column {section + 1}"
+        """No header: Orca says a line's header on entering it ("Column 3 column header"),
+        which on the board is noise at every step (the squares' numbers place them)."""
         return None
 
     def flags(self, index):
+        """A playing square's cell is selectable: the cursor's cell is the table's one selected
+        cell (Orca says "not selected" after every cell of a table it can select in that is not
+        selected)."""
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         if self.square(index) is None:
@@ -113,7 +115,8 @@ class BoardTable(QTableView):
         self.setFrameShape(QTableView.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        # the current cell (the cursor) is selected with it: see BoardModel.flags
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setTabKeyNavigation(False)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -182,7 +185,8 @@ class BoardTable(QTableView):
         return self.board_model.index(row, col)
 
     def show_cursor(self, square: int) -> None:
-        """Make ``square``'s cell the current one (the screen reader follows it)."""
+        """Make ``square``'s cell the current one, and the one selected (the screen reader
+        follows it)."""
         index = self.index_of(square)
         if self.currentIndex() != index:
             self.setCurrentIndex(index)

@@ -24,10 +24,13 @@ class FormChoice:
 
 @dataclass(frozen=True)
 class FormText:
-    """A line of text in a form, named ``name``, starting with ``text``."""
+    """A line of text in a form, named ``name``, starting with ``text``. ``required``: the
+    sentence shown and said when it is confirmed empty (the form then stays open, the focus
+    on it); empty: it may be left empty."""
 
     name: str
     text: str = ""
+    required: str = ""
 
 
 FormValue = Union[int, str]

@@ -30,12 +30,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from PySide6.QtCore import QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt, QTimer
 from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QInputDialog,
                                QLineEdit, QMessageBox, QWidget)
 
 from .forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
 from .handover import answering, finish, is_kept, keep_up, run_modal
+from .type_ahead import TypeAhead, keys_to
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -108,7 +109,6 @@ class Interaction:
                              else QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
-        box.setAccessibleDescription(question)
         if on_answer is not None:
             yes_button = box.button(QMessageBox.StandardButton.Yes)
             box.buttonClicked.connect(lambda button: answering(
@@ -189,10 +189,14 @@ class Interaction:
         ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
-        start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
-        dialog = file_dialog(parent or self.parent, title, str(start), filters, save=False)
-        self.echo(title)
-        return chosen_file(dialog)
+        ahead = TypeAhead()  # the name may be typed while the dialog is made
+        try:
+            start = Path(folder) if folder and Path(folder).is_dir() else documents_folder()
+            dialog = file_dialog(parent or self.parent, title, str(start), filters, save=False)
+            self.echo(title)
+            return chosen_file(dialog, ahead)
+        finally:
+            ahead.stop()
 
     def save_file(self, title: str, default: str, filters: str, *,
                   confirm_overwrite: bool = True,
@@ -202,13 +206,17 @@ class Interaction:
         ``parent``: the window it is modal to, when not this object's (the bracket window)."""
         from .paths import documents_folder
 
-        path = Path(default)
-        if not path.parent.is_dir() or str(path.parent) in ("", "."):
-            path = documents_folder() / path.name
-        dialog = file_dialog(parent or self.parent, title, str(path), filters, save=True,
-                             confirm_overwrite=confirm_overwrite)
-        self.echo(title)
-        return chosen_file(dialog)
+        ahead = TypeAhead()  # the name may be typed while the dialog is made
+        try:
+            path = Path(default)
+            if not path.parent.is_dir() or str(path.parent) in ("", "."):
+                path = documents_folder() / path.name
+            dialog = file_dialog(parent or self.parent, title, str(path), filters, save=True,
+                                 confirm_overwrite=confirm_overwrite)
+            self.echo(title)
+            return chosen_file(dialog, ahead)
+        finally:
+            ahead.stop()
 
     # --- the official's PIN ---------------------------------------------------------------
     def ask_pin(self, action: str, official: str, check) -> Optional[str]:
@@ -306,6 +314,28 @@ class Interaction:
         finally:
             dialog.deleteLater()
 
+    def ask_walkover(self, request: Any) -> Any:
+        """The one form recording a walkover (``request``: a ``session.desk_steps.AskWalkover``),
+        drawn by :meth:`ask_form`: the PIN (when asked), who came to the table, why (required,
+        filled in with the usual reason), the outcome in words, one confirm. The
+        ``WalkoverAnswer`` once confirmed (with the right PIN, when asked), None when
+        cancelled."""
+        from ..session.desk_steps import WalkoverAnswer
+        from ..texts import tournament as texts
+
+        form = FormRequest(
+            title=texts.WALKOVER_TITLE, prompt=texts.walkover_prompt_text(request.number),
+            confirm=texts.WALKOVER_CONFIRM,
+            outcome=lambda values: request.outcome(int(values[0])),
+            fields=(FormChoice(texts.WALKOVER_PRESENT_LABEL, tuple(request.players)),
+                    FormText(texts.WALKOVER_WHY_LABEL, request.why,
+                             required=texts.why_again_text())),
+            pin_action=request.pin_action, official=request.official, check=request.check)
+        answer = self.ask_form(form)
+        if answer is None:
+            return None
+        return WalkoverAnswer(int(answer.values[0]), str(answer.values[1]), answer.official)
+
     def ask_divisions(self, counts: dict[str, tuple[int, int]], split: Sequence[str],
                       merges: Sequence[Sequence[str]]
                       ) -> Optional[tuple[list[str], list[tuple[str, ...]]]]:
@@ -366,8 +396,15 @@ def _choose_with_cursor(view: QAbstractItemView) -> None:
     model.currentChanged.connect(follow)
 
 
-def chosen_file(dialog: QFileDialog) -> Optional[str]:
-    """Show ``dialog`` (modal); the file chosen, or None (Cancel)."""
+def chosen_file(dialog: QFileDialog, ahead: Optional[TypeAhead] = None) -> Optional[str]:
+    """Show ``dialog`` (modal); the file chosen, or None (Cancel). ``ahead``: the keys typed
+    since the dialog was asked for, given to its name field once it shows (typed while it
+    was being made or before it had the keyboard, they were lost; see ``type_ahead``)."""
+    if ahead is not None:
+        keys_to(dialog)  # until the window manager gives it the keyboard
+        ahead.take_in()
+        field = dialog.findChild(QLineEdit, "fileNameEdit")
+        QTimer.singleShot(0, dialog, lambda: ahead.give(field))  # once it is shown
     if dialog.exec() != QFileDialog.DialogCode.Accepted:
         return None
     files = dialog.selectedFiles()

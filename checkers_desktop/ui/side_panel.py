@@ -142,10 +142,11 @@ class SidePanel(QDockWidget):
     returned = Signal()
 
     def __init__(self, ctx: AppContext) -> None:
-        super().__init__("Game panel", ctx.window)
+        super().__init__("Game", ctx.window)
         self.ctx = ctx
         self.setObjectName("side-panel")
-        self.setAccessibleName("Game panel")
+        # a screen reader says the role after the name: "Game panel"
+        self.setAccessibleName("Game")
         self._refill_later = False
         self._playing = False  # a move from the list is being played (see refresh_moves)
         self._refill_timer = QTimer(self)

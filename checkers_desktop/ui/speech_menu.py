@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QMenu
 from ..speech.announcer import Priority
 from ..texts import app as app_texts
 from ..session import reading
-from . import a11y
+from . import a11y, a11y_bus
 from .settings import (CHOICES, MENU_TITLES, NOTATION, OUTPUT, SOUND_MUTED, SOUND_PLACED,
                        SOUND_VOLUME,
                        SPEECH_RATE, SPEECH_SPECS, SPEECH_VOICE, SPEECH_VOLUME, VERBOSITY,
@@ -75,7 +75,13 @@ class SpeechControls:
         """Enable the screen reader and own-voice sinks as the output setting and the speech on/off
         switch say."""
         w = self.ctx
-        to_reader, to_voice = a11y.output_routes(w.settings.get(OUTPUT), a11y.screen_reader_active())
+        mode = w.settings.get(OUTPUT)
+        active = a11y.screen_reader_active()
+        heard = a11y_bus.announcements_heard() if active and mode not in (
+            "screen_reader", "self_voice", "both") else None
+        to_reader, to_voice = a11y.output_routes(mode, active, heard)
+        log.info("speech output %s: screen reader %s (listening: %s, hears announcements: %s), "
+                 "own voice %s", mode, to_reader, active, heard, to_voice)
         w.announcer.set_sink_enabled(w.screen_reader, to_reader)
         if w.speech_sink is not None:
             on = to_voice and w.settings.speech_enabled

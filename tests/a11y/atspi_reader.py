@@ -164,8 +164,11 @@ def text_of(acc) -> str | None:
     return safe(lambda: text.getText(0, -1))
 
 
-def type_into(app, target_name: str, text: str, press_return: bool, timeout: float) -> dict:
-    """Focus the object named ``target_name``, type ``text`` and maybe press Return."""
+def type_into(app, target_name: str, text: str, press_return: bool, timeout: float,
+              expect: str | None = None) -> dict:
+    """Focus the object named ``target_name``, type ``text`` and maybe press Return. The box
+    should then hold ``expect`` (default: ``text``; a password field holds dots)."""
+    expect = text if expect is None else expect
     result: dict = {"target": target_name, "text": text, "found": False}
     target = find(app, target_name)
     if target is None:
@@ -187,9 +190,9 @@ def type_into(app, target_name: str, text: str, press_return: bool, timeout: flo
     result["focused"] = "focused" in states_of(target)
 
     pyatspi.Registry.generateKeyboardEvent(0, text, pyatspi.KEY_STRING)
-    wait_until(lambda: text_of(target) == text, min(timeout, 5.0))
+    wait_until(lambda: text_of(target) == expect, min(timeout, 5.0))
     result["method"] = "keyboard"
-    if text_of(target) != text:
+    if text_of(target) != expect:
         log(f"typed text did not arrive (box holds {text_of(target)!r}); using EditableText")
         editable = safe(target.queryEditableText)
         if editable is not None:
@@ -218,12 +221,22 @@ def table_of(app, name: str) -> dict:
     table = target.queryTable()
     result.update(found=True, role=role_of(target), rows=safe(lambda: table.nRows),
                   columns=safe(lambda: table.nColumns), cells=[])
+    # what Orca says on entering a column or a row: its header's name, or its description
+    result["column_headers"] = [
+        (safe(lambda c=col: table.getColumnHeader(c).name, "") or "")
+        + (safe(lambda c=col: table.getColumnDescription(c), "") or "")
+        for col in range(result["columns"] or 0)]
+    result["row_headers"] = [
+        (safe(lambda r=row: table.getRowHeader(r).name, "") or "")
+        + (safe(lambda r=row: table.getRowDescription(r), "") or "")
+        for row in range(result["rows"] or 0)]
     for row in range(result["rows"] or 0):
         for col in range(result["columns"] or 0):
             cell = safe(lambda r=row, c=col: table.getAccessibleAt(r, c))
             if cell is None:
                 continue
-            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or ""}
+            record = {"row": row, "column": col, "name": safe(lambda: cell.name, "") or "",
+                      "states": states_of(cell)}
             index = safe(lambda: cell.getIndexInParent())
             if index is not None:
                 record["row_of_index"] = safe(lambda: table.getRowAtIndex(index))
@@ -269,6 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--type-into", default=None, help="name of the text box to type into")
     parser.add_argument("--text", default="", help="what to type")
     parser.add_argument("--no-return", action="store_true", help="do not press Return")
+    parser.add_argument("--expect-text", default=None,
+                        help="what the box holds once --text is typed (default: that text)")
     parser.add_argument("--listen", type=float, default=3.0, help="seconds to collect events")
     parser.add_argument("--stop-after", type=int, default=0,
                         help="stop listening after this many events (0: listen all the time)")
@@ -348,7 +363,8 @@ def main(argv: list[str] | None = None) -> int:
         pyatspi.Registry.generateKeyboardEvent(KEYSYMS[key], None, pyatspi.KEY_SYM)
         pump(args.key_wait)
     if args.type_into:
-        out["typed"] = type_into(app, args.type_into, args.text, not args.no_return, args.timeout)
+        out["typed"] = type_into(app, args.type_into, args.text, not args.no_return, args.timeout,
+                                 args.expect_text)
     since = len(events)  # --until-text looks only at what came after the typing
 
     def done() -> bool:

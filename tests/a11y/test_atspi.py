@@ -228,6 +228,20 @@ def test_the_board_is_a_table_whose_cells_know_their_row_and_column(reading):
     assert named["11"]["name"] == "11, empty"
 
 
+def test_orca_hears_only_the_square_in_a_cell_no_selection_state_or_header(reading):
+    """Orca says "not selected" after a cell of a table with a selection that is not selected,
+    and a column's or row's header ("Column 3 column header") on entering it: on the board both
+    would be noise said at every step, so the cursor's cell is the one selected cell and the
+    lines have no header."""
+    table = reading.get("table") or {}
+    assert table.get("found"), _context(reading)
+    selected = [cell for cell in table["cells"] if "selected" in cell["states"]]
+    focused = [cell for cell in table["cells"] if "focused" in cell["states"]]
+    assert len(selected) == 1 and selected == focused, (selected, focused)
+    assert set(table["column_headers"]) == {""}, table["column_headers"]
+    assert set(table["row_headers"]) == {""}, table["row_headers"]
+
+
 def test_the_board_as_text_follows_the_move_for_a_braille_display(reading):
     shown = reading.get("text_of") or {}
     lines = (shown.get("text") or "").split("\n")

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from checkers_desktop.session.desk_steps import (AskCompetitor, AskGames, AskPin, AskText,
-                                                 Changed, Choose, Confirm, CorrectionAnswer,
-                                                 Ending, Refusal, Say, drive)
+                                                 AskWalkover, Changed, Choose, Confirm,
+                                                 CorrectionAnswer, Ending, Refusal, Say,
+                                                 WalkoverAnswer, drive)
 from checkers_desktop.session.official_gate import MAX_ATTEMPTS, OfficialGate
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.session.official_tries import TryCounter
@@ -45,6 +46,14 @@ class Script:
                 else None
         queue = self.answers.get(kind) or []
         answer = queue.pop(0) if queue else None
+        if isinstance(question, AskWalkover) and question.pin_action is not None \
+                and answer is not None:
+            # as the form: the PIN typed in it (``FormPin``) is checked, a wrong one keeps it
+            # open until cancelled
+            typed = self.answers.get("FormPin", [None]).pop(0) if self.answers.get("FormPin") \
+                else None
+            if typed is None or not question.check(typed, "Carol Ruiz").ok:
+                return None
         if isinstance(question, AskCompetitor) and answer is not None:
             return question.save(answer)  # as the form: what was typed is saved, then it closes
         return answer
@@ -240,13 +249,14 @@ def test_after_too_many_wrong_pins_even_the_right_one_waits(drawn):
     desk = TournamentDesk(protected_gate(clock))
     desk.tournament = t
     for _ in range(MAX_ATTEMPTS):
-        Script(AskPin=["1111"]).run(desk.results.walkover(ready[0].number))
-    script = Script(AskPin=[EVENT], Choose=[0], AskText=["late"])
+        Script(AskWalkover=[WalkoverAnswer(0, "late")], FormPin=["1111"]).run(
+            desk.results.walkover(ready[0].number))
+    script = Script(AskWalkover=[WalkoverAnswer(0, "late")], FormPin=[EVENT])
     outcome = script.run(desk.results.walkover(ready[0].number))
-    assert outcome.reason is Refusal.OFFICIALS_ACTION and script.kinds == ["AskPin"]
+    assert outcome.reason is Refusal.OFFICIALS_ACTION and script.kinds == ["AskWalkover"]
     assert t.match(ready[0].number).status is not MatchStatus.DECIDED
     clock.now += desk.gate.wait_seconds() + 1  # after the wait, the right PIN opens it
-    script = Script(AskPin=[EVENT], Choose=[0], AskText=["late"])
+    script = Script(AskWalkover=[WalkoverAnswer(0, "late")], FormPin=[EVENT])
     assert script.run(desk.results.walkover(ready[0].number)).done
     assert t.match(ready[0].number).kind == "walkover"
 
@@ -303,14 +313,14 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     match = ready[0]
     desk = TournamentDesk()
     desk.tournament = t
-    script = Script(Choose=[1], AskText=["", "  ", "did not come"])
+    script = Script(AskWalkover=[WalkoverAnswer(1, "")], AskText=["  ", "did not come"])
     assert script.run(desk.results.walkover(match.number)).done
-    assert script.kinds == ["Choose", "AskText", "AskText", "AskText"]
-    assert script.asked[0].options[0].startswith(match.a.name)
+    assert script.kinds == ["AskWalkover", "AskText", "AskText"]
+    assert script.asked[0].players[0].startswith(match.a.name)
     again = "A reason is needed: it goes in the audit log. Type why, or press Escape to cancel."
-    assert [q.label for q in script.asked[2:]] == [again, again]
+    assert [q.label for q in script.asked[2:]] == [again]
     third = next(m for m in t.matches() if m.round_name == "Third place")
-    assert script.said == [again, again, "changed", f"{match.b.name} beat {match.a.name}, by "
+    assert script.said == [again, "changed", f"{match.b.name} beat {match.a.name}, by "
                            f"walkover. {match.a.name} still plays for third place, in match "
                            f"{third.number}; if {match.a.name} has left the event, withdraw "
                            "them."]
@@ -321,6 +331,30 @@ def test_an_empty_reason_is_asked_again_then_the_walkover_is_recorded(drawn):
     assert outcome.ending is Ending.CANCELLED
     assert script.said[-1] == "Say why: it goes in the audit log. Nothing was changed."
     assert t.match(match.number).winner.id == match.b.id
+
+
+def test_a_walkover_is_one_form_with_the_pin_who_came_and_why(drawn):
+    """The PIN, who came to the table and the reason (filled in with the usual one) in one
+    form stating the outcome, one confirm; no PIN dialog, no second dialog for the reason.
+    Closed without the PIN: refused as the official's action, nothing changed."""
+    t, ready = drawn
+    match = ready[0]
+    desk = TournamentDesk(protected_gate())
+    desk.tournament = t
+    script = Script(AskWalkover=[None])
+    outcome = script.run(desk.results.walkover(match.number))
+    assert outcome.reason is Refusal.OFFICIALS_ACTION and script.kinds == ["AskWalkover"]
+    form = script.asked[0]
+    assert form.pin_action == "walkover" and form.why == "did not come to the table in time"
+    assert form.players[1].startswith(match.b.name)
+    assert form.outcome(1) == (f"{match.b.name} wins match {match.number} by walkover: "
+                               f"{match.a.name} did not come to the table.")
+    assert t.match(match.number).status is not MatchStatus.DECIDED
+    script = Script(AskWalkover=[WalkoverAnswer(1, "late by 20 minutes")], FormPin=[EVENT])
+    assert script.run(desk.results.walkover(match.number)).done
+    assert script.kinds == ["AskWalkover"]
+    assert t.match(match.number).winner.id == match.b.id
+    assert [e for e in t.audit_log() if e.action == "walkover"][-1].why == "late by 20 minutes"
 
 
 def test_a_withdrawal_says_every_match_it_decides(drawn):
@@ -580,7 +614,7 @@ def test_a_walkover_before_the_semi_finals_says_nothing_of_the_third_place(keys,
     match = next(m for m in t.playable() if m.round == 1)
     desk = TournamentDesk()
     desk.tournament = t
-    script = Script(Choose=[0], AskText=["did not come"])
+    script = Script(AskWalkover=[WalkoverAnswer(0, "did not come")])
     assert script.run(desk.results.walkover(match.number)).done
     assert script.said[-1] == f"{match.a.name} beat {match.b.name}, by walkover."
 
@@ -611,7 +645,7 @@ def test_a_semi_final_walkover_that_decides_the_third_place_does_not_say_it_is_t
     t.withdraw(second.b.id, why="felt unwell")
     desk = TournamentDesk()
     desk.tournament = t
-    script = Script(Choose=[0], AskText=["did not come"])
+    script = Script(AskWalkover=[WalkoverAnswer(0, "did not come")])
     assert script.run(desk.results.walkover(first.number)).done
     assert "still plays for third place" not in script.said[-1]
     third = next(m for m in t.matches() if m.round_name == "Third place")

@@ -234,7 +234,7 @@ def test_whole_match_from_the_event_menu(make_window, qtbot, tmp_path, monkeypat
     assert sheet.exists()
     target = tmp_path / "sheet-copy"
     offered = []
-    monkeypatch.setattr(interaction, "chosen_file", lambda dialog: offered.append(
+    monkeypatch.setattr(interaction, "chosen_file", lambda dialog, ahead=None: offered.append(
         str(Path(dialog.directory().absolutePath()) / dialog.selectedFiles()[0])) or str(target))
     shortcut(qtbot, Qt.Key.Key_E, CTRL_SHIFT)
     assert (tmp_path / "sheet-copy.pdf").exists()

@@ -203,8 +203,11 @@ def test_the_answer_is_applied_before_the_question_closes(qtbot):
     ask = Interaction(None, spoken.append, spoken.append)
     seen = []
 
+    shown = []
+
     def press_yes(box):
         assert isinstance(box, QMessageBox)
+        shown.append((box.text(), box.accessibleDescription()))
         box.button(QMessageBox.StandardButton.Yes).click()
 
     def on_answer(yes):
@@ -212,6 +215,8 @@ def test_the_answer_is_applied_before_the_question_closes(qtbot):
     when_modal(press_yes)
     assert ask.confirm("Remove Mary Jones's Black man on 9?", "Penalty", on_answer=on_answer)
     assert seen == [(True, True)]  # answered while the question was still open
+    # the question is the box's text, said once (Orca also read a description repeating it)
+    assert shown == [("Remove Mary Jones's Black man on 9?", "")]
     assert spoken == ["Remove Mary Jones's Black man on 9? Yes or No."]  # the app's own voice
 
 

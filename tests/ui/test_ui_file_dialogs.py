@@ -110,7 +110,7 @@ def test_the_tournaments_file_dialogs_start_in_documents(qapp, monkeypatch, tmp_
     monkeypatch.setenv("HOME", str(docs.parent))
     started = []
 
-    def fake_chosen(dialog):
+    def fake_chosen(dialog, ahead=None):
         folder = Path(dialog.directory().absolutePath())
         chosen = dialog.selectedFiles()
         started.append(str(folder / Path(chosen[0]).name) if chosen and chosen[0]
@@ -135,3 +135,41 @@ def test_the_tournaments_file_dialogs_start_in_documents(qapp, monkeypatch, tmp_
 ])
 def test_the_score_sheet_is_offered_under_who_played_and_when(folder, name):
     assert score_sheet_file_name(folder) == name
+
+
+def test_a_name_typed_while_the_open_dialog_is_made_goes_to_its_name_field(make_window, qtbot,
+                                                                           monkeypatch,
+                                                                           tmp_path):
+    """Keys pressed as the dialog is asked for (Alt+Y to "leave the game?", then the name at
+    once) wait in the window system's queue while Qt makes the dialog: they reach its name
+    field, in order, and none acts on the board (N moves the board's cursor)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    from modal import when_modal
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    window = make_window()
+    window.board.setFocus()
+    cursor = window.board.cursor if hasattr(window.board, "cursor") else None
+    seen = {}
+
+    def answer(dialog):
+        field = dialog.findChild(QLineEdit, "fileNameEdit")
+        try:
+            qtbot.waitUntil(lambda: field.text() == "tinsley-2.pdn", timeout=1000)
+        except Exception:
+            pass  # compared below
+        seen["name"] = field.text()
+        dialog.reject()
+    when_modal(answer)
+    for ch in "tinsley-2.pdn":
+        key = Qt.Key(ord(ch.upper())) if ch.isalnum() else \
+            {"-": Qt.Key.Key_Minus, ".": Qt.Key.Key_Period}[ch]
+        QApplication.postEvent(window.board, QKeyEvent(QEvent.Type.KeyPress, key,
+                                                       Qt.KeyboardModifier.NoModifier, ch))
+    assert window.ask.open_file("Open a game", "PDN games (*.pdn)") is None
+    assert seen["name"] == "tinsley-2.pdn"
+    if cursor is not None:
+        assert window.board.cursor == cursor

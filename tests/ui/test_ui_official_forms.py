@@ -207,3 +207,18 @@ def test_a_player_cannot_act_as_the_official_the_form_stays_open_and_counts(make
     assert state(window, match) == before
     assert window.synth.spoken[-1] == "Adjudicating the game is the official's action. Ask " \
         "the official."
+
+
+def test_the_forms_prompt_is_shown_once_and_not_repeated_as_a_description(qtbot):
+    """Orca reads a dialog's description and then its labels: a description repeating the
+    prompt's label was heard twice."""
+    from checkers_desktop.ui.event.action_form import ActionFormDialog
+    from checkers_desktop.ui.forms import FormRequest
+
+    request = FormRequest(title="Start the game", prompt="Game 1: Ann Lee against Bo Diaz.",
+                          confirm="Start the game", outcome=lambda values: "Game 1 starts.")
+    form = ActionFormDialog(request)
+    qtbot.addWidget(form)
+    assert form.prompt.text() == request.prompt
+    assert form.accessibleDescription() == ""
+    assert form.accessibleName() == "Start the game"

@@ -125,7 +125,7 @@ def test_open_and_save_start_in_the_folder_of_the_last_game(make_window, monkeyp
     window = make_window()
     starts = []
 
-    def fake_chosen(dialog):
+    def fake_chosen(dialog, ahead=None):
         opening = dialog.acceptMode() == dialog.AcceptMode.AcceptOpen
         folder = dialog.directory().absolutePath()
         starts.append(folder if opening else str(Path(folder) / Path(

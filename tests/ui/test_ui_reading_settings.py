@@ -81,16 +81,23 @@ def test_brief_board_reading_leaves_out_empty_squares(make_window):
     assert len(brief) < len(full)
 
 
-@pytest.mark.parametrize("mode, reader_active, to_reader, to_voice", [
-    ("auto", False, True, True),
-    ("auto", True, True, False),
-    ("screen_reader", False, True, False),
-    ("self_voice", True, False, True),
-    ("both", True, True, True),
+@pytest.mark.parametrize("mode, reader_active, heard, to_reader, to_voice", [
+    ("auto", False, None, True, True),
+    ("auto", True, None, True, False),
+    ("auto", True, True, True, False),
+    # a screen reader that does not listen for announcements (Orca 43): the own voice says them
+    ("auto", True, False, True, True),
+    ("screen_reader", False, None, True, False),
+    ("screen_reader", True, False, True, False),  # the player's own choice stands
+    ("self_voice", True, None, False, True),
+    ("both", True, None, True, True),
 ])
-def test_output_routes(make_window, monkeypatch, settings, mode, reader_active, to_reader,
+def test_output_routes(make_window, monkeypatch, settings, mode, reader_active, heard, to_reader,
                        to_voice):
+    from checkers_desktop.ui import a11y_bus
+
     monkeypatch.setattr(a11y, "screen_reader_active", lambda: reader_active)
+    monkeypatch.setattr(a11y_bus, "announcements_heard", lambda: heard)
     settings.set(OUTPUT, mode)
     window = make_window()
     window.synth.clear()

@@ -471,3 +471,10 @@ def test_enter_before_the_list_is_refilled_plays_no_stale_move(make_window, qtbo
     legal = {reading_texts.move_item_text(m, window.session.style)
              for m in window.session.legal_moves()}
     assert panel.moves.currentItem().text() in legal
+
+
+def test_the_panel_is_named_without_its_role_word(make_window):
+    """Orca says a container's name and then its role: named "Game panel", the panel was heard
+    as "Game panel panel"."""
+    panel = make_window().play_aids.panel
+    assert panel.accessibleName() == "Game" and panel.windowTitle() == "Game"

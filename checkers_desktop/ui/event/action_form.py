@@ -4,7 +4,8 @@
 follow the choices, one confirm button.
 
 Keyboard: the Tab order is PIN, the choices, the official's name, Confirm, Cancel; Enter
-confirms from any field, Escape cancels and changes nothing. Every field has an accessible
+confirms from any field, Escape cancels and changes nothing. A required line of text left empty
+is shown and said, and the form stays open with the focus on it. Every field has an accessible
 name; the outcome is also the confirm button's accessible description, so a screen reader reads
 it with the button. A wrong PIN (checked by the request's ``check``, ``OfficialGate.unlock``,
 which counts the tries) is shown in the message line and announced, the PIN field cleared and
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ...texts import official as official_texts
 from ..display import question_font, style_dialog
-from ..forms import FormAnswer, FormChoice, FormRequest, FormValue
+from ..forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
 from ..handover import answering, finish
 from .pin_dialog import pin_field
 
@@ -41,7 +42,6 @@ class ActionFormDialog(QDialog):
         self.answer: Optional[FormAnswer] = None
         self.setWindowTitle(request.title)
         self.setAccessibleName(request.title)
-        self.setAccessibleDescription(request.prompt)
         style_dialog(self)
         self.setFont(question_font(self))
         self.prompt = QLabel(request.prompt, self)
@@ -125,6 +125,11 @@ class ActionFormDialog(QDialog):
         self.confirm.setAccessibleDescription(text)
 
     def accept(self) -> None:
+        for spec, widget in zip(self.request.fields, self.fields):
+            if isinstance(spec, FormText) and spec.required and isinstance(widget, QLineEdit) \
+                    and not widget.text().strip():
+                self._tell(spec.required, widget)
+                return
         official = self.request.official
         if self.pin is not None and self.name is not None:
             official = self.name.text().strip()
@@ -146,9 +151,13 @@ class ActionFormDialog(QDialog):
         finish(self, result, super().done)
 
     def _show_error(self, text: str) -> None:
+        assert self.pin is not None
+        self.pin.clear()
+        self._tell(text, self.pin)
+
+    def _tell(self, text: str, field: QWidget) -> None:
+        """Show and say ``text`` (a mistake); the focus goes to ``field`` to put it right."""
         self.message.setText(text)
         if self.say is not None:
             self.say(text)
-        assert self.pin is not None
-        self.pin.clear()
-        self.pin.setFocus(Qt.FocusReason.OtherFocusReason)
+        field.setFocus(Qt.FocusReason.OtherFocusReason)

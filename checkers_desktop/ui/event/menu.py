@@ -112,6 +112,8 @@ class EventMenu(QObject):
         self.guard(self.event_gate)
         self._ready_prompt_due = False
         self._answerer = ""
+        self.menus: dict[str, QMenu] = {}
+        """The Event menu and its submenus, by name ("Event", "Event/Official"), once made."""
         self.keeper: Optional[Any] = None
         """The window's autosave keeper (``ui/autosave.py``), once it has started: the matches
         kept for later are its."""
@@ -249,7 +251,7 @@ class EventMenu(QObject):
         pin_hash = PinHash.make(pin) if pin else None
         match = MatchSession(self.ctx.session, settings, self.records_dir, rng=self.rng,
                              now=self.now, write_score_sheet=save_pdf)
-        if pin_hash is not None:
+        if pin and pin_hash is not None:
             match.set_official_pin(pin_hash, settings.official)
             # the PIN the official has just typed in the form starts game 1 (one grant)
             match.gate.unlock(pin, settings.official)
@@ -366,7 +368,7 @@ class EventMenu(QObject):
         official (with the PIN; its records kept, the game unfinished)."""
         from ...session.leaving import Leaving
 
-        keeper = getattr(self, "keeper", None)
+        keeper = self.keeper
         held = keeper.held_matches() if keeper is not None else []
         if not held:
             self._say(event_texts.no_held_match_text())
@@ -387,7 +389,7 @@ class EventMenu(QObject):
         if leaving is not None and not leaving.allow(Leaving.NEW_MATCH):
             return False
         folder = held[index][0]
-        if not keeper.resume_held(folder):
+        if keeper is None or not keeper.resume_held(folder):
             return False
         if what == 1 and self.current is not None:
             ev = self.current
@@ -537,7 +539,7 @@ class EventMenu(QObject):
         """In a match, the resign question naming the player who resigns and the game ("Mary
         Jones, Black: resign game 2?"), titled by that player; None outside a match."""
         ev = self._match_game()
-        if ev is None:
+        if ev is None or ev.referee is None or ev.game is None:
             return None
         color = ev.referee.board.turn
         name, side = ev.player(color), ev.sides[color]
@@ -560,7 +562,7 @@ class EventMenu(QObject):
                                               self._say_queued)
             self.ctx.focus_board()
             return ruling
-        color = ev.referee.board.turn
+        color = ev.running_referee().board.turn
         if not self.ask_player(event_texts.draw_offer_question(ev.named(color)), ev.named(color)):
             self._say_queued(event_texts.draw_not_offered_text())
             return None

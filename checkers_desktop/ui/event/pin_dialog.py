@@ -1,7 +1,8 @@
 """The official's PIN dialogs: :class:`PinDialog` asks the official's name and PIN before an
 official's action; :class:`NewPinDialog` asks a new PIN twice (the event PIN in the settings).
 
-The PIN fields are password fields (the characters are hidden) with accessible names; a mistake
+The PIN fields are password fields (the characters are hidden, from screen readers too) with
+accessible names; a mistake
 (a wrong PIN, too many wrong PINs, two PINs that differ) is shown in the dialog's message line and
 announced through ``say``, and the PIN field is cleared and focused again. The checking itself is
 the session's (``OfficialGate.unlock``, ``check_new_pin``); nothing here stores a PIN.
@@ -17,21 +18,19 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
 
 from ...session.official_pin import MAX_PIN_LENGTH, PinError, check_new_pin
 from ..display import style_dialog
+from ..secret_field import SecretField
 from ...texts import official as official_texts
 
 __all__ = ["PinDialog", "NewPinDialog", "pin_field", "lay_out_dialog"]
 
 
 def pin_field(parent: QWidget, name: str, description: str) -> QLineEdit:
-    """A password field (characters hidden) with an accessible name and description."""
-    field = QLineEdit(parent)
-    field.setEchoMode(QLineEdit.EchoMode.Password)
+    """A password field with an accessible name and description, whose characters are hidden
+    from the eye and from screen readers alike (:class:`~..secret_field.SecretField`)."""
+    field = SecretField(parent)
     field.setMaxLength(MAX_PIN_LENGTH)
     field.setAccessibleName(name)
     field.setAccessibleDescription(description)
-    field.setInputMethodHints(Qt.InputMethodHint.ImhHiddenText
-                              | Qt.InputMethodHint.ImhSensitiveData
-                              | Qt.InputMethodHint.ImhNoPredictiveText)
     return field
 
 

@@ -5,7 +5,8 @@ One column per round (round 1 on the left), each match a box of two rows, one pe
 ("Ann Lee, Tampa VAMC"); a line above the box names it ("Match 13", "Match 20, at table 3"); lines
 join each match to the one its winner plays next; the third-place match sits under the final.
 Nothing is told by colour alone: the winner's row is bold with the score written after the name
-("2-1", "walkover", "bye"), the loser's row is plain; a side not known yet says whose winner it
+("2-1", "bye"), the loser's row is plain; a walkover or a withdrawal is written in the line above
+the box ("Match 3, walkover"), so that the word does not widen every box of the bracket; a side not known yet says whose winner it
 will be ("Winner of match 13"). Colours come from a :class:`~checkers_desktop.ui.themes.Theme`:
 the background, the text (boxes, lines, names) and the focus colour (the chosen match, drawn 4 px
 wide).
@@ -25,7 +26,7 @@ from ...tournament.model import MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketLayout", "layout_bracket", "paint_bracket", "side_text", "side_parts",
-           "match_caption", "no_ligatures", "score_rect"]
+           "match_caption", "no_ligatures", "score_rect", "caption_rect", "FOCUS_OUTLINE"]
 
 Pos = tuple[int, int]
 
@@ -55,10 +56,12 @@ def side_text(m: MatchView, side: int, numbers: dict) -> str:
 
 def match_caption(m: MatchView) -> str:
     """The line above a match's box: "Match 13", "Match 20, 1 drawn game", "Match 21, at table
-    3", "Bye"."""
+    3", "Match 22, walkover", "Match 23, withdrawal", "Bye"."""
     if m.number is None:
         return "Bye" if m.kind == "bye" else ""
     text = f"Match {m.number}"
+    if m.status is MatchStatus.DECIDED and m.kind in ("walkover", "withdrawal"):
+        text += f", {m.kind}"
     if m.status is MatchStatus.DECIDED and m.kind == "played" and m.draws:
         text += f", {m.draws} drawn game" + ("s" if m.draws > 1 else "")
     if m.status is MatchStatus.CALLED and m.table:
@@ -77,13 +80,28 @@ def score_rect(row: QRectF, name: str, metrics: QFontMetricsF) -> QRectF:
     return QRectF(left, row.top(), max(0.0, row.right() - left), row.height())
 
 
+FOCUS_OUTLINE = 4
+"""The chosen match's outline: this many pixels wide, this many pixels outside its box."""
+
+
+def caption_rect(box: QRectF, layout: "BracketLayout") -> QRectF:
+    """Where a match's caption ("Match 3, walkover") goes: above ``box``, clear of the chosen
+    match's outline (:data:`FOCUS_OUTLINE`), which hid its letters' lower half."""
+    gap = 1.5 * FOCUS_OUTLINE
+    return QRectF(box.left(), box.top() - gap - layout.line * 0.9, box.width() * 1.6,
+                  layout.line * 0.9)
+
+
 def _score(m: MatchView) -> str:
+    """What follows the winner's name in the box: the games won ("2-1") or "bye"; a walkover
+    or a withdrawal is in the caption (:func:`match_caption`), since the longest word after a
+    name sets every box's width."""
     if m.winner is None:
         return ""
     if m.kind == "played":
         ww, lw = m.score
         return f"{ww}-{lw}"  # drawn games are in the caption
-    return {"walkover": "walkover", "withdrawal": "withdrawal", "bye": "bye"}.get(m.kind or "", "")
+    return "bye" if m.kind == "bye" else ""
 
 
 @dataclass(frozen=True)
@@ -242,8 +260,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
         caption = match_caption(m) if not empty else ""
         if m.round == rounds and m.index == 1 and not empty:
             caption = "Third place" + (f": {caption}" if caption else "")
-        painter.drawText(QRectF(box.left(), box.top() - layout.line * 0.9, box.width() * 1.6,
-                                layout.line * 0.9),
+        painter.drawText(caption_rect(box, layout),
                          int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom), caption)
         painter.setPen(thin)
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -280,6 +297,7 @@ def paint_bracket(painter: QPainter, view: DivisionView, layout: BracketLayout, 
                                  QPointF(box.left() + 1, row.bottom() - 2))
                 painter.setPen(thin)
         if selected is not None and pos == selected:
-            painter.setPen(QPen(QColor(focus), 4))
-            painter.drawRect(box.adjusted(-4, -4, 4, 4))
+            painter.setPen(QPen(QColor(focus), FOCUS_OUTLINE))
+            painter.drawRect(box.adjusted(-FOCUS_OUTLINE, -FOCUS_OUTLINE, FOCUS_OUTLINE,
+                                          FOCUS_OUTLINE))
             painter.setPen(thin)

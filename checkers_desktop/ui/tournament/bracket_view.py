@@ -50,6 +50,9 @@ class BracketCanvas(QWidget):
         self.fitting = True
         """The zoom is chosen so that the whole bracket's width, the final included, fits the
         view (at most 100 %, at least :data:`FIT_FLOOR`), until the player zooms."""
+        self.compact = False
+        """The medical centers in the first column only (the names alone after it), chosen by
+        :meth:`fit_width` when the whole drawing is too wide for the view at 100 %."""
         self.selected: Optional[tuple[int, int]] = None
         self.empty_text = ""
         self.layout_: Optional[BracketLayout] = None
@@ -88,23 +91,30 @@ class BracketCanvas(QWidget):
     def fit_width(self, width: int, height: int = 0) -> None:
         """While :attr:`fitting`: the largest zoom at which the drawing is ``width`` pixels wide
         or less (and ``height`` pixels high or less, when given), at most 100 % and at least
-        :data:`FIT_FLOOR` % (so that its type stays readable; below, the view scrolls). Each
-        zoom tried is laid out, since the type's pixel size is rounded: a zoom worked out by
-        proportion alone came out a few pixels wider than the view."""
+        :data:`FIT_FLOOR` % (so that its type stays readable; below, the view scrolls). When
+        the whole drawing does not fit at 100 %, the medical centers are left out after the
+        first column (:attr:`compact`: they are written there), which is narrower than any
+        smaller type. Each zoom tried is laid out, since the type's pixel size is rounded: a
+        zoom worked out by proportion alone came out a few pixels wider than the view."""
         if not self.fitting or self.view is None or not self._drawable() or width <= 0:
             return
+        view = self.view
         base = BASE_FONT_PX * self.text_percent / 100.0
-        full = layout_bracket(self.view, base)
+
+        def fits(compact: bool, percent: int) -> bool:
+            trial = layout_bracket(view, base * percent / 100.0, names_only_after_first=compact)
+            return trial.width + 1 <= width and (height <= 0 or trial.height + 1 <= height)
+
+        compact = not fits(False, 100)
+        full = layout_bracket(view, base, names_only_after_first=compact)
         ratio = width / max(1.0, full.width)
         if height > 0:
             ratio = min(ratio, height / max(1.0, full.height))
-        percent = max(FIT_FLOOR, min(100, int(100 * ratio)))
-        while percent > FIT_FLOOR:
-            trial = layout_bracket(self.view, base * percent / 100.0)
-            if trial.width + 1 <= width and (height <= 0 or trial.height + 1 <= height):
-                break
+        percent = max(FIT_FLOOR, min(100, int(100 * ratio) + 1))
+        while percent > FIT_FLOOR and not fits(compact, percent):
             percent -= 1
-        if percent != self.zoom:
+        if percent != self.zoom or compact != self.compact:
+            self.compact = compact
             self._set_zoom(percent)
 
     def zoom_in(self) -> int:
@@ -137,7 +147,8 @@ class BracketCanvas(QWidget):
 
     def _relayout(self) -> None:
         if self.view is not None and self._drawable():
-            self.layout_ = layout_bracket(self.view, self.font_px)
+            self.layout_ = layout_bracket(self.view, self.font_px,
+                                          names_only_after_first=self.compact)
             size = QSize(int(self.layout_.width) + 1, int(self.layout_.height) + 1)
         else:
             self.layout_ = None

@@ -111,9 +111,16 @@ class BracketWindow(QMainWindow):
             "bracket_text_smaller": lambda: self._text_size("text_smaller"),
         }
         menus = {}
+        declared = {spec.shortcut.lower() for spec in BRACKET_ACTIONS if spec.shortcut}
         for spec in BRACKET_ACTIONS:
             action = make_action(spec, self)
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            shifted = f"Shift+{spec.shortcut}"
+            if len(spec.shortcut) == 1 and spec.shortcut.isalpha() \
+                    and shifted.lower() not in declared:
+                # a capital letter (Shift held) is the same command, not the list's search
+                # for a line starting with that letter
+                action.setShortcuts([action.shortcut(), QKeySequence(shifted)])
             action.triggered.connect(
                 lambda checked=False, h=handlers[spec.id]: menu.run(h, origin=self))
             if spec.menu not in menus:
@@ -139,12 +146,15 @@ class BracketWindow(QMainWindow):
 
     # --- showing ------------------------------------------------------------------------
     def _fit_screen(self) -> None:
+        """Open on the whole of the screen's available area, maximised (the geometry is set to
+        the area too, for a desktop with no window manager): the drawn bracket needs every
+        column of pixels an event laptop's screen has."""
         screen = self.screen() or (self.ctx.window.screen() if self.ctx.window else None)
         if screen is None:
             self.resize(1280, 700)
             return
-        area = screen.availableGeometry()
-        self.resize(min(1320, area.width() - 20), min(700, area.height() - 40))
+        self.setGeometry(screen.availableGeometry())
+        self.setWindowState(self.windowState() | Qt.WindowState.WindowMaximized)
 
     def _enlarge_text(self) -> None:
         """The list and the status line in type a third larger than the window's; the drawing's

@@ -201,7 +201,9 @@ class ResultDialog(_Form):
     """The result of match ``number`` between ``a`` and ``b`` (names), game by game: each row
     ``game-N`` is "not played", "A won", "B won" or "drawn". :attr:`winners` (names, None for a
     drawn game) once accepted, checked by the best-of-three rule (``scoring.check_match``, with
-    the match's rule profile ``profile_key``)."""
+    the match's rule profile ``profile_key``). Only the games that are filled in are shown, and
+    the next one while they do not make a result yet (:meth:`_show_games`): the rows after a
+    decided match are not in the Tab order."""
 
     def __init__(self, number: int, a: str, b: str, profile_key: str,
                  parent: Optional[QWidget] = None, *, title: str = "",
@@ -215,7 +217,11 @@ class ResultDialog(_Form):
         intro = QLabel(f"Match {number}: {a} against {b}. Choose each game's result in the "
                        "order they were played; leave the rest as not played.", self)
         intro.setWordWrap(True)
-        self.form.addRow(intro)
+        # above the form, not a row of it: a form squeezed its wrapped line to one line's
+        # height once the form grew (the second line was cut at 1280x720)
+        box = self.layout()
+        assert isinstance(box, QVBoxLayout)  # the form, the message line, the buttons
+        box.insertWidget(0, intro)
         for n in range(1, MAX_GAMES + 1):
             combo = QComboBox(self)
             combo.addItem("not played", "none")
@@ -224,7 +230,36 @@ class ResultDialog(_Form):
             combo.addItem("drawn", "draw")
             self.add(f"Game &{n}:" if n < 10 else f"Game {n}:", combo, f"game-{n}")
             combo.currentIndexChanged.connect(lambda _=0, box=combo: self._tell_value(box))
+            combo.currentIndexChanged.connect(self._show_games)
+        self._show_games()
         self.fields["game-1"].setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def games_shown(self) -> int:
+        """How many game rows are shown: up to the last game filled in, and one more while
+        those games do not make a result (at least one, at most :data:`MAX_GAMES`)."""
+        last = 0
+        for n in range(1, MAX_GAMES + 1):
+            if self.field(f"game-{n}", QComboBox).currentData() != "none":
+                last = n
+        if last == 0:
+            return 1
+        try:
+            self.value()
+        except (TournamentError, ValueError):
+            return min(MAX_GAMES, last + 1)
+        return last
+
+    def _show_games(self, *_args: object) -> None:
+        shown = self.games_shown()
+        for n in range(1, MAX_GAMES + 1):
+            self.form.setRowVisible(self.fields[f"game-{n}"], n <= shown)
+        self.refit()
+
+    def refit(self) -> None:
+        """Fit the form's height to what it shows once every change under way is shown (a row
+        that appeared, an outcome that takes a second line)."""
+        if self.isVisible():
+            QTimer.singleShot(0, self, self._fit_height)
 
     def _tell_value(self, combo: QComboBox) -> None:
         """Tell a screen reader a game's new result. Qt on Linux names a combo box by the text
@@ -243,6 +278,7 @@ class ResultDialog(_Form):
         for n, r in enumerate(results, 1):
             combo = self.field(f"game-{n}", QComboBox)
             combo.setCurrentIndex(max(0, combo.findData(r)))
+        self._show_games()
 
     def value(self) -> list[Optional[str]]:
         """Winners by name (None: drawn), checked; raises ``ResultError`` (with the game to
@@ -301,7 +337,7 @@ class CorrectionDialog(ResultDialog):
         ok.setText("&Correct the result")
         ok.setAccessibleName("Correct the result")
         self.confirm = ok
-        row = 1  # after the line naming the match
+        row = 0  # the form's first row
         self.pin: Optional[QLineEdit] = None
         if request.pin_action is not None:
             self.pin = pin_field(self, official_texts.PIN_LABEL,
@@ -326,7 +362,7 @@ class CorrectionDialog(ResultDialog):
         self.outcome.setWordWrap(True)
         box = self.layout()
         assert isinstance(box, QVBoxLayout)  # the form, the message line, the buttons
-        box.insertWidget(1, self.outcome)
+        box.insertWidget(box.indexOf(self.form) + 1, self.outcome)
         order = ([self.pin] if self.pin is not None else []) + [kind] + \
             [self.fields[f"game-{n}"] for n in range(1, MAX_GAMES + 1)] + [why] + \
             ([self.name] if self.name is not None else []) + \
@@ -375,6 +411,7 @@ class CorrectionDialog(ResultDialog):
         text = self.outcome_text()
         self.outcome.setText(text)
         self.confirm.setAccessibleDescription(text)
+        self.refit()
 
     def accept(self) -> None:
         try:

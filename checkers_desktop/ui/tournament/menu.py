@@ -45,7 +45,7 @@ from ...session.desk_files import WriteBracketPdf, WriteStandingsPdf
 from ...session.desk_news import organiser_news, table_news
 from ...session.desk_steps import (AskCompetitor, AskCorrection, AskDivisions, AskGames,
                                    AskInteger,
-                                   AskOpenPath, AskPin, AskSavePath, AskText, Changed, Choose,
+                                   AskOpenPath, AskPin, AskSavePath, AskText, AskWalkover, Changed, Choose,
                                    Confirm, Outcome, Question, Say, ShowLines, Step, drive)
 from ...session.official_gate import OfficialGate
 from ...session.tournament_desk import UNNAMED, TournamentDesk, sentence as _sentence
@@ -247,6 +247,8 @@ class TournamentMenu(QObject):
                                initial=q.initial)
         if isinstance(q, AskCorrection):
             return p.ask_correction(q)
+        if isinstance(q, AskWalkover):
+            return p.ask_walkover(q)
         if isinstance(q, AskDivisions):
             return p.ask_divisions(dict(q.counts), list(q.split), list(q.merges))
         if isinstance(q, ShowLines):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, Q
 
 from ...texts import tournament as texts
 from ...tournament.errors import TournamentError
+from ..secret_field import SecretField
 from ..jobs import BackgroundJob
 from .tournament_settings import SERVER_URL
 
@@ -72,9 +73,8 @@ class ServerDialog(QDialog):
         label = QLabel("Server &address (URL):", self)
         label.setBuddy(self.url)
         form.addRow(label, self.url)
-        self.password = QLineEdit(self)
+        self.password = SecretField(self)  # hidden from screen readers' events too
         self.password.setObjectName("server-password")
-        self.password.setEchoMode(QLineEdit.EchoMode.Password)
         self.password.setAccessibleName("Password")
         self.password.setAccessibleDescription("Kept in this laptop's keyring, not in the "
                                                "settings file. Leave it empty to keep the one "

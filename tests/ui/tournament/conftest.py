@@ -26,7 +26,7 @@ class ScriptedPrompts:
     :attr:`asked` as (kind, text)."""
 
     KINDS = ("confirm", "text", "integer", "choose", "open_path", "save_path", "competitor",
-             "games", "divisions", "show_lines", "pin", "correction")
+             "games", "divisions", "show_lines", "pin", "correction", "walkover")
 
     def __init__(self, **answers) -> None:
         self.answers = {k: list(answers.get(k, [])) for k in self.KINDS}
@@ -82,6 +82,20 @@ class ScriptedPrompts:
             if typed is None or not request.check(typed, "Carol Ruiz").ok:
                 return None
         self.correction_outcome = request.outcome(answer.winners, answer.present)
+        return answer
+
+    def ask_walkover(self, request):
+        """The walkover form: the next answer is a ``WalkoverAnswer`` (None: cancelled); with
+        the PIN asked in it, the next "pin" answer is typed and checked as the form does. The
+        outcome the form stated for the answer is kept in :attr:`walkover_outcome`."""
+        answer = self._next("walkover", request)
+        if answer is None:
+            return None
+        if request.pin_action is not None:
+            typed = self._next("pin", request.pin_action)
+            if typed is None or not request.check(typed, "Carol Ruiz").ok:
+                return None
+        self.walkover_outcome = request.outcome(answer.present)
         return answer
 
     def ask_divisions(self, counts, split, merges):

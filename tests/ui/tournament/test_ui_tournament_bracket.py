@@ -292,3 +292,97 @@ def test_the_text_size_keys_work_in_the_bracket_window_and_its_drawing_grows(
     assert "percent" in window.synth.spoken[-1]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_Down, up)
     assert window.display.text_size == text
+
+
+FIVE = (("Marcus Bell", "Palo Alto VAMC"), ("Jose Villanueva", "Tampa VAMC"),
+        ("Dennis Ortega", "Bronx VAMC"), ("Patricia Gallagher", "Reno VAMC"),
+        ("Shirley Abernathy", "Hines VAMC"))
+
+
+def _five_with_a_walkover(path: Path) -> Tournament:
+    """Five competitors drawn in 70-74 (three byes), the first round's match won 2-1 and a
+    semi-final decided by a walkover."""
+    from checkers_desktop.tournament.model import CompetitorInput
+
+    t = Tournament.open(str(path), name="Golden Age Games test")
+    for name, center in FIVE:
+        t.add_competitor(CompetitorInput(name, center, "70-74"))
+    t.make_divisions()
+    key = t.divisions()[0].key
+    t.draw(key, seed=7)
+    for m in t.playable():
+        if m.round == 1:
+            t.enter_result(m.number, [m.a.name, m.b.name, m.a.name])
+    semi = next(m for m in t.playable() if m.round == 2)
+    t.walkover(semi.number, semi.a.id, why="Did not come by 10:15")
+    return t
+
+
+def test_a_walkover_in_a_semi_final_leaves_the_final_in_sight_and_the_type_readable(
+        tournament_window, qtbot, tmp_path):
+    """A walkover's note does not widen the semi-finals' boxes: in the window an event laptop
+    gives the bracket (its whole screen less the title bar), the final's column is in sight
+    without scrolling at 1280x720 and 1366x768, and the type is fitted to at least 80 % of its
+    full size (the medical centers left out after the first column before the type shrinks;
+    it was cut off at the 60 % floor)."""
+    path = tmp_path / "t.db"
+    _five_with_a_walkover(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu, menu.tournament.divisions()[0].key)
+    for size in ((1280, 690), (1366, 738)):
+        bracket.resize(*size)
+        QApplication.processEvents()
+        right, bottom, view_w, view_h = _final_right_and_view(bracket)
+        assert right <= view_w, (size, right, view_w, bracket.canvas.zoom)
+        assert bracket.canvas.zoom >= 80, (size, bracket.canvas.zoom)
+
+
+def test_the_bracket_window_takes_the_whole_screen(tournament_window, qtbot, tmp_path):
+    """The bracket window is sized to its screen's available area (it stopped 46 pixels short
+    of a 1366-pixel screen's right edge)."""
+    path = tmp_path / "t.db"
+    _five_with_a_walkover(path).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    area = bracket.screen().availableGeometry()
+    frame = bracket.frameGeometry()
+    assert frame.width() >= area.width() - 2 and frame.height() >= area.height() - 2, (
+        frame, area)
+
+
+def test_shift_and_a_reading_letter_reads_as_the_letter_does_not_a_search_of_the_list(
+        tournament_window, qtbot, tmp_path):
+    """Shift+S (Shift+N, Shift+P, Shift+D) in the list of matches does what the declared key
+    S does (the standings read), instead of the list's own search moving the cursor to a line
+    starting with S ("Semi-finals")."""
+    path = tmp_path / "t.db"
+    _prepared(path, results=1).close()
+    window, menu = tournament_window(path)
+    bracket = _open_bracket(qtbot, window, menu)
+    bracket.tree.setFocus()
+    start = bracket.tree.current_key()
+    for key, begins in ((Qt.Key.Key_S, "Standings, 70-74: "),
+                        (Qt.Key.Key_N, "Next matches in 70-74, "),
+                        (Qt.Key.Key_D, "Division 70-74")):
+        window.synth.clear()
+        qtbot.keyClick(bracket.tree, key, Qt.KeyboardModifier.ShiftModifier)
+        assert window.synth.spoken and window.synth.spoken[-1].startswith(begins), (
+            key, window.synth.spoken)
+        assert bracket.tree.current_key() == start
+
+
+def test_a_caption_clears_the_chosen_match_s_outline(qapp, tmp_path):
+    """The chosen match's outline (4 px wide, 4 px outside its box) hid the lower half of
+    the caption above it ("Match 3, walkover"): every caption ends above the outline."""
+    from checkers_desktop.tournament.follow import read_snapshot
+    from checkers_desktop.ui.tournament.bracket_paint import (FOCUS_OUTLINE, caption_rect,
+                                                              layout_bracket)
+
+    t = _five_with_a_walkover(tmp_path / "t.db")
+    view = read_snapshot(t).views[t.divisions()[0].key]
+    for font_px in (10.8, 18, 36):
+        layout = layout_bracket(view, font_px)
+        for box in layout.boxes.values():
+            outline_top = box.top() - FOCUS_OUTLINE - FOCUS_OUTLINE / 2
+            assert caption_rect(box, layout).bottom() <= outline_top, font_px
+    t.close()

@@ -121,3 +121,88 @@ def test_f7_leaves_the_line_at_the_cursor_to_the_focus_and_says_it_when_asked_ag
     qtbot.waitUntil(bracket.tree.hasFocus)
     menu.show_bracket()  # F7 again
     assert window.synth.spoken[-1] == line
+
+
+def test_the_correction_form_shows_the_games_played_and_why_is_a_few_tabs_away(
+        tournament_window, prompts, qtbot, tmp_path):
+    """A match won 2-0: the form shows games 1 and 2 (not seven rows, five of them "not
+    played"), so that Why is three Tabs from the new result; a game changed so that the match
+    is not decided shows the next game's row. Every line of text in it has the height its
+    wrapped text needs (the heading's second line was cut at 1280x720)."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    window, menu = tournament_window(tmp_path / "t.db")
+    t, ready = drawn_division(menu, prompts)
+    match = ready[0]
+    t.enter_result(match.number, [match.a.name, match.a.name])
+    menu.ask = window.ask
+    seen = {}
+
+    def cut(form):
+        """The lines of text shorter than their wrapped text needs."""
+        QApplication.processEvents()
+        return [(label.text()[:30], label.height(), label.heightForWidth(label.width()))
+                for label in form.findChildren(QLabel)
+                if label.isVisible() and label.wordWrap() and label.text()
+                and label.height() < label.heightForWidth(label.width())]
+
+    def act(form):
+        kind = form.focusWidget()
+        seen["games shown"] = [n for n in range(1, 8) if form.fields[f"game-{n}"].isVisible()]
+        tabs = 0
+        while form.focusWidget() is not form.fields["why"] and tabs < 12:
+            qtbot.keyClick(form.focusWidget(), Qt.Key.Key_Tab)
+            tabs += 1
+        seen["tabs"] = tabs
+        seen["cut"] = cut(form)
+        qtbot.keyClick(form.fields["game-2"], Qt.Key.Key_Down)  # game 2: B won, 1-1
+        qtbot.waitUntil(lambda: form.fields["game-3"].isVisible())
+        seen["after 1-1"] = [n for n in range(1, 8) if form.fields[f"game-{n}"].isVisible()]
+        qtbot.wait(50)  # the form's height fitted to its rows and its longer outcome
+        seen["cut"] += cut(form)
+        assert kind is not None
+        qtbot.keyClick(form.focusWidget(), Qt.Key.Key_Escape)
+    opened = watch_modals(qtbot, act, window)
+    menu.run(lambda: menu.correct_result(match.number))
+    assert [name for name, _ in opened] == ["CorrectionDialog"], opened
+    assert seen["games shown"] == [1, 2]
+    assert seen["tabs"] == 3
+    assert seen["after 1-1"] == [1, 2, 3]
+    assert seen["cut"] == []
+
+
+def test_the_correction_form_grows_with_its_rows_and_no_line_of_text_is_cut(qtbot):
+    """A 2-1 match corrected to a win each and a draw: the fourth game's row appears and
+    the outcome takes two lines; the form grows, and its heading keeps both its lines (the
+    second was cut, at 1280x720, once the form had more to show)."""
+    from PySide6.QtWidgets import QApplication, QLabel
+
+    from checkers_desktop.session.desk_steps import AskCorrection
+
+    def outcome(winners, present):
+        if winners is not None and None in winners:
+            return ("Not a result yet: the match is not decided: Dennis Ortega 1, Patricia "
+                    "Gallagher 1, 1 drawn; best two out of three.")
+        return "Correct match 1: Dennis Ortega stays the winner; the score changes."
+    request = AskCorrection(1, "Dennis Ortega", "Patricia Gallagher", "va-standard",
+                            ("Dennis Ortega, Bronx VAMC", "Patricia Gallagher, Reno VAMC"),
+                            outcome, ("a", "b", "a"))
+    form = CorrectionDialog(request)
+    qtbot.addWidget(form)
+    form.resize(630, form.sizeHint().height())
+    form.show()
+    qtbot.waitExposed(form)
+
+    def cut():
+        QApplication.processEvents()
+        return [(label.text()[:30], label.height(), label.heightForWidth(label.width()))
+                for label in form.findChildren(QLabel)
+                if label.isVisible() and label.wordWrap() and label.text()
+                and label.height() < label.heightForWidth(label.width())]
+    assert cut() == []
+    game3 = form.field("game-3", QComboBox)
+    game3.setCurrentIndex(game3.findData("b"))
+    game2 = form.field("game-2", QComboBox)
+    game2.setCurrentIndex(game2.findData("draw"))
+    qtbot.waitUntil(lambda: form.fields["game-4"].isVisible())
+    qtbot.waitUntil(lambda: not cut(), timeout=2000)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 
-from checkers_desktop.session.desk_steps import CorrectionAnswer
+from checkers_desktop.session.desk_steps import CorrectionAnswer, WalkoverAnswer
 from checkers_desktop.session.official_pin import PinHash
 from checkers_desktop.tournament.model import MatchStatus
 from checkers_desktop.ui.settings import EVENT_PIN
@@ -74,13 +74,13 @@ def test_an_empty_reason_is_asked_for_again(tournament_window, prompts, tmp_path
     window, menu = tournament_window(tmp_path / "t.db")
     t, ready = drawn_division(menu, prompts)
     match = ready[0]
-    prompts.answers["choose"] = [1]
-    prompts.answers["text"] = ["", "   ", "did not come to the table"]
+    prompts.answers["walkover"] = [WalkoverAnswer(1, "")]  # the form's reason emptied
+    prompts.answers["text"] = ["   ", "did not come to the table"]
     menu.run(lambda: menu.walkover(match.number))
     texts_asked = [w for k, w in prompts.asked if k == "text"]
-    assert len(texts_asked) == 1 + 3  # the draw's seed, then the reason three times
-    assert texts_asked[2] == texts_asked[3] == ("A reason is needed: it goes in the audit log. "
-                                                "Type why, or press Escape to cancel.")
+    assert len(texts_asked) == 1 + 2  # the draw's seed, then the reason twice
+    assert texts_asked[2] == ("A reason is needed: it goes in the audit log. "
+                              "Type why, or press Escape to cancel.")
     assert window.synth.spoken[-1].startswith(f"{match.b.name} beat {match.a.name}, by "
                                               f"walkover. {match.a.name} still plays for third "
                                               "place, in match ")
@@ -299,8 +299,7 @@ def test_a_correction_starts_from_the_games_recorded(tournament_window, prompts,
     assert dialog.value() == [match.b.name, None, match.a.name, match.a.name]
     # a walkover has no games: the form starts empty
     other = ready[1]
-    prompts.answers["choose"] = [0]
-    prompts.answers["text"] = ["did not come"]
+    prompts.answers["walkover"] = [WalkoverAnswer(0, "did not come")]
     menu.run(lambda: menu.walkover(other.number))
     prompts.answers["correction"] = [None]
     menu.run(lambda: menu.correct_result(other.number))

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 
-from checkers_desktop.session.desk_steps import CorrectionAnswer
+from checkers_desktop.session.desk_steps import CorrectionAnswer, WalkoverAnswer
 from checkers_desktop.tournament.model import CompetitorInput
 
 from tournament_ui_helpers import open_bracket
@@ -144,8 +144,8 @@ def test_the_organiser_runs_a_tournament_from_the_menus(tournament_window, promp
     assert f"{s1.a.name}, " in line and "beat" in line and "2 games to 1, 1 drawn" in line
     assert window.synth.spoken[-1] != result  # not said a second time
     bracket.tree.select_key(("match", (s2.round, s2.index)))
-    prompts.answers["choose"] = [1]
-    prompts.answers["text"] = ["did not come to the table within 10 minutes"]
+    prompts.answers["walkover"] = [WalkoverAnswer(1, "did not come to the table within 10 "
+                                                     "minutes")]
     qtbot.keyClick(bracket.tree, Qt.Key.Key_W,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert window.synth.spoken[-1].startswith(f"{s2.b.name} beat {s2.a.name}, by walkover. "
