@@ -7,6 +7,11 @@ itself (the square widgets under it paint the board) and holding the keyboard fo
 cell is the board's cursor; Qt's accessibility bridge exposes the view as an AT-SPI Table (UIA
 Grid on Windows) and every cell as a TableCell with its row and column, named like the squares
 ("11, black man"; an unused light square has an empty name) and described by their marks.
+The table's rows and columns are the board's as the game shows it (Black's side at the bottom
+for a player of Black against the computer); in a match, where the board turns to the player to
+move after every move, only the cells move on the screen: each keeps its square, name, row and
+column, so that a move renames only the squares it changed (not 32 cells every move), and the
+screen reader's table keeps the orientation the match began with.
 Every key goes to the board (:meth:`BoardWidget.handle_key`); a key the board does not use goes on
 to the window (its shortcuts).
 """
@@ -19,7 +24,8 @@ from PySide6.QtCore import (QAbstractTableModel, QEvent, QModelIndex, QPersisten
                             QTimer)
 from PySide6.QtGui import (QAccessible, QAccessibleEvent, QFocusEvent, QKeyEvent, QMouseEvent,
                            QPalette)
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QStyledItemDelegate, QTableView
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QHeaderView, QStyledItemDelegate,
+                               QTableView)
 
 from ..rules.geometry import SIZE, square_at, square_cell
 
@@ -30,12 +36,16 @@ __all__ = ["BoardModel", "BoardTable"]
 
 
 class BoardModel(QAbstractTableModel):
-    """8 x 8 cells in the screen's order (``board.flipped``); each playing square's cell holds
-    its square widget's accessible name and description; the light squares hold nothing."""
+    """8 x 8 cells, each playing square's holding its square widget's accessible name and
+    description, the light squares nothing. The cells are in the order of the board seen from
+    :attr:`flipped`'s side; the view shows them in the screen's order (``board.flipped``),
+    moving its rows and columns when the board is turned while each cell keeps its square."""
 
     def __init__(self, board: "BoardWidget") -> None:
         super().__init__(board)
         self.board = board
+        self.flipped = False
+        """The side the cells' rows and columns are seen from (``square_at``'s ``flipped``)."""
 
     def rowCount(self, parent=QModelIndex()) -> int:  # noqa: N802 (Qt's name)
         return 0 if parent.isValid() else SIZE
@@ -45,7 +55,7 @@ class BoardModel(QAbstractTableModel):
 
     def square(self, index) -> Optional[int]:
         """The playing square (1-32) of a cell, or None for a light square."""
-        return square_at(index.row(), index.column(), self.board.flipped)
+        return square_at(index.row(), index.column(), self.flipped)
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -141,7 +151,7 @@ class BoardTable(QTableView):
                 self._tell_cell(iface, row, col)
 
     def _tell_cell(self, iface, row: int, col: int) -> None:
-        sq = square_at(row, col, self.board.flipped)
+        sq = square_at(row, col, self.board_model.flipped)
         widget = self.board.squares[sq] if sq is not None else None
         now = (widget.accessibleName(), widget.accessibleDescription()) if widget else ("", "")
         before = self._told.get((row, col))
@@ -171,7 +181,7 @@ class BoardTable(QTableView):
 
     # --- cursor <-> current cell ------------------------------------------------------------
     def index_of(self, square: int):
-        row, col = square_cell(square, self.board.flipped)
+        row, col = square_cell(square, self.board_model.flipped)
         return self.board_model.index(row, col)
 
     def show_cursor(self, square: int) -> None:
@@ -190,11 +200,19 @@ class BoardTable(QTableView):
             self.board.square_focused(sq, Qt.FocusReason.OtherFocusReason)
 
     def lay_out(self, x: int, y: int, cell: int) -> None:
-        """Cover the board's squares: the top-left corner (``x``, ``y``) and the cell's side."""
+        """Cover the board's squares: the top-left corner (``x``, ``y``) and the cell's side;
+        the rows and columns in the screen's order (reversed while the cells are seen from the
+        other side than the screen's)."""
         self.setGeometry(x, y, cell * SIZE, cell * SIZE)
         for i in range(SIZE):
             self.setRowHeight(i, cell)
             self.setColumnWidth(i, cell)
+        turned = self.board_model.flipped != self.board.flipped
+        for header in (self.horizontalHeader(), self.verticalHeader()):
+            for place in range(SIZE):
+                logical = SIZE - 1 - place if turned else place
+                if header.visualIndex(logical) != place:
+                    header.moveSection(header.visualIndex(logical), place)
 
     # --- keys, focus, mouse -----------------------------------------------------------------
     def event(self, event) -> bool:
@@ -231,10 +249,13 @@ class BoardTable(QTableView):
     def _tell_focused_cell_now(self) -> None:
         if not QAccessible.isActive() or not self.hasFocus():
             return
+        opened = QApplication.activePopupWidget() or QApplication.activeModalWidget()
+        if opened is not None and opened is not self.window():
+            return  # a menu or a dialog opened since: the focus is going there, not here
         iface = QAccessible.queryAccessibleInterface(self)
         if iface is None:
             return
-        row, col = square_cell(self.board.cursor, self.board.flipped)
+        row, col = square_cell(self.board.cursor, self.board_model.flipped)
         cell = self._cell(iface, row, col)
         if cell is not None:
             QAccessible.updateAccessibility(QAccessibleEvent(cell, QAccessible.Event.Focus))

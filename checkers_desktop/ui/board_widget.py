@@ -397,13 +397,19 @@ class BoardWidget(QWidget):
 
         return QRect(origin(self.width(), col), origin(self.height(), row), side, side)
 
-    def set_flipped(self, flipped: bool) -> None:
+    def set_flipped(self, flipped: bool, *, keep_cells: bool = False) -> None:
         """Turn the board. ``False``: the standard diagram, seen from WHITE's chair (squares 1-4 and
         BLACK's men at the top). ``True``: seen from BLACK's chair (squares 29-32 at the top). The
-        arrow keys follow what is on the screen."""
+        arrow keys follow what is on the screen. The board's table (its cells for screen
+        readers) turns too, its rows and columns read from the new side, every cell then holding
+        another square; with ``keep_cells`` (the board turned to the player to move, every move
+        of a match) only the cells move on the screen, each keeping its square, its name and
+        its row and column in the table, so that a screen reader is told of no cell renamed."""
         if self.flipped == flipped:
             return
         self.flipped = flipped
+        if not keep_cells:
+            self.table.board_model.flipped = flipped
         self._layout_squares()
         self.table.refresh()
         self.table.show_cursor(self.cursor)

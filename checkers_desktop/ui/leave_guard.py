@@ -40,7 +40,11 @@ class LeaveGuard:
             return True
         if stake.kind is StakeKind.MATCH:
             return self._leave_match(match, stake, command)
-        if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(False)):
+        # answered, the board is where the keyboard goes back (the window's focus, set while
+        # the question is still up): the window, active again before the command has acted,
+        # gave it first to where it was before (the legal-moves list), then the board
+        if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(False),
+                                    on_answer=lambda _yes: self.ctx.focus_board()):
             self._stay(False)
             return False
         return True

@@ -399,7 +399,7 @@ class MainWindow(QMainWindow):
         install_open_on_current(  # Text size, Verbosity ... open on the choice in force
             bar_menus,
             skip=[self.practice.level_menu] if self.practice.level_menu is not None else [])
-        menu_bar_focus.install(self.menuBar(), self.board.focus_cursor)
+        menu_bar_focus.install(self.menuBar(), self.board.focus_cursor, self.board.table)
         menu_fit.install(self.menuBar(), points_of(base_font()))  # every title at 300 % text
         self.display.text_size_changed.connect(lambda _percent: menu_fit.refit(self.menuBar()))
         self.event_menu.panel.set_text_percent(self.display.text_size)  # View > Text size

@@ -39,7 +39,7 @@ from ..texts import app as app_texts
 from ..texts import game as game_texts
 from ..texts import reading as reading_texts
 from ..texts import themes as theme_texts
-from .a11y import pace_after
+from .a11y import PACE_MIN_MS, pace_after
 from .painting import SquareMarks
 from .table_layout import MIN_COLUMN_WIDTH
 from .context import AppContext
@@ -148,6 +148,7 @@ class SidePanel(QDockWidget):
         # a screen reader says the role after the name: "Game panel"
         self.setAccessibleName("Game")
         self._refill_later = False
+        self._playing = False  # a move from the list is being played (see refresh_moves)
         self._refill_timer = QTimer(self)
         self._refill_timer.setSingleShot(True)
         self._refill_timer.timeout.connect(self._refill_moves)
@@ -241,10 +242,20 @@ class SidePanel(QDockWidget):
     def refresh_moves(self) -> None:
         """The legal moves of the player to move; "Please wait" on the computer's turn, except
         while the list has the focus (a move was just played from it): the computer's reply
-        refills it then, so that a screen reader hears one new item per move, not two."""
+        refills it then, so that a screen reader hears one new item per move, not two. A move
+        played from the list with another player of the board to move (two players at one
+        keyboard) is said first: the list's new moves (a focus change) come once it has about
+        been said (:func:`~.a11y.pace_after`), not in the same moment, which cut it off."""
         s = self.ctx.session
         if s.running and s.is_computer_turn() and self.moves.hasFocus():
             self._refill_later = True
+            return
+        if self._playing and self.moves.hasFocus() and s.running and s.is_human_turn():
+            # a move played from the list, the other player of the board to move: the move is
+            # announced first, the list's new item (a focus change) once it has about been said
+            self._refill_later = False
+            self._refill_timer.start(PACE_MIN_MS)
+            QTimer.singleShot(0, self, self._refill_after_said)
             return
         if self._refill_later and self.moves.hasFocus():
             # the reply has just been announced: the list's new item (a focus change) waits
@@ -257,10 +268,18 @@ class SidePanel(QDockWidget):
         self._refill_timer.stop()
         self._refill_moves()
 
+    def _refill_after_said(self) -> None:
+        """The list's new moves wait until the move just announced has about been said."""
+        if self._refill_timer.isActive():
+            self._refill_timer.start(pace_after(self.ctx.announcer.last_text or ""))
+
     def _refill_moves(self) -> None:
         s = self.ctx.session
         moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
         keep = self.moves.currentRow()
+        # no current item while the items go: a screen reader was told of a focus on an item
+        # already gone, just before the new one
+        self.moves.setCurrentRow(-1)
         self.moves.clear()
         for move in moves:
             item = QListWidgetItem(reading_texts.move_item_text(move, s.style))
@@ -345,7 +364,11 @@ class SidePanel(QDockWidget):
             self.ctx.session.refuse(self.moves.currentItem().text() if item else
                                     game_texts.no_game_text())
             return
-        self.ctx.session.submit_text(move.pdn())
+        self._playing = True
+        try:
+            self.ctx.session.submit_text(move.pdn())
+        finally:
+            self._playing = False
 
     def _reviewed_board(self, number: int) -> Board:
         board = self.ctx.session.board.copy()

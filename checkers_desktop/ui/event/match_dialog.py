@@ -22,6 +22,7 @@ from ...session.official_pin import PinError, check_new_pin
 from ...texts import event as event_texts
 from ...texts import official as official_texts
 from ..display import style_dialog
+from ..handover import answering, finish, run_modal
 from .pin_dialog import pin_field
 from ...session.match_model import (AGE_GROUPS, DEFAULT_EVENT, EVENT_PROFILE_KEYS, MatchSettings,
                     MatchSettingsError, PlayerInfo)
@@ -188,6 +189,14 @@ class MatchDialog(QDialog):
         if index >= 0:
             combo.setCurrentIndex(index)
 
+    def exec(self) -> int:  # noqa: D102 - QDialog's name
+        """Show the form modal and wait for its answer; returns the result code. Answered, it
+        may stay up until the question that follows opens over it (``ui/handover.py``)."""
+        return run_modal(self)
+
+    def done(self, result: int) -> None:  # noqa: D102 - Qt's name
+        finish(self, result, super().done)
+
     # --- OK -----------------------------------------------------------------------------
     def accept(self) -> None:
         try:
@@ -216,7 +225,8 @@ class MatchDialog(QDialog):
                 self.fields["official"].setFocus()
                 return
         if self.on_accepted is not None:
-            self.on_accepted(self.result_settings, self.result_pin)
+            settings, pin = self.result_settings, self.result_pin
+            answering(self, lambda: self.on_accepted(settings, pin))
         self.fields["pin"].clear()
         self.fields["pin-again"].clear()
         super().accept()

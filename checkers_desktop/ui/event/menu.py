@@ -222,9 +222,12 @@ class EventMenu(QObject):
             dialog.fill(self.last_settings)
         started: list[MatchSession] = []
         if hasattr(dialog, "on_accepted"):
-            # started before the form closes: the focus comes back to the new board's squares
-            dialog.on_accepted = lambda settings, pin: started.append(
-                self.start_match(settings, pin=pin, ask_ready=False))
+            # started before the form closes, which stays up until the official's start form
+            # opens over it: the focus goes from one form to the other, not by way of the board
+            def accepted(settings, pin) -> None:
+                started.append(self.start_match(settings, pin=pin, ask_ready=False))
+                self.ctx.ask.keep_up()
+            dialog.on_accepted = accepted
         if dialog.exec() != QDialog.DialogCode.Accepted:
             self.ctx.focus_board()
             return None
@@ -232,7 +235,7 @@ class EventMenu(QObject):
             settings = getattr(dialog, "result_settings", None) or dialog.settings()
             started.append(self.start_match(settings, pin=getattr(dialog, "result_pin", None),
                                             ask_ready=False))
-        self.ctx.focus_board()
+            self.ctx.focus_board()
         self.players_ready()
         started[0].gate.revoke()
         return started[0]
@@ -436,7 +439,7 @@ class EventMenu(QObject):
         flipped = self.ctx.session.board.turn is BLACK
         if board_widget.flipped == flipped:
             return
-        board_widget.set_flipped(flipped)
+        board_widget.set_flipped(flipped, keep_cells=True)  # no cell renamed by turning
 
     # --- clocks -------------------------------------------------------------------------
     def refresh_clocks(self) -> None:
