@@ -16,6 +16,7 @@ from typing import Callable, Optional
 
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QDialog, QWidget
+from shiboken6 import isValid
 
 __all__ = ["KEEP_UP_MS", "answering", "keep_up", "finish", "run_modal", "is_kept", "pending"]
 
@@ -34,6 +35,15 @@ class _Handover:
 
 
 _HANDOVER = _Handover()
+
+
+def _kept() -> Optional[QDialog]:
+    """The dialog kept up, forgotten once Qt has deleted it (with its window, before its
+    :data:`KEEP_UP_MS` ran out: the release timer went with it)."""
+    kept = _HANDOVER.kept
+    if kept is not None and not isValid(kept):
+        _HANDOVER.kept = kept = None
+    return kept
 
 
 def answering(dialog: QDialog, apply: Callable[[], object]) -> None:
@@ -72,7 +82,7 @@ def _release(dialog: QDialog) -> None:
 def _take_over(dialog: QWidget) -> None:
     """``dialog`` has just opened: the question kept up for it goes (the focus moves once,
     from that question to this one, not by way of the window behind)."""
-    kept = _HANDOVER.kept
+    kept = _kept()
     if kept is not None and kept is not dialog:
         _HANDOVER.kept = None
         kept.hide()
@@ -92,8 +102,6 @@ def run_modal(dialog: QDialog) -> int:
     return dialog.result()
 
 
-
-
 def keep_up() -> None:
     """The dialog being answered now (inside :func:`answering`) stays up until the next
     question opens over it; outside an answer, nothing."""
@@ -103,10 +111,13 @@ def keep_up() -> None:
 
 def is_kept(dialog: QWidget) -> bool:
     """True while ``dialog`` is kept up for the question that follows it."""
-    return _HANDOVER.kept is dialog
+    return _kept() is dialog
 
 
 def pending() -> bool:
     """True while a dialog is kept up (or asked to stay up) for the question that follows: the
     focus is about to move to that question."""
-    return _HANDOVER.kept is not None or _HANDOVER.wanted is not None
+    wanted = _HANDOVER.wanted
+    if wanted is not None and not isValid(wanted):
+        _HANDOVER.wanted = wanted = None
+    return _kept() is not None or wanted is not None

@@ -140,3 +140,25 @@ def test_after_a_forfeit_the_start_form_opens_over_the_forfeit_form(make_window,
     assert match.games[0].result is not None
     assert seen.events[:3] == [("show", "ActionFormDialog"), ("show", "ActionFormDialog"),
                                ("hide", "ActionFormDialog")], seen.events
+
+
+def test_a_kept_question_deleted_with_its_window_is_forgotten(qtbot):
+    """A question kept up for the next one goes with its window when that window is deleted
+    first (its release timer with it): the next question still opens, and nothing counts as
+    pending."""
+    from PySide6.QtWidgets import QWidget
+
+    from checkers_desktop.ui import handover
+
+    owner = QWidget()
+    kept = QDialog(owner)
+    kept.show()
+    handover.answering(kept, handover.keep_up)
+    handover.finish(kept, QDialog.DialogCode.Accepted, kept.done)
+    assert handover.is_kept(kept) and handover.pending()
+    owner.deleteLater()
+    qtbot.waitUntil(lambda: not handover.pending(), timeout=2000)
+    follow = QDialog()
+    qtbot.addWidget(follow)
+    QTimer.singleShot(0, follow.accept)
+    assert handover.run_modal(follow) == QDialog.DialogCode.Accepted

@@ -118,16 +118,16 @@ class MatchDialog(QDialog):
         # at a large text size; the message line and the buttons always show.
         inner = QWidget(self)
         inner.setLayout(form)
-        self.scroll = QScrollArea(self)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.scroll.setWidget(inner)
+        self.scroller = QScrollArea(self)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller.setWidget(inner)
         # no Tab stop of its own: Tab went from Cancel to an unnamed "filler" with nothing
         # shown focused before the first field (found with the a11y-session kit)
-        self.scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.scroller.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.scroll, 1)
+        layout.addWidget(self.scroller, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         if initial is not None:
@@ -139,24 +139,40 @@ class MatchDialog(QDialog):
         screen = self.screen()
         if screen is not None:
             area = screen.availableGeometry()
-            inner = self.scroll.widget().sizeHint()
-            extra = self.sizeHint().height() - self.scroll.sizeHint().height()
+            content = self.scroller.widget()
+            inner = (content if content is not None else self.scroller).sizeHint()
+            extra = self.sizeHint().height() - self.scroller.sizeHint().height()
             self.resize(min(area.width(), max(self.width(), inner.width() + 40)),
                         min(area.height() - 40, inner.height() + extra + 8))
             self.setMaximumSize(area.size())
         super().showEvent(event)
 
     # --- reading and filling ------------------------------------------------------------
+    def _line(self, key: str) -> QLineEdit:
+        """The text field ``key`` (a name, a center, the event..., a PIN)."""
+        widget = self.fields[key]
+        assert isinstance(widget, QLineEdit), key
+        return widget
+
+    def _combo(self, key: str) -> QComboBox:
+        """The choice ``key`` (an age group, the rules, the games)."""
+        widget = self.fields[key]
+        assert isinstance(widget, QComboBox), key
+        return widget
+
     def _text(self, key: str) -> str:
-        return self.fields[key].text()
+        return self._line(key).text()
 
     def _data(self, key: str):
-        return self.fields[key].currentData()
+        return self._combo(key).currentData()
+
+    def _player(self, i: int) -> PlayerInfo:
+        return PlayerInfo(self._text(f"name-{i}"), self._text(f"center-{i}"),
+                          self._data(f"age-{i}") or "")
 
     def settings(self) -> MatchSettings:
         """The form as :class:`MatchSettings`, checked. Raises :class:`MatchSettingsError`."""
-        players = tuple(PlayerInfo(self._text(f"name-{i}"), self._text(f"center-{i}"),
-                                   self._data(f"age-{i}") or "") for i in (1, 2))
+        players = (self._player(1), self._player(2))
         return MatchSettings(players, self._data("profile"), int(self._data("best-of")),
                              self._text("event"), self._text("site"), self._text("round"),
                              self._text("official"),
@@ -169,22 +185,22 @@ class MatchDialog(QDialog):
         screen reader); the official fills in the rest."""
         self._division = settings.division
         for i, p in enumerate(settings.players, 1):
-            self.fields[f"name-{i}"].setText(p.name)
-            self.fields[f"center-{i}"].setText(p.medical_center)
+            self._line(f"name-{i}").setText(p.name)
+            self._line(f"center-{i}").setText(p.medical_center)
             self._select(f"age-{i}", p.age_group)
         self._select("profile", settings.profile_key)
         self._select("best-of", settings.best_of)
         for key in ("event", "site", "round", "official"):
-            self.fields[key].setText(getattr(settings, key))
+            self._line(key).setText(getattr(settings, key))
         if fixed:
             for key in ("name-1", "center-1", "name-2", "center-2"):
-                self.fields[key].setReadOnly(True)
+                self._line(key).setReadOnly(True)
             for key in ("age-1", "age-2", "profile", "best-of"):
                 self.fields[key].setEnabled(False)
             self.fields["official"].setFocus()
 
     def _select(self, key: str, data) -> None:
-        combo: QComboBox = self.fields[key]
+        combo = self._combo(key)
         index = combo.findData(data)
         if index >= 0:
             combo.setCurrentIndex(index)
@@ -216,8 +232,8 @@ class MatchDialog(QDialog):
                 self.result_pin = check_new_pin(pin, again)
             except PinError as exc:
                 self._tell(str(exc))
-                self.fields["pin"].clear()
-                self.fields["pin-again"].clear()
+                self._line("pin").clear()
+                self._line("pin-again").clear()
                 self.fields["pin"].setFocus()
                 return
             if not self.result_settings.official:
@@ -227,8 +243,8 @@ class MatchDialog(QDialog):
         if self.on_accepted is not None:
             settings, pin = self.result_settings, self.result_pin
             answering(self, lambda: self.on_accepted(settings, pin))
-        self.fields["pin"].clear()
-        self.fields["pin-again"].clear()
+        self._line("pin").clear()
+        self._line("pin-again").clear()
         super().accept()
 
     def _tell(self, text: str) -> None:
