@@ -125,6 +125,35 @@ def test_clock_readings_count_down_and_say_when_there_is_no_move_limit(qtbot):
     assert panel.spoken_text().startswith("Bo Diaz, Red, to move. Game 13:58 left.")
 
 
+def test_a_running_clock_tells_screen_readers_once_a_minute_and_a_turn_at_once(qtbot):
+    """The clocks' text changes every second; their accessible name and the panel's description
+    (what screen readers are told, an event each) change when the minute, the turn or the
+    state does: four events a second flooded Orca until it went silent."""
+    now = [0.0]
+    clock = GameClock(lambda: now[0], game_limit=900)
+    clock.start_turn(BLACK)
+    panel = ClockPanel()
+    qtbot.addWidget(panel)
+    now[0] = 1.0
+    panel.show_clock(clock, "Ann Lee, Black, to move")
+    told = (panel.labels["game"].accessibleName(), panel.accessibleDescription())
+    assert told == ("Game 14:59 left", panel.spoken_text())
+    for second in range(2, 51):
+        now[0] = second
+        panel.show_clock(clock, "Ann Lee, Black, to move")
+    assert panel.labels["game"].text() == "Game 14:10 left"  # shown to the second
+    assert (panel.labels["game"].accessibleName(), panel.accessibleDescription()) == told
+    now[0] = 61.0  # the next minute
+    panel.show_clock(clock, "Ann Lee, Black, to move")
+    assert panel.labels["game"].accessibleName() == "Game 13:59 left"
+    assert panel.accessibleDescription() == panel.spoken_text()
+    now[0] = 62.0
+    clock.start_turn(WHITE)  # the turn changes: told at once
+    panel.show_clock(clock, "Bo Diaz, Red, to move")
+    assert panel.labels["turn"].accessibleName() == "Bo Diaz, Red, to move"
+    assert panel.accessibleDescription() == panel.spoken_text()
+
+
 # --- menu and shortcuts -------------------------------------------------------------------------
 def test_event_shortcuts_are_unique_listed_and_on_the_window(make_window):
     keys = [QKeySequence(s.shortcut).toString() for s in ACTIONS + EVENT_ACTIONS if s.shortcut]

@@ -33,6 +33,14 @@ LARGE_PRINT_POINTS = 18.0
 """The smallest type the clocks are shown in, points: the large-print minimum (18 point, as in
 the American Printing House for the Blind's and the RNIB's large-print guidance)."""
 _DIGIT = re.compile(r"\d")
+_SECONDS = re.compile(r":\d\d\b")
+
+
+def told_readings(readings: dict[str, str]) -> dict[str, str]:
+    """What screen readers are told of ``readings``: the same without the seconds ("Game 14:42
+    left" -> "Game 14 left"), so a running clock tells them once a minute, not every second
+    (the C key says the clocks to the second)."""
+    return {key: _SECONDS.sub("", text) for key, text in readings.items()}
 
 
 def _remaining(seconds: Optional[float]) -> str:
@@ -68,7 +76,9 @@ class ClockPanel(QFrame):
 
     Call :meth:`show_clock` with the referee's clock (a ``QTimer`` in the window does it a few
     times a second). Accessible name "Clocks"; its description is the whole reading in one
-    sentence, so a screen reader can read it on demand. :meth:`set_text_percent` follows
+    sentence, so a screen reader can read it on demand. Screen readers are told of a change
+    once a minute while a clock runs, and at once when the turn or the state changes
+    (:func:`told_readings`); the C key says the clocks to the second. :meth:`set_text_percent` follows
     View > Text size (``point_size`` at 100 percent, never smaller).
     """
 
@@ -103,6 +113,8 @@ class ClockPanel(QFrame):
             layout.addWidget(label, row, 0)
             self.labels[key] = label
         self.readings: dict[str, str] = {}
+        self._told: dict[str, str] = {}
+        """:func:`told_readings` of what screen readers were last told."""
         self.show_clock(None, "")
 
     @property
@@ -166,10 +178,19 @@ class ClockPanel(QFrame):
             refit = [_DIGIT.sub("0", readings[k]) for k in ("game", "move")] != \
                 [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
             self.readings = readings
+            told = told_readings(readings) != self._told
             for key, text in readings.items():
-                self.labels[key].setText(text)
+                label = self.labels[key]
+                if told or not label.accessibleName():
+                    # an accessible name of its own: the text's change each second is not an
+                    # event for screen readers (Orca fell behind on four a second and went
+                    # silent); the name follows once a minute, or when the turn or state changes
+                    label.setAccessibleName(text or " ")
+                label.setText(text)
             self.labels["state"].setVisible(bool(readings["state"]))
-            self.setAccessibleDescription(self.spoken_text())
+            if told:
+                self._told = told_readings(readings)
+                self.setAccessibleDescription(self.spoken_text())
             if refit and self._width:
                 self.fit_width(self._width)
         return readings
