@@ -20,6 +20,7 @@ from .desk_steps import (CANCELLED, DONE, AskCorrection, AskGames, AskWalkover, 
                          Outcome, Refusal, Say, Workflow, ask)
 
 if TYPE_CHECKING:
+    from .official_gate import OfficialGate
     from ..tournament.model import Competitor
     from ..tournament.store.service import Tournament
     from ..tournament.views import MatchView
@@ -97,12 +98,9 @@ class ResultDesk:
             gate.revoke()
             return CANCELLED if not gate.protected else Outcome.refused(
                 Refusal.OFFICIALS_ACTION, official_texts.officials_action_text(action))
-        if gate.protected:
-            if not gate.granted():
-                gate.revoke()
-                return Outcome.refused(Refusal.OFFICIALS_ACTION,
-                                       official_texts.officials_action_text(action))
-            gate.take(action)
+        refused = _take_grant(gate, action)
+        if refused is not None:
+            return refused
         index = answer.present
         why: Optional[str] = answer.why.strip()
         if not why:
@@ -160,12 +158,9 @@ class ResultDesk:
         if answer is None:
             gate.revoke()
             return CANCELLED
-        if gate.protected:
-            if not gate.granted():
-                gate.revoke()
-                return Outcome.refused(Refusal.OFFICIALS_ACTION,
-                                       official_texts.officials_action_text(action))
-            gate.take(action)
+        refused = _take_grant(gate, action)
+        if refused is not None:
+            return refused
         winners = list(answer.winners) if answer.winners is not None else None
         present = (a, b)[answer.present].id if answer.present is not None else None
         why: Optional[str] = answer.why.strip()
@@ -240,3 +235,16 @@ def _result_text(v: MatchView, kind: str = "",
     return texts.result_entered_text(v.winner.name, v.loser.name, *v.score, v.draws,
                                      more=more)
 
+
+def _take_grant(gate: "OfficialGate", action: str) -> Optional[Outcome]:
+    """Where ``gate`` guards the desk, use up the grant its form's PIN gave for ``action``;
+    without one (the form was confirmed without a PIN that unlocks), the refusal, the gate
+    locked again. None: the action may go on."""
+    if not gate.protected:
+        return None
+    if not gate.granted():
+        gate.revoke()
+        return Outcome.refused(Refusal.OFFICIALS_ACTION,
+                               official_texts.officials_action_text(action))
+    gate.take(action)
+    return None
