@@ -4,13 +4,13 @@ renames only the squares whose content changed."""
 
 from __future__ import annotations
 
-import time
-
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.session.game import Mode
 from checkers_desktop.ui.a11y import PACE_MIN_MS
+
+from pace import place_of, record_pace
 
 
 def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
@@ -54,13 +54,7 @@ def test_a_move_from_the_list_between_two_players_is_said_before_the_lists_new_i
     window.new_game(Mode.TWO_PLAYERS)
     panel = window.play_aids.panel
     key(qtbot, Qt.Key.Key_F5)
-    said: list[tuple[float, str]] = []
-    post = window.screen_reader._post
-    window.screen_reader._post = lambda e: (said.append((time.monotonic(), e.message())),
-                                            post(e))
-    focus: list[float] = []
-    panel.moves.currentItemChanged.connect(
-        lambda item, _old: focus.append(time.monotonic()) if panel.moves.hasFocus() else None)
+    said, focus = record_pace(window)
     key(qtbot, Qt.Key.Key_Return)
     assert window.session.board.ply == 1
     qtbot.waitUntil(lambda: bool(focus) and bool(said), timeout=5000)
@@ -141,13 +135,7 @@ def test_a_menu_item_that_asks_a_question_hands_the_focus_straight_to_it(make_wi
     focus: list[str] = []
 
     def where(widget) -> str:
-        if widget is None:
-            return "nothing"
-        if widget is window.board.table:
-            return "board"
-        if isinstance(widget.window(), QMessageBox):
-            return "question"
-        return type(widget).__name__
+        return place_of(window, widget)
 
     QApplication.instance().focusChanged.connect(lambda _old, new: focus.append(where(new)))
     asked: list[str] = []
@@ -263,13 +251,7 @@ def test_leaving_a_game_from_the_list_gives_the_keyboard_to_the_board_not_the_li
     focus: list[str] = []
 
     def where(widget) -> str:
-        if widget is None:
-            return "nothing"
-        if widget is window.board.table:
-            return "board"
-        if widget is panel.moves:
-            return "list"
-        return type(widget).__name__
+        return place_of(window, widget)
 
     def answer():
         modal = QApplication.activeModalWidget()

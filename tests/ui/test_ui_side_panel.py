@@ -435,20 +435,13 @@ def test_a_move_played_from_the_list_keeps_the_focus_still_while_the_reply_is_sa
                                                                                  qtbot):
     """The list's new item (a focus change for a screen reader) comes once the computer's
     reply has about been said, not in the same moment, which cut the reply off."""
-    import time
-
     from checkers_desktop.ui.a11y import PACE_MIN_MS
+    from pace import record_pace
 
     window = make_window()
     panel = window.play_aids.panel
     key(qtbot, Qt.Key.Key_F5)
-    said: list[tuple[float, str]] = []
-    post = window.screen_reader._post
-    window.screen_reader._post = lambda e: (said.append((time.monotonic(), e.message())),
-                                            post(e))
-    focus: list[float] = []
-    panel.moves.currentItemChanged.connect(
-        lambda item, _old: focus.append(time.monotonic()) if panel.moves.hasFocus() else None)
+    said, focus = record_pace(window)
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     qtbot.waitUntil(lambda: bool(focus), timeout=5000)
