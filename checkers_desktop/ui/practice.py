@@ -284,12 +284,15 @@ class PracticeControls(QObject):
         self.hint_move = result.move
         self._hint_key = self._hint_board_key
         text = review_texts.hint_text(result.move, result.reason, c.style)
+        # The squares are marked before the cursor comes to the hinted piece: a screen reader
+        # then reads that cell once, with its mark ("Hint."), as the cursor lands on it; marked
+        # after, the cell's new description was told again as a change of the cell it was on.
+        self.ctx.refresh_board()
         if c.selected is None:
             # the cursor on the hinted piece, so that Enter picks it up; the focus stays where
             # it is (on the board, its cell is the cursor's), and the hint is said after it
             self.ctx.board.set_cursor(result.move.from_square, focus=False)
         self._say(text, Priority.READING)
-        self.ctx.refresh_board()
         self.hint_ready.emit(text)
 
     def _on_hint_failed(self, error, token: int) -> None:

@@ -269,3 +269,32 @@ def test_leaving_a_game_from_the_list_gives_the_keyboard_to_the_board_not_the_li
     qtbot.waitUntil(lambda: window.session.board.ply == 0, timeout=5000)
     qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
     assert "list" not in focus, focus
+
+
+def test_a_hint_marks_its_piece_before_the_cursor_comes_to_it(make_window, qtbot, monkeypatch):
+    """F9: the hinted piece's cell is told of its mark ("Hint.") before it becomes the
+    cursor's (the focused) cell, so that a screen reader reads it once, as the cursor lands on
+    it; a change of the focused cell's description told after is said again (Orca said
+    "Hint." twice)."""
+    from PySide6.QtGui import QAccessible
+
+    from checkers_desktop.ui import practice
+
+    monkeypatch.setattr(practice, "HINT_SECONDS", 0.2)
+    window = make_window()
+    window.session.load_position("B:W15,30:B11,1", Mode.COMPUTER)  # 11 must jump 15
+    window.board.set_cursor(1)  # away from the piece the hint names
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+    posted = listen(monkeypatch)
+    table = window.board.table
+    table.selectionModel().currentChanged.connect(
+        lambda current, _previous: posted.append(("current", table.model().data(current))))
+    with qtbot.waitSignal(window.practice.hint_ready, timeout=5000):
+        window.practice.hint()
+    assert window.board.cursor == 11
+    assert window.board.squares[11].accessibleDescription().endswith("Hint.")
+    landed = max(i for i, (kind, _name) in enumerate(posted) if kind == "current")
+    assert posted[landed][1].startswith("11,"), posted
+    told_after = [name for kind, name in posted[landed + 1:]
+                  if kind == QAccessible.Event.DescriptionChanged and name.startswith("11,")]
+    assert told_after == [], posted
