@@ -10,7 +10,7 @@ from ..rules.geometry import is_square
 from .game import no_square_text
 
 __all__ = ["typed_mistake", "empty_text", "typed_digits_text", "typed_on_board_text",
-           "MAX_TYPED"]
+           "typing_text", "MAX_TYPED"]
 
 MAX_TYPED = 120
 """Longer typed text is no move (the longest jump series written out is far shorter)."""
@@ -28,6 +28,11 @@ def typed_digits_text(typed: str) -> str:
     """The digits typed on the board so far, said as each is typed ("1", then "10"), or "Nothing
     typed." when Backspace took the last one."""
     return typed or "Nothing typed."
+
+
+def typing_text() -> str:
+    """Ctrl+M: a move is typed now (on the board, into the move box)."""
+    return "Type a move, then Enter."
 
 
 def typed_on_board_text(typed: str) -> str:

@@ -67,8 +67,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Save the game in progress or just ended as a PDN file (the moves, the players, "
                "the rules and the result), to open again with Game > Open game.", "Game"),
     ActionSpec("move_box", "Type a &move", "Ctrl+M", "Type a move",
-               "Go to the move box and type a move such as 11-15, 11 15 or 22x15, then press Enter. "
-               "Escape goes back to the board.", "Game"),
+               "Type a move such as 11-15, 11 15 or 22x15, then press Enter: the keyboard stays on "
+               "the board and the move box shows what you type. Escape goes back to the board's "
+               "keys.", "Game"),
     ActionSpec("go_to_board", "Go to the &board", "Ctrl+B", "Go to the board",
                "Put the keyboard cursor back on the board.", "Game"),
     # --- Moves menu: fewer keys per move (ui/move_assist.py, ui/side_panel.py) ---------------
@@ -469,7 +470,8 @@ BOARD_KEYS: tuple[KeySpec, ...] = (
     KeySpec("Enter, Space", "Pick up the piece under the cursor; on a destination, put it down and "
             "play the move. On the picked-up piece again, put it back. In a jump with several paths to "
             "the same square, go first to a square the piece passes through."),
-    KeySpec("Escape", "Put the picked-up piece back; in the move box, go back to the board."),
+    KeySpec("Escape", "Put the picked-up piece back; while typing a move, go back to the "
+            "board's keys."),
     KeySpec("Digits, then Enter", "Type a square number (1 to 32) and press Enter to move the cursor "
             "there. Each digit is said as you type it, with the digits before it (\"1\", then "
             "\"10\"); Backspace takes the last one back."),

@@ -264,6 +264,7 @@ class BoardTable(QTableView):
 
     def focusOutEvent(self, event: QFocusEvent) -> None:  # noqa: N802
         super().focusOutEvent(event)
+        self.board.stop_typing()  # a move typed on the board ends where the keyboard leaves it
         self.board.squares[self.board.cursor].update()
 
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802

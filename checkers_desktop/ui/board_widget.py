@@ -23,7 +23,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRect, QRectF, QSize, Qt, QTimer, QVariantAnimation, Signal
 from PySide6.QtGui import (QBrush, QColor, QFocusEvent, QKeyEvent, QPainter, QPainterPath,
                            QPaintEvent, QPen, QResizeEvent, QWheelEvent)
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
 
 from ..rules import Color, Piece
 from ..rules.geometry import (SIZE, SQUARES, check_square, is_square, row_squares, square_at,
@@ -109,7 +109,9 @@ class BoardWidget(QWidget):
     (Shift with a diagonal key: move the piece under the cursor that way, "up-left" ...),
     ``move_typed(text)`` (a square's digits then "-" or "x" typed on the board: the start of a
     move, "11-", for the move box), ``digits_typed(text)`` (the digits typed so far, after each
-    digit or Backspace: "1", then "10"; "" when Backspace took the last one).
+    digit or Backspace: "1", then "10"; "" when Backspace took the last one),
+    ``typing_changed(on)`` (a move is now typed on the board into :attr:`entry`, or no longer),
+    ``typing_left()`` (Escape ended the typing: say where the cursor is).
     """
 
     activated = Signal(int)
@@ -127,6 +129,8 @@ class BoardWidget(QWidget):
     digits_typed = Signal(str)
     theme_changed = Signal()
     flipped_changed = Signal(bool)
+    typing_changed = Signal(bool)
+    typing_left = Signal()
 
     def __init__(self, parent: QWidget | None = None, theme_key: str = DEFAULT_THEME_KEY) -> None:
         super().__init__(parent)
@@ -140,6 +144,8 @@ class BoardWidget(QWidget):
         self.zoom_percent = MIN_ZOOM_PERCENT
         self.cursor = 11
         self.typed = ""
+        self.entry: Optional[QWidget] = None
+        """The move box while a move is typed on the board (:meth:`type_into`), else None."""
         self.intercept: Optional[Callable[[str, int], bool]] = None
         """Called with ("activate" or "escape", the cursor's square) before Enter/Space or Escape
         act; True means it was handled (the spoken lesson takes Enter while it only talks)."""
@@ -213,8 +219,57 @@ class BoardWidget(QWidget):
         if reason in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
             self.cursor_moved.emit(square)
 
+    # --- a move typed on the board --------------------------------------------------------
+    def type_into(self, entry: QWidget) -> None:
+        """Type a move on the board: from now on the text keys (printable characters, Backspace,
+        Delete) and Enter go to ``entry`` (the move box, which shows the text and plays the move
+        on Enter), while the keyboard focus stays on the board's table. A screen reader so hears
+        no focus leave the board and come back for each move typed (which it answered with
+        the table's name, its size and the cursor's whole row, every move). Escape ends the
+        typing (:attr:`typing_left`); any other key ends it and acts as a board key."""
+        changed = self.entry is not entry
+        self.entry = entry
+        if changed:
+            self.typing_changed.emit(True)
+
+    def stop_typing(self) -> None:
+        """The board's keys are its own again (see :meth:`type_into`)."""
+        if self.entry is not None:
+            self.entry = None
+            self.typing_changed.emit(False)
+
+    def _types_text(self, event: QKeyEvent) -> bool:
+        """Whether ``event`` edits the move being typed: a printable character (alone or with
+        Shift), Backspace or Delete."""
+        mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
+            return False
+        if event.key() in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            return True
+        text = event.text()
+        return bool(text) and text.isprintable()
+
+    def _typing_key(self, event: QKeyEvent) -> bool:
+        """A key while a move is typed on the board: True when it went to the move box (or
+        Escape ended the typing); False when it ended the typing and is a board key."""
+        entry = self.entry
+        assert entry is not None
+        key = event.key()
+        if key == Qt.Key.Key_Escape:
+            self.stop_typing()
+            self.typing_left.emit()
+            return True
+        if self._types_text(event) or key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            QApplication.sendEvent(entry, QKeyEvent(event.type(), key, event.modifiers(),
+                                                    event.text(), event.isAutoRepeat()))
+            return True
+        self.stop_typing()
+        return False
+
     def handle_key(self, event: QKeyEvent) -> bool:
         """Board keys; returns False for a key the board does not use (it goes to the window)."""
+        if self.entry is not None and self._typing_key(event):
+            return True
         key = event.key()
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if mods not in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier):
@@ -274,6 +329,8 @@ class BoardWidget(QWidget):
         who typed moves there went on typing them on the board, where "10-15" and Enter only
         moved the cursor to 15 and nothing said why. Such an "x" is not the X key's command
         (the board as text), which the board's widgets let through then."""
+        if self.entry is not None:
+            return self._types_text(event)  # a letter is typed, not a reading key's command
         mods = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         return bool(self.typed) and event.key() in (Qt.Key.Key_Minus, Qt.Key.Key_X) and \
             mods in (Qt.KeyboardModifier.NoModifier, Qt.KeyboardModifier.ShiftModifier)

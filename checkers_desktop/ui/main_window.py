@@ -312,6 +312,9 @@ class MainWindow(QMainWindow):
         self.board.edge.connect(self._on_edge)
         self.board.bad_square.connect(self._on_bad_square)
         self.board.move_typed.connect(self._continue_in_move_box)
+        self.board.typing_changed.connect(self._show_typing)
+        self.board.typing_left.connect(lambda: self._echo_square(self.board.cursor))
+        self.game_signals.game_started.connect(self.board.stop_typing)
         self.board.digits_typed.connect(self._echo_digits)
         self.move_box.returnPressed.connect(self.submit_move_box)
 
@@ -512,7 +515,8 @@ class MainWindow(QMainWindow):
         self.move_box.setStyleSheet(
             f"QLineEdit {{ background: {theme.background}; color: {theme.text}; "
             f"border: 2px solid {theme.field_frame}; padding: 4px; }} "
-            f"QLineEdit:focus {{ border: 4px solid {theme.widget_focus}; }}")
+            f"QLineEdit:focus, QLineEdit[typing=\"true\"] "
+            f"{{ border: 4px solid {theme.widget_focus}; }}")
         # Tab reaches the status line (to read it again): a low-vision player must see it has
         # the keyboard, as the board, the move field and the lists show theirs
         self.status.setStyleSheet(
@@ -560,8 +564,22 @@ class MainWindow(QMainWindow):
         self.board.focus_cursor()
 
     def focus_move_box(self) -> None:
-        self.move_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        """Ctrl+M: type a move. The keyboard stays on the board (or comes back to it) and the
+        move is typed into the move box from there (``BoardWidget.type_into``): the box shows
+        it, Enter plays it, Escape goes back to the board's own keys. Text left in the box (a
+        refused move) is selected, so what is typed replaces it."""
+        self.board.focus_cursor()
         self.move_box.selectAll()
+        self.board.type_into(self.move_box)
+        self.announcer.announce(move_box_texts.typing_text(), Priority.INTERRUPT)
+
+    def _show_typing(self, on: bool) -> None:
+        """The move box framed as the focus is while a move is typed into it from the board."""
+        self.move_box.setProperty("typing", on)
+        style = self.move_box.style()
+        style.unpolish(self.move_box)
+        style.polish(self.move_box)
+        self.move_box.update()
 
     def submit_move_box(self) -> None:
         """Return in the move box: a move played goes back to the board (the reading keys work
@@ -578,6 +596,7 @@ class MainWindow(QMainWindow):
             return
         if self.session.submit_text(text):
             self.move_box.clear()
+            self.board.stop_typing()
             self.board.focus_cursor()
         else:
             self.move_box.selectAll()
@@ -700,11 +719,12 @@ class MainWindow(QMainWindow):
         self.announcer.announce(move_box_texts.typed_digits_text(typed), Priority.READING)
 
     def _continue_in_move_box(self, typed: str) -> None:
-        """A move begun on the board ("11-"): the move box takes it, to be finished there."""
+        """A move begun on the board ("11-"): the move box takes it, to be finished on the
+        board as after Ctrl+M (the keyboard stays there)."""
         self.move_box.setText(typed)
-        self.move_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.move_box.deselect()
         self.move_box.end(False)
+        self.board.type_into(self.move_box)
         self.announcer.announce(move_box_texts.typed_on_board_text(typed), Priority.INTERRUPT)
 
     def _on_bad_square(self, typed: str) -> None:

@@ -266,8 +266,8 @@ def test_tab_leaves_the_board_and_comes_back_to_the_cursor(make_window, qtbot):
 
 def test_move_box_escape_returns_to_the_board(make_window, qtbot):
     window = make_window()
-    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
-    assert QApplication.focusWidget() is window.move_box
+    window.move_box.setFocus()  # reached by Tab or the mouse
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
     qtbot.keyClick(window.move_box, Qt.Key.Key_Escape)
     assert window.board.focused_square() == window.board.cursor
 

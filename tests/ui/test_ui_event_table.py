@@ -87,9 +87,9 @@ def on_square(qtbot, window, square):
 
 def type_in_move_box(qtbot, window, text):
     key(qtbot, Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
-    assert QApplication.focusWidget() is window.move_box
-    qtbot.keyClicks(window.move_box, text)
-    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert window.board.entry is window.move_box  # typed on the board, into the move box
+    qtbot.keyClicks(QApplication.focusWidget(), text)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
 
 
 def new_lines(window, since):

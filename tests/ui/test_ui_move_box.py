@@ -1,6 +1,7 @@
 """The move box says its mistakes as precisely as the board does, says what to type on an empty
-Return, and gives the focus back to the board once a move is played (so the reading keys work
-again); radio menu items (View > Theme, Text size, the Speech settings) stay one ticked."""
+Return; a move is typed into it from the board, where the keyboard stays (Ctrl+M, or digits
+then "-"), and the board's keys are its own again once the move is played (so the reading keys
+work again); radio menu items (View > Theme, Text size, the Speech settings) stay one ticked."""
 
 from __future__ import annotations
 
@@ -16,11 +17,61 @@ pytestmark = pytest.mark.timeout(60)
 
 
 def type_move(qtbot, window, text):
+    """Ctrl+M, ``text`` and Enter, typed as a player does (on the board, where the keyboard
+    stays)."""
     window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
-    assert QApplication.focusWidget() is window.move_box
-    qtbot.keyClicks(window.move_box, text)
-    qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+    assert QApplication.focusWidget() is window.board.table
+    assert window.board.entry is window.move_box
+    if text:
+        qtbot.keyClicks(QApplication.focusWidget(), text)
+    assert window.move_box.text() == text
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+
+
+def test_a_move_typed_after_ctrl_m_keeps_the_keyboard_on_the_board(make_window, qtbot):
+    """Ctrl+M, 11-15, Enter: the move is typed into the move box (shown there, framed as the
+    focus is) while the keyboard focus stays on the board's table, so a screen reader hears no
+    focus leave the board and come back (it said the table's name, its size and the cursor's
+    whole row after every move typed); the move and the computer's reply are what is said."""
+    window = make_window()
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+    moved: list = []
+    QApplication.instance().focusChanged.connect(lambda _old, new: moved.append(new))
+    window.synth.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    assert window.synth.spoken == ["Type a move, then Enter."]
+    assert window.move_box.property("typing") is True
+    qtbot.keyClicks(QApplication.focusWidget(), "11-15")
+    assert window.move_box.text() == "11-15"
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    assert window.session.board.move_stack[0].pdn() == "11-15"
+    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
+    assert moved == [] and QApplication.focusWidget() is window.board.table
+    assert window.move_box.text() == "" and window.board.entry is None
+    assert window.move_box.property("typing") is False
+    assert any(t.startswith("You: eleven to fifteen") for t in window.synth.spoken)
+
+
+def test_escape_ends_a_typed_move_and_says_the_square(make_window, qtbot):
+    """Escape while a move is typed: the board's keys are its own again (the text stays in the
+    box), and the square under the cursor is said; an arrow key ends the typing too and moves
+    the cursor."""
+    window = make_window()
+    window.board.set_cursor(11)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table, timeout=3000)
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(QApplication.focusWidget(), "11-")
+    window.synth.clear()
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Escape)
+    assert window.board.entry is None and window.move_box.text() == "11-"
+    assert window.synth.spoken[-1].startswith("11, black man")
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_M, Qt.KeyboardModifier.ControlModifier)
+    assert window.move_box.selectedText() == "11-"  # what is typed next replaces it
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Down)
+    assert window.board.entry is None and window.board.cursor != 11
 
 
 @pytest.mark.parametrize("text,said", [
@@ -42,7 +93,9 @@ def test_move_box_mistakes_are_precise(make_window, qtbot, text, said):
     assert window.synth.spoken[-1].startswith(said)
     assert said in window.status.text()
     assert window.session.board.fen() == fen
-    assert QApplication.focusWidget() is window.move_box  # stays, to be corrected
+    # stays, to be corrected, typed on from the board
+    assert QApplication.focusWidget() is window.board.table
+    assert window.board.entry is window.move_box
     assert window.sounds.played[-1] == "refused"
 
 
@@ -70,18 +123,19 @@ def test_a_new_game_starts_with_an_empty_move_box(make_window, qtbot):
 
 @pytest.mark.parametrize("keys, box", [("11-15", "11-15"), ("22x", "22x")])
 def test_a_move_typed_on_the_board_goes_on_in_the_move_box(make_window, qtbot, keys, box):
-    """After a typed move the keyboard is back on the board; a player who goes on typing moves
-    there ("11-15", Enter) had the cursor sent to square 15, and nothing said why. The digits
-    then "-" or "x" carry the move into the move box; "x" there is not the X key's command."""
+    """A player who types moves on the board ("11-15", Enter) had the cursor sent to square 15,
+    and nothing said why. The digits then "-" or "x" carry the move into the move box, typed on
+    from the board (the keyboard stays there); "x" there is not the X key's command."""
     window = make_window()
     window.board.focus_cursor()
     for ch in keys:
         qtbot.keyClicks(QApplication.focusWidget(), ch)
-    assert QApplication.focusWidget() is window.move_box
+    assert QApplication.focusWidget() is window.board.table
+    assert window.board.entry is window.move_box
     assert window.move_box.text() == box and not window.move_box.hasSelectedText()
     assert any(t.startswith(f"Move box: {keys[:3]}") for t in window.synth.spoken)
     if box == "11-15":
-        qtbot.keyClick(window.move_box, Qt.Key.Key_Return)
+        qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
         assert window.session.board.ply >= 1 and window.session.board.move_stack[0].pdn() == \
             "11-15"
 

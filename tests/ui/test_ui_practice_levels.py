@@ -122,7 +122,8 @@ def test_ctrl_shift_k_goes_down_to_level_1_and_stops_there(make_window, qtbot, s
     assert window.synth.spoken[-1] == f"Level 1, {LEVELS[0].name}, is already the gentlest level."
     assert [a.objectName() for a in level_menu(window).actions() if a.isChecked()] == ["level:1"]
     # the same from the move box (neither key edits text there)
-    window.focus_move_box()
+    window.move_box.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
     press(qtbot)
     assert window.session.level == 2 and QApplication.focusWidget() is window.move_box
     press(qtbot, shift=True)

@@ -102,10 +102,18 @@ def test_a_new_reading_replaces_the_one_being_said_and_s_stops(make_window, qtbo
 
 
 def test_letters_type_in_the_move_box_and_read_nothing(make_window, qtbot):
+    """After Ctrl+M the letters typed on the board go into the move box; none is a reading
+    key's command then. The same in the move box itself (reached by Tab or the mouse)."""
     window = make_window()
     window.focus_move_box()
-    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table)
     window.synth.clear()
+    qtbot.keyClicks(QApplication.focusWidget(), "b11")
+    assert window.move_box.text() == "b11"
+    assert reading_said(window) == []
+    window.move_box.clear()
+    window.move_box.setFocus()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.move_box)
     qtbot.keyClicks(window.move_box, "b11")
     assert window.move_box.text() == "b11"
     assert reading_said(window) == []
