@@ -684,6 +684,7 @@ class MainWindow(QMainWindow):
         dests = s.destinations()
         practice = self.ctx.practice
         hinted = practice.hint_squares() if practice is not None else set()
+        hint_start = practice.hint_start() if practice is not None else None
         # no "must jump" while a penalty's checker is chosen: nobody moves then
         required = s.required_jump_squares() if s.selected is None and \
             not s.removal.awaits_player() else set()
@@ -696,7 +697,8 @@ class MainWindow(QMainWindow):
 
         def description(sq: int) -> str:
             return game_texts.square_description(sq in picked, sq in dests, sq in required,
-                                                 sq in last, sq in hinted, held=s.selected)
+                                                 sq in last, sq == hint_start,
+                                                 held=s.selected)
 
         self.board.show_position(board.piece_at, marks, s.square_name, description)
 

@@ -274,6 +274,14 @@ class PracticeControls(QObject):
             return set()
         return set(self.hint_move.path)
 
+    def hint_start(self) -> Optional[int]:
+        """The square of the hinted piece (1-32) while the hint holds (see :meth:`hint_squares`),
+        else None: the one square whose description says "Hint." (every square of the move is
+        marked on the screen). A screen reader says a change of the focused cell's description
+        as it comes; the hint's other squares told too made it say "Hint." twice, once for the
+        square the cursor was on, once for the piece it then went to."""
+        return self.hint_move.from_square if self.hint_squares() else None
+
     def _on_hint(self, result, token: int) -> None:
         if token != self._hint_token or self._hint_board_key != self._position_key():
             return
