@@ -127,7 +127,11 @@ class MatchSession(Observable):
         """True while the game on the board waits for the official to start it (the players-ready
         step): its clocks stand still and no move is taken (:meth:`MatchOfficial.start_game`)."""
         self.last_result_text = ""
-        """The result of the game just ended, kept on the turn line until the next one starts."""
+        """The result of the game just ended, kept on the status line until the next one
+        starts."""
+        self.last_result_headline = ""
+        """That result in a few words ("Ann Lee wins game one."), kept on the clocks' turn line
+        until the next game starts."""
         game.hold = self._hold_text
         self.pin_guard = "match"
         """What the gate's PIN is: "match" (set for this match) or "event" (the event PIN in force
@@ -342,11 +346,14 @@ class MatchSession(Observable):
         return None
 
     def turn_text(self) -> str:
-        """"Alice, Black, to move." for the current game (or the match result when over)."""
+        """"Alice, Black, to move." for the current game (or the match result when over; while
+        the next game waits for the official, the last result and that in a few words: the
+        clocks' turn line, in large type; the status line has them whole)."""
         if self.referee is None or self.referee.is_over:
             return self.result_text or event_texts.no_match_text()
         if self.awaiting_start and self.game is not None:
-            return official_texts.awaiting_start_text(self.game.number, self.last_result_text)
+            return official_texts.awaiting_start_headline(self.game.number,
+                                                          self.last_result_headline)
         due = self.referee.pending_penalty
         if due is not None:  # nobody moves: the chooser's turn to pick a checker
             return penalty_texts.panel_choice_text(self.player(due.chooser))
@@ -555,6 +562,7 @@ class MatchSession(Observable):
             written_count = event_texts.count_text(result.material, self.sides, False)
         named = event_texts.game_result_text(game.number, winner, side, self._how(result, game))
         self.last_result_text = " ".join(p for p in (named, count) if p)
+        self.last_result_headline = event_texts.game_result_headline(game.number, winner)
         self.log("result", named, priority=Priority.QUEUE, at=result.at, speak=False,
                  written=" ".join(p for p in (event_texts.game_result_text(
                      game.number, winner, side, self._how(result, game, False), False),

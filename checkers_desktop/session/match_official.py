@@ -143,7 +143,7 @@ class MatchOfficial:
         ruling = self._clocks("start_game", started_text, lambda referee: referee.resume())
         if ruling.ok:
             m.awaiting_start = False
-            m.last_result_text = ""
+            m.last_result_text = m.last_result_headline = ""
             m.clocks_changed()
         return ruling
 

@@ -97,6 +97,15 @@ def game_result_text(number: int, winner: Optional[str], winner_side: Optional[s
     return f"{winner} wins game {_n(number, spoken)} with {winner_side}: {how}."
 
 
+def game_result_headline(number: int, winner: Optional[str]) -> str:
+    """A game's result in a few words, for the clocks' large turn line: "Ann Lee wins game
+    one." or "Game one is drawn." (the whole result, how and the count, is on the status
+    line)."""
+    if winner is None:
+        return f"Game {_n(number, True)} is drawn."
+    return f"{winner} wins game {_n(number, True)}."
+
+
 def game_end_announcement(result: str, count: str, score: str, next_game: str = "") -> str:
     """The one sentence group said when a game of a match ends: the named result, the count when
     the game was adjudicated, the score, and the next game or the match result (each may be

@@ -326,6 +326,13 @@ def awaiting_start_text(number: int, last: str = "") -> str:
             "(Control Alt G). The clocks are stopped.")
 
 
+def awaiting_start_headline(number: int, last: str = "") -> str:
+    """The clocks' turn line while a game waits for the official, in a few words: "Ann Lee
+    wins game one. Game 2 waits for the official." (the status line says how to start it)."""
+    before = f"{last} " if last else ""
+    return f"{before}Game {number} waits for the official."
+
+
 def no_game_waiting_text() -> str:
     return "No game is waiting to start."
 

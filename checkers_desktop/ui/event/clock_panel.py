@@ -18,7 +18,7 @@ import math
 import re
 from typing import Optional
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
@@ -32,6 +32,12 @@ BASE_POINTS = 26.0
 LARGE_PRINT_POINTS = 18.0
 """The smallest type the clocks are shown in, points: the large-print minimum (18 point, as in
 the American Printing House for the Blind's and the RNIB's large-print guidance)."""
+TURN_LINES = 2
+"""The most lines the turn line (whose turn, or the result) wraps to before the clocks' type is
+made smaller (never below :meth:`ClockPanel.floor_points`)."""
+_WIDEST = "Move 00:00 of 00:00"
+"""The widest reading of a running clock (digits as 0): the type is fitted to it even when a
+match is over and the readings are "Game -", so it does not grow then."""
 _DIGIT = re.compile(r"\d")
 _SECONDS = re.compile(r":\d\d\b")
 
@@ -138,7 +144,9 @@ class ClockPanel(QFrame):
     def _fit(self, width: int) -> float:
         """The largest size, at most :attr:`point_size` and at least :meth:`floor_points`, at
         which each time reading fits on one line in ``width`` pixels (measured with every digit
-        as 0, so the size does not change as the clocks run)."""
+        as 0, so the size does not change as the clocks run, and at least as a running clock's
+        widest reading, so it does not grow when a match ends) and the turn line in at most
+        :data:`TURN_LINES` lines."""
         layout = self.layout()
         sides = 0
         if layout is not None:  # the panel's layout is made with it
@@ -148,10 +156,23 @@ class ClockPanel(QFrame):
         font = QFont(self.labels["game"].font())
         font.setPointSizeF(self.point_size)
         lines = [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
-        lines = [line for line in lines if line] or ["Move 00:00 of 00:00"]
+        lines = [line for line in lines if line] + [_WIDEST]
         widest = max(QFontMetrics(font).horizontalAdvance(t) for t in lines)
         fitted = self.point_size * min(1.0, room / max(1, widest))
-        return max(self.floor_points(), min(self.point_size, fitted))
+        floor = self.floor_points()
+        fitted = max(floor, min(self.point_size, fitted))
+        turn = self.readings.get("turn", "")
+        while fitted > floor and turn and self._lines(turn, fitted, room) > TURN_LINES:
+            fitted = max(floor, fitted - 1.0)
+        return fitted
+
+    def _lines(self, text: str, points: float, room: int) -> int:
+        """How many lines ``text`` wraps to in ``room`` pixels at ``points``."""
+        font = QFont(self.labels["turn"].font())
+        font.setPointSizeF(points)
+        metrics = QFontMetrics(font)
+        box = metrics.boundingRect(QRect(0, 0, room, 1 << 20), Qt.TextFlag.TextWordWrap, text)
+        return max(1, round(box.height() / max(1, metrics.lineSpacing())))
 
     def fit_width(self, width: int) -> float:
         """Fit the type to the panel's width ``width`` (pixels; the window's side column calls
@@ -176,7 +197,8 @@ class ClockPanel(QFrame):
         readings = clock_readings(clock, mover, paused=paused, over=over)
         if readings != self.readings:
             refit = [_DIGIT.sub("0", readings[k]) for k in ("game", "move")] != \
-                [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")]
+                [_DIGIT.sub("0", self.readings.get(k, "")) for k in ("game", "move")] or \
+                readings["turn"] != self.readings.get("turn")
             self.readings = readings
             told = told_readings(readings) != self._told
             for key, text in readings.items():
