@@ -280,7 +280,8 @@ class PracticeControls(QObject):
         marked on the screen). A screen reader says a change of the focused cell's description
         as it comes; the hint's other squares told too made it say "Hint." twice, once for the
         square the cursor was on, once for the piece it then went to."""
-        return self.hint_move.from_square if self.hint_squares() else None
+        hinted = self.hint_move
+        return hinted.from_square if hinted is not None and self.hint_squares() else None
 
     def _on_hint(self, result, token: int) -> None:
         if token != self._hint_token or self._hint_board_key != self._position_key():
