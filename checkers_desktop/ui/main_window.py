@@ -571,7 +571,7 @@ class MainWindow(QMainWindow):
         self.board.focus_cursor()
         self.move_box.selectAll()
         self.board.type_into(self.move_box)
-        self.announcer.announce(move_box_texts.typing_text(), Priority.INTERRUPT)
+        self.announcer.announce(move_box_texts.typing_text(), Priority.READING)
 
     def _show_typing(self, on: bool) -> None:
         """The move box framed as the focus is while a move is typed into it from the board."""
