@@ -80,10 +80,11 @@ def test_single_keys_read_next_matches_standings_and_a_path(tournament_window, q
     # the path of the winner of the played match: that match, then the quarter-final due
     played = next(m for m in view.matches if m.kind == "played")
     winner = played.winner
-    assert bracket.tree.select_key(("player", winner.id, (played.round, played.index)))
+    assert bracket.tree.select_key(("match", (played.round, played.index)))
     qtbot.keyClick(bracket.tree, Qt.Key.Key_P)
     said = window.synth.spoken[-1]
-    assert said.startswith(f"Path of {winner.name}, {winner.medical_center}: ")
+    assert said.startswith(f"Path of {played.a.name}, {played.a.medical_center}: ")
+    assert f"Path of {played.b.name}, {played.b.medical_center}: " in said
     assert played.line() in said
     nxt = next(m for m in view.matches if m.round == 2 and any(
         c is not None and c.id == winner.id for c in (m.a, m.b)))
