@@ -30,13 +30,14 @@ import ctypes
 from typing import Optional
 
 from PySide6.QtCore import QAbstractNativeEventFilter, QEvent, QObject, QTimer
-from PySide6.QtGui import QGuiApplication, QKeyEvent, QWindow
+from PySide6.QtGui import QAction, QGuiApplication, QKeyEvent, QKeySequence, QWindow
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from shiboken6 import isValid
 
 from .handover import is_kept
 
-__all__ = ["TypeAhead", "keys_to", "keep_answer_keys", "give_answer_keys", "FOLLOW_MS",
+__all__ = ["TypeAhead", "keys_to", "keep_answer_keys", "give_answer_keys", "deliver_key",
+           "FOLLOW_MS",
            "ANSWER_KEYS_MS"]
 
 FOLLOW_MS = 1500
@@ -164,7 +165,7 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
                                                   or question.isAncestorOf(focus))
         if focus is not None and focus.isVisible() and (open_still or not inside):
             for key in _take_answer_keys():
-                QApplication.sendEvent(focus, key)
+                deliver_key(focus, key)
             return
         waited[0] += 20
         if waited[0] >= ms:
@@ -173,6 +174,25 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
         QTimer.singleShot(20, attempt)
 
     attempt()
+
+
+def deliver_key(target: QWidget, key: QKeyEvent) -> None:
+    """Deliver the key press ``key`` kept earlier as Qt would have: to ``target`` when it takes
+    it as text (a line edit claims a letter), else as the shortcut of an enabled action of
+    ``target``'s window (Ctrl+P: print), else to ``target``."""
+    claim = QKeyEvent(QEvent.Type.ShortcutOverride, key.key(), key.modifiers(), key.text())
+    claim.ignore()
+    QApplication.sendEvent(target, claim)
+    if not claim.isAccepted():
+        pressed = QKeySequence(key.keyCombination())
+        window = target.window()
+        for action in window.findChildren(QAction):
+            if action.isEnabled() and any(
+                    s.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+                    for s in action.shortcuts()):
+                action.trigger()
+                return
+    QApplication.sendEvent(target, key)
 
 
 class _KeysToDialog(QAbstractNativeEventFilter):

@@ -269,3 +269,39 @@ def test_keys_typed_right_after_alt_y_with_no_dialog_after_reach_the_window(
     qtbot.waitUntil(lambda: len(typed) == 5, timeout=5000)
     qtbot.wait(1500)
     assert window.move_box.text() == "11-15"
+
+
+def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
+        make_window, qtbot, monkeypatch, tmp_path):
+    """Ctrl+O pressed at once after Alt+Y to a question (before Qt's Yes button came up) is
+    the window's command once the question has closed: the open dialog comes (the closing
+    question took the key, and nothing came)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+    from modal import when_modal
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    window = make_window(confirm=None)
+    window.board.setFocus()
+    opened = []
+
+    def answer(box):
+        assert isinstance(box, QMessageBox)
+        qtbot.waitUntil(lambda: box.isActiveWindow() and box.isAncestorOf(
+            QApplication.focusWidget()))
+        qtbot.keyClick(box, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.postEvent(QApplication.focusWidget(), QKeyEvent(
+                kind, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier, ""))
+
+    def seen(dialog):
+        opened.append(type(dialog))
+        dialog.reject()
+
+    when_modal(answer)
+    assert window.ask.confirm("Go on?", "Checkers")
+    when_modal(seen)
+    qtbot.waitUntil(lambda: bool(opened), timeout=3000)
+    assert opened == [QFileDialog]
