@@ -36,7 +36,7 @@ from shiboken6 import isValid
 
 from .handover import is_kept
 
-__all__ = ["TypeAhead", "keys_to", "keep_answer_keys", "give_answer_keys", "deliver_key",
+__all__ = ["TypeAhead", "keys_to", "keep_answer_keys", "give_answer_keys", "deliver_keys",
            "FOLLOW_MS",
            "ANSWER_KEYS_MS"]
 
@@ -131,11 +131,18 @@ def keep_answer_keys(question: QWidget) -> None:
     _ANSWERED.keys[:0] = keys
 
 
+_CARRIED: list[QKeyEvent] = []
+"""The keys kept after a command key that :func:`deliver_keys` is running now: the dialog that
+command opens takes them (its :class:`TypeAhead`)."""
+
+
 def _take_answer_keys() -> list[QKeyEvent]:
-    """The keys an answered question kept (none when there is none), its keeping stopped."""
-    global _ANSWERED
+    """The keys an answered question kept (none when there is none), its keeping stopped, after
+    those carried over a command being run (:data:`_CARRIED`)."""
+    global _ANSWERED, _CARRIED
     kept, _ANSWERED = _ANSWERED, None
-    return kept.stop() if kept is not None else []
+    carried, _CARRIED = _CARRIED, []
+    return carried + (kept.stop() if kept is not None else [])
 
 
 def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
@@ -164,8 +171,7 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
         inside = focus is not None and alive and (focus is question
                                                   or question.isAncestorOf(focus))
         if focus is not None and focus.isVisible() and (open_still or not inside):
-            for key in _take_answer_keys():
-                deliver_key(focus, key)
+            deliver_keys(focus, _take_answer_keys())
             return
         waited[0] += 20
         if waited[0] >= ms:
@@ -176,23 +182,42 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
     attempt()
 
 
-def deliver_key(target: QWidget, key: QKeyEvent) -> None:
-    """Deliver the key press ``key`` kept earlier as Qt would have: to ``target`` when it takes
-    it as text (a line edit claims a letter), else as the shortcut of an enabled action of
-    ``target``'s window (Ctrl+P: print), else to ``target``."""
+def deliver_keys(target: QWidget, keys: list[QKeyEvent]) -> None:
+    """Deliver the key presses ``keys``, kept earlier, in order, as Qt would have: each to
+    ``target`` (the widget with the keyboard) when it takes it as text (a line edit claims a
+    letter), else as the shortcut of an enabled action of ``target``'s window (Ctrl+O: open),
+    else to ``target``. The keys after a command go to the dialog it opens (its
+    :class:`TypeAhead` takes them), else on to the widget with the keyboard after it."""
+    global _CARRIED
+    keys = list(keys)
+    while keys:
+        key = keys.pop(0)
+        action = _shortcut_for(target, key)
+        if action is None:
+            QApplication.sendEvent(target, key)
+            continue
+        _CARRIED = keys
+        action.trigger()
+        keys, _CARRIED = _CARRIED, []
+        focus = QApplication.focusWidget()
+        target = focus if focus is not None and focus.isVisible() else target
+
+
+def _shortcut_for(target: QWidget, key: QKeyEvent) -> Optional[QAction]:
+    """The enabled action of ``target``'s window whose shortcut ``key`` is, unless ``target``
+    takes ``key`` as text (it accepts the ``ShortcutOverride`` Qt asks first)."""
     claim = QKeyEvent(QEvent.Type.ShortcutOverride, key.key(), key.modifiers(), key.text())
     claim.ignore()
     QApplication.sendEvent(target, claim)
-    if not claim.isAccepted():
-        pressed = QKeySequence(key.keyCombination())
-        window = target.window()
-        for action in window.findChildren(QAction):
-            if action.isEnabled() and any(
-                    s.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
-                    for s in action.shortcuts()):
-                action.trigger()
-                return
-    QApplication.sendEvent(target, key)
+    if claim.isAccepted():
+        return None
+    pressed = QKeySequence(key.keyCombination())
+    for action in target.window().findChildren(QAction):
+        if action.isEnabled() and any(
+                s.matches(pressed) == QKeySequence.SequenceMatch.ExactMatch
+                for s in action.shortcuts()):
+            return action
+    return None
 
 
 class _KeysToDialog(QAbstractNativeEventFilter):

@@ -271,21 +271,25 @@ def test_keys_typed_right_after_alt_y_with_no_dialog_after_reach_the_window(
     assert window.move_box.text() == "11-15"
 
 
+@pytest.mark.parametrize("every_ms", [5, 80])
 def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
-        make_window, qtbot, monkeypatch, tmp_path):
-    """Ctrl+O pressed at once after Alt+Y to a question (before Qt's Yes button came up) is
-    the window's command once the question has closed: the open dialog comes (the closing
-    question took the key, and nothing came)."""
+        make_window, qtbot, monkeypatch, tmp_path, every_ms):
+    """Ctrl+O pressed at once after Alt+Y to a question (before Qt's Yes button came up), then
+    a file's name typed ``every_ms`` a key: Ctrl+O is the window's command once the question
+    has closed (the closing question took the key, and nothing came), and the name reaches
+    the open dialog's name field whole (the keys after the command waited behind its dialog,
+    and went to the board once it closed)."""
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QKeyEvent
-    from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+    from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
 
     from modal import when_modal
 
     monkeypatch.setenv("HOME", str(tmp_path))
     window = make_window(confirm=None)
     window.board.setFocus()
-    opened = []
+    name = "Ramsey-copy-80.pdn"
+    typed, seen = [], []
 
     def answer(box):
         assert isinstance(box, QMessageBox)
@@ -295,13 +299,20 @@ def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
         for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
             QApplication.postEvent(QApplication.focusWidget(), QKeyEvent(
                 kind, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier, ""))
+        _typist(name, every_ms, window, typed)
 
-    def seen(dialog):
-        opened.append(type(dialog))
+    def read(dialog):
+        field = dialog.findChild(QLineEdit, "fileNameEdit")
+        qtbot.waitUntil(lambda: len(typed) == len(name), timeout=5000)
+        try:
+            qtbot.waitUntil(lambda: field.text() == name, timeout=1000)
+        except Exception:
+            pass  # compared below
+        seen.append((type(dialog), field.text()))
         dialog.reject()
 
     when_modal(answer)
     assert window.ask.confirm("Go on?", "Checkers")
-    when_modal(seen)
-    qtbot.waitUntil(lambda: bool(opened), timeout=3000)
-    assert opened == [QFileDialog]
+    when_modal(read)
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert seen == [(QFileDialog, name)]
