@@ -53,6 +53,7 @@ from .interaction import Interaction
 from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
 from .play_aids import PlayAids, install_play_aids
+from .picker_speech import install_picker_speech
 from .practice import PracticeControls
 from .problems_menu import install_problems
 from .qt_ports import QtScheduler
@@ -195,6 +196,7 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         assert isinstance(app, QApplication)  # a window needs widgets
         dialog_fit.install(app)  # every dialog's title shown whole
+        install_picker_speech(app)  # a picker's new value said by Orca (Linux)
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key
