@@ -43,6 +43,8 @@ Figures vary with the machine's load: other processes share the cores.
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import re
 import sys
@@ -283,8 +285,11 @@ def play_game(fen, black_player, white_player, max_plies=200):
     return 0.5
 
 
-def match(name, opponent_factory, ballot_rows, move_time, engine_factory=None, engine_name=None):
-    """Play each ballot twice, the engine taking each colour once; print and return its score."""
+def match(name, opponent_factory, ballot_rows, move_time, engine_factory=None, engine_name=None,
+          log=None):
+    """Play each ballot twice, the engine taking each colour once; print and return its score.
+    ``log`` (an open text file, or None): one JSON line a game as it ends (ballot, colour, the
+    engine's score, the 1-minute load), so that a long match can be followed and added up."""
     if engine_factory is None:
         engine = Searcher()
 
@@ -302,6 +307,12 @@ def match(name, opponent_factory, ballot_rows, move_time, engine_factory=None, e
                 s = play_game(row["fen"], me, opp)
             else:
                 s = 1 - play_game(row["fen"], opp, me)
+            if log is not None:
+                log.write(json.dumps({
+                    "engine": engine_name, "opponent": name, "ballot": row.get("number", str(i)),
+                    "engine_black": engine_black, "score": s,
+                    "load": round(os.getloadavg()[0], 2)}) + "\n")
+                log.flush()
             score += s
             wins += s == 1
             draws += s == 0.5
@@ -541,6 +552,11 @@ def main(argv=None):
     ap.add_argument("--ladder-bottom", type=int, default=1,
                     help="the lowest level of the ladder (e.g. 4 with --ladder-top 5: only 5 "
                          "against 4)")
+    ap.add_argument("--ladder-offset", type=int, default=0,
+                    help="shift the ladder's evenly spread ballots by this many (runs on other "
+                         "ballots can then be added up)")
+    ap.add_argument("--ladder-log", type=Path, default=None,
+                    help="append one JSON line a ladder game as it ends")
     ap.add_argument("--candidate-weights", default="",
                     help='section "weights": e.g. "king=186,back=25" (the rest as in use)')
     ap.add_argument("--weights-games", type=int, default=20, help='ballots of "weights"')
@@ -614,9 +630,14 @@ def main(argv=None):
             match("plain minimax depth 4", minimax, rows, mtime)
         print("## Level ladder (each level against the next, same ballots, at the levels' own "
               "times)")
+        all_rows = ballots()
+        lrows = [all_rows[(args.ladder_offset + i * len(all_rows) // nballots) % len(all_rows)]
+                 for i in range(min(nballots, len(all_rows)))]
+        ladder_log = open(args.ladder_log, "a", encoding="utf-8") if args.ladder_log else None
         for lv in range(args.ladder_bottom, args.ladder_top):
-            match(f"level {lv + 1}", level_player(lv + 1), rows, mtime,
-                  engine_factory=level_player(lv), engine_name=f"level {lv}")
+            match(f"level {lv}", level_player(lv), lrows, mtime,
+                  engine_factory=level_player(lv + 1), engine_name=f"level {lv + 1}",
+                  log=ladder_log)
         if args.ladder_bottom == 1:
             match("plain minimax depth 4", minimax, rows, mtime, engine_factory=level_player(1),
                   engine_name="level 1")
