@@ -308,7 +308,7 @@ class Interaction:
         from .tournament.dialogs import CorrectionDialog
 
         dialog = CorrectionDialog(request, self.parent, announce=self.say)
-        self.echo(f"{dialog.accessibleDescription()} {dialog.outcome.text()}")
+        self.echo(f"{dialog.intro.text()} {dialog.outcome.text()}")
         try:
             accepted = dialog.exec() == CorrectionDialog.DialogCode.Accepted
             return dialog.answer if accepted else None
