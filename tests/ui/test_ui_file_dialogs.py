@@ -215,6 +215,22 @@ def _alt_y_then_type(qtbot, box, text, every_ms, window, typed):
     _typist(text, every_ms, window, typed)
 
 
+def _name_typed(qtbot, dialog, name, typed):
+    """The file dialog's name field once ``name`` is all typed (``typed`` holds it) and has
+    had a second to arrive; the dialog is then closed."""
+    from PySide6.QtWidgets import QLineEdit
+
+    field = dialog.findChild(QLineEdit, "fileNameEdit")
+    qtbot.waitUntil(lambda: len(typed) == len(name), timeout=5000)
+    try:
+        qtbot.waitUntil(lambda: field.text() == name, timeout=1000)
+    except Exception:
+        pass  # compared by the caller
+    text = field.text()
+    dialog.reject()
+    return text
+
+
 @pytest.mark.parametrize("every_ms", [5, 30, 80])
 def test_a_name_typed_right_after_alt_y_reaches_the_file_dialog_whole(make_window, qtbot,
                                                                       monkeypatch, tmp_path,
@@ -224,7 +240,7 @@ def test_a_name_typed_right_after_alt_y_reaches_the_file_dialog_whole(make_windo
     after Alt+Y, and the question had the keyboard until it was gone: the keys it got were
     lost ("Ramsey-copy-80.pdn" arrived as "msey-copy-80.pdn", typed 5 ms a key not at all).
     They reach the dialog's name field, whole and in order."""
-    from PySide6.QtWidgets import QFileDialog, QLineEdit
+    from PySide6.QtWidgets import QFileDialog
 
     from modal import when_modal
 
@@ -236,14 +252,7 @@ def test_a_name_typed_right_after_alt_y_reaches_the_file_dialog_whole(make_windo
 
     def read(dialog):
         assert isinstance(dialog, QFileDialog)
-        field = dialog.findChild(QLineEdit, "fileNameEdit")
-        qtbot.waitUntil(lambda: len(typed) == len(name), timeout=5000)
-        try:
-            qtbot.waitUntil(lambda: field.text() == name, timeout=1000)
-        except Exception:
-            pass  # compared below
-        seen["name"] = field.text()
-        dialog.reject()
+        seen["name"] = _name_typed(qtbot, dialog, name, typed)
 
     when_modal(lambda box: _alt_y_then_type(qtbot, box, name, every_ms, window, typed))
     assert window.ask.confirm("Leave the game?", "Leave")
@@ -281,7 +290,7 @@ def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
     and went to the board once it closed)."""
     from PySide6.QtCore import QEvent, Qt
     from PySide6.QtGui import QKeyEvent
-    from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QMessageBox
+    from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
     from modal import when_modal
 
@@ -302,14 +311,7 @@ def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
         _typist(name, every_ms, window, typed)
 
     def read(dialog):
-        field = dialog.findChild(QLineEdit, "fileNameEdit")
-        qtbot.waitUntil(lambda: len(typed) == len(name), timeout=5000)
-        try:
-            qtbot.waitUntil(lambda: field.text() == name, timeout=1000)
-        except Exception:
-            pass  # compared below
-        seen.append((type(dialog), field.text()))
-        dialog.reject()
+        seen.append((type(dialog), _name_typed(qtbot, dialog, name, typed)))
 
     when_modal(answer)
     assert window.ask.confirm("Go on?", "Checkers")
