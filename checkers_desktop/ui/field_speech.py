@@ -21,14 +21,14 @@ The filter is put on the line edits of a window when the keyboard first comes to
 
 from __future__ import annotations
 
-import sys
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QLineEdit, QWidget
 
-__all__ = ["EmptyFieldFocus", "install_empty_field_focus", "empty_field_focus"]
+
+__all__ = ["EmptyFieldFocus"]
 
 _WATCHED = "_checkers_empty_field_focus"
 """The dynamic property set on a line edit once :class:`EmptyFieldFocus` filters its events."""
@@ -77,17 +77,3 @@ class EmptyFieldFocus(QObject):
             self._resending = False
         return True
 
-
-def empty_field_focus(app: QApplication) -> Optional[EmptyFieldFocus]:
-    """The :class:`EmptyFieldFocus` installed on ``app``, or None."""
-    found = app.findChild(EmptyFieldFocus)
-    return found if isinstance(found, EmptyFieldFocus) else None
-
-
-def install_empty_field_focus(app: QApplication, *, platform: str = sys.platform
-                              ) -> Optional[EmptyFieldFocus]:
-    """Install :class:`EmptyFieldFocus` on ``app`` once (on Linux only: see the module text);
-    returns it, or None elsewhere."""
-    if not platform.startswith("linux"):
-        return None
-    return empty_field_focus(app) or EmptyFieldFocus(app)

@@ -25,14 +25,14 @@ cursor itself).
 
 from __future__ import annotations
 
-import sys
 from typing import Callable, Optional
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleEvent, QKeyEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 
-__all__ = ["PickerSpeech", "install_picker_speech", "picker_speech"]
+
+__all__ = ["PickerSpeech"]
 
 _WATCHED = "_checkers_picker_speech"
 """The dynamic property set on a picker once :class:`PickerSpeech` filters its keys."""
@@ -114,17 +114,3 @@ def _item_child(view: QWidget, row: int, text: str) -> int:
             return i
     return -1
 
-
-def picker_speech(app: QApplication) -> Optional[PickerSpeech]:
-    """The :class:`PickerSpeech` installed on ``app``, or None."""
-    found = app.findChild(PickerSpeech)
-    return found if isinstance(found, PickerSpeech) else None
-
-
-def install_picker_speech(app: QApplication, *, platform: str = sys.platform
-                          ) -> Optional[PickerSpeech]:
-    """Install :class:`PickerSpeech` on ``app`` once (on Linux only: see the module text);
-    returns it, or None elsewhere."""
-    if not platform.startswith("linux"):
-        return None
-    return picker_speech(app) or PickerSpeech(app)

@@ -9,7 +9,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QLineEdit, QVBoxLayout
 
-from checkers_desktop.ui.field_speech import empty_field_focus, install_empty_field_focus
+from checkers_desktop.ui.app_hooks import install_on_linux, installed
+from checkers_desktop.ui.field_speech import EmptyFieldFocus
 from checkers_desktop.ui.forms import FormChoice, FormRequest, FormText
 
 pytestmark = pytest.mark.timeout(60)
@@ -50,7 +51,7 @@ def test_the_forfeit_forms_empty_reason_gets_the_keyboard_with_nothing_before_it
     from checkers_desktop.ui.event.action_form import ActionFormDialog
 
     window = make_window()
-    assert empty_field_focus(QApplication.instance()) is not None
+    assert installed(QApplication.instance(), EmptyFieldFocus) is not None
     request = FormRequest(title="Declare a forfeit", prompt="Declare a forfeit.",
                           confirm="Declare the forfeit", outcome=lambda values: "",
                           fields=(FormChoice("Player", ("Ann Lee (Black)", "Bo Diaz (Red)")),
@@ -79,7 +80,7 @@ def test_the_forfeit_forms_empty_reason_gets_the_keyboard_with_nothing_before_it
 
 @pytest.fixture
 def dialog(qtbot):
-    assert install_empty_field_focus(QApplication.instance(), platform="linux") is not None
+    assert install_on_linux(QApplication.instance(), EmptyFieldFocus, "linux") is not None
     box = QDialog()
     combo = QComboBox(box)
     combo.addItems(["Ann", "Bo"])
@@ -117,5 +118,5 @@ def test_a_field_with_text_is_left_to_qt(qtbot, dialog):
 
 
 def test_only_on_linux():
-    assert install_empty_field_focus(QApplication.instance(), platform="win32") is None
-    assert install_empty_field_focus(QApplication.instance(), platform="darwin") is None
+    assert install_on_linux(QApplication.instance(), EmptyFieldFocus, "win32") is None
+    assert install_on_linux(QApplication.instance(), EmptyFieldFocus, "darwin") is None

@@ -11,8 +11,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QVBoxLayout
 
+from checkers_desktop.ui.app_hooks import install_on_linux, installed
 from checkers_desktop.ui.forms import FormChoice, FormRequest, FormText
-from checkers_desktop.ui.picker_speech import install_picker_speech, picker_speech
+from checkers_desktop.ui.picker_speech import PickerSpeech
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -40,7 +41,7 @@ def told_by_the_window(make_window):
     """The window (``make_window()``) and a recorder of what its picker speech tells: the window
     installs it (these tests come first in the file, before the others install it)."""
     window = make_window()
-    speech = picker_speech(QApplication.instance())
+    speech = installed(QApplication.instance(), PickerSpeech)
     assert speech is not None
     recorder = Told()
     before, speech.post = speech.post, recorder
@@ -51,8 +52,8 @@ def told_by_the_window(make_window):
 @pytest.fixture
 def told():
     app = QApplication.instance()
-    speech = install_picker_speech(app, platform="linux")
-    assert speech is not None and picker_speech(app) is speech
+    speech = install_on_linux(app, PickerSpeech, "linux")
+    assert speech is not None and installed(app, PickerSpeech) is speech
     recorder = Told()
     before, speech.post = speech.post, recorder
     yield recorder
@@ -165,5 +166,5 @@ def test_no_change_no_program_change_and_alt_down_tell_nothing(qtbot, told):
 
 
 def test_only_on_linux():
-    assert install_picker_speech(QApplication.instance(), platform="win32") is None
-    assert install_picker_speech(QApplication.instance(), platform="darwin") is None
+    assert install_on_linux(QApplication.instance(), PickerSpeech, "win32") is None
+    assert install_on_linux(QApplication.instance(), PickerSpeech, "darwin") is None
