@@ -70,8 +70,7 @@ class ResultDesk:
         v = t.enter_result(number, winners)
         yield Changed()
         more = _decided_by_withdrawal(t, m.division_key, before)
-        # the result alone is all on the match's line in the bracket; more is said
-        yield Say(_result_text(v, more=more), match=None if more else number)
+        yield Say(_result_text(v, more=more))
         return DONE
 
     def walkover(self, number: int) -> Workflow:
@@ -111,13 +110,11 @@ class ResultDesk:
         before = _undecided_numbers(t, m.division_key)
         v = t.walkover(number, (a, b)[index].id, why=why)
         yield Changed()
-        alone = _result_text(v, "walkover")
         text = _result_text(v, "walkover", _decided_by_withdrawal(t, m.division_key, before))
         third = _third_place_of_semi_final(t, v)
         if third is not None and v.loser is not None:
             text = f"{text} {texts.walkover_third_place_text(v.loser.name, third)}"
-        # the result alone is all on the match's line in the bracket; more is said
-        yield Say(text, match=number if text == alone else None)
+        yield Say(text)
         return DONE
 
     def correct_result(self, number: int) -> Workflow:

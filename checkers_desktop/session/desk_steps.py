@@ -86,15 +86,11 @@ CANCELLED = Outcome(Ending.CANCELLED)
 @dataclass(frozen=True)
 class Say:
     """A sentence to say with ``priority`` and show (``shown``: a longer text to show instead,
-    such as a file's whole path). ``match``: the number of the match whose new result the
-    sentence is, all of it also on that match's line in the bracket (where that line has the
-    focus, the screen reader reads it: the window then shows the sentence without saying it
-    again)."""
+    such as a file's whole path)."""
 
     text: str
     priority: Priority = Priority.QUEUE
     shown: Optional[str] = None
-    match: Optional[int] = None
 
 
 @dataclass(frozen=True)

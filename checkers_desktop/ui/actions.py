@@ -440,7 +440,7 @@ BRACKET_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("read_standings", "&Standings", "S", "Standings",
                "Read the division's gold, silver, bronze and fourth.", "Read"),
     ActionSpec("read_path", "Competitor's &path", "P", "Competitor's path",
-               "Read the matches of the competitor at the cursor (on a match: both players).",
+               "Read the matches of both competitors of the match at the cursor.",
                "Read"),
     ActionSpec("read_division", "The &division", "D", "The division",
                "Say the division: competitors, the draw seed, the same-center pairs.", "Read"),

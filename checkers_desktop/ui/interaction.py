@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QApplication, QFileDialog, QIn
 
 from .forms import FormAnswer, FormChoice, FormRequest, FormText, FormValue
 from .handover import answering, finish, is_kept, keep_up, run_modal
-from .type_ahead import TypeAhead, keys_to
+from .type_ahead import TypeAhead, give_answer_keys, keep_answer_keys, keys_to
 
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
@@ -109,6 +109,7 @@ class Interaction:
                              else QMessageBox.StandardButton.No)
         box.setEscapeButton(QMessageBox.StandardButton.No)
         box.setAccessibleName(title)
+        _keep_keys_typed_after_the_answer(box)
         if on_answer is not None:
             yes_button = box.button(QMessageBox.StandardButton.Yes)
             box.buttonClicked.connect(lambda button: answering(
@@ -307,7 +308,7 @@ class Interaction:
         from .tournament.dialogs import CorrectionDialog
 
         dialog = CorrectionDialog(request, self.parent, announce=self.say)
-        self.echo(f"{dialog.accessibleDescription()} {dialog.outcome.text()}")
+        self.echo(f"{dialog.intro.text()} {dialog.outcome.text()}")
         try:
             accepted = dialog.exec() == CorrectionDialog.DialogCode.Accepted
             return dialog.answer if accepted else None
@@ -357,6 +358,19 @@ class Interaction:
 
         self.echo(heading)
         LinesDialog(title, heading, lines, self.parent, buttons).exec()
+
+
+def _keep_keys_typed_after_the_answer(box: QMessageBox) -> None:
+    """The keys typed once ``box``'s answer is given (its button down: Alt+Y keeps it down
+    100 ms) reach ``box`` as it closes: they are kept for the dialog the answer leads to, or
+    given to the widget the keyboard comes back to (``type_ahead.keep_answer_keys``)."""
+    def later() -> None:
+        QTimer.singleShot(0, lambda: give_answer_keys(box))
+
+    for button in box.buttons():
+        button.pressed.connect(lambda: keep_answer_keys(box))
+        button.released.connect(later)  # (up with the pointer off it: nothing answered)
+    box.finished.connect(lambda _result: later())
 
 
 def file_dialog(parent: Optional[QWidget], title: str, start: str, filters: str, *,

@@ -47,12 +47,15 @@ from .context import AppContext, Sounds
 from .display import DisplayController, base_font, points_of
 from .engine_worker import ChooseFn, EngineWorker
 from .event import install_event_menu
+from .app_hooks import install_on_linux
+from .field_speech import EmptyFieldFocus
 from .game_signals import GameSignals
 from .help_dialog import HelpDialog
 from .interaction import Interaction
 from .leave_guard import LeaveGuard
 from .paths import data_folder as default_data_folder
 from .play_aids import PlayAids, install_play_aids
+from .picker_speech import PickerSpeech
 from .practice import PracticeControls
 from .problems_menu import install_problems
 from .qt_ports import QtScheduler
@@ -195,6 +198,8 @@ class MainWindow(QMainWindow):
         app = QApplication.instance()
         assert isinstance(app, QApplication)  # a window needs widgets
         dialog_fit.install(app)  # every dialog's title shown whole
+        install_on_linux(app, PickerSpeech)  # a picker's new value said by Orca (Linux)
+        install_on_linux(app, EmptyFieldFocus)  # an empty field reached with Tab named by Orca (Linux)
         self.sound_player = sound_player if sound_player is not None else _default_sound_player(self)
 
         profile_key = self.settings.profile_key

@@ -173,3 +173,148 @@ def test_a_name_typed_while_the_open_dialog_is_made_goes_to_its_name_field(make_
     assert seen["name"] == "tinsley-2.pdn"
     if cursor is not None:
         assert window.board.cursor == cursor
+
+
+def _typist(text, every_ms, window, typed):
+    """Types ``text`` from now, ``every_ms`` a key, each key to the widget that has the keyboard
+    as it is typed, as the window system sends it; ``typed`` gets each character sent."""
+    from PySide6.QtCore import QEvent, Qt, QTimer
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication
+
+    keys = {"-": Qt.Key.Key_Minus, ".": Qt.Key.Key_Period}
+
+    def type_next() -> None:
+        ch = text[len(typed)]
+        key = keys.get(ch) or Qt.Key(ord(ch.upper()))
+        target = QApplication.focusWidget()
+        if target is None or not target.isVisible():  # between two windows: the dialog
+            # shown (where keys_to sends them on X11), else the window under the question;
+            # in it, as Qt does, the widget that has its focus
+            shown = QApplication.activeModalWidget() or QApplication.activeWindow()
+            target = shown if shown is not None and shown.isVisible() else window
+            target = target.focusWidget() or target
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.postEvent(target, QKeyEvent(kind, key, Qt.KeyboardModifier.NoModifier,
+                                                     ch))
+        typed.append(ch)
+        if len(typed) < len(text):
+            QTimer.singleShot(every_ms, type_next)
+
+    type_next()
+
+
+def _alt_y_then_type(qtbot, box, text, every_ms, window, typed):
+    """Alt+Y to the Yes/No ``box`` once it has the keyboard, and ``text`` typed at once."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    assert isinstance(box, QMessageBox)
+    qtbot.waitUntil(lambda: box.isActiveWindow() and box.isAncestorOf(QApplication.focusWidget()))
+    qtbot.keyClick(box, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
+    _typist(text, every_ms, window, typed)
+
+
+def _name_typed(qtbot, dialog, name, typed):
+    """The file dialog's name field once ``name`` is all typed (``typed`` holds it) and has
+    had a second to arrive; the dialog is then closed."""
+    from PySide6.QtWidgets import QLineEdit
+
+    field = dialog.findChild(QLineEdit, "fileNameEdit")
+    qtbot.waitUntil(lambda: len(typed) == len(name), timeout=5000)
+    try:
+        qtbot.waitUntil(lambda: field.text() == name, timeout=1000)
+    except Exception:
+        pass  # compared by the caller
+    text = field.text()
+    dialog.reject()
+    return text
+
+
+@pytest.mark.parametrize("every_ms", [5, 30, 80])
+def test_a_name_typed_right_after_alt_y_reaches_the_file_dialog_whole(make_window, qtbot,
+                                                                      monkeypatch, tmp_path,
+                                                                      every_ms):
+    """Alt+Y to a Yes/No question that leads to a file dialog ("Leave the game?", then Open),
+    and the file's name typed at once, ``every_ms`` a key. Qt keeps the Yes button down 100 ms
+    after Alt+Y, and the question had the keyboard until it was gone: the keys it got were
+    lost ("Ramsey-copy-80.pdn" arrived as "msey-copy-80.pdn", typed 5 ms a key not at all).
+    They reach the dialog's name field, whole and in order."""
+    from PySide6.QtWidgets import QFileDialog
+
+    from modal import when_modal
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    window = make_window(confirm=None)
+    window.board.setFocus()
+    name = "Ramsey-copy-80.pdn"
+    typed, seen = [], {}
+
+    def read(dialog):
+        assert isinstance(dialog, QFileDialog)
+        seen["name"] = _name_typed(qtbot, dialog, name, typed)
+
+    when_modal(lambda box: _alt_y_then_type(qtbot, box, name, every_ms, window, typed))
+    assert window.ask.confirm("Leave the game?", "Leave")
+    when_modal(read)
+    assert window.ask.open_file("Open a game", "PDN games (*.pdn)") is None
+    assert seen["name"] == name
+
+
+@pytest.mark.parametrize("every_ms", [5, 30])
+def test_keys_typed_right_after_alt_y_with_no_dialog_after_reach_the_window(
+        make_window, qtbot, every_ms):
+    """Alt+Y to a Yes/No question after which no dialog comes, and a move typed at once into
+    the move box the question was asked from: the keys the closing question got reach the
+    move box, in order (they were lost)."""
+    window = make_window(confirm=None)
+    window.move_box.setFocus()
+    qtbot.waitUntil(window.move_box.hasFocus)
+    typed = []
+    from modal import when_modal
+
+    when_modal(lambda box: _alt_y_then_type(qtbot, box, "11-15", every_ms, window, typed))
+    assert window.ask.confirm("Go on?", "Checkers")
+    qtbot.waitUntil(lambda: len(typed) == 5, timeout=5000)
+    qtbot.wait(1500)
+    assert window.move_box.text() == "11-15"
+
+
+@pytest.mark.parametrize("every_ms", [5, 80])
+def test_a_command_key_pressed_right_after_alt_y_runs_once_the_question_is_gone(
+        make_window, qtbot, monkeypatch, tmp_path, every_ms):
+    """Ctrl+O pressed at once after Alt+Y to a question (before Qt's Yes button came up), then
+    a file's name typed ``every_ms`` a key: Ctrl+O is the window's command once the question
+    has closed (the closing question took the key, and nothing came), and the name reaches
+    the open dialog's name field whole (the keys after the command waited behind its dialog,
+    and went to the board once it closed)."""
+    from PySide6.QtCore import QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
+    from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+    from modal import when_modal
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    window = make_window(confirm=None)
+    window.board.setFocus()
+    name = "Ramsey-copy-80.pdn"
+    typed, seen = [], []
+
+    def answer(box):
+        assert isinstance(box, QMessageBox)
+        qtbot.waitUntil(lambda: box.isActiveWindow() and box.isAncestorOf(
+            QApplication.focusWidget()))
+        qtbot.keyClick(box, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
+        for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+            QApplication.postEvent(QApplication.focusWidget(), QKeyEvent(
+                kind, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier, ""))
+        _typist(name, every_ms, window, typed)
+
+    def read(dialog):
+        seen.append((type(dialog), _name_typed(qtbot, dialog, name, typed)))
+
+    when_modal(answer)
+    assert window.ask.confirm("Go on?", "Checkers")
+    when_modal(read)
+    qtbot.waitUntil(lambda: bool(seen), timeout=5000)
+    assert seen == [(QFileDialog, name)]

@@ -1,11 +1,12 @@
 """The bracket for screen readers: one division as a tree a screen reader walks with the arrow keys.
 
 Top level, in order: the division (its competitors, draw seed and same-center pairs), one item per
-round ("Quarter-finals: 4 matches") holding its matches, and the standings. A match item reads as
-one sentence ("Quarter-final 2, match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz, Tampa VAMC, 2 games
-to 1"); under it are its two competitors, so the path key (P) can be used on either. Rounds are
-open and matches closed when a division is first shown; a refresh (a result arriving) keeps the
-cursor and what was opened.
+round ("Quarter-finals: 4 matches") holding its matches, and the standings holding the places. A
+match item reads as one sentence ("Quarter-final 2, match 21: Walt Hunt, Bronx VAMC, beat Bo Diaz,
+Tampa VAMC, 2 games to 1") and holds nothing: a screen reader says an item that holds lines is
+"collapsed" or "expanded" at the end of it, which on every match line was noise (the path key P
+on a match reads both competitors' paths). Rounds and the standings are open when a division is
+first shown; a refresh (a result arriving) keeps the cursor and what was opened.
 """
 
 from __future__ import annotations
@@ -18,17 +19,16 @@ from PySide6.QtGui import QAccessible, QAccessibleEvent
 from PySide6.QtWidgets import (QApplication, QStyle, QStyledItemDelegate, QStyleOptionViewItem,
                                QTreeWidget, QTreeWidgetItem, QWidget)
 
-from ...session.desk_results import player_line
 from ...texts import tournament as texts
 from ...tournament.bracket import round_title
-from ...tournament.model import Competitor, MatchStatus
+from ...tournament.model import MatchStatus
 from ...tournament.views import DivisionView, MatchView
 
 __all__ = ["BracketTree", "KEY_ROLE"]
 
 KEY_ROLE = Qt.ItemDataRole.UserRole
-"""Each item's key: ("division",), ("round", r), ("match", (r, i)), ("player", id, (r, i)),
-("standings",) or ("place", n)."""
+"""Each item's key: ("division",), ("round", r), ("match", (r, i)), ("standings",) or
+("place", n)."""
 
 
 class _WrappingLines(QStyledItemDelegate):
@@ -104,21 +104,11 @@ class BracketTree(QTreeWidget):
         return None if item is None else item.data(0, KEY_ROLE)
 
     def current_match(self) -> Optional[MatchView]:
-        """The match at the cursor (or whose competitor is at the cursor), or None."""
+        """The match at the cursor, or None."""
         key = self.current_key()
-        if not key or self.view is None:
+        if not key or self.view is None or key[0] != "match":
             return None
-        pos = key[1] if key[0] == "match" else key[2] if key[0] == "player" else None
-        return self.match_at(pos) if pos is not None else None
-
-    def current_competitor(self) -> Optional[Competitor]:
-        key = self.current_key()
-        m = self.current_match()
-        if key and key[0] == "player" and m is not None:
-            for c in (m.a, m.b):
-                if c is not None and c.id == key[1]:
-                    return c
-        return None
+        return self.match_at(key[1])
 
     def match_at(self, pos) -> Optional[MatchView]:
         if self.view is None:
@@ -367,11 +357,7 @@ class BracketTree(QTreeWidget):
             head = self._item(None, texts.round_heading(round_title(d.bracket_size, r), len(ms)),
                               ("round", r))
             for m in ms:
-                pos = (m.round, m.index)
-                mi = self._item(head, m.line(), ("match", pos))
-                for c in (m.a, m.b):
-                    if c is not None:
-                        self._item(mi, player_line(c), ("player", c.id, pos))
+                self._item(head, m.line(), ("match", (m.round, m.index)))
         st = self._item(None, texts.standings_heading(d.label), ("standings",))
         for n, line in enumerate(view.standings.lines()):
             self._item(st, line, ("place", n))

@@ -28,7 +28,8 @@ from ...texts import tournament as texts
 from ...tournament.model import MatchStatus
 from .. import menu_bar_focus
 from ..actions import BRACKET_ACTIONS, make_action
-from .bracket_tree import BracketTree, player_line
+from ...session.desk_results import player_line
+from .bracket_tree import BracketTree
 from .bracket_view import BracketScroll
 
 __all__ = ["BracketWindow"]
@@ -339,10 +340,7 @@ class BracketWindow(QMainWindow):
         return texts.path_text(player_line(competitor), lines)
 
     def read_path(self) -> None:
-        c = self.tree.current_competitor()
-        if c is not None:
-            self.say(self.path_of(c))
-            return
+        """The path of each competitor of the match at the cursor (P)."""
         m = self.tree.current_match()
         if m is None:
             self.say(texts.nothing_selected_text())
@@ -366,16 +364,14 @@ class BracketWindow(QMainWindow):
         action(m.number)
 
     def withdraw(self) -> None:
-        c = self.tree.current_competitor()
-        if c is None:
-            m = self.tree.current_match()
-            players = [x for x in (m.a, m.b) if x is not None] if m is not None else []
-            if not players:
-                self.say(texts.nothing_selected_text(), Priority.INTERRUPT)
-                return
-            index = self.menu.ask.over(self).choose("Withdraw a competitor", "Which competitor?",
-                                             [player_line(x) for x in players])
-            if index is None:
-                return
-            c = players[index]
-        self.menu.withdraw(c.id)
+        """Withdraw a competitor of the match at the cursor (which one is asked)."""
+        m = self.tree.current_match()
+        players = [x for x in (m.a, m.b) if x is not None] if m is not None else []
+        if not players:
+            self.say(texts.nothing_selected_text(), Priority.INTERRUPT)
+            return
+        index = self.menu.ask.over(self).choose("Withdraw a competitor", "Which competitor?",
+                                                [player_line(x) for x in players])
+        if index is None:
+            return
+        self.menu.withdraw(players[index].id)

@@ -203,10 +203,11 @@ class ResultDialog(_Form):
     drawn game) once accepted, checked by the best-of-three rule (``scoring.check_match``, with
     the match's rule profile ``profile_key``). Only the games that are filled in are shown, and
     the next one while they do not make a result yet (:meth:`_show_games`): the rows after a
-    decided match are not in the Tab order."""
+    decided match are not in the Tab order. ``intro``: the sentence above the fields saying
+    what the form is for (default: the result form's)."""
 
     def __init__(self, number: int, a: str, b: str, profile_key: str,
-                 parent: Optional[QWidget] = None, *, title: str = "",
+                 parent: Optional[QWidget] = None, *, title: str = "", intro: str = "",
                  announce: Optional[Callable[[str], None]] = None) -> None:
         super().__init__(title or f"Result of match {number}", parent, announce, "Enter result")
         self.a, self.b, self.profile_key = a, b, profile_key
@@ -214,14 +215,18 @@ class ResultDialog(_Form):
         self.post_accessible: Optional[Callable[[QAccessibleEvent], None]] = None
         """Posts what a screen reader is told (None: Qt's ``updateAccessibility`` while one
         listens); tests give a recorder."""
-        intro = QLabel(f"Match {number}: {a} against {b}. Choose each game's result in the "
-                       "order they were played; leave the rest as not played.", self)
-        intro.setWordWrap(True)
+        self.intro = QLabel(intro or f"Match {number}: {a} against {b}. Choose each game's "
+                            "result in the order they were played; leave the rest as not "
+                            "played.", self)
+        """What the form is for, above the fields: a screen reader reads it with the dialog's
+        title (``intro`` when given, else the result form's own)."""
+        self.intro.setObjectName("intro")
+        self.intro.setWordWrap(True)
         # above the form, not a row of it: a form squeezed its wrapped line to one line's
         # height once the form grew (the second line was cut at 1280x720)
         box = self.layout()
         assert isinstance(box, QVBoxLayout)  # the form, the message line, the buttons
-        box.insertWidget(0, intro)
+        box.insertWidget(0, self.intro)
         for n in range(1, MAX_GAMES + 1):
             combo = QComboBox(self)
             combo.addItem("not played", "none")
@@ -327,12 +332,13 @@ class CorrectionDialog(ResultDialog):
         from ...texts import official as official_texts
         from ..event.pin_dialog import pin_field
 
+        # one introduction, the shown one: a screen reader reads the dialog's description and
+        # then its labels, so a description saying it again was heard twice
         super().__init__(request.number, request.a, request.b, request.profile_key, parent,
-                         title=f"Correct match {request.number}", announce=announce)
+                         title=f"Correct match {request.number}", announce=announce,
+                         intro=texts.correction_form_text(request.number, request.a, request.b))
         self.request = request
         self.answer: Optional[CorrectionAnswer] = None
-        self.setAccessibleDescription(texts.correction_form_text(request.number, request.a,
-                                                                 request.b))
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setText("&Correct the result")
         ok.setAccessibleName("Correct the result")

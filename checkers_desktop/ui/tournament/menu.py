@@ -212,21 +212,8 @@ class TournamentMenu(QObject):
     def _show(self, step: Union[Say, Changed]) -> None:
         if isinstance(step, Changed):
             self.refresh()
-        elif step.match is not None and self._line_says(step.match):
-            self.say(step.text, step.priority, shown=step.shown, spoken=False)
         else:
             self.say(step.text, step.priority, shown=step.shown)
-
-    def _line_says(self, number: int) -> bool:
-        """True when the keyboard comes back to the bracket's line of match ``number`` after
-        the command's dialogs (the command was given there, on that line): the screen reader
-        reads the line, with its new result, as it takes the focus."""
-        bracket = self.bracket
-        if bracket is None or self.origin is not bracket or not bracket.isVisible():
-            return False
-        key = bracket.tree.current_key()
-        m = bracket.tree.current_match()
-        return bool(key) and key[0] == "match" and m is not None and m.number == number
 
     def _answer(self, q: Question[Any]) -> object:
         p = self.ask.over(self._parent())
@@ -273,14 +260,12 @@ class TournamentMenu(QObject):
 
     # --- saying -------------------------------------------------------------------------------
     def say(self, text: str, priority: Priority = Priority.INTERRUPT,
-            shown: Optional[str] = None, *, spoken: bool = True) -> None:
+            shown: Optional[str] = None) -> None:
         """Say ``text`` and show it (the bracket window's status line and the window's);
-        ``shown``: a longer text to show instead (a file's whole path, which is said short).
-        ``spoken`` False: shown only (the focused line reads it)."""
+        ``shown``: a longer text to show instead (a file's whole path, which is said short)."""
         if not text:
             return
-        if spoken:
-            self.ctx.say(text, priority)
+        self.ctx.say(text, priority)
         if self.bracket is not None:
             self.bracket.status.setText(shown or text)
         self.ctx.status.show(shown or text)

@@ -184,3 +184,27 @@ def test_a_later_match_whose_players_change_is_told_by_its_new_name(
     after = tree.currentItem().text(0)
     assert after != before and match.a.name in after
     assert after in renamed
+
+
+def test_a_line_that_cannot_open_tells_no_expandable_state(
+        accessibility_on, tournament_window, prompts, qtbot, tmp_path):
+    """A match line (a bye's too) holds nothing: the screen reader is told no expandable
+    state, so it does not end the line with "collapsed" (Orca said "... 2 games to 1
+    collapsed" on every match). A round, which opens on its matches, is expandable."""
+    menu, t, tree, told, ready = _drawn_bracket(tournament_window, prompts, qtbot, tmp_path)
+    menu.ask.answers["games"] = [[ready[0].a.name, ready[0].a.name]]
+    menu.run(lambda: menu.enter_result(ready[0].number))
+    settle(qtbot, tree)
+    tree.executeDelayedItemsLayout()
+    iface = QAccessible.queryAccessibleInterface(tree)
+    states = {}
+    for i in range(iface.childCount()):
+        child = iface.child(i)
+        if child.role() == QAccessible.Role.TreeItem:
+            states[child.text(QAccessible.Text.Name)] = child.state()
+    matches = [line for line in states if ", match " in line or "with a bye" in line]
+    assert matches and any("beat" in line for line in matches)
+    for line in matches:
+        assert not states[line].expandable and not states[line].expanded, line
+    rounds = [line for line in states if line.endswith(" matches") or line.endswith(" match")]
+    assert rounds and all(states[line].expandable for line in rounds)

@@ -206,3 +206,27 @@ def test_the_correction_form_grows_with_its_rows_and_no_line_of_text_is_cut(qtbo
     game2.setCurrentIndex(game2.findData("draw"))
     qtbot.waitUntil(lambda: form.fields["game-4"].isVisible())
     qtbot.waitUntil(lambda: not cut(), timeout=2000)
+
+
+def test_the_correction_form_introduces_itself_once(qtbot):
+    """Orca reads a dialog's description and then its labels that name no field: the correction
+    form's description and its text above the fields both said which match it corrects, and
+    the match was heard introduced twice. One introduction, shown and read."""
+    from PySide6.QtWidgets import QLabel
+
+    from checkers_desktop.session.desk_steps import AskCorrection
+    from checkers_desktop.texts import tournament as texts
+
+    request = AskCorrection(2, "Jose Villanueva", "Patricia Gallagher", "va-standard",
+                            ("Jose Villanueva, Tampa VAMC", "Patricia Gallagher, Reno VAMC"),
+                            lambda winners, present: "Correct match 2: no change.",
+                            ("a", "a"))
+    form = CorrectionDialog(request)
+    qtbot.addWidget(form)
+    read = [form.accessibleDescription()] + [
+        label.text() for label in form.findChildren(QLabel)
+        if label.buddy() is None and label not in (form.outcome, form.message)]
+    introductions = [text for text in read if "Jose Villanueva against Patricia Gallagher" in text]
+    assert introductions == [texts.correction_form_text(2, "Jose Villanueva",
+                                                        "Patricia Gallagher")]
+    assert form.intro.text() == introductions[0]
