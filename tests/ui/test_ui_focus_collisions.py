@@ -29,6 +29,19 @@ def listen(monkeypatch) -> list:
 
     posted: list = []
 
+    def record(event) -> None:
+        iface = event.accessibleInterface()
+        posted.append((event.type(), iface.text(QAccessible.Text.Name) if iface else ""))
+
+    monkeypatch.setattr(board_table, "QAccessible", listening(record))
+    return posted
+
+
+def listening(update):
+    """A stand-in for ``QAccessible`` in ``ui.board_table``: a screen reader listens
+    (``isActive()`` True) and every event the table posts goes to ``update(event)``."""
+    from PySide6.QtGui import QAccessible
+
     class Listening:
         Event = QAccessible.Event
         Role = QAccessible.Role
@@ -40,11 +53,9 @@ def listen(monkeypatch) -> list:
 
         @staticmethod
         def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
-            iface = event.accessibleInterface()
-            posted.append((event.type(), iface.text(QAccessible.Text.Name) if iface else ""))
+            update(event)
 
-    monkeypatch.setattr(board_table, "QAccessible", Listening)
-    return posted
+    return Listening
 
 
 def test_a_move_from_the_list_between_two_players_is_said_before_the_lists_new_item(
@@ -299,25 +310,14 @@ def test_a_hint_is_said_once_wherever_the_cursor_was(make_window, qtbot, monkeyp
     def description(index) -> str:
         return table.model().data(index, Qt.ItemDataRole.AccessibleDescriptionRole) or ""
 
-    class Listening:  # the table's own events, as a listening screen reader gets them
-        Event = QAccessible.Event
-        Role = QAccessible.Role
-        queryAccessibleInterface = staticmethod(QAccessible.queryAccessibleInterface)
+    def changed(event) -> None:  # the table's own events, as a listening screen reader gets them
+        iface = event.accessibleInterface()
+        cell = iface.tableCellInterface() if iface is not None else None
+        if event.type() == QAccessible.Event.DescriptionChanged and cell is not None \
+                and (cell.rowIndex(), cell.columnIndex()) == (locus[0].row(), locus[0].column()):
+            heard.append(iface.text(QAccessible.Text.Description))
 
-        @staticmethod
-        def isActive() -> bool:  # noqa: N802 - Qt's name
-            return True
-
-        @staticmethod
-        def updateAccessibility(event) -> None:  # noqa: N802 - Qt's name
-            iface = event.accessibleInterface()
-            cell = iface.tableCellInterface() if iface is not None else None
-            if event.type() == QAccessible.Event.DescriptionChanged and cell is not None \
-                    and (cell.rowIndex(), cell.columnIndex()) == \
-                    (locus[0].row(), locus[0].column()):
-                heard.append(iface.text(QAccessible.Text.Description))
-
-    monkeypatch.setattr(board_table, "QAccessible", Listening)
+    monkeypatch.setattr(board_table, "QAccessible", listening(changed))
 
     def focused(current, _previous) -> None:
         # read as the screen reader gets round to it: with the description the cell has by then
