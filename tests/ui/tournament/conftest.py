@@ -74,28 +74,31 @@ class ScriptedPrompts:
         with the PIN asked in it, the next "pin" answer is typed and checked as the form does.
         The outcome the form stated for the answer is kept in :attr:`correction_outcome`."""
         self.initial_games = list(request.initial)
-        answer = self._next("correction", request)
+        answer = self._form_answer("correction", request)
+        if answer is not None:
+            self.correction_outcome = request.outcome(answer.winners, answer.present)
+        return answer
+
+    def _form_answer(self, kind, request):
+        """The next ``kind`` answer of an official's form (None: cancelled), then, with the PIN
+        asked in it, the next "pin" answer typed and checked as the form does (None when it is
+        cancelled or wrong)."""
+        answer = self._next(kind, request)
         if answer is None:
             return None
         if request.pin_action is not None:
             typed = self._next("pin", request.pin_action)
             if typed is None or not request.check(typed, "Carol Ruiz").ok:
                 return None
-        self.correction_outcome = request.outcome(answer.winners, answer.present)
         return answer
 
     def ask_walkover(self, request):
         """The walkover form: the next answer is a ``WalkoverAnswer`` (None: cancelled); with
         the PIN asked in it, the next "pin" answer is typed and checked as the form does. The
         outcome the form stated for the answer is kept in :attr:`walkover_outcome`."""
-        answer = self._next("walkover", request)
-        if answer is None:
-            return None
-        if request.pin_action is not None:
-            typed = self._next("pin", request.pin_action)
-            if typed is None or not request.check(typed, "Carol Ruiz").ok:
-                return None
-        self.walkover_outcome = request.outcome(answer.present)
+        answer = self._form_answer("walkover", request)
+        if answer is not None:
+            self.walkover_outcome = request.outcome(answer.present)
         return answer
 
     def ask_divisions(self, counts, split, merges):
