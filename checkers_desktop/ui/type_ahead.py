@@ -150,7 +150,9 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
     its answer go, in order, to the widget with the keyboard: once ``question`` has closed,
     the one the keyboard comes back to (a shown widget outside it; at most ``ms`` milliseconds,
     then they are dropped); while it is still open (its button came up with the pointer off it,
-    so nothing was answered), its own. Called on a later turn of the event loop than the
+    so nothing was answered), its own. They are dropped when the keyboard comes to another
+    dialog (a question for the other player, an official's form): keys typed for the first
+    answer never answer the next. Called on a later turn of the event loop than the
     question's end, so that a dialog it leads to, made at once, takes them first."""
     kept = _ANSWERED
     if kept is None or kept.within is not question:
@@ -170,6 +172,10 @@ def give_answer_keys(question: QWidget, *, ms: int = ANSWER_KEYS_MS) -> None:
             focus = behind.focusWidget()  # (not active again yet: its keys go there)
         inside = focus is not None and alive and (focus is question
                                                   or question.isAncestorOf(focus))
+        if focus is not None and focus.isVisible() and not open_still and not inside \
+                and isinstance(focus.window(), QDialog):
+            _take_answer_keys()  # another question or form: it waits for its own answer
+            return
         if focus is not None and focus.isVisible() and (open_still or not inside):
             deliver_keys(focus, _take_answer_keys())
             return

@@ -182,7 +182,7 @@ def _typist(text, every_ms, window, typed):
     from PySide6.QtGui import QKeyEvent
     from PySide6.QtWidgets import QApplication
 
-    keys = {"-": Qt.Key.Key_Minus, ".": Qt.Key.Key_Period}
+    keys = {"-": Qt.Key.Key_Minus, ".": Qt.Key.Key_Period, "\r": Qt.Key.Key_Return}
 
     def type_next() -> None:
         ch = text[len(typed)]
@@ -278,6 +278,39 @@ def test_keys_typed_right_after_alt_y_with_no_dialog_after_reach_the_window(
     qtbot.waitUntil(lambda: len(typed) == 5, timeout=5000)
     qtbot.wait(1500)
     assert window.move_box.text() == "11-15"
+
+
+@pytest.mark.parametrize("every_ms", [5, 30])
+def test_keys_typed_right_after_alt_y_never_answer_the_next_question(make_window, qtbot,
+                                                                      every_ms):
+    """Alt+Y to a question that leads at once to another (a draw offered, then the opponent
+    asked to accept it), and Return typed at once: the second question is not answered by the
+    keys the first one kept (Return would have pressed its No, for the other player); it waits
+    for its own answer."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from modal import when_modal
+
+    window = make_window(confirm=None)
+    window.board.focus_cursor()
+    qtbot.waitUntil(lambda: QApplication.focusWidget() is window.board.table)
+    typed: list = []
+    second: list = []
+
+    def answer_second(box) -> None:
+        assert isinstance(box, QMessageBox)
+        second.append(box)
+        qtbot.waitUntil(lambda: len(typed) == 1, timeout=5000)
+        qtbot.wait(400)  # the kept keys' time to arrive, had they been given to it
+        second.append(box.isVisible())
+        qtbot.keyClick(box, Qt.Key.Key_Y, Qt.KeyboardModifier.AltModifier)
+
+    when_modal(lambda box: _alt_y_then_type(qtbot, box, "\r", every_ms, window, typed))
+    assert window.ask.confirm("Offer a draw?", "Checkers")
+    when_modal(answer_second)
+    assert window.ask.confirm("Do you accept the draw?", "Checkers")
+    assert second[1] is True  # still up, unanswered, until its own answer
 
 
 @pytest.mark.parametrize("every_ms", [5, 80])
