@@ -89,6 +89,7 @@ class WhisperOptions:
     prune_rivals: Optional[bool] = None
     name_pairs: Optional[bool] = None
     beam_filler: Optional[bool] = None
+    align_batch: Optional[int] = None
 
 
 @dataclass(frozen=True)
