@@ -90,6 +90,7 @@ class WhisperOptions:
     name_pairs: Optional[bool] = None
     beam_filler: Optional[bool] = None
     align_batch: Optional[int] = None
+    beam_command_rival: Optional[bool] = None
 
 
 @dataclass(frozen=True)
