@@ -192,14 +192,15 @@ hypothesis of the beam (:data:`BEAM`) reads as a *different* command, other than
 "yes" and "no" (" Help." then " Hint.", " Count." then " Help."): the model was torn between two
 command words, which is what a short sound ("ahem", "hmm", "oh") written as a word looks like.
 A "yes" is then asked again. Set on the tuning split only (``benchmarks/voice.py --split
-tuning``, 1,660 decodes, every rule of this module in force, the beams of its ``--dump``
-replayed): of the 391 commands and answers said and heard right, it refuses 4 (1 %: a "hint"
-and an "undo" in babble, two "no"s in babble at 5 dB with " Help." in the beam); of the 7
-hesitations said while a move was awaited that were taken as a command, it refuses 3 (an
-"ahem" written " Help." with " Hint." in the beam). Counting "yes" and "no" as rival commands
-too refused 9 said right for no more hesitations. On the held-out Flite family the two
-hesitations taken as a command (" Count." beside " From." and " 1."; " Offer draw." beside
-" Help us go.") have no other command in their beam: this rule does not refuse them."""
+tuning``, 1,660 decodes, the beams of its ``--dump`` replayed, then the whole run again with the
+rule): of the 391 commands and answers said and heard right, it refuses 4 (1 %: a "hint" in
+babble at 10 dB, an "undo" and two "no"s at 5 dB, each with " Help." or " Whose turn?" in the
+beam); of the 7 hesitations said while a move was awaited that were taken as a command, it
+refuses 3 (an "ahem" written " Help." with " Hint." in the beam); the 4 left have no other
+command in their beam. Counting "yes" and "no" as rival commands too refused 9 said right and
+no more hesitations said while a move was awaited. On the held-out Flite family the two hesitations taken as a command there
+(" Count." beside " From." and " 1."; " Offer draw." beside " Help us go.") were seen before
+this rule was chosen; it does not refuse them."""
 
 NAME_PAIRS = True
 """Whether an illegal move written in full as two squares is also named among every illegal
