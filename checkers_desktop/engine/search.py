@@ -34,7 +34,10 @@ What it does, and why:
   that simplifies to five pieces is proven at once: plies to the win or loss, except that below
   the root 5 pieces are read from a packed copy (win, loss or draw, a win counted as
   ``endgame.WLD_PLIES`` plies) to keep memory down; the root's children read the exact distances,
-  so the quickest win is played.
+  so the quickest win is played. A position whose side to move has a jump is never read from
+  the table (the coded copy holds no value for it, which makes it several times smaller): its
+  jumps are searched, at any depth, into fewer pieces, as the long-established checkers
+  programs do.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Compiled below the root:** once :mod:`.compiled` is ready (numba), every child of the root
@@ -237,10 +240,15 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         key = (((my << 35) | opp) << 36) | (kings << 1) | black
+        in_table = False
         if self._tb_probe is not None and self._tb_pieces and my \
                 and (my | opp).bit_count() <= self._tb_pieces:
-            # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES)
-            return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
+            # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES);
+            # it holds no value for a position whose mover has a jump: the jumps are searched
+            # instead (forced, and into fewer pieces), whatever the depth
+            in_table = True
+            if not bbm.jumpers(my, opp, kings, black):
+                return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
         path = self._path
         if kings and key in path:
             return 0  # a repetition (a position with a jump is never in the path)
@@ -291,7 +299,7 @@ class Searcher:
             moves = bbm.step_moves(my, opp, kings, black)
             if not moves:
                 return ply - WIN
-        if not self.quiescence and depth <= 0:
+        if not self.quiescence and depth <= 0 and not in_table:
             return evaluate(my, opp, kings, black)
         if ply >= MAX_PLY:
             return evaluate(my, opp, kings, black)

@@ -120,13 +120,20 @@ class EngineStartup:
 
     def _load_endgame(self, pieces: int) -> None:
         from . import compiled, ensure_table, preparation
-        from .endgame import compiled_builder_available, pieces_to_load, remove_stale
+        from .endgame import (compiled_builder_available, has_previous_format, pieces_to_load,
+                              remove_stale)
 
         stop = self.stop_event
         folder = self.cache_folder
         have = 0
         try:
             remove_stale(folder)
+            for count in range(max(pieces_to_load(), pieces), 1, -1):
+                if has_previous_format(folder, count):  # converted, not built again
+                    if stop.is_set() or not run_in_process(
+                            convert_endgame_table, (folder, count), "endgame-convert", stop):
+                        return
+                    break
             for count in range(max(pieces_to_load(), pieces), 1, -1):
                 if self._install_cached(count) is not None:
                     have = count
@@ -186,6 +193,14 @@ def compile_engine() -> None:
     from . import compiled
 
     compiled.warm_up()
+
+
+def convert_endgame_table(folder: str, pieces: int) -> None:
+    """Write the previous format's endgame table of ``pieces`` in ``folder`` in this format (run
+    in a separate process; nothing is built when it cannot be converted)."""
+    from .endgame import convert_previous
+
+    convert_previous(folder, pieces)
 
 
 def build_endgame_table(folder: str, pieces: int, parent_pid: int,
