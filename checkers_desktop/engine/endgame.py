@@ -386,11 +386,16 @@ class CompressedExact:
     each block's bytes; block ``b`` starts where ``b - 1`` ends), each block checked against its
     CRC-32 (``crcs``) before it is used. Up to ``keep`` blocks stay decompressed (2 MB by
     default), and up to :data:`KEEP_EXACT_BYTES` bytes read are remembered. Raises
-    :class:`DamagedTable` when a block's CRC or size is wrong."""
+    :class:`DamagedTable` when a block's CRC or size is wrong. The distances may stop before
+    ``size``, at ``exact_end`` (a file of the search's copy only, for the positions of its
+    largest piece count: see :func:`save_table`); a position from there raises
+    :class:`NoDistance`."""
 
     def __init__(self, size: int, start: int, head: ByteView, payload: ByteView,
-                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32) -> None:
+                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32,
+                 exact_end: Optional[int] = None) -> None:
         self.size = size
+        self.exact_end = size if exact_end is None else exact_end
         self.start = start
         self.head = head
         self.payload = payload
@@ -410,9 +415,11 @@ class CompressedExact:
         found = self._blocks.get(b)
         if found is not None:
             return found
+        if b >= len(self.ends):
+            raise NoDistance(f"block {b} of the exact distances is not in the file")
         lo = int(self.ends[b - 1]) if b > 0 else 0
         raw = bytes(self.payload[lo:int(self.ends[b])])
-        want = min(EXACT_BLOCK, self.size - self.start - b * EXACT_BLOCK)
+        want = min(EXACT_BLOCK, self.exact_end - self.start - b * EXACT_BLOCK)
         if zlib.crc32(raw) != int(self.crcs[b]):
             raise DamagedTable(f"block {b} of the exact distances fails its CRC")
         try:
@@ -429,6 +436,8 @@ class CompressedExact:
     def __getitem__(self, at: int) -> int:
         if at < self.start:
             return self.head[at]
+        if at >= self.exact_end:
+            raise NoDistance(f"position {at} has no exact distance in the file")
         found = self._bytes.get(at)
         if found is None:
             rel = at - self.start
@@ -460,10 +469,19 @@ class CompressedExact:
         self._blocks.clear()
         return out
 
+    def with_size(self, size: int) -> "CompressedExact":
+        """These distances as those of a larger table (``size`` positions; the distances still
+        stop at :attr:`exact_end`)."""
+        return CompressedExact(size, self.start, self.head, self.payload, self.ends, self.crcs,
+                               self.keep, self.exact_end)
+
     def to_array(self) -> "np.ndarray":
-        """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes)."""
+        """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes). Raises
+        :class:`NoDistance` when the distances stop before the end."""
         import numpy as np
 
+        if self.exact_end < self.size:
+            raise NoDistance("the file holds the exact distances of fewer pieces")
         out = np.empty(self.size, np.uint8)
         out[:self.start] = np.frombuffer(self.head, np.uint8)[:self.start]
         at = self.start
@@ -477,6 +495,11 @@ class CompressedExact:
 
 class DamagedTable(ValueError):
     """A cached endgame file whose checksum, CRC or structure is wrong: it is not used."""
+
+
+class NoDistance(LookupError):
+    """The exact distance of a position a file holds only the search's win, loss or draw of
+    (see :attr:`EndgameTable.exact_pieces`)."""
 
 
 class EndgameTable:
@@ -505,6 +528,13 @@ class EndgameTable:
             raise ValueError(f"an endgame table of {pieces} pieces has {size} bytes, "
                              f"not {len(self._view)}")
         self._keep = keep
+        self.exact_pieces = pieces
+        """The most pieces whose exact distances the table holds: :attr:`pieces`, or fewer for
+        a file of the search's copy only at its largest count (those positions' :meth:`probe`
+        reads the search's win, loss or draw: a win is ``WLD_PLIES`` plies)."""
+        if isinstance(data, CompressedExact):
+            while self.exact_pieces > 2 and layout(self.exact_pieces)[1] > data.exact_end:
+                self.exact_pieces -= 1
         self.packed_from: Optional[int] = None
         """Where the coded part starts in :attr:`search_data` (None: nothing is coded)."""
         self.search_data: Any = data
@@ -526,6 +556,7 @@ class EndgameTable:
         elif isinstance(data, CompressedExact):
             raise ValueError("a compressed table needs its search's copy")
         self._packed_keep = packed_keep
+        self._borrowed: Optional[EndgameTable] = None
 
     def exact_array(self) -> "np.ndarray":
         """Every exact byte as a numpy uint8 array (no copy for a table in memory or mapped;
@@ -610,6 +641,8 @@ class EndgameTable:
         code, idx = _locate(my, opp, kings, black)
         try:
             return _value_of_byte(self._view[self.offsets[code] + idx])
+        except NoDistance:
+            return self.search_probe(my, opp, kings, black)
         except DamagedTable as exc:
             _log.warning("endgame database of %d pieces: %s", self.pieces, exc)
             return self.search_probe(my, opp, kings, black)
@@ -936,12 +969,13 @@ def _old_paths(cache_dir: PathArg, pieces: int) -> list[Path]:
     return [folder / f"endgame-{pieces}-v3.bin", folder / f"endgame-{pieces}-v3.search"]
 
 
-def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None
-                ) -> Iterator[ByteView]:
+def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None,
+                exact_pieces: Optional[int] = None) -> Iterator[ByteView]:
     """The cache file of ``table`` (see :func:`save_table`) in consecutive parts, with the
     SHA-256 of everything before it as the last 32 bytes. ``search``: the search's copy to
     write (default: the table's own, or coded now). A table read from a cached file keeps its
-    compressed distances as they are (each block was checked with the file)."""
+    compressed distances as they are (each block was checked with the file). ``exact_pieces``:
+    write the distances of that many pieces at most (default: all the table holds)."""
     import numpy as np
 
     from . import wld_codec
@@ -957,7 +991,8 @@ def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None
     elif copy is None:
         copy = table.search_data if table.packed_from is not None else pack_for_search(table)
     search_view = _byte_view(copy)
-    blocks = (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+    exact_end = layout(min(table.exact_pieces, exact_pieces or table.pieces))[1]
+    blocks = max(0, exact_end - start + EXACT_BLOCK - 1) // EXACT_BLOCK
     digest = hashlib.sha256()
 
     def out(part: ByteView) -> ByteView:
@@ -967,13 +1002,16 @@ def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None
     yield out(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, total, len(search_view), start,
                            blocks, wld_codec.BLOCK, EXACT_BLOCK))
     yield out(search_view)
+    if not blocks and start < total:  # a search-only file: room to read a block's codes
+        yield out(bytes(wld_codec.BLOCK // 4))
     if isinstance(exact, CompressedExact):
-        if exact.start != start or len(exact.ends) != blocks:
+        if exact.start != start or len(exact.ends) < blocks:
             raise ValueError("the compressed distances are not this table's")
-        for lo in range(0, len(exact.payload), 1 << 24):
-            yield out(exact.payload[lo:lo + (1 << 24)])
-        yield out(exact.ends.astype(np.uint64).tobytes())
-        yield out(exact.crcs.astype(np.uint32).tobytes())
+        length = int(exact.ends[blocks - 1]) if blocks else 0
+        for lo in range(0, length, 1 << 24):
+            yield out(exact.payload[lo:min(length, lo + (1 << 24))])
+        yield out(exact.ends[:blocks].astype(np.uint64).tobytes())
+        yield out(exact.crcs[:blocks].astype(np.uint32).tobytes())
         yield digest.digest()
         return
     ends = np.zeros(blocks, np.uint64)
@@ -981,7 +1019,7 @@ def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None
     written = 0
     for b in range(blocks):
         lo = start + b * EXACT_BLOCK
-        packed = zlib.compress(exact[lo:min(total, lo + EXACT_BLOCK)].tobytes(), 6)
+        packed = zlib.compress(exact[lo:min(exact_end, lo + EXACT_BLOCK)].tobytes(), 6)
         written += len(packed)
         ends[b] = written
         crcs[b] = zlib.crc32(packed)
@@ -994,7 +1032,8 @@ def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None
 
 
 def save_table(table: EndgameTable, cache_dir: PathArg,
-               search: Optional["np.ndarray"] = None) -> Path:
+               search: Optional["np.ndarray"] = None,
+               exact_pieces: Optional[int] = None) -> Path:
     """Write ``table`` under ``cache_dir`` (created if needed) as one file, through a temporary
     file renamed, so a crash never leaves half a table under the real name; returns its path.
 
@@ -1003,10 +1042,15 @@ def save_table(table: EndgameTable, cache_dir: PathArg,
     (:func:`pack_for_search`; for fewer than :data:`PACKED_PIECES` pieces, the exact bytes);
     the exact distances from there in zlib blocks of :data:`EXACT_BLOCK` positions, then each
     block's end (uint64) and CRC-32 (uint32); last, the SHA-256 of everything before it. Coding
-    needs the compiled encoder from :data:`PACKED_PIECES` pieces (``ValueError`` without it)."""
+    needs the compiled encoder from :data:`PACKED_PIECES` pieces (``ValueError`` without it).
+
+    ``exact_pieces``: the distances of at most that many pieces are written (a *search-only*
+    file: 2-6 pieces with ``exact_pieces=4`` is the search's copy alone, 91.8 MB instead of
+    1.27 GB); :func:`load_table` then takes the distances of the largest other cached table
+    that has them, and the positions beyond read the search's win, loss or draw."""
     path = _path(cache_dir, table.pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic_parts(path, _file_parts(table, search))
+    write_atomic_parts(path, _file_parts(table, search, exact_pieces))
     return path
 
 
@@ -1066,13 +1110,17 @@ def _read_file(path: Path, pieces: int, version: int = FORMAT_VERSION,
          exact_block) = _HEADER.unpack(head)
         size = os.fstat(fh.fileno()).st_size
         wanted_block = wld_codec.BLOCK if coded_block is None else coded_block
+        # the distances end with a piece count: the table's, or fewer (a search-only file)
+        ends_at = {(layout(k)[1] - start + EXACT_BLOCK - 1) // EXACT_BLOCK: layout(k)[1]
+                   for k in range(PACKED_PIECES - 1, pieces + 1)} if start < total else {}
         if (magic != _MAGIC or stated != version or count != pieces
                 or total != layout(pieces)[1] or start != (coded_from(pieces) or total)
-                or blocks != (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+                or blocks not in ends_at and start < total
                 or block_size != wanted_block or exact_block != EXACT_BLOCK):
             raise DamagedTable("the header is not this table's")
         payload_len = size - _HEADER.size - search_len - 12 * blocks - 32
-        if payload_len < 0:
+        if payload_len < 0 or (not blocks and start < total
+                               and payload_len != wld_codec.BLOCK // 4):
             raise DamagedTable("the file is too short")
         _check_digest(fh, size)
         mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
@@ -1093,7 +1141,8 @@ def _read_file(path: Path, pieces: int, version: int = FORMAT_VERSION,
     crcs = np.frombuffer(mapped, np.uint32, blocks, at + 8 * blocks).copy()
     if blocks and (ends[-1] != payload_len or np.any(np.diff(ends) < 0) or ends[0] < 0):
         raise DamagedTable("the block index of the distances is wrong")
-    exact = CompressedExact(total, start, search, payload, ends, crcs)
+    exact = CompressedExact(total, start, search, payload, ends, crcs,
+                            exact_end=ends_at[blocks])
     try:
         return EndgameTable(pieces, exact, keep=mapped, packed=search, packed_keep=mapped)
     except ValueError as exc:
@@ -1107,10 +1156,29 @@ def load_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[End
     (it is rebuilt: :func:`ensure_table`). Checking the SHA-256 reads the whole file once
     (about 0.2 s for 2-5 pieces)."""
     try:
-        return _read_file(_path(cache_dir, pieces), pieces)
+        table = _read_file(_path(cache_dir, pieces), pieces)
     except (DamagedTable, OSError, ValueError, struct.error) as exc:
         _log.warning("endgame database of %d pieces in %s not used: %s", pieces, cache_dir, exc)
         return None
+    if table is not None and table.exact_pieces < pieces:
+        _borrow_distances(table, cache_dir)
+    return table
+
+
+def _borrow_distances(table: EndgameTable, cache_dir: PathArg) -> None:
+    """Give ``table``, a search-only file's (see :func:`save_table`), the exact distances of
+    the largest smaller table cached in ``cache_dir`` that has more of them than it."""
+    for count in range(table.pieces - 1, table.exact_pieces, -1):
+        smaller = load_table(cache_dir, count)
+        if smaller is None or smaller.exact_pieces != count or \
+                not isinstance(smaller._view, CompressedExact):
+            continue
+        exact = smaller._view.with_size(len(table._view))
+        table.data = exact
+        table._view = exact
+        table.exact_pieces = count
+        table._borrowed = smaller  # its map stays open while the table lives
+        return
 
 
 PREVIOUS_VERSION = 4

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from checkers_desktop.engine import compiled
 from checkers_desktop.engine import endgame as eg
-from checkers_desktop.engine.search import Searcher
+from checkers_desktop.engine.search import WIN_BOUND, Searcher
 from checkers_desktop.rules import Board
 
 from test_engine_endgame import _check_consistent, _random_boards, _value
@@ -250,7 +250,7 @@ def test_a_table_is_true_without_counting_its_positions(monkeypatch):
 def test_a_cache_file_that_fails_while_written_is_not_left_behind(tmp_path, monkeypatch):
     table = eg.build_table(2, compiled=False)
 
-    def failing(_table, _search=None):
+    def failing(_table, _search=None, _exact_pieces=None):
         yield b"x" * 60
         raise ValueError("the coder failed")
 
@@ -805,3 +805,62 @@ def test_a_block_index_that_points_outside_is_refused_even_with_a_right_checksum
         assert eg.load_table(tmp_path, 3) is None
     path.write_bytes(bytes(good))
     assert eg.load_table(tmp_path, 3) is not None
+
+
+@pytest.fixture
+def search_only_four(tmp_path, compiled4, coded_from_three):
+    """A cache folder with the whole 3-piece table and the 4-piece one as a search-only file
+    (win, loss or draw coded from 3 pieces, no distances), as 5 and 6 pieces would be shipped."""
+    eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    path = eg.save_table(compiled4, tmp_path, exact_pieces=2)
+    return tmp_path, path
+
+
+def test_a_search_only_file_takes_the_distances_of_the_smaller_table(search_only_four,
+                                                                     compiled4):
+    """The 4-piece search-only file is a small part of the whole one; loaded, it reads the
+    3-piece distances from the 3-piece file and the 4-piece positions' win, loss or draw from
+    its coded copy (a jump played); damaged, it is refused."""
+    folder, path = search_only_four
+    whole = eg.save_table(compiled4, folder / "whole")
+    assert path.stat().st_size < whole.stat().st_size / 5
+    table = eg.load_table(folder, 4)
+    assert table is not None and table.exact_pieces == 3
+    for board in _random_boards(300, 3, seed=31):
+        assert table.probe(*_views(board)) == compiled4.probe(*_views(board))
+    for board in _random_boards(300, 4, seed=32):
+        exact = compiled4.probe(*_views(board))
+        read = table.probe(*_views(board))
+        assert (exact > 0, exact < 0) == (read > 0, read < 0)
+    with pytest.raises(eg.NoDistance):
+        table.exact_array()  # (it holds no 4-piece distances to give)
+    good = path.read_bytes()
+    for where in (len(good) // 2, len(good) - 40):
+        bad = bytearray(good)
+        bad[where] ^= 0x10
+        path.write_bytes(bytes(bad))
+        assert eg.load_table(folder, 4) is None
+    path.write_bytes(good)
+    (folder / f"endgame-3-v{eg.FORMAT_VERSION}.egdb").unlink()
+    alone = eg.load_table(folder, 4)  # no distances to take: win, loss or draw from 3 pieces
+    assert alone is not None and alone.exact_pieces == 2
+
+
+@needs_numba
+@pytest.mark.parametrize("fen", ["B:WK1:BK28,K27,K32", "B:WK13:BK22,K26,K30",
+                                 "W:WK5,K10,K14:BK29"])
+def test_a_won_ending_without_distances_is_played_to_the_win(search_only_four, fen):
+    """Three kings against one, the 4-piece table holding only win, loss or draw: the engine
+    (compiled and Python, 8 plies a move, both sides) takes the last king within 20 plies
+    instead of shuffling among moves that all keep a win, and says the win at once."""
+    table = eg.load_table(search_only_four[0], 4)
+    for fast in (True, False):
+        board = Board(fen)
+        for ply in range(20):
+            result = Searcher(compiled=fast, endgame=table).search(board, depth=8)
+            if ply == 0:
+                assert result.score > WIN_BOUND
+            board.push(result.move)
+            if (board.black_bb | board.white_bb).bit_count() <= 3:
+                break
+        assert (board.black_bb | board.white_bb).bit_count() <= 3, (fen, fast)
