@@ -118,6 +118,17 @@ class EngineStartup:
             _log.info("endgame database: %d pieces installed", count)
         return table
 
+    def _add_shipped(self, have: int) -> None:
+        """Once the table of 5 pieces is cached (its distances are the search-only 6-piece
+        file's), unpack the 6-piece file the package ships, if any, and install it."""
+        from .endgame import (PACKED_PIECES, SHIPPED_PIECES, install_shipped, pieces_to_load)
+
+        if (have >= SHIPPED_PIECES or have < PACKED_PIECES or pieces_to_load() < SHIPPED_PIECES
+                or self.stop_event.is_set()):
+            return
+        if install_shipped(self.cache_folder, SHIPPED_PIECES):
+            self._install_cached(SHIPPED_PIECES)
+
     def _load_endgame(self, pieces: int) -> None:
         from . import compiled, ensure_table, preparation
         from .endgame import (compiled_builder_available, has_previous_format, pieces_to_load,
@@ -139,6 +150,7 @@ class EngineStartup:
                     have = count
                     break
             if have >= pieces:  # (a 6-piece table built on request is used, not rebuilt)
+                self._add_shipped(have)
                 return
             preparation.set_endgame(have, pieces)
             fast = compiled_builder_available()
@@ -164,6 +176,7 @@ class EngineStartup:
                     return
                 have = count
                 preparation.set_endgame(have, pieces)
+            self._add_shipped(have)
         except InterruptedError:
             pass
         except Exception:  # the game goes on without the table

@@ -864,3 +864,34 @@ def test_a_won_ending_without_distances_is_played_to_the_win(search_only_four, f
             if (board.black_bb | board.white_bb).bit_count() <= 3:
                 break
         assert (board.black_bb | board.white_bb).bit_count() <= 3, (fen, fast)
+
+
+def test_a_shipped_file_is_unpacked_checked_and_a_damaged_one_left_out(search_only_four,
+                                                                        tmp_path, monkeypatch):
+    """The package's xz-compressed search-only file is unpacked into the cache once and loads
+    with the smaller table's distances; one damaged or cut short leaves nothing in the cache."""
+    import lzma
+
+    folder, path = search_only_four
+    ship = tmp_path / "ship"
+    ship.mkdir()
+    monkeypatch.setattr(eg, "SHIPPED_DIR", ship)
+    packed = lzma.compress(path.read_bytes())
+    path.unlink()
+    eg.shipped_path(4).write_bytes(packed)
+    assert eg.install_shipped(folder, 4)
+    table = eg.load_table(folder, 4)
+    assert table is not None and table.exact_pieces == 3
+    assert eg.install_shipped(folder, 4)  # cached: not unpacked again
+    for bad in (packed[:len(packed) // 2], packed[:-200] + bytes(200)):
+        eg.shipped_path(4).write_bytes(bad)
+        empty = tmp_path / f"cache-{len(bad)}"
+        empty.mkdir()
+        assert not eg.install_shipped(empty, 4)
+        assert list(empty.iterdir()) == []
+    payload = bytearray(lzma.decompress(packed))
+    payload[len(payload) // 3] ^= 4  # whole xz, wrong bytes inside: its SHA-256 refuses it
+    eg.shipped_path(4).write_bytes(lzma.compress(bytes(payload)))
+    empty = tmp_path / "cache-sha"
+    empty.mkdir()
+    assert not eg.install_shipped(empty, 4) and list(empty.iterdir()) == []
