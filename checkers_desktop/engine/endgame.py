@@ -65,8 +65,8 @@ benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds;
 ``benchmarks/endgame_dontcare.py`` what leaving positions out saves). The search's copy is
 memory-mapped: only the pages read are in memory, and the operating system can drop them again
 (every search gives them back when it ends, see :func:`release_pages`). Files of the previous
-formats are converted once (the one before, ``v4``: about 4 s for 5 pieces and 72 s for 6, its
-distances copied as they are), not built again.
+formats are converted once (the one before, ``v4``: about 4 s for 5 pieces and 72 s for 6 with
+a peak of 803 MB, its distances copied as they are), not built again.
 
 **Six pieces, on request** (``checkers-desktop endgame --pieces 6``, never at the window's first
 start): 3,739,728,040 positions (155 signatures; 2,003,543,133 six-piece positions won or lost,
@@ -302,17 +302,18 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     if start is None:
         return None
     exact = table._view if isinstance(table._view, CompressedExact) else table.exact_array()
-    return code_wld(exact, table.pieces, start)
+    return code_wld(exact, table.pieces, start, lambda: release_pages(table))
 
 
 def code_wld(exact: "Union[np.ndarray, CompressedExact]", pieces: int,
-             start: int) -> "np.ndarray":
+             start: int, release: Optional[Callable[[], None]] = None) -> "np.ndarray":
     """``exact`` (the :func:`layout` bytes of ``pieces``: a numpy uint8 array, or a cached
     file's :class:`CompressedExact`, read a signature at a time) with its positions from
     ``start`` (a signature's offset) run-length coded as win, loss or draw
     (:mod:`.wld_codec`): ``exact[:start]``, then the block index from byte ``start``, then the
     codes. The positions whose side to move has a jump pending are coded as whatever lengthens
     the run they fall in: the search never reads them (it plays the jump: jumps are forced).
+    ``release`` is called after each signature (a mapped file's pages read handed back).
     Raises ``ValueError`` without the compiled encoder (numba)."""
     import numpy as np
 
@@ -346,6 +347,8 @@ def code_wld(exact: "Union[np.ndarray, CompressedExact]", pieces: int,
         index_at += 4 * (full // block)
         carry = whole[full:].copy()
         drop_pages(exact)
+        if release is not None:
+            release()
     if len(carry):
         last = np.full(block, wld_codec.NO_POSITION, np.uint8)
         last[:len(carry)] = carry
@@ -1010,6 +1013,7 @@ def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None,
         length = int(exact.ends[blocks - 1]) if blocks else 0
         for lo in range(0, length, 1 << 24):
             yield out(exact.payload[lo:min(length, lo + (1 << 24))])
+            release_pages(table)  # (the file's pages read: resident memory stays a chunk's)
         yield out(exact.ends[:blocks].astype(np.uint64).tobytes())
         yield out(exact.crcs[:blocks].astype(np.uint32).tobytes())
         yield digest.digest()
