@@ -140,8 +140,9 @@ leaf; 71 of 100 composed problems proven at 2 s, against 72 without."""
 RELEASE_ABOVE_BYTES = 32 * 2 ** 20
 """Tables whose searched part is smaller (5 pieces: 10 MiB coded) are given back only when a
 search ends: their pages fit in memory, and reading them again would only slow the search. The
-6-piece table's (88 MiB) is given back while a search runs: kept, it took the app to 416 MB
-(``benchmarks/app_memory.py --pieces 6 --moves 6``)."""
+6-piece table's (88 MiB) is given back while a search runs: the app then peaked at 379 MB with
+its child processes, against 429 MB keeping the pages to the search's end
+(``benchmarks/app_memory.py --pieces 6 --moves 6 --skip-peer``)."""
 
 
 class _Stopped(Exception):
