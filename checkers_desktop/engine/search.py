@@ -140,9 +140,10 @@ leaf; 71 of 100 composed problems proven at 2 s, against 72 without."""
 RELEASE_ABOVE_BYTES = 32 * 2 ** 20
 """Tables whose searched part is smaller (5 pieces: 10 MiB coded) are given back only when a
 search ends: their pages fit in memory, and reading them again would only slow the search. The
-6-piece table's (88 MiB) is given back while a search runs: the app then peaked at 379 MB with
-its child processes, against 429 MB keeping the pages to the search's end
-(``benchmarks/app_memory.py --pieces 6 --moves 6 --skip-peer``)."""
+6-piece table's (88 MiB) is given back while a search runs (``benchmarks/app_memory.py
+--pieces 6 --moves 6 --skip-peer``, the app with its child processes: the search-only 6-piece
+file so, 379 MB at its peak; the whole 6-piece file, its pages kept to each search's end, 429
+MB)."""
 
 
 class _Stopped(Exception):
