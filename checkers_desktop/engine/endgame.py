@@ -1361,7 +1361,12 @@ def install_cached(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional
     """Install the largest table of at most ``pieces`` already cached in ``cache_dir`` (the one
     the window built), as the window does, and return it; None, installing nothing, when none is
     cached. Nothing is built: a command-line tool answers at once (mapping the file takes
-    milliseconds)."""
+    milliseconds). Where the table below the shipped one is cached and the shipped one is not
+    yet, it is unpacked first (:func:`install_shipped`: once, about 2-4 s), so that the command
+    line knows as much as the window even before the window has run."""
+    if (min(pieces, MAX_PIECES) >= SHIPPED_PIECES
+            and _path(cache_dir, SHIPPED_PIECES - 1).exists()):
+        install_shipped(cache_dir, SHIPPED_PIECES)
     for count in range(min(pieces, MAX_PIECES), 1, -1):
         table = load_table(cache_dir, count)
         if table is not None:

@@ -866,6 +866,27 @@ def test_a_won_ending_without_distances_is_played_to_the_win(search_only_four, f
         assert (board.black_bb | board.white_bb).bit_count() <= 3, (fen, fast)
 
 
+def test_the_command_line_unpacks_the_shipped_file_before_the_window_has_run(search_only_four,
+                                                                            tmp_path,
+                                                                            monkeypatch):
+    """``bestmove`` and ``engine`` load what the window would: with the table below the shipped
+    one cached and the shipped one not yet unpacked, :func:`install_cached` unpacks it and
+    installs it, not the smaller table."""
+    import lzma
+
+    folder, path = search_only_four
+    ship = tmp_path / "ship"
+    ship.mkdir()
+    monkeypatch.setattr(eg, "SHIPPED_DIR", ship)
+    monkeypatch.setattr(eg, "SHIPPED_PIECES", 4)
+    monkeypatch.setattr(eg, "_installed", None)
+    eg.shipped_path(4).write_bytes(lzma.compress(path.read_bytes()))
+    path.unlink()
+    table = eg.install_cached(folder, 6)
+    assert table is not None and (table.pieces, table.exact_pieces) == (4, 3)
+    assert eg.installed_table() is table and path.exists()
+
+
 def test_a_shipped_file_is_unpacked_checked_and_a_damaged_one_left_out(search_only_four,
                                                                         tmp_path, monkeypatch):
     """The package's xz-compressed search-only file is unpacked into the cache once and loads
