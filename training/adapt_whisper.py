@@ -549,7 +549,7 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
     """Fine-tune the base model (or ``init``, a CTranslate2 ``model.bin`` such as the adapted
     model, int8 or float) on (``samples``, ``texts``) in random conditions; returns the trained
     weights (the names of :func:`read_ct2`). ``max_seconds`` (0: none) bounds the training
-    time: after the first 20 steps the schedule is shortened to end within it."""
+    time: after the first 100 steps the schedule is shortened to end within it."""
     import tokenizers
     import torch
     from faster_whisper.feature_extractor import FeatureExtractor
@@ -586,14 +586,21 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
         prefix = prompted if rng.random() < 0.6 else sot
         return seconds, mel, prefix, tok.encode(texts[i]) + [eot], tok.no_timestamps
 
-    def batches(indices, rng):
-        by_window = {}
-        for e in (example(i, rng) for i in indices):
-            by_window.setdefault(e[0], []).append(e)
-        out = [group[j:j + batch] for group in by_window.values()
-               for j in range(0, len(group), batch)]
-        random.Random(int(rng.integers(1 << 30))).shuffle(out)
-        return out
+    def batches(indices, rng, chunk: int = 100 * batch):
+        """Batches of ``indices`` in random conditions, made ``chunk`` examples at a time (so
+        that the first step comes at once and the time a step takes includes making it), each
+        batch of one window length."""
+        order = list(indices)
+        shuffle = random.Random(int(rng.integers(1 << 30))).shuffle
+        shuffle(order)
+        for c in range(0, len(order), chunk):
+            by_window = {}
+            for e in (example(i, rng) for i in order[c:c + chunk]):
+                by_window.setdefault(e[0], []).append(e)
+            out = [group[j:j + batch] for group in by_window.values()
+                   for j in range(0, len(group), batch)]
+            shuffle(out)
+            yield from out
 
     def loss_of(group):
         mel = torch.tensor(np.stack([e[1] for e in group]), dtype=torch.float32)
@@ -609,12 +616,13 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
                 speech[b, at_sot] = first
         logits = model.decode(tokens, model.encode(mel))
         ce = torch.nn.functional.cross_entropy
-        no_speech_loss = ce(logits.reshape(-1, logits.shape[-1]), speech.reshape(-1),
-                            ignore_index=-100)
         text = logits.clone()
         text[..., eot + 1:] = -1e4  # text and end of text only, as the alignment reads them
-        return ce(text.reshape(-1, text.shape[-1]), target.reshape(-1),
-                  ignore_index=-100) + 0.2 * no_speech_loss
+        loss = ce(text.reshape(-1, text.shape[-1]), target.reshape(-1), ignore_index=-100)
+        if bool((speech != -100).any()):  # else no example of the batch had the prompt
+            loss = loss + 0.2 * ce(logits.reshape(-1, logits.shape[-1]), speech.reshape(-1),
+                                   ignore_index=-100)
+        return loss
 
     order = list(range(len(samples)))
     random.Random(1).shuffle(order)
@@ -636,12 +644,15 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
             for g in opt.param_groups:  # warm-up, then linear decay
                 g["lr"] = lr * min(1.0, (step + 1) / 30) * max(0.05, 1 - step / total)
             loss = loss_of(group)
+            if not torch.isfinite(loss):
+                log(f"step {step}: loss {loss.item()}, batch skipped")
+                continue
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(trainable, 1.0)
             opt.step()
             step += 1
-            if step == 20 and max_seconds:
+            if step == 100 and max_seconds:
                 per_step = (time.time() - start) / step
                 fits = step + int((max_seconds - (time.time() - start)) / per_step * 0.97)
                 if fits < total:
