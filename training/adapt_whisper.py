@@ -527,6 +527,15 @@ def heard(x: np.ndarray, babble, rng: np.random.Generator) -> np.ndarray:
     return telephone(laptop(x, rng) if rng.random() < 0.5 else x, rng)
 
 
+def read_weights(path: Path) -> dict:
+    """The float weights of ``path``: a CTranslate2 ``model.bin`` (:func:`read_ct2`, int8 weights
+    :func:`dequantized`) or the ``trained-float32.npz`` an earlier run wrote beside its model."""
+    if str(path).endswith(".npz"):
+        with np.load(path) as saved:
+            return {k.replace("|", "/"): saved[k] for k in saved.files}
+    return dequantized(read_ct2(str(path)))
+
+
 def dequantized(weights: dict) -> dict:
     """``weights`` (:func:`read_ct2`) with every int8 weight and its ``_scale`` turned back into
     float32 (CTranslate2 stores ``round(w * scale)``, one scale per output row), so that training
@@ -563,7 +572,7 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
     sot, eot = list(tok.sot_sequence), tok.eot
     prompted = [tok.sot_prev] + tok.encode(PROMPT) + sot + [tok.no_timestamps]
     at_sot = len(prompted) - 2  # where the model's no-speech probability is read
-    weights = dequantized(read_ct2(str(init or base_dir / "model.bin")))
+    weights = read_weights(init or base_dir / "model.bin")
     model = torch_model(weights)
     trainable = []
     for key, param in model.p.items():
@@ -683,7 +692,10 @@ def main(argv=None) -> int:
     parser.add_argument("--out", required=True, help="folder for the adapted model")
     parser.add_argument("--init", metavar="MODEL_BIN",
                         help="start from this CTranslate2 model.bin (int8 or float; such as the "
-                             "shipped adapted model) instead of the base model")
+                             "shipped adapted model), or an earlier run's trained-float32.npz, "
+                             "instead of the base model")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the training's random conditions and order (default %(default)s)")
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="end the whole run (rendering, training, export) within this "
                              "many minutes (0: no limit)")
@@ -703,7 +715,7 @@ def main(argv=None) -> int:
           flush=True)
     weights = train(samples, texts, babble, base, args.epochs, args.lr,
                     log=lambda s: print(s, flush=True),
-                    init=Path(args.init) if args.init else None,
+                    init=Path(args.init) if args.init else None, seed=args.seed,
                     max_seconds=max(60.0, 60 * args.minutes - (time.time() - started) - 90)
                     if args.minutes else 0.0)
     Path(args.out).mkdir(parents=True, exist_ok=True)
