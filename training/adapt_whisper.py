@@ -506,12 +506,14 @@ def laptop(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
 
 
 def heard(x: np.ndarray, babble, rng: np.random.Generator) -> np.ndarray:
-    """Clean speech ``x`` as heard in a random condition: clean (10 %), white noise at 5-15 dB
-    (14 %), background talk at 0-12 dB (32 %, one of the ``babble`` tracks, a third of them also
-    through a laptop's room), a laptop microphone in a room (28 %), or a telephone band (16 %,
-    half of them in a room first). ``babble``: one track or a list of tracks."""
+    """Clean speech ``x``, with 0-0.5 s of silence either side, as heard in a random condition:
+    clean (10 %), white noise at 5-15 dB (14 %), background talk at 0-12 dB (32 %, one of the
+    ``babble`` tracks, a third of them also through a laptop's room), a laptop microphone in a
+    room (28 %), or a telephone band (16 %, half of them in a room first). ``babble``: one track
+    or a list of tracks."""
     tracks = babble if isinstance(babble, list) else [babble]
-    x = simulate.pad(x, rng.uniform(0.1, 0.5), rng.uniform(0.1, 0.5))
+    # from no silence at all (a recording cut tight around the words) to half a second
+    x = simulate.pad(x, rng.uniform(0.0, 0.5), rng.uniform(0.0, 0.5))
     roll = rng.random()
     if roll < 0.10:
         return x
