@@ -6,7 +6,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/app_memory.py --endgame-cache DIR          # 5 pieces, 2 positions
     .venv/bin/python benchmarks/app_memory.py --endgame-cache DIR --pieces 6 --moves 6
 
-``DIR`` holds ``endgame-N-v4.egdb`` (``checkers-desktop endgame --cache DIR``); they
+``DIR`` holds ``endgame-N-v5.egdb`` (``checkers-desktop endgame --cache DIR``); they
 are linked into a fresh cache folder, so the app installs the table at once and builds nothing.
 The app runs as ``checkers-desktop`` runs (``ui.app.run_app``) in a child process with fresh
 data, settings and cache folders (``XDG_*_HOME``); a timer in that process plays for the player
@@ -36,6 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from checkers_desktop.engine.endgame import FORMAT_VERSION  # noqa: E402
 
 POSITIONS = (
     None,  # the start
@@ -149,7 +151,7 @@ def _measure(label: str, cache_from: Path | None, pieces: int, args) -> dict:
         cache.mkdir(parents=True)
         if cache_from is not None:
             for n in range(5, pieces + 1):
-                name = f"endgame-{n}-v4.egdb"
+                name = f"endgame-{n}-v{FORMAT_VERSION}.egdb"
                 os.symlink(cache_from / name, cache / name)
             env["CHECKERS_DESKTOP_ENDGAME_PIECES"] = str(pieces)
         cmd = [sys.executable, __file__, "--child", "--moves", str(args.moves), "--games",
@@ -202,7 +204,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--endgame-cache", type=Path,
-                        help="a folder holding endgame-5-v4.egdb (and 6 for --pieces 6)")
+                        help="a folder holding endgame-5-v5.egdb (and 6 for --pieces 6)")
     parser.add_argument("--pieces", type=int, default=5, choices=(5, 6))
     parser.add_argument("--moves", type=int, default=10, help="the player's moves a game")
     parser.add_argument("--games", type=int, default=len(POSITIONS), choices=range(1, 4))

@@ -1,19 +1,21 @@
-"""The endgame database's cache files and probes: the compressed format against the previous one.
+"""The endgame database's cache files and probes.
 
-Run: ``python benchmarks/endgame_probe.py --cache DIR [--seconds S]`` where DIR holds the
-cached tables (``checkers-desktop endgame --pieces 5 --cache DIR`` makes them).
+Run: ``python benchmarks/endgame_probe.py --cache DIR [--pieces N] [--seconds S] [--previous]``
+where DIR holds the cached tables (``checkers-desktop endgame --pieces 5 --cache DIR`` makes them).
 
-1. Sizes per piece count: each cached file (``endgame-N-v4.egdb``: the search's run-length coded
-   copy and the zlib-compressed distances) against the previous format's two files, whose sizes
-   follow from the layout (``v3.bin``: a 16-byte header and a byte a position; ``v3.search``
-   from 5 pieces: a 16-byte header, the bytes of 2-4 pieces, then two bits a position).
+1. Sizes per piece count: each cached file (``endgame-N-v5.egdb``: the search's run-length coded
+   copy and the zlib-compressed distances) against the two files of the format before the coded
+   one, whose sizes follow from the layout (``v3.bin``: a 16-byte header and a byte a position;
+   ``v3.search`` from 5 pieces: a 16-byte header, the bytes of 2-4 pieces, then two bits a
+   position).
 2. Loading: the time to check the file's SHA-256 and map it.
 3. Probes a second of the search's read (win, loss or draw) on random positions of the largest
-   count: compiled (``numba_core.tb_probe`` over the coded copy, against the previous two-bit
-   read compiled here the same way) and in Python (``EndgameTable.search_probe``, against the
-   previous two-bit read); and the root's exact read (``EndgameTable.probe``, a zlib block
-   decompressed, against a byte of the flat array). Every probe's answer is compared with the
-   exact table's (a difference makes the exit status 1).
+   count (or ``--pieces``): compiled (``numba_core.tb_probe`` over the coded copy, on positions
+   whose side to move has no jump: the searches never probe the others; with ``--previous``
+   against the two-bit read compiled here the same way), in Python
+   (``EndgameTable.search_probe``, which plays a pending jump into fewer pieces), and the root's
+   exact read (``EndgameTable.probe``, a zlib block decompressed). Every probe's answer is
+   compared with the exact distances (a difference makes the exit status 1).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from numba import njit  # noqa: E402
 from checkers_desktop.engine import compiled  # noqa: E402
 from checkers_desktop.engine import endgame as eg  # noqa: E402
 from checkers_desktop.engine.numba_core import eg_at, tb_probe  # noqa: E402
+from checkers_desktop.rules import bitboard as bbm  # noqa: E402
 
 
 def old_sizes(pieces: int) -> tuple[int, int]:
@@ -104,6 +107,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cache", required=True, help="folder of the cached tables")
     ap.add_argument("--seconds", type=float, default=2.0, help="each rate's measuring time")
+    ap.add_argument("--pieces", type=int, default=0, help="the table to probe (default: the "
+                    "largest cached)")
+    ap.add_argument("--previous", action="store_true", help="also the two-bit copy of the "
+                    "format before, made here from every exact byte (3.7 GB at 6 pieces)")
     args = ap.parse_args(argv)
     folder = Path(args.cache)
     status = 0
@@ -121,60 +128,65 @@ def main(argv=None) -> int:
     if largest is None:
         print(f"no cached table in {folder}")
         return 2
+    if args.pieces:
+        largest = args.pieces
     t = time.perf_counter()
     table = eg.load_table(folder, largest)
     print(f"loaded {largest} pieces (SHA-256 checked, mapped) in "
           f"{(time.perf_counter() - t) * 1000:.0f} ms")
     assert table is not None
-    exact = table.exact_array()
-    start = table.packed_from if table.packed_from is not None else len(exact)
-    old = two_bit_copy(exact, start)
+    start = table.packed_from if table.packed_from is not None else eg.layout(largest)[1]
+    print(f"the search's copy: {len(table._search_view):,} bytes ({start:,} of them exact "
+          f"bytes of fewer than {eg.PACKED_PIECES} pieces)")
     views = sample_views(largest, 20_000)
+    quiet = [v for v in views if not bbm.jumpers(*v)]
+    jumping = [v for v in views if bbm.jumpers(*v)]
+    print(f"random positions: {len(views):,}, of which {len(jumping):,} with a jump for the side "
+          f"to move (the searches play it instead of probing)")
 
-    # the answers first: the coded copy against the exact bytes, in both readers
+    # the answers first: the coded copy against the exact distances, in both readers
     assert compiled.warm_up()
     state = compiled.CompiledState(buckets=1 << 4)
     state.new_search(quiescence=True, threat=True, reductions=True, table=table, game_keys=[])
     core = compiled._core
-    offs = compiled.offsets_array(table.offsets)
-    bad = 0
+    bad = compared = 0
     for v in views:
-        e = eg._value_of_byte(int(exact[core.eg_at(*v, offs, 0)]))
+        e = table.probe(*v)
         want = (e > 0, e < 0)
-        for got in (table.search_probe(*v), core.tb_probe(*v, state.mem, state.eg_data)):
-            bad += (got > 0, got < 0) != want
-    print(f"answers compared with the exact table: {2 * len(views):,}, {bad} different")
+        got = [table.search_probe(*v)]
+        if not bbm.jumpers(*v):
+            got.append(core.tb_probe(*v, state.mem, state.eg_data))
+        for g in got:
+            bad += (g > 0, g < 0) != want
+            compared += 1
+    print(f"answers compared with the exact distances: {compared:,}, {bad} different")
     status = 1 if bad else 0
 
     mem, data = state.mem, state.eg_data
-    arrays = [np.array([v[i] for v in views], np.int64) for i in range(3)]
-    blacks = np.array([v[3] for v in views], np.bool_)
-    coded_loop(*arrays, blacks, mem, data)
-    old_loop(*arrays, blacks, offs, old, start)
-    for name, run in (("coded (new)", lambda: coded_loop(*arrays, blacks, mem, data)),
-                      ("two bits (previous)", lambda: old_loop(*arrays, blacks, offs, old,
-                                                                start))):
+    arrays = [np.array([v[i] for v in quiet], np.int64) for i in range(3)]
+    blacks = np.array([v[3] for v in quiet], np.bool_)
+    runs = [("coded", lambda: coded_loop(*arrays, blacks, mem, data))]
+    if args.previous:
+        exact = table.exact_array()
+        old = two_bit_copy(exact, start)
+        offs = compiled.offsets_array(table.offsets)
+        runs.append(("two bits (the format before the coded one)",
+                     lambda: old_loop(*arrays, blacks, offs, old, start)))
+    for name, run in runs:
+        run()
         n = 0
         t = time.perf_counter()
         while time.perf_counter() - t < args.seconds:
             run()
-            n += len(views)
-        print(f"compiled search probe, {name}: {n / (time.perf_counter() - t):,.0f} probes/s")
-
-    python_old = eg.EndgameTable(largest, exact)
-
-    def old_search_probe(my, opp, kings, black):
-        code, idx = eg._locate(my, opp, kings, black)
-        return _two_bit_read.py_func(old, start, python_old.offsets[code] + idx)
-
-    print(f"Python search probe, coded (new): "
-          f"{rate(table.search_probe, views, args.seconds):,.0f} probes/s")
-    print(f"Python search probe, two bits (previous): "
-          f"{rate(old_search_probe, views, args.seconds):,.0f} probes/s")
-    print(f"Python exact probe (the root), zlib blocks (new): "
+            n += len(quiet)
+        print(f"compiled search probe, {name}, positions without a jump: "
+              f"{n / (time.perf_counter() - t):,.0f} probes/s")
+    print(f"Python search probe, coded, positions without a jump: "
+          f"{rate(table.search_probe, quiet, args.seconds):,.0f} probes/s")
+    print(f"Python search probe, coded, positions with a jump (its jumps played): "
+          f"{rate(table.search_probe, jumping, args.seconds):,.0f} probes/s")
+    print(f"Python exact probe (the root), zlib blocks: "
           f"{rate(table.probe, views[:2000], args.seconds):,.0f} probes/s")
-    print(f"Python exact probe (the root), flat bytes (previous): "
-          f"{rate(python_old.probe, views[:2000], args.seconds):,.0f} probes/s")
     return status
 
 

@@ -603,10 +603,9 @@ def main(argv=None):
     if not args.no_endgame:
         t = time.perf_counter()
         table = ensure_table(args.endgame_cache, pieces=args.endgame_pieces)
-        print(f"endgame database: {len(table):,} won/lost positions (BLACK to move; the WHITE "
-              f"twins are the same) of up to {table.pieces} pieces, "
-              f"{table.nbytes() / 2**20:.1f} MiB mapped (read where probed), ready in "
-              f"{time.perf_counter() - t:.1f} s (cached in {args.endgame_cache})")
+        print(f"endgame database: up to {table.pieces} pieces, the search's copy "
+              f"{table.mapped_search_bytes() / 2**20:.1f} MiB mapped (read where probed), ready "
+              f"in {time.perf_counter() - t:.1f} s (cached in {args.endgame_cache})")
     else:
         print("endgame database: off")
     if "speed" not in skip:

@@ -615,7 +615,8 @@ PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "searc
               "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
               "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0,
               "command_filler_margin": -99, "beam_rival_gap": -99,
-              "later_hypothesis_alone": 1, "prune_rivals": 0, "beam_filler": 0}
+              "later_hypothesis_alone": 1, "prune_rivals": 0, "beam_filler": 0,
+              "beam_command_rival": 0}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 

@@ -143,10 +143,12 @@ class CompiledState:
 
     def new_search(self, *, quiescence: bool, threat: bool, reductions: bool,
                    table: Optional[EndgameTable],
-                   game_keys: Iterable[tuple[int, int, int, bool]]) -> None:
+                   game_keys: Iterable[tuple[int, int, int, bool]],
+                   pieces: Optional[int] = None) -> None:
         """Reset the per-search cells (killers, history, counters) and load the repetition stack
         with ``game_keys`` ((my, opp, kings, black) tuples: the root and the game's positions
-        since the last irreversible move)."""
+        since the last irreversible move). ``pieces``: probe ``table`` at positions of at most
+        this many pieces (default: all it holds)."""
         mem = self.mem
         mem[HIST:MF] = 0
         kept = mem[[S_TT_MASK, S_NET, S_NET_HIDDEN, S_NET_DIV]].copy()
@@ -166,7 +168,7 @@ class CompiledState:
                 off, self.eg_data = flatten_table(table)
                 mem[EG_OFF:EG_OFF + 4096] = off
                 self._eg_source = table
-            mem[S_TB_PIECES] = table.pieces
+            mem[S_TB_PIECES] = table.pieces if pieces is None else min(pieces, table.pieces)
             mem[S_PACKED_FROM] = table.packed_from or 0
 
     def node(self, my: int, opp: int, kings: int, black: bool, depth: int, alpha: int, beta: int,

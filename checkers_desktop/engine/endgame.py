@@ -46,20 +46,27 @@ table 187 MB, the pair being solved 3 bytes a position of both sides). Sizes in 
 pieces 7,455,300 bytes (41 signatures); 2-5 pieces 187,110,300 bytes (85 signatures; 133 million
 positions won or lost, the longest win 161 plies).
 
-**The cache file** (:func:`save_table`, one a piece count: ``endgame-N-v4.egdb``) holds what the
+**The cache file** (:func:`save_table`, one a piece count: ``endgame-N-v5.egdb``) holds what the
 search reads and the exact distances, compressed, and ends with the SHA-256 of the rest: a file
 whose checksum, header or block index is wrong is never used (:func:`load_table` returns None and
 :func:`ensure_table` builds it again), and each block of distances is checked against its CRC-32
 when it is read. Below :data:`PACKED_PIECES` pieces it is the flat bytes (7.5 MB for 2-4 pieces).
-From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`;
-2-5 pieces: 7.5 MB of 2-4-piece bytes, 2.8 MB of block index and 8.8 MB of codes, against 52 MB
-in two bits a position before), and the root and the problems read the exact distances from
-zlib blocks of :data:`EXACT_BLOCK` positions (63 MB): the quickest win is still played. The 2-5
-piece file is 81,725,679 bytes, against 239,479,382 for the previous format's two files
-(``python benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds). The search's
-copy is memory-mapped: only the pages read are in memory, and the operating system can drop them
-again (every search gives them back when it ends, see :func:`release_pages`). Files of the
-previous format are converted once (about 20 s for 5 pieces), not built again.
+From 5 pieces the search reads a run-length coded copy (win, loss or draw, :mod:`.wld_codec`),
+which holds no value for a position whose side to move has a jump: the searches play the jump
+instead (it is forced; :meth:`EndgameTable.search_probe` does the same when asked), and such a
+position, a quarter of the 5-piece ones and a third of the 6-piece ones, takes whatever value
+lengthens the run it falls in. The search's copy of 2-5 pieces: 7.5 MB of 2-4-piece bytes, 0.7
+MB of block index and 2.5 MB of codes (10.6 MB, against 19.1 MB valuing every position in blocks
+of 256, and 52 MB in two bits a position before); of 2-6 pieces 91.8 MB (against 261.7 MB).
+The root and the problems read the exact distances from zlib blocks of :data:`EXACT_BLOCK`
+positions (63 MB for 5 pieces, 1.17 GB for 6), which value every position: the quickest win is
+still played. The 2-5 piece file is 73,289,002 bytes, the 2-6 one 1,265,184,294 (``python
+benchmarks/endgame_probe.py --cache DIR`` prints sizes and probe speeds;
+``benchmarks/endgame_dontcare.py`` what leaving positions out saves). The search's copy is
+memory-mapped: only the pages read are in memory, and the operating system can drop them again
+(every search gives them back when it ends, see :func:`release_pages`). Files of the previous
+formats are converted once (the one before, ``v4``: about 4 s for 5 pieces and 72 s for 6 with
+a peak of 803 MB, its distances copied as they are), not built again.
 
 **Six pieces, on request** (``checkers-desktop endgame --pieces 6``, never at the window's first
 start): 3,739,728,040 positions (155 signatures; 2,003,543,133 six-piece positions won or lost,
@@ -114,7 +121,7 @@ Material = tuple[int, int, int, int]
 """Black's men and kings, White's men and kings."""
 PathArg = Union[str, "os.PathLike[str]"]
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 DEFAULT_PIECES = 5
 MAX_PIECES = 6
 """The largest table that can be built: 6 pieces, on request only (see the module
@@ -162,7 +169,7 @@ def compiled_builder_available() -> bool:
 
 PACKED_PIECES = 5
 """From this piece count the search reads a run-length coded copy: win, loss or draw
-(:mod:`.wld_codec`; the 5-piece part: 11.6 MB, against 45 MB in two bits a position). A search
+(:mod:`.wld_codec`; the 5-piece part: 3.2 MB, against 45 MB in two bits a position). A search
 of an ending probes all over the table and, reading whole bytes, touched some 140 MB of it in
 one hint, above the app's memory aim; the root still reads the exact distances (see
 :meth:`EndgameTable.search_probe`)."""
@@ -288,50 +295,71 @@ def pack_for_search(table: "EndgameTable") -> Optional[np.ndarray]:
     """The search's copy of ``table`` as a numpy uint8 array, or None when nothing is coded
     (:func:`coded_from`): the exact bytes of fewer than :data:`PACKED_PIECES` pieces, then the
     block index and the codes of :mod:`.wld_codec` for the rest (for 2-5 pieces 7.5 MB exact,
-    2.8 MB of index and 8.8 MB of codes, against 45 MB in two bits a position). Needs the
-    compiled encoder (numba; ``ValueError`` without it); about 7 s for 5 pieces."""
+    0.7 MB of index and 2.5 MB of codes, against 45 MB in two bits a position; see
+    :func:`code_wld`). Needs the compiled encoder (numba; ``ValueError`` without it); about 4 s
+    for 5 pieces."""
     start = coded_from(table.pieces)
     if start is None:
         return None
-    return code_wld(table.exact_array(), table.pieces, start)
+    exact = table._view if isinstance(table._view, CompressedExact) else table.exact_array()
+    return code_wld(exact, table.pieces, start, lambda: release_pages(table))
 
 
-def code_wld(exact: "np.ndarray", pieces: int, start: int) -> "np.ndarray":
-    """``exact`` (the :func:`layout` bytes of ``pieces``, a numpy uint8 array) with its positions
-    from ``start`` (a signature's offset) run-length coded as win, loss or draw
+def code_wld(exact: "Union[np.ndarray, CompressedExact]", pieces: int,
+             start: int, release: Optional[Callable[[], None]] = None) -> "np.ndarray":
+    """``exact`` (the :func:`layout` bytes of ``pieces``: a numpy uint8 array, or a cached
+    file's :class:`CompressedExact`, read a signature at a time) with its positions from
+    ``start`` (a signature's offset) run-length coded as win, loss or draw
     (:mod:`.wld_codec`): ``exact[:start]``, then the block index from byte ``start``, then the
-    codes. Raises ``ValueError`` without the compiled encoder (numba)."""
+    codes. The positions whose side to move has a jump pending are coded as whatever lengthens
+    the run they fall in: the search never reads them (it plays the jump: jumps are forced).
+    ``release`` is called after each signature (a mapped file's pages read handed back).
+    Raises ``ValueError`` without the compiled encoder (numba)."""
     import numpy as np
 
     if not compiled_builder_available():
         raise ValueError("coding the endgame database needs the compiled engine (numba)")
     from . import numba_endgame, numba_wld, wld_codec
 
+    def read(lo: int, hi: int) -> "np.ndarray":
+        if isinstance(exact, CompressedExact):
+            return exact.range(lo, hi)
+        return exact[lo:hi]
+
     block = wld_codec.BLOCK
     total = layout(pieces)[1]
     blocks = (total - start + block - 1) // block
-    out = np.empty(start + 4 * blocks + (blocks * block) // 4 + blocks + 16, np.uint8)
-    out[:start] = exact[:start]
+    head = np.empty(start + 4 * blocks, np.uint8)
+    head[:start] = read(0, start)
     at = start + 4 * blocks
     index_at = start
+    parts = [head]
     carry = np.empty(0, np.uint8)
     for off, sig in _signatures_from(pieces, start):
         values = np.empty(signature_size(*sig), np.uint8)
-        numba_endgame.wld_values(*sig, exact, off, values)
+        numba_endgame.wld_values(*sig, read(off, off + len(values)), 0, values, 1)
         whole = np.concatenate([carry, values]) if len(carry) else values
         full = len(whole) // block * block
-        at = numba_wld.encode_blocks(whole[:full], at, out, out, index_at)
+        out = np.empty(full // 4 + full // block + 16, np.uint8)
+        end = numba_wld.encode_blocks(whole[:full], at, out, head, index_at, at)
+        parts.append(out[:end - at].copy())
+        at = end
         index_at += 4 * (full // block)
         carry = whole[full:].copy()
         drop_pages(exact)
+        if release is not None:
+            release()
     if len(carry):
         last = np.full(block, wld_codec.NO_POSITION, np.uint8)
         last[:len(carry)] = carry
-        at = numba_wld.encode_blocks(last, at, out, out, index_at)
+        out = np.empty(block // 4 + 16, np.uint8)
+        end = numba_wld.encode_blocks(last, at, out, head, index_at, at)
+        parts.append(out[:end - at].copy())
+        at = end
         index_at += 4
     if index_at != start + 4 * blocks:
         raise ValueError(f"{start} is not where a signature starts")
-    coded: np.ndarray = out[:at].copy()
+    coded: np.ndarray = np.concatenate(parts)
     return coded
 
 
@@ -361,11 +389,16 @@ class CompressedExact:
     each block's bytes; block ``b`` starts where ``b - 1`` ends), each block checked against its
     CRC-32 (``crcs``) before it is used. Up to ``keep`` blocks stay decompressed (2 MB by
     default), and up to :data:`KEEP_EXACT_BYTES` bytes read are remembered. Raises
-    :class:`DamagedTable` when a block's CRC or size is wrong."""
+    :class:`DamagedTable` when a block's CRC or size is wrong. The distances may stop before
+    ``size``, at ``exact_end`` (a file of the search's copy only, for the positions of its
+    largest piece count: see :func:`save_table`); a position from there raises
+    :class:`NoDistance`."""
 
     def __init__(self, size: int, start: int, head: ByteView, payload: ByteView,
-                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32) -> None:
+                 ends: "np.ndarray", crcs: "np.ndarray", keep: int = 32,
+                 exact_end: Optional[int] = None) -> None:
         self.size = size
+        self.exact_end = size if exact_end is None else exact_end
         self.start = start
         self.head = head
         self.payload = payload
@@ -385,9 +418,11 @@ class CompressedExact:
         found = self._blocks.get(b)
         if found is not None:
             return found
+        if b >= len(self.ends):
+            raise NoDistance(f"block {b} of the exact distances is not in the file")
         lo = int(self.ends[b - 1]) if b > 0 else 0
         raw = bytes(self.payload[lo:int(self.ends[b])])
-        want = min(EXACT_BLOCK, self.size - self.start - b * EXACT_BLOCK)
+        want = min(EXACT_BLOCK, self.exact_end - self.start - b * EXACT_BLOCK)
         if zlib.crc32(raw) != int(self.crcs[b]):
             raise DamagedTable(f"block {b} of the exact distances fails its CRC")
         try:
@@ -404,6 +439,8 @@ class CompressedExact:
     def __getitem__(self, at: int) -> int:
         if at < self.start:
             return self.head[at]
+        if at >= self.exact_end:
+            raise NoDistance(f"position {at} has no exact distance in the file")
         found = self._bytes.get(at)
         if found is None:
             rel = at - self.start
@@ -413,10 +450,41 @@ class CompressedExact:
             self._bytes[at] = found
         return found
 
-    def to_array(self) -> "np.ndarray":
-        """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes)."""
+    def range(self, lo: int, hi: int) -> "np.ndarray":
+        """The exact bytes of positions ``lo`` to ``hi`` (excluded), as a numpy uint8 array,
+        decompressing only the blocks they lie in (which are then forgotten)."""
         import numpy as np
 
+        out = np.empty(hi - lo, np.uint8)
+        at = lo
+        if at < min(hi, self.start):
+            head = np.frombuffer(self.head, np.uint8)
+            out[:min(hi, self.start) - lo] = head[lo:min(hi, self.start)]
+            at = min(hi, self.start)
+        while at < hi:
+            rel = at - self.start
+            b = rel // EXACT_BLOCK
+            part = np.frombuffer(self.block(b), np.uint8)
+            first = rel - b * EXACT_BLOCK
+            take = min(hi - at, len(part) - first)
+            out[at - lo:at - lo + take] = part[first:first + take]
+            at += take
+        self._blocks.clear()
+        return out
+
+    def with_size(self, size: int) -> "CompressedExact":
+        """These distances as those of a larger table (``size`` positions; the distances still
+        stop at :attr:`exact_end`)."""
+        return CompressedExact(size, self.start, self.head, self.payload, self.ends, self.crcs,
+                               self.keep, self.exact_end)
+
+    def to_array(self) -> "np.ndarray":
+        """Every exact byte, decompressed, as a numpy uint8 array (``size`` bytes). Raises
+        :class:`NoDistance` when the distances stop before the end."""
+        import numpy as np
+
+        if self.exact_end < self.size:
+            raise NoDistance("the file holds the exact distances of fewer pieces")
         out = np.empty(self.size, np.uint8)
         out[:self.start] = np.frombuffer(self.head, np.uint8)[:self.start]
         at = self.start
@@ -430,6 +498,11 @@ class CompressedExact:
 
 class DamagedTable(ValueError):
     """A cached endgame file whose checksum, CRC or structure is wrong: it is not used."""
+
+
+class NoDistance(LookupError):
+    """The exact distance of a position a file holds only the search's win, loss or draw of
+    (see :attr:`EndgameTable.exact_pieces`)."""
 
 
 class EndgameTable:
@@ -458,6 +531,13 @@ class EndgameTable:
             raise ValueError(f"an endgame table of {pieces} pieces has {size} bytes, "
                              f"not {len(self._view)}")
         self._keep = keep
+        self.exact_pieces = pieces
+        """The most pieces whose exact distances the table holds: :attr:`pieces`, or fewer for
+        a file of the search's copy only at its largest count (those positions' :meth:`probe`
+        reads the search's win, loss or draw: a win is ``WLD_PLIES`` plies)."""
+        if isinstance(data, CompressedExact):
+            while self.exact_pieces > 2 and layout(self.exact_pieces)[1] > data.exact_end:
+                self.exact_pieces -= 1
         self.packed_from: Optional[int] = None
         """Where the coded part starts in :attr:`search_data` (None: nothing is coded)."""
         self.search_data: Any = data
@@ -479,6 +559,7 @@ class EndgameTable:
         elif isinstance(data, CompressedExact):
             raise ValueError("a compressed table needs its search's copy")
         self._packed_keep = packed_keep
+        self._borrowed: Optional[EndgameTable] = None
 
     def exact_array(self) -> "np.ndarray":
         """Every exact byte as a numpy uint8 array (no copy for a table in memory or mapped;
@@ -493,7 +574,10 @@ class EndgameTable:
 
     def search_probe(self, my: int, opp: int, kings: int, black: bool) -> int:
         """What the search reads (:meth:`probe`'s values), from the coded copy where there is
-        one: there a win is ``WLD_PLIES`` and a loss ``-WLD_PLIES``."""
+        one: there a win is ``WLD_PLIES`` and a loss ``-WLD_PLIES``. The coded copy holds no
+        value for a position whose mover has a jump (:func:`code_wld`); for one of those the
+        value is that of its best jump (searched here, into fewer pieces: the searches do the
+        same and never ask for it)."""
         start = self.packed_from
         if start is None:
             return self.probe(my, opp, kings, black)
@@ -501,8 +585,29 @@ class EndgameTable:
         at = self.offsets[code] + idx
         if at < start:
             return _value_of_byte(self._search_view[at])
+        j = bbm.jumpers(my, opp, kings, black)
+        if j:
+            return self._best_jump(my, opp, kings, black, j)
         two = self._decoder.value(at - start)
         return 0 if not two else (-WLD_PLIES if two == 1 else WLD_PLIES)
+
+    def _best_jump(self, my: int, opp: int, kings: int, black: bool, j: int) -> int:
+        """The value (as :meth:`search_probe`'s) of a position whose mover must jump (``j``:
+        the pieces that can): the best over its jumps, a win in fewer plies first, a loss in
+        more; a value beyond ``WLD_PLIES`` plies is a coded win or loss, read as one."""
+        crown = _BLACK_CROWN if black else _WHITE_CROWN
+        best_key: Optional[tuple[int, int]] = None
+        best = 0
+        for frm, to, cap, _ in bbm.jump_moves(my, opp, kings, black, j):
+            nmy, nopp, nk = bbm.after_move(my, opp, kings, frm, to, cap, crown)
+            if not nopp:
+                return 1  # the last piece taken: the opponent has lost
+            v = self.search_probe(nopp, nmy, nk, not black)
+            mine = 1 if v == LOST_NOW else -v + 1 if v < 0 else -(v + 1) if v > 0 else 0
+            key = (2, -mine) if mine > 0 else (1, 0) if mine == 0 else (0, -mine)
+            if best_key is None or key > best_key:
+                best_key, best = key, mine
+        return max(-WLD_PLIES, min(WLD_PLIES, best))
 
     def __bool__(self) -> bool:
         """A table is always true: ``if table`` must not count its positions (:meth:`__len__`
@@ -539,6 +644,8 @@ class EndgameTable:
         code, idx = _locate(my, opp, kings, black)
         try:
             return _value_of_byte(self._view[self.offsets[code] + idx])
+        except NoDistance:
+            return self.search_probe(my, opp, kings, black)
         except DamagedTable as exc:
             _log.warning("endgame database of %d pieces: %s", self.pieces, exc)
             return self.search_probe(my, opp, kings, black)
@@ -865,23 +972,30 @@ def _old_paths(cache_dir: PathArg, pieces: int) -> list[Path]:
     return [folder / f"endgame-{pieces}-v3.bin", folder / f"endgame-{pieces}-v3.search"]
 
 
-def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
+def _file_parts(table: EndgameTable, search: Optional["np.ndarray"] = None,
+                exact_pieces: Optional[int] = None) -> Iterator[ByteView]:
     """The cache file of ``table`` (see :func:`save_table`) in consecutive parts, with the
-    SHA-256 of everything before it as the last 32 bytes."""
+    SHA-256 of everything before it as the last 32 bytes. ``search``: the search's copy to
+    write (default: the table's own, or coded now). A table read from a cached file keeps its
+    compressed distances as they are (each block was checked with the file). ``exact_pieces``:
+    write the distances of that many pieces at most (default: all the table holds)."""
     import numpy as np
 
     from . import wld_codec
 
     total = layout(table.pieces)[1]
     start = coded_from(table.pieces)
-    exact = table.exact_array()
+    exact: Any = table._view if isinstance(table._view, CompressedExact) else \
+        table.exact_array()
+    copy: Any = search
     if start is None:
-        search: Any = exact
+        copy = exact if not isinstance(exact, CompressedExact) else exact.range(0, total)
         start = total
-    else:
-        search = table.search_data if table.packed_from is not None else pack_for_search(table)
-    search_view = _byte_view(search)
-    blocks = (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
+    elif copy is None:
+        copy = table.search_data if table.packed_from is not None else pack_for_search(table)
+    search_view = _byte_view(copy)
+    exact_end = layout(min(table.exact_pieces, exact_pieces or table.pieces))[1]
+    blocks = max(0, exact_end - start + EXACT_BLOCK - 1) // EXACT_BLOCK
     digest = hashlib.sha256()
 
     def out(part: ByteView) -> ByteView:
@@ -891,12 +1005,25 @@ def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
     yield out(_HEADER.pack(_MAGIC, FORMAT_VERSION, table.pieces, total, len(search_view), start,
                            blocks, wld_codec.BLOCK, EXACT_BLOCK))
     yield out(search_view)
+    if not blocks and start < total:  # a search-only file: room to read a block's codes
+        yield out(bytes(wld_codec.BLOCK // 4))
+    if isinstance(exact, CompressedExact):
+        if exact.start != start or len(exact.ends) < blocks:
+            raise ValueError("the compressed distances are not this table's")
+        length = int(exact.ends[blocks - 1]) if blocks else 0
+        for lo in range(0, length, 1 << 24):
+            yield out(exact.payload[lo:min(length, lo + (1 << 24))])
+            release_pages(table)  # (the file's pages read: resident memory stays a chunk's)
+        yield out(exact.ends[:blocks].astype(np.uint64).tobytes())
+        yield out(exact.crcs[:blocks].astype(np.uint32).tobytes())
+        yield digest.digest()
+        return
     ends = np.zeros(blocks, np.uint64)
     crcs = np.zeros(blocks, np.uint32)
     written = 0
     for b in range(blocks):
         lo = start + b * EXACT_BLOCK
-        packed = zlib.compress(exact[lo:min(total, lo + EXACT_BLOCK)].tobytes(), 6)
+        packed = zlib.compress(exact[lo:min(exact_end, lo + EXACT_BLOCK)].tobytes(), 6)
         written += len(packed)
         ends[b] = written
         crcs[b] = zlib.crc32(packed)
@@ -908,7 +1035,9 @@ def _file_parts(table: EndgameTable) -> Iterator[ByteView]:
     yield digest.digest()
 
 
-def save_table(table: EndgameTable, cache_dir: PathArg) -> Path:
+def save_table(table: EndgameTable, cache_dir: PathArg,
+               search: Optional["np.ndarray"] = None,
+               exact_pieces: Optional[int] = None) -> Path:
     """Write ``table`` under ``cache_dir`` (created if needed) as one file, through a temporary
     file renamed, so a crash never leaves half a table under the real name; returns its path.
 
@@ -917,10 +1046,15 @@ def save_table(table: EndgameTable, cache_dir: PathArg) -> Path:
     (:func:`pack_for_search`; for fewer than :data:`PACKED_PIECES` pieces, the exact bytes);
     the exact distances from there in zlib blocks of :data:`EXACT_BLOCK` positions, then each
     block's end (uint64) and CRC-32 (uint32); last, the SHA-256 of everything before it. Coding
-    needs the compiled encoder from :data:`PACKED_PIECES` pieces (``ValueError`` without it)."""
+    needs the compiled encoder from :data:`PACKED_PIECES` pieces (``ValueError`` without it).
+
+    ``exact_pieces``: the distances of at most that many pieces are written (a *search-only*
+    file: 2-6 pieces with ``exact_pieces=4`` is the search's copy alone, 91.8 MB instead of
+    1.27 GB); :func:`load_table` then takes the distances of the largest other cached table
+    that has them, and the positions beyond read the search's win, loss or draw."""
     path = _path(cache_dir, table.pieces)
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic_parts(path, _file_parts(table))
+    write_atomic_parts(path, _file_parts(table, search, exact_pieces))
     return path
 
 
@@ -940,7 +1074,7 @@ def _check_digest(fh: Any, size: int) -> None:
 
 
 def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len: int,
-                       size: int) -> None:
+                       size: int, block: int) -> None:
     """Raise :class:`DamagedTable` unless the block index of the search's copy (from byte
     ``start`` of the copy, which starts at byte ``at`` of the file) starts right after itself,
     never goes back and stays inside the copy, with room after the copy for a block's codes (a
@@ -948,11 +1082,9 @@ def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len:
     file, whatever its bytes."""
     import numpy as np
 
-    from . import wld_codec
-
-    blocks = (total - start + wld_codec.BLOCK - 1) // wld_codec.BLOCK
+    blocks = (total - start + block - 1) // block
     codes_at = start + 4 * blocks
-    if search_len < codes_at or size - at - search_len < wld_codec.BLOCK // 4:
+    if search_len < codes_at or size - at - search_len < block // 4:
         raise DamagedTable("the search's copy is too short for its block index")
     index = np.frombuffer(mapped, "<u4", blocks, at + start).astype(np.int64)
     if blocks and (index[0] != codes_at or index[-1] >= search_len
@@ -960,9 +1092,12 @@ def _check_block_index(mapped: Any, at: int, start: int, total: int, search_len:
         raise DamagedTable("the block index of the search's copy is wrong")
 
 
-def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
+def _read_file(path: Path, pieces: int, version: int = FORMAT_VERSION,
+               coded_block: Optional[int] = None) -> Optional[EndgameTable]:
     """The table cached in ``path``, its search's copy memory-mapped; None when the file is
-    missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong."""
+    missing; :class:`DamagedTable` when its header, size, checksum or block index is wrong.
+    ``version`` and ``coded_block``: the format and block size the file must have (default:
+    this format's; the previous one is read only to be converted)."""
     import numpy as np
 
     from . import wld_codec
@@ -975,16 +1110,21 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
         head = fh.read(_HEADER.size)
         if len(head) != _HEADER.size:
             raise DamagedTable("the header is cut short")
-        (magic, version, count, total, search_len, start, blocks, coded_block,
+        (magic, stated, count, total, search_len, start, blocks, block_size,
          exact_block) = _HEADER.unpack(head)
         size = os.fstat(fh.fileno()).st_size
-        if (magic != _MAGIC or version != FORMAT_VERSION or count != pieces
+        wanted_block = wld_codec.BLOCK if coded_block is None else coded_block
+        # the distances end with a piece count: the table's, or fewer (a search-only file)
+        ends_at = {(layout(k)[1] - start + EXACT_BLOCK - 1) // EXACT_BLOCK: layout(k)[1]
+                   for k in range(PACKED_PIECES - 1, pieces + 1)} if start < total else {}
+        if (magic != _MAGIC or stated != version or count != pieces
                 or total != layout(pieces)[1] or start != (coded_from(pieces) or total)
-                or blocks != (total - start + EXACT_BLOCK - 1) // EXACT_BLOCK
-                or coded_block != wld_codec.BLOCK or exact_block != EXACT_BLOCK):
+                or blocks not in ends_at and start < total
+                or block_size != wanted_block or exact_block != EXACT_BLOCK):
             raise DamagedTable("the header is not this table's")
         payload_len = size - _HEADER.size - search_len - 12 * blocks - 32
-        if payload_len < 0:
+        if payload_len < 0 or (not blocks and start < total
+                               and payload_len != wld_codec.BLOCK // 4):
             raise DamagedTable("the file is too short")
         _check_digest(fh, size)
         mapped = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_COPY)
@@ -998,14 +1138,15 @@ def _read_file(path: Path, pieces: int) -> Optional[EndgameTable]:
         if search_len != total or blocks:
             raise DamagedTable("the exact bytes are not the table's size")
         return EndgameTable(pieces, search, keep=mapped)
-    _check_block_index(mapped, _HEADER.size, start, total, search_len, size)
+    _check_block_index(mapped, _HEADER.size, start, total, search_len, size, wanted_block)
     payload = view[at:at + payload_len]
     at += payload_len
     ends = np.frombuffer(mapped, np.uint64, blocks, at).astype(np.int64)
     crcs = np.frombuffer(mapped, np.uint32, blocks, at + 8 * blocks).copy()
     if blocks and (ends[-1] != payload_len or np.any(np.diff(ends) < 0) or ends[0] < 0):
         raise DamagedTable("the block index of the distances is wrong")
-    exact = CompressedExact(total, start, search, payload, ends, crcs)
+    exact = CompressedExact(total, start, search, payload, ends, crcs,
+                            exact_end=ends_at[blocks])
     try:
         return EndgameTable(pieces, exact, keep=mapped, packed=search, packed_keep=mapped)
     except ValueError as exc:
@@ -1019,16 +1160,82 @@ def load_table(cache_dir: PathArg, pieces: int = DEFAULT_PIECES) -> Optional[End
     (it is rebuilt: :func:`ensure_table`). Checking the SHA-256 reads the whole file once
     (about 0.2 s for 2-5 pieces)."""
     try:
-        return _read_file(_path(cache_dir, pieces), pieces)
+        table = _read_file(_path(cache_dir, pieces), pieces)
     except (DamagedTable, OSError, ValueError, struct.error) as exc:
         _log.warning("endgame database of %d pieces in %s not used: %s", pieces, cache_dir, exc)
         return None
+    if table is not None and table.exact_pieces < pieces:
+        _borrow_distances(table, cache_dir)
+    return table
+
+
+def _borrow_distances(table: EndgameTable, cache_dir: PathArg) -> None:
+    """Give ``table``, a search-only file's (see :func:`save_table`), the exact distances of
+    the largest smaller table cached in ``cache_dir`` that has more of them than it."""
+    for count in range(table.pieces - 1, table.exact_pieces, -1):
+        smaller = load_table(cache_dir, count)
+        if smaller is None or smaller.exact_pieces != count or \
+                not isinstance(smaller._view, CompressedExact):
+            continue
+        exact = smaller._view.with_size(len(table._view))
+        table.data = exact
+        table._view = exact
+        table.exact_pieces = count
+        table._borrowed = smaller  # its map stays open while the table lives
+        return
+
+
+PREVIOUS_VERSION = 4
+PREVIOUS_BLOCK = 256
+"""The previous format (``endgame-N-v4.egdb``): the same file, its search's copy coded in
+blocks of 256 positions with a value for every position; :func:`ensure_table` converts it."""
+
+
+def _previous_path(cache_dir: PathArg, pieces: int) -> Path:
+    return Path(cache_dir) / f"endgame-{pieces}-v{PREVIOUS_VERSION}.egdb"
+
+
+def has_previous_format(cache_dir: PathArg, pieces: int) -> bool:
+    """Whether ``cache_dir`` holds a table of ``pieces`` in the previous format only (one
+    :func:`convert_previous` would write in this one)."""
+    return _previous_path(cache_dir, pieces).exists() and not _path(cache_dir, pieces).exists()
+
+
+def convert_previous(cache_dir: PathArg, pieces: int) -> Optional[EndgameTable]:
+    """The previous format's file of ``pieces`` written in this one (its distances copied as
+    they are, the search's copy coded again) and the old file removed; None when there is
+    none, it cannot be trusted (checked as this format's files are), or it cannot be coded
+    here (no numba, from :data:`PACKED_PIECES` pieces). About 10 s for 5 pieces and 2-3
+    minutes for 6 (one signature's bytes in memory at a time)."""
+    old = _previous_path(cache_dir, pieces)
+    if not old.exists() or (pieces >= PACKED_PIECES and not compiled_builder_available()):
+        return None
+    try:
+        table = _read_file(old, pieces, PREVIOUS_VERSION, PREVIOUS_BLOCK)
+        if table is None:
+            return None
+        search = pack_for_search(table)
+        save_table(table, cache_dir, search)
+        del table, search
+    except (DamagedTable, OSError, ValueError, struct.error) as exc:
+        _log.warning("endgame database of %d pieces in %s not converted: %s", pieces,
+                     cache_dir, exc)
+        return None
+    try:
+        old.unlink()
+    except OSError:
+        pass
+    return load_table(cache_dir, pieces)
 
 
 def _convert_old(cache_dir: PathArg, pieces: int) -> Optional[EndgameTable]:
-    """The previous format's table of ``pieces`` (a ``v3.bin`` file) written in this one and
+    """The table of ``pieces`` of the previous format converted (:func:`convert_previous`),
+    else the older format's table of ``pieces`` (a ``v3.bin`` file) written in this one and
     the old files removed; None when there is none, it is not whole, or it cannot be coded here
     (no numba, from :data:`PACKED_PIECES` pieces). About 20 s for 5 pieces."""
+    converted = convert_previous(cache_dir, pieces)
+    if converted is not None:
+        return converted
     old = _old_paths(cache_dir, pieces)[0]
     if pieces >= PACKED_PIECES and not compiled_builder_available():
         return None
@@ -1055,6 +1262,68 @@ def _convert_old(cache_dir: PathArg, pieces: int) -> Optional[EndgameTable]:
         except OSError:
             pass
     return load_table(cache_dir, pieces)
+
+
+SHIPPED_DIR = Path(__file__).resolve().parent / "endgame-data"
+"""Where a package ships endgame files too large to build at the first start: the search-only
+file of :data:`SHIPPED_PIECES` pieces (see :func:`save_table`), xz-compressed
+(``endgame-6-v5.egdb.xz``, 40,741,020 bytes for the 91,752,421-byte file), made from a built
+6-piece table (``checkers-desktop endgame --pieces 6 --cache DIR``) by
+``save_table(load_table(DIR, 6), OUT, exact_pieces=4)`` and ``xz -6``. The window unpacks it
+once the 5-piece table, whose distances it reads, is cached (:func:`install_shipped`)."""
+SHIPPED_PIECES = 6
+
+
+def shipped_path(pieces: int = SHIPPED_PIECES) -> Path:
+    """The compressed file of ``pieces`` a package may ship in :data:`SHIPPED_DIR`."""
+    return SHIPPED_DIR / f"{_path('.', pieces).name}.xz"
+
+
+def install_shipped(cache_dir: PathArg, pieces: int = SHIPPED_PIECES) -> bool:
+    """Unpack the shipped file of ``pieces`` (:func:`shipped_path`) into ``cache_dir`` unless a
+    table of as many pieces is cached there; True when one is cached afterwards. The file is
+    written through a temporary file renamed, and kept only if it loads (its SHA-256, header and
+    block index checked): a damaged or cut shipped file leaves nothing behind and is logged.
+    About 2 s for 6 pieces; memory a few MB (decompressed as a stream)."""
+    import lzma
+
+    target = _path(cache_dir, pieces)
+    if target.exists():
+        return True
+    source = shipped_path(pieces)
+    if not source.exists():
+        return False
+
+    def parts() -> Iterator[bytes]:
+        with lzma.open(source, "rb") as fh:
+            while True:
+                chunk = fh.read(1 << 22)
+                if not chunk:
+                    return
+                yield chunk
+
+    try:
+        write_atomic_parts(target, parts())
+    except (OSError, lzma.LZMAError, EOFError) as exc:
+        _log.warning("the shipped endgame database of %d pieces was not unpacked: %s", pieces,
+                     exc)
+        return False
+    if _read_checked(target, pieces):
+        return True
+    try:
+        target.unlink()
+    except OSError:
+        pass
+    return False
+
+
+def _read_checked(path: Path, pieces: int) -> bool:
+    """Whether the file ``path`` is a whole table of ``pieces`` (logged when it is not)."""
+    try:
+        return _read_file(path, pieces) is not None
+    except (DamagedTable, OSError, ValueError, struct.error) as exc:
+        _log.warning("the endgame file %s is not used: %s", path, exc)
+        return False
 
 
 _installed: Optional[EndgameTable] = None
@@ -1113,8 +1382,9 @@ work file is written for its whole build, but it is removed when the build ends 
 
 def remove_stale(cache_dir: PathArg) -> None:
     """Delete the cache files of earlier formats (v1: a JSON dict of 3 pieces, 2.8 MB; v2: gzip
-    files of a 32**n index, 2.2 MB for 4 pieces; v3: the flat bytes and a packed copy, once this
-    format's file of as many pieces or more is there, as :func:`ensure_table` converts them) and
+    files of a 32**n index, 2.2 MB for 4 pieces; v3: the flat bytes and a packed copy, and v4, a
+    value for every position in the search's copy, once this format's file of as many pieces or
+    more is there, as :func:`ensure_table` converts them) and
     temporary files left over by a builder killed while it wrote (older than
     :data:`STALE_TEMPORARY_SECONDS`)."""
     folder = Path(cache_dir)
@@ -1122,6 +1392,8 @@ def remove_stale(cache_dir: PathArg) -> None:
     have = [n for n in range(2, MAX_PIECES + 1) if _path(folder, n).exists()]
     for pieces in range(2, max(have, default=1) + 1):  # (a smaller one is never converted then)
         stale += [p for p in _old_paths(folder, pieces) if p.exists()]
+        if _previous_path(folder, pieces).exists():
+            stale.append(_previous_path(folder, pieces))
     now = time.time()
     for tmp in [*folder.glob("endgame-*.tmp"), *folder.glob(".endgame-*.tmp")]:
         try:

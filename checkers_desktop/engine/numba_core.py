@@ -518,7 +518,9 @@ def tb_probe(my, opp, kings, black, mem, eg_data):
     """The endgame value the search reads (endgame.EndgameTable.search_probe); ``mem[EG_OFF +
     code]`` is the offset of a signature's table in ``eg_data`` (-1: absent, then 0, a draw, is
     returned); from ``mem[S_PACKED_FROM]`` (when not 0) the data is run-length coded
-    (wld_codec: win, loss or draw), a win read as WLD_PLIES."""
+    (wld_codec: win, loss or draw), a win read as WLD_PLIES. Only for a position whose mover
+    has no jump: the coded copy holds no value for the others (:func:`node` searches their
+    jumps instead), and what it returns for them means nothing."""
     at = eg_at(my, opp, kings, black, mem, EG_OFF)
     if at < 0:
         return 0
@@ -701,13 +703,18 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
     if mem[S_STOP]:
         return 0
     tbp = mem[S_TB_PIECES]
+    in_table = False
     if tbp and my and popcount(my | opp) <= tbp:
-        v = tb_probe(my, opp, kings, black, mem, eg_data)
-        if v > 0:
-            return WIN - ply - v
-        if v < 0:
-            return ply + (0 if v == LOST_NOW else -v) - WIN
-        return 0
+        # the database holds no value for a position whose mover has a jump: the jumps are
+        # searched instead (they are forced, and lead to fewer pieces), whatever the depth
+        in_table = True
+        if not jumpers(my, opp, kings, black):
+            v = tb_probe(my, opp, kings, black, mem, eg_data)
+            if v > 0:
+                return WIN - ply - v
+            if v < 0:
+                return ply + (0 if v == LOST_NOW else -v) - WIN
+            return 0
     height = mem[S_PATH_BASE]
     bk = 1 if black else 0
     if kings:
@@ -753,7 +760,7 @@ def node(my, opp, kings, black, depth, alpha, beta, ply, mem, eg_data):
         n = gen_steps(my, opp, kings, black, mem, ply)
         if n == 0:
             return ply - WIN
-    if not mem[S_QUIESCENCE] and depth <= 0:
+    if not mem[S_QUIESCENCE] and depth <= 0 and not in_table:
         return leaf(my, opp, kings, black, ply, mem)
     if ply >= MAX_PLY:
         return leaf(my, opp, kings, black, ply, mem)

@@ -345,19 +345,37 @@ def verify_signature(mm, mk, om, ok, offs, data, mem):
 
 
 @njit(cache=True, nogil=True)
-def wld_values(mm, mk, om, ok, data, off, out):
+def wld_values(mm, mk, om, ok, data, off, out, skip):
     """Win, loss or draw of every slot of one BLACK-to-move signature into ``out`` (its slot
     count of uint8): 0 a draw, 1 a loss, 2 a win (``data`` from ``off``: its endgame bytes), 3 a
-    slot that is no position (see :mod:`.wld_codec`)."""
+    slot the search never reads (see :mod:`.wld_codec`): no position, and with ``skip`` 1 or 2
+    also a position whose mover has a jump (the search plays the jump instead: it is forced),
+    with ``skip`` 2 also one whose opponent has a jump (measured only: the search reads those).
+    Returns (slots, positions, mover's jump, opponent's jump only)."""
     g0 = _group_masks(mm, 0, 28)
     g1 = _group_masks(mk, 0, 32)
     g2 = _group_masks(om, 4, 28)
     g3 = _group_masks(ok, 0, 32)
     n = g0.shape[0] * g1.shape[0] * g2.shape[0] * g3.shape[0]
+    positions = 0
+    mine = 0
+    theirs = 0
     for s in range(n):
         m0, m1, m2, m3 = _decode(s, g0, g1, g2, g3)
         if (m0 & m1) or (m2 & m3) or ((m0 | m1) & (m2 | m3)):
             out[s] = 3
             continue
+        positions += 1
+        if skip:
+            if jumpers(m0 | m1, m2 | m3, m1 | m3, True):
+                mine += 1
+                out[s] = 3
+                continue
+            if jumpers(m2 | m3, m0 | m1, m1 | m3, False):
+                theirs += 1
+                if skip == 2:
+                    out[s] = 3
+                    continue
         b = data[off + s]
         out[s] = 0 if b == 0 else (1 if b & 1 else 2)
+    return n, positions, mine, theirs

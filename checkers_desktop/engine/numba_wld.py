@@ -12,11 +12,13 @@ __all__ = ["encode_blocks", "wld_at"]
 
 
 @njit(cache=True, nogil=True)
-def encode_blocks(values, at, out, index, index_at):
-    """Encode ``values`` (uint8, 0-3, a whole number of blocks) into ``out`` from byte ``at``,
-    writing each block's start (``at`` plus what precedes it) into ``index`` (uint8, four bytes
-    a block, from byte ``index_at``). Returns the byte after the last code written. ``out`` must
-    have room for ``len(values) // 4 + len(values) // BLOCK`` bytes from ``at``."""
+def encode_blocks(values, at, out, index, index_at, base):
+    """Encode ``values`` (uint8, 0-3, a whole number of blocks; 3 a value never read, coded as
+    whatever lengthens the run it falls in) as the bytes from ``at`` of the search's copy, held
+    in ``out`` from its byte ``at - base``, writing each block's start into ``index`` (uint8,
+    four bytes a block, from byte ``index_at``). Returns the byte after the last code written.
+    ``out`` must have room for ``len(values) // 4 + len(values) // BLOCK`` bytes from
+    ``at - base``."""
     n = values.shape[0]
     b = 0
     for lo in range(0, n, BLOCK):
@@ -44,7 +46,7 @@ def encode_blocks(values, at, out, index, index_at):
                 k = RUNS - 1
                 while RUN_LENGTHS[k] > r:
                     k -= 1
-                out[at] = LITERAL_CODES + v * RUNS + k
+                out[at - base] = LITERAL_CODES + v * RUNS + k
                 i += RUN_LENGTHS[k]
             else:
                 c = 0
@@ -53,7 +55,7 @@ def encode_blocks(values, at, out, index, index_at):
                         x = values[i + d]
                         if x != 3:
                             c += x * POW3[d]
-                out[at] = c
+                out[at - base] = c
                 i += 4
             at += 1
     return at

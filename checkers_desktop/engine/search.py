@@ -34,7 +34,10 @@ What it does, and why:
   that simplifies to five pieces is proven at once: plies to the win or loss, except that below
   the root 5 pieces are read from a packed copy (win, loss or draw, a win counted as
   ``endgame.WLD_PLIES`` plies) to keep memory down; the root's children read the exact distances,
-  so the quickest win is played.
+  so the quickest win is played. A position whose side to move has a jump is never read from
+  the table (the coded copy holds no value for it, which makes it several times smaller): its
+  jumps are searched, at any depth, into fewer pieces, as the long-established checkers
+  programs do.
 - **Repetition:** a position met again on the current line or in the game since the last
   irreversible move scores as a draw (0).
 - **Compiled below the root:** once :mod:`.compiled` is ready (numba), every child of the root
@@ -67,7 +70,8 @@ from .compiled_layout import S_NODES, S_STOP
 from . import endgame as _endgame
 from .evaluate import WIN, Weights, evaluate
 from .network import Network, full_strength_network
-from .params import EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND
+from .params import (EXACT, INF, LMR_AFTER, LOST_NOW, LOWER, MAX_PLY, UPPER, WIN_BOUND,
+                     WLD_PLIES)
 
 if TYPE_CHECKING:
     from .endgame import EndgameTable
@@ -125,7 +129,7 @@ def seconds_allowed(time_limit: float, most_time: Optional[float], emergency: bo
     return time_limit
 RELEASE_SECONDS = 0.02
 """While a compiled search runs on a large memory-mapped endgame database (over
-:data:`RELEASE_ABOVE_BYTES` of it read by the search: the 6-piece table's 940 MB), the pages
+:data:`RELEASE_ABOVE_BYTES` of it read by the search: the 6-piece table's 88 MiB), the pages
 it has read are given back this often (seconds), not only when it ends (see
 ``endgame.release_pages``); a page read again is a minor fault from the file cache. Measured
 (``benchmarks/app_memory.py --pieces 6``, the app with its child process): without it the
@@ -133,9 +137,13 @@ compiled search brings about 400 MB of the 6-piece table into resident memory a 
 app peaked at 560 MB (558-584 MB giving them back every 0.5 s); with it, 369-396 MB (three
 runs). The cost: about a fifth fewer nodes a second in endings that probe the table at every
 leaf; 71 of 100 composed problems proven at 2 s, against 72 without."""
-RELEASE_ABOVE_BYTES = 256 * 2 ** 20
-"""Tables whose searched part is smaller (5 pieces: 50 MiB packed) are given back only when a
-search ends: their pages fit in memory, and reading them again would only slow the search."""
+RELEASE_ABOVE_BYTES = 32 * 2 ** 20
+"""Tables whose searched part is smaller (5 pieces: 10 MiB coded) are given back only when a
+search ends: their pages fit in memory, and reading them again would only slow the search. The
+6-piece table's (88 MiB) is given back while a search runs (``benchmarks/app_memory.py
+--pieces 6 --moves 6 --skip-peer``, the app with its child processes: the search-only 6-piece
+file so, 379 MB at its peak; the whole 6-piece file, its pages kept to each search's end, 429
+MB)."""
 
 
 class _Stopped(Exception):
@@ -178,6 +186,23 @@ def position_key(my: int, opp: int, kings: int, black: bool) -> int:
 
 def _captured_count(raw: RawMove) -> int:
     return raw[2].bit_count()
+
+
+WLD_ROOT_WIN = WIN - MAX_PLY - WLD_PLIES - 300
+"""At a root the endgame database holds only win, loss or draw of, a winning move whose search
+found no quicker proven win scores this plus its searched score (kept within 299): above
+:data:`WIN_BOUND` (a proven win), below every win the search proved to a smaller piece count."""
+
+
+def _outcome_score(outcome: int, score: int) -> int:
+    """The root score of a move whose database outcome is ``outcome`` (+1 won, 0 drawn, -1 lost)
+    and whose search scored ``score``: a proven win or loss of the search stands; otherwise the
+    outcome decides, the searched score ranking moves of one outcome."""
+    if outcome > 0 and score > WIN_BOUND or outcome < 0 and score < -WIN_BOUND:
+        return score
+    within = max(-299, min(299, score))
+    return within if outcome == 0 else (WLD_ROOT_WIN + within if outcome > 0
+                                        else -WLD_ROOT_WIN + within)
 
 
 class Searcher:
@@ -237,10 +262,15 @@ class Searcher:
         if not self.nodes & 1023:
             self._check()
         key = (((my << 35) | opp) << 36) | (kings << 1) | black
+        in_table = False
         if self._tb_probe is not None and self._tb_pieces and my \
                 and (my | opp).bit_count() <= self._tb_pieces:
-            # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES)
-            return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
+            # the endgame database: exact, or a packed win/loss as a long one (endgame.WLD_PLIES);
+            # it holds no value for a position whose mover has a jump: the jumps are searched
+            # instead (forced, and into fewer pieces), whatever the depth
+            in_table = True
+            if not bbm.jumpers(my, opp, kings, black):
+                return self._tb_score(self._tb_probe(my, opp, kings, black), ply)
         path = self._path
         if kings and key in path:
             return 0  # a repetition (a position with a jump is never in the path)
@@ -291,7 +321,7 @@ class Searcher:
             moves = bbm.step_moves(my, opp, kings, black)
             if not moves:
                 return ply - WIN
-        if not self.quiescence and depth <= 0:
+        if not self.quiescence and depth <= 0 and not in_table:
             return evaluate(my, opp, kings, black)
         if ply >= MAX_PLY:
             return evaluate(my, opp, kings, black)
@@ -473,13 +503,23 @@ class Searcher:
         raws = list(board.iter_moves_raw())
         if not raws:
             return SearchResult(None, -WIN, 0, 0, seconds=time.perf_counter() - start)
+        # A root the table holds only win, loss or draw of (no exact distances, see
+        # endgame.EndgameTable.exact_pieces): every move would read as the same long win, and
+        # the first would be played for ever. So positions of the root's count are searched, the
+        # table probed below it, and the root's moves ranked by their win, loss or draw first.
+        wld_root = table is not None and table.exact_pieces < (my | opp).bit_count() \
+            <= table.pieces
+        if wld_root:
+            assert table is not None
+            self._tb_pieces = table.exact_pieces
         game = self._path_tuples(board)
         self._path = {position_key(*t) for t in game[1:]}
         core = self._compiled_core()
         if core is not None:
             core.set_network(self.network)
             core.new_search(quiescence=quiescence, threat=self.threat_extension,
-                            reductions=self.reductions, table=table, game_keys=game)
+                            reductions=self.reductions, table=table, game_keys=game,
+                            pieces=self._tb_pieces)
             node = self._compiled_node
         else:
             node = self.node
@@ -492,6 +532,14 @@ class Searcher:
             nmy, nopp, nk = bbm.after_move(my, opp, kings, frm, to, cap, crown)
             return nopp, nmy, nk, not black
 
+        outcome: dict[RawMove, int] = {}
+        if wld_root:
+            assert table is not None
+            for r in raws:
+                c = child(r)
+                v = table.search_probe(*c) if c[0] else LOST_NOW
+                outcome[r] = (v < 0) - (v > 0)  # +1 the move wins, 0 draws, -1 loses
+        best_outcome = max(outcome.values(), default=0)
         scored = [(-evaluate(*child(r)), i, r) for i, r in enumerate(raws)]
         scored.sort(key=lambda t: (-t[0], t[1]))
         order = [r for _, _, r in scored]
@@ -521,7 +569,10 @@ class Searcher:
                 scores_this = []
                 for idx, raw in enumerate(order):
                     nopp, nmy, nk, nxt = child(raw)
-                    if exact is not None and nopp and (nmy | nopp).bit_count() <= self._tb_pieces:
+                    if wld_root and outcome[raw] < best_outcome:
+                        score = _outcome_score(outcome[raw], 0)  # not searched: a better exists
+                    elif exact is not None and nopp and \
+                            (nmy | nopp).bit_count() <= self._tb_pieces:
                         # the exact distance at the root, so the quickest win is played even
                         # where the searches below read the database's packed win/loss/draw
                         score = -self._tb_score(exact(nopp, nmy, nk, nxt), 1)
@@ -533,6 +584,8 @@ class Searcher:
                         score = -node(nopp, nmy, nk, nxt, d - 1, -alpha - 1, -alpha, 1)
                         if score > alpha:
                             score = -node(nopp, nmy, nk, nxt, d - 1, -beta, -score, 1)
+                    if wld_root and outcome[raw] == best_outcome:
+                        score = _outcome_score(best_outcome, score)
                     scores_this.append((raw, score))
                     if (idx == 0 and time_limit is not None and not emergency
                             and score_falling(previous, score)):

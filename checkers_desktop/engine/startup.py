@@ -118,9 +118,21 @@ class EngineStartup:
             _log.info("endgame database: %d pieces installed", count)
         return table
 
+    def _add_shipped(self, have: int) -> None:
+        """Once the table of 5 pieces is cached (its distances are the search-only 6-piece
+        file's), unpack the 6-piece file the package ships, if any, and install it."""
+        from .endgame import (PACKED_PIECES, SHIPPED_PIECES, install_shipped, pieces_to_load)
+
+        if (have >= SHIPPED_PIECES or have < PACKED_PIECES or pieces_to_load() < SHIPPED_PIECES
+                or self.stop_event.is_set()):
+            return
+        if install_shipped(self.cache_folder, SHIPPED_PIECES):
+            self._install_cached(SHIPPED_PIECES)
+
     def _load_endgame(self, pieces: int) -> None:
         from . import compiled, ensure_table, preparation
-        from .endgame import compiled_builder_available, pieces_to_load, remove_stale
+        from .endgame import (compiled_builder_available, has_previous_format, pieces_to_load,
+                              remove_stale)
 
         stop = self.stop_event
         folder = self.cache_folder
@@ -128,10 +140,17 @@ class EngineStartup:
         try:
             remove_stale(folder)
             for count in range(max(pieces_to_load(), pieces), 1, -1):
+                if has_previous_format(folder, count):  # converted, not built again
+                    if stop.is_set() or not run_in_process(
+                            convert_endgame_table, (folder, count), "endgame-convert", stop):
+                        return
+                    break
+            for count in range(max(pieces_to_load(), pieces), 1, -1):
                 if self._install_cached(count) is not None:
                     have = count
                     break
             if have >= pieces:  # (a 6-piece table built on request is used, not rebuilt)
+                self._add_shipped(have)
                 return
             preparation.set_endgame(have, pieces)
             fast = compiled_builder_available()
@@ -157,6 +176,7 @@ class EngineStartup:
                     return
                 have = count
                 preparation.set_endgame(have, pieces)
+            self._add_shipped(have)
         except InterruptedError:
             pass
         except Exception:  # the game goes on without the table
@@ -186,6 +206,14 @@ def compile_engine() -> None:
     from . import compiled
 
     compiled.warm_up()
+
+
+def convert_endgame_table(folder: str, pieces: int) -> None:
+    """Write the previous format's endgame table of ``pieces`` in ``folder`` in this format (run
+    in a separate process; nothing is built when it cannot be converted)."""
+    from .endgame import convert_previous
+
+    convert_previous(folder, pieces)
 
 
 def build_endgame_table(folder: str, pieces: int, parent_pid: int,

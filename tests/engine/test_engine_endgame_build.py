@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from checkers_desktop.engine import compiled
 from checkers_desktop.engine import endgame as eg
-from checkers_desktop.engine.search import Searcher
+from checkers_desktop.engine.search import WIN_BOUND, Searcher
 from checkers_desktop.rules import Board
 
 from test_engine_endgame import _check_consistent, _random_boards, _value
@@ -131,12 +131,14 @@ def test_the_search_reads_the_packed_copy_and_the_root_the_distances(five_kings)
     won = []
     for _ in range(300):
         board = _kings(rng, 3, 2) if rng.random() < 0.5 else _kings(rng, 2, 3)
+        if board.is_capture_required():
+            continue  # the coded copy holds no value there: the searches play the jump
         exact = table.probe(*_views(board))
         read = packed.search_probe(*_views(board))
         assert (exact > 0, exact < 0) == (read > 0, read < 0)
         assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES)
         assert compiled._core.tb_probe(*_views(board), state.mem, state.eg_data) == read
-        if exact > 4 and not board.is_capture_required():
+        if exact > 4:
             won.append(board)
     assert eg.WLD_PLIES > 161  # longer than the longest win of the tables
     for board in won[:6]:
@@ -196,14 +198,17 @@ def test_the_whole_five_piece_table_is_consistent(tmp_path):
     four = eg.load_table(tmp_path, 4)
     for board in _random_boards(200, 4, seed=13):
         assert _value(mapped, board) == _value(four, board)
-    # every 5-piece position of the search's coded copy reads as the exact distances say
+    # every 5-piece position of the search's coded copy whose side to move has no jump reads
+    # as the exact distances say
     exact = mapped.exact_array()
     start = mapped.packed_from
     values = _slot_values(exact, 5)[start:]
     real = values != 3
+    quiet = _slot_values(exact, 5, skip=1)[start:] != 3
+    assert np.count_nonzero(quiet) > 100_000_000
     coded = np.frombuffer(mapped._search_view, np.uint8).copy()
     read = _read_every_position(coded, start, len(exact) - start)
-    assert np.array_equal(read[real], values[real])
+    assert np.array_equal(read[quiet], values[quiet])
     assert np.array_equal(values[real], _wld(exact[start:])[real])
 
 
@@ -245,7 +250,7 @@ def test_a_table_is_true_without_counting_its_positions(monkeypatch):
 def test_a_cache_file_that_fails_while_written_is_not_left_behind(tmp_path, monkeypatch):
     table = eg.build_table(2, compiled=False)
 
-    def failing(_table):
+    def failing(_table, _search=None, _exact_pieces=None):
         yield b"x" * 60
         raise ValueError("the coder failed")
 
@@ -438,13 +443,15 @@ def _wld(exact):
     return np.where(exact == 0, 0, np.where(exact & 1, 1, 2)).astype(np.uint8)
 
 
-def _slot_values(exact, pieces):
-    """The encoder's values of every slot of ``pieces`` (3 where a slot is no position)."""
+def _slot_values(exact, pieces, skip=0):
+    """The encoder's values of every slot of ``pieces`` (3 where a slot is no position, and with
+    ``skip`` 1 where the side to move has a jump)."""
     from checkers_desktop.engine import numba_endgame
 
     values = np.empty(len(exact), np.uint8)
     for off, sig in eg._signatures_from(pieces, 0):
-        numba_endgame.wld_values(*sig, exact, off, values[off:off + eg.signature_size(*sig)])
+        numba_endgame.wld_values(*sig, exact, off, values[off:off + eg.signature_size(*sig)],
+                                 skip)
     return values
 
 
@@ -466,24 +473,114 @@ def _read_every_position(coded, start, n):
 
 @needs_numba
 def test_the_coded_copy_reads_every_two_to_four_piece_position_as_the_exact_table(compiled4):
-    """Every position of 2-4 pieces (4.4 million slots that are positions) coded from the first
-    byte: the compiled decoder and the Python one both read win, loss or draw as the exact
-    bytes say, and the code is under a sixth of the bytes."""
+    """Every position of 2-4 pieces whose side to move has no jump (3.4 million of the 4.4
+    million slots that are positions) coded from the first byte: the compiled decoder and the
+    Python one both read win, loss or draw as the exact bytes say; the positions with a jump
+    (a fifth) are left to lengthen the runs, and the code is under a fourteenth of the bytes."""
     from checkers_desktop.engine.wld_codec import BLOCK, BlockDecoder
 
     exact = compiled4.exact_array()
     coded = eg.code_wld(exact, 4, 0)
-    assert len(coded) < len(exact) / 6
+    assert len(coded) < len(exact) / 14
     values = _slot_values(exact, 4)
     real = values != 3
     assert np.count_nonzero(real) > 4_000_000
     assert np.array_equal(values[real], _wld(exact)[real])
     assert not np.any(exact[~real])  # what is left out is no position: never decided
-    assert np.array_equal(_read_every_position(coded, 0, len(exact))[real], values[real])
+    quiet = _slot_values(exact, 4, skip=1) != 3
+    assert 3_000_000 < np.count_nonzero(quiet) < 0.85 * np.count_nonzero(real)
+    assert np.array_equal(_read_every_position(coded, 0, len(exact))[quiet], values[quiet])
     decoder = BlockDecoder(coded, 0, keep=1)
     blocks = (len(exact) + BLOCK - 1) // BLOCK
     python = np.frombuffer(b"".join(decoder.block(b) for b in range(blocks)), np.uint8)
-    assert np.array_equal(python[:len(exact)][real], values[real])
+    assert np.array_equal(python[:len(exact)][quiet], values[quiet])
+
+
+@pytest.fixture(scope="module")
+def four_coded_from_three(compiled4):
+    """The 4-piece table with its 3- and 4-piece positions coded (as 5 and 6 pieces are)."""
+    start = eg.layout(2)[1]
+    coded = eg.code_wld(compiled4.exact_array(), 4, start)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(eg, "PACKED_PIECES", 3)  # (the app codes from 5 pieces)
+        table = eg.EndgameTable(4, compiled4.exact_array(), packed=coded)
+    assert table.packed_from == start
+    return table
+
+
+@needs_numba
+def test_every_three_and_four_piece_position_reads_its_value_a_jump_through_its_jumps(
+        compiled4, four_coded_from_three):
+    """Every 3-piece position, and 30,000 4-piece ones, read by the search's probe of the coded
+    copy: win, loss or draw as the exact table says, also where the side to move must jump (the
+    copy holds nothing there: the probe plays the jumps, into fewer pieces)."""
+    table = four_coded_from_three
+    exact = compiled4.exact_array()
+    values = _slot_values(exact, 4)
+    jumps = _slot_values(exact, 4, skip=1) == 3
+    rng = np.random.default_rng(5)
+    three = np.arange(eg.layout(2)[1], eg.layout(3)[1])
+    four = rng.integers(eg.layout(3)[1], eg.layout(4)[1], 30_000)
+    seen = {True: 0, False: 0}
+    by_at = {}
+    for off, sig in eg._signatures_from(4, eg.layout(2)[1]):
+        by_at[off] = sig
+    starts = np.array(sorted(by_at))
+    for at in np.concatenate([three, four]):
+        at = int(at)
+        if values[at] == 3:
+            continue  # no position
+        off = int(starts[np.searchsorted(starts, at, "right") - 1])
+        view = _view_of_slot(by_at[off], at - off)
+        read = table.search_probe(*view)
+        assert (read > 0, read < 0) == (values[at] == 2, values[at] == 1), (view, read)
+        seen[bool(jumps[at])] += 1
+    assert seen[True] > 10_000 and seen[False] > 20_000
+
+
+def _view_of_slot(sig, idx):
+    """(my, opp, kings, True) of slot ``idx`` of BLACK-to-move signature ``sig``."""
+    from checkers_desktop.engine import numba_endgame
+
+    mm, mk, om, ok = sig
+    groups = [numba_endgame._group_masks(mm, 0, 28), numba_endgame._group_masks(mk, 0, 32),
+              numba_endgame._group_masks(om, 4, 28), numba_endgame._group_masks(ok, 0, 32)]
+    masks = []
+    for g in reversed(groups):
+        masks.append(int(g[idx % len(g)]))
+        idx //= len(g)
+    okm, omm, mkm, mmm = masks
+    return mmm | mkm, omm | okm, mkm | okm, True
+
+
+@needs_numba
+def test_the_searches_never_probe_a_position_whose_mover_must_jump(four_coded_from_three,
+                                                                   monkeypatch):
+    """Python and compiled searches of 5-piece positions over the 4-piece coded table: the
+    Python search never asks the table about a position with a jump for its mover, and both
+    give the exact table's verdict at the root after a capture."""
+    from checkers_desktop.rules import bitboard as bbm
+
+    table = four_coded_from_three
+    asked = []
+    real = table.search_probe
+
+    def spy(my, opp, kings, black):
+        asked.append(bool(bbm.jumpers(my, opp, kings, black)))
+        return real(my, opp, kings, black)
+
+    monkeypatch.setattr(table, "search_probe", spy)
+    boards = [Board("B:W18,K30:B22,K9,5"), Board("W:W18,19:B22,K1,K3"),
+              Board("B:WK14,K30:BK10,K23,K27")]
+    for board in boards:
+        for quiescence in (True, False):
+            py = Searcher(compiled=False, endgame=table).search(board, depth=3,
+                                                                  quiescence=quiescence)
+            fast = Searcher(compiled=True, endgame=table).search(board, depth=3,
+                                                                   quiescence=quiescence)
+            assert (fast.score, fast.move) == (py.score, py.move)
+    assert asked and not any(asked)
+    assert sum(1 for _ in asked) > 20
 
 
 def _five_piece_view(draw):
@@ -501,12 +598,18 @@ five_piece_views = st.composite(_five_piece_view)
 @given(view=five_piece_views())
 def test_five_piece_positions_read_from_the_coded_copy_as_from_the_exact_table(five_kings,
                                                                               view):
-    """Any five pieces (three kings against two solved, the rest of the 5-piece table drawn):
-    the search's coded copy says win, loss or draw as the exact table does, in Python and
-    compiled."""
+    """Any five pieces whose side to move has no jump (three kings against two solved, the
+    rest of the 5-piece table drawn): the search's coded copy says win, loss or draw as the
+    exact table does, in Python and compiled. (With a jump, the Python probe plays it into the
+    real 4-piece table, which the unsolved materials here do not agree with.)"""
+    from checkers_desktop.rules import bitboard as bbm
+
     table, _offs, data = _coded_five(five_kings)
-    exact = table.probe(*view)
     read = table.search_probe(*view)
+    assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES) or abs(read) < eg.WLD_PLIES
+    if bbm.jumpers(*view):
+        return
+    exact = table.probe(*view)
     assert (exact > 0, exact < 0) == (read > 0, read < 0)
     assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES)
     state = _coded_five_state(five_kings)
@@ -606,6 +709,60 @@ def test_a_table_of_the_previous_format_is_converted_not_built_again(tmp_path, m
     assert [p.name for p in tmp_path.iterdir()] == [f"endgame-3-v{eg.FORMAT_VERSION}.egdb"]
 
 
+def _previous_format_file(path, table):
+    """Write ``table`` (coded from 3 pieces) as the previous format's file: version 4, its
+    search's copy in blocks of 256 (here every block's codes empty: only the conversion reads
+    the file, and it codes the copy again from the distances)."""
+    import hashlib
+
+    current = eg.save_table(table, path.parent)
+    good = current.read_bytes()
+    current.unlink()
+    (magic, _version, pieces, total, search_len, start, blocks, _block,
+     exact_block) = eg._HEADER.unpack(good[:eg._HEADER.size])
+    rest = good[eg._HEADER.size + search_len:-32]
+    old_blocks = (total - start + 255) // 256
+    codes_at = start + 4 * old_blocks
+    copy = (bytes(table.exact_array()[:start]) + np.full(old_blocks, codes_at, "<u4").tobytes()
+            + bytes(64))
+    body = eg._HEADER.pack(magic, 4, pieces, total, len(copy), start, blocks, 256,
+                           exact_block) + copy + rest
+    path.write_bytes(body + hashlib.sha256(body).digest())
+
+
+def test_a_table_of_the_format_before_is_converted_its_distances_kept(tmp_path,
+                                                                      coded_from_three,
+                                                                      monkeypatch):
+    """A file of the format before (every position valued in blocks of 256) is written in this
+    format, not built again: the same distances, a search's copy that reads every position
+    without a jump as the distances say, the old file gone. A damaged one is not converted."""
+    from checkers_desktop.rules import bitboard as bbm
+
+    table = eg.build_table(3, compiled=True)
+    old = tmp_path / "endgame-3-v4.egdb"
+    _previous_format_file(old, table)
+    good = old.read_bytes()
+    bad = bytearray(good)
+    bad[len(bad) // 2] ^= 1
+    old.write_bytes(bytes(bad))
+    assert eg.convert_previous(tmp_path, 3) is None and old.exists()
+    old.write_bytes(good)
+    assert eg.has_previous_format(tmp_path, 3)
+    monkeypatch.setattr(eg, "build_table", lambda *a, **k: pytest.fail("built again"))
+    loaded = eg.ensure_table(tmp_path, 3, install=False)
+    assert not eg.has_previous_format(tmp_path, 3)
+    assert [p.name for p in tmp_path.iterdir()] == [f"endgame-3-v{eg.FORMAT_VERSION}.egdb"]
+    assert np.array_equal(loaded.exact_array(), np.frombuffer(table.data, np.uint8))
+    for board in _random_boards(400, 3, seed=23):
+        view = _views(board)
+        exact = table.probe(*view)
+        assert loaded.probe(*view) == exact
+        read = loaded.search_probe(*view)
+        assert (exact > 0, exact < 0) == (read > 0, read < 0)
+        if not bbm.jumpers(*view) and (view[0] | view[1]).bit_count() == 3:
+            assert read in (0, eg.WLD_PLIES, -eg.WLD_PLIES)
+
+
 @needs_numba
 def test_a_table_built_in_a_work_file_has_the_same_bytes(tmp_path):
     """Built in a memory-mapped work file (as 6 pieces are, its pages handed back after each
@@ -648,3 +805,93 @@ def test_a_block_index_that_points_outside_is_refused_even_with_a_right_checksum
         assert eg.load_table(tmp_path, 3) is None
     path.write_bytes(bytes(good))
     assert eg.load_table(tmp_path, 3) is not None
+
+
+@pytest.fixture
+def search_only_four(tmp_path, compiled4, coded_from_three):
+    """A cache folder with the whole 3-piece table and the 4-piece one as a search-only file
+    (win, loss or draw coded from 3 pieces, no distances), as 5 and 6 pieces would be shipped."""
+    eg.save_table(eg.build_table(3, compiled=True), tmp_path)
+    path = eg.save_table(compiled4, tmp_path, exact_pieces=2)
+    return tmp_path, path
+
+
+def test_a_search_only_file_takes_the_distances_of_the_smaller_table(search_only_four,
+                                                                     compiled4):
+    """The 4-piece search-only file is a small part of the whole one; loaded, it reads the
+    3-piece distances from the 3-piece file and the 4-piece positions' win, loss or draw from
+    its coded copy (a jump played); damaged, it is refused."""
+    folder, path = search_only_four
+    whole = eg.save_table(compiled4, folder / "whole")
+    assert path.stat().st_size < whole.stat().st_size / 5
+    table = eg.load_table(folder, 4)
+    assert table is not None and table.exact_pieces == 3
+    for board in _random_boards(300, 3, seed=31):
+        assert table.probe(*_views(board)) == compiled4.probe(*_views(board))
+    for board in _random_boards(300, 4, seed=32):
+        exact = compiled4.probe(*_views(board))
+        read = table.probe(*_views(board))
+        assert (exact > 0, exact < 0) == (read > 0, read < 0)
+    with pytest.raises(eg.NoDistance):
+        table.exact_array()  # (it holds no 4-piece distances to give)
+    good = path.read_bytes()
+    for where in (len(good) // 2, len(good) - 40):
+        bad = bytearray(good)
+        bad[where] ^= 0x10
+        path.write_bytes(bytes(bad))
+        assert eg.load_table(folder, 4) is None
+    path.write_bytes(good)
+    (folder / f"endgame-3-v{eg.FORMAT_VERSION}.egdb").unlink()
+    alone = eg.load_table(folder, 4)  # no distances to take: win, loss or draw from 3 pieces
+    assert alone is not None and alone.exact_pieces == 2
+
+
+@needs_numba
+@pytest.mark.parametrize("fen", ["B:WK1:BK28,K27,K32", "B:WK13:BK22,K26,K30",
+                                 "W:WK5,K10,K14:BK29"])
+def test_a_won_ending_without_distances_is_played_to_the_win(search_only_four, fen):
+    """Three kings against one, the 4-piece table holding only win, loss or draw: the engine
+    (compiled and Python, 8 plies a move, both sides) takes the last king within 20 plies
+    instead of shuffling among moves that all keep a win, and says the win at once."""
+    table = eg.load_table(search_only_four[0], 4)
+    for fast in (True, False):
+        board = Board(fen)
+        for ply in range(20):
+            result = Searcher(compiled=fast, endgame=table).search(board, depth=8)
+            if ply == 0:
+                assert result.score > WIN_BOUND
+            board.push(result.move)
+            if (board.black_bb | board.white_bb).bit_count() <= 3:
+                break
+        assert (board.black_bb | board.white_bb).bit_count() <= 3, (fen, fast)
+
+
+def test_a_shipped_file_is_unpacked_checked_and_a_damaged_one_left_out(search_only_four,
+                                                                        tmp_path, monkeypatch):
+    """The package's xz-compressed search-only file is unpacked into the cache once and loads
+    with the smaller table's distances; one damaged or cut short leaves nothing in the cache."""
+    import lzma
+
+    folder, path = search_only_four
+    ship = tmp_path / "ship"
+    ship.mkdir()
+    monkeypatch.setattr(eg, "SHIPPED_DIR", ship)
+    packed = lzma.compress(path.read_bytes())
+    path.unlink()
+    eg.shipped_path(4).write_bytes(packed)
+    assert eg.install_shipped(folder, 4)
+    table = eg.load_table(folder, 4)
+    assert table is not None and table.exact_pieces == 3
+    assert eg.install_shipped(folder, 4)  # cached: not unpacked again
+    for bad in (packed[:len(packed) // 2], packed[:-200] + bytes(200)):
+        eg.shipped_path(4).write_bytes(bad)
+        empty = tmp_path / f"cache-{len(bad)}"
+        empty.mkdir()
+        assert not eg.install_shipped(empty, 4)
+        assert list(empty.iterdir()) == []
+    payload = bytearray(lzma.decompress(packed))
+    payload[len(payload) // 3] ^= 4  # whole xz, wrong bytes inside: its SHA-256 refuses it
+    eg.shipped_path(4).write_bytes(lzma.compress(bytes(payload)))
+    empty = tmp_path / "cache-sha"
+    empty.mkdir()
+    assert not eg.install_shipped(empty, 4) and list(empty.iterdir()) == []

@@ -69,3 +69,33 @@ def test_a_stopped_start_up_installs_nothing(tmp_path, monkeypatch):
     startup.start()
     assert startup.join(10.0)
     assert eg.installed_table() is None
+
+
+def test_the_start_up_adds_the_shipped_larger_table_once_the_smaller_is_cached(tmp_path,
+                                                                               monkeypatch):
+    """With the table below the shipped one cached (here 3 pieces, the shipped search-only file
+    4: as 5 and 6 are in the app), the start-up unpacks the shipped file, builds nothing, and
+    installs it with the cached table's distances."""
+    import lzma
+
+    from checkers_desktop.engine import compiled
+    from checkers_desktop.engine import endgame as eg
+
+    if not compiled.AVAILABLE:
+        pytest.skip(f"coding the search-only file needs numba: {compiled.WHY_NOT}")
+    monkeypatch.setattr(eg, "PACKED_PIECES", 3)
+    monkeypatch.setattr(eg, "SHIPPED_PIECES", 4)
+    monkeypatch.setattr(eg, "SHIPPED_DIR", tmp_path / "ship")
+    monkeypatch.delenv(eg.PIECES_ENV, raising=False)
+    cache = tmp_path / "cache"
+    eg.save_table(eg.build_table(3, compiled=True), cache)
+    made = eg.save_table(eg.build_table(4, compiled=True), tmp_path / "made", exact_pieces=2)
+    eg.SHIPPED_DIR.mkdir()
+    eg.shipped_path(4).write_bytes(lzma.compress(made.read_bytes()))
+    monkeypatch.setattr(eg, "_installed", None)
+    monkeypatch.setattr(eg, "build_table", lambda *a, **k: pytest.fail("built"))
+    startup = EngineStartup(str(cache), pieces=3, compile=False)
+    startup.start()
+    assert startup.join(20.0)
+    table = eg.installed_table()
+    assert table is not None and (table.pieces, table.exact_pieces) == (4, 3)

@@ -95,3 +95,58 @@ def test_whisper_encodes_the_speech_segment_only():
     r = WhisperRecognizer()
     result = r.decode_pcm(PCM, Board())
     assert result.details["trimmed_ms"] == pytest.approx(1500, abs=40)
+
+
+class _AlignModel:
+    """A stand-in for CTranslate2's Whisper ``align``: each text's token probabilities are
+    its token ids / 100, and every call's batch size is kept."""
+
+    def __init__(self):
+        self.calls: list[int] = []
+
+    def align(self, features, start, tokens, frames):
+        assert features.shape[0] == len(tokens)  # one copy of the audio per text
+        self.calls.append(len(tokens))
+        return [type("R", (), {"text_token_probs": [t / 100 for t in ids]})() for ids in tokens]
+
+
+def _aligning(batch: int):
+    from checkers_desktop.speech.voice.whisper import WhisperRecognizer
+
+    r = WhisperRecognizer(align_batch=batch)
+    r._np = np
+    r._ct2 = type("CT2", (), {"StorageView": type("SV", (), {
+        "from_array": staticmethod(lambda a: a)})})
+    r._model = _AlignModel()
+    r._start = [1]
+    return r
+
+
+def test_many_rival_texts_are_aligned_a_few_at_a_time_each_with_its_own_values():
+    from checkers_desktop.speech.voice.whisper import ALIGN_BATCH
+
+    r = _aligning(ALIGN_BATCH)
+    texts = [[10 + i] * (1 + i % 5) for i in range(45)]  # 45 texts of 1 to 5 tokens
+    got = r._token_logprobs(np.zeros((1, 50, 4), np.float32), 100, texts)
+    assert got == [[pytest.approx(np.log(t / 100)) for t in ids] for ids in texts]
+    assert max(r._model.calls) <= ALIGN_BATCH < 45 and sum(r._model.calls) == 45
+    everything = _aligning(0)  # 0: all in one call
+    assert everything._token_logprobs(np.zeros((1, 50, 4), np.float32), 100, texts) == got
+    assert everything._model.calls == [45]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAVE_MODEL, reason="the Whisper model is not installed")
+def test_on_the_real_model_a_text_scores_the_same_aligned_in_small_batches_or_in_one():
+    from checkers_desktop.speech.voice.whisper import WhisperRecognizer
+
+    texts = ([f" {a} to {b}." for a in range(1, 13) for b in (15, 16)]
+             + [f" Pick up {a}." for a in range(1, 9)] + [" Read the board.", " Hmm."])
+    scores = []
+    for batch in (0, 8):
+        r = WhisperRecognizer(align_batch=batch, threads=1)
+        r.warm_up()
+        with r._lock:
+            encoded, frames = r._encode(simulate.from_pcm16(PCM)[12000:36000])
+            scores.append(r._score(encoded, frames, texts))
+    assert scores[0] == scores[1]

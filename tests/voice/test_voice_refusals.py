@@ -428,3 +428,22 @@ def test_a_sound_written_no_while_a_question_waits_cancels_nothing():
     result = _decode(whisper, VoiceResult("command", heard="no", command="no"), SEVENTEEN,
                      confirming=True)
     assert result.kind == "nothing"
+
+
+def test_a_command_with_another_command_word_among_the_beams_hypotheses_is_no_command():
+    """An "ahem" written " Help." first and " Hint." second: the model was torn between two
+    command words, so it is no command however well " Help." fits (pocketsphinx heard "help"
+    too), and a "yes" with " Help." behind it is asked again. "Yes" or "no" behind a command,
+    or the same command written another way, still give the command."""
+    heard_help = VoiceResult("command", heard="help", command="help")
+    for beam in ([" Help.", " Hint."], [" Hint.", " Count."], [" Thank you.", " Help.", " Hint."]):
+        whisper = _whisper(beam, {" Help.": -0.1, " Hint.": -0.1})
+        result = _decode(whisper, heard_help, SEVENTEEN)
+        assert result.kind == "nothing" and result.command is None, beam
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    whisper = _whisper([" Yes.", " Help."], {" Yes.": -0.1})
+    result = _decode(whisper, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes"
+    for beam in ([" Help.", " help.", " Hell."], [" Help.", " Yes.", " No."]):
+        whisper = _whisper(beam, {" Help.": -0.1})
+        assert _decode(whisper, heard_help, SEVENTEEN).command == "help", beam

@@ -89,6 +89,8 @@ class WhisperOptions:
     prune_rivals: Optional[bool] = None
     name_pairs: Optional[bool] = None
     beam_filler: Optional[bool] = None
+    align_batch: Optional[int] = None
+    beam_command_rival: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,8 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    force-aligned to the same audio, with the illegal-but-sayable moves beside it
    (the look-alikes, and every diagonal step and single jump from its first square or into its
    last that is not legal); the transcript's text is aligned alone first, and only the rivals
-   that could come within the margins are aligned after it, in one batch
-   (:data:`PRUNE_RIVALS`). It stands when it beats the best legal rival by
+   that could come within the margins are aligned after it, a few texts a call
+   (:data:`PRUNE_RIVALS`, :data:`ALIGN_BATCH`). It stands when it beats the best legal rival by
    :data:`MOVE_MARGIN` and every illegal one (:data:`DECOY_MARGIN`); when an illegal one fits
    best, that is what was said, refused by name ("not-legal"); otherwise it is "unsure" and the
    close rivals are returned, so that the app can ask "Did you say eleven to fifteen or one to
@@ -41,7 +41,9 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    audio by :data:`YES_MARGIN` and every hesitation by :data:`YES_FILLER_MARGIN`, and no
    hypothesis of the beam has "no" in it: coughs, breaths and chatter never confirm. Any other
    command read from the transcript must beat the hesitations too
-   (:data:`COMMAND_FILLER_MARGIN`). "No" with other
+   (:data:`COMMAND_FILLER_MARGIN`), and a command or answer is nothing when another
+   hypothesis of the beam is a hesitation alone (:data:`BEAM_FILLER`) or another command word
+   (:data:`BEAM_COMMAND_RIVAL`). "No" with other
    people's words around it ("No, I think.") cancels when " No." beats " Yes." on the audio
    (:data:`NO_MARGIN`).
 
@@ -184,6 +186,22 @@ command. A "yes" is then asked again. Set on the tuning split only (``benchmarks
 there had a filler in its beam, while 33 of the 115 hesitations and sounds that the model
 wrote as some phrase did ("hmm" written " Hint.", " Hm.", " Help.")."""
 
+BEAM_COMMAND_RIVAL = True
+"""Whether a command (an answer too) read from the transcript is nothing when another
+hypothesis of the beam (:data:`BEAM`) reads as a *different* command, other than the answers
+"yes" and "no" (" Help." then " Hint.", " Count." then " Help."): the model was torn between two
+command words, which is what a short sound ("ahem", "hmm", "oh") written as a word looks like.
+A "yes" is then asked again. Set on the tuning split only (``benchmarks/voice.py --split
+tuning``, 1,660 decodes, the beams of its ``--dump`` replayed, then the whole run again with the
+rule): of the 391 commands and answers said and heard right, it refuses 4 (1 %: a "hint" in
+babble at 10 dB, an "undo" and two "no"s at 5 dB, each with " Help." or " Whose turn?" in the
+beam); of the 7 hesitations said while a move was awaited that were taken as a command, it
+refuses 3 (an "ahem" written " Help." with " Hint." in the beam); the 4 left have no other
+command in their beam. Counting "yes" and "no" as rival commands too refused 9 said right and
+no more hesitations said while a move was awaited. On the held-out Flite family the two hesitations taken as a command there
+(" Count." beside " From." and " 1."; " Offer draw." beside " Help us go.") were seen before
+this rule was chosen; it does not refuse them."""
+
 NAME_PAIRS = True
 """Whether an illegal move written in full as two squares is also named among every illegal
 diagonal step and single jump from its first square or into its last
@@ -302,6 +320,15 @@ unaligned: room for the float rounding between a text aligned alone and in a bat
 PRUNE_FLOOR = 1e-5
 """The least probability a bound leaves a rival's parting token (float32 softmax rounding)."""
 
+ALIGN_BATCH = 8
+"""The most texts force-aligned in one call of the model (:meth:`WhisperRecognizer._token_logprobs`);
+0: all in one. Every text carries its own copy of the encoder output and of the decoder's
+attention over it, and a batch of dozens no longer fits the processor's caches: measured
+(51 texts of 4-7 tokens, shortest first, 1-4 s windows, one thread, a 2-core machine at load
+2-4) 4 texts a call took 139-264 ms in all, 8 113-224 ms, 12 92-216 ms, 16 108-214 ms, 24
+185-308 ms, all 51 in one call 301-399 ms. Each text's log-probabilities are exactly the same
+however the texts are grouped (checked to the last bit), so no decision changes."""
+
 MAX_TOKENS = 12
 """The longest transcript written (tokens): "I'll go 6 to 10 please." takes 8. Whisper often repeats
 what it heard until this limit, so it bounds the time spent (about 5 ms a token)."""
@@ -411,7 +438,8 @@ class WhisperRecognizer:
                  search_heard_pairs: bool = SEARCH_HEARD_PAIRS,
                  diagonal_prior: float = DIAGONAL_PRIOR,
                  prune_rivals: bool = PRUNE_RIVALS, name_pairs: bool = NAME_PAIRS,
-                 beam_filler: bool = BEAM_FILLER) -> None:
+                 beam_filler: bool = BEAM_FILLER, align_batch: int = ALIGN_BATCH,
+                 beam_command_rival: bool = BEAM_COMMAND_RIVAL) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -445,6 +473,8 @@ class WhisperRecognizer:
         self.prune_rivals = bool(prune_rivals)
         self.name_pairs = bool(name_pairs)
         self.beam_filler = bool(beam_filler)
+        self.align_batch = int(align_batch)
+        self.beam_command_rival = bool(beam_command_rival)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -607,7 +637,7 @@ class WhisperRecognizer:
         return texts, list(result.scores), float(result.no_speech_prob)
 
     def _score(self, encoded, frames: int, texts: list[str], mean: bool = False) -> list[float]:
-        """Log-probability (natural log) of each of ``texts`` given the audio, one batch; with
+        """Log-probability (natural log) of each of ``texts`` given the audio; with
         ``mean``, per token (so that texts of different lengths compare: the alignment scores no
         end of text, which would favour the shortest)."""
         np = self._np
@@ -619,17 +649,28 @@ class WhisperRecognizer:
 
     def _token_logprobs(self, encoded, frames: int, tokens: list[list[int]]) -> list[list[float]]:
         """The log-probability (natural log) of each token of each of ``tokens`` (token ids,
-        after the start of transcript) given the audio and the tokens before it, one batch of
-        forced alignments. Each text costs as much as the others, whatever its length: the
-        encoder output is repeated for it and the decoder attends to all of it."""
+        after the start of transcript) given the audio and the tokens before it, by forced
+        alignment: shortest texts first, in batches of at most :attr:`align_batch` texts
+        (:data:`ALIGN_BATCH`), each text's values the same as in one batch of all. Each text
+        costs about as much as the others: the encoder output is repeated for it and the
+        decoder attends to all of it."""
         np = self._np
         self._scored += len(tokens)
+        if not tokens:
+            return []
         array = np.array(encoded)
-        batch = self._ct2.StorageView.from_array(
-            np.ascontiguousarray(np.repeat(array, len(tokens), axis=0)))
-        results = self._model.align(batch, self._start, tokens, frames)
-        return [[float(v) for v in np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))]
-                for r in results]
+        size = self.align_batch if self.align_batch > 0 else len(tokens)
+        order = sorted(range(len(tokens)), key=lambda i: len(tokens[i]))
+        out: list[list[float]] = [[] for _ in tokens]
+        for begin in range(0, len(order), size):
+            part = order[begin:begin + size]
+            batch = self._ct2.StorageView.from_array(
+                np.ascontiguousarray(np.repeat(array, len(part), axis=0)))
+            results = self._model.align(batch, self._start, [tokens[i] for i in part], frames)
+            for i, r in zip(part, results):
+                out[i] = [float(v) for v in
+                          np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))]
+        return out
 
     def _score_rivals(self, encoded, frames: int, chosen: str, rivals: list[str],
                       needs: list[float]) -> list[float]:
@@ -642,7 +683,7 @@ class WhisperRecognizer:
         every later token adds at most 0). A rival whose bound is lower than ``chosen`` less
         its need less :data:`PRUNE_SLACK` cannot count and is not aligned: its bound is
         returned in its place (higher than its score, lower than what counts). The others are
-        aligned with ``chosen`` in one batch as without pruning. Returns ``[chosen] +
+        aligned with ``chosen`` as without pruning. Returns ``[chosen] +
         rivals``' scores."""
         texts = [chosen] + list(rivals)
         if not self.prune_rivals or not rivals:
@@ -786,6 +827,15 @@ class WhisperRecognizer:
             if meaning.command == "yes":
                 return Interpretation("nothing", reason="unsure"), heard, ()
             return Interpretation("nothing", reason="not-understood"), "", ()
+        if meaning.kind == "command" and self.beam_command_rival:
+            torn = _rival_command(meaning, texts, details.get("hypothesis", 0), grammar)
+            if torn is not None:
+                # the model was torn between two command words: a sound, not a command said
+                # (see BEAM_COMMAND_RIVAL); a "yes" is asked again
+                details.update(beam_command=torn)
+                if meaning.command == "yes":
+                    return Interpretation("nothing", reason="unsure"), heard, ()
+                return Interpretation("nothing", reason="not-understood"), "", ()
         if meaning.kind == "command":
             if meaning.command == "yes":
                 scored = self._score_rivals(
@@ -1173,6 +1223,19 @@ def _rival_bound(chosen_logprobs: list[float], chosen: list[int],
         return sum(chosen_logprobs)
     rest = max(PRUNE_FLOOR, 1.0 - math.exp(chosen_logprobs[shared]))
     return sum(chosen_logprobs[:shared]) + math.log(rest)
+
+
+def _rival_command(meaning: Interpretation, texts: list[str], chosen: int,
+                   grammar: VoiceGrammar) -> Optional[str]:
+    """The first hypothesis of ``texts`` (the beam), other than the one read (index
+    ``chosen``), that reads as a command other than ``meaning``'s and other than the answers
+    "yes" and "no"; None when there is none (:data:`BEAM_COMMAND_RIVAL`)."""
+    for j, text in enumerate(texts):
+        other = phrases.read(text, grammar).meaning
+        if j != chosen and other.kind == "command" and other.command != meaning.command \
+                and other.command not in ("yes", "no"):
+            return text
+    return None
 
 
 def _same(a: Interpretation, b: Interpretation) -> bool:
