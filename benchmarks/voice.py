@@ -84,8 +84,12 @@ RATE = simulate.RATE
 @dataclass(frozen=True)
 class Speaker:
     """A player's voice: ``engine`` "espeak" (``voice`` an espeak-ng voice, ``rate`` words per
-    minute) or "piper" (``rate`` Piper's length scale, above 1 slower); ``pitch`` in cents (sox),
-    ``tremolo`` an older voice's tremor (Hz; 0 for none)."""
+    minute), "piper" (``rate`` Piper's length scale, above 1 slower), "flite" (``voice`` a Flite
+    voice, ``rate`` its duration stretch, above 1 slower), "mbrola" (``voice`` an MBROLA voice as
+    espeak-ng names it, such as "mb-us1", ``rate`` words per minute), "pico" (``voice`` SVOX
+    Pico's language, "en-US" or "en-GB", ``rate`` a duration stretch by sox, above 1 slower) or
+    "rhvoice" (``voice`` an RHVoice voice, ``rate`` its rate in percent); ``pitch`` in cents
+    (sox), ``tremolo`` an older voice's tremor (Hz; 0 for none)."""
 
     name: str
     engine: str
@@ -375,6 +379,35 @@ def flite_wav(voice: str, stretch: float, text: str) -> bytes:
         return out.read_bytes()
 
 
+def pico_wav(language: str, text: str) -> bytes:
+    """``text`` said by SVOX Pico (Debian ``libttspico-utils``: ``pico2wave``) in ``language``
+    ("en-US" or "en-GB"), as 16 kHz WAV bytes. Raises ``FileNotFoundError`` without it."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "said.wav"
+        subprocess.run(["pico2wave", "-l", language, "-w", str(out), text], check=True,
+                       capture_output=True)
+        return out.read_bytes()
+
+
+def rhvoice_wav(voice: str, rate: float, text: str) -> bytes:
+    """``text`` said by RHVoice's ``voice`` (Debian ``rhvoice`` and ``rhvoice-english``:
+    ``RHVoice-test``; bdl, clb, evgeniy-eng, lyubov...) at ``rate`` percent, as 24 kHz WAV
+    bytes. Raises ``FileNotFoundError`` without it."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "said.wav"
+        subprocess.run(["RHVoice-test", "-p", voice, "-r", str(int(rate)), "-o", str(out)],
+                       input=text.encode(), check=True, capture_output=True)
+        return out.read_bytes()
+
+
+ENGINE_TOOLS = {"espeak": "espeak-ng", "mbrola": "mbrola", "flite": "flite", "pico": "pico2wave",
+                "rhvoice": "RHVoice-test"}
+"""The program each engine's speech needs on PATH (Piper is a Python package)."""
+
 
 class Renderer:
     """Clean speech of any speaker as float32 16 kHz samples, cached on disk (``cache``)."""
@@ -422,6 +455,13 @@ class Renderer:
                                    "--stdout", text], check=True, capture_output=True).stdout
         elif speaker.engine == "flite":
             data = flite_wav(speaker.voice, speaker.rate, text)
+        elif speaker.engine == "mbrola":  # MBROLA's diphones through espeak-ng's front end
+            data = subprocess.run(["espeak-ng", "-v", speaker.voice, "-s", str(int(speaker.rate)),
+                                   "--stdout", text], check=True, capture_output=True).stdout
+        elif speaker.engine == "pico":
+            data = pico_wav(speaker.voice, text)
+        elif speaker.engine == "rhvoice":
+            data = rhvoice_wav(speaker.voice, speaker.rate, text)
         else:
             from piper import SynthesisConfig
 
@@ -431,6 +471,8 @@ class Renderer:
                                            syn_config=SynthesisConfig(length_scale=speaker.rate))
             data = buf.getvalue()
         effects = []
+        if speaker.engine == "pico" and speaker.rate != 1.0:
+            effects += ["tempo", "-s", f"{1 / speaker.rate:.4f}"]
         if speaker.pitch:
             effects += ["pitch", str(speaker.pitch)]
         if speaker.tremolo:

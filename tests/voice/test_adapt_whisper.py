@@ -49,6 +49,70 @@ def test_training_never_uses_a_held_out_voice_or_sentence():
         _never_in_training(voice, split)
 
 
+def test_training_never_speaks_with_the_held_out_family():
+    """No training speaker or background talker is a Flite voice or one of Flite's speakers by
+    another engine (RHVoice's slt is CMU ARCTIC slt, its alan is awb), and no sentence of the
+    held-out family's chatter or other speech is trained on."""
+    import voice
+
+    family = {s.voice for s in voice.HELDOUT_FAMILY.speakers}
+    assert family <= adapt.HELDOUT_FAMILY_SPEAKERS
+    assert {"slt", "alan"} <= adapt.HELDOUT_FAMILY_SPEAKERS
+    talkers = list(adapt.TRAINING.speakers) + list(adapt.BABBLE_TALKERS)
+    assert not [s for s in talkers if s.engine == "flite"]
+    assert not [s for s in talkers if s.voice in adapt.HELDOUT_FAMILY_SPEAKERS]
+    assert not set(adapt.TRAINING.babble_voices) & adapt.HELDOUT_FAMILY_SPEAKERS
+    engines = {s.engine for s in adapt.TRAINING.speakers}
+    assert {"espeak", "piper", "mbrola", "pico", "rhvoice"} <= engines
+    sentences = set(adapt.OTHER_SPEECH) | set(adapt.TRAINING.chatter) | set(
+        adapt.TRAINING.other_speech)
+    held = voice.HELDOUT_FAMILY
+    assert not sentences & (set(held.chatter) | set(held.other_speech))
+    assert adapt.TRAINING.position_seed != held.position_seed
+
+
+@pytest.mark.parametrize("speaker, tool", [
+    (("mbrola us1", "mbrola", "mb-us1", 150), "mbrola"),
+    (("pico en-GB slow", "pico", "en-GB", 1.3), "pico2wave"),
+    (("rhvoice clb", "rhvoice", "clb", 100), "RHVoice-test"),
+])
+def test_each_new_engine_speaks_at_16_khz(tmp_path, speaker, tool):
+    import voice
+
+    if shutil.which(tool) is None or shutil.which("sox") is None:
+        pytest.skip(f"{tool} is not installed (a training prerequisite only)")
+    x = voice.Renderer(tmp_path).speech(voice.Speaker(*speaker), "eleven to fifteen")
+    assert x.dtype == np.float32 and 0.5 < x.size / voice.RATE < 4.0
+    assert 0.05 < float(np.max(np.abs(x))) <= 1.0
+    if speaker[1] == "pico":  # stretched by sox: slower than Pico's own rate
+        plain = voice.Renderer(tmp_path).speech(voice.Speaker("pico", "pico", "en-GB", 1.0),
+                                                "eleven to fifteen")
+        assert x.size > 1.2 * plain.size
+
+
+def test_a_quantised_model_is_read_back_as_floats():
+    rng = np.random.default_rng(1)
+    w = rng.normal(size=(6, 5)).astype(np.float32)
+    scale = (127 / np.max(np.abs(w), axis=1)).astype(np.float32)
+    q = np.rint(w * scale[:, None]).astype(np.int8)
+    bias = np.ones(6, np.float32)
+    out = adapt.dequantized({"x/weight": q, "x/weight_scale": scale, "x/bias": bias})
+    assert set(out) == {"x/weight", "x/bias"}
+    assert out["x/weight"].dtype == np.float32
+    assert np.all(np.abs(out["x/weight"] - w) <= 0.5 / scale[:, None] + 1e-6)
+    assert out["x/bias"] is bias
+
+
+def test_the_telephone_band_leaves_nothing_above_four_khz():
+    rng = np.random.default_rng(2)
+    x = (rng.normal(size=16000) * 0.1).astype(np.float32)
+    y = adapt.telephone(x, rng)
+    assert y.shape == x.shape
+    spectrum = np.abs(np.fft.rfft(y)) ** 2
+    f = np.fft.rfftfreq(y.size, 1 / 16000)
+    assert spectrum[f > 4200].sum() < 0.05 * spectrum[(f > 400) & (f < 3000)].sum()
+
+
 def _never_in_training(voice, held_out):
     # espeak-ng voices (the one Piper voice is in both splits at other rates and pitches, as
     # the tuning split has it)
