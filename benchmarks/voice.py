@@ -603,7 +603,9 @@ def _pct(x) -> str:
     return "-" if x is None else f"{100 * x:.1f} %"
 
 
-AIMS = {"clean": 0.98, "white": 0.95, "babble10": 0.85, "babble5": 0.60, "far": 0.90}
+AIMS = {"clean": 0.98, "white": 0.95, "babble10": 0.93, "babble5": 0.80, "far": 0.93}
+"""The accuracy each condition must reach on speakers never heard in training or tuning (the
+held-out synthesizer family): the aims of the voice issue's "done when" table."""
 AIM_NAMES = {"clean": "clean", "white": "white noise 10 dB",
              "babble10": "babble, 3-4 talkers at 10 dB", "babble5": "babble at 5 dB",
              "far": "arm's length (band-limited, reverb, room noise)"}
