@@ -618,7 +618,8 @@ PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "searc
               "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0,
               "command_filler_margin": -99, "beam_rival_gap": -99,
               "later_hypothesis_alone": 1, "prune_rivals": 0, "beam_filler": 0,
-              "beam_command_rival": 0}
+              "beam_command_rival": 0, "command_end_first": 99,
+              "later_command_after_words": 1}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -838,6 +839,19 @@ def tune(path: str, fixed: dict | None = None) -> int:
             print(f"  highest command_filler_margin of a command not said: "
                   f"{high['details']['command_filler_margin']:.2f} ({high['text']!r} as "
                   f"{high['got']}; {len(others)} such)")
+    said = [r for r in commands if "end_first" in r["details"]]
+    if said:
+        # the model's own wish to write nothing (COMMAND_END_FIRST): set as the highest that a
+        # command said reaches, with some room
+        high = max(said, key=lambda r: r["details"]["end_first"])
+        print(f"  highest end_first of a command said: {high['details']['end_first']:.2f} "
+              f"({high['text']!r}, {high['condition']}, {high['speaker']}; {len(said)} "
+              f"commands)")
+        others = sorted((r["details"]["end_first"], r["text"], r["got"]) for r in records
+                        if r["got"] != r["expected"] and "end_first" in r["details"])
+        if others:
+            print("  end_first of the commands not said: " + ", ".join(
+                f"{v:.2f} ({text!r} as {got})" for v, text, got in others[::-1]))
     per = {c: right[c] / n for c, n in count.items()}
     print(f"tuned on {path} ({len(records)} decodes): {total_wrong} wrong, mean accuracy "
           f"{statistics.mean(per.values()):.1%}")
@@ -1480,6 +1494,9 @@ def refusal_table(rows: list[Row], conditions: list[str]) -> None:
          lambda r: _acts(r.got) or (r.got == "yes" and r.item.confirming), "0", share=False)
     line("a filler said taken as a command",
          lambda r: r.item.kind == "filler" and not r.item.confirming,
+         lambda r: r.got != "?" and not _acts(r.got), "0", share=False)
+    line("a filler said while a question waits taken as an answer or command (no, help...)",
+         lambda r: r.item.kind == "filler" and r.item.confirming,
          lambda r: r.got != "?" and not _acts(r.got), "0", share=False)
     line("'no' taken as 'yes'", lambda r: r.item.kind == "answer" and r.item.expected == "no",
          lambda r: r.no_as_yes, "0", share=False)

@@ -45,6 +45,7 @@ def _recognizer(said: str, sure: dict[int, dict[str, float]], prune: bool,
     recognizer._encode = lambda samples: (None, 100)  # type: ignore[method-assign]
     recognizer._transcribe = lambda encoded: (  # type: ignore[method-assign]
         hypotheses, [-0.1] * len(hypotheses), 0.01)
+    recognizer._end_first = lambda encoded: -20.0  # type: ignore[method-assign]
     aligned: list[list[int]] = []
 
     def token_logprobs(encoded, frames, batch):

@@ -48,9 +48,10 @@ class _Fake:
 
 
 def _whisper(hypotheses: list[str], scores: dict[str, float],
-             no_speech: float = 0.01) -> WhisperRecognizer:
+             no_speech: float = 0.01, end_first: float = -20.0) -> WhisperRecognizer:
     """A Whisper recogniser whose model is replaced: it writes ``hypotheses`` and scores each
-    text by ``scores`` (log-probability; per token for the search, every other text -12)."""
+    text by ``scores`` (log-probability; per token for the search, every other text -12);
+    ``end_first`` is its log-probability of writing nothing at all."""
     recognizer = WhisperRecognizer(search_commands_alone=False, phrase_no_speech=0.6)
     recognizer._model = object()  # loaded: nothing else is read from it
     recognizer.prune_rivals = False  # scores set per text, not per token
@@ -60,6 +61,7 @@ def _whisper(hypotheses: list[str], scores: dict[str, float],
         hypotheses, [-1.0] * len(hypotheses), no_speech)
     recognizer._score = lambda encoded, frames, texts, mean=False: [  # type: ignore
         scores.get(t, -12.0) for t in texts]
+    recognizer._end_first = lambda encoded: end_first  # type: ignore[method-assign]
     return recognizer
 
 
@@ -428,6 +430,64 @@ def test_a_sound_written_no_while_a_question_waits_cancels_nothing():
     result = _decode(whisper, VoiceResult("command", heard="no", command="no"), SEVENTEEN,
                      confirming=True)
     assert result.kind == "nothing"
+
+
+def test_a_command_behind_other_words_in_the_beam_is_no_command():
+    """" Not bad." then " Resign.": the player's remark (or a neighbour's), not a command said
+    to the app, even when pocketsphinx heard "resign" too; nor " Last move." behind " Ask 0 for
+    help." (0 is no square); a "yes" behind " Thank you." is asked again. A "no" to a question
+    behind " Oh no." still cancels (it only cancels). A command behind a square (" 10." then
+    " Hint.": a command word misheard as a number) is still the command."""
+    heard_resign = VoiceResult("command", heard="resign", command="resign")
+    whisper = _whisper([" Not bad.", " Resign."], {" Resign.": -0.1})
+    result = _decode(whisper, heard_resign, SEVENTEEN)
+    assert result.kind == "nothing" and result.command is None
+    heard_last = VoiceResult("command", heard="last move", command="last-move")
+    whisper = _whisper([" Ask 0 for help.", " Last move."], {" Last move.": -0.1})
+    assert _decode(whisper, heard_last, SEVENTEEN).command is None
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    whisper = _whisper([" Thank you.", " Yes."], {" Yes.": -0.1})
+    assert _decode(whisper, heard_yes, SEVENTEEN, confirming=True).command != "yes"
+    heard_no = VoiceResult("command", heard="no", command="no")
+    whisper = _whisper([" Oh no.", " No."], {" No.": -0.1})
+    assert _decode(whisper, heard_no, SEVENTEEN, confirming=True).command == "no"
+    heard_hint = VoiceResult("command", heard="hint", command="hint")
+    whisper = _whisper([" 10.", " Hint."], {" Hint.": -0.1})
+    assert _decode(whisper, heard_hint, SEVENTEEN).command == "hint"
+    whisper = _whisper([" Hint.", " 10."], {" Hint.": -0.1})
+    assert _decode(whisper, heard_hint, SEVENTEEN).command == "hint"
+
+
+def test_an_illegal_move_said_in_full_is_named_not_read_as_a_later_command():
+    """" 17 to 14." (not legal here) then " Repeat.": the illegal move was said, and is refused
+    by name, never taken for the command behind it."""
+    whisper = _whisper([" 17 to 14.", " Repeat."], {" 17 to 14.": -0.2, " Repeat.": -0.5})
+    result = _decode(whisper, VoiceResult("command", heard="repeat", command="repeat"),
+                     SEVENTEEN)
+    assert result.command is None and result.reason == "not-legal"
+    assert result.heard == "seventeen to fourteen"
+
+
+def test_a_command_the_model_would_rather_not_have_written_is_no_command():
+    """An "ahem" written " Help." (the only hypothesis, fitting far better than every
+    hesitation) while the model, unforced, gives writing nothing at all a probability of 37 %:
+    it is no command, and pocketsphinx hearing "help" does not make it one; the same " Help."
+    when writing nothing is unlikely (-6) is the command. A "no" to a confirmation is held to
+    the same rule; a "yes" keeps its own."""
+    heard_help = VoiceResult("command", heard="help", command="help")
+    said = {" Help.": -0.1}
+    assert _decode(_whisper([" Help."], said, end_first=-1.0), heard_help,
+                   SEVENTEEN).command is None
+    assert _decode(_whisper([" Help."], said, end_first=-6.0), heard_help,
+                   SEVENTEEN).command == "help"
+    heard_no = VoiceResult("command", heard="no", command="no")
+    assert _decode(_whisper([" No."], {" No.": -0.1}, end_first=-0.5), heard_no, SEVENTEEN,
+                   confirming=True).command is None
+    assert _decode(_whisper([" No."], {" No.": -0.1}, end_first=-6.0), heard_no, SEVENTEEN,
+                   confirming=True).command == "no"
+    off = _whisper([" Help."], said, end_first=-1.0)
+    off.command_end_first = 0  # the check switched off
+    assert _decode(off, heard_help, SEVENTEEN).command == "help"
 
 
 def test_a_command_with_another_command_word_among_the_beams_hypotheses_is_no_command():

@@ -91,6 +91,8 @@ class WhisperOptions:
     beam_filler: Optional[bool] = None
     align_batch: Optional[int] = None
     beam_command_rival: Optional[bool] = None
+    command_end_first: Optional[float] = None
+    later_command_after_words: Optional[bool] = None
 
 
 @dataclass(frozen=True)
