@@ -432,6 +432,28 @@ def test_a_sound_written_no_while_a_question_waits_cancels_nothing():
     assert result.kind == "nothing"
 
 
+def test_writing_nothing_is_taken_as_impossible_where_ctranslate2_cannot_give_logits():
+    """A CTranslate2 without ``return_logits_vocab`` raises TypeError on it: the check is
+    skipped (-infinity), never a failed decode."""
+
+    class OldModel:
+        def generate(self, *args, **kwargs):
+            if "return_logits_vocab" in kwargs:
+                raise TypeError("unexpected keyword argument 'return_logits_vocab'")
+            raise AssertionError("not asked")
+
+    recognizer = WhisperRecognizer()
+    recognizer._model = OldModel()
+    recognizer._np = np
+    recognizer._prompt_ids, recognizer._start = [1], [2]
+
+    class Tokens:
+        no_timestamps, eot = 3, 4
+
+    recognizer._tokenizer = Tokens()
+    assert recognizer._end_first(None) == float("-inf")
+
+
 def test_a_command_behind_other_words_in_the_beam_is_no_command():
     """" Not bad." then " Resign.": the player's remark (or a neighbour's), not a command said
     to the app, even when pocketsphinx heard "resign" too; nor " Last move." behind " Ask 0 for

@@ -683,12 +683,17 @@ class WhisperRecognizer:
     def _end_first(self, encoded) -> float:
         """The log-probability (natural log) that the model writes nothing at all for
         ``encoded``: its end of text as the first token after the prompt, nothing suppressed
-        (:data:`COMMAND_END_FIRST`). One step of the decoder."""
+        (:data:`COMMAND_END_FIRST`). One step of the decoder. A CTranslate2 that cannot return
+        the logits (no ``return_logits_vocab``; 4.8.5 can) gives -infinity: the check is not
+        made, and the other guards of a command still are."""
         np = self._np
         prompt = self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
-        result = self._model.generate(encoded, [prompt], beam_size=1,
-                                      max_length=len(prompt) + 1, return_logits_vocab=True,
-                                      suppress_blank=False, suppress_tokens=[])[0]
+        try:
+            result = self._model.generate(encoded, [prompt], beam_size=1,
+                                          max_length=len(prompt) + 1, return_logits_vocab=True,
+                                          suppress_blank=False, suppress_tokens=[])[0]
+        except TypeError:
+            return -math.inf
         logits = np.asarray(result.logits[0][0], dtype=np.float64)
         top = float(logits.max())
         return float(logits[self._tokenizer.eot] - top
