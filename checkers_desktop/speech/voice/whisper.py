@@ -223,12 +223,12 @@ LATER_COMMAND_AFTER_WORDS = False
 (:data:`BEAM`) when the first hypothesis is other words, with no square in it (" Not bad."
 then " Resign.", " What time is it?" then " What are my pieces?"): False, it is nothing (a "yes"
 is asked again), as other people's talk or the player's own remark is what such a beam looks
-like. A "no" to a question is the exception: it only cancels, so it is heard among other words
-(" Oh no." then " No."). A later command after a square (" 10." then " Hint.") is still read; a number that is no
-square (" Ask 0 for help.") is other words; and a command is never read behind a move said in
-full that is not legal (" 3 to 8." then " Read the board." on the tuning split, for "three to
-eight"): that move is refused by name. Set on the tuning
-split (``benchmarks/voice.py --split tuning``, the commands, answers, hesitations and chatter of
+like. A "no" to a question is the exception: it only cancels, so it is heard among other
+words (" Oh no." then " No."). A later command after a square (" 10." then " Hint.") is still
+read; a number that is no square (" Ask 0 for help.") is other words; and a command is never
+read behind a move said in full that is not legal (" 3 to 8." then " Read the board." on the
+tuning split, for "three to eight"): that move is refused by name. Set on the tuning split
+(``benchmarks/voice.py --split tuning``, the commands, answers, hesitations and chatter of
 every condition, 645 decodes): of the 384 commands and answers said and heard right, 1 came
 from a later hypothesis, after " 5.", and is kept; of the 11 hesitations and chatter taken as a
 command, 3 came from a later hypothesis and 2 of them after other words (" Your moves." then
