@@ -668,8 +668,13 @@ class WhisperRecognizer:
                                                                      dtype=np.float32))
         return self._model.encode(view, to_cpu=True), frames
 
+    def _decoder_prompt(self) -> list:
+        """The tokens the decoder starts from: :data:`PROMPT` as what came before, the start of
+        transcript, no timestamps."""
+        return self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
+
     def _transcribe(self, encoded):
-        prompt = self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
+        prompt = self._decoder_prompt()
         result = self._model.generate(encoded, [prompt], beam_size=self.beam,
                                       num_hypotheses=self.beam,
                                       max_length=len(prompt) + MAX_TOKENS,
@@ -687,7 +692,7 @@ class WhisperRecognizer:
         the logits (no ``return_logits_vocab``; 4.8.5 can) gives -infinity: the check is not
         made, and the other guards of a command still are."""
         np = self._np
-        prompt = self._prompt_ids + self._start + [self._tokenizer.no_timestamps]
+        prompt = self._decoder_prompt()
         try:
             result = self._model.generate(encoded, [prompt], beam_size=1,
                                           max_length=len(prompt) + 1, return_logits_vocab=True,
