@@ -76,6 +76,7 @@ from checkers_desktop.speech.voice.grammar import (available_commands,  # noqa: 
                                                    diagonal_pairs, square_words)
 from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResult  # noqa: E402
 from checkers_desktop.speech.voice.twostage import TAKE_BACK_AGREE_SEARCH_MARGIN  # noqa: E402
+from checkers_desktop.speech.voice.whisper import YES_BEAM_NO_GAP  # noqa: E402
 
 RATE = simulate.RATE
 
@@ -709,8 +710,11 @@ def _replay_whisper(record: dict, t: dict) -> str:
     if got == "yes":
         if d.get("no_speech", 0) > t["yes_no_speech"] or _margin(d, "yes_margin") < t["yes_margin"]:
             return "?"
+        gap = d.get("beam_no_gap")  # absent from older dumps: any "no" in the beam counted
+        torn = d.get("beam_no") if gap is None else gap < t.get("yes_beam_no_gap",
+                                                                 YES_BEAM_NO_GAP)
         if _margin(d, "yes_filler_margin") < t.get("yes_filler_margin", -99) or (
-                d.get("beam_no") and t.get("yes_beam_no", 0)):
+                torn and t.get("yes_beam_no", 0)):
             return "?"  # speech/voice/whisper.py YES_FILLER_MARGIN and the beam's "no"
         if record["confirming"] and "yes_alone_margin" in t:
             # the two-stage check of a "yes" (speech/voice/twostage.py YES_ALONE_MARGIN)

@@ -22,6 +22,8 @@ Which data it learns from (never a held-out split of ``benchmarks/voice.py``):
   (:data:`BABBLE_TALKERS`, :func:`babble_tracks`) saying chatter and other tables' moves.
 - **Rooms:** random laptop-microphone rooms with pink noise (:func:`laptop`) and a telephone band
   (:func:`telephone`). The held-out splits' rooms (brown noise, mains hum) are never used.
+- **More speakers from the same ones** (``--augment``): speed perturbation and random bands
+  (:func:`another_speaker`), and SpecAugment's masks on the log-mel (:func:`masked`).
 
 How it works:
 
@@ -195,6 +197,23 @@ OTHER_SPEECH = [
 """Other people's talk and the player's own asides, written as said (not the held-out split's
 sentences), so that the adapted model writes what it hears instead of the nearest command."""
 
+LOOKALIKES = [
+    "help me up please", "can somebody help", "the last time I was here", "my last game was long",
+    "I lost count", "count me in", "whose coat is this", "whose bag is that",
+    "turn the music down", "it is your turn to buy lunch", "I cannot read that sign",
+    "the board meeting is on monday", "stop by later", "stop it you two", "no problem",
+    "not now", "yes and no", "yes indeed", "no way", "a hint of rain today",
+    "I give up on the crossword", "draw me a map", "offer him a chair", "the next bus",
+    "next time maybe", "what is my score", "where are my keys", "what are you having",
+    "show me the way out", "show him where to sit", "say that again slower",
+    "hello can you help me", "one more minute", "pieces of cake", "the solution is simple",
+    "move your chair in", "my move was a blunder", "pick up the phone", "put it down there",
+    "undo your coat", "you are welcome", "go on then", "fair enough", "lovely weather",
+]
+"""Asides that carry a command's word, or sound near one, without being one ("help me up
+please", "the next bus"), added to :data:`OTHER_SPEECH` with ``--lookalikes``; none of them
+reads as a command or a move in any position (checked in ``tests/voice/test_adapt_whisper.py``)."""
+
 NONSPEECH = ("cough", "cough", "breath", "chair", "applause", "hmm", "ahem", "laughter",
              "chatter")
 """Sounds that are no speech (:meth:`voice.Renderer.nonspeech` with the training split's seeds
@@ -262,17 +281,20 @@ def render_all(jobs: list, cache: Path, workers: int) -> None:
 
 
 def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
-                nonspeech: float = 0.08, fillers: float = 0.02, workers: int = 2):
+                nonspeech: float = 0.08, fillers: float = 0.02, workers: int = 2,
+                lookalikes: bool = False):
     """The training utterances: (clean samples, target text) pairs, each said by a speaker of
     :data:`TRAINING` drawn at random, with ``other`` (a share of the corpus) more sentences of
     :data:`OTHER_SPEECH`, ``fillers`` hesitations (:data:`FILLERS`) said by the speakers and
     ``nonspeech`` sounds (both with target ``None``: no speech); and the background-talk tracks
-    (:func:`babble_tracks`)."""
+    (:func:`babble_tracks`). ``lookalikes``: the other speech also draws on
+    :data:`LOOKALIKES`."""
     renderer = voice.Renderer(cache)
     piper = renderer.piper_available()
     rng = random.Random(seed)
     said = [item.text for item in voice.corpus(TRAINING, positions)]
-    said += [rng.choice(OTHER_SPEECH) for _ in range(int(other * len(said)))]
+    asides = OTHER_SPEECH + (LOOKALIKES if lookalikes else [])
+    said += [rng.choice(asides) for _ in range(int(other * len(said)))]
     jobs = []
     for text in said:
         speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
@@ -529,6 +551,40 @@ def heard(x: np.ndarray, babble, rng: np.random.Generator) -> np.ndarray:
     return telephone(laptop(x, rng) if rng.random() < 0.5 else x, rng)
 
 
+def another_speaker(x: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``x`` as a somewhat different speaker and microphone might say it: played 0.88-1.12 times
+    as fast (the speed perturbation of Ko et al., "Audio augmentation for speech recognition",
+    Interspeech 2015: pitch, formants and tempo move together), then one or two random bands
+    of 300-5,000 Hz raised or lowered by up to about 6 dB."""
+    from scipy.signal import butter, resample_poly, sosfilt
+
+    factor = rng.uniform(0.88, 1.12)
+    y = resample_poly(x, 100, int(round(100 * factor))).astype(np.float32)
+    for _ in range(int(rng.integers(1, 3))):
+        low = rng.uniform(300, 3000)
+        band = sosfilt(butter(2, [low, min(7000.0, low * rng.uniform(1.4, 2.5))], "bandpass",
+                              fs=16000, output="sos"), y)
+        y = y + rng.uniform(-0.5, 1.0) * band.astype(np.float32)
+    return y.astype(np.float32)
+
+
+def masked(mel: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """``mel`` (80 log-mel bands by frames of 10 ms) with SpecAugment's masks (Park et al.,
+    "SpecAugment", Interspeech 2019): two bands of up to 10 mel bins and two spans of up to
+    60 ms set to the window's mean; short enough that no word is lost."""
+    out = mel.copy()
+    fill = float(out.mean())
+    for _ in range(2):
+        width = int(rng.integers(0, 11))
+        start = int(rng.integers(0, out.shape[0] - width + 1))
+        out[start:start + width, :] = fill
+    for _ in range(2):
+        width = int(rng.integers(0, 7))
+        start = int(rng.integers(0, max(1, out.shape[1] - width + 1)))
+        out[:, start:start + width] = fill
+    return out
+
+
 def read_weights(path: Path) -> dict:
     """The float weights of ``path``: a CTranslate2 ``model.bin`` (:func:`read_ct2`, int8 weights
     :func:`dequantized`) or the ``trained-float32.npz`` an earlier run wrote beside its model."""
@@ -556,11 +612,13 @@ def dequantized(weights: dict) -> dict:
 
 def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batch: int = 12,
           seed: int = 0, log=print, init: Path | None = None,
-          max_seconds: float = 0.0) -> dict:
+          max_seconds: float = 0.0, augment: bool = False) -> dict:
     """Fine-tune the base model (or ``init``, a CTranslate2 ``model.bin`` such as the adapted
     model, int8 or float) on (``samples``, ``texts``) in random conditions; returns the trained
     weights (the names of :func:`read_ct2`). ``max_seconds`` (0: none) bounds the training
-    time: after the first 100 steps the schedule is shortened to end within it."""
+    time: after the first 100 steps the schedule is shortened to end within it. ``augment``:
+    most examples also go through :func:`another_speaker` (before the room and the noise) and
+    half through :func:`masked` (their log-mel)."""
     import tokenizers
     import torch
     from faster_whisper.feature_extractor import FeatureExtractor
@@ -587,11 +645,16 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
     opt = torch.optim.AdamW(trainable, lr=lr, weight_decay=0.0)
 
     def example(i, rng):
-        x = heard(samples[i], babble, rng).astype(np.float32)
+        x = samples[i]
+        if augment and rng.random() < 0.6:
+            x = another_speaker(x, rng)
+        x = heard(x, babble, rng).astype(np.float32)
         seconds = min(30, max(1, math.ceil(x.size / 16000 + 0.25)))  # the app's window
         window = np.zeros(seconds * 16000, np.float32)
         window[: min(x.size, window.size)] = x[: window.size]
         mel = features(window, padding=0)[:, : seconds * 100]
+        if augment and rng.random() < 0.5:
+            mel = masked(mel, rng)
         if texts[i] is None:  # no speech: the no-speech token, then an empty transcript
             return seconds, mel, prompted, [eot], tok.no_speech
         prefix = prompted if rng.random() < 0.6 else sot
@@ -701,6 +764,13 @@ def main(argv=None) -> int:
     parser.add_argument("--minutes", type=float, default=0.0,
                         help="end the whole run (rendering, training, export) within this "
                              "many minutes (0: no limit)")
+    parser.add_argument("--other", type=float, default=0.12,
+                        help="other speech, as a share of the phrases (default %(default)s)")
+    parser.add_argument("--lookalikes", action="store_true",
+                        help="other speech also from LOOKALIKES (asides with a command's word)")
+    parser.add_argument("--augment", action="store_true",
+                        help="also vary the speaker (speed, random bands) and mask the "
+                             "log-mel (SpecAugment)")
     parser.add_argument("--workers", type=int, default=2,
                         help="processes that render the speech (default %(default)s)")
     parser.add_argument("--export-only", metavar="MODEL_BIN",
@@ -711,13 +781,15 @@ def main(argv=None) -> int:
         export(read_ct2(args.export_only), base, Path(args.out))
         return 0
     started = time.time()
-    samples, texts, babble = make_corpus(args.positions, Path(args.cache), workers=args.workers)
+    samples, texts, babble = make_corpus(args.positions, Path(args.cache), workers=args.workers,
+                                         other=args.other, lookalikes=args.lookalikes)
     print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers, "
           f"{len(babble)} background-talk tracks; rendered in {time.time() - started:.0f} s",
           flush=True)
     weights = train(samples, texts, babble, base, args.epochs, args.lr,
                     log=lambda s: print(s, flush=True),
                     init=Path(args.init) if args.init else None, seed=args.seed,
+                    augment=args.augment,
                     max_seconds=max(60.0, 60 * args.minutes - (time.time() - started) - 90)
                     if args.minutes else 0.0)
     Path(args.out).mkdir(parents=True, exist_ok=True)

@@ -64,8 +64,8 @@ def test_training_never_speaks_with_the_held_out_family():
     assert not set(adapt.TRAINING.babble_voices) & adapt.HELDOUT_FAMILY_SPEAKERS
     engines = {s.engine for s in adapt.TRAINING.speakers}
     assert {"espeak", "piper", "mbrola", "pico", "rhvoice"} <= engines
-    sentences = set(adapt.OTHER_SPEECH) | set(adapt.TRAINING.chatter) | set(
-        adapt.TRAINING.other_speech)
+    sentences = set(adapt.OTHER_SPEECH) | set(adapt.LOOKALIKES) | set(
+        adapt.TRAINING.chatter) | set(adapt.TRAINING.other_speech)
     held = voice.HELDOUT_FAMILY
     assert not sentences & (set(held.chatter) | set(held.other_speech))
     assert adapt.TRAINING.position_seed != held.position_seed
@@ -113,6 +113,47 @@ def test_the_telephone_band_leaves_nothing_above_four_khz():
     assert spectrum[f > 4200].sum() < 0.05 * spectrum[(f > 400) & (f < 3000)].sum()
 
 
+def test_no_lookalike_aside_reads_as_a_command_or_a_move():
+    """The asides trained as other speech ("help me up please") must be no phrase of the app,
+    written as the model writes them, whether a move is awaited or a question waits."""
+    from checkers_desktop.rules import Board
+    from checkers_desktop.speech.voice import phrases
+    from checkers_desktop.speech.voice.grammar import build_grammar
+
+    for confirming in (False, True):
+        grammar = build_grammar(Board(), None, confirming=confirming)
+        for said in adapt.LOOKALIKES:
+            text = adapt.written(said)  # " Help me up please."
+            assert phrases.read(text, grammar).meaning.kind == "nothing", (said, confirming)
+
+
+def test_another_speaker_moves_the_pitch_and_the_length_together():
+    """A 200 Hz tone played faster or slower: its length and its pitch change by the same
+    factor (0.88-1.12), the way a speed-perturbed voice does."""
+    t = np.arange(16000) / 16000
+    x = (0.3 * np.sin(2 * np.pi * 200 * t)).astype(np.float32)
+    for seed in range(6):
+        y = adapt.another_speaker(x, np.random.default_rng(seed))
+        factor = x.size / y.size
+        assert 0.87 <= factor <= 1.13 and y.dtype == np.float32
+        peak = np.fft.rfftfreq(y.size, 1 / 16000)[int(np.argmax(np.abs(np.fft.rfft(y))))]
+        assert abs(peak - 200 * factor) < 4, (seed, factor, peak)
+
+
+def test_the_masks_leave_most_of_the_log_mel_and_its_shape():
+    mel = np.random.default_rng(0).normal(size=(80, 300)).astype(np.float32)
+    for seed in range(20):
+        out = adapt.masked(mel, np.random.default_rng(seed))
+        assert out.shape == mel.shape
+        fill = float(mel.mean())
+        bands = np.all(out == fill, axis=1)  # mel bins masked over the whole window
+        spans = np.all(out == fill, axis=0)  # frames masked in every bin
+        assert bands.sum() <= 2 * 10 and spans.sum() <= 2 * 6
+        changed = out != mel
+        assert not (changed & ~bands[:, None] & ~spans[None, :]).any()
+    assert np.array_equal(mel, np.random.default_rng(0).normal(size=(80, 300)).astype(np.float32))
+
+
 def _never_in_training(voice, held_out):
     # espeak-ng voices (the one Piper voice is in both splits at other rates and pitches, as
     # the tuning split has it)
@@ -125,8 +166,8 @@ def _never_in_training(voice, held_out):
     assert not voices & held_voices
     variants = {v.partition("+")[2] for v in held_voices if "+" in v}
     assert not {v.partition("+")[2] for v in voices} & variants
-    sentences = set(adapt.OTHER_SPEECH) | set(adapt.TRAINING.chatter) | set(
-        adapt.TRAINING.other_speech)
+    sentences = set(adapt.OTHER_SPEECH) | set(adapt.LOOKALIKES) | set(
+        adapt.TRAINING.chatter) | set(adapt.TRAINING.other_speech)
     assert not sentences & (set(held_out.chatter) | set(held_out.other_speech))
     assert adapt.TRAINING.position_seed not in (held_out.position_seed, voice.TUNING.position_seed)
 

@@ -58,3 +58,20 @@ def test_the_beam_rules_replay_as_the_recogniser_applies_them():
     agreed = _pick_up([" Good morning.", " Pick up 11."], [-0.1, -0.5], hypothesis=1,
                       sphinx="pick-up 11")
     assert voice.replay(agreed, dict(OPEN, later_hypothesis_alone=0)) == "pick-up 11"
+
+
+def test_a_no_in_the_beam_replays_by_its_gap_below_the_yes():
+    """A "yes" with " No." in the beam is refused under the beam's "no" rule only when that
+    " No." scored within the gap (speech/voice/whisper.py YES_BEAM_NO_GAP); a dump made before
+    the gap was recorded refuses it wherever it was."""
+    def yes(**details):
+        r = record("yes", expected="yes")
+        r["details"].update(yes_margin=9.0, yes_filler_margin=12.0, beam_no=True, **details)
+        return r
+
+    rule = dict(OPEN, yes_beam_no=1)
+    assert voice.replay(yes(beam_no_gap=4.2), rule) == "yes"
+    assert voice.replay(yes(beam_no_gap=1.0), rule) == "?"
+    assert voice.replay(yes(beam_no_gap=4.2), dict(rule, yes_beam_no_gap=5.0)) == "?"
+    assert voice.replay(yes(), rule) == "?"
+    assert voice.replay(yes(beam_no_gap=1.0), OPEN) == "yes"

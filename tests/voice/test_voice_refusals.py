@@ -48,17 +48,19 @@ class _Fake:
 
 
 def _whisper(hypotheses: list[str], scores: dict[str, float],
-             no_speech: float = 0.01, end_first: float = -20.0) -> WhisperRecognizer:
-    """A Whisper recogniser whose model is replaced: it writes ``hypotheses`` and scores each
-    text by ``scores`` (log-probability; per token for the search, every other text -12);
-    ``end_first`` is its log-probability of writing nothing at all."""
+             no_speech: float = 0.01, end_first: float = -20.0,
+             beam_scores: Optional[list[float]] = None) -> WhisperRecognizer:
+    """A Whisper recogniser whose model is replaced: it writes ``hypotheses`` (the beam's own
+    scores ``beam_scores``, else -1 each) and scores each text by ``scores`` (log-probability;
+    per token for the search, every other text -12); ``end_first`` is its log-probability of
+    writing nothing at all."""
     recognizer = WhisperRecognizer(search_commands_alone=False, phrase_no_speech=0.6)
     recognizer._model = object()  # loaded: nothing else is read from it
     recognizer.prune_rivals = False  # scores set per text, not per token
     recognizer._np = np
     recognizer._encode = lambda samples: (None, 100)  # type: ignore[method-assign]
     recognizer._transcribe = lambda encoded: (  # type: ignore[method-assign]
-        hypotheses, [-1.0] * len(hypotheses), no_speech)
+        hypotheses, beam_scores or [-1.0] * len(hypotheses), no_speech)
     recognizer._score = lambda encoded, frames, texts, mean=False: [  # type: ignore
         scores.get(t, -12.0) for t in texts]
     recognizer._end_first = lambda encoded: end_first  # type: ignore[method-assign]
@@ -398,6 +400,21 @@ def test_a_yes_must_stand_far_above_a_hesitation_and_a_no():
     assert result.command != "yes" and result.reason == "unsure"
 
 
+def test_a_no_far_down_the_beam_leaves_a_clear_yes_a_yes():
+    """A beam of three holding " Yes." and " yes." fills its third place with " No." however
+    unlikely: a "yes" that beats "no" and the hesitations on the audio still counts when that
+    " No." scores more than YES_BEAM_NO_GAP below it, and is asked again when it scores near."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    clear = {" Yes.": -0.1, " No.": -7.0}
+    far = _whisper([" Yes.", " yes.", " No."], clear, beam_scores=[0.0, -4.1, -4.3])
+    assert _decode(far, heard_yes, SEVENTEEN, confirming=True).command == "yes"
+    near = _whisper([" Yes.", " yes.", " No."], clear, beam_scores=[0.0, -0.9, -1.2])
+    result = _decode(near, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    above = _whisper([" No.", " Yes."], clear, beam_scores=[-0.2, -3.9])
+    assert _decode(above, heard_yes, SEVENTEEN, confirming=True).command != "yes"
+
+
 def test_a_command_with_a_hesitation_among_the_beams_hypotheses_is_no_command():
     """A "mm" written " Hint." first and " Mm." second: the model itself heard a hesitation, so
     it is no command however well " Hint." fits; a "yes" so is asked again. A beam of the
@@ -529,3 +546,21 @@ def test_a_command_with_another_command_word_among_the_beams_hypotheses_is_no_co
     for beam in ([" Help.", " help.", " Hell."], [" Help.", " Yes.", " No."]):
         whisper = _whisper(beam, {" Help.": -0.1})
         assert _decode(whisper, heard_help, SEVENTEEN).command == "help", beam
+
+
+def test_another_command_word_counts_as_a_rival_within_the_gap_set():
+    """" Repeat." first and " Resign." 2.4 below it: by default any other command word in the
+    beam is a rival, and the command is nothing; with the gap set to 1.5 a command word that
+    far below is no rival and the command stands, while one 0.9 below still is."""
+    heard_repeat = VoiceResult("command", heard="repeat", command="repeat")
+    said = {" Repeat.": -0.1, " Resign.": -9.0}
+    beam = [" Repeat.", " Resign.", " repeat."]
+    whole = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7])
+    assert _decode(whole, heard_repeat, SEVENTEEN).kind == "nothing"
+    far = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7])
+    far.beam_command_rival_gap = 1.5
+    assert _decode(far, heard_repeat, SEVENTEEN).command == "repeat"
+    near = _whisper(beam, said, beam_scores=[0.0, -0.9, -3.7])
+    near.beam_command_rival_gap = 1.5
+    result = _decode(near, heard_repeat, SEVENTEEN)
+    assert result.kind == "nothing" and result.command is None

@@ -79,6 +79,7 @@ class WhisperOptions:
     phrase_no_speech: Optional[float] = None
     yes_filler_margin: Optional[float] = None
     yes_beam_no: Optional[bool] = None
+    yes_beam_no_gap: Optional[float] = None
     command_filler_margin: Optional[float] = None
     trim: Optional[bool] = None
     name_illegal: Optional[bool] = None
@@ -91,6 +92,7 @@ class WhisperOptions:
     beam_filler: Optional[bool] = None
     align_batch: Optional[int] = None
     beam_command_rival: Optional[bool] = None
+    beam_command_rival_gap: Optional[float] = None
     command_end_first: Optional[float] = None
     later_command_after_words: Optional[bool] = None
 

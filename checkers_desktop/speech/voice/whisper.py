@@ -39,13 +39,13 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
 5. While a confirmation waits, "yes" counts only when the transcript is a yes-word alone, the
    model's own no-speech probability is low (:data:`YES_NO_SPEECH`) and "yes" beats "no" on the
    audio by :data:`YES_MARGIN` and every hesitation by :data:`YES_FILLER_MARGIN`, and no
-   hypothesis of the beam has "no" in it: coughs, breaths and chatter never confirm. Any other
-   command read from the transcript must beat the hesitations too
-   (:data:`COMMAND_FILLER_MARGIN`), and the model, unforced, must not rather write nothing
-   (:data:`COMMAND_END_FIRST`); a command or answer is nothing when another
-   hypothesis of the beam is a hesitation alone (:data:`BEAM_FILLER`) or another command word
-   (:data:`BEAM_COMMAND_RIVAL`), or when it was read from a later hypothesis after other words
-   (:data:`LATER_COMMAND_AFTER_WORDS`). "No" with other
+   hypothesis of the beam with "no" in it scores near it (:data:`YES_BEAM_NO_GAP`): coughs,
+   breaths and chatter never confirm. Any other command read from the transcript must beat
+   the hesitations too (:data:`COMMAND_FILLER_MARGIN`), and the model, unforced, must not
+   rather write nothing (:data:`COMMAND_END_FIRST`); a command or answer is nothing when
+   another hypothesis of the beam is a hesitation alone (:data:`BEAM_FILLER`) or another
+   command word (:data:`BEAM_COMMAND_RIVAL`), or when it was read from a later
+   hypothesis after other words (:data:`LATER_COMMAND_AFTER_WORDS`). "No" with other
    people's words around it ("No, I think.") cancels when " No." beats " Yes." on the audio
    (:data:`NO_MARGIN`).
 
@@ -78,6 +78,7 @@ from .grammar import Interpretation, VoiceGrammar, build_grammar, diagonal_pairs
 from .result import RecognizerUnavailableError, VoiceResult, look_alike
 
 __all__ = ["WhisperRecognizer", "model_path", "MOVE_MARGIN", "YES_MARGIN", "YES_NO_SPEECH",
+           "YES_BEAM_NO_GAP",
            "NO_SPEECH", "NO_MARGIN", "BEAM", "MAX_TOKENS"]
 
 SAMPLE_RATE = 16000
@@ -204,6 +205,18 @@ no more hesitations said while a move was awaited. On the held-out Flite family 
 (" Count." beside " From." and " 1."; " Offer draw." beside " Help us go.") were seen before
 this rule was chosen; it does not refuse them."""
 
+BEAM_COMMAND_RIVAL_GAP = 99.0
+"""How near (natural log-probability, the beam's own scores) below the command read another
+command word must score to count as a rival (:data:`BEAM_COMMAND_RIVAL`); 99: anywhere in the
+beam. A beam of three fills its places with something (" Repeat." then " Resign." 2.4 below),
+so a nearer gap keeps more commands said right, but with the shipped model it also lets a
+hesitation through. Tuning split only, every rule replayed on a ``--permissive --dump`` (1,660
+decodes): at any gap up to 3.5, 11 more of the 400 commands and answers said right are kept
+(1.5: 398 kept, 2 refused; 99: 387 kept, 13 refused), and one more hesitation is taken as a
+command (an "ahem" at arm's length as "help", its rival 3.58 below), so the rule stays whole.
+With the two models trained after it (``--augment``, not shipped) the hesitations taken were
+the same at every gap."""
+
 COMMAND_END_FIRST = -2.5
 """The highest log-probability (natural log) that the model gives to writing nothing at all
 (its end of text as the first token, which the transcription itself suppresses) at which a
@@ -295,8 +308,19 @@ YES_FILLER_MARGIN = 10.0
 hesitation or a sound as clearly as from "no" (:data:`YES_MARGIN`). Set as that one: the
 lowest of the "yes"es said on the tuning split was 12.43 (a Piper "yes" in babble at 5 dB),
 less 2 to spare, rounded down: 10. And a "yes" never counts
-when any hypothesis of the beam (:data:`BEAM`) reads as "no" or has "no" in it: the model
-itself was then torn between the two answers, and the question is asked again."""
+when a hypothesis of the beam (:data:`BEAM`) that reads as "no" or has "no" in it scores within
+:data:`YES_BEAM_NO_GAP` of it: the model itself was then torn between the two answers, and the
+question is asked again."""
+
+YES_BEAM_NO_GAP = 3.0
+"""How far (natural log-probability, the beam's own scores) below the " Yes." read a hypothesis
+with "no" in it must score for a confirmation to count; nearer, the question is asked again. A
+beam of three that holds " Yes." and " yes." has to fill its third place with something, and
+" No." is the likeliest: that alone is no doubt. Set on the tuning split only
+(``benchmarks/voice.py --split tuning --permissive --dump FILE``, 1,660 decodes): of the 90
+"yes"es said, two had a "no" in the beam, 5.02 and 5.62 below; of the 8 hesitations written as
+" Yes.", five had one, 0.41 to 2.76 below (every one of them also fails
+:data:`YES_FILLER_MARGIN`). The lowest "yes" said, less 2 to spare: 3."""
 
 FILLER_TEXTS = (" Hmm.", " Uh.", " Um.", " Ah.", " Oh.", " Huh.", " Ahem.", " Er.", " Ha ha.",
                 " Mm-hmm.")
@@ -466,6 +490,7 @@ class WhisperRecognizer:
                  search_binding_extra: float = SEARCH_BINDING_EXTRA,
                  yes_margin: float = YES_MARGIN, yes_no_speech: float = YES_NO_SPEECH,
                  yes_filler_margin: float = YES_FILLER_MARGIN, yes_beam_no: bool = True,
+                 yes_beam_no_gap: float = YES_BEAM_NO_GAP,
                  command_filler_margin: float = COMMAND_FILLER_MARGIN,
                  no_speech: float = NO_SPEECH, no_margin: float = NO_MARGIN,
                  search_acts_alone: bool = SEARCH_ACTS_ALONE,
@@ -480,6 +505,7 @@ class WhisperRecognizer:
                  prune_rivals: bool = PRUNE_RIVALS, name_pairs: bool = NAME_PAIRS,
                  beam_filler: bool = BEAM_FILLER, align_batch: int = ALIGN_BATCH,
                  beam_command_rival: bool = BEAM_COMMAND_RIVAL,
+                 beam_command_rival_gap: float = BEAM_COMMAND_RIVAL_GAP,
                  command_end_first: float = COMMAND_END_FIRST,
                  later_command_after_words: bool = LATER_COMMAND_AFTER_WORDS) -> None:
         self._path = path
@@ -494,6 +520,7 @@ class WhisperRecognizer:
         self.yes_no_speech = yes_no_speech
         self.yes_filler_margin = yes_filler_margin
         self.yes_beam_no = bool(yes_beam_no)
+        self.yes_beam_no_gap = float(yes_beam_no_gap)
         self.command_filler_margin = float(command_filler_margin)
         self.no_speech = no_speech
         self.no_margin = no_margin
@@ -517,6 +544,7 @@ class WhisperRecognizer:
         self.beam_filler = bool(beam_filler)
         self.align_batch = int(align_batch)
         self.beam_command_rival = bool(beam_command_rival)
+        self.beam_command_rival_gap = float(beam_command_rival_gap)
         self.command_end_first = float(command_end_first)
         self.later_command_after_words = bool(later_command_after_words)
         self.prompt = prompt
@@ -909,7 +937,8 @@ class WhisperRecognizer:
                 return Interpretation("nothing", reason="unsure"), heard, ()
             return Interpretation("nothing", reason="not-understood"), "", ()
         if meaning.kind == "command" and self.beam_command_rival:
-            torn = _rival_command(meaning, texts, details.get("hypothesis", 0), grammar)
+            torn = _rival_command(meaning, texts, scores, details.get("hypothesis", 0),
+                                  grammar, self.beam_command_rival_gap)
             if torn is not None:
                 # the model was torn between two command words: a sound, not a command said
                 # (see BEAM_COMMAND_RIVAL); a "yes" is asked again
@@ -926,9 +955,15 @@ class WhisperRecognizer:
                 filler_margin = scored[0] - max(scored[2:])
                 details.update(yes_margin=round(margin, 3),
                                yes_filler_margin=round(filler_margin, 3))
-                beam_no = any(phrases.read(t, grammar).meaning.command == "no"
-                              or "no" in phrases.normalise(t) for t in texts)
+                chosen = details.get("hypothesis", 0)
+                own = scores[chosen] if chosen < len(scores) else 0.0
+                no_gaps = [own - s for t, s in zip(texts, scores)
+                           if phrases.read(t, grammar).meaning.command == "no"
+                           or "no" in phrases.normalise(t)]
+                beam_no = bool(no_gaps) and min(no_gaps) < self.yes_beam_no_gap
                 details.update(beam_no=beam_no)
+                if no_gaps:
+                    details.update(beam_no_gap=round(min(no_gaps), 3))
                 if (no_speech > self.yes_no_speech or margin < self.yes_margin
                         or filler_margin < self.yes_filler_margin
                         or (beam_no and self.yes_beam_no)):
@@ -1312,14 +1347,19 @@ def _rival_bound(chosen_logprobs: list[float], chosen: list[int],
     return sum(chosen_logprobs[:shared]) + math.log(rest)
 
 
-def _rival_command(meaning: Interpretation, texts: list[str], chosen: int,
-                   grammar: VoiceGrammar) -> Optional[str]:
-    """The first hypothesis of ``texts`` (the beam), other than the one read (index
-    ``chosen``), that reads as a command other than ``meaning``'s and other than the answers
-    "yes" and "no"; None when there is none (:data:`BEAM_COMMAND_RIVAL`)."""
+def _rival_command(meaning: Interpretation, texts: list[str], scores: list[float],
+                   chosen: int, grammar: VoiceGrammar, gap: float) -> Optional[str]:
+    """The first hypothesis of ``texts`` (the beam, with its log-probabilities ``scores``),
+    other than the one read (index ``chosen``), that reads as a command other than
+    ``meaning``'s and other than the answers "yes" and "no", and scores less than ``gap``
+    below the one read; None when there is none (:data:`BEAM_COMMAND_RIVAL`,
+    :data:`BEAM_COMMAND_RIVAL_GAP`)."""
+    own = scores[chosen] if chosen < len(scores) else 0.0
     for j, text in enumerate(texts):
+        if j == chosen or (j < len(scores) and own - scores[j] >= gap):
+            continue
         other = phrases.read(text, grammar).meaning
-        if j != chosen and other.kind == "command" and other.command != meaning.command \
+        if other.kind == "command" and other.command != meaning.command \
                 and other.command not in ("yes", "no"):
             return text
     return None
