@@ -77,6 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", default=None, help="another folder (default: the window's)")
     p = sub.add_parser("listen", help="decode voice commands from WAV files in a position")
     p.add_argument("--fen", required=True)
+    p.add_argument("--answer", action="store_true",
+                   help="decode each file as the answer to a question the game waits on "
+                        "(\"Eleven to fifteen? Say yes or no.\"): yes, no, repeat, stop "
+                        "talking or help")
     p.add_argument("files", nargs="+")
     p = sub.add_parser("bracket", help="print the first-round draw of a list of competitors "
                                        "(CSV or Excel): DIVISION, MATCH, A, B per line")

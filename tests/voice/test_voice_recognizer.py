@@ -160,6 +160,15 @@ def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path
     assert "bad.wav" in out.err and status == 2
 
 
+def test_listen_command_decodes_an_answer_while_a_question_waits(recognizer, say, capsys):
+    """With --answer only the answers are listened for: "yes" is yes, and a move said then is
+    no answer."""
+    yes, move = say("yes"), say("eleven to fifteen")
+    assert listen_command(SimpleNamespace(fen=Board().fen(), answer=True,
+                                          files=[str(yes), str(move)])) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{yes}\tyes", f"{move}\t?"]
+
+
 def test_listen_command_refuses_a_bad_fen(capsys):
     assert listen_command(SimpleNamespace(fen="nonsense", files=[])) == 2
     assert "nonsense" in capsys.readouterr().err

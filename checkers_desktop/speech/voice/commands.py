@@ -34,8 +34,10 @@ def load_audio(path: str):
 def listen_command(args) -> int:
     """Print ``FILE<TAB>RESULT`` for each file: RESULT is the PDN move with its whole path
     ("11-15", "26x17x10"), a command name (accessibility/voice-commands.md), "pick-up N", or "?"
-    when nothing fits. Exit status 0; 2 when a file could not be read (the others are decoded),
-    for a bad FEN or when the recogniser cannot run."""
+    when nothing fits. With ``args.answer`` each file is decoded as the answer to a question the
+    game waits on (only "yes", "no", "repeat", "stop talking" and "help" are listened for).
+    Exit status 0; 2 when a file could not be read (the others are decoded), for a bad FEN or
+    when the recogniser cannot run."""
     try:
         board = Board(args.fen)
     except (InvalidFenError, ValueError) as exc:
@@ -51,7 +53,8 @@ def listen_command(args) -> int:
             status = 2
             continue
         try:
-            result = recognizer.decode(audio, board)
+            result = recognizer.decode(audio, board,
+                                       confirming=bool(getattr(args, "answer", False)))
         except RecognizerUnavailableError as exc:
             print(f"checkers-desktop listen: {exc}", file=sys.stderr)
             return 2
