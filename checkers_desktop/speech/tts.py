@@ -27,7 +27,6 @@ from __future__ import annotations
 import collections
 import io
 import logging
-import os
 import shutil
 import tempfile
 import threading
@@ -49,10 +48,11 @@ NO_DEVICE_MESSAGE = "Speech is off: no sound output device was found."
 Player = Callable[[Path, threading.Event], None]
 """Plays a WAV file; must return early (within about 50 ms) once the event is set. May raise."""
 
-SYNTHESIS_TRIES = 2
-"""How many times an utterance is synthesised before "no sound" is reported: espeak-ng through
-pyttsx3 now and then writes an empty file while another process is synthesising (seen in the
-test suite run on both cores), and a second try gives the sound."""
+SYNTHESIS_TRIES = 3
+"""How many times an utterance is synthesised, to be spoken or written to a file, before "no
+sound" is reported: espeak-ng through pyttsx3 now and then writes a file without sound while other
+processes keep both cores busy (seen in the test suite run on both cores, once when speaking and
+once when writing a file), and another try gives the sound."""
 
 _CHUNK_SECONDS = 0.05
 
@@ -400,11 +400,24 @@ class TtsSink(OutputSink):
         if self._file_mode and self._volume < 1.0 and path.is_file():
             _scale_wav(path, self._volume)
 
+    def _save_sound(self, text: str, path: Path, stop: Optional[threading.Event]) -> bool:
+        """Synthesise ``text`` into the WAV file ``path``, up to :data:`SYNTHESIS_TRIES` times
+        while the engine writes a file without sound; True once it holds sound. A set ``stop``
+        ends the tries at once (False)."""
+        for _attempt in range(SYNTHESIS_TRIES):
+            path.unlink(missing_ok=True)  # a file left from before must not pass for this one
+            self._save(text, path)
+            if stop is not None and stop.is_set():
+                return False
+            if path.is_file() and path.stat().st_size > 44:
+                return True
+            log.info("the speech engine wrote no sound for %r; synthesising it again", text[:40])
+        return False
+
     def _run_job(self, text: str, path: Path, done: threading.Event, result: list) -> None:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._save(text, path)
-            result.append(path.is_file() and path.stat().st_size > 44)
+            result.append(self._save_sound(text, path, stop=None))
         except Exception as exc:
             result.append(False)
             self._report(f"Speech could not be saved: {exc}")
@@ -421,16 +434,9 @@ class TtsSink(OutputSink):
             return
         assert self._tmpdir is not None  # made with the engine in file mode
         wav = Path(self._tmpdir) / "utterance.wav"
-        if wav.exists():
-            os.remove(wav)
-        for _attempt in range(SYNTHESIS_TRIES):
-            self._save(text, wav)
+        if not self._save_sound(text, wav, stop=self._cut):
             if self._cut.is_set():
                 return
-            if wav.is_file() and wav.stat().st_size > 44:
-                break
-            log.info("espeak-ng wrote no sound for %r; synthesising it again", text[:40])
-        else:
             raise RuntimeError("the speech engine produced no sound")
         try:
             self._player(wav, self._cut)

@@ -156,11 +156,11 @@ def test_rate_and_volume_change_the_sound(sinks, tmp_path):
     text = "Black has seven moves."
     sink.set_rate(100)
     sink.set_volume(1.0)
-    assert sink.synthesize_to_file(text, tmp_path / "slow.wav")
+    assert sink.synthesize_to_file(text, tmp_path / "slow.wav", timeout=60)
     sink.set_rate(300)
-    assert sink.synthesize_to_file(text, tmp_path / "fast.wav")
+    assert sink.synthesize_to_file(text, tmp_path / "fast.wav", timeout=60)
     sink.set_volume(0.2)
-    assert sink.synthesize_to_file(text, tmp_path / "quiet.wav")
+    assert sink.synthesize_to_file(text, tmp_path / "quiet.wav", timeout=60)
     assert _frames(tmp_path / "slow.wav")[0] > 1.5 * _frames(tmp_path / "fast.wav")[0]
     assert _peak(tmp_path / "quiet.wav") < 0.6 * _peak(tmp_path / "fast.wav")
 
@@ -242,3 +242,36 @@ def test_drivers_that_speak_themselves_say_text_after_text(sinks):
     sink.output("third", Priority.INTERRUPT)
     assert sink.wait_idle(10)
     assert errors == []
+
+
+@needs_espeak
+def test_a_file_written_without_sound_is_synthesised_again(sinks, tmp_path, monkeypatch):
+    """espeak-ng under load now and then writes a WAV with no samples; writing to a file tries
+    again, as speaking does, instead of reporting failure at once."""
+    real_save = TtsSink._save
+    empty_writes: list[Path] = []
+
+    def save_silent_once(self, text: str, path: Path) -> None:
+        if not empty_writes:
+            empty_writes.append(path)
+            with wave.open(str(path), "wb") as wav:  # a header and no sound, as espeak-ng leaves
+                wav.setnchannels(1)
+                wav.setsampwidth(2)
+                wav.setframerate(22050)
+            return
+        real_save(self, text, path)
+
+    monkeypatch.setattr(TtsSink, "_save", save_silent_once)
+    sink = sinks(player=FakePlayer())
+    assert sink.synthesize_to_file("Black has seven moves.", tmp_path / "said.wav", timeout=60)
+    assert empty_writes == [tmp_path / "said.wav"]
+    assert _frames(tmp_path / "said.wav")[0] > 5000
+
+
+@needs_espeak
+def test_a_file_left_from_before_is_not_taken_for_new_sound(sinks, tmp_path, monkeypatch):
+    old = tmp_path / "said.wav"
+    sink = sinks(player=FakePlayer())
+    assert sink.synthesize_to_file("Black has seven moves.", old, timeout=60)
+    monkeypatch.setattr(TtsSink, "_save", lambda self, text, path: None)  # writes nothing
+    assert not sink.synthesize_to_file("White to move.", old, timeout=60)
