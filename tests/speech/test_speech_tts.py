@@ -75,7 +75,7 @@ def test_espeak_really_synthesises_a_wav(sinks, tmp_path):
     assert sink.available, sink.error_message
     assert sink.error_message is None
     target = tmp_path / "spoken.wav"
-    assert sink.synthesize_to_file("Red, twenty-two jumps fifteen.", target)
+    assert sink.synthesize_to_file("Red, twenty-two jumps fifteen.", target, timeout=60)
     frames, rate, channels = _frames(target)
     assert channels == 1 and rate > 8000
     assert frames / rate > 0.5  # a sentence of six words lasts well over half a second
