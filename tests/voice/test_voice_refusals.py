@@ -156,6 +156,67 @@ def test_twenty_two_then_a_square_is_also_read_as_twenty_to_it_which_sounds_the_
     assert result.reason == "not-legal" and result.heard == "twenty to eleven"
 
 
+LOOPED = "W:W12,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,6,7,8,9,10,11,21"
+"""A position in which Whisper tiny.en, stuck repeating itself, wrote " 22 18 18 18 18" for a
+recorded "twenty two to eighteen" (Red's 22-18 is legal, 22-18-18... is no move)."""
+
+
+def test_a_square_repeated_in_a_loop_is_refused_not_a_failure_of_the_recogniser():
+    """A beam of looped squares has no move to name the illegal reading by (every path repeats a
+    square); the reading is refused as written instead of failing the recogniser, which would
+    switch voice input off."""
+    from checkers_desktop.speech.voice.grammar import build_grammar
+
+    hypotheses = [" 22 18 18 18 18", " 22 18 18 18", " 22 18 18"]
+    whisper = _whisper(hypotheses, {})
+    meaning, heard, _ = whisper._decide(np.zeros(16000, np.float32),
+                                        build_grammar(Board(LOOPED)), None, {})
+    assert meaning.kind == "nothing" and meaning.reason == "not-legal"
+    result = _decode(_whisper(hypotheses, {}), VoiceResult("nothing", reason="not-understood"),
+                     LOOPED)
+    assert result.kind == "nothing" and result.move is None
+
+
+def test_a_fault_deciding_one_utterance_refuses_it_and_voice_input_goes_on(monkeypatch):
+    """A fault in the app's own reading of an utterance is that utterance not understood (and
+    logged); the next one is decoded as ever."""
+    whisper = _whisper([" 17 to 13."], {" 17 to 13.": -0.1})
+    calls = []
+    real = WhisperRecognizer._decide
+
+    def faulty(self, *args):
+        calls.append(1)
+        if len(calls) == 1:
+            raise IndexError("list index out of range")
+        return real(self, *args)
+
+    monkeypatch.setattr(WhisperRecognizer, "_decide", faulty)
+    first = whisper.decode_pcm(SOUND, Board(SEVENTEEN))
+    assert first.kind == "nothing" and first.reason == "not-understood" and first.move is None
+    second = whisper.decode_pcm(SOUND, Board(SEVENTEEN))
+    assert second.kind == "move" and second.move == Board(SEVENTEEN).parse_move("17-13")
+
+
+def test_a_failure_of_the_model_itself_still_says_the_recogniser_failed():
+    """When the model cannot run (here its beam search raises), no utterance can be decoded:
+    that is told as the recogniser failing, as before."""
+    from types import SimpleNamespace
+
+    from checkers_desktop.speech.voice.result import RecognizerUnavailableError
+
+    class Broken:
+        def generate(self, *args, **kwargs):
+            raise RuntimeError("std::bad_alloc")
+
+    whisper = _whisper([" 17 to 13."], {" 17 to 13.": -0.1})
+    whisper._model = Broken()
+    whisper._prompt_ids, whisper._start = [], []
+    whisper._tokenizer = SimpleNamespace(no_timestamps=0, eot=1)
+    whisper._transcribe = WhisperRecognizer._transcribe.__get__(whisper)  # the real one
+    with pytest.raises(RecognizerUnavailableError, match="bad_alloc"):
+        whisper.decode_pcm(SOUND, Board(SEVENTEEN))
+
+
 def test_an_illegal_move_in_a_later_hypothesis_is_refused_by_name_not_searched():
     """The first hypothesis has other words (" 17 to 14 to your move."), the second is the
     illegal "17 to 14" alone: refused by name, though 17-13 scores best among the phrases."""

@@ -61,6 +61,7 @@ environment variable ``CHECKERS_WHISPER_MODEL``. Without any, the app uses pocke
 
 from __future__ import annotations
 
+import logging
 import math
 import os
 import re
@@ -76,6 +77,8 @@ from checkers_desktop.rules.profiles import TouchRule
 from . import phrases, trim
 from .grammar import Interpretation, VoiceGrammar, build_grammar, diagonal_pairs, square_words
 from .result import RecognizerUnavailableError, VoiceResult, look_alike
+
+log = logging.getLogger(__name__)
 
 __all__ = ["WhisperRecognizer", "model_path", "MOVE_MARGIN", "YES_MARGIN", "YES_NO_SPEECH",
            "YES_BEAM_NO_GAP",
@@ -696,7 +699,20 @@ class WhisperRecognizer:
             feats = np.where(feats > floor + 1e-6, feats + offset[:, None], feats)
         view = self._ct2.StorageView.from_array(np.ascontiguousarray(feats[None],
                                                                      dtype=np.float32))
-        return self._model.encode(view, to_cpu=True), frames
+        return self._run_model("encode", view, to_cpu=True), frames
+
+    def _run_model(self, method: str, *args, **kwargs):
+        """The CTranslate2 model's ``method`` called with ``args``; a failure of the model
+        (out of memory, a damaged file...) raises :class:`RecognizerUnavailableError`, since
+        no utterance can be decoded after it. A TypeError (an argument this CTranslate2 does
+        not know) is raised as it is."""
+        try:
+            return getattr(self._model, method)(*args, **kwargs)
+        except TypeError:
+            raise
+        except Exception as exc:
+            raise RecognizerUnavailableError(
+                f"The speech recogniser failed ({exc}).") from exc
 
     def _decoder_prompt(self) -> list:
         """The tokens the decoder starts from: :data:`PROMPT` as what came before, the start of
@@ -705,7 +721,7 @@ class WhisperRecognizer:
 
     def _transcribe(self, encoded):
         prompt = self._decoder_prompt()
-        result = self._model.generate(encoded, [prompt], beam_size=self.beam,
+        result = self._run_model("generate", encoded, [prompt], beam_size=self.beam,
                                       num_hypotheses=self.beam,
                                       max_length=len(prompt) + MAX_TOKENS,
                                       return_scores=True, return_no_speech_prob=True,
@@ -724,7 +740,7 @@ class WhisperRecognizer:
         np = self._np
         prompt = self._decoder_prompt()
         try:
-            result = self._model.generate(encoded, [prompt], beam_size=1,
+            result = self._run_model("generate", encoded, [prompt], beam_size=1,
                                           max_length=len(prompt) + 1, return_logits_vocab=True,
                                           suppress_blank=False, suppress_tokens=[])[0]
         except TypeError:
@@ -764,7 +780,8 @@ class WhisperRecognizer:
             part = order[begin:begin + size]
             batch = self._ct2.StorageView.from_array(
                 np.ascontiguousarray(np.repeat(array, len(part), axis=0)))
-            results = self._model.align(batch, self._start, [tokens[i] for i in part], frames)
+            results = self._run_model("align", batch, self._start, [tokens[i] for i in part],
+                                      frames)
             for i, r in zip(part, results):
                 out[i] = [float(v) for v in
                           np.log(np.maximum(np.asarray(r.text_token_probs), 1e-12))]
@@ -838,11 +855,15 @@ class WhisperRecognizer:
             else:
                 try:
                     meaning, heard, rivals = self._decide(samples, grammar, profile, details)
-                except RecognizerUnavailableError:
+                except RecognizerUnavailableError:  # the model itself failed (_run_model)
                     raise
                 except Exception as exc:
-                    raise RecognizerUnavailableError(
-                        f"The speech recogniser failed ({exc}).") from exc
+                    # a fault in deciding what this one utterance meant: it is refused as
+                    # not understood, and voice input stays on for the next
+                    log.exception("an utterance could not be decided; refused")
+                    details["failed"] = f"{type(exc).__name__}: {exc}"[:200]
+                    meaning, heard, rivals = (Interpretation("nothing", reason="not-understood"),
+                                              "", ())
             details["scored"] = self._scored
             candidate = self._candidate
         if meaning.kind == "nothing" and meaning.reason in ("not-understood", "silence"):
@@ -1090,13 +1111,16 @@ class WhisperRecognizer:
             other = phrases.read(alt, grammar)
             if len(other.squares) >= 2 and other.meaning.kind == "nothing":
                 sounds_same[alt] = tuple(other.squares)
+        sounds_same = {alt: path for alt, path in sounds_same.items()
+                       if all(is_square(s) for s in path) and len(set(path)) == len(path)}
         legal = {tuple(m.path) for m in grammar.legal} | {
             (m.path[0], m.path[-1]) for m in grammar.legal}
         texts: dict[str, tuple] = {}
         for form, path in candidates:
             if all(is_square(s) for s in path) and len(set(path)) == len(path):
                 texts.setdefault(form, path)
-        if len(texts) < 2 and not sounds_same:
+        if not texts or (len(texts) < 2 and not sounds_same):
+            # nothing to name it by (a square repeated, " 22 18 18 18": refused as written)
             return meaning, heard, ()
         order = list(texts)
         diagonal = set(diagonal_pairs(1) + diagonal_pairs(2))
