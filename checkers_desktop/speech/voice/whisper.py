@@ -1111,13 +1111,12 @@ class WhisperRecognizer:
             other = phrases.read(alt, grammar)
             if len(other.squares) >= 2 and other.meaning.kind == "nothing":
                 sounds_same[alt] = tuple(other.squares)
-        sounds_same = {alt: path for alt, path in sounds_same.items()
-                       if all(is_square(s) for s in path) and len(set(path)) == len(path)}
+        sounds_same = {alt: path for alt, path in sounds_same.items() if _is_path(path)}
         legal = {tuple(m.path) for m in grammar.legal} | {
             (m.path[0], m.path[-1]) for m in grammar.legal}
         texts: dict[str, tuple] = {}
         for form, path in candidates:
-            if all(is_square(s) for s in path) and len(set(path)) == len(path):
+            if _is_path(path):
                 texts.setdefault(form, path)
         if not texts or (len(texts) < 2 and not sounds_same):
             # nothing to name it by (a square repeated, " 22 18 18 18": refused as written)
@@ -1135,7 +1134,7 @@ class WhisperRecognizer:
         for alt, path in sounds_same.items():
             if alt in texts:  # scored already (a hypothesis of the beam): as well as the first
                 scored[order.index(alt)] = max(scored[order.index(alt)], scored[0])
-            elif all(is_square(s) for s in path):
+            else:
                 texts[alt] = path
                 order.append(alt)
                 scored.append(scored[0])
@@ -1337,6 +1336,11 @@ def _to_for_two(text: str) -> list[str]:
     for m in _TWO_THEN_NUMBER.finditer(text):
         out.append(text[:m.start()] + m.group(1) + "0 to" + m.group(2) + text[m.end():])
     return out
+
+
+def _is_path(path: tuple) -> bool:
+    """Whether ``path`` could be said as a move: squares 1-32, none of them twice."""
+    return all(is_square(s) for s in path) and len(set(path)) == len(path)
 
 
 def _along_diagonals(path: tuple, diagonal: set) -> bool:
