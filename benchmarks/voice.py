@@ -53,6 +53,7 @@ A whole run (1,505 decodes) takes about 11 minutes on 2 shared cores;
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import hashlib
 import io
 import json
@@ -79,7 +80,8 @@ from checkers_desktop.speech.voice.grammar import (available_commands,  # noqa: 
                                                    diagonal_pairs, square_words)
 from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResult  # noqa: E402
 from checkers_desktop.speech.voice.twostage import TAKE_BACK_AGREE_SEARCH_MARGIN  # noqa: E402
-from checkers_desktop.speech.voice.whisper import YES_BEAM_NO_GAP  # noqa: E402
+from checkers_desktop.speech.voice.whisper import (YES_BEAM_NO_GAP,  # noqa: E402
+                                                   YES_BEAM_OTHER_GAP)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import recorded_voice  # noqa: E402  (beside this file)
@@ -669,6 +671,7 @@ PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "searc
               "yes_margin": -99, "yes_no_speech": 1.1, "no_speech": 1.1, "no_margin": -99,
               "search_acts_alone": 1, "yes_alone_margin": -99, "search_commands_alone": 1,
               "phrase_no_speech": 1.1, "yes_filler_margin": -99, "yes_beam_no": 0,
+              "yes_beam_other_gap": -99,
               "command_filler_margin": -99, "beam_rival_gap": -99,
               "later_hypothesis_alone": 1, "prune_rivals": 0, "beam_filler": 0,
               "beam_command_rival": 0, "command_end_first": 99,
@@ -768,6 +771,8 @@ def _replay_whisper(record: dict, t: dict) -> str:
         if _margin(d, "yes_filler_margin") < t.get("yes_filler_margin", -99) or (
                 torn and t.get("yes_beam_no", 0)):
             return "?"  # speech/voice/whisper.py YES_FILLER_MARGIN and the beam's "no"
+        if _margin(d, "beam_other_gap") < t.get("yes_beam_other_gap", YES_BEAM_OTHER_GAP):
+            return "?"  # YES_BEAM_OTHER_GAP: another word close behind (absent: older dumps)
         if record["confirming"] and "yes_alone_margin" in t:
             # the two-stage check of a "yes" (speech/voice/twostage.py YES_ALONE_MARGIN)
             heard = d.get("sphinx_any")
@@ -1021,6 +1026,10 @@ def main(argv=None) -> int:
                         help="the recorded human voice's folder (python "
                              "benchmarks/recorded_voice.py fetch FOLDER), for --split "
                              "recorded-human")
+    parser.add_argument("--fillers", default="",
+                        help="comma-separated words said as the split's hesitations instead of "
+                             "its own (e.g. short words beside a waiting question), for tuning "
+                             "runs")
     parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
                                                           "/tmp/checkers-voice-corpus"))
     parser.add_argument("--kinds", default="",
@@ -1075,6 +1084,9 @@ def main(argv=None) -> int:
     if args.tune:
         return tune(args.tune, {k: float(v) for k, _, v in (p.partition("=") for p in args.set)})
     split = SPLITS[args.split]
+    if args.fillers:
+        split = dataclasses.replace(split, fillers=[w.strip() for w in args.fillers.split(",")
+                                                    if w.strip()])
     conditions = [c for c in args.conditions.split(",") if c]
     for c in conditions:
         if c not in CONDITIONS:

@@ -75,3 +75,22 @@ def test_a_no_in_the_beam_replays_by_its_gap_below_the_yes():
     assert voice.replay(yes(beam_no_gap=4.2), dict(rule, yes_beam_no_gap=5.0)) == "?"
     assert voice.replay(yes(), rule) == "?"
     assert voice.replay(yes(beam_no_gap=1.0), OPEN) == "yes"
+
+
+def test_another_word_close_behind_a_yes_replays_by_its_gap():
+    """A "yes" with another word in the beam (" Just.") is refused when that word scored within
+    the gap (speech/voice/whisper.py YES_BEAM_OTHER_GAP, the default of a replay); a dump made
+    before the gap was recorded keeps the "yes"."""
+    def yes(**details):
+        r = record("yes", expected="yes")
+        r["details"].update(yes_margin=9.0, yes_filler_margin=12.0, **details)
+        return r
+
+    rule = OPEN  # the gap not given: the recogniser's own
+    assert voice.replay(yes(beam_other_gap=0.6), rule) == "?"
+    assert voice.replay(yes(beam_other_gap=3.5), rule) == "yes"
+    assert voice.replay(yes(), rule) == "yes"
+    assert voice.replay(yes(beam_other_gap=0.6), dict(rule, yes_beam_other_gap=0.5)) == "yes"
+    assert voice.replay(yes(beam_other_gap=0.6),
+                        dict(OPEN, yes_beam_other_gap=voice.PERMISSIVE["yes_beam_other_gap"])
+                        ) == "yes"  # as the permissive run decodes: off

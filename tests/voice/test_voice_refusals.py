@@ -476,6 +476,28 @@ def test_a_no_far_down_the_beam_leaves_a_clear_yes_a_yes():
     assert _decode(above, heard_yes, SEVENTEEN, confirming=True).command != "yes"
 
 
+def test_a_yes_with_another_word_close_behind_in_the_beam_is_asked_again():
+    """A short word said while a question waits ("just", "this") is written " Yes." with the
+    word itself close behind: the model was torn, so the question is asked again; the same
+    word far below (more than YES_BEAM_OTHER_GAP), and other "yes"es beside it, leave a "yes"."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    scores = {" Yes.": -0.1, " No.": -9.0}
+    for beam, beam_scores in (([" Yes.", " Just."], [-0.2, -0.5]),
+                              ([" Yes.", " This.", " Bess."], [-0.06, -1.1, -2.7]),
+                              ([" Yes.", " Hint."], [0.0, -1.99])):
+        whisper = _whisper(beam, scores, beam_scores=beam_scores)
+        result = _decode(whisper, heard_yes, SEVENTEEN, confirming=True)
+        assert result.command != "yes" and result.reason == "unsure", beam
+    for beam, beam_scores in (([" Yes.", " Just."], [-0.2, -3.5]),
+                              ([" Yes.", " yes.", " Yeah."], [0.0, -0.4, -0.9])):
+        whisper = _whisper(beam, scores, beam_scores=beam_scores)
+        assert _decode(whisper, heard_yes, SEVENTEEN, confirming=True).command == "yes", beam
+    # the rule can be turned off (benchmarks/voice.py replays it)
+    whisper = _whisper([" Yes.", " Just."], scores, beam_scores=[-0.2, -0.5])
+    whisper.yes_beam_other_gap = -99
+    assert _decode(whisper, heard_yes, SEVENTEEN, confirming=True).command == "yes"
+
+
 def test_a_command_with_a_hesitation_among_the_beams_hypotheses_is_no_command():
     """A "mm" written " Hint." first and " Mm." second: the model itself heard a hesitation, so
     it is no command however well " Hint." fits; a "yes" so is asked again. A beam of the
