@@ -230,3 +230,38 @@ def test_a_pick_up_is_held_to_the_binding_margin_only_under_strict_touch_move(sa
     assert refused.kind == "nothing" and refused.reason == "unsure"
     assert never_sure.decode_pcm(pcm, Board(), liberal).result_text() == "pick-up 11"
     assert never_sure.decode_pcm(pcm, Board()).result_text() == "pick-up 11"  # practice
+
+
+@pytest.mark.parametrize("options, engine", [
+    ("SphinxOptions", "sphinx.SphinxRecognizer"),
+    ("WhisperOptions", "whisper.WhisperRecognizer"),
+    ("AgreementOptions", "twostage.TwoStageRecognizer"),
+])
+def test_every_setting_of_an_engine_can_be_given_to_the_app_recogniser(options, engine):
+    """Each keyword setting of an engine is a field of its options (``denoise``, pocketsphinx's,
+    is the one Whisper setting left to its default), so ``VoiceRecognizer`` and the benchmark's
+    settings, such as ``--permissive``, can set it."""
+    import dataclasses
+    import importlib
+    import inspect
+
+    from checkers_desktop.speech.voice import recognizer as app_recognizer
+
+    module, _, name = engine.partition(".")
+    cls = getattr(importlib.import_module(f"checkers_desktop.speech.voice.{module}"), name)
+    keywords = {p.name for p in inspect.signature(cls.__init__).parameters.values()
+                if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    fields = {f.name for f in dataclasses.fields(getattr(app_recognizer, options))}
+    assert keywords - fields - ({"denoise"} if module == "whisper" else set()) == set()
+
+
+def test_the_benchmarks_permissive_settings_are_all_settings_of_the_app_recogniser():
+    import sys
+    from pathlib import Path
+
+    from checkers_desktop.speech.voice import VoiceRecognizer
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    import voice  # noqa: E402  (benchmarks/voice.py)
+
+    VoiceRecognizer(engine="whisper", **voice.PERMISSIVE)  # raises TypeError for an unknown one

@@ -80,6 +80,7 @@ class WhisperOptions:
     yes_filler_margin: Optional[float] = None
     yes_beam_no: Optional[bool] = None
     yes_beam_no_gap: Optional[float] = None
+    yes_beam_other_gap: Optional[float] = None
     command_filler_margin: Optional[float] = None
     trim: Optional[bool] = None
     name_illegal: Optional[bool] = None
