@@ -253,6 +253,19 @@ FILLERS = ("hmm", "uh", "um", "ahem", "er")
 """Hesitations said by the training speakers themselves (target: no speech), so that a new voice's
 "uh" is no command."""
 
+SHORT_WORDS = ("yet", "guess", "just", "this", "his", "so", "mess", "chess", "bless", "test",
+               "best", "dress", "yell", "the", "but", "if", "huh")
+"""Short words that are no command, said alone by the training speakers (``--short-words``) and
+written as heard (" Yet."), so that the model writes them instead of the nearest command or
+"yes" ("yet" and "guess" were written " Yes." with nothing else in the beam). None sounds like a
+square, a joining word or a command's word ("then" is near "ten", "kiss" near "six", "well" near
+"twelve": left out), and none is what a player says to mean "yes" or "no" ("yeah", "nope")."""
+
+SHORT_WORDS_KEPT_OUT = ("that", "wait", "less", "us", "well", "then", "was", "says", "fine",
+                        "mint")
+"""Short words never trained on, to measure whether training on :data:`SHORT_WORDS` carries over
+to other words: ``benchmarks/voice.py --kinds filler --fillers`` with these."""
+
 
 def _render_one(job):
     """Render one (speaker, text) into the cache (a worker of :func:`make_corpus`)."""
@@ -282,13 +295,14 @@ def render_all(jobs: list, cache: Path, workers: int) -> None:
 
 def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
                 nonspeech: float = 0.08, fillers: float = 0.02, workers: int = 2,
-                lookalikes: bool = False):
+                lookalikes: bool = False, short_words: float = 0.0):
     """The training utterances: (clean samples, target text) pairs, each said by a speaker of
     :data:`TRAINING` drawn at random, with ``other`` (a share of the corpus) more sentences of
     :data:`OTHER_SPEECH`, ``fillers`` hesitations (:data:`FILLERS`) said by the speakers and
     ``nonspeech`` sounds (both with target ``None``: no speech); and the background-talk tracks
     (:func:`babble_tracks`). ``lookalikes``: the other speech also draws on
-    :data:`LOOKALIKES`."""
+    :data:`LOOKALIKES`. ``short_words`` (a share of the corpus): words of :data:`SHORT_WORDS`
+    said alone, written as heard."""
     renderer = voice.Renderer(cache)
     piper = renderer.piper_available()
     rng = random.Random(seed)
@@ -305,6 +319,11 @@ def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
         speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
         if speaker.engine != "piper" or piper:
             jobs.append((speaker, FILLERS[i % len(FILLERS)], None))
+    for i in range(int(short_words * len(said))):
+        speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
+        if speaker.engine != "piper" or piper:
+            word = SHORT_WORDS[i % len(SHORT_WORDS)]
+            jobs.append((speaker, word, written(word)))
     render_all([(s, t) for s, t, _ in jobs] + babble_jobs(), cache, workers)
     samples = [renderer.speech(s, t) for s, t, _ in jobs]
     texts = [w for _, _, w in jobs]
@@ -768,6 +787,9 @@ def main(argv=None) -> int:
                         help="other speech, as a share of the phrases (default %(default)s)")
     parser.add_argument("--lookalikes", action="store_true",
                         help="other speech also from LOOKALIKES (asides with a command's word)")
+    parser.add_argument("--short-words", type=float, default=0.0,
+                        help="short words that are no command (SHORT_WORDS), said alone, as a "
+                             "share of the phrases (default %(default)s)")
     parser.add_argument("--augment", action="store_true",
                         help="also vary the speaker (speed, random bands) and mask the "
                              "log-mel (SpecAugment)")
@@ -782,7 +804,8 @@ def main(argv=None) -> int:
         return 0
     started = time.time()
     samples, texts, babble = make_corpus(args.positions, Path(args.cache), workers=args.workers,
-                                         other=args.other, lookalikes=args.lookalikes)
+                                         other=args.other, lookalikes=args.lookalikes,
+                                         short_words=args.short_words)
     print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers, "
           f"{len(babble)} background-talk tracks; rendered in {time.time() - started:.0f} s",
           flush=True)

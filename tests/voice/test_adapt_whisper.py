@@ -127,6 +127,33 @@ def test_no_lookalike_aside_reads_as_a_command_or_a_move():
             assert phrases.read(text, grammar).meaning.kind == "nothing", (said, confirming)
 
 
+def test_no_short_word_reads_as_a_command_or_a_move():
+    """The short words trained as heard (" Yet.") and those kept out to measure with must be no
+    phrase of the app, whether a move is awaited or a question waits."""
+    from checkers_desktop.rules import Board
+    from checkers_desktop.speech.voice import phrases
+    from checkers_desktop.speech.voice.grammar import build_grammar
+
+    for confirming in (False, True):
+        grammar = build_grammar(Board(), None, confirming=confirming)
+        for said in adapt.SHORT_WORDS + adapt.SHORT_WORDS_KEPT_OUT:
+            assert phrases.read(adapt.written(said), grammar).meaning.kind == "nothing", (
+                said, confirming)
+
+
+def test_the_short_words_measured_on_are_never_trained():
+    """Training's short words are none of those kept out to measure with, none of the recorded
+    voice's or the held-out family's hesitations, and no hesitation of training's own."""
+    import recorded_voice
+    import voice
+
+    trained = set(adapt.SHORT_WORDS)
+    assert not trained & set(adapt.SHORT_WORDS_KEPT_OUT)
+    assert not trained & set(recorded_voice.FILLERS)
+    assert not trained & set(voice.HELDOUT_FAMILY.fillers)
+    assert not trained & set(adapt.FILLERS)
+
+
 def test_another_speaker_moves_the_pitch_and_the_length_together():
     """A 200 Hz tone played faster or slower: its length and its pitch change by the same
     factor (0.88-1.12), the way a speed-perturbed voice does."""
