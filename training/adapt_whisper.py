@@ -315,15 +315,13 @@ def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
         if speaker.engine == "piper" and not piper:
             continue
         jobs.append((speaker, text, written(text)))
-    for i in range(int(fillers * len(said))):
-        speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
-        if speaker.engine != "piper" or piper:
-            jobs.append((speaker, FILLERS[i % len(FILLERS)], None))
-    for i in range(int(short_words * len(said))):
-        speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
-        if speaker.engine != "piper" or piper:
-            word = SHORT_WORDS[i % len(SHORT_WORDS)]
-            jobs.append((speaker, word, written(word)))
+    for share, words, target in ((fillers, FILLERS, lambda w: None),
+                                 (short_words, SHORT_WORDS, written)):
+        for i in range(int(share * len(said))):  # each word said alone by a random speaker
+            speaker = TRAINING.speakers[rng.randrange(len(TRAINING.speakers))]
+            if speaker.engine != "piper" or piper:
+                word = words[i % len(words)]
+                jobs.append((speaker, word, target(word)))
     render_all([(s, t) for s, t, _ in jobs] + babble_jobs(), cache, workers)
     samples = [renderer.speech(s, t) for s, t, _ in jobs]
     texts = [w for _, _, w in jobs]

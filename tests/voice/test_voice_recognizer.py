@@ -264,4 +264,5 @@ def test_the_benchmarks_permissive_settings_are_all_settings_of_the_app_recognis
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     import voice  # noqa: E402  (benchmarks/voice.py)
 
-    VoiceRecognizer(engine="whisper", **voice.PERMISSIVE)  # raises TypeError for an unknown one
+    recognizer = VoiceRecognizer(engine="whisper", **voice.PERMISSIVE)  # TypeError if unknown
+    assert recognizer.whisper_options.yes_beam_other_gap == voice.PERMISSIVE["yes_beam_other_gap"]
