@@ -133,6 +133,13 @@ def _warm_up_compiled_search() -> None:
         notice.cancel()
 
 
+def _prepare_search() -> None:
+    """What the engine needs before it searches as in the window: the cached endgame database
+    and the compiled search."""
+    _install_cached_endgame()
+    _warm_up_compiled_search()
+
+
 def main(argv: list[str]) -> int:
     """Run the window (no command) or a tool; returns the exit status. A tool's output that cannot
     be encoded for the terminal is escaped, a closed output pipe (``| head``) and Ctrl+C end it
@@ -149,9 +156,12 @@ def main(argv: list[str]) -> int:
         from .ui.paths import endgame_cache_folder
 
         args.cache = str(endgame_cache_folder())
-    if args.command in ("bestmove", "engine"):
+    if args.command == "engine":
         _install_cached_endgame()
         _warm_up_compiled_search()
+    elif args.command == "bestmove":
+        # after the FEN and the level are checked: bad input is refused at once
+        args.prepare = _prepare_search
     try:
         return int(_load(_COMMANDS[args.command])(args) or 0)
     except KeyboardInterrupt:

@@ -87,3 +87,33 @@ def test_no_book_and_depth_search_from_the_first_move(capsys):
         status, lines, _ = _run(["--fen", START, *extra], capsys)
         assert status == 0
         assert int(LINE2.match(lines[1]).group(2)) >= 1, extra
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["--fen", ""], "error:"),
+    (["--fen", "W:W99:B1"], "error:"),
+    (["--fen", "B:W21-32:B1-12", "--level", "9"], "9"),
+])
+def test_bad_input_is_refused_before_the_search_is_prepared(argv, says, monkeypatch, capsys):
+    # preparing the compiled search takes about 10 s on a first run: a bad FEN or level must
+    # be refused at once, without it
+    import checkers_desktop.cli as cli
+    import checkers_desktop.engine.compiled as compiled
+
+    prepared = []
+    monkeypatch.setattr(compiled, "warm_up", lambda: prepared.append(True))
+    assert cli.main(["bestmove", *argv]) == 2
+    assert says in capsys.readouterr().err
+    assert prepared == []
+
+
+def test_good_input_prepares_the_search_once_before_searching(monkeypatch, capsys):
+    import checkers_desktop.cli as cli
+    import checkers_desktop.engine.compiled as compiled
+
+    prepared = []
+    real = compiled.warm_up
+    monkeypatch.setattr(compiled, "warm_up", lambda: (prepared.append(True), real()))
+    assert cli.main(["bestmove", "--fen", "W:W27,28,32:B19,20,K24", "--depth", "2"]) == 0
+    assert prepared == [True]
+    assert LINE2.match(capsys.readouterr().out.splitlines()[1])
