@@ -675,7 +675,7 @@ PERMISSIVE = {"move_margin": -99, "decoy_margin": -99, "search_fit": -99, "searc
               "command_filler_margin": -99, "beam_rival_gap": -99,
               "later_hypothesis_alone": 1, "prune_rivals": 0, "beam_filler": 0,
               "beam_command_rival": 0, "command_end_first": 99,
-              "later_command_after_words": 1}
+              "later_command_after_words": 1, "later_no_after_words": 1}
 """Recogniser settings that accept whatever the model prefers, so that one run records every
 margin (``--dump``) and :func:`tune` can replay any thresholds on it."""
 
@@ -739,10 +739,12 @@ def _beam_verdict(record: dict, t: dict):
     if chosen and not t.get("later_hypothesis_alone", 1):
         grammar = build_grammar(Board(record["fen"]), None, selected=record.get("selected"),
                                 confirming=record.get("confirming", False))
-        for text in texts[:chosen]:
-            r = phrases.read(text, grammar)
-            if r.meaning.reason in ("not-legal", "ambiguous") and len(r.squares) >= 2:
-                return None  # a move with a square misheard, not other words
+        from checkers_desktop.speech.voice.whisper import _has_square, _names_squares
+
+        earlier = texts[:chosen]
+        if (any(_names_squares(phrases.read(text, grammar)) for text in earlier)
+                and all(_has_square(text) for text in earlier)):
+            return None  # a move with a square misheard, and no other words before it
         return "later"
     return None
 

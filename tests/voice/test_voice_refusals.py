@@ -286,6 +286,24 @@ def test_a_move_read_after_an_illegal_hypothesis_is_judged_on_its_margins_alone(
     assert result.move is None and result.reason == "unsure"
 
 
+def test_a_move_behind_other_words_and_an_illegal_move_needs_pocketsphinx():
+    """" It is me for now." then " 16 to 13." then " 17 to 13.": the model's best was other words
+    (talk, "press zero for help"), so the illegal move behind it does not make the legal one
+    stand on Whisper's margins alone; pocketsphinx hearing 17-13 too makes it stand."""
+    beam = [" It is me for now.", " 16 to 13.", " 17 to 13."]
+    nothing = VoiceResult("nothing", reason="not-understood")
+    result = _decode(_whisper(beam, {" 17 to 13.": -1.0}), nothing, SEVENTEEN)
+    assert result.move is None and result.reason == "unsure"
+    assert result.details["later_hypothesis"] == 2
+    result = _decode(_whisper(beam, {" 17 to 13.": -1.0}), _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert result.move == Board(SEVENTEEN).parse_move("17-13")
+    # squares misheard in both earlier hypotheses (40 is no square, but 17 is): judged on the
+    # margins alone, as before
+    beam = [" 17 to 14.", " 17 to 40.", " 17 to 13."]
+    result = _decode(_whisper(beam, {" 17 to 13.": -1.0}), nothing, SEVENTEEN)
+    assert result.move == Board(SEVENTEEN).parse_move("17-13")
+
+
 def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
     synth = FakeSynth()
     scheduler = ManualScheduler()
@@ -578,6 +596,31 @@ def test_a_command_behind_other_words_in_the_beam_is_no_command():
     assert _decode(whisper, heard_hint, SEVENTEEN).command == "hint"
     whisper = _whisper([" Hint.", " 10."], {" Hint.": -0.1})
     assert _decode(whisper, heard_hint, SEVENTEEN).command == "hint"
+
+
+def test_a_no_behind_other_words_is_judged_as_no_among_words_or_is_nothing():
+    """While a question waits, " Oh no." then " No." is judged as "no" among other words:
+    " No." against " Yes." on the audio, not against the " Oh." that is part of what was said;
+    " So." then " No." (a word said, with "no" only behind it) is nothing, and the question
+    still waits, even when pocketsphinx heard "no"."""
+    heard_no = VoiceResult("command", heard="no", command="no")
+    # the hesitation " Oh." scores close to " No." (part of what was said): still "no"
+    whisper = _whisper([" Oh no.", " No."], {" No.": -0.1, " Oh.": -0.5, " Yes.": -9.0})
+    result = _decode(whisper, heard_no, SEVENTEEN, confirming=True)
+    assert result.command == "no"
+    assert result.details["later_no"] == "in-words" and result.details["no_margin"] > 8
+    # " Yes." fits the audio better than " No.": not a "no"
+    whisper = _whisper([" Oh no.", " No."], {" No.": -3.0, " Yes.": -0.5})
+    result = _decode(whisper, heard_no, SEVENTEEN, confirming=True)
+    assert result.command is None
+    for first in (" So.", " Mess.", " What?"):
+        whisper = _whisper([first, " No."], {" No.": -0.1})
+        result = _decode(whisper, heard_no, SEVENTEEN, confirming=True)
+        assert result.kind == "nothing" and result.command is None, first
+        assert result.details["later_no"] == "after-words"
+    # said alone and written first, "no" is read as before
+    whisper = _whisper([" No.", " So."], {" No.": -0.1})
+    assert _decode(whisper, heard_no, SEVENTEEN, confirming=True).command == "no"
 
 
 def test_an_illegal_move_said_in_full_is_named_not_read_as_a_later_command():

@@ -96,6 +96,7 @@ class WhisperOptions:
     beam_command_rival_gap: Optional[float] = None
     command_end_first: Optional[float] = None
     later_command_after_words: Optional[bool] = None
+    later_no_after_words: Optional[bool] = None
 
 
 @dataclass(frozen=True)
