@@ -721,6 +721,7 @@ def _beam_verdict(record: dict, t: dict):
     ``t["later_hypothesis_alone"]`` is 0, else None."""
     from checkers_desktop.speech.voice import phrases
     from checkers_desktop.speech.voice.grammar import build_grammar
+    from checkers_desktop.speech.voice.whisper import misheard_move
 
     d = record["details"]
     texts, scores = d.get("hyps") or [], d.get("hyp_scores") or []
@@ -739,11 +740,7 @@ def _beam_verdict(record: dict, t: dict):
     if chosen and not t.get("later_hypothesis_alone", 1):
         grammar = build_grammar(Board(record["fen"]), None, selected=record.get("selected"),
                                 confirming=record.get("confirming", False))
-        from checkers_desktop.speech.voice.whisper import _has_square, _names_squares
-
-        earlier = texts[:chosen]
-        if (any(_names_squares(phrases.read(text, grammar)) for text in earlier)
-                and all(_has_square(text) for text in earlier)):
+        if misheard_move(texts[:chosen], grammar):
             return None  # a move with a square misheard, and no other words before it
         return "later"
     return None

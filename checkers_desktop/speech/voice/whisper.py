@@ -303,9 +303,10 @@ its margins as usual, unless another earlier hypothesis is other words with no s
 (" It is me for now.", " 6 to 8.", then " 6 to 9." for "press zero for help" in babble at 5
 dB, which a model trained on after the shipped one played as 6-9; that Flite voice's error is
 why this part of the rule was written, so the held-out family is not blind to it; replayed on
-every split's dump of this model and that one, it changed no other result). Cost on the tuning split (as :data:`BEAM_RIVAL_GAP`): 1 of the
-501 results heard right there (a "move twenty four to twenty" in babble at 5 dB, written
-" In June 24 to 20." first)."""
+every split's dump of this model and that one, it changed no other result; see
+:func:`misheard_move`). Cost on the tuning split (as :data:`BEAM_RIVAL_GAP`): 1 of the 501
+results heard right there (a "move twenty four to twenty" in babble at 5 dB, written " In June
+24 to 20." first)."""
 
 SEARCH_BINDING_EXTRA = 0.3
 """What a binding pick-up (strict touch-move) adds to :data:`SEARCH_MARGIN`."""
@@ -1124,14 +1125,8 @@ class WhisperRecognizer:
             self._candidate = None  # never made to stand by pocketsphinx's agreement
             return (Interpretation("nothing", reason="unsure"), heard,
                     ([read] + [m for m in close if not _same(m, read)] + others)[:3])
-        earlier = texts[:chosen]
-        misheard = (any(_names_squares(phrases.read(t, grammar)) for t in earlier)
-                    and all(_has_square(t) for t in earlier))
         if chosen and meaning.kind != "nothing" and not self.later_hypothesis_alone \
-                and not misheard:
-            # the earlier hypotheses were not a move with a square misheard (" 20 to 17."
-            # before " 22 17.": "twenty two" and "twenty to" sound the same), or one of them
-            # was other words with no square in it
+                and not misheard_move(texts[:chosen], grammar):
             details.update(later_hypothesis=chosen)
             self._candidate = (meaning, heard)
             return Interpretation("nothing", reason="unsure"), heard, (meaning,)
@@ -1427,6 +1422,16 @@ def _names_squares(reading: phrases.Reading) -> bool:
     """Whether ``reading`` is a move said in full that is not possible now as read (not legal,
     or more than one move), rather than other words."""
     return reading.meaning.reason in ("not-legal", "ambiguous") and len(reading.squares) >= 2
+
+
+def misheard_move(earlier: list[str], grammar: VoiceGrammar) -> bool:
+    """Whether the hypotheses ``earlier`` than the one read are a move with a square misheard
+    (" 20 to 17." before " 22 17.": "twenty two" and "twenty to" sound the same), so that the
+    one read behind them may stand on its margins alone: one is a move said in full that is
+    not possible now, and none is other words with no square in it (" It is me for now."
+    before " 6 to 8." and " 6 to 9."). See :data:`LATER_HYPOTHESIS_ALONE`."""
+    return (any(_names_squares(phrases.read(t, grammar)) for t in earlier)
+            and all(_has_square(t) for t in earlier))
 
 
 def _has_square(text: str) -> bool:
