@@ -3,9 +3,9 @@ listens for focus and names only (as Orca 43 does), and one that also listens fo
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -34,11 +34,13 @@ def test_the_real_registry_is_asked(tmp_path, xsession_module, kinds, expected):
     script = tmp_path / "client.py"
     script.write_text(_CLIENT)
     with xsession.XSession(tmp_path) as session:
-        client = session.spawn("client", [xsession.SYSTEM_PYTHON, str(script), *kinds])
-        deadline = time.monotonic() + 60
-        while "listening" not in session.log_text("client") and time.monotonic() < deadline:
-            assert client.poll() is None, session.log_text("client")
-            time.sleep(0.2)
+        client = session.spawn("client", [xsession.SYSTEM_PYTHON, str(script), *kinds],
+                               stdout=subprocess.PIPE)
+        try:  # its line comes once its listeners are registered
+            said = xsession._read_line(client.stdout.fileno(), 60, "the AT-SPI client")
+        except xsession.SessionError as error:
+            pytest.fail(f"{error}\n{session.log_text('client')}")
+        assert said == "listening", session.log_text("client")
         probe = session.run("probe", [sys.executable, "-c", textwrap.dedent("""
             from checkers_desktop.ui import a11y_bus
             print(a11y_bus.announcements_heard())

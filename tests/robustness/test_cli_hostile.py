@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import shutil
 import signal
 import stat
 import struct
@@ -49,6 +50,9 @@ MAX_LINE_CHARS = 400
 START = "B:W21-32:B1-12"
 
 RESULTS: list[tuple[str, int, float, float]] = []  # (case, exit status, seconds, peak MB)
+ROOT_CANNOT_READ = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
+"""As root, the prefix (util-linux's setpriv) that runs a command without the two capabilities
+that let root read any file: root then obeys a file's permission bits, as any user does."""
 
 
 # --- the corpus -----------------------------------------------------------------------------
@@ -152,8 +156,10 @@ with open(report, "w") as f:
 """
 
 
-def run_limited(args: list[str], stdin: Optional[str] = None) -> Run:
-    """Run the command in a child with the limits; its own peak memory comes from ``wait4``."""
+def run_limited(args: list[str], stdin: Optional[str] = None,
+                prefix: tuple[str, ...] = ()) -> Run:
+    """Run the command in a child with the limits; its own peak memory comes from ``wait4``.
+    ``prefix``: the command that runs it, such as :data:`ROOT_CANNOT_READ`."""
     env = dict(os.environ, PYTHONPATH=str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                PYTHONIOENCODING="utf-8")
     with tempfile.TemporaryDirectory() as folder, tempfile.TemporaryFile() as out, \
@@ -161,7 +167,7 @@ def run_limited(args: list[str], stdin: Optional[str] = None) -> Run:
         report = os.path.join(folder, "report")
         launcher = subprocess.Popen(
             [sys.executable, "-c", LAUNCHER, str(ADDRESS_SPACE_BYTES), report,
-             sys.executable, "-m", "checkers_desktop", *args],
+             *prefix, sys.executable, "-m", "checkers_desktop", *args],
             stdin=stdin_file, stdout=out, stderr=err, cwd=REPO, env=env,
             start_new_session=True)
         try:
@@ -196,7 +202,8 @@ class Case:
     names: Optional[str] = None
     stdin: Optional[str] = None
     check: Optional[Callable[[Run], None]] = None
-    root_skips: bool = False
+    unreadable: bool = False
+    """The case needs a file the user may not read (run with :func:`user_cannot_read_all`)."""
 
 
 BIG_FEN = "B:W" + ",".join(["21"] * 40_960)  # 120 KB, one argument (Linux allows 128 KB)
@@ -234,7 +241,7 @@ CASES: list[Case] = [
     Case("replay-symlink-loop", lambda c: ["replay", c.loop], "cannot be read", names="loop"),
     Case("replay-name-too-long", lambda c: ["replay", c.root + "/" + "n" * 5000], "cannot be read"),
     Case("replay-not-permitted", lambda c: ["replay", c.locked_pdn], "not allowed",
-         names="locked.pdn", root_skips=True),
+         names="locked.pdn", unreadable=True),
     Case("replay-empty", lambda c: ["replay", c.empty_pdn], "not a checkers game record.*empty",
          names="empty.pdn"),
     Case("replay-blank", lambda c: ["replay", c.blank_pdn], "not a checkers game record"),
@@ -345,14 +352,30 @@ def _ids(cases):
     return [c.id for c in cases]
 
 
+def user_cannot_read_all() -> tuple[str, ...]:
+    """The prefix under which the command cannot read a file its mode forbids: none for an
+    ordinary user; as root, :data:`ROOT_CANNOT_READ`. Skips, saying why, where root cannot drop
+    those capabilities here."""
+    if os.geteuid() != 0:
+        return ()
+    if shutil.which("setpriv") is None:
+        pytest.skip("root may read any file, and setpriv (util-linux), which would drop that "
+                    "right for the command, is not installed")
+    probe = subprocess.run([*ROOT_CANNOT_READ, "true"], capture_output=True, text=True,
+                           timeout=10)
+    if probe.returncode != 0:
+        pytest.skip("root may read any file, and setpriv cannot drop that right here: "
+                    + probe.stderr.strip())
+    return tuple(ROOT_CANNOT_READ)
+
+
 @pytest.mark.parametrize("case", CASES, ids=_ids(CASES))
 def test_hostile_input_is_refused_clearly_within_limits(case: Case, corpus: Corpus):
-    if case.root_skips and os.geteuid() == 0:
-        pytest.skip("root may read any file: a file the user may not read cannot be made")
+    prefix = user_cannot_read_all() if case.unreadable else ()
     stdin = None
     if case.stdin:
         stdin = case.stdin if case.stdin.startswith("/") else os.path.join(corpus.root, case.stdin)
-    run = run_limited(case.args(corpus), stdin)
+    run = run_limited(case.args(corpus), stdin, prefix)
     RESULTS.append((case.id, run.status, run.seconds, run.peak_mb))
     assert not run.timed_out, f"still running after {TIMEOUT_SECONDS} s"
     assert "Traceback" not in run.stderr, run.stderr[-2000:]

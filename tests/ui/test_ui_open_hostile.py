@@ -187,11 +187,14 @@ def test_a_slow_read_shows_progress_and_cancel_changes_nothing(qtbot, make_windo
     assert window.session.submit_text("22-18")
 
 
-def test_write_the_table():
-    """Not a check: writes the figures of the cases above when ``CHECKERS_OPEN_TABLE`` is set."""
+@pytest.fixture(scope="module", autouse=True)
+def _table():
+    """Not a check: after the module, writes the figures of the cases above to
+    ``CHECKERS_OPEN_TABLE`` when it is set."""
+    yield
     out = os.environ.get("CHECKERS_OPEN_TABLE")
     if not out or not ROWS:
-        pytest.skip("set CHECKERS_OPEN_TABLE to write the figures")
+        return
     lines = ["| case | opened | seconds | longest GUI pause (s) | extra resident memory (MB) |",
              "| --- | --- | --- | --- | --- |"]
     lines += [f"| {c} | {'yes' if o else 'no'} | {s:.2f} | {p:.3f} | {m:.0f} |"
