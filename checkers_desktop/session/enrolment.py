@@ -20,8 +20,8 @@ import enum
 from typing import Callable, Optional
 
 from ..speech.announcer import Priority
-from ..speech.voice.enrol import (PROMPTS, PhraseMeasure, Reference, SpeakerAdaptation,
-                                  adapt)
+from ..speech.voice.enrol import (PROMPTS, SCALE_MIN, PhraseMeasure, Reference,
+                                  SpeakerAdaptation, adapt)
 from ..storage.voice_profile import LoadProblem, VoiceProfileStore
 from ..texts import voice as voice_texts
 
@@ -148,7 +148,8 @@ class EnrolmentSession:
         self.adaptation = adaptation
         self.apply(adaptation)
         self.step = EnrolmentStep.DONE
-        self._tell(voice_texts.enrol_done_text(len(self.measures), kept))
+        self._tell(voice_texts.enrol_done_text(len(self.measures), kept,
+                                               standard=adaptation.scale <= SCALE_MIN))
 
     def _prompt(self) -> str:
         return voice_texts.enrol_prompt_text(self.index + 1, len(PROMPTS), self.words)

@@ -132,10 +132,15 @@ def enrol_again_text(words: str) -> str:
     return f"I did not hear '{words}' clearly. Press Space and say it again."
 
 
-def enrol_done_text(count: int, kept: bool) -> str:
-    """All phrases read: the voice is learned and in use; ``kept``: saved for next time."""
+def enrol_done_text(count: int, kept: bool, standard: bool = False) -> str:
+    """All phrases read: the voice is learned and in use; ``kept``: saved for next time;
+    ``standard``: what was learned is the standard settings (they suit this voice; no margin is
+    ever lowered), so nothing changes now."""
     where = ("It is kept for next time." if kept
              else "It could not be saved, so it is used only until the app closes.")
+    if standard:
+        return (f"Your voice is learned from {number_words(count)} phrases. The standard "
+                f"settings suit it, so voice commands work as before. {where}")
     return (f"Your voice is learned from {number_words(count)} phrases and voice commands use it "
             f"now. {where}")
 
