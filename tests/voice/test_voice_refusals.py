@@ -9,6 +9,7 @@ skipped without espeak-ng or the Whisper model)."""
 from __future__ import annotations
 
 import io
+import math
 import shutil
 import subprocess
 import wave
@@ -657,11 +658,12 @@ def test_a_command_the_model_would_rather_not_have_written_is_no_command():
 def test_a_command_with_another_command_word_among_the_beams_hypotheses_is_no_command():
     """An "ahem" written " Help." first and " Hint." second: the model was torn between two
     command words, so it is no command however well " Help." fits (pocketsphinx heard "help"
-    too), and a "yes" with " Help." behind it is asked again. "Yes" or "no" behind a command,
-    or the same command written another way, still give the command."""
+    too) when the model would nearly as soon have written nothing, and a "yes" with " Help."
+    behind it is asked again. "Yes" or "no" behind a command, or the same command written
+    another way, still give the command."""
     heard_help = VoiceResult("command", heard="help", command="help")
     for beam in ([" Help.", " Hint."], [" Hint.", " Count."], [" Thank you.", " Help.", " Hint."]):
-        whisper = _whisper(beam, {" Help.": -0.1, " Hint.": -0.1})
+        whisper = _whisper(beam, {" Help.": -0.1, " Hint.": -0.1}, end_first=-6.0)
         result = _decode(whisper, heard_help, SEVENTEEN)
         assert result.kind == "nothing" and result.command is None, beam
     heard_yes = VoiceResult("command", heard="yes", command="yes")
@@ -680,12 +682,34 @@ def test_another_command_word_counts_as_a_rival_within_the_gap_set():
     heard_repeat = VoiceResult("command", heard="repeat", command="repeat")
     said = {" Repeat.": -0.1, " Resign.": -9.0}
     beam = [" Repeat.", " Resign.", " repeat."]
-    whole = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7])
+    whole = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7], end_first=-6.0)
     assert _decode(whole, heard_repeat, SEVENTEEN).kind == "nothing"
     far = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7])
     far.beam_command_rival_gap = 1.5
     assert _decode(far, heard_repeat, SEVENTEEN).command == "repeat"
-    near = _whisper(beam, said, beam_scores=[0.0, -0.9, -3.7])
+    near = _whisper(beam, said, beam_scores=[0.0, -0.9, -3.7], end_first=-6.0)
     near.beam_command_rival_gap = 1.5
     result = _decode(near, heard_repeat, SEVENTEEN)
     assert result.kind == "nothing" and result.command is None
+
+
+@pytest.mark.parametrize("end_first, stands", [
+    (-12.0, True), (-7.6, True), (-7.4, False), (-6.2, False), (-math.inf, False)])
+def test_a_command_torn_with_another_stands_only_when_the_model_would_much_rather_write_it(
+        end_first, stands):
+    """" Repeat." with " Resign." in the beam: a command said stands when the model would much
+    rather write it than nothing (its end of text first at most -7.5); an "ahem" the model
+    could as well have written as nothing does not, nor anything when that probability cannot
+    be had (-infinity). "Yes" torn with a command is asked again whatever the probability, and
+    -99 refuses every torn command."""
+    heard_repeat = VoiceResult("command", heard="repeat", command="repeat")
+    said = {" Repeat.": -0.1, " Resign.": -9.0}
+    beam = [" Repeat.", " Resign.", " repeat."]
+    whisper = _whisper(beam, said, beam_scores=[0.0, -2.4, -3.7], end_first=end_first)
+    result = _decode(whisper, heard_repeat, SEVENTEEN)
+    assert result.command == ("repeat" if stands else None), result
+    whisper.beam_command_rival_end = -99.0
+    assert _decode(whisper, heard_repeat, SEVENTEEN).command is None
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    torn_yes = _whisper([" Yes.", " Help."], {" Yes.": -0.1}, end_first=end_first)
+    assert _decode(torn_yes, heard_yes, SEVENTEEN, confirming=True).command != "yes"

@@ -94,6 +94,7 @@ class WhisperOptions:
     align_batch: Optional[int] = None
     beam_command_rival: Optional[bool] = None
     beam_command_rival_gap: Optional[float] = None
+    beam_command_rival_end: Optional[float] = None
     command_end_first: Optional[float] = None
     later_command_after_words: Optional[bool] = None
     later_no_after_words: Optional[bool] = None
