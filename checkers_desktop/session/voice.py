@@ -52,6 +52,10 @@ class VoiceHost(Protocol):
         """Answer the yes/no question open on screen (the resume offer, a confirmation, a draw
         offer); False when none is open."""
 
+    def question_open(self) -> bool:
+        """Whether a yes/no question is open on screen: what is said is then decoded as an
+        answer, with every rule of a spoken confirmation (a clear "yes" only)."""
+
     def read(self, command_id: str) -> None:
         """Say the answer of the reading command ``command_id`` (a key of ``READING_COMMANDS``'s
         values)."""
@@ -127,15 +131,21 @@ class VoiceSession:
         selected = g.selected if (g.selected is not None and len(g.partial_path) == 1) else None
         penalty = g.referee.pending_penalty
         choosing = frozenset(penalty.squares) if penalty is not None else None
-        return Heard(board, g.profile, selected, self.pending is not None, choosing, board.ply,
+        return Heard(board, g.profile, selected, self._answer_awaited(), choosing, board.ply,
                      board.key(), continuous)
+
+    def _answer_awaited(self) -> bool:
+        """Whether "yes" or "no" is awaited: a move or command read back, or a question open on
+        screen (a draw offer to answer, the resume offer), which a "yes" answers with the same
+        care as a move read back."""
+        return self.pending is not None or bool(self.host.question_open())
 
     def heard(self, result: VoiceResult, state: Heard) -> None:
         """Act on ``result``, decoded against ``state``: refused as stale when the position (or
         whether a "yes" is awaited) changed since, for anything that depends on it."""
         board = self.game.board
         stale = (board.ply, board.key()) != (state.ply, state.key) or \
-            state.confirming != (self.pending is not None)
+            state.confirming != self._answer_awaited()
         if stale and (result.kind in ("move", "square", "pick-up")
                       or result.command in ("yes", "no")):
             self._refuse(voice_texts.stale_text(result.heard))

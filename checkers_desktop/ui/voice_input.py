@@ -514,6 +514,9 @@ class VoiceInput(QObject):
         button.click()
         return True
 
+    def question_open(self) -> bool:
+        return open_question_box() is not None
+
     def read(self, command_id: str) -> None:
         assert self.ctx.reading is not None  # made with the window
         self.ctx.reading.run_reading(command_id)

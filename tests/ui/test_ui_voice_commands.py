@@ -350,8 +350,12 @@ def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
             box.clickedButton())))
         box.open()
         qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box)
+        # heard as an answer, with every rule of a spoken confirmation (pocketsphinx's check
+        # of a "yes" too), not as a move or command
+        assert window.voice_input.session.listening_state().confirming
         utter_until(qtbot, window, say, word, lambda r: r.command == word)
         qtbot.waitUntil(lambda: not box.isVisible())
+        assert not window.voice_input.session.listening_state().confirming
     assert answers == [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No]
     assert window.session.board.ply == 0 and window.voice_input.pending is None
 

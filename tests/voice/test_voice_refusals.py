@@ -31,6 +31,7 @@ from checkers_desktop.speech.voice.result import VoiceResult
 from checkers_desktop.speech.voice.twostage import TwoStageRecognizer
 from checkers_desktop.speech.voice.whisper import WhisperRecognizer
 from whisper_model import HAVE_MODEL
+from checkers_desktop.texts import voice as voice_texts
 from checkers_desktop.texts.voice import illegal_move_text
 
 SEVENTEEN = "W:W17,30:B1,10,14"
@@ -305,7 +306,10 @@ def test_a_move_behind_other_words_and_an_illegal_move_needs_pocketsphinx():
     assert result.move == Board(SEVENTEEN).parse_move("17-13")
 
 
-def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
+def _game(fen: str, question: Optional[list[bool]] = None
+          ) -> tuple[GameSession, FakeSynth, VoiceSession]:
+    """A game on ``fen`` with voice; ``question``: a one-item list, whether a yes/no question
+    is open on screen (the test may change it), answered by voice into the list's end."""
     synth = FakeSynth()
     scheduler = ManualScheduler()
     game = GameSession(Announcer([synth]), InlineEngine(scheduler), scheduler, level=1,
@@ -314,7 +318,13 @@ def _game(fen: str) -> tuple[GameSession, FakeSynth, VoiceSession]:
 
     class Host:
         def answer_question(self, yes: bool) -> bool:
+            if question and question[0]:
+                question.append(yes)
+                return True
             return False
+
+        def question_open(self) -> bool:
+            return bool(question and question[0])
 
         def __getattr__(self, name: str) -> Any:
             return lambda *a, **k: None
@@ -713,3 +723,22 @@ def test_a_command_torn_with_another_stands_only_when_the_model_would_much_rathe
     heard_yes = VoiceResult("command", heard="yes", command="yes")
     torn_yes = _whisper([" Yes.", " Help."], {" Yes.": -0.1}, end_first=end_first)
     assert _decode(torn_yes, heard_yes, SEVENTEEN, confirming=True).command != "yes"
+
+
+def test_a_question_open_on_screen_is_answered_with_the_rules_of_a_confirmation():
+    """A draw offer or the resume offer open on screen: what is said is decoded as an answer
+    (``confirming``: a clear "yes" only, checked as a move read back is); a "yes" heard after
+    the question closed is refused as stale, not taken for something else."""
+    question = [True]
+    game, synth, voice = _game(SEVENTEEN, question)
+    state = voice.listening_state()
+    assert state.confirming
+    voice.heard(VoiceResult("command", heard="yes", command="yes"), state)
+    assert question == [True, True]  # answered yes
+    state = voice.listening_state()
+    question[0] = False  # closed (answered with the keyboard) while the decode ran
+    before = game.board.fen()
+    voice.heard(VoiceResult("command", heard="yes", command="yes"), state)
+    assert question == [False, True] and game.board.fen() == before
+    assert voice.last_feedback == voice_texts.stale_text("yes")
+    assert not voice.listening_state().confirming
