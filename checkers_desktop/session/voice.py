@@ -144,11 +144,15 @@ class VoiceSession:
         """Act on ``result``, decoded against ``state``: refused as stale when the position (or
         whether a "yes" is awaited) changed since, for anything that depends on it."""
         board = self.game.board
-        stale = (board.ply, board.key()) != (state.ply, state.key) or \
-            state.confirming != self._answer_awaited()
-        if stale and (result.kind in ("move", "square", "pick-up")
-                      or result.command in ("yes", "no")):
-            self._refuse(voice_texts.stale_text(result.heard))
+        moved = (board.ply, board.key()) != (state.ply, state.key)
+        awaited = self._answer_awaited()
+        if (moved or state.confirming != awaited) and (
+                result.kind in ("move", "square", "pick-up") or result.command in ("yes", "no")):
+            if not moved and state.confirming and not awaited and result.kind == "command":
+                # the question was answered (by keyboard) or closed while this was decoded
+                self._refuse(voice_texts.nothing_to_confirm_text())
+            else:
+                self._refuse(voice_texts.stale_text(result.heard))
             return
         if state.continuous and result.kind == "nothing" and \
                 result.reason in QUIET_WHEN_CONTINUOUS:

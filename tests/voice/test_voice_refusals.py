@@ -728,7 +728,7 @@ def test_a_command_torn_with_another_stands_only_when_the_model_would_much_rathe
 def test_a_question_open_on_screen_is_answered_with_the_rules_of_a_confirmation():
     """A draw offer or the resume offer open on screen: what is said is decoded as an answer
     (``confirming``: a clear "yes" only, checked as a move read back is); a "yes" heard after
-    the question closed is refused as stale, not taken for something else."""
+    the question closed is refused (nothing to confirm), not taken for something else."""
     question = [True]
     game, synth, voice = _game(SEVENTEEN, question)
     state = voice.listening_state()
@@ -740,5 +740,5 @@ def test_a_question_open_on_screen_is_answered_with_the_rules_of_a_confirmation(
     before = game.board.fen()
     voice.heard(VoiceResult("command", heard="yes", command="yes"), state)
     assert question == [False, True] and game.board.fen() == before
-    assert voice.last_feedback == voice_texts.stale_text("yes")
+    assert voice.last_feedback == voice_texts.nothing_to_confirm_text()
     assert not voice.listening_state().confirming

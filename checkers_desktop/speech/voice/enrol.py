@@ -296,7 +296,8 @@ def adapt(measures: Sequence[PhraseMeasure], reference: Optional[Reference]
     """The adaptation the enrolment ``measures`` call for, against ``reference`` (the tuning
     speakers'; None: no margin changes and no offset). Measures of phrases not heard
     (:attr:`PhraseMeasure.heard` false) count in the scale with margin 0 (a voice the model
-    does not follow keeps the standard margins, :data:`SCALE_MIN`) and not in the spectrum. Raises ``ValueError`` when no measure is given."""
+    does not follow keeps the standard margins, :data:`SCALE_MIN`) and not in the spectrum.
+    Raises ``ValueError`` when no measure is given."""
     if not measures:
         raise ValueError("no phrase was measured")
     defaults = _defaults()
