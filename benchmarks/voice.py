@@ -76,6 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from checkers_desktop.rules import Board  # noqa: E402
 from checkers_desktop.rules.profiles import get_profile  # noqa: E402
 from checkers_desktop.speech.voice import simulate  # noqa: E402
+from checkers_desktop.speech.voice.phrases import COMMAND_PATTERNS  # noqa: E402
 from checkers_desktop.speech.voice.grammar import (available_commands,  # noqa: E402
                                                    diagonal_pairs, square_words)
 from checkers_desktop.speech.voice.recognizer import VoiceRecognizer, VoiceResult  # noqa: E402
@@ -126,6 +127,9 @@ class Split:
     noise_seed: int
     other_speech: list = field(default_factory=list)
     fillers: list = field(default_factory=list)
+    answers: list = field(default_factory=list)
+    put_down_forms: tuple = ()
+    command_phrasings: bool = False
     """Hesitations and talk that is no command, said by the player's own voice
     (:func:`corpus`): each decoded while a move is awaited and while a confirmation waits."""
     move_forms: tuple = ()
@@ -326,6 +330,19 @@ def positions(rng: random.Random, count: int) -> list[Board]:
     return out
 
 
+def _answer_of(said: str) -> str:
+    """"yes" or "no": what ``said`` answers (one of the grammar's ways of saying either), or ""
+    when it is neither."""
+    from checkers_desktop.speech.voice.phrases import NO_WORDS, YES_WORDS, normalise
+
+    words = " ".join(normalise(said))
+    if words in {" ".join(normalise(w)) for w in YES_WORDS}:
+        return "yes"
+    if words in {" ".join(normalise(w)) for w in NO_WORDS}:
+        return "no"
+    return ""
+
+
 def corpus(split: Split, n_positions: int) -> list[Item]:
     """The utterances of ``split``: in each position two moves (in turn every phrasing), a
     pick-up and a put-down, a command (documented or natural phrasing), a confirmation answer, an
@@ -333,6 +350,9 @@ def corpus(split: Split, n_positions: int) -> list[Item]:
     rng = random.Random(split.position_seed)
     items: list[Item] = []
     form_i = jump_i = cmd_i = 0
+    answer_i = {"yes": 0, "no": 0}
+    phrasing_i: dict = defaultdict(int)
+    put_down_i = 0
     move_forms = split.move_forms or MOVE_FORMS
     jump_forms = split.jump_forms or JUMP_FORMS
     spelled = next(f for f in jump_forms if f[0] != "bare-jump")  # when bare would be unclear
@@ -365,9 +385,15 @@ def corpus(split: Split, n_positions: int) -> list[Item]:
             command = commands[0]
         natural = (command.name in COMMAND_FORMS and cmd_i % 2 == 0
                    and not split.command_names)
-        items.append(Item(fen, COMMAND_FORMS[command.name] if natural else command.phrases[0],
-                          "command", "command-natural" if natural else "command",
-                          command.name))
+        if split.command_phrasings:  # every phrasing the grammar knows, in turn
+            patterns = COMMAND_PATTERNS[command.name]
+            phrase = patterns[phrasing_i[command.name] % len(patterns)]
+            phrasing_i[command.name] += 1
+            items.append(Item(fen, phrase, "command", f"command: {phrase}", command.name))
+        else:
+            items.append(Item(fen, COMMAND_FORMS[command.name] if natural else command.phrases[0],
+                              "command", "command-natural" if natural else "command",
+                              command.name))
         sq = rng.choice(sorted({m.from_square for m in legal}))
         items.append(Item(fen, f"pick up {square_words(sq)}", "pick-up", "pick-up",
                           f"pick-up {sq}"))
@@ -376,10 +402,22 @@ def corpus(split: Split, n_positions: int) -> list[Item]:
                    == 1]
         if targets:
             m = rng.choice(targets)
-            items.append(Item(fen, square_words(m.to_square), "square", "put-down",
-                              f"square {m.to_square}", selected=sq))
+            said, phrasing = square_words(m.to_square), "put-down"
+            if split.put_down_forms:
+                form = split.put_down_forms[put_down_i % len(split.put_down_forms)]
+                put_down_i += 1
+                said, phrasing = form.format(b=said), f"put-down: {form}"
+            items.append(Item(fen, said, "square", phrasing, f"square {m.to_square}",
+                              selected=sq))
         answer = rng.choice(("yes", "no"))
-        items.append(Item(fen, answer, "answer", "answer", answer, confirming=True))
+        said, phrasing = answer, "answer"
+        if split.answers:  # another way of saying it, in turn (the draws stay those above)
+            ways = [a for a in split.answers if _answer_of(a) == answer]
+            if ways:
+                said = ways[answer_i[answer] % len(ways)]
+                answer_i[answer] += 1
+                phrasing = f"answer: {said}"
+        items.append(Item(fen, said, "answer", phrasing, answer, confirming=True))
         legal_pairs = {(m.from_square, m.to_square) for m in legal}
         illegal = [p for p in diagonal_pairs(1) + diagonal_pairs(2) if p not in legal_pairs]
         a, b = rng.choice(illegal)
@@ -1031,6 +1069,20 @@ def main(argv=None) -> int:
                              "runs")
     parser.add_argument("--cache", default=os.environ.get("CHECKERS_VOICE_CORPUS",
                                                           "/tmp/checkers-voice-corpus"))
+    parser.add_argument("--move-forms", default="", metavar="FORM|FORM...",
+                        help="the moves (not the jumps) are said in these phrasings in turn, "
+                             "'{a}' and '{b}' the squares, e.g. 'square {a} to square {b}|{a} "
+                             "to {b}'")
+    parser.add_argument("--put-down-forms", default="", metavar="FORM|FORM...",
+                        help="the put-downs after a pick-up are said in these phrasings in "
+                             "turn, '{b}' the square, e.g. '{b}|to {b}'")
+    parser.add_argument("--command-phrasings", action="store_true",
+                        help="each command is said in every phrasing the grammar knows, in "
+                             "turn (speech/voice/phrases.py COMMAND_PATTERNS)")
+    parser.add_argument("--answers", default="",
+                        help="the confirmation answers say these ways of saying yes and no in "
+                             "turn (comma-separated, e.g. 'yes please,correct,nope') instead "
+                             "of 'yes' and 'no'; the positions and noise stay the same")
     parser.add_argument("--kinds", default="",
                         help="decode only utterances of these kinds (comma-separated: move, "
                              "pick-up, square, command, answer, illegal, other, filler, "
@@ -1086,6 +1138,21 @@ def main(argv=None) -> int:
     if args.fillers:
         split = dataclasses.replace(split, fillers=[w.strip() for w in args.fillers.split(",")
                                                     if w.strip()])
+    if args.move_forms:
+        forms = tuple((f.strip(), f.strip()) for f in args.move_forms.split("|") if f.strip())
+        split = dataclasses.replace(split, move_forms=forms)
+    if args.put_down_forms:
+        split = dataclasses.replace(split, put_down_forms=tuple(
+            f.strip() for f in args.put_down_forms.split("|") if f.strip()))
+    if args.command_phrasings:
+        split = dataclasses.replace(split, command_phrasings=True)
+    if args.answers:
+        answers = [w.strip() for w in args.answers.split(",") if w.strip()]
+        unknown = [a for a in answers if not _answer_of(a)]
+        if unknown:
+            parser.error(f"--answers: {', '.join(unknown)} is no way of saying yes or no that "
+                         "the game knows (speech/voice/phrases.py YES_WORDS, NO_WORDS)")
+        split = dataclasses.replace(split, answers=answers)
     conditions = [c for c in args.conditions.split(",") if c]
     for c in conditions:
         if c not in CONDITIONS:

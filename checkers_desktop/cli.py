@@ -81,6 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="decode each file as the answer to a question the game waits on "
                         "(\"Eleven to fifteen? Say yes or no.\"): yes, no, repeat, stop "
                         "talking or help")
+    p.add_argument("--picked-up", type=int_argument(1, 32, "picked-up square"), default=None,
+                   metavar="SQUARE",
+                   help="decode each file as said after \"pick up SQUARE\": where to put the "
+                        "piece down (\"fifteen\", \"to fifteen\"), printed as \"square 15\"")
     p.add_argument("files", nargs="+")
     p = sub.add_parser("bracket", help="print the first-round draw of a list of competitors "
                                        "(CSV or Excel): DIVISION, MATCH, A, B per line")

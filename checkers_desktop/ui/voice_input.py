@@ -63,6 +63,14 @@ VOICE_MENU_TITLE = "Vo&ice"
 MUTE_POLL_MS = 100
 """How often (milliseconds) the microphone's mute follows the app's own voice."""
 
+RELEASE_GRACE_MS = 100
+"""How long (milliseconds) after the push-to-talk key comes up, in hold mode, the phrase is
+still taken as going on: a press of the key within it means the key never came up. Where the
+X server's key repeat is not detectable (seen on Xvfb driven by xdotool), a held key sends a
+release and a press about 30 times a second, each reported as no repeat: without the grace,
+every one ended the phrase ("pick up eleven" decoded in pieces as "pick up one", then a string
+of "I did not understand"). A real release then ends the phrase this much later."""
+
 
 def open_question_box() -> Optional[QMessageBox]:
     """The yes/no message box open in front of the window (modal), or None."""
@@ -130,6 +138,10 @@ class VoiceInput(QObject):
         self.microphone: Optional[Microphone] = None
         self.enabled = False
         self.recording = False
+        self._release = QTimer(self)  # a hold-mode release, ended after RELEASE_GRACE_MS
+        self._release.setSingleShot(True)
+        self._release.setInterval(RELEASE_GRACE_MS)
+        self._release.timeout.connect(self._released)
         self.decode_threads: list[int] = []
         self._requests: dict[int, Heard] = {}
         self.session = VoiceSession(ctx.session, self, lambda: self.confirmation)
@@ -282,6 +294,7 @@ class VoiceInput(QObject):
         if stop_following:
             self._mute_timer.stop()
         mic = self.microphone
+        self._release.stop()
         self.recording = False
         if mic is not None and getattr(mic, "active", False):
             try:
@@ -331,6 +344,8 @@ class VoiceInput(QObject):
         if self.recording:
             if self.ptt_toggles:
                 self._stop_recording(decode=True)
+            else:
+                self._release.stop()  # the key went up and down again at once: still held
             return
         assert self.microphone is not None  # voice is on
         try:
@@ -343,11 +358,17 @@ class VoiceInput(QObject):
         self._follow_own_voice()
 
     def push_to_talk_released(self) -> None:
-        """F12 came up: in hold mode, the phrase is over and is decoded."""
+        """F12 came up: in hold mode, the phrase is over and is decoded, unless the key goes
+        down again within :data:`RELEASE_GRACE_MS` (a repeat the system did not mark)."""
+        if self.recording and not self.ptt_toggles:
+            self._release.start()
+
+    def _released(self) -> None:
         if self.recording and not self.ptt_toggles:
             self._stop_recording(decode=True)
 
     def _stop_recording(self, decode: bool) -> None:
+        self._release.stop()
         self.recording = False
         assert self.microphone is not None  # it was recording
         try:

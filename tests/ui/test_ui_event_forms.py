@@ -33,6 +33,10 @@ def test_form_fields_have_labels_as_buddies_and_accessible_names(qtbot):
         assert widget in buddies, key
         assert "&" in buddies[widget]  # an access key (Alt+letter)
         assert widget.accessibleName() == buddies[widget].replace("&", "").rstrip(":")
+    keys = [text[text.index("&") + 1].lower() for text in buddies.values()]
+    assert len(keys) == len(set(keys)), sorted(keys)  # Alt+letter reaches one field only
+    buttons = [b.text() for b in dialog.buttons.buttons()]
+    assert not any("&" in t and t[t.index("&") + 1].lower() in keys for t in buttons)
     ages = dialog.fields["age-1"]
     assert [ages.itemData(i) for i in range(1, ages.count())] == list(AGE_GROUPS)
     profiles = dialog.fields["profile"]

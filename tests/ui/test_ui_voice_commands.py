@@ -235,6 +235,30 @@ def test_hold_to_talk_key_plays_a_move(make_window, settings, qtbot, say, monkey
     assert window.actions_by_id["voice_on"].isChecked()
 
 
+def test_a_key_repeat_not_marked_as_such_does_not_end_the_phrase(make_window, settings, qtbot,
+                                                                  monkeypatch):
+    """Holding F12 where the system does not mark key repeats sends a release and a press
+    again and again: the phrase goes on; it ends (once) only when the key stays up."""
+    window = make(make_window, settings, "resign-and-draw")
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    window.voice_input.microphone_factory = lambda: Microphone(
+        stream_factory=lambda cb: FileStream(cb, b""))
+    ended = []
+    monkeypatch.setattr(window.voice_input, "_stop_recording",
+                        lambda decode: (ended.append(decode),
+                                        setattr(window.voice_input, "recording", False)))
+    qtbot.keyPress(window, Qt.Key.Key_F12)
+    assert window.voice_input.recording
+    for _ in range(5):  # what an unmarked repeat looks like: up and at once down again
+        qtbot.keyRelease(window, Qt.Key.Key_F12)
+        qtbot.keyPress(window, Qt.Key.Key_F12)
+    qtbot.wait(3 * voice_module.RELEASE_GRACE_MS)
+    assert window.voice_input.recording and ended == []
+    qtbot.keyRelease(window, Qt.Key.Key_F12)
+    qtbot.waitUntil(lambda: ended == [True], timeout=2000)
+    assert not window.voice_input.recording
+
+
 def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, monkeypatch):
     from checkers_desktop.speech.fake import FakeSynth
 

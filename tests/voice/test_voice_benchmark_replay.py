@@ -94,3 +94,33 @@ def test_another_word_close_behind_a_yes_replays_by_its_gap():
     assert voice.replay(yes(beam_other_gap=0.6),
                         dict(OPEN, yes_beam_other_gap=voice.PERMISSIVE["yes_beam_other_gap"])
                         ) == "yes"  # as the permissive run decodes: off
+
+
+def test_other_phrasings_keep_the_positions_and_say_each_way_in_turn():
+    """--answers, --put-down-forms, --move-forms and --command-phrasings change only what is
+    said: the same positions, the same expected results, each phrasing in turn."""
+    import dataclasses
+
+    plain = voice.corpus(voice.SPLITS["tuning"], 60)
+    other = voice.corpus(dataclasses.replace(
+        voice.SPLITS["tuning"], answers=["yes please", "correct", "nope"],
+        put_down_forms=("to {b}",), move_forms=(("sq", "square {a} to square {b}"),),
+        command_phrasings=True), 60)
+    assert [(i.fen, i.kind, i.expected) for i in plain] == \
+        [(i.fen, i.kind, i.expected) for i in other]
+    said = {i.kind: set() for i in other}
+    for item in other:
+        said[item.kind].add(item.text)
+    assert {t for t in said["answer"]} <= {"yes please", "correct", "nope"}
+    assert {"yes please", "correct", "nope"} <= said["answer"]
+    assert all(t.startswith("to ") for t in said["square"])
+    assert any(t.startswith("square ") and " to square " in t for t in said["move"])
+    commands = [i for i in other if i.kind == "command"]
+    assert len({i.text for i in commands}) > len({i.expected for i in commands})
+    from checkers_desktop.speech.voice.phrases import COMMAND_PATTERNS
+    assert all(i.text in COMMAND_PATTERNS[i.expected] for i in commands)
+
+
+def test_an_answer_the_game_does_not_know_is_refused_by_name():
+    assert voice._answer_of("yes please") == "yes" and voice._answer_of("no thanks") == "no"
+    assert voice._answer_of("right") == "" and voice._answer_of("maybe") == ""

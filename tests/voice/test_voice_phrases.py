@@ -20,6 +20,7 @@ DOUBLE = build_grammar(Board("W:W26:B22,14"))
 @pytest.mark.parametrize("text", [
     " 11 to 15.", "Move 11 to 15.", "From 11 to 15.", "11 to 15, please.", "I'll go 11 to 15.",
     "eleven to fifteen", "Eleven-fifteen.", "11-15", "11 15.", "1115", "I will go 11 to 15",
+    " Square 11 to square 15.", "From square 11 to square 15.", "11 to square 15 please",
 ])
 def test_every_move_phrasing_reads_as_the_move(text):
     meaning = read(text, START).meaning
@@ -33,6 +34,29 @@ def test_a_jump_with_or_without_a_joining_word(text):
     assert meaning.kind == "move" and meaning.move.pdn() == "22x15"
 
 
+def test_square_before_each_number_of_a_jump_or_a_pick_up():
+    assert read(" Square 26 takes square 17 takes square 10.", DOUBLE).meaning.move.pdn() == \
+        "26x17x10"
+    reading = read(" Pick up square 11.", START).meaning
+    assert reading.kind == "pick-up" and reading.square == 11
+    assert read(" Square.", START).meaning.kind == "nothing"
+    assert read(" 11 square 15.", START).meaning.move.pdn() == "11-15"
+
+
+@pytest.mark.parametrize("text", [" 15.", " To 15.", " Move to 15.", " Go to 15.", " To 15 please.",
+                                  " Square 15.", " To square 15."])
+def test_a_put_down_after_a_pick_up_with_or_without_to(text):
+    reading = read(text, build_grammar(Board(), selected=11)).meaning
+    assert reading.kind == "square" and reading.move.pdn() == "11-15"
+
+
+def test_to_a_square_alone_is_no_put_down_without_a_piece_picked_up():
+    assert read(" To 15.", START).meaning.kind == "nothing"
+    assert read(" To 15.", build_grammar(Board(), selected=11)).meaning.kind == "square"
+    jump = read(" Takes 15.", build_grammar(Board("W:W22,30:B18"), selected=22)).meaning
+    assert jump.kind == "square" and jump.move.pdn() == "22x15"
+
+
 def test_a_multiple_jump_by_its_whole_path_or_its_ends():
     assert read("26 takes 17 takes 10.", DOUBLE).meaning.move.pdn() == "26x17x10"
     assert read("26 jumps 10", DOUBLE).meaning.move.pdn() == "26x17x10"
@@ -43,6 +67,7 @@ def test_a_multiple_jump_by_its_whole_path_or_its_ends():
     ("Whose turn is it?", "whose-turn"), ("How much time do I have?", "time"),
     ("Read the board.", "read-board"), ("Offer a draw.", "offer-draw"), ("Help!", "help"),
     ("Stop talking.", "stop-talking"), ("Last move?", "last-move"),
+    (" Read the clock.", "time"), (" What is the time?", "time"), (" What's the time?", "time"),
 ])
 def test_command_phrasings(text, name):
     meaning = read(text, START).meaning

@@ -17,6 +17,7 @@ from checkers_desktop.speech.voice import (RecognizerUnavailableError, SphinxRec
                                            confirmation_question)
 from checkers_desktop.speech.voice.commands import listen_command, load_audio
 from checkers_desktop.speech.voice.grammar import VOCABULARY
+from whisper_model import HAVE_MODEL
 
 pytestmark = [
     pytest.mark.slow,
@@ -167,6 +168,21 @@ def test_listen_command_decodes_an_answer_while_a_question_waits(recognizer, say
     assert listen_command(SimpleNamespace(fen=Board().fen(), answer=True,
                                           files=[str(yes), str(move)])) == 0
     assert capsys.readouterr().out.splitlines() == [f"{yes}\tyes", f"{move}\t?"]
+
+
+@pytest.mark.skipif(not HAVE_MODEL, reason="a put-down said with 'to' is read on the Whisper "
+                    "path: its model, CTranslate2 or faster-whisper is missing")
+def test_listen_command_decodes_a_put_down_after_a_pick_up(say, capsys):
+    """With --picked-up 11, "fifteen" and "to fifteen" both put the piece down on 15."""
+    bare, joined = say("fifteen"), say("to fifteen")
+    assert listen_command(SimpleNamespace(fen=Board().fen(), picked_up=11,
+                                          files=[str(bare), str(joined)])) == 0
+    assert capsys.readouterr().out.splitlines() == [f"{bare}\tsquare 15", f"{joined}\tsquare 15"]
+
+
+def test_listen_command_refuses_a_picked_up_piece_that_cannot_move(capsys):
+    assert listen_command(SimpleNamespace(fen=Board().fen(), picked_up=1, files=["x.wav"])) == 2
+    assert "--picked-up 1: no piece on 1 can move" in capsys.readouterr().err
 
 
 def test_listen_command_refuses_a_bad_fen(capsys):

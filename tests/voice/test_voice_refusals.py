@@ -247,6 +247,18 @@ def test_pocketsphinx_hearing_an_illegal_move_names_it_when_whisper_is_unsure():
     assert result.heard == "seventeen to fourteen"
 
 
+def test_an_illegal_move_pocketsphinx_heard_far_from_whisper_s_candidate_is_not_named():
+    """Whisper is unsure of 30-26 (30-25 close behind); pocketsphinx heard "seventeen to
+    fourteen", which shares no square with it: the player is asked about Whisper's moves,
+    not told that a move nobody said is not legal. Nothing is played either way."""
+    whisper = _whisper([" 30 to 26."], {" 30 to 26.": -3.0, " 30 to 25.": -3.5})
+    refused = VoiceResult("nothing", heard="seventeen to fourteen", reason="not-legal")
+    result = _decode(whisper, refused, SEVENTEEN)
+    assert result.move is None and result.reason == "unsure"
+    assert result.heard != "seventeen to fourteen"
+    assert [r.move.pdn() for r in result.rivals][:1] == ["30-26"]
+
+
 # --- a result the beam itself was torn about -------------------------------------------------
 def test_a_pick_up_whose_beam_names_another_close_pick_up_is_asked_about_never_played():
     """Whisper wrote " Pick up 11." with " Pick up 10." close behind in its beam: the audio
@@ -487,6 +499,47 @@ def test_a_yes_must_stand_far_above_a_hesitation_and_a_no():
     near_no = _whisper([" Yes."], {" Yes.": -0.5, " No.": -4.5})
     result = _decode(near_no, heard_yes, SEVENTEEN, confirming=True)
     assert result.command != "yes" and result.reason == "unsure"
+
+
+def test_a_yes_said_in_other_words_is_scored_as_it_was_said():
+    """"Yes please" and "correct" are ways of saying yes that the grammar knows: each is scored
+    on the audio as said, against " No." and "no" said the same way (" No please."), not as
+    " Yes." alone, which fits them poorly. A "no please" close behind still asks again."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    please = {" Yes please.": -0.4, " Yes.": -8.0, " No.": -14.0, " No please.": -13.0}
+    whisper = _whisper([" Yes please.", " Yes, please."], please, beam_scores=[0.0, -0.3])
+    assert _decode(whisper, heard_yes, SEVENTEEN, confirming=True).command == "yes"
+    whisper.yes_as_said = False  # scored as " Yes.": 6 above " No.", 4 above the hesitations
+    result = _decode(whisper, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    near_no = _whisper([" Yes please."], dict(please, **{" No please.": -2.0}))
+    result = _decode(near_no, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes" and result.reason == "unsure"
+    correct = _whisper([" Correct."], {" Correct.": -0.3, " Yes.": -9.0, " No.": -13.0})
+    assert _decode(correct, heard_yes, SEVENTEEN, confirming=True).command == "yes"
+    alone = _whisper([" Yes."], {" Yes.": -0.3, " No.": -13.0, " Yes please.": -30.0})
+    assert _decode(alone, heard_yes, SEVENTEEN, confirming=True).command == "yes"
+
+
+def test_the_words_a_yes_is_scored_as():
+    from checkers_desktop.speech.voice.whisper import _yes_as_said
+
+    for alone in (" Yes.", " Yes!", " yes", " Yes, yes.", " Yes. Yes."):
+        assert _yes_as_said(alone) == (" Yes.", [" No."])
+    assert _yes_as_said(" Yes, please.") == (" Yes, please.", [" No.", " No, please."])
+    assert _yes_as_said(" yes sir") == (" yes sir.", [" No.", " No sir."])
+    assert _yes_as_said(" Correct.") == (" Correct.", [" No."])
+
+
+def test_right_is_no_answer_wrong_is_sometimes_written_so():
+    """Whisper writes "wrong" said as " Right." (8 of 45 on the tuning split) and cannot tell
+    "right" from "write": " Right." alone is no "yes" to a question, however well it fits."""
+    heard_yes = VoiceResult("command", heard="yes", command="yes")
+    right = _whisper([" Right."], {" Right.": -0.1, " Yes.": -9.0, " No.": -13.0})
+    result = _decode(right, heard_yes, SEVENTEEN, confirming=True)
+    assert result.command != "yes"
+    that_s = _whisper([" That's right."], {" That's right.": -0.1, " No.": -13.0})
+    assert _decode(that_s, heard_yes, SEVENTEEN, confirming=True).command == "yes"
 
 
 def test_a_no_far_down_the_beam_leaves_a_clear_yes_a_yes():

@@ -1,5 +1,6 @@
-"""``checkers-desktop listen --fen FEN FILE.wav [FILE.wav ...]``: decode WAV files as if spoken in a
-position, through the same code path the app uses (AudioData -> VoiceRecognizer.decode)."""
+"""``checkers-desktop listen --fen FEN [--answer] [--picked-up SQUARE] FILE.wav [...]``: decode WAV
+files as if spoken in a position, through the same code path the app uses (AudioData ->
+VoiceRecognizer.decode)."""
 
 from __future__ import annotations
 
@@ -35,13 +36,19 @@ def listen_command(args) -> int:
     """Print ``FILE<TAB>RESULT`` for each file: RESULT is the PDN move with its whole path
     ("11-15", "26x17x10"), a command name (accessibility/voice-commands.md), "pick-up N", or "?"
     when nothing fits. With ``args.answer`` each file is decoded as the answer to a question the
-    game waits on (only "yes", "no", "repeat", "stop talking" and "help" are listened for).
-    Exit status 0; 2 when a file could not be read (the others are decoded), for a bad FEN or
-    when the recogniser cannot run."""
+    game waits on (only "yes", "no", "repeat", "stop talking" and "help" are listened for); with
+    ``args.picked_up`` (a square, 1-32) as said after "pick up" that square: a put-down prints
+    "square 15". Exit status 0; 2 when a file could not be read (the others are decoded), for a
+    bad FEN, a picked-up square whose piece cannot move, or when the recogniser cannot run."""
     try:
         board = Board(args.fen)
     except (InvalidFenError, ValueError) as exc:
         print(f"checkers-desktop listen: {exc}", file=sys.stderr)
+        return 2
+    picked = getattr(args, "picked_up", None)
+    if picked is not None and not any(m.from_square == picked for m in board.legal_moves):
+        print(f"checkers-desktop listen: --picked-up {picked}: no piece on {picked} can move "
+              "in this position", file=sys.stderr)
         return 2
     recognizer = VoiceRecognizer()
     status = 0
@@ -53,7 +60,7 @@ def listen_command(args) -> int:
             status = 2
             continue
         try:
-            result = recognizer.decode(audio, board,
+            result = recognizer.decode(audio, board, selected=picked,
                                        confirming=bool(getattr(args, "answer", False)))
         except RecognizerUnavailableError as exc:
             print(f"checkers-desktop listen: {exc}", file=sys.stderr)

@@ -46,8 +46,12 @@ WRAPPERS = (("i'll", "go"), ("i", "will", "go"), ("i", "go"), ("i'll", "move"),
 """Words around a move that carry no squares ("I'll go 6 to 10 please")."""
 
 YES_WORDS = ("yes", "yeah", "yep", "yup", "yes please", "yes yes", "yes sir", "yes it is",
-             "correct", "that's right", "right")
+             "correct", "that's right")
+"""The ways of saying yes to a question. "Right" alone is not one: Whisper writes "wrong" said
+as " Right." (8 of the tuning split's 45 "wrong"s, ``benchmarks/voice.py --split tuning --kinds
+answer --answers ...``), and "write" said alone as " Right." (20 of 20)."""
 NO_WORDS = ("no", "nope", "no no", "no thanks", "no thank you", "cancel", "wrong")
+"""The ways of saying no to a question."""
 
 COMMAND_PATTERNS: dict[str, tuple[str, ...]] = {
     "read-board": ("read the board", "read board", "read the board please"),
@@ -58,7 +62,8 @@ COMMAND_PATTERNS: dict[str, tuple[str, ...]] = {
     "last-move": ("last move", "what was the last move", "what was the last move played"),
     "my-moves": ("my moves", "what are my moves", "what moves do i have"),
     "time": ("time", "how much time do i have", "how much time", "what's the time",
-             "how much time is left", "read the clocks", "clock"),
+             "what is the time", "how much time is left", "read the clocks", "read the clock",
+             "clock"),
     "whose-turn": ("whose turn", "whose turn is it", "who's turn", "who's turn is it",
                    "whose move", "whose move is it", "who is to move"),
     "hint": ("hint", "give me a hint", "a hint"),
@@ -262,6 +267,9 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
     if grammar.confirming:
         return Reading(_NOTHING)
     core = _strip_wrappers(tokens)
+    # "square" said before a number anywhere in the phrase ("square 11 to square 15")
+    core = [w for i, w in enumerate(core)
+            if not (w == "square" and i + 1 < len(core) and core[i + 1].isdigit())]
     remove = False
     pick = False
     if core[:2] == ["pick", "up"]:
@@ -269,6 +277,9 @@ def _read(text: str, grammar: VoiceGrammar) -> Reading:
         pick, core = True, collapse_token_repeats(core[2:])
     elif core[:1] == ["remove"]:
         remove, core = True, core[1:]
+    if (grammar.selected is not None and not pick and not remove and len(core) == 2
+            and CONNECTORS.get(core[0]) in ("to", "takes", "jumps") and core[1].isdigit()):
+        core = core[1:]  # the put-down said with its joining word: "to 15", "takes 18"
     core = [_SOUNDALIKE.get(w, w) if (pick or remove or len(core) == 1) else w for w in core]
     groups: list[list[str]] = [[]]
     joins: list[str] = []

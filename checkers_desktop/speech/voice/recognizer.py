@@ -98,6 +98,7 @@ class WhisperOptions:
     command_end_first: Optional[float] = None
     later_command_after_words: Optional[bool] = None
     later_no_after_words: Optional[bool] = None
+    yes_as_said: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,10 @@ time on two threads (CTranslate2 and pocketsphinx release the interpreter while 
 pocketsphinx is waited for only when Whisper has a result it is unsure of, or a "yes".
 
 When Whisper is unsure and pocketsphinx heard a move that is not legal here (its grammar's
-decoys, weighted below the legal moves, still won), the result is that illegal move, refused by
-name: an illegal move said is never taken for its legal neighbour.
+decoys, weighted below the legal moves, still won) and that move is a neighbour of Whisper's
+candidate (``_neighbours``: 17-14 for 17-13), the result is that illegal move, refused by name:
+an illegal move said is never taken for its legal neighbour. An illegal move that shares nothing
+with Whisper's candidate is not named; Whisper's own question stands ("Did you say ...?").
 
 A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
 transcript named none) is never taken on Whisper's word alone
@@ -40,6 +42,7 @@ from typing import Optional
 from checkers_desktop.rules import Board
 
 from .phrases import said_move
+from .result import look_alike
 from .sphinx import SphinxRecognizer
 from .trim import trim_pcm
 from .whisper import WhisperRecognizer
@@ -207,10 +210,16 @@ class TwoStageRecognizer:
         details["sphinx"] = other.result_text() if other is not None else None
         if other is not None and other.reason == "not-legal" and said_move(other.heard):
             # pocketsphinx heard an illegal move over the legal phrases its grammar favours:
-            # Whisper, unsure, is not taken for a legal neighbour; the move heard is named
+            # Whisper, unsure, is not taken for a legal neighbour; the move heard is named,
+            # when it is a neighbour of Whisper's candidate (see _neighbours)
             details["sphinx_illegal"] = other.heard
-            return replace(first, reason="not-legal", heard=other.heard, rivals=(),
-                           details=details, seconds=time.perf_counter() - start)
+            if _neighbours(details.get("candidate"), other.heard):
+                return replace(first, reason="not-legal", heard=other.heard, rivals=(),
+                               details=details, seconds=time.perf_counter() - start)
+            # Whisper's own question stands; pocketsphinx, which preferred an illegal move,
+            # agrees with nothing
+            details["sphinx_illegal_unrelated"] = True
+            return replace(first, details=details, seconds=time.perf_counter() - start)
         if "error" in second:
             details["sphinx_error"] = repr(second["error"])
         result = replace(first, details=details)
@@ -264,6 +273,27 @@ class TwoStageRecognizer:
         margin = details.get("margin")  # None: no legal rival at all
         return margin is None or margin >= (self.unsure_agree_margin if weak
                                             else self.agree_margin)
+
+
+def _neighbours(candidate, heard: str) -> bool:
+    """Whether the illegal move pocketsphinx ``heard`` ("seventeen to fourteen") is a neighbour
+    of Whisper's unsure ``candidate`` (an Interpretation, or None): the candidate is a move or a
+    put-down that starts or ends on the same square, or has as many squares, each the same or
+    one that sounds like it (:func:`.result.look_alike`: 17-13 and 17-14; 23-19 and 26-19).
+    Only then is the illegal move named instead of asking about the candidate: the player said
+    a move Whisper mapped onto its nearest legal one. A move that shares nothing with the
+    candidate ("nineteen to ten" for Whisper's 21-17) is pocketsphinx's own guess, often in
+    noise: on every split of ``benchmarks/voice.py`` the candidate was then the move said, so
+    naming pocketsphinx's move would tell the player of a move nobody said."""
+    said = said_move(heard)
+    move = getattr(candidate, "move", None)
+    if said is None or move is None:
+        return False
+    squares, path = said[0], tuple(move.path)
+    if squares[0] == path[0] or squares[-1] == path[-1]:
+        return True
+    return len(squares) == len(path) and all(a == b or look_alike(a, b)
+                                             for a, b in zip(squares, path))
 
 
 def _same(candidate, result) -> bool:

@@ -72,7 +72,7 @@ class MatchDialog(QDialog):
         for i, (name_key, center_key, age_key) in enumerate(
                 (("&First player's name:", "First player's &medical center:",
                   "First player's &age group:"),
-                 ("&Second player's name:", "Second player's medical c&enter:",
+                 ("&Second player's name:", "Second player's medical cen&ter:",
                   "Second player's a&ge group:")), 1):
             add(name_key, QLineEdit(self), f"name-{i}", f"Player {i}'s name, as on the entry list.")
             add(center_key, QLineEdit(self), f"center-{i}", f"Player {i}'s VA medical center.")
@@ -90,18 +90,18 @@ class MatchDialog(QDialog):
         games = QComboBox(self)
         for n, text in BEST_OF_CHOICES:
             games.addItem(text, n)
-        add("Ga&mes:", games, "best-of")
+        add("Gam&es:", games, "best-of")
         event = QLineEdit(DEFAULT_EVENT, self)
         add("E&vent:", event, "event")
         add("S&ite:", QLineEdit(self), "site")
         add("R&ound:", QLineEdit(self), "round")
-        add("O&fficial:", QLineEdit(self), "official",
+        add("Offi&cial:", QLineEdit(self), "official",
             "The official's name: the record names the official for every official's action.")
         optional = " Leave empty to use the event PIN." if event_pin_set else ""
         add("Official's &PIN:", pin_field(self, "Official's PIN", ""), "pin",
             "The PIN the official types for every official's action in this match: at least "
             "four characters, hidden." + optional)
-        add("PIN a&gain:", pin_field(self, "PIN again", ""), "pin-again",
+        add("PI&N again:", pin_field(self, "PIN again", ""), "pin-again",
             "The same PIN again." + optional)
 
         self.message = QLabel("", self)
