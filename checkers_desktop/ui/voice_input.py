@@ -97,6 +97,13 @@ class _KeyWatcher(QObject):
         if kind == QEvent.Type.KeyRelease and isinstance(event, QKeyEvent):
             if event.key() == self.key and not event.isAutoRepeat():
                 self.voice.push_to_talk_released()
+        elif kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            if event.key() == self.key:
+                # down again, marked as a repeat or not: a hold-mode phrase goes on. A release
+                # left unmarked can be followed by a press marked as a repeat, which the
+                # push-to-talk action ignores; its shortcut takes the press itself, so only
+                # this override announcing it is seen here
+                self.voice.key_held()
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             # a question box is open (the window's shortcuts are asleep): F12 still talks
             if event.key() == self.key and self.voice.enabled and open_question_box() is not None:
@@ -321,21 +328,29 @@ class VoiceInput(QObject):
         text = failures.report_voice_failure(self.ctx, exc)
         self.failed.emit(text)
 
+    def _own_voice_speaking(self) -> bool:
+        """Whether the app's own voice is switched on and speaking now."""
+        sink = self.ctx.speech_sink
+        if sink is None or not self.ctx.announcer.is_sink_enabled(sink):
+            return False
+        return bool(getattr(sink, "speaking", False))
+
     def _follow_own_voice(self) -> None:
         """Mute the microphone while the app's own voice speaks (and it is switched on)."""
         mic = self.microphone
         if mic is None:
             return
-        sink = self.ctx.speech_sink
-        speaking = False
-        if sink is not None and self.ctx.announcer.is_sink_enabled(sink):
-            speaking = bool(getattr(sink, "speaking", False))
+        speaking = self._own_voice_speaking()
         if mic.muted != speaking:
             mic.set_muted(speaking)
 
     # --- push-to-talk -----------------------------------------------------------------------
     def push_to_talk_pressed(self) -> None:
-        """F12 went down: start recording (hold mode), or start/stop (toggle mode)."""
+        """F12 went down: start recording (hold mode), or start/stop (toggle mode). Starting a
+        phrase silences the app's own voice first (the microphone is deaf while it speaks, so
+        the player's first words would be lost), unless this press turned voice on and its
+        instructions are being said."""
+        was_on = self.enabled
         if not self.enabled and not self.set_enabled(True):
             return
         if self.continuous:
@@ -348,6 +363,8 @@ class VoiceInput(QObject):
                 self._release.stop()  # the key went up and down again at once: still held
             return
         assert self.microphone is not None  # voice is on
+        if was_on and self._own_voice_speaking():
+            self.stop_speaking()
         try:
             self.microphone.start()
         except MicrophoneUnavailableError as exc:
@@ -362,6 +379,12 @@ class VoiceInput(QObject):
         down again within :data:`RELEASE_GRACE_MS` (a repeat the system did not mark)."""
         if self.recording and not self.ptt_toggles:
             self._release.start()
+
+    def key_held(self) -> None:
+        """The push-to-talk key is down (a press seen anywhere in the app, a repeat or not):
+        a release just before it did not end the phrase."""
+        if self.recording and not self.ptt_toggles:
+            self._release.stop()
 
     def _released(self) -> None:
         if self.recording and not self.ptt_toggles:

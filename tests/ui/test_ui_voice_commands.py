@@ -9,7 +9,9 @@ import shutil
 import threading
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
 
 from checkers_desktop.rules import BLACK
 from checkers_desktop.speech.voice import (MicrophoneUnavailableError,
@@ -252,11 +254,42 @@ def test_a_key_repeat_not_marked_as_such_does_not_end_the_phrase(make_window, se
     for _ in range(5):  # what an unmarked repeat looks like: up and at once down again
         qtbot.keyRelease(window, Qt.Key.Key_F12)
         qtbot.keyPress(window, Qt.Key.Key_F12)
+    for _ in range(3):  # an unmarked release, then a press marked as a repeat (the action
+        qtbot.keyRelease(window, Qt.Key.Key_F12)  # ignores it; the key is still down)
+        QApplication.sendEvent(window, QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_F12,
+                                                 Qt.KeyboardModifier.NoModifier, "", True))
     qtbot.wait(3 * voice_module.RELEASE_GRACE_MS)
     assert window.voice_input.recording and ended == []
     qtbot.keyRelease(window, Qt.Key.Key_F12)
     qtbot.waitUntil(lambda: ended == [True], timeout=2000)
     assert not window.voice_input.recording
+
+
+def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window, qtbot,
+                                                                    monkeypatch):
+    """The microphone is deaf while the app speaks: pressing F12 to talk stops the app's voice
+    at once, so the phrase is heard from its start; but when that press turns voice on, the
+    instructions it gives are not cut."""
+    from checkers_desktop.speech.fake import FakeSynth
+    from checkers_desktop.speech.announcer import Priority
+
+    synth = FakeSynth(hold=True)
+    window = make_window(synth=synth)
+    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    window.voice_input.microphone_factory = lambda: Microphone(
+        stream_factory=lambda cb: FileStream(cb, b""))
+    synth.finish_all()
+    qtbot.keyPress(window, Qt.Key.Key_F12)  # turns voice on: "Voice commands on..." is said
+    assert window.voice_input.recording and synth.speaking
+    assert synth.speaking.startswith("Voice commands on")
+    qtbot.keyRelease(window, Qt.Key.Key_F12)
+    qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
+    synth.finish_all()
+    window.ctx.announcer.announce("Black: men on 1, 2, 3, 4, 5, 6, 7, 8.", Priority.READING)
+    assert synth.speaking and window.voice_input.enabled
+    qtbot.keyPress(window, Qt.Key.Key_F12)
+    assert window.voice_input.recording and not synth.speaking
+    assert not window.voice_input.microphone.muted
 
 
 def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, monkeypatch):
