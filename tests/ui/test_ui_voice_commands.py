@@ -265,13 +265,10 @@ def test_a_key_repeat_not_marked_as_such_does_not_end_the_phrase(make_window, se
     assert not window.voice_input.recording
 
 
-def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window, qtbot,
-                                                                    monkeypatch):
-    """The microphone is deaf while the app speaks: pressing F12 to talk stops the app's voice
-    at once, so the phrase is heard from its start; but when that press turns voice on, the
-    instructions it gives are not cut."""
+def speaking_window(make_window, monkeypatch):
+    """A window whose own voice holds each utterance until the test ends it (``FakeSynth``,
+    nothing being said at first) and whose microphone hears silence."""
     from checkers_desktop.speech.fake import FakeSynth
-    from checkers_desktop.speech.announcer import Priority
 
     synth = FakeSynth(hold=True)
     window = make_window(synth=synth)
@@ -279,6 +276,17 @@ def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window,
     window.voice_input.microphone_factory = lambda: Microphone(
         stream_factory=lambda cb: FileStream(cb, b""))
     synth.finish_all()
+    return window, synth
+
+
+def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window, qtbot,
+                                                                    monkeypatch):
+    """The microphone is deaf while the app speaks: pressing F12 to talk stops the app's voice
+    at once, so the phrase is heard from its start; but when that press turns voice on, the
+    instructions it gives are not cut."""
+    from checkers_desktop.speech.announcer import Priority
+
+    window, synth = speaking_window(make_window, monkeypatch)
     qtbot.keyPress(window, Qt.Key.Key_F12)  # turns voice on: "Voice commands on..." is said
     assert window.voice_input.recording and synth.speaking
     assert synth.speaking.startswith("Voice commands on")
@@ -293,14 +301,7 @@ def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window,
 
 
 def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, monkeypatch):
-    from checkers_desktop.speech.fake import FakeSynth
-
-    synth = FakeSynth(hold=True)
-    window = make_window(synth=synth)
-    monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
-    window.voice_input.microphone_factory = lambda: Microphone(
-        stream_factory=lambda cb: FileStream(cb, b""))
-    synth.finish_all()
+    window, synth = speaking_window(make_window, monkeypatch)
     window.actions_by_id["voice_on"].trigger()  # says "Voice commands on..."
     assert synth.speaking
     qtbot.waitUntil(lambda: window.voice_input.microphone.muted, timeout=2000)
