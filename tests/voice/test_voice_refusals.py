@@ -532,7 +532,7 @@ def test_the_words_a_yes_is_scored_as():
 
 
 def test_right_is_no_answer_wrong_is_sometimes_written_so():
-    """Whisper writes "wrong" said as " Right." (8 of 45 on the tuning split) and cannot tell
+    """Whisper writes "wrong" said as " Right." (7 of 45 on the tuning split) and cannot tell
     "right" from "write": " Right." alone is no "yes" to a question, however well it fits."""
     heard_yes = VoiceResult("command", heard="yes", command="yes")
     right = _whisper([" Right."], {" Right.": -0.1, " Yes.": -9.0, " No.": -13.0})

@@ -48,7 +48,7 @@ WRAPPERS = (("i'll", "go"), ("i", "will", "go"), ("i", "go"), ("i'll", "move"),
 YES_WORDS = ("yes", "yeah", "yep", "yup", "yes please", "yes yes", "yes sir", "yes it is",
              "correct", "that's right")
 """The ways of saying yes to a question. "Right" alone is not one: Whisper writes "wrong" said
-as " Right." (8 of the tuning split's 45 "wrong"s, ``benchmarks/voice.py --split tuning --kinds
+as " Right." (7 of the tuning split's 45 "wrong"s, ``benchmarks/voice.py --split tuning --kinds
 answer --answers ...``), and "write" said alone as " Right." (20 of 20)."""
 NO_WORDS = ("no", "nope", "no no", "no thanks", "no thank you", "cancel", "wrong")
 """The ways of saying no to a question."""
