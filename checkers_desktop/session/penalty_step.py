@@ -147,6 +147,16 @@ class RemovalStep:
             return None
         return penalty_texts.choosing_headline(*self._parties(due))
 
+    def instead_of_moves(self) -> Optional[str]:
+        """What a reading of the moves (all legal moves, the piece's moves, the jumps; "my
+        moves" by voice) says while the choice is awaited, since nobody moves until then: the
+        prompt to the chooser at the keyboard (whose checker, and how to choose it), else whose
+        choice it is. None when no penalty is due."""
+        due = self.due()
+        if due is None:
+            return None
+        return self.prompt(due) if self.awaits_player() else self.headline()
+
     # --- the chooser's pick -----------------------------------------------------------
     def propose(self, square: int) -> bool:
         """The checker on ``square`` (1-32) is picked: when it is one of the penalised player's,

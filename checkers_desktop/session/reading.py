@@ -138,23 +138,35 @@ def _clocks(ctx: ReadingContext) -> str:
 
 
 def _all_moves(ctx: ReadingContext) -> str:
+    """All the legal moves (A, "my moves" by voice). While a penalty's checker is chosen nobody
+    moves: what is to be done instead (the penalty's prompt), not moves that cannot be made."""
     c = ctx.session
     if not c.running:
         return reading_texts.game_over_reading_text(c.result_text or "")
-    return reading_texts.legal_moves_text(c.board, None, c.side_names, c.style)
+    return c.removal.instead_of_moves() or \
+        reading_texts.legal_moves_text(c.board, None, c.side_names, c.style)
 
 
 def _piece_moves(ctx: ReadingContext) -> str:
     """The moves of the piece picked up when there is one, else of the piece under the cursor.
     Picking a piece up moves the cursor to where it can go, an empty square: the piece in hand is
-    what the player asks about then, not the square under the cursor."""
+    what the player asks about then, not the square under the cursor. While a penalty's checker
+    is chosen, the penalty's prompt (as for all the moves)."""
     c = ctx.session
+    pending = c.removal.instead_of_moves() if c.running else None
+    if pending:
+        return pending
     square = c.selected if c.selected is not None else ctx.cursor
     return reading_texts.legal_moves_text(c.board, square, c.side_names, c.style)
 
 
 def _captures(ctx: ReadingContext) -> str:
+    """The jumps of the side to move and the opponent's threats; while a penalty's checker is
+    chosen, the penalty's prompt (the side to move must not jump now)."""
     c = ctx.session
+    pending = c.removal.instead_of_moves() if c.running else None
+    if pending:
+        return pending
     return reading_texts.captures_text(c.board, c.side_names, c.style, c.verbosity)
 
 

@@ -146,6 +146,10 @@ class BoardWidget(QWidget):
         self.typed = ""
         self.entry: Optional[QWidget] = None
         """The move box while a move is typed on the board (:meth:`type_into`), else None."""
+        self.activating: Optional[int] = None
+        """The square activated on the board itself (Enter, Space, a click) while the game acts
+        on it, else None: a piece picked up some other way (by voice) is not the cursor's to
+        follow to a destination."""
         self.intercept: Optional[Callable[[str, int], bool]] = None
         """Called with ("activate" or "escape", the cursor's square) before Enter/Space or Escape
         act; True means it was handled (the spoken lesson takes Enter while it only talks)."""
@@ -314,7 +318,7 @@ class BoardWidget(QWidget):
                 return True
             self.typed = ""
             if self.intercept is None or not self.intercept("activate", self.cursor):
-                self.activated.emit(self.cursor)
+                self._activate(self.cursor)
             return True
         if key == Qt.Key.Key_Escape:
             self.typed = ""
@@ -338,7 +342,15 @@ class BoardWidget(QWidget):
     def square_clicked(self, square: int) -> None:
         """A mouse click on ``square``: the cursor goes there and the square is activated."""
         self.set_cursor(square)
-        self.activated.emit(square)
+        self._activate(square)
+
+    def _activate(self, square: int) -> None:
+        """Emit :attr:`activated` for ``square``, :attr:`activating` meanwhile."""
+        self.activating = square
+        try:
+            self.activated.emit(square)
+        finally:
+            self.activating = None
 
     # --- focus: Tab into the board lands on the cursor --------------------------------------
     def focusInEvent(self, event: QFocusEvent) -> None:

@@ -1,6 +1,7 @@
 """Fewer keys per move on the board: N and Shift+N go round one's movable pieces (nearest
-first), and picking a piece up puts the cursor on its nearest destination, so that a one-way move
-is Enter, Enter.
+first), and picking a piece up on the board (Enter, Space, a click) puts the cursor on its nearest
+destination, so that a one-way move is Enter, Enter. A piece picked up by voice leaves the cursor
+to the voice, which puts it on the square said.
 
 :class:`MoveAssist` is the window's adapter of :mod:`checkers_desktop.session.moving`: it reads
 the game (``ctx.session``) and moves the board's cursor (``ctx.board``). The cursor's new square is
@@ -93,9 +94,12 @@ class MoveAssist:
         if held == self._held:
             return
         self._held = held
-        if not held:
-            return
         board = self.ctx.board
+        if not held or board.activating is None:
+            # picked up (or on through a jump) by voice: the voice puts the cursor on the
+            # square said, once; going first to a destination was a second focus change, a
+            # moment before, that a screen reader cut off (and the voice said "Cursor on 16")
+            return
         target = moving.first_destination(sorted(s.destinations()), held[-1], board.flipped)
         if target is not None and target != board.cursor:
             board.set_cursor(target, focus=board.has_cursor_focus())

@@ -9,7 +9,8 @@ whole height and the clocks and the status line their room; the keys below show 
 asked. Each part is a standard widget a screen reader knows:
 
 * the legend (``QLabel``): "Black, you: yellow solid discs. Red, the computer: white rings.";
-* the legal moves (``QListWidget``, F5): items "11 to 15"; Enter plays the selected move;
+* the legal moves (``QListWidget``, F5): items "11 to 15"; Enter plays the selected move; while
+  a penalty's checker is chosen, one item instead saying whose choice it is (nobody moves);
 * the moves played (``QListWidget``, Ctrl+H): items "3. You: 11 to 15" (after a move the
   review found wanting, its note: "Review: this move lost a man; 22 to 18 was better."); moving the selection
   shows the position after that move on the board and in the board as text (review; the game
@@ -275,7 +276,9 @@ class SidePanel(QDockWidget):
 
     def _refill_moves(self) -> None:
         s = self.ctx.session
-        moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() else []
+        penalty = s.removal.headline()  # a penalty's checker is chosen: nobody moves until then
+        moves = moving.moves_for_list(s.legal_moves()) if s.is_human_turn() and not penalty \
+            else []
         keep = self.moves.currentRow()
         # no current item while the items go: a screen reader was told of a focus on an item
         # already gone, just before the new one
@@ -286,8 +289,8 @@ class SidePanel(QDockWidget):
             item.setData(MOVE_ROLE, move)
             self.moves.addItem(item)
         if not moves:
-            waiting = game_texts.wait_text() if s.running else (s.result_text or
-                                                                game_texts.no_game_text())
+            waiting = penalty or (game_texts.wait_text() if s.running else (
+                s.result_text or game_texts.no_game_text()))
             item = QListWidgetItem(waiting)
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.moves.addItem(item)

@@ -182,3 +182,36 @@ def test_the_removal_step_speaks_and_reports_through_the_games_public_methods():
                and not node.attr.startswith("__")
                and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))]
     assert private == []
+
+
+def test_while_the_checker_is_chosen_the_move_readings_say_so_not_the_moves(tmp_path):
+    """A penalty is due: nobody moves until its checker is chosen. All the legal moves (A, and
+    "my moves" by voice), the piece's moves (D) and the jumps (J) say what is to be done (the
+    chooser's prompt), not moves that cannot be made; once the checker is removed they list
+    the moves again."""
+    from checkers_desktop.session.voice import READING_COMMANDS
+
+    game, match, synth, clock, events = make_match(tmp_path)
+    assert game.submit_text("11-15") and game.submit_text("22-18")
+    match.official.stalling_warning(BLACK)
+    match.official.stalling_penalty(BLACK)
+    prompt = (f"Stalling penalty on {MARY}. {JOHN}, choose one of {MARY}'s checkers to remove: "
+              "move to it and press Enter, or type its square.")
+    assert READING_COMMANDS["my-moves"] == "read_all_moves"
+    for command in ("read_all_moves", "read_piece_moves", "read_captures"):
+        for cursor in (15, 18, 24):  # Mary's man, John's, an empty square
+            assert read(command, ReadingContext(game, cursor)) == prompt, (command, cursor)
+    game.remove_checker(1, WHITE)
+    assert match.pending_penalty is None
+    assert read("read_all_moves", ReadingContext(game, 15)).startswith("Black has 1 jump")
+    assert read("read_captures", ReadingContext(game, 15)).startswith("Black must jump")
+
+
+def test_outside_a_match_the_readings_name_the_sides_while_the_checker_is_chosen():
+    game, synth, clock, events = make_game()
+    game.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
+    game.stalling_warning(BLACK)
+    game.stalling_penalty(BLACK)
+    assert read("read_all_moves", ReadingContext(game, 11)) == (
+        "Stalling penalty on Black. Red, choose one of Black's checkers to remove: move to it "
+        "and press Enter, or type its square.")

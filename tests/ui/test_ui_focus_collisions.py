@@ -331,3 +331,48 @@ def test_a_hint_is_said_once_wherever_the_cursor_was(make_window, qtbot, monkeyp
     assert window.board.cursor == 11
     assert {sq for sq in SQUARES if window.board.squares[sq].marks.destination} >= {11, 18}
     assert sum(text.count("Hint.") for text in heard) == 1, heard
+
+
+def _cells_focused(window) -> list[int]:
+    """Record the board's current cell each time it changes while the board has the keyboard
+    focus (Qt then tells screen readers of a focus on that cell); returns the squares, in
+    order."""
+    table = window.board.table
+    focused: list[int] = []
+    table.selectionModel().currentChanged.connect(
+        lambda current, _old: focused.append(table.board_model.square(current))
+        if table.hasFocus() and current.isValid() else None)
+    return focused
+
+
+def test_a_piece_picked_up_by_voice_gets_the_focus_once_on_its_own_square(
+        make_window, settings, qtbot):
+    """"Pick up eleven" said with the cursor elsewhere: the focus goes straight to 11, once.
+    It went first to the piece's nearest destination (16) and then, a moment later, to 11: two
+    focus changes that a screen reader cut into each other, and the app's voice said "Cursor on
+    16" of a cursor that was on 11."""
+    from checkers_desktop.speech.voice import VoiceResult
+    from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+
+    settings.set(VOICE_CONFIRMATION, "resign-and-draw")  # a pick-up is not read back
+    window = make_window()
+    board = window.board
+    board.set_cursor(22)
+    qtbot.waitUntil(board.has_cursor_focus, timeout=3000)
+    focused = _cells_focused(window)
+    window.synth.clear()
+    voice = window.voice_input.session
+    state = voice.listening_state()
+    with qtbot.waitSignal(window.game_signals.position_changed, timeout=3000):
+        voice.heard(VoiceResult("pick-up", heard="pick up eleven", square=11), state)
+    assert window.session.selected == 11
+    assert focused == [11]
+    assert board.cursor == 11 and board.focused_square() == 11
+    assert not any(text.startswith("Cursor on") for text in window.synth.spoken)
+    # on the board, Enter picks the piece up and takes the cursor to a destination: one change
+    focused.clear()
+    window.session.cancel_selection()
+    with qtbot.waitSignal(window.game_signals.position_changed, timeout=3000):
+        qtbot.keyClick(board.table, Qt.Key.Key_Return)
+    assert window.session.selected == 11
+    assert focused == [board.cursor] and board.cursor in (15, 16)

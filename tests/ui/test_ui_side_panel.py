@@ -471,3 +471,48 @@ def test_the_panel_is_named_without_its_role_word(make_window):
     as "Game panel panel"."""
     panel = make_window().play_aids.panel
     assert panel.accessibleName() == "Game" and panel.windowTitle() == "Game"
+
+
+def test_while_a_penalty_checker_is_chosen_every_door_to_the_moves_says_so(make_window, qtbot):
+    """A penalty is due (VA rules): nobody moves until its checker is chosen. The legal moves
+    list (F5) holds one item saying whose choice it is, Enter there plays nothing, and all the
+    legal moves by key (A) or from the Read menu say the chooser's prompt instead of listing
+    moves that cannot be made; once the checker is removed the list holds the moves again."""
+    from checkers_desktop.speech.announcer import Priority
+
+    window = make_window()
+    s = window.session
+    s.new_game(Mode.TWO_PLAYERS, profile_key="va-vi")
+    assert s.submit_text("11-15") and s.submit_text("22-18")
+    s.stalling_warning(BLACK)
+    s.stalling_penalty(BLACK)
+    assert s.referee.pending_penalty is not None
+    headline = ("Penalty: Red chooses one of Black's checkers to remove. Nobody moves until "
+                "then.")
+    prompt = ("Stalling penalty on Black. Red, choose one of Black's checkers to remove: move "
+              "to it and press Enter, or type its square.")
+    panel = window.play_aids.panel
+    key(qtbot, Qt.Key.Key_F5)
+    assert QApplication.focusWidget() is panel.moves
+    items = [panel.moves.item(i).text() for i in range(panel.moves.count())]
+    assert items == [headline]
+    fen = s.board.fen()
+    key(qtbot, Qt.Key.Key_Return)
+    assert s.board.fen() == fen and s.referee.pending_penalty is not None
+    key(qtbot, Qt.Key.Key_Escape)
+    assert window.board.focused_square() == window.board.cursor
+
+    def readings() -> list[str]:
+        return [text for text, priority in window.synth.outputs
+                if priority is Priority.READING]
+
+    window.synth.clear()
+    key(qtbot, Qt.Key.Key_A)  # the key
+    window.actions_by_id["read_all_moves"].trigger()  # the Read menu's item
+    assert readings() == [prompt, prompt]
+    # the checker removed, the moves are listed again
+    s.remove_checker(1, s.referee.pending_penalty.chooser)
+    assert s.referee.pending_penalty is None
+    items = [panel.moves.item(i).text() for i in range(panel.moves.count())]
+    assert items == [reading_texts.move_item_text(m, s.style)
+                     for m in sorted(s.legal_moves(), key=lambda m: m.path)]
