@@ -22,8 +22,8 @@ from typing import Callable, Optional, Protocol
 from ..rules import Board
 from ..rules.profiles import TouchRule
 from ..speech.announcer import Priority
-from ..speech.voice import (Confirmation, VoiceResult, confirmation_question, help_text,
-                            needs_confirmation, pick_up_commits)
+from ..speech.voice import (Confirmation, VoiceResult, available_commands, needs_confirmation,
+                            pick_up_commits)
 from ..speech.voice.phrases import said_move
 from ..texts import game as game_texts
 from ..texts import voice as voice_texts
@@ -98,6 +98,9 @@ class Heard:
     game's own speech; continuous recognisers (Dragon's command mode, Windows Speech
     Recognition) stay silent there too. What was said as a command, but could not be taken
     (not legal, not sure which move, not possible now), is still spoken."""
+    toggles: bool = False
+    """Said between two presses of the talk key (not while holding it): a phrase with no speech
+    in it is then refused with how to talk in that mode."""
 
 
 QUIET_WHEN_CONTINUOUS = frozenset({"not-understood", "silence"})
@@ -122,17 +125,18 @@ class VoiceSession:
         game.subscribe(self._on_game_event)
 
     # --- what an utterance is decoded against ------------------------------------------------
-    def listening_state(self, continuous: bool = False) -> Heard:
+    def listening_state(self, continuous: bool = False, toggles: bool = False) -> Heard:
         """The state to decode the next utterance against (and to check it against later);
         ``continuous``: the utterance comes from continuous listening (see
-        :attr:`Heard.continuous`)."""
+        :attr:`Heard.continuous`); ``toggles``: the talk key is pressed to start and to stop
+        (:attr:`Heard.toggles`)."""
         g = self.game
         board = g.board.copy()
         selected = g.selected if (g.selected is not None and len(g.partial_path) == 1) else None
         penalty = g.referee.pending_penalty
         choosing = frozenset(penalty.squares) if penalty is not None else None
         return Heard(board, g.profile, selected, self._answer_awaited(), choosing, board.ply,
-                     board.key(), continuous)
+                     board.key(), continuous, toggles)
 
     def _answer_awaited(self) -> bool:
         """Whether "yes" or "no" is awaited: a move or command read back, or a question open on
@@ -156,7 +160,10 @@ class VoiceSession:
             return
         if state.continuous and result.kind == "nothing" and \
                 result.reason in QUIET_WHEN_CONTINUOUS:
-            self.show_only(result.feedback())
+            self.show_only(voice_texts.heard_text(result))
+            return
+        if result.kind == "nothing" and result.reason == "silence" and not result.heard:
+            self._refuse(voice_texts.nothing_heard_text(state.toggles))
             return
         self._act(result)
 
@@ -166,7 +173,7 @@ class VoiceSession:
 
     def say_help(self) -> None:
         """"What can I say?": the commands the current rules allow, spoken and shown."""
-        text = help_text(self.game.profile)
+        text = voice_texts.voice_help_text(available_commands(self.game.profile))
         self.show_only(text.splitlines()[0])
         self.game.announcer.announce(text.replace("\n", " "), Priority.READING)
 
@@ -174,7 +181,7 @@ class VoiceSession:
     def _act(self, result: VoiceResult) -> None:
         if not result.ok:
             named = self._illegal_text(result) if result.reason == "not-legal" else None
-            self._refuse(named or result.feedback())
+            self._refuse(named or voice_texts.heard_text(result))
             return
         if result.kind == "command":
             self._command(result)
@@ -185,9 +192,9 @@ class VoiceSession:
         if needs_confirmation(result, self.confirmation(), pick_up_binds=binds):
             self._ask(result)
             return
-        self._show(result.feedback(), Priority.QUEUE)
+        self._show(voice_texts.heard_text(result), Priority.QUEUE)
         self._perform(result)
-        self._keep_shown(result.feedback())
+        self._keep_shown(voice_texts.heard_text(result))
 
     def _illegal_text(self, result: VoiceResult) -> Optional[str]:
         """The refusal of a move said that is not legal here, named with what the piece said
@@ -238,12 +245,12 @@ class VoiceSession:
         self.pending = result
         board = self.game.board
         self._pending_key = (board.ply, board.key())
-        self._show(confirmation_question(result), Priority.INTERRUPT)
+        self._show(voice_texts.confirmation_question_text(result), Priority.INTERRUPT)
 
     def _command(self, result: VoiceResult) -> None:
         name = result.command
         if name in ("yes", "no") and self.host.answer_question(name == "yes"):
-            self.show_only(result.feedback())
+            self.show_only(voice_texts.heard_text(result))
             return
         if name in ("yes", "no"):
             pending, self.pending = self.pending, None
@@ -257,26 +264,26 @@ class VoiceSession:
             if name == "no":
                 self._show(voice_texts.cancelled_text(), Priority.INTERRUPT)
                 return
-            self._show(result.feedback(), Priority.QUEUE)
+            self._show(voice_texts.heard_text(result), Priority.QUEUE)
             if pending.kind == "command":
                 if pending.command is not None:
                     self._confirmed_command(pending.command)
             else:
                 self._perform(pending)
-                self._keep_shown(pending.feedback())
+                self._keep_shown(voice_texts.heard_text(pending))
             return
         if name == "repeat":  # not "Heard: repeat.": that would become the last message
-            self.show_only(result.feedback())
+            self.show_only(voice_texts.heard_text(result))
             self.game.announcer.repeat_last()
             return
         if name == "stop-talking":
-            self.show_only(result.feedback())
+            self.show_only(voice_texts.heard_text(result))
             self.host.stop_speaking()
             return
         if needs_confirmation(result, self.confirmation()):  # resign, offer draw; undo maybe
             self._ask(result)
             return
-        self.show_only(result.feedback())
+        self.show_only(voice_texts.heard_text(result))
         if name in READING_COMMANDS:
             self.host.read(READING_COMMANDS[name])
         elif name == "help":
@@ -288,7 +295,7 @@ class VoiceSession:
         elif name in ("show-solution", "next-problem"):
             self.host.practice_command(name)
         else:  # pragma: no cover - every command of speech.voice.COMMANDS is handled above
-            self._refuse(result.feedback())
+            self._refuse(voice_texts.heard_text(result))
 
     def _confirmed_command(self, name: str) -> None:
         if name == "resign":

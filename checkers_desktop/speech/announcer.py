@@ -97,6 +97,7 @@ class Announcer:
         self.history: list[tuple[str, Priority]] = []
         self.sink_errors: list[tuple[OutputSink, BaseException]] = []
         self._queue_only = 0
+        self._held: dict[int, list[tuple[str, Priority]]] = {}
         for sink in sinks:
             self.add_sink(sink)
 
@@ -118,6 +119,7 @@ class Announcer:
             self._call(sink, "cancel")
             self._sinks.remove(sink)
             self._enabled.pop(id(sink), None)
+            self._held.pop(id(sink), None)
 
     def set_sink_enabled(self, sink: OutputSink, enabled: bool) -> None:
         """Switch ``sink`` on or off; switching it off also silences it at once.
@@ -129,7 +131,33 @@ class Announcer:
         was = self._enabled[id(sink)]
         self._enabled[id(sink)] = bool(enabled)
         if was and not enabled:
+            if id(sink) in self._held:
+                self._held[id(sink)] = []
             self._call(sink, "cancel")
+
+    def hold(self, sink: OutputSink) -> None:
+        """Keep what is announced from now on out of ``sink``, to say it at :meth:`release`:
+        the app's own voice while the player talks to the game (a microphone next to the
+        speakers is deaf while the app speaks). The texts kept follow the priority rules among
+        themselves (:func:`schedule`), so a long hold ends in what would be waiting then, not in
+        a pile of stale readings. Other sinks (the screen reader) go on at once. Holding a held
+        sink does nothing; raises ``ValueError`` when ``sink`` was never added."""
+        if sink not in self._sinks:
+            raise ValueError(f"{sink!r} is not one of this announcer's sinks")
+        self._held.setdefault(id(sink), [])
+
+    def is_held(self, sink: OutputSink) -> bool:
+        """True between :meth:`hold` and :meth:`release` of ``sink``."""
+        return id(sink) in self._held
+
+    def release(self, sink: OutputSink) -> None:
+        """Say on ``sink`` what was kept from it since :meth:`hold`, in order, with the
+        priorities they were scheduled with; then announce to it as usual. Releasing a sink
+        that is not held does nothing."""
+        kept = self._held.pop(id(sink), None)
+        if kept and sink in self._sinks and self._enabled.get(id(sink), False):
+            for text, priority in kept:
+                self._call(sink, "output", text, priority)
 
     def is_sink_enabled(self, sink: OutputSink) -> bool:
         """True when ``sink`` was added and is switched on."""
@@ -186,14 +214,22 @@ class Announcer:
         return text
 
     def stop(self) -> None:
-        """Silence every sink, enabled or not (the "stop speech" key)."""
+        """Silence every sink, enabled or not (the "stop speech" key), and drop what a held
+        sink was keeping."""
+        for held in self._held:
+            self._held[held] = []
         for sink in list(self._sinks):
             self._call(sink, "cancel")
 
     # --- internals --------------------------------------------------------------------------
     def _send(self, text: str, priority: Priority) -> None:
         for sink in list(self._sinks):
-            if self._enabled.get(id(sink), False):
+            if not self._enabled.get(id(sink), False):
+                continue
+            kept = self._held.get(id(sink))
+            if kept is not None:
+                self._held[id(sink)] = schedule(None, kept, text, priority)[1]
+            else:
                 self._call(sink, "output", text, priority)
 
     def _call(self, sink: OutputSink, method: str, *args) -> None:

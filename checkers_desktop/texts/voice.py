@@ -1,15 +1,21 @@
-"""Voice commands' own sentences: on and off, push-to-talk, confirmation, what was not usable.
+"""Voice commands' own sentences: on and off, push-to-talk, what was heard or refused, the
+questions asked before acting or when unsure, help, and Learn my voice.
 
-What was heard and the confirmation question come from ``speech.voice`` (``VoiceResult.feedback``,
-``confirmation_question``), which owns the recogniser's vocabulary.
+The words a player says (the commands' phrases, squares as "twenty two") are the recogniser's
+vocabulary, in ``speech.voice.grammar``; the sentences around them are here.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Optional, Sequence
 
 from ..speech.spoken import number_words, path_words, spoken_squares
+from ..speech.voice.grammar import square_words
 from .words import capital, join
+
+if TYPE_CHECKING:
+    from ..speech.voice.grammar import Command, Interpretation
+    from ..speech.voice.result import VoiceResult
 
 PUSH_TO_TALK_KEY = "F12"
 """The push-to-talk key (declared in ``ui/actions.py`` as the shortcut of "push_to_talk")."""
@@ -33,8 +39,14 @@ def listening_text() -> str:
     return "Listening."
 
 
-def nothing_heard_text() -> str:
-    return "Nothing was heard. Hold the key while you speak."
+def nothing_heard_text(toggles: bool = False) -> str:
+    """Push-to-talk gave no speech (a key pressed and released with nothing said, or too far
+    from the microphone); ``toggles``: the key is pressed once to start and once to stop."""
+    if toggles:
+        return (f"Nothing was heard. Press {PUSH_TO_TALK_KEY}, speak close to the microphone, "
+                f"then press {PUSH_TO_TALK_KEY} again.")
+    return (f"Nothing was heard. Hold {PUSH_TO_TALK_KEY} while you speak, close to the "
+            "microphone.")
 
 
 def nothing_to_confirm_text() -> str:
@@ -77,6 +89,117 @@ def voice_failure_text(no_microphone: bool, recogniser_failed: bool, detail: str
         head = "Voice commands are off"
     text = f"{head} ({detail})." if detail else f"{head}."
     return text + " Play goes on by keyboard."
+
+
+COMMAND_DESCRIPTIONS: dict[str, str] = {
+    "read-board": "reads every piece on the board",
+    "my-pieces": "reads where your pieces are",
+    "their-pieces": "reads where your opponent's pieces are",
+    "count": "counts the men and kings of each side",
+    "last-move": "repeats the last move played",
+    "my-moves": "lists the moves you can make",
+    "time": "reads the clocks",
+    "whose-turn": "says whose turn it is",
+    "hint": "suggests a move (when the rules allow hints)",
+    "undo": "takes back your last move (practice only)",
+    "show-solution": "says the solution of the problem on the board (practice only)",
+    "next-problem": "sets up the next problem for you (practice only)",
+    "repeat": "says the last message again",
+    "stop-talking": "stops the speech",
+    "help": "lists what you can say",
+    "resign": "resigns the game (asks you to confirm)",
+    "offer-draw": "offers a draw (asks you to confirm)",
+    "yes": "confirms",
+    "no": "cancels",
+}
+"""What each spoken command does (keys: the names of ``speech.voice.COMMANDS``), for help."""
+
+
+def voice_help_text(commands: Sequence[Command]) -> str:
+    """What can be said, as the app's help shows and speaks it, one sentence a line:
+    moves, jumps, pick-up, then each of ``commands`` (those the rules allow) by its first
+    phrase. Raises ``KeyError`` for a command with no description."""
+    lines = [
+        "Say a move with its squares: \"eleven to fifteen\", \"move eleven to fifteen\" or "
+        "\"eleven fifteen\".",
+        "Say a jump with \"takes\" or \"jumps\": \"twenty two takes fifteen\"; a multiple jump "
+        "names every landing square: \"twenty six takes seventeen takes ten\".",
+        "Or pick up a piece, \"pick up eleven\", then say where it goes: \"fifteen\".",
+        "Commands:",
+    ]
+    for command in commands:
+        lines.append(f"\"{command.phrases[0]}\": {COMMAND_DESCRIPTIONS[command.name]}.")
+    return "\n".join(lines)
+
+
+def heard_text(result: VoiceResult) -> str:
+    """The sentence shown and spoken after an utterance. Recognised: "Heard: eleven to
+    fifteen." Refused, by ``result.reason``: "I heard 'eleven to sixteen', which is not a legal
+    move." (the app names an illegal move more fully with :func:`illegal_move_text` where it
+    can), "... which could be more than one move", "Did you say ... or ...?" or "... but I am
+    not sure", "... which is not possible now", "Nothing was heard ..." (silence, push-to-talk
+    held), "I did not understand. Say help for the commands."."""
+    heard = result.heard
+    if result.kind != "nothing":
+        return f"Heard: {heard}."
+    if result.reason == "not-legal":
+        return f"I heard '{heard}', which is not a legal move."
+    if result.reason == "ambiguous":
+        return (f"I heard '{heard}', which could be more than one move. "
+                "Say it with 'to' or 'takes' between the squares.")
+    if result.reason == "unsure":
+        question = did_you_say_text(result.rivals)
+        if question:
+            return question
+        return f"I heard '{heard}', but I am not sure. Please say it again."
+    if result.reason == "not-now":
+        return f"I heard '{heard}', which is not possible now."
+    if result.reason == "silence" and not heard:
+        return nothing_heard_text()
+    return "I did not understand. Say help for the commands."
+
+
+def confirmation_question_text(result: VoiceResult) -> str:
+    """The question asked before acting on ``result``: "Eleven to fifteen? Say yes or no."; for a
+    pick-up that binds under strict touch-move, "Pick up eleven? You must then move it. Say yes
+    or no."; for resign, a draw offer and taking back, what it does."""
+    if result.command == "resign":
+        return "Resign the game? Say yes or no."
+    if result.command == "offer-draw":
+        return "Offer a draw? Say yes or no."
+    if result.command == "undo":
+        return "Take back your last move? Say yes or no."
+    if result.move is not None:
+        join_word = " takes " if result.move.is_capture else " to "
+        words = join_word.join(square_words(sq) for sq in result.move.path)
+        return f"{capital(words)}? Say yes or no."
+    if result.kind == "pick-up" and result.square is not None:
+        return (f"Pick up {square_words(result.square)}? You must then move it. "
+                "Say yes or no.")
+    return f"{result.heard}? Say yes or no."
+
+
+def _said(meaning: Interpretation) -> str:
+    """A result as the player says it: "eleven to fifteen", "pick up eleven", "fifteen"."""
+    if meaning.kind == "move" and meaning.move is not None:
+        join_word = " takes " if meaning.move.is_capture else " to "
+        return join_word.join(square_words(sq) for sq in meaning.move.path)
+    if meaning.kind == "pick-up" and meaning.square is not None:
+        return f"pick up {square_words(meaning.square)}"
+    if meaning.square is not None:
+        return square_words(meaning.square)
+    return ""
+
+
+def did_you_say_text(rivals: Sequence[Interpretation]) -> Optional[str]:
+    """The question asked when the recogniser could not tell ``rivals`` apart (best first):
+    "Did you say eleven to fifteen or one to six?" (three: "..., one to six or seven to
+    eleven?"); None when fewer than two differ in words. The player answers by saying the move
+    again; nothing is played meanwhile."""
+    said = list(dict.fromkeys(w for w in (_said(m) for m in rivals) if w))
+    if len(said) < 2:
+        return None
+    return f"Did you say {join(said, 'or')}?"
 
 
 def illegal_move_text(said: Sequence[int], jump: bool, piece: Optional[str],

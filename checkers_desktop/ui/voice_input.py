@@ -63,13 +63,20 @@ VOICE_MENU_TITLE = "Vo&ice"
 MUTE_POLL_MS = 100
 """How often (milliseconds) the microphone's mute follows the app's own voice."""
 
+HOLD_OWN_VOICE_MAX_MS = 15000
+"""The longest (milliseconds) the app's own voice keeps quiet while the player talks (the key
+held, or between the two presses): what is announced meanwhile is said when the phrase ends, or
+after this long if the key stays down (a key stuck or leant on must not silence the game)."""
+
 RELEASE_GRACE_MS = 100
 """How long (milliseconds) after the push-to-talk key comes up, in hold mode, the phrase is
 still taken as going on: a press of the key within it means the key never came up. Where the
 X server's key repeat is not detectable (seen on Xvfb driven by xdotool), a held key sends a
 release and a press about 30 times a second, each reported as no repeat: without the grace,
 every one ended the phrase ("pick up eleven" decoded in pieces as "pick up one", then a string
-of "I did not understand"). A real release then ends the phrase this much later."""
+of "I did not understand"). The press that follows such a release may also come marked as a
+repeat, and then reaches the app only as the shortcut's override: that too counts as the key
+still down (:meth:`VoiceInput.key_held`). A real release ends the phrase this much later."""
 
 
 def open_question_box() -> Optional[QMessageBox]:
@@ -149,6 +156,10 @@ class VoiceInput(QObject):
         self._release.setSingleShot(True)
         self._release.setInterval(RELEASE_GRACE_MS)
         self._release.timeout.connect(self._released)
+        self._hold_limit = QTimer(self)  # the own voice kept quiet no longer than this
+        self._hold_limit.setSingleShot(True)
+        self._hold_limit.setInterval(HOLD_OWN_VOICE_MAX_MS)
+        self._hold_limit.timeout.connect(self._release_own_voice)
         self.decode_threads: list[int] = []
         self._requests: dict[int, Heard] = {}
         self.session = VoiceSession(ctx.session, self, lambda: self.confirmation)
@@ -303,6 +314,7 @@ class VoiceInput(QObject):
         mic = self.microphone
         self._release.stop()
         self.recording = False
+        self._release_own_voice()
         if mic is not None and getattr(mic, "active", False):
             try:
                 mic.stop()
@@ -334,6 +346,23 @@ class VoiceInput(QObject):
         if sink is None or not self.ctx.announcer.is_sink_enabled(sink):
             return False
         return bool(getattr(sink, "speaking", False))
+
+    def _hold_own_voice(self) -> None:
+        """The player has started a phrase: what the game announces from now on is kept from
+        the app's own voice until the phrase ends (the screen reader still gets it at once);
+        were it said, the microphone would be muted and the player's words lost."""
+        sink = self.ctx.speech_sink
+        if sink is not None and sink in self.ctx.announcer.sinks:
+            self.ctx.announcer.hold(sink)
+            self._hold_limit.start()
+
+    def _release_own_voice(self) -> None:
+        """The phrase is over (or has gone on too long): the app's own voice says what it kept."""
+        self._hold_limit.stop()
+        sink = self.ctx.speech_sink
+        if sink is not None and self.ctx.announcer.is_held(sink):
+            self.ctx.announcer.release(sink)
+            self._follow_own_voice()
 
     def _follow_own_voice(self) -> None:
         """Mute the microphone while the app's own voice speaks (and it is switched on)."""
@@ -371,6 +400,7 @@ class VoiceInput(QObject):
             self._fail(exc)
             return
         self.recording = True
+        self._hold_own_voice()
         self.listening_changed.emit(True)
         self._follow_own_voice()
 
@@ -393,6 +423,7 @@ class VoiceInput(QObject):
     def _stop_recording(self, decode: bool) -> None:
         self._release.stop()
         self.recording = False
+        self._release_own_voice()
         assert self.microphone is not None  # it was recording
         try:
             audio = self.microphone.stop()
@@ -403,8 +434,8 @@ class VoiceInput(QObject):
         if not decode:
             return
         if audio is None:
-            self.session.show_only(nothing_heard_text())
-            self.ctx.say(nothing_heard_text(), Priority.READING)
+            self.session.show_only(nothing_heard_text(self.ptt_toggles))
+            self.ctx.say(nothing_heard_text(self.ptt_toggles), Priority.READING)
             return
         self.inject_audio(audio)
 
@@ -431,7 +462,7 @@ class VoiceInput(QObject):
         return self._submit(load_audio(str(path)))
 
     def _submit(self, audio, continuous: bool = False) -> int:
-        state = self.session.listening_state(continuous=continuous)
+        state = self.session.listening_state(continuous=continuous, toggles=self.ptt_toggles)
         token = self._decoder.start(self._decode, audio, state, replace=False)
         self._requests[token] = state
         return token

@@ -144,6 +144,43 @@ def test_disabled_sink_gets_nothing_and_is_silenced(synth):
     assert synth.speaking == "both again"
 
 
+def test_a_held_sink_says_what_was_kept_at_release_in_priority_order(synth):
+    """The app's own voice held while the player talks: the screen reader goes on at once; at
+    release the voice says what would be waiting by then, a stale reading replaced."""
+    screen_reader = FakeSynth()
+    announcer = Announcer([synth, screen_reader])
+    announcer.hold(synth)
+    announcer.hold(synth)  # holding twice is holding
+    announcer.announce("Black: men on 1, 2, 3.", R)
+    announcer.announce("Red: men on 30, 31, 32.", R)
+    announcer.announce("The computer has finished getting ready.", Q)
+    assert synth.outputs == [] and announcer.is_held(synth)
+    assert screen_reader.spoken[-1] == "The computer has finished getting ready."
+    announcer.release(synth)
+    assert not announcer.is_held(synth)
+    assert synth.speaking == "Red: men on 30, 31, 32."
+    synth.finish_all()
+    assert synth.spoken == ["Red: men on 30, 31, 32.", "The computer has finished getting ready."]
+    announcer.announce("not held now")
+    assert synth.speaking == "not held now"
+    announcer.release(synth)  # not held: nothing
+    with pytest.raises(ValueError):
+        announcer.hold(FakeSynth())
+
+
+def test_stop_and_switching_off_drop_what_a_held_sink_kept(synth):
+    announcer = Announcer([synth])
+    announcer.hold(synth)
+    announcer.announce("one", I)
+    announcer.stop()
+    announcer.announce("two")
+    announcer.set_sink_enabled(synth, False)
+    announcer.set_sink_enabled(synth, True)
+    announcer.announce("three")
+    announcer.release(synth)
+    assert [t for t, _ in synth.outputs] == ["three"]
+
+
 def test_add_and_remove_sinks(synth):
     announcer = Announcer()
     announcer.announce("nobody hears this")

@@ -20,6 +20,7 @@ from checkers_desktop.speech.voice.grammar import square_words
 from checkers_desktop.speech.voice.microphone import Microphone
 from checkers_desktop.ui import voice_input as voice_module
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+from checkers_desktop.texts.voice import heard_text, nothing_heard_text
 from voice_audio import VOICES, utter, utter_until
 
 pytestmark = [
@@ -80,7 +81,7 @@ def test_not_legal_and_not_understood_change_nothing(make_window, settings, qtbo
     if result.reason == "not-legal":  # the move is named, and why it cannot be played
         assert said.startswith("Twenty-two to seventeen is not a legal move: "), said
     else:
-        assert said == result.feedback() and ("I heard '" in said or "Say help" in said)
+        assert said == heard_text(result) and ("I heard '" in said or "Say help" in said)
     assert said in window.status.text()
     assert window.sounds.played[-1] == "refused"
     assert c.board.fen() == fen and c.board.ply == 0
@@ -91,7 +92,7 @@ def test_not_legal_and_not_understood_change_nothing(make_window, settings, qtbo
     if result.reason == "not-legal":  # talk heard as a move that is not legal: named, refused
         assert " is not a legal move: " in said, said
     else:
-        assert said == result.feedback()
+        assert said == heard_text(result)
     assert said in window.status.text()
     assert c.board.fen() == fen and c.running
 
@@ -237,6 +238,23 @@ def test_hold_to_talk_key_plays_a_move(make_window, settings, qtbot, say, monkey
     assert window.actions_by_id["voice_on"].isChecked()
 
 
+def test_a_phrase_with_nothing_said_tells_how_to_talk(make_window, settings, qtbot):
+    """A talk key pressed and released with nothing said is "Nothing was heard", with how to
+    talk in the mode in use; not "I did not understand", which tells the player their words
+    were wrong."""
+    window = make(make_window, settings, "every-move")
+    fen = window.session.board.fen()
+    for toggles in (False, True):
+        window.voice_input.set_push_to_talk_toggles(toggles)
+        with qtbot.waitSignal(window.voice_input.heard, timeout=30000) as heard:
+            window.voice_input.inject_pcm(bytes(2 * 16000))  # one second of silence
+        assert heard.args[0].reason == "silence"
+        said = window.synth.spoken[-1]
+        assert said == nothing_heard_text(toggles) and said.startswith("Nothing was heard.")
+        assert ("again" in said) is toggles and said in window.status.text()
+    assert window.session.board.fen() == fen
+
+
 def test_a_key_repeat_not_marked_as_such_does_not_end_the_phrase(make_window, settings, qtbot,
                                                                   monkeypatch):
     """Holding F12 where the system does not mark key repeats sends a release and a press
@@ -298,6 +316,38 @@ def test_the_talk_key_silences_the_app_so_the_first_words_are_heard(make_window,
     qtbot.keyPress(window, Qt.Key.Key_F12)
     assert window.voice_input.recording and not synth.speaking
     assert not window.voice_input.microphone.muted
+
+
+def test_what_the_game_says_while_the_player_talks_waits_for_the_phrase_to_end(
+        make_window, qtbot, monkeypatch):
+    """An announcement made while the talk key is held is not said over the player (which
+    would mute the microphone and lose their words): the app's own voice says it when the key
+    comes up; the microphone stays open meanwhile. A key held too long lets it through."""
+    from checkers_desktop.speech.announcer import Priority
+
+    window, synth = speaking_window(make_window, monkeypatch)
+    window.actions_by_id["voice_on"].trigger()
+    synth.finish_all()
+    qtbot.keyPress(window, Qt.Key.Key_F12)
+    assert window.voice_input.recording
+    window.ctx.announcer.announce("The computer has finished getting ready.", Priority.QUEUE)
+    window.ctx.announcer.announce("Black's time for this move is up.", Priority.INTERRUPT)
+    qtbot.wait(2 * voice_module.MUTE_POLL_MS)
+    assert not synth.speaking and not window.voice_input.microphone.muted
+    qtbot.keyRelease(window, Qt.Key.Key_F12)
+    qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
+    assert synth.speaking == ("The computer has finished getting ready. "
+                              "Black's time for this move is up.")
+
+    window.voice_input._hold_limit.setInterval(50)  # a key stuck down
+    synth.finish_all()
+    qtbot.keyPress(window, Qt.Key.Key_F12)
+    window.ctx.announcer.announce("Red's move: twenty-two to eighteen.", Priority.INTERRUPT)
+    assert not synth.speaking
+    qtbot.waitUntil(lambda: synth.speaking == "Red's move: twenty-two to eighteen.",
+                    timeout=2000)
+    assert window.voice_input.recording
+    qtbot.keyRelease(window, Qt.Key.Key_F12)
 
 
 def test_microphone_is_muted_while_the_app_speaks(make_window, settings, qtbot, monkeypatch):
@@ -386,9 +436,9 @@ def test_continuous_listening_only_shows_what_is_no_command(make_window, setting
     assert chatter.kind == "nothing" and chatter.reason in ("not-understood", "silence")
     assert illegal.kind == "nothing" and illegal.reason not in ("not-understood", "silence")
     spoken = window.synth.spoken[spoken_before:]
-    assert chatter.feedback() not in spoken and chatter.feedback() in shown[0]  # shown only
+    assert heard_text(chatter) not in spoken and heard_text(chatter) in shown[0]  # shown only
     named = [t for t in spoken if t.startswith("Twenty-two to seventeen is not a legal move")]
-    assert (named if illegal.reason == "not-legal" else illegal.feedback() in spoken), spoken
+    assert (named if illegal.reason == "not-legal" else heard_text(illegal) in spoken), spoken
     assert window.sounds.played[-1] == "refused"
     assert window.session.board.ply == 0
     window.actions_by_id["voice_on"].trigger()

@@ -12,6 +12,7 @@ import pytest
 from checkers_desktop.rules import BLACK
 from checkers_desktop.session.game import Mode
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
+from checkers_desktop.texts.voice import heard_text
 from voice_audio import utter, utter_until
 
 pytestmark = [
@@ -55,7 +56,7 @@ def test_a_square_that_is_not_the_offenders_removes_nothing(penalised, qtbot, sa
     assert result.kind == "nothing" and result.square is None
     assert c.board.fen() == fen
     assert c.referee.pending_penalty is not None
-    assert penalised.synth.spoken[-1] == result.feedback()
+    assert penalised.synth.spoken[-1] == heard_text(result)
 
 
 def test_while_the_penalty_waits_a_move_is_not_heard(penalised, qtbot, say):

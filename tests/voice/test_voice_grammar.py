@@ -8,8 +8,9 @@ from types import SimpleNamespace
 import pytest
 
 from checkers_desktop.rules import Board
-from checkers_desktop.speech.voice.grammar import (COMMANDS, build_grammar, diagonal_pairs,
-                                                   help_text, square_words, words_to_squares)
+from checkers_desktop.speech.voice.grammar import (COMMANDS, available_commands, build_grammar,
+                                                   diagonal_pairs, square_words, words_to_squares)
+from checkers_desktop.texts.voice import COMMAND_DESCRIPTIONS, voice_help_text
 
 START = Board()
 JUMP = "W:W22,30:B18"                  # Red (White) must jump 22x15
@@ -114,7 +115,14 @@ def test_undo_and_hint_only_when_the_profile_allows_them():
     assert meaning(START, "undo", profile=strict).reason == "not-now"
     assert meaning(START, "hint", profile=strict).kind == "nothing"
     assert meaning(START, "resign", profile=strict).command == "resign"
-    assert "undo" not in help_text(strict) and "undo" in help_text(None)
+    assert "undo" not in voice_help_text(available_commands(strict))
+    assert "undo" in voice_help_text(available_commands(None))
+
+
+def test_every_command_is_described_for_help():
+    assert set(COMMAND_DESCRIPTIONS) == {c.name for c in COMMANDS}
+    text = voice_help_text(COMMANDS)
+    assert all(f'"{c.phrases[0]}": ' in text for c in COMMANDS)
 
 
 def test_while_confirming_only_answers_are_heard():

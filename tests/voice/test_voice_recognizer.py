@@ -13,10 +13,10 @@ from types import SimpleNamespace
 import pytest
 
 from checkers_desktop.rules import Board
-from checkers_desktop.speech.voice import (RecognizerUnavailableError, SphinxRecognizer,
-                                           confirmation_question)
+from checkers_desktop.speech.voice import RecognizerUnavailableError, SphinxRecognizer
 from checkers_desktop.speech.voice.commands import listen_command, load_audio
 from checkers_desktop.speech.voice.grammar import VOCABULARY
+from checkers_desktop.texts.voice import confirmation_question_text, heard_text
 from whisper_model import HAVE_MODEL
 
 pytestmark = [
@@ -79,7 +79,7 @@ def test_moves(recognizer, say, text, voice):
     result = decode(recognizer, say(text, voice), None)
     assert result.kind == "move"
     assert result.move.pdn() == squares[text]
-    assert result.feedback().startswith("Heard: ")
+    assert heard_text(result).startswith("Heard: ")
 
 
 def test_jump(recognizer, say):
@@ -117,7 +117,7 @@ def test_what_is_not_possible_never_becomes_a_move(recognizer, say, text):
     result = decode(recognizer, say(text))
     assert result.move is None and result.kind == "nothing"
     assert result.result_text() == "?"
-    assert "legal move" in result.feedback() or "Say help" in result.feedback()
+    assert "legal move" in heard_text(result) or "Say help" in heard_text(result)
 
 
 def test_noise_and_silence_are_nothing(recognizer):
@@ -131,7 +131,7 @@ def test_noise_and_silence_are_nothing(recognizer):
 def test_illegal_move_feedback_quotes_what_was_heard(recognizer, say):
     result = decode(recognizer, say("eleven to eighteen"))
     if result.reason == "not-legal":  # heard as said: the message quotes it
-        assert result.feedback() == f"I heard '{result.heard}', which is not a legal move."
+        assert heard_text(result) == f"I heard '{result.heard}', which is not a legal move."
     assert result.move is None
 
 
@@ -145,9 +145,9 @@ def test_confirmation_question_reads_the_move():
     board = Board()
     move = board.parse_move("11-15")
     from checkers_desktop.speech.voice import VoiceResult
-    assert confirmation_question(VoiceResult("move", "eleven fifteen", move=move)) == \
+    assert confirmation_question_text(VoiceResult("move", "eleven fifteen", move=move)) == \
         "Eleven to fifteen? Say yes or no."
-    assert "Resign" in confirmation_question(VoiceResult("command", "resign", command="resign"))
+    assert "Resign" in confirmation_question_text(VoiceResult("command", "resign", command="resign"))
 
 
 def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path):
@@ -195,7 +195,7 @@ def test_a_move_that_fits_the_audio_poorly_is_refused_as_unsure(say):
     strict = SphinxRecognizer(fit_threshold=1000.0)  # no path can fit that well
     result = decode(strict, path)
     assert result.kind == "nothing" and result.reason == "unsure" and result.move is None
-    assert "not sure" in result.feedback()
+    assert "not sure" in heard_text(result)
     # its best phrase is kept for the two-stage recogniser to compare, never acted on here
     assert result.details["top"].kind == "move" and result.details["top"].move.pdn() == "11-15"
     lenient = SphinxRecognizer(fit_threshold=None, lookalike_margin=None)

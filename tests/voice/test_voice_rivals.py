@@ -12,11 +12,12 @@ from hypothesis import strategies as st
 
 from checkers_desktop.rules import Board
 from checkers_desktop.speech.voice.grammar import build_grammar
-from checkers_desktop.speech.voice import VoiceRecognizer, did_you_say
+from checkers_desktop.speech.voice import VoiceRecognizer
 from checkers_desktop.speech.voice.grammar import Interpretation
 from checkers_desktop.speech.voice.recognizer import (Candidate, VoiceResult, choose, look_alike,
                                                       lookalike_margin, rival_margin,
                                                       sounds_alike)
+from checkers_desktop.texts.voice import did_you_say_text, heard_text
 
 RED_23 = "W:W23,27:B1"  # Red (White) to move: 23-18, 23-19, 27-24; 26-19 is not a move here
 
@@ -107,13 +108,13 @@ def test_did_you_say_names_the_rivals():
     m2 = next(m for m in b.legal_moves if m.pdn() == "11-16")
     result = VoiceResult("nothing", heard="eleven to fifteen", reason="unsure",
                          rivals=(Interpretation("move", move=m1), Interpretation("move", move=m2)))
-    assert did_you_say(result) == "Did you say eleven to fifteen or eleven to sixteen?"
-    assert result.feedback() == did_you_say(result)
-    assert did_you_say(VoiceResult("nothing", reason="unsure")) is None
+    assert did_you_say_text(result.rivals) == "Did you say eleven to fifteen or eleven to sixteen?"
+    assert heard_text(result) == did_you_say_text(result.rivals)
+    assert did_you_say_text(VoiceResult("nothing", reason="unsure").rivals) is None
     picks = VoiceResult("nothing", reason="unsure", rivals=(
         Interpretation("pick-up", square=11), Interpretation("pick-up", square=1),
         Interpretation("pick-up", square=7)))
-    assert did_you_say(picks) == "Did you say pick up eleven, pick up one or pick up seven?"
+    assert did_you_say_text(picks.rivals) == "Did you say pick up eleven, pick up one or pick up seven?"
 
 
 def test_without_the_whisper_model_the_app_falls_back_to_pocketsphinx(monkeypatch):

@@ -20,6 +20,7 @@ from checkers_desktop.speech.voice import VoiceRecognizer, simulate
 from checkers_desktop.speech.voice.recognizer import RecognizerUnavailableError
 
 from checkers_desktop.speech.voice.whisper import WhisperRecognizer, model_path
+from checkers_desktop.texts.voice import heard_text
 from whisper_model import HAVE_MODEL
 
 pytestmark = [
@@ -85,7 +86,7 @@ def test_the_app_recogniser_is_whisper_when_the_model_is_installed():
 def test_move_phrasings(app, text, voice, expected):
     result = decode(app, speak(text, voice))
     assert result.kind == "move" and result.move.pdn() == expected
-    assert result.feedback().startswith("Heard: ")
+    assert heard_text(result).startswith("Heard: ")
 
 
 def test_a_jump_without_a_joining_word(recognizer):

@@ -8,15 +8,15 @@ from a worker thread), :class:`Microphone` for push-to-talk and continuous liste
 """
 
 from .confirm import Confirmation, needs_confirmation, pick_up_commits
-from .grammar import COMMANDS, Command, available_commands, build_grammar, help_text
+from .grammar import COMMANDS, Command, available_commands, build_grammar
 from .microphone import (Microphone, MicrophoneUnavailableError, UtteranceSegmenter,
                          microphone_status)
 from .recognizer import (RecognizerUnavailableError, SphinxRecognizer, VoiceRecognizer,
-                         VoiceResult, confirmation_question, did_you_say)
+                         VoiceResult)
 
 __all__ = [
     "COMMANDS", "Command", "Confirmation", "Microphone", "MicrophoneUnavailableError",
     "RecognizerUnavailableError", "SphinxRecognizer", "UtteranceSegmenter", "VoiceRecognizer", "VoiceResult",
-    "available_commands", "build_grammar", "confirmation_question", "did_you_say", "help_text",
+    "available_commands", "build_grammar",
     "microphone_status", "needs_confirmation", "pick_up_commits",
 ]

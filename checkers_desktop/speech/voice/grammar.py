@@ -32,7 +32,7 @@ from checkers_desktop.rules.geometry import DIAGONALS, SQUARES, diagonal_step, i
 from checkers_desktop.speech.spoken import number_words as _number_words
 
 __all__ = [
-    "COMMANDS", "Command", "CONFIRMATION_COMMANDS", "Interpretation", "VoiceGrammar", "help_text",
+    "COMMANDS", "Command", "CONFIRMATION_COMMANDS", "Interpretation", "VoiceGrammar",
     "available_commands", "diagonal_pairs",
     "build_grammar", "square_words", "words_to_squares", "VOCABULARY", "GARBAGE_PREFIX",
 ]
@@ -70,37 +70,35 @@ def words_to_squares(tokens: Sequence[str]) -> list[list[int]]:
 
 @dataclass(frozen=True)
 class Command:
-    """A spoken command: ``name`` as listed in accessibility/voice-commands.md, the ``phrases``
-    that say it (the first is the one documented), and what it does, for help text."""
+    """A spoken command: ``name`` as listed in accessibility/voice-commands.md and the ``phrases``
+    that say it (the first is the one documented). What it does, for help, is
+    ``texts.voice.COMMAND_DESCRIPTIONS[name]``."""
 
     name: str
     phrases: tuple[str, ...]
-    description: str
     needs: Optional[str] = None  # a Profile flag that must be true ("allows_undo", "allows_hints")
 
 
 COMMANDS: tuple[Command, ...] = (
-    Command("read-board", ("read the board", "read board"), "reads every piece on the board"),
-    Command("my-pieces", ("my pieces",), "reads where your pieces are"),
-    Command("their-pieces", ("their pieces",), "reads where your opponent's pieces are"),
-    Command("count", ("count",), "counts the men and kings of each side"),
-    Command("last-move", ("last move",), "repeats the last move played"),
-    Command("my-moves", ("my moves",), "lists the moves you can make"),
-    Command("time", ("time",), "reads the clocks"),
-    Command("whose-turn", ("whose turn",), "says whose turn it is"),
-    Command("hint", ("hint",), "suggests a move (when the rules allow hints)", "allows_hints"),
-    Command("undo", ("undo",), "takes back your last move (practice only)", "allows_undo"),
-    Command("show-solution", ("show the solution", "solution"),
-            "says the solution of the problem on the board (practice only)", "allows_hints"),
-    Command("next-problem", ("next problem",), "sets up the next problem for you (practice only)",
-            "allows_hints"),
-    Command("repeat", ("repeat",), "says the last message again"),
-    Command("stop-talking", ("stop talking",), "stops the speech"),
-    Command("help", ("help",), "lists what you can say"),
-    Command("resign", ("resign",), "resigns the game (asks you to confirm)"),
-    Command("offer-draw", ("offer draw", "offer a draw"), "offers a draw (asks you to confirm)"),
-    Command("yes", ("yes",), "confirms"),
-    Command("no", ("no",), "cancels"),
+    Command("read-board", ("read the board", "read board")),
+    Command("my-pieces", ("my pieces",)),
+    Command("their-pieces", ("their pieces",)),
+    Command("count", ("count",)),
+    Command("last-move", ("last move",)),
+    Command("my-moves", ("my moves",)),
+    Command("time", ("time",)),
+    Command("whose-turn", ("whose turn",)),
+    Command("hint", ("hint",), "allows_hints"),
+    Command("undo", ("undo",), "allows_undo"),
+    Command("show-solution", ("show the solution", "solution"), "allows_hints"),
+    Command("next-problem", ("next problem",), "allows_hints"),
+    Command("repeat", ("repeat",)),
+    Command("stop-talking", ("stop talking",)),
+    Command("help", ("help",)),
+    Command("resign", ("resign",)),
+    Command("offer-draw", ("offer draw", "offer a draw")),
+    Command("yes", ("yes",)),
+    Command("no", ("no",)),
 )
 COMMANDS_BY_NAME = {c.name: c for c in COMMANDS}
 CONFIRMATION_COMMANDS = ("yes", "no", "repeat", "stop-talking", "help")
@@ -418,19 +416,3 @@ def _jsgf(strong: list[str], decoys: list[str], w: dict[str, float]) -> str:
     lines += rules
     lines.append(f"<square> = {squares};")
     return "\n".join(lines) + "\n"
-
-
-def help_text(profile=None) -> str:
-    """What can be said, as the app's help shows and speaks it (the commands that ``profile``
-    allows; see accessibility/voice-commands.md for the full list)."""
-    lines = [
-        "Say a move with its squares: \"eleven to fifteen\", \"move eleven to fifteen\" or "
-        "\"eleven fifteen\".",
-        "Say a jump with \"takes\" or \"jumps\": \"twenty two takes fifteen\"; a multiple jump "
-        "names every landing square: \"twenty six takes seventeen takes ten\".",
-        "Or pick up a piece, \"pick up eleven\", then say where it goes: \"fifteen\".",
-        "Commands:",
-    ]
-    for command in available_commands(profile):
-        lines.append(f"\"{command.phrases[0]}\": {command.description}.")
-    return "\n".join(lines)

@@ -26,14 +26,14 @@ from checkers_desktop.rules import Board
 
 from .grammar import VoiceGrammar
 # the results and the Sphinx engine, for the callers that take them from here
-from .result import (SAMPLE_RATE, RecognizerUnavailableError, VoiceResult, confirmation_question,
-                     did_you_say, look_alike, sounds_alike)
+from .result import (SAMPLE_RATE, RecognizerUnavailableError, VoiceResult, look_alike,
+                     sounds_alike)
 from .sphinx import (BINDING_PICK_UP_MARGIN, FIT_THRESHOLD, LOOKALIKE_MARGIN, Candidate,
                      SphinxRecognizer, choose, lookalike_margin, rival_margin)
 
 __all__ = ["VoiceResult", "VoiceRecognizer", "SphinxRecognizer", "RecognizerUnavailableError",
            "SphinxOptions", "WhisperOptions", "AgreementOptions",
-           "SAMPLE_RATE", "did_you_say", "confirmation_question",
+           "SAMPLE_RATE",
            "Candidate", "choose", "sounds_alike", "lookalike_margin", "rival_margin", "look_alike",
            "BINDING_PICK_UP_MARGIN"]
 
@@ -99,6 +99,8 @@ class WhisperOptions:
     later_command_after_words: Optional[bool] = None
     later_no_after_words: Optional[bool] = None
     yes_as_said: Optional[bool] = None
+    square_forms: Optional[bool] = None
+    command_rivals: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """What an utterance meant, as every recogniser gives it (:class:`VoiceResult`), the error of a
-recogniser that cannot run, which squares sound alike, and the questions asked about a result
-("Eleven to fifteen? Say yes or no.", "Did you say ... or ...?"). No decoder here: the recognisers
+recogniser that cannot run, and which squares sound alike. What the app says about a result
+("Heard: eleven to fifteen.", "Did you say ... or ...?") is in ``texts.voice``. No decoder here: the recognisers
 (:mod:`.sphinx`, :mod:`.whisper`, :mod:`.twostage`) import this module, never one another's
 results.
 """
@@ -15,7 +15,7 @@ from checkers_desktop.rules import Move
 from .grammar import Interpretation, square_words
 
 __all__ = ["SAMPLE_RATE", "RecognizerUnavailableError", "VoiceResult", "look_alike", "sounds_alike",
-           "same_meaning", "confirmation_question", "did_you_say"]
+           "same_meaning"]
 
 SAMPLE_RATE = 16000
 """The decoder's audio: 16 kHz, 16-bit signed little-endian, mono."""
@@ -40,8 +40,8 @@ class VoiceResult:
 
     ``rivals``: for "unsure" only, the results it could not tell apart, best first (each a
     :class:`.grammar.Interpretation` of kind "move", "pick-up" or "square"; at most three): the
-    app asks "Did you say eleven to fifteen or one to six?" (:func:`did_you_say`), and the
-    player's next phrase is decoded as usual. ``details``: the recogniser's own figures (scores,
+    app asks "Did you say eleven to fifteen or one to six?" (``texts.voice.did_you_say_text``),
+    and the player's next phrase is decoded as usual. ``details``: the recogniser's own figures (scores,
     margins, transcripts) for tools and benchmarks; not for the app to act on.
     """
 
@@ -72,28 +72,6 @@ class VoiceResult:
             return f"square {self.square}"
         return "?"
 
-    def feedback(self) -> str:
-        """The sentence shown and spoken after the utterance.
-
-        Recognised: "Heard: eleven to fifteen." Refused: "I heard 'eleven to sixteen', which is
-        not a legal move." / "I did not understand. Say help for the commands."
-        """
-        if self.kind != "nothing":
-            return f"Heard: {self.heard}."
-        if self.reason == "not-legal":
-            return f"I heard '{self.heard}', which is not a legal move."
-        if self.reason == "ambiguous":
-            return (f"I heard '{self.heard}', which could be more than one move. "
-                    "Say it with 'to' or 'takes' between the squares.")
-        if self.reason == "unsure":
-            question = did_you_say(self)
-            if question:
-                return question
-            return f"I heard '{self.heard}', but I am not sure. Please say it again."
-        if self.reason == "not-now":
-            return f"I heard '{self.heard}', which is not possible now."
-        return "I did not understand. Say help for the commands."
-
 
 def same_meaning(a: Interpretation, b: Interpretation) -> bool:
     return (a.kind, a.move, a.command, a.square) == (b.kind, b.move, b.command, b.square)
@@ -122,48 +100,3 @@ def look_alike(a: int, b: int) -> bool:
     if a == b:
         return False
     return (len(wa) == len(wb) == 1) or bool(set(wa) & set(wb))
-
-
-def confirmation_question(result: VoiceResult) -> str:
-    """The question asked before acting on ``result``: "Eleven to fifteen? Say yes or no."; for a
-    pick-up that binds under strict touch-move, "Pick up eleven? You must then move it. Say yes
-    or no."."""
-    if result.command == "resign":
-        return "Resign the game? Say yes or no."
-    if result.command == "offer-draw":
-        return "Offer a draw? Say yes or no."
-    if result.command == "undo":
-        return "Take back your last move? Say yes or no."
-    if result.move is not None:
-        join = " takes " if result.move.is_capture else " to "
-        words = join.join(square_words(sq) for sq in result.move.path)
-        return f"{words[0].upper()}{words[1:]}? Say yes or no."
-    if result.kind == "pick-up" and result.square is not None:
-        return (f"Pick up {square_words(result.square)}? You must then move it. "
-                "Say yes or no.")
-    return f"{result.heard}? Say yes or no."
-
-
-def _said(meaning: Interpretation) -> str:
-    """A result as the player says it: "eleven to fifteen", "pick up eleven", "fifteen"."""
-    if meaning.kind == "move" and meaning.move is not None:
-        join = " takes " if meaning.move.is_capture else " to "
-        return join.join(square_words(sq) for sq in meaning.move.path)
-    if meaning.kind == "pick-up" and meaning.square is not None:
-        return f"pick up {square_words(meaning.square)}"
-    if meaning.square is not None:
-        return square_words(meaning.square)
-    return ""
-
-
-def did_you_say(result: VoiceResult) -> Optional[str]:
-    """The question asked when the recogniser could not tell rival results apart:
-    "Did you say eleven to fifteen or one to six?" (two or three rivals: "..., one to six or
-    seven to eleven?"); None when ``result`` has fewer than two rivals. The player answers by
-    saying the move again; nothing is played meanwhile."""
-    said = [w for w in (_said(m) for m in result.rivals) if w]
-    said = list(dict.fromkeys(said))
-    if len(said) < 2:
-        return None
-    listed = ", ".join(said[:-1]) + " or " + said[-1]
-    return f"Did you say {listed}?"
