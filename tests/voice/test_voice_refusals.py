@@ -35,6 +35,7 @@ from checkers_desktop.texts import voice as voice_texts
 from checkers_desktop.texts.voice import illegal_move_text
 
 SEVENTEEN = "W:W17,30:B1,10,14"
+START = Board().fen()
 """White (Red) to move: the man on 17 can go to 13 only (14 is taken, and 10 behind it), the man
 on 30 to 25 or 26; "seventeen to fourteen" is not legal, 17-13 is its neighbour."""
 
@@ -257,6 +258,41 @@ def test_an_illegal_move_pocketsphinx_heard_far_from_whisper_s_candidate_is_not_
     assert result.move is None and result.reason == "unsure"
     assert result.heard != "seventeen to fourteen"
     assert [r.move.pdn() for r in result.rivals][:1] == ["30-26"]
+
+
+# --- words the model leaves out ---------------------------------------------------------------
+def test_a_move_said_with_square_is_scored_as_said_so_the_square_misheard_is_not_played():
+    """"I'll go eleven to square fifteen": the model leaves "square" out and writes the number
+    after it wrongly (" I'll go 11 to 16."), 4.5 above " I'll go 11 to 15.", past the move
+    margin. Said with "square", 11-15 fits the audio better: 11-16 is not played, even with
+    pocketsphinx hearing it too; the player is asked which move was meant."""
+    scores = {" I'll go 11 to 16.": -2.0, " I'll go 11 to 15.": -6.5,
+              " I'll go 11 to square 15.": -1.0, " I'll go 11 to square 16.": -9.0}
+    result = _decode(_whisper([" I'll go 11 to 16."], scores), _move(START, "11-16"), START)
+    assert result.move is None and result.reason == "unsure"
+    assert {m.move.pdn() for m in result.rivals if m.move} == {"11-15", "11-16"}
+    assert result.details["square_forms"] == 2 + 2 * 6  # the move and its six legal rivals
+    old = _whisper([" I'll go 11 to 16."], scores)
+    old.square_forms = 0
+    assert _decode(old, _move(START, "11-16"), START).move == Board(START).parse_move("11-16")
+
+
+def test_a_move_said_without_square_still_stands():
+    scores = {" 11 to 15.": -0.5, " 11 to 16.": -7.0, " 11 to square 15.": -6.0,
+              " Square 11 to square 15.": -8.0, " 11 to square 16.": -9.0}
+    result = _decode(_whisper([" 11 to 15."], scores), _move(START, "11-15"), START)
+    assert result.move == Board(START).parse_move("11-15")
+
+
+def test_the_forms_with_square_in_the_transcript_s_own_words():
+    from checkers_desktop.speech.voice.whisper import _with_square
+
+    assert _with_square(" I'll go {0} to {1}.", " I'll go 14 to 18.") == [
+        " I'll go 14 to square 18.", " I'll go square 14 to square 18."]
+    assert _with_square(" {0} to {1}.", " 14 to 18.") == [" 14 to square 18.",
+                                                         " Square 14 to square 18."]
+    assert _with_square(" Pick up {0}.", " Pick up 11.") == [" Pick up square 11."]
+    assert _with_square(" {0} to {1}.", " Pick up 11.") == []  # a rival in other words
 
 
 # --- a result the beam itself was torn about -------------------------------------------------

@@ -100,7 +100,6 @@ class WhisperOptions:
     later_no_after_words: Optional[bool] = None
     yes_as_said: Optional[bool] = None
     square_forms: Optional[bool] = None
-    command_rivals: Optional[bool] = None
 
 
 @dataclass(frozen=True)

@@ -178,6 +178,17 @@ names. Set on the tuning split only (``benchmarks/voice.py --split tuning --kind
 with every square right 191 of 200 at 0, 193 at 1, 195 at 2.5, 196 from 3 to 6 (every miss
 left is in babble at 5 dB); 4, one above the edge of that plateau."""
 
+SQUARE_FORMS = True
+"""Whether, when the transcript has no "square" in it, the result read from it and each of its
+legal rivals are also scored said with "square" before their squares (:func:`_with_square`), in
+the transcript's own words. A player may say "fourteen to square eighteen"; the
+model, never trained on the word, may leave it out and write the number after it wrongly
+(" I'll go 14 to 17."), which then beats " I'll go 14 to 18." by the move margin. Written with
+"square", the move said fits the audio far better, and the move heard is asked about or
+refused instead of played. Each result counts with its best form. A form the model was sure
+is not what was said (it parts from the transcript at a token the model was sure of) is not
+aligned (:data:`PRUNE_RIVALS`)."""
+
 NAME_ILLEGAL = True
 """Whether a move written in full that is not legal now is named as the illegal move that fits
 the audio best among the transcript, its "twenty to" reading and the beam's other moves
@@ -592,7 +603,8 @@ class WhisperRecognizer:
                  command_end_first: float = COMMAND_END_FIRST,
                  later_command_after_words: bool = LATER_COMMAND_AFTER_WORDS,
                  later_no_after_words: bool = LATER_NO_AFTER_WORDS,
-                 yes_as_said: bool = YES_AS_SAID) -> None:
+                 yes_as_said: bool = YES_AS_SAID,
+                 square_forms: bool = SQUARE_FORMS) -> None:
         self._path = path
         self.threads = int(threads or default_threads())
         self.move_margin = move_margin
@@ -636,6 +648,7 @@ class WhisperRecognizer:
         self.later_command_after_words = bool(later_command_after_words)
         self.later_no_after_words = bool(later_no_after_words)
         self.yes_as_said = bool(yes_as_said)
+        self.square_forms = bool(square_forms)
         self.prompt = prompt
         self.feature_offset: Any = None  # a speaker's log-mel offset (see adapt), or None
         self.adaptation: Any = None  # the speaker adaptation in force (see adapt), or None
@@ -1125,9 +1138,27 @@ class WhisperRecognizer:
         binds = (meaning.kind == "pick-up"
                  and getattr(profile, "touch", None) is TouchRule.STRICT)
         need = self.binding_margin if binds else self.move_margin
-        scored = self._score_rivals(
-            encoded, frames, chosen_text, [t for t, _ in rivals],
-            [need if m.kind != "nothing" else self.decoy_margin for _, m in rivals])
+        forms = self.square_forms and "square" not in reading.words
+        own_forms = _with_square(reading.template, chosen_text) if forms else []
+        rival_forms = [(i, form) for i, (text, m) in enumerate(rivals)
+                       if forms and m.kind != "nothing"
+                       for form in _with_square(reading.template, text)]
+        # one alignment for all (rivals that cannot count are pruned alike): the rivals, the
+        # chosen result said with "square" (counting only above its own score) and each legal
+        # rival so said (SQUARE_FORMS)
+        every = self._score_rivals(
+            encoded, frames, chosen_text,
+            [t for t, _ in rivals] + own_forms + [f for _, f in rival_forms],
+            [need if m.kind != "nothing" else self.decoy_margin for _, m in rivals]
+            + [0.0] * len(own_forms) + [need] * len(rival_forms))
+        n = 1 + len(rivals)
+        scored = every[:n]
+        scored[0] = max([scored[0]] + every[n:n + len(own_forms)])
+        for (i, _), value in zip(rival_forms, every[n + len(own_forms):]):
+            scored[i + 1] = max(scored[i + 1], value)
+        if own_forms:
+            details.update(square_forms=len(own_forms) + len(rival_forms),
+                           square_best=round(scored[0] - every[0], 3))
         judged = self._judge(meaning, heard, scored[0],
                              list(zip(scored[1:], [m for _, m in rivals],
                                       [t for t, _ in rivals])),
@@ -1448,6 +1479,39 @@ def _to_for_two(text: str) -> list[str]:
     for m in _TWO_THEN_NUMBER.finditer(text):
         out.append(text[:m.start()] + m.group(1) + "0 to" + m.group(2) + text[m.end():])
     return out
+
+
+_PLACE = re.compile(r"\{\d+\}")
+
+
+def _with_square(template: str, text: str) -> list[str]:
+    """``text`` (written in ``template``'s words, squares as digits) said with "square" before
+    its last square, and before every square when it names more than one: " 14 to 18." gives
+    [" 14 to square 18.", " Square 14 to square 18."]; [] when ``text`` does not fit
+    ``template`` (a rival written in other words)."""
+    places = len(_PLACE.findall(template))
+    if places == 0:
+        return []
+    pattern = "^" + "(\\d+)".join(re.escape(part) for part in _PLACE.split(template)) + "$"
+    found = re.match(pattern, text)
+    if found is None:
+        return []
+    squares = found.groups()
+    parts = _PLACE.split(template)
+
+    def build(marked: set[int]) -> str:
+        out = parts[0]
+        for k, square in enumerate(squares):
+            word = "square "
+            if k in marked and out.strip() == "":
+                word = "Square "
+            out += (word if k in marked else "") + square + parts[k + 1]
+        return out
+
+    forms = [build({len(squares) - 1})]
+    if len(squares) > 1:
+        forms.append(build(set(range(len(squares)))))
+    return forms
 
 
 def _is_path(path: tuple) -> bool:
