@@ -180,8 +180,8 @@ left is in babble at 5 dB); 4, one above the edge of that plateau."""
 
 SQUARE_FORMS = True
 """Whether, when the transcript has no "square" in it, the result read from it and each of its
-legal rivals are also scored said with "square" before their squares (:func:`_with_square`), in
-the transcript's own words. A player may say "fourteen to square eighteen"; the
+legal rivals whose squares it could have been heard for (:func:`_heard_for`) are also scored
+said with "square" before their squares (:func:`_with_square`), in the transcript's own words. A player may say "fourteen to square eighteen"; the
 model, never trained on the word, may leave it out and write the number after it wrongly
 (" I'll go 14 to 17."), which then beats " I'll go 14 to 18." by the move margin. Written with
 "square", the move said fits the audio far better, and the move heard is asked about or
@@ -1141,7 +1141,7 @@ class WhisperRecognizer:
         forms = self.square_forms and "square" not in reading.words
         own_forms = _with_square(reading.template, chosen_text) if forms else []
         rival_forms = [(i, form) for i, (text, m) in enumerate(rivals)
-                       if forms and m.kind != "nothing"
+                       if forms and m.kind != "nothing" and _heard_for(text, chosen_text)
                        for form in _with_square(reading.template, text)]
         # one alignment for all (rivals that cannot count are pruned alike): the rivals, the
         # chosen result said with "square" (counting only above its own score) and each legal
@@ -1482,6 +1482,16 @@ def _to_for_two(text: str) -> list[str]:
 
 
 _PLACE = re.compile(r"\{\d+\}")
+
+
+def _heard_for(rival: str, chosen: str) -> bool:
+    """Whether the squares written in ``rival`` could have been heard as those of ``chosen``
+    (both texts with squares as digits): as many squares, each the same or a look-alike
+    (:func:`.result.look_alike`: "eighteen" and "seventeen", "five" and "twenty five")."""
+    a, b = re.findall(r"\d+", rival), re.findall(r"\d+", chosen)
+    return len(a) == len(b) and all(
+        x == y or (is_square(int(x)) and is_square(int(y)) and look_alike(int(x), int(y)))
+        for x, y in zip(a, b))
 
 
 def _with_square(template: str, text: str) -> list[str]:
