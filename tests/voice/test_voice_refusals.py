@@ -295,6 +295,15 @@ def test_the_forms_with_square_in_the_transcript_s_own_words():
     assert _with_square(" {0} to {1}.", " Pick up 11.") == []  # a rival in other words
 
 
+def test_only_rivals_whose_squares_could_be_heard_for_the_move_s_are_scored_with_square():
+    from checkers_desktop.speech.voice.whisper import _heard_for
+
+    assert _heard_for(" I'll go 14 to 18.", " I'll go 14 to 17.")  # eighteen, seventeen
+    assert _heard_for(" From 5 to 9.", " From 25 to 29.")  # "twenty five" holds "five"
+    assert not _heard_for(" 23 to 26.", " 11 to 15.")
+    assert not _heard_for(" 26 takes 17 takes 10.", " 26 takes 17.")
+
+
 # --- a result the beam itself was torn about -------------------------------------------------
 def test_a_pick_up_whose_beam_names_another_close_pick_up_is_asked_about_never_played():
     """Whisper wrote " Pick up 11." with " Pick up 10." close behind in its beam: the audio
