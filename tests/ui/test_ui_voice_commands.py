@@ -332,7 +332,7 @@ def test_what_the_game_says_while_the_player_talks_waits_for_the_phrase_to_end(
     assert window.voice_input.recording
     window.ctx.announcer.announce("The computer has finished getting ready.", Priority.QUEUE)
     window.ctx.announcer.announce("Black's time for this move is up.", Priority.INTERRUPT)
-    qtbot.wait(2 * voice_module.MUTE_POLL_MS)
+    window.voice_input._follow_own_voice()  # what the mute poll does
     assert not synth.speaking and not window.voice_input.microphone.muted
     qtbot.keyRelease(window, Qt.Key.Key_F12)
     qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
