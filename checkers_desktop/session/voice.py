@@ -53,8 +53,13 @@ class VoiceHost(Protocol):
         offer); False when none is open."""
 
     def question_open(self) -> bool:
-        """Whether a yes/no question is open on screen: what is said is then decoded as an
-        answer, with every rule of a spoken confirmation (a clear "yes" only)."""
+        """Whether a yes/no question is open on screen that a spoken answer may answer (a
+        player's own): what is said is then decoded as an answer, with every rule of a spoken
+        confirmation (a clear "yes" only)."""
+
+    def closed_to_voice(self) -> bool:
+        """Whether a window or question is open that voice must not act under (the official's
+        or the organiser's question or form, a PIN): nothing said is acted on meanwhile."""
 
     def read(self, command_id: str) -> None:
         """Say the answer of the reading command ``command_id`` (a key of ``READING_COMMANDS``'s
@@ -147,6 +152,15 @@ class VoiceSession:
     def heard(self, result: VoiceResult, state: Heard) -> None:
         """Act on ``result``, decoded against ``state``: refused as stale when the position (or
         whether a "yes" is awaited) changed since, for anything that depends on it."""
+        if self.host.closed_to_voice():
+            # the official's question, a PIN or a form is open: a player's voice neither
+            # answers it nor plays under it
+            text = voice_texts.closed_to_voice_text()
+            if state.continuous:
+                self.show_only(text)
+            else:
+                self._refuse(text)
+            return
         board = self.game.board
         moved = (board.ply, board.key()) != (state.ply, state.key)
         awaited = self._answer_awaited()

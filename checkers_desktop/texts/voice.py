@@ -57,6 +57,12 @@ def cancelled_text() -> str:
     return "Cancelled."
 
 
+def closed_to_voice_text() -> str:
+    """Something was said while a window or question that voice may not answer is open (the
+    official's or the organiser's, a PIN, a form): nothing was done."""
+    return "A question is open that is answered at the keyboard. Nothing was done by voice."
+
+
 def stale_text(heard: str) -> str:
     return f"I heard '{heard}', but the position has changed since. Please say it again."
 

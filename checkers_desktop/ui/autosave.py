@@ -252,8 +252,9 @@ class AutosaveKeeper(QObject):
         announced by :meth:`start`, so the app's voice does not say it twice."""
         title = event_texts.resume_match_title() if self._offer_is_match \
             else app_texts.resume_title_text()
+        # a match's resume is the table's, not a spoken answer's (the official may be asked)
         yes = self.ctx.ask.confirm(question, title, default_yes=True, said=True,
-                                   name="resume-offer")
+                                   name="resume-offer", by_voice=not self._offer_is_match)
         self.ctx.focus_board()
         return yes
 

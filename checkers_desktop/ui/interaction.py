@@ -41,10 +41,15 @@ from .type_ahead import TypeAhead, give_answer_keys, keep_answer_keys, keys_to
 if TYPE_CHECKING:
     from ..tournament.model import Competitor
 
-__all__ = ["Interaction", "TITLE", "file_dialog", "chosen_file", "FormChoice", "FormText",
+__all__ = ["Interaction", "TITLE", "VOICE_ANSWERS", "file_dialog", "chosen_file", "FormChoice", "FormText",
            "FormRequest", "FormAnswer", "FormValue"]
 
 TITLE = "Checkers"
+
+VOICE_ANSWERS = "voiceAnswers"
+"""The property (True) of a yes/no box that a spoken "yes" or "no" may answer: a player's own
+question (leaving the game, resigning, a draw offer, the resume offer of a game). Any other box
+(the official's, the organiser's) is answered at the keyboard only."""
 
 TYPE_AHEAD_MS = 1500
 """In a list to choose from, keys typed at most this far apart (milliseconds) make one search
@@ -83,15 +88,17 @@ class Interaction:
     def confirm(self, question: str, title: str = TITLE,
                 on_answer: Optional[Callable[[bool], None]] = None, *,
                 default_yes: bool = False, said: bool = False,
-                name: str = "") -> bool:
+                name: str = "", by_voice: bool = False) -> bool:
         """Ask ``question``; True for Yes. No is the default button unless ``default_yes``
         (Enter then answers Yes); Escape always answers No. ``on_answer(yes)`` runs as soon as
         a button is pressed, before the dialog closes (what the answer changes is done when the
         focus comes back to the window, so a screen reader reads the focused square as it is
         now); callers that pass it still get the answer. ``said``: the caller has already
         announced the question, so the app's voice does not say it again. ``name``: the box's
-        object name (for tools that look for it). With the window's ``confirm`` replacement,
-        that answers instead (no dialog)."""
+        object name (for tools that look for it). ``by_voice``: a player's own question, which
+        a spoken "yes" or "no" may answer (:data:`VOICE_ANSWERS`); otherwise only the keyboard
+        answers it. With the window's ``confirm`` replacement, that answers instead (no
+        dialog)."""
         from .display import question_font
 
         if self._answer is not None:
@@ -104,6 +111,7 @@ class Interaction:
                          self.parent)
         if name:
             box.setObjectName(name)
+        box.setProperty(VOICE_ANSWERS, bool(by_voice))
         box.setFont(question_font(box))
         box.setDefaultButton(QMessageBox.StandardButton.Yes if default_yes
                              else QMessageBox.StandardButton.No)

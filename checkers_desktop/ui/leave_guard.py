@@ -44,7 +44,8 @@ class LeaveGuard:
         # the question is still up): the window, active again before the command has acted,
         # gave it first to where it was before (the legal-moves list), then the board
         if not self.ctx.ask.confirm(stake.question, leaving_texts.question_title(False),
-                                    on_answer=lambda _yes: self.ctx.focus_board()):
+                                    on_answer=lambda _yes: self.ctx.focus_board(),
+                                    by_voice=True):
             self._stay(False)
             return False
         return True

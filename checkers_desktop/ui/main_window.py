@@ -561,7 +561,7 @@ class MainWindow(QMainWindow):
             return
         asked = self.event_menu.resign_question() if self.event_menu is not None else None
         question, title = asked or (game_texts.resign_question(), game_texts.resign_title())
-        if self.confirm(question, title):
+        if self.confirm(question, title, by_voice=True):
             self.session.resign()
         else:
             # as No to leaving a game is told: at once, cutting the question's own reading

@@ -51,6 +51,7 @@ from . import failures
 from .jobs import BackgroundJob
 from .settings import (VOICE_CONFIRMATION, VOICE_CONTINUOUS, VOICE_ENABLED, VOICE_PTT_TOGGLES)
 from .context import AppContext
+from .interaction import VOICE_ANSWERS
 
 __all__ = ["VoiceInput", "open_question_box"]
 
@@ -80,13 +81,23 @@ still down (:meth:`VoiceInput.key_held`). A real release ends the phrase this mu
 
 
 def open_question_box() -> Optional[QMessageBox]:
-    """The yes/no message box open in front of the window (modal), or None."""
+    """The yes/no message box open in front of the window (modal) that a spoken answer may
+    answer (a player's own question, marked :data:`~.interaction.VOICE_ANSWERS`), or None."""
     widget = QApplication.activeModalWidget()
-    if isinstance(widget, QMessageBox) and widget.isVisible():
+    if isinstance(widget, QMessageBox) and widget.isVisible() \
+            and widget.property(VOICE_ANSWERS) is True:
         wanted = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
         if widget.standardButtons() & wanted == wanted:
             return widget
     return None
+
+
+def closed_to_voice() -> bool:
+    """Whether a window or question is open (modal) that voice must not act under: anything
+    but a player's own yes/no question (the official's and the organiser's questions and
+    forms, a PIN, a file dialog, help)."""
+    widget = QApplication.activeModalWidget()
+    return widget is not None and widget.isVisible() and open_question_box() is None
 
 
 class _KeyWatcher(QObject):
@@ -539,7 +550,7 @@ class VoiceInput(QObject):
             return
         store = self.voice_store()
         if store.path(PLAYER).exists() and not self.ctx.ask.confirm(
-                enrol_replace_question(), ENROLMENT_TITLE):
+                enrol_replace_question(), ENROLMENT_TITLE, by_voice=True):
             return
         try:
             measure = self._get_recognizer().measurer()
@@ -591,6 +602,9 @@ class VoiceInput(QObject):
 
     def question_open(self) -> bool:
         return open_question_box() is not None
+
+    def closed_to_voice(self) -> bool:
+        return closed_to_voice()
 
     def read(self, command_id: str) -> None:
         assert self.ctx.reading is not None  # made with the window

@@ -260,7 +260,7 @@ def test_no_to_resign_says_the_game_goes_on(make_window, qtbot):
     window = make_window()
     window.board.focus_cursor()
     asked = []
-    window.confirm = lambda question, title="Checkers": asked.append(title) and False
+    window.confirm = lambda question, title="Checkers", **_: asked.append(title) and False
     window.synth.clear()
     shortcut(qtbot, Qt.Key.Key_R, CTRL_SHIFT)
     assert asked == ["Resign the game?"]  # the title says what is asked

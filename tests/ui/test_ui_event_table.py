@@ -36,7 +36,7 @@ class Answers:
         self.script: list[bool] = []
         self.default = default
 
-    def __call__(self, question: str, title: str = "", on_answer=None) -> bool:
+    def __call__(self, question: str, title: str = "", on_answer=None, **_) -> bool:
         self.asked.append(question)
         return self.script.pop(0) if self.script else self.default
 

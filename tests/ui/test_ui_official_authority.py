@@ -107,7 +107,7 @@ def test_every_question_names_the_player_it_asks(make_window, tmp_path):
     window, ev, data = match_played(make_window, tmp_path)
     asked = []
 
-    def confirm(question, title="Checkers", on_answer=None):
+    def confirm(question, title="Checkers", on_answer=None, **_):
         asked.append((title, question))
         return False
     window.ask.confirm = confirm
@@ -122,7 +122,7 @@ def test_every_question_names_the_player_it_asks(make_window, tmp_path):
     window.event_menu.offer_draw()
     assert asked[-1][0] == f"Player {name} ({side})"
     # the answer to a draw offer goes through the window's one interaction object
-    window.confirm = window.ask.confirm = lambda q, title="Checkers", on_answer=None: \
+    window.confirm = window.ask.confirm = lambda q, title="Checkers", on_answer=None, **_: \
         asked.append((title, q)) or True
     window.event_menu.offer_draw()
     other = ev.player(window.session.board.turn.other)
@@ -172,7 +172,7 @@ def test_the_event_pin_removed_from_the_settings_file_keeps_every_gate_shut(make
     menu = window.event_menu
     shown = []
     window.ask.ask_new_pin = lambda title, prompt, allow_empty=False, event=False: "905173"
-    window.ask.confirm = lambda q, title="Checkers", on_answer=None: shown.append(q) or True
+    window.ask.confirm = lambda q, title="Checkers", on_answer=None, **_: shown.append(q) or True
     assert menu.set_event_pin()
     assert "recovery code is" in shown[-1]  # shown once
     code = shown[-1].split("recovery code is ")[1].split(".")[0].replace(" ", "")

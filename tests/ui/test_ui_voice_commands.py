@@ -20,7 +20,8 @@ from checkers_desktop.speech.voice.grammar import square_words
 from checkers_desktop.speech.voice.microphone import Microphone
 from checkers_desktop.ui import voice_input as voice_module
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
-from checkers_desktop.texts.voice import heard_text, nothing_heard_text
+from checkers_desktop.texts.voice import closed_to_voice_text, heard_text, nothing_heard_text
+from checkers_desktop.ui.interaction import VOICE_ANSWERS
 from voice_audio import VOICES, utter, utter_until
 
 pytestmark = [
@@ -445,7 +446,8 @@ def test_continuous_listening_only_shows_what_is_no_command(make_window, setting
 
 
 def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
-    """The resume offer at start (and any yes/no box) can be answered by voice."""
+    """The resume offer at start (and any player's own yes/no question) can be answered by
+    voice."""
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     window = make(make_window, settings, "resign-and-draw")
@@ -454,6 +456,7 @@ def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
         box = QMessageBox(QMessageBox.Icon.Question, "Resume the game?", "Resume it?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
         box.setObjectName("resume-offer")
+        box.setProperty(VOICE_ANSWERS, True)  # a player's own question
         box.finished.connect(lambda code, box=box: answers.append(box.standardButton(
             box.clickedButton())))
         box.open()
@@ -466,6 +469,29 @@ def test_yes_answers_an_open_question_box(make_window, settings, qtbot, say):
         assert not window.voice_input.session.listening_state().confirming
     assert answers == [QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No]
     assert window.session.board.ply == 0 and window.voice_input.pending is None
+
+
+def test_the_official_s_question_is_neither_answered_nor_played_under_by_voice(
+        make_window, settings, qtbot, say):
+    """A yes/no box that is not a player's own (the official's yes before a result goes to the
+    bracket, the organiser's) is answered at the keyboard only: a spoken "yes" leaves it open,
+    and a move said meanwhile is not played; the player hears why."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window = make(make_window, settings, "resign-and-draw")
+    box = QMessageBox(QMessageBox.Icon.Question, "Official", "Send this result to the bracket?",
+                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+    box.open()
+    qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box)
+    assert not window.voice_input.session.listening_state().confirming
+    fen = window.session.board.fen()
+    for words in ("yes", "eleven to fifteen"):
+        utter(qtbot, window, say(words))
+        assert box.isVisible() and box.clickedButton() is None
+        assert window.synth.spoken[-1] == closed_to_voice_text()
+        assert window.sounds.played[-1] == "refused"
+    assert window.session.board.fen() == fen and window.voice_input.pending is None
+    box.done(0)
 
 
 def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, settings, qtbot,

@@ -141,7 +141,7 @@ def test_learning_again_asks_first_through_the_interaction(window, qtbot):
     store = voice.voice_store()
     store.save("player", {"format": "something kept"})
     asked = []
-    window.ctx.ask.confirm = lambda question, title="", on_answer=None: asked.append(
+    window.ctx.ask.confirm = lambda question, title="", on_answer=None, **_: asked.append(
         question) or False
     window.actions_by_id["voice_learn"].trigger()
     assert asked and asked[0].startswith("A learned voice is already kept. Learn it again?")
