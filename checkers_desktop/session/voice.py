@@ -28,9 +28,9 @@ from ..speech.voice.phrases import said_move
 from ..texts import game as game_texts
 from ..texts import voice as voice_texts
 from .events import GameStarted, MovePlayed
-from .game import GameSession
+from .game import GameSession, Mode
 
-__all__ = ["READING_COMMANDS", "VoiceHost", "Heard", "VoiceSession", "QUIET_WHEN_CONTINUOUS"]
+__all__ = ["KEYBOARD_ONLY_BETWEEN_PLAYERS", "READING_COMMANDS", "VoiceHost", "Heard", "VoiceSession", "QUIET_WHEN_CONTINUOUS"]
 
 READING_COMMANDS: dict[str, str] = {
     "read-board": "read_board",
@@ -43,6 +43,10 @@ READING_COMMANDS: dict[str, str] = {
     "whose-turn": "read_turn",
 }
 """Spoken command name (accessibility/voice-commands.md) -> reading command id (ui/actions.py)."""
+
+KEYBOARD_ONLY_BETWEEN_PLAYERS = frozenset({"resign", "offer-draw"})
+"""Spoken commands refused in a game between two players (a match too): the recogniser cannot
+tell which player spoke, so one player could resign, or offer a draw, for the side to move."""
 
 
 class VoiceHost(Protocol):
@@ -155,11 +159,10 @@ class VoiceSession:
         if self.host.closed_to_voice():
             # the official's question, a PIN or a form is open: a player's voice neither
             # answers it nor plays under it
-            text = voice_texts.closed_to_voice_text()
             if state.continuous:
-                self.show_only(text)
+                self.show_only(voice_texts.closed_to_voice_text())
             else:
-                self._refuse(text)
+                self.refuse_closed_to_voice()
             return
         board = self.game.board
         moved = (board.ply, board.key()) != (state.ply, state.key)
@@ -180,6 +183,11 @@ class VoiceSession:
             self._refuse(voice_texts.nothing_heard_text(state.toggles))
             return
         self._act(result)
+
+    def refuse_closed_to_voice(self) -> None:
+        """The talk key pressed, or a phrase ended, while a window or question that voice may
+        not answer is open: refused in words (see :meth:`VoiceHost.closed_to_voice`)."""
+        self._refuse(voice_texts.closed_to_voice_text())
 
     def drop_pending(self) -> None:
         self.pending = None
@@ -293,6 +301,11 @@ class VoiceSession:
         if name == "stop-talking":
             self.show_only(voice_texts.heard_text(result))
             self.host.stop_speaking()
+            return
+        if name in KEYBOARD_ONLY_BETWEEN_PLAYERS and self.game.mode is Mode.TWO_PLAYERS:
+            # two players at one table: the voice cannot tell who speaks, and one player's
+            # "resign" (or draw offer) must not be made for the other
+            self._refuse(voice_texts.keyboard_only_between_players_text(name))
             return
         if needs_confirmation(result, self.confirmation()):  # resign, offer draw; undo maybe
             self._ask(result)

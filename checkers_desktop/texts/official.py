@@ -257,6 +257,12 @@ def pin_locked_text(seconds: int) -> str:
             f"Only the official has the PIN.")
 
 
+def new_pin_description_text(shortest: int) -> str:
+    """The New PIN field's description: how long the PIN must be (``shortest`` characters: the
+    match's or the event's rule)."""
+    return f"At least {shortest} characters; hidden."
+
+
 def pin_too_short_text(shortest: int) -> str:
     return f"The PIN is too short: use at least {shortest} characters."
 

@@ -57,6 +57,14 @@ def cancelled_text() -> str:
     return "Cancelled."
 
 
+def keyboard_only_between_players_text(command: str) -> str:
+    """``command`` ("resign" or "offer-draw") said in a game between two players: refused,
+    since the voice cannot tell which player spoke."""
+    what = "resign" if command == "resign" else "offer a draw"
+    return (f"With two players, the voice cannot tell who is speaking: {what} with the "
+            "keyboard.")
+
+
 def closed_to_voice_text() -> str:
     """Something was said while a window or question that voice may not answer is open (the
     official's or the organiser's, a PIN, a form): nothing was done."""

@@ -561,7 +561,8 @@ class MainWindow(QMainWindow):
             return
         asked = self.event_menu.resign_question() if self.event_menu is not None else None
         question, title = asked or (game_texts.resign_question(), game_texts.resign_title())
-        if self.confirm(question, title, by_voice=True):
+        # by voice only against the computer: with two players, who said "yes" is not known
+        if self.confirm(question, title, by_voice=self.session.mode is Mode.COMPUTER):
             self.session.resign()
         else:
             # as No to leaving a game is told: at once, cutting the question's own reading

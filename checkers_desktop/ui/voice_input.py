@@ -123,10 +123,16 @@ class _KeyWatcher(QObject):
                 # this override announcing it is seen here
                 self.voice.key_held()
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
-            # a question box is open (the window's shortcuts are asleep): F12 still talks
-            if event.key() == self.key and self.voice.enabled and open_question_box() is not None:
+            # a window is open in front (the window's shortcuts are asleep): F12 talks to a
+            # player's own question; to anything else (the official's question, a form, a PIN)
+            # it says that voice does nothing there, rather than nothing at all
+            if event.key() == self.key and self.voice.enabled \
+                    and QApplication.activeModalWidget() is not None:
                 if not event.isAutoRepeat():
-                    self.voice.push_to_talk_pressed()
+                    if open_question_box() is not None:
+                        self.voice.push_to_talk_pressed()
+                    elif not self.voice.recording:
+                        self.voice.session.refuse_closed_to_voice()
                 return True
         elif kind == QEvent.Type.Close and obj is self.voice.ctx.window:
             self.voice.shutdown()

@@ -133,6 +133,19 @@ def test_the_right_pin_closes_the_dialog_with_the_officials_name(qtbot):
     assert dialog.official == "Dan Cole" and gate.take("pause") == "Dan Cole"
 
 
+def test_the_new_pin_field_says_how_long_the_pin_must_be(qtbot):
+    """The event PIN guards every match on the laptop and must be longer: its field says so,
+    and a PIN as short as the field says is taken."""
+    for event, shortest, pin in ((False, 4, "4711"), (True, 6, "482917")):
+        dialog = NewPinDialog("Set the PIN", "prompt", event=event)
+        qtbot.addWidget(dialog)
+        assert dialog.first.accessibleDescription() == f"At least {shortest} characters; hidden."
+        qtbot.keyClicks(dialog.first, pin)
+        qtbot.keyClicks(dialog.again, pin)
+        dialog.accept()
+        assert dialog.result() == NewPinDialog.DialogCode.Accepted
+
+
 def test_a_new_pin_is_typed_twice(qtbot):
     said = []
     dialog = NewPinDialog("Set the event PIN", "prompt", say=said.append)

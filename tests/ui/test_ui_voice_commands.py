@@ -494,6 +494,32 @@ def test_the_official_s_question_is_neither_answered_nor_played_under_by_voice(
     box.done(0)
 
 
+def test_the_talk_key_under_the_official_s_question_says_voice_does_nothing_there(
+        make_window, qtbot, monkeypatch):
+    """F12 while a box that voice may not answer is open: the microphone stays shut and the
+    player hears why, rather than nothing; under a player's own question it talks."""
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    window, synth = speaking_window(make_window, monkeypatch)
+    window.actions_by_id["voice_on"].trigger()
+    synth.finish_all()
+    for own in (False, True):
+        box = QMessageBox(QMessageBox.Icon.Question, "Official", "Have you written it down?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, window)
+        box.setProperty(VOICE_ANSWERS, own)
+        box.open()
+        qtbot.waitUntil(lambda: QApplication.activeModalWidget() is box)
+        qtbot.keyPress(box, Qt.Key.Key_F12)
+        assert window.voice_input.recording is own
+        if not own:
+            assert synth.speaking == closed_to_voice_text()
+            assert window.sounds.played[-1] == "refused"
+        qtbot.keyRelease(box, Qt.Key.Key_F12)
+        qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
+        synth.finish_all()
+        box.done(0)
+
+
 def test_offer_draw_by_voice_needs_yes_then_the_computer_answers(make_window, settings, qtbot,
                                                                   say):
     from checkers_desktop.texts.event import computer_draw_answer_text

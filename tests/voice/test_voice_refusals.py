@@ -405,6 +405,21 @@ def test_the_game_names_an_illegal_move_said_and_what_the_piece_can_do():
     assert voice.last_feedback == "Ten to six is not a legal move: you have no piece on ten."
 
 
+def test_between_two_players_resign_and_draw_offers_are_not_taken_by_voice():
+    """The recogniser cannot tell which of two players spoke: one player's "resign" (then
+    "yes") would resign the side to move. Refused with the reason; the game goes on."""
+    game, synth, voice = _game(SEVENTEEN)
+    for name in ("resign", "offer-draw"):
+        voice.heard(VoiceResult("command", heard=name, command=name), voice.listening_state())
+        assert voice.pending is None and game.running
+        assert voice.last_feedback == voice_texts.keyboard_only_between_players_text(name)
+    assert "with the keyboard" in voice.last_feedback
+    game.new_game(Mode.COMPUTER, BLACK, fen=Board().fen())  # against the computer: asked
+    voice.heard(VoiceResult("command", heard="resign", command="resign"),
+                voice.listening_state())
+    assert voice.pending is not None and voice.pending.command == "resign"
+
+
 def test_a_jump_said_where_another_must_be_taken_names_the_compulsory_jumps():
     text = illegal_move_text((22, 13), True, "man", (), False, ((23, 14),))
     assert text == ("Twenty-two takes thirteen is not a legal move: a jump must be taken, "

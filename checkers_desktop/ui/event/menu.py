@@ -123,8 +123,7 @@ class EventMenu(QObject):
         :meth:`_ask_answer`)."""
         self.ask_player: Callable[[str, str], bool] = lambda question, who: bool(
             ctx.ask.confirm(question, event_texts.player_title(who),
-                            on_answer=lambda yes: ctx.ask.keep_up() if yes else None,
-                            by_voice=True))
+                            on_answer=lambda yes: ctx.ask.keep_up() if yes else None))
         """A player's own question (a draw offer), titled by the player who acts; Yes keeps it
         up until the opponent's question opens over it."""
         self.actions: dict[str, QAction] = {}
@@ -508,7 +507,7 @@ class EventMenu(QObject):
                 self.ctx.refresh_board()
         chooser = game.removal.name(asked.chooser)
         yes = self.ctx.ask.confirm(asked.question, event_texts.removal_title(chooser),
-                                   on_answer=answer, by_voice=True)
+                                   on_answer=answer)
         answer(bool(yes))
         self.ctx.focus_board()
 
@@ -534,7 +533,7 @@ class EventMenu(QObject):
         before the question closes (:attr:`_on_answer`)."""
         return bool(self.ctx.ask.confirm(question,
                                          event_texts.draw_answer_title(self._answerer),
-                                         on_answer=self._on_answer, by_voice=True))
+                                         on_answer=self._on_answer))
 
     def resign_question(self) -> Optional[tuple[str, str]]:
         """In a match, the resign question naming the player who resigns and the game ("Mary

@@ -16,7 +16,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit,
                                QVBoxLayout, QWidget)
 
-from ...session.official_pin import MAX_PIN_LENGTH, PinError, check_new_pin
+from ...session.official_pin import (MAX_PIN_LENGTH, MIN_EVENT_PIN_LENGTH, MIN_PIN_LENGTH,
+                                     PinError, check_new_pin)
 from ..display import style_dialog
 from ..secret_field import SecretField
 from ...texts import official as official_texts
@@ -127,7 +128,8 @@ class NewPinDialog(QDialog):
         self.pin: Optional[str] = None
         self.prompt = QLabel(prompt, self)
         self.prompt.setWordWrap(True)
-        self.first = pin_field(self, "New PIN", "At least four characters; hidden.")
+        shortest = MIN_EVENT_PIN_LENGTH if event else MIN_PIN_LENGTH
+        self.first = pin_field(self, "New PIN", official_texts.new_pin_description_text(shortest))
         self.first.setObjectName("new-pin")
         self.again = pin_field(self, "New PIN again", "The same PIN again; hidden.")
         self.again.setObjectName("new-pin-again")
