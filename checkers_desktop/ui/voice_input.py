@@ -23,7 +23,9 @@ the app works.
 from __future__ import annotations
 
 import logging
+import math
 import threading
+import time
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -109,11 +111,13 @@ class _KeyWatcher(QObject):
         self.voice = voice
         # PySide6's stubs lack QKeySequence.__getitem__ (the key combination at an index)
         self.key = QKeySequence(PUSH_TO_TALK_KEY)[0].key()  # type: ignore[index]
+        self._released_at = -math.inf  # time.monotonic() of the key's last release
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.KeyRelease and isinstance(event, QKeyEvent):
             if event.key() == self.key and not event.isAutoRepeat():
+                self._released_at = time.monotonic()
                 self.voice.push_to_talk_released()
         elif kind == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
             if event.key() == self.key:
@@ -131,7 +135,10 @@ class _KeyWatcher(QObject):
                 if not event.isAutoRepeat():
                     if open_question_box() is not None:
                         self.voice.push_to_talk_pressed()
-                    elif not self.voice.recording:
+                    elif not self.voice.recording and \
+                            time.monotonic() - self._released_at > RELEASE_GRACE_MS / 1000:
+                        # once a press: a release and a press closer than RELEASE_GRACE_MS
+                        # are a held key repeating unmarked
                         self.voice.session.refuse_closed_to_voice()
                 return True
         elif kind == QEvent.Type.Close and obj is self.voice.ctx.window:

@@ -514,6 +514,11 @@ def test_the_talk_key_under_the_official_s_question_says_voice_does_nothing_ther
         if not own:
             assert synth.speaking == closed_to_voice_text()
             assert window.sounds.played[-1] == "refused"
+            said = len(synth.outputs)
+            for _ in range(3):  # held: the system repeats it as releases and presses, unmarked
+                qtbot.keyRelease(box, Qt.Key.Key_F12)
+                qtbot.keyPress(box, Qt.Key.Key_F12)
+            assert len(synth.outputs) == said  # said once a press, not once a repeat
         qtbot.keyRelease(box, Qt.Key.Key_F12)
         qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
         synth.finish_all()
