@@ -139,7 +139,10 @@ class TableClient:
             except ServerUnavailableError as exc:
                 self._set_state(ServerState.AWAY, reason=str(exc))
                 raise
-            self._back()
+            if not self.outbox.pending():
+                # with results queued, the server is back when they are sent (:meth:`flush`),
+                # so that its return is told with how many went
+                self._back()
             return out
 
     def take(self, match_number: int) -> MatchSetup:
