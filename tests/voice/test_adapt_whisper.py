@@ -45,8 +45,40 @@ def test_training_never_uses_a_held_out_voice_or_sentence():
     """Neither held-out split (nor the tuning split's positions) is in the training data."""
     import voice
 
-    for split in (voice.HELD_OUT, voice.FRESH):
+    for split in (voice.HELD_OUT, voice.FRESH, voice.HELDOUT_NEURAL):
         _never_in_training(voice, split)
+
+
+def test_the_neural_family_speaks_only_when_asked():
+    """Kokoro's voices are no training speaker unless ``--kokoro`` asks for them (then the
+    benchmark's Kokoro split is no longer held out); its split's exact speakers are never the
+    training ones."""
+    import voice
+
+    assert not [s for s in adapt.TRAINING.speakers if s.engine == "kokoro"]
+    assert not [s for s in adapt.BABBLE_TALKERS if s.engine == "kokoro"]
+    assert {s.engine for s in adapt.KOKORO_SPEAKERS} == {"kokoro"}
+    assert not set(adapt.KOKORO_SPEAKERS) & set(voice.HELDOUT_NEURAL.speakers)
+
+
+def test_a_share_of_the_corpus_goes_to_the_neural_voices_and_the_rest_keeps_its_speakers(
+        monkeypatch, tmp_path):
+    import voice
+
+    monkeypatch.setattr(adapt, "render_all", lambda *a, **k: None)
+    monkeypatch.setattr(adapt, "babble_tracks", lambda renderer: [])
+    said: list = []
+    monkeypatch.setattr(voice.Renderer, "speech",
+                        lambda self, speaker, text: said.append(speaker) or np.zeros(1, np.float32))
+    monkeypatch.setattr(voice.Renderer, "piper_available", lambda self: True)
+    adapt.make_corpus(30, tmp_path, nonspeech=0.0)
+    plain = list(said)
+    said.clear()
+    adapt.make_corpus(30, tmp_path, nonspeech=0.0, kokoro=0.2)
+    assert len(said) == len(plain)
+    changed = [(a, b) for a, b in zip(plain, said) if a != b]
+    assert all(b in adapt.KOKORO_SPEAKERS for _, b in changed)
+    assert 0.1 < len(changed) / len(plain) < 0.3
 
 
 def test_training_never_speaks_with_the_held_out_family():
@@ -88,6 +120,25 @@ def test_each_new_engine_speaks_at_16_khz(tmp_path, speaker, tool):
         plain = voice.Renderer(tmp_path).speech(voice.Speaker("pico", "pico", "en-GB", 1.0),
                                                 "eleven to fifteen")
         assert x.size > 1.2 * plain.size
+
+
+def test_kokoro_speaks_english_at_16_khz_and_a_blend_is_another_voice(tmp_path):
+    import kokoro_voice
+    import voice
+
+    missing = kokoro_voice.available()
+    if missing:
+        pytest.skip(missing)
+    renderer = voice.Renderer(tmp_path)
+    one = renderer.speech(voice.Speaker("k", "kokoro", "jm_kumo", 1.0), "eleven to fifteen")
+    slow = renderer.speech(voice.Speaker("k slow", "kokoro", "jm_kumo", 1.3), "eleven to fifteen")
+    assert one.dtype == np.float32 and 0.5 < one.size / voice.RATE < 4.0
+    assert slow.size > 1.15 * one.size
+    blend = kokoro_voice.style("jf_alpha*0.5+jm_kumo*0.5")
+    assert np.allclose(blend, 0.5 * kokoro_voice.style("jf_alpha")
+                       + 0.5 * kokoro_voice.style("jm_kumo"))
+    with pytest.raises(ValueError, match="no Kokoro voice 'af_bella'"):
+        kokoro_voice.style("af_bella")
 
 
 def test_a_quantised_model_is_read_back_as_floats():
