@@ -130,6 +130,8 @@ class VoiceSession:
         self.confirmation = confirmation
         self.pending: Optional[VoiceResult] = None
         self._pending_key: Optional[tuple[int, tuple[int, int, int, bool]]] = None
+        self._unclear_answers = 0
+        """How many answers in a row to the question of ``pending`` were not taken."""
         self.last_feedback = ""
         game.subscribe(self._on_game_event)
 
@@ -180,7 +182,10 @@ class VoiceSession:
             self.show_only(voice_texts.heard_text(result))
             return
         if result.kind == "nothing" and result.reason == "silence" and not result.heard:
-            self._refuse(voice_texts.nothing_heard_text(state.toggles))
+            text = voice_texts.nothing_heard_text(state.toggles)
+            if self.pending is not None:  # what still waits is asked again
+                text += " " + voice_texts.confirmation_question_text(self.pending)
+            self._refuse(text)
             return
         self._act(result)
 
@@ -192,6 +197,7 @@ class VoiceSession:
     def drop_pending(self) -> None:
         self.pending = None
         self._pending_key = None
+        self._unclear_answers = 0
 
     def say_help(self) -> None:
         """"What can I say?": the commands the current rules allow, spoken and shown."""
@@ -201,6 +207,14 @@ class VoiceSession:
 
     # --- acting --------------------------------------------------------------------------------
     def _act(self, result: VoiceResult) -> None:
+        if not result.ok and self.pending is not None:
+            # an answer to the move (or command) read back that was not taken: the question is
+            # asked again, with how to be heard from the second time in a row
+            self._unclear_answers += 1
+            self._refuse(voice_texts.asked_again_text(
+                result.heard, voice_texts.confirmation_question_text(self.pending),
+                self._unclear_answers))
+            return
         if not result.ok:
             named = self._illegal_text(result) if result.reason == "not-legal" else None
             self._refuse(named or voice_texts.heard_text(result))
@@ -265,6 +279,7 @@ class VoiceSession:
 
     def _ask(self, result: VoiceResult) -> None:
         self.pending = result
+        self._unclear_answers = 0
         board = self.game.board
         self._pending_key = (board.ply, board.key())
         self._show(voice_texts.confirmation_question_text(result), Priority.INTERRUPT)
@@ -276,6 +291,7 @@ class VoiceSession:
             return
         if name in ("yes", "no"):
             pending, self.pending = self.pending, None
+            self._unclear_answers = 0
             board = self.game.board
             if pending is None:
                 self._refuse(voice_texts.nothing_to_confirm_text())

@@ -193,6 +193,18 @@ def confirmation_question_text(result: VoiceResult) -> str:
     return f"{result.heard}? Say yes or no."
 
 
+def asked_again_text(heard: str, question: str, times: int) -> str:
+    """What is said when the answer to a move or command read back was not taken (unsure, not
+    understood): what was heard, then ``question`` (:func:`confirmation_question_text`) again,
+    so that the player knows what is still waiting. From the second time in a row (``times``,
+    1 for the first), how to be heard: "I heard 'yes', but I am not sure. Say yes or no on its
+    own, close to the microphone. Eleven to fifteen? Say yes or no."."""
+    lead = f"I heard '{heard}', but I am not sure." if heard else "I did not understand."
+    if times >= 2:
+        lead += " Say yes or no on its own, close to the microphone."
+    return f"{lead} {question}"
+
+
 def _said(meaning: Interpretation) -> str:
     """A result as the player says it: "eleven to fifteen", "pick up eleven", "fifteen"."""
     if meaning.kind == "move" and meaning.move is not None:

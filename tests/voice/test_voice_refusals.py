@@ -405,6 +405,39 @@ def test_the_game_names_an_illegal_move_said_and_what_the_piece_can_do():
     assert voice.last_feedback == "Ten to six is not a legal move: you have no piece on ten."
 
 
+def test_an_answer_not_taken_asks_the_question_again_then_says_how_to_be_heard():
+    """A "yes" the recogniser was unsure of (or a sound not understood) while a move read back
+    waits: nothing is played, the question is asked again (not "please say it again", which
+    leaves the player to remember what was asked), and from the second time in a row how to be
+    heard. A new question starts the count again."""
+    game, synth, voice = _game(SEVENTEEN)
+    before = game.board.fen()
+    move = Board(SEVENTEEN).parse_move("17-13")
+    voice.heard(VoiceResult("move", heard="seventeen to thirteen", move=move),
+                voice.listening_state())
+    question = "Seventeen to thirteen? Say yes or no."
+    assert voice.pending is not None and question in synth.spoken
+    unsure = VoiceResult("nothing", heard="yes", reason="unsure")
+    voice.heard(unsure, voice.listening_state())
+    assert voice.last_feedback == f"I heard 'yes', but I am not sure. {question}"
+    voice.heard(VoiceResult("nothing", heard="", reason="not-understood"),
+                voice.listening_state())
+    assert voice.last_feedback == ("I did not understand. Say yes or no on its own, close to "
+                                   f"the microphone. {question}")
+    assert voice.last_feedback in synth.spoken
+    voice.heard(VoiceResult("nothing", heard="", reason="silence"), voice.listening_state())
+    assert voice.last_feedback == f"{voice_texts.nothing_heard_text()} {question}"
+    assert game.board.fen() == before and voice.pending is not None
+    voice.heard(VoiceResult("command", heard="no", command="no"), voice.listening_state())
+    assert voice.pending is None
+    voice.heard(VoiceResult("move", heard="seventeen to thirteen", move=move),
+                voice.listening_state())
+    voice.heard(unsure, voice.listening_state())
+    assert voice.last_feedback == f"I heard 'yes', but I am not sure. {question}"
+    voice.heard(VoiceResult("command", heard="yes", command="yes"), voice.listening_state())
+    assert game.board.fen() != before and voice.pending is None
+
+
 def test_between_two_players_resign_and_draw_offers_are_not_taken_by_voice():
     """The recogniser cannot tell which of two players spoke: one player's "resign" (then
     "yes") would resign the side to move. Refused with the reason; the game goes on."""
