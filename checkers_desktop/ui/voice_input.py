@@ -176,6 +176,8 @@ class VoiceInput(QObject):
         self.microphone: Optional[Microphone] = None
         self.enabled = False
         self.recording = False
+        self._phrase_turned_voice_on = False  # this phrase's press turned voice on
+        self._phrase_heard = False  # the microphone was open during this phrase
         self._release = QTimer(self)  # a hold-mode release, ended after RELEASE_GRACE_MS
         self._release.setSingleShot(True)
         self._release.setInterval(RELEASE_GRACE_MS)
@@ -396,13 +398,16 @@ class VoiceInput(QObject):
         speaking = self._own_voice_speaking()
         if mic.muted != speaking:
             mic.set_muted(speaking)
+        if self.recording and not mic.muted:
+            self._phrase_heard = True
 
     # --- push-to-talk -----------------------------------------------------------------------
     def push_to_talk_pressed(self) -> None:
         """F12 went down: start recording (hold mode), or start/stop (toggle mode). Starting a
         phrase silences the app's own voice first (the microphone is deaf while it speaks, so
         the player's first words would be lost), unless this press turned voice on and its
-        instructions are being said."""
+        instructions are being said; let go before they end (the microphone deaf all along),
+        that press is no phrase and is not decoded (:meth:`_stop_recording`)."""
         was_on = self.enabled
         if not self.enabled and not self.set_enabled(True):
             return
@@ -424,6 +429,8 @@ class VoiceInput(QObject):
             self._fail(exc)
             return
         self.recording = True
+        self._phrase_turned_voice_on = not was_on
+        self._phrase_heard = False
         self._hold_own_voice()
         self.listening_changed.emit(True)
         self._follow_own_voice()
@@ -456,6 +463,11 @@ class VoiceInput(QObject):
             return
         self.listening_changed.emit(False)
         if not decode:
+            return
+        if self._phrase_turned_voice_on and not self._phrase_heard:
+            # the press that turned voice on, let go while its instructions were still being
+            # said (the microphone deaf all along): no phrase was meant, and the instructions
+            # just said how to talk; "Nothing was heard" seconds later would only puzzle
             return
         if audio is None:
             self.session.show_only(nothing_heard_text(self.ptt_toggles))
