@@ -71,6 +71,14 @@ HOLD_OWN_VOICE_MAX_MS = 15000
 held, or between the two presses): what is announced meanwhile is said when the phrase ends, or
 after this long if the key stays down (a key stuck or leant on must not silence the game)."""
 
+TURN_ON_TAP_MS = 700
+"""A press of the push-to-talk key that turns voice on and ends within this time
+(milliseconds, press to the end of the phrase) was a tap to turn voice on, not a phrase: it is
+not decoded, and the instructions just said stand alone. Before, such a tap gave "Nothing was
+heard" seconds later (once the model had loaded); the microphone being muted while the app's own
+voice says the instructions is no sign of it, since with a screen reader speaking instead the
+microphone is open. No phrase is said in so short a hold: "eleven to fifteen" takes a second."""
+
 RELEASE_GRACE_MS = 100
 """How long (milliseconds) after the push-to-talk key comes up, in hold mode, the phrase is
 still taken as going on: a press of the key within it means the key never came up. Where the
@@ -177,7 +185,7 @@ class VoiceInput(QObject):
         self.enabled = False
         self.recording = False
         self._phrase_turned_voice_on = False  # this phrase's press turned voice on
-        self._phrase_heard = False  # the microphone was open during this phrase
+        self._phrase_started = 0.0  # time.monotonic() at this phrase's press
         self._release = QTimer(self)  # a hold-mode release, ended after RELEASE_GRACE_MS
         self._release.setSingleShot(True)
         self._release.setInterval(RELEASE_GRACE_MS)
@@ -398,16 +406,14 @@ class VoiceInput(QObject):
         speaking = self._own_voice_speaking()
         if mic.muted != speaking:
             mic.set_muted(speaking)
-        if self.recording and not mic.muted:
-            self._phrase_heard = True
 
     # --- push-to-talk -----------------------------------------------------------------------
     def push_to_talk_pressed(self) -> None:
         """F12 went down: start recording (hold mode), or start/stop (toggle mode). Starting a
         phrase silences the app's own voice first (the microphone is deaf while it speaks, so
         the player's first words would be lost), unless this press turned voice on and its
-        instructions are being said; let go before they end (the microphone deaf all along),
-        that press is no phrase and is not decoded (:meth:`_stop_recording`)."""
+        instructions are being said; a tap that turns voice on is no phrase
+        (:data:`TURN_ON_TAP_MS`)."""
         was_on = self.enabled
         if not self.enabled and not self.set_enabled(True):
             return
@@ -430,7 +436,7 @@ class VoiceInput(QObject):
             return
         self.recording = True
         self._phrase_turned_voice_on = not was_on
-        self._phrase_heard = False
+        self._phrase_started = time.monotonic()
         self._hold_own_voice()
         self.listening_changed.emit(True)
         self._follow_own_voice()
@@ -464,10 +470,10 @@ class VoiceInput(QObject):
         self.listening_changed.emit(False)
         if not decode:
             return
-        if self._phrase_turned_voice_on and not self._phrase_heard:
-            # the press that turned voice on, let go while its instructions were still being
-            # said (the microphone deaf all along): no phrase was meant, and the instructions
-            # just said how to talk; "Nothing was heard" seconds later would only puzzle
+        if self._phrase_turned_voice_on and (
+                time.monotonic() - self._phrase_started) * 1000 < TURN_ON_TAP_MS:
+            # a tap to turn voice on, not a phrase: the instructions just said how to talk;
+            # "Nothing was heard" seconds later would only puzzle
             return
         if audio is None:
             self.session.show_only(nothing_heard_text(self.ptt_toggles))
