@@ -222,6 +222,9 @@ def test_hold_to_talk_key_plays_a_move(make_window, settings, qtbot, say, monkey
 
     window = make(make_window, settings, "resign-and-draw")
     monkeypatch.setattr(voice_module, "microphone_status", lambda: (True, "test microphone"))
+    # the first press turns voice on; its release comes at once here (the test microphone
+    # gives the whole phrase at once), which would be a tap to turn voice on, not a phrase
+    monkeypatch.setattr(voice_module, "TURN_ON_TAP_MS", 0)
     holder = {}
     window.voice_input.microphone_factory = lambda: Microphone(
         stream_factory=lambda cb: FileStream(cb, holder["pcm"]))
