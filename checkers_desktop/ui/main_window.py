@@ -37,6 +37,7 @@ from ..texts import game as game_texts
 from ..texts import leaving as leaving_texts
 from ..texts import move_box as move_box_texts
 from ..texts import reading as reading_texts
+from ..texts.voice import listening_text
 from . import dialog_fit, menu_bar_focus, menu_fit
 from . import handover
 from .a11y import ScreenReaderSink, tell_parent_item_after_submenu
@@ -356,6 +357,8 @@ class MainWindow(QMainWindow):
         self.problem_controls = install_problems(self.ctx, handlers)
         self.voice_input = VoiceInput(self.ctx)
         handlers.update(self.voice_input.handlers)
+        self.voice_input.listening_changed.connect(
+            lambda on: self.status_line.set_note("listening", listening_text() if on else None))
         self.play_aids = install_play_aids(self.ctx)  # side panel, movable pieces, save, lesson
         handlers.update(self.play_aids.handlers)
         # A command that starts another game asks first when it would leave one in progress

@@ -11,10 +11,12 @@ from ..texts import game as game_texts
 
 __all__ = ["StatusLine", "NOTES"]
 
-NOTES = ("score", "hint", "review", "lesson", "last game")
-"""The notes the status line can show after the game's status, in this order: the match's
-score, the hint found, where the review's findings are shown, the lesson's latest step, the
-result of the game before this one (each was only heard, and gone once said)."""
+NOTES = ("listening", "score", "hint", "review", "lesson", "last game")
+"""The notes the status line can show after the game's status, in this order: "Listening."
+while the microphone takes in what is said (the talk key held, or continuous listening: seen,
+not spoken, so that a player who sees the screen, and an official watching, know the game is
+hearing), the match's score, the hint found, where the review's findings are shown, the lesson's
+latest step, the result of the game before this one (each was only heard, and gone once said)."""
 
 
 class StatusLine:

@@ -347,6 +347,24 @@ def test_the_tap_that_turns_voice_on_is_no_phrase_but_a_hold_is(make_window, qtb
     # silence
 
 
+def test_the_status_line_shows_listening_while_the_talk_key_is_held(make_window, qtbot,
+                                                                      monkeypatch):
+    """Seen, not spoken: a player who sees the screen (and an official watching) knows when the
+    game is hearing; gone when the phrase ends."""
+    window, synth = speaking_window(make_window, monkeypatch)
+    window.actions_by_id["voice_on"].trigger()
+    synth.finish_all()
+    spoken = list(synth.spoken)
+    assert "Listening." not in window.status.text()
+    qtbot.keyPress(window, Qt.Key.Key_F12)
+    assert "Listening." in window.status.text()
+    assert "Listening." in window.status.accessibleName()
+    qtbot.keyRelease(window, Qt.Key.Key_F12)
+    qtbot.waitUntil(lambda: not window.voice_input.recording, timeout=2000)
+    assert "Listening." not in window.status.text()
+    assert "Listening." not in synth.spoken[len(spoken):]
+
+
 def test_what_the_game_says_while_the_player_talks_waits_for_the_phrase_to_end(
         make_window, qtbot, monkeypatch):
     """An announcement made while the talk key is held is not said over the player (which
