@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional, Sequence
 
-from ..speech.spoken import number_words, path_words, spoken_squares
-from ..speech.voice.grammar import square_words
+from ..speech.spoken import number_words, path_words, spoken_move, spoken_squares
 from .words import capital, join
 
 if TYPE_CHECKING:
@@ -184,11 +183,10 @@ def confirmation_question_text(result: VoiceResult) -> str:
     if result.command == "undo":
         return "Take back your last move? Say yes or no."
     if result.move is not None:
-        join_word = " takes " if result.move.is_capture else " to "
-        words = join_word.join(square_words(sq) for sq in result.move.path)
+        words = spoken_move(result.move)  # as the game tells moves: "fifteen jumps twenty-two"
         return f"{capital(words)}? Say yes or no."
     if result.kind == "pick-up" and result.square is not None:
-        return (f"Pick up {square_words(result.square)}? You must then move it. "
+        return (f"Pick up {number_words(result.square)}? You must then move it. "
                 "Say yes or no.")
     return f"{result.heard}? Say yes or no."
 
@@ -208,12 +206,11 @@ def asked_again_text(heard: str, question: str, times: int) -> str:
 def _said(meaning: Interpretation) -> str:
     """A result as the player says it: "eleven to fifteen", "pick up eleven", "fifteen"."""
     if meaning.kind == "move" and meaning.move is not None:
-        join_word = " takes " if meaning.move.is_capture else " to "
-        return join_word.join(square_words(sq) for sq in meaning.move.path)
+        return spoken_move(meaning.move)
     if meaning.kind == "pick-up" and meaning.square is not None:
-        return f"pick up {square_words(meaning.square)}"
+        return f"pick up {number_words(meaning.square)}"
     if meaning.square is not None:
-        return square_words(meaning.square)
+        return number_words(meaning.square)
     return ""
 
 

@@ -148,6 +148,11 @@ def test_confirmation_question_reads_the_move():
     assert confirmation_question_text(VoiceResult("move", "eleven fifteen", move=move)) == \
         "Eleven to fifteen? Say yes or no."
     assert "Resign" in confirmation_question_text(VoiceResult("command", "resign", command="resign"))
+    # a jump and a square of two words, as the game tells every other move (not "fifteen takes
+    # twenty two")
+    jump = Board("B:W18,30:B15").parse_move("15x22")
+    assert confirmation_question_text(VoiceResult("move", "fifteen takes twenty two", move=jump)) \
+        == "Fifteen jumps twenty-two? Say yes or no."
 
 
 def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path):
