@@ -12,11 +12,12 @@ from ..texts import game as game_texts
 __all__ = ["StatusLine", "NOTES"]
 
 NOTES = ("listening", "score", "hint", "review", "lesson", "last game")
-"""The notes the status line can show after the game's status, in this order: "Listening."
-while the microphone takes in what is said (the talk key held, or continuous listening: seen,
-not spoken, so that a player who sees the screen, and an official watching, know the game is
-hearing), the match's score, the hint found, where the review's findings are shown, the lesson's
-latest step, the result of the game before this one (each was only heard, and gone once said)."""
+"""The notes the status line can show, in this order: "Listening." while the microphone takes in
+what is said (the talk key held, or continuous listening), *before* the game's status, where it
+stays put and is seen first (shown, not spoken: a player who sees the screen, and an official
+watching, know the game is hearing); then, after the game's status, the match's score, the hint
+found, where the review's findings are shown, the lesson's latest step, the result of the game
+before this one (each was only heard, and gone once said)."""
 
 
 class StatusLine:
@@ -76,8 +77,8 @@ class StatusLine:
         if self.review_note:  # the game's own status would describe another position
             parts = [self.review_note, self.speech_error]
         else:
-            parts = [self.game_status() if text is None else text]
-            parts += [self._note(k) for k in NOTES]
+            parts = [self._note("listening"), self.game_status() if text is None else text]
+            parts += [self._note(k) for k in NOTES if k != "listening"]
             parts += [self.engine_note, self.speech_error]
         if self.notice and self.notice != self.speech_error:
             parts.append(self.notice)
