@@ -27,4 +27,10 @@ def test_a_frozen_table_stops_nobody_and_its_result_lands_once(pg_url, tmp_path)
     for row in figures["freezes"]:
         assert row["before_per_second"] > 0
         assert row["ratio"] >= 0.8, row
+    # a freeze that found no result in flight (a loaded machine: the table was between two
+    # results at every try, "between results") has no frozen result to land; at least one
+    # freeze must have caught one, and each that did sees it recorded exactly once
+    caught = [row for row in figures["freezes"] if row["stopped"] != "between results"]
+    assert caught, figures["freezes"]
+    for row in caught:
         assert row["frozen_result_recorded"] == 1, row
