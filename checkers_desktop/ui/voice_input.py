@@ -74,9 +74,9 @@ after this long if the key stays down (a key stuck or leant on must not silence 
 TURN_ON_TAP_MS = 700
 """A press of the push-to-talk key that turns voice on and ends within this time
 (milliseconds, press to the end of the phrase) was a tap to turn voice on, not a phrase: it is
-not decoded, and the instructions just said stand alone. Before, such a tap gave "Nothing was
-heard" seconds later (once the model had loaded); the microphone being muted while the app's own
-voice says the instructions is no sign of it, since with a screen reader speaking instead the
+not decoded, and the instructions just said stand alone (decoded, it would give "Nothing was
+heard" seconds later, once the model has loaded). The microphone being muted while the app's own
+voice says the instructions is no sign of a tap: with a screen reader speaking them instead, the
 microphone is open. No phrase is said in so short a hold: "eleven to fifteen" takes a second."""
 
 RELEASE_GRACE_MS = 100
