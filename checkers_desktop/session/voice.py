@@ -302,11 +302,14 @@ class VoiceSession:
             if name == "no":
                 self._show(voice_texts.cancelled_text(), Priority.INTERRUPT)
                 return
-            self._show(voice_texts.heard_text(result), Priority.QUEUE)
             if pending.kind == "command":
+                self._show(voice_texts.heard_text(result), Priority.QUEUE)
                 if pending.command is not None:
                     self._confirmed_command(pending.command)
             else:
+                # shown, not spoken: the move's own announcement follows at once and tells it
+                # ("You: eleven to fifteen."), and would cut "Heard: yes." short half-said
+                self.show_only(voice_texts.heard_text(result))
                 self._perform(pending)
                 self._keep_shown(voice_texts.heard_text(pending))
             return

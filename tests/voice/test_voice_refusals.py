@@ -434,8 +434,13 @@ def test_an_answer_not_taken_asks_the_question_again_then_says_how_to_be_heard()
                 voice.listening_state())
     voice.heard(unsure, voice.listening_state())
     assert voice.last_feedback == f"I heard 'yes', but I am not sure. {question}"
+    said = len(synth.spoken)
     voice.heard(VoiceResult("command", heard="yes", command="yes"), voice.listening_state())
     assert game.board.fen() != before and voice.pending is None
+    # the move played is announced; "Heard: yes." is only shown (said, the announcement right
+    # after it would cut it short)
+    assert "Heard: yes." not in synth.spoken[said:]
+    assert any("seventeen to thirteen" in t for t in synth.spoken[said:])
 
 
 def test_between_two_players_resign_and_draw_offers_are_not_taken_by_voice():
