@@ -21,15 +21,16 @@ def test_a_frozen_table_stops_nobody_and_its_result_lands_once(pg_url, tmp_path)
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     bench.PREFIX = "f" + uuid.uuid4().hex[:8]
-    figures = bench.run_freeze(admin, tables=12, freezes=2, seconds=4.0, competitors=1400,
+    figures = bench.run_freeze(admin, tables=12, freezes=4, seconds=4.0, competitors=1400,
                                folder=tmp_path, pause=0.5, warm=4.0)
     assert figures["duplicated_matches"] == 0
     for row in figures["freezes"]:
         assert row["before_per_second"] > 0
         assert row["ratio"] >= 0.8, row
     # a freeze that found no result in flight (a loaded machine: the table was between two
-    # results at every try, "between results") has no frozen result to land; at least one
-    # freeze must have caught one, and each that did sees it recorded exactly once
+    # results at every try, "between results") has no frozen result to land; at least one of
+    # the four freezes must have caught one (under CI's load two in a row have caught none),
+    # and each that did sees it recorded exactly once
     caught = [row for row in figures["freezes"] if row["stopped"] != "between results"]
     assert caught, figures["freezes"]
     for row in caught:
