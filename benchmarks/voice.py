@@ -690,6 +690,7 @@ class Row:
     heard: str
     reason: str
     details: dict
+    confident: bool = True
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -1348,7 +1349,7 @@ def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, c
             no_as_yes = item.expected == "no" and result.command == "yes"
             row = Row(condition, item, who, got, result.seconds, wrong_move, wrong_pick,
                       yes and item.confirming, no_as_yes, result.heard, result.reason or "",
-                      dict(result.details or {}))
+                      dict(result.details or {}), result.confident)
             rows.append(row)
             if dump:
                 dump.write(json.dumps(dict(condition=condition, text=item.text, kind=item.kind,
@@ -1356,7 +1357,8 @@ def _measure(args, split, speakers, renderer, items, sounds, keep, sound_keep, c
                                            speaker=who, got=got, heard=result.heard,
                                            reason=result.reason, ms=result.seconds * 1000,
                                            fen=item.fen, confirming=item.confirming,
-                                           selected=item.selected, details=row.details),
+                                           selected=item.selected,
+                                           confident=result.confident, details=row.details),
                                       default=str) + "\n")
             if args.show_errors and got != item.expected:
                 flag = ("  WRONG MOVE" if wrong_move else "") + ("  WRONG PICK-UP" if wrong_pick
@@ -1656,7 +1658,9 @@ def refusal_table(rows: list[Row], conditions: list[str]) -> None:
     rests on: illegal moves said (refused and named: the refusal names the squares said;
     played: any move taken), fillers and non-speech sounds (taken as a move, pick-up or put-down,
     or as "yes" while a confirmation waits), "no" answers taken as "yes", other speech taken as
-    a command."""
+    a command; and, for a player who confirms only resigning and draw offers, the wrong moves
+    that would still be played unasked (a result not ``confident`` is read back) and the share
+    of moves heard right that are read back all the same."""
     from checkers_desktop.speech.voice.phrases import said_move
 
     shown = [c for c in conditions if any(r.condition == c for r in rows)]
@@ -1665,7 +1669,7 @@ def refusal_table(rows: list[Row], conditions: list[str]) -> None:
     print("| measure | " + " | ".join(shown) + " | all | aim |")
     print("| --- | " + " | ".join("---" for _ in shown) + " | --- | --- |")
 
-    def line(name: str, pick, hit, aim: str, share: bool = True) -> None:
+    def line(name: str, pick, hit, aim: str, share: bool = True, empty: str = "-") -> None:
         cells = []
         total_hit = total_n = 0
         for c in shown + [None]:
@@ -1674,7 +1678,7 @@ def refusal_table(rows: list[Row], conditions: list[str]) -> None:
             if c is None:
                 total_hit, total_n = k, n
             if not n:
-                cells.append("-")
+                cells.append(empty)
             else:
                 cells.append(f"{100 * k / n:.1f} % ({n})" if share else f"{k} ({n})")
         del total_hit, total_n
@@ -1698,6 +1702,12 @@ def refusal_table(rows: list[Row], conditions: list[str]) -> None:
     line("a filler said while a question waits taken as an answer or command (no, help...)",
          lambda r: r.item.kind == "filler" and r.item.confirming,
          lambda r: r.got != "?" and not _acts(r.got), "0", share=False)
+    line("a wrong move or pick-up that would act unasked (only resign and draw confirmed)",
+         lambda r: r.wrong_move or r.wrong_pick, lambda r: r.confident, "0", share=False,
+         empty="0 (0)")
+    line("a move, pick-up or put-down said and heard right, read back anyway (the same)",
+         lambda r: r.item.kind in ("move", "square", "pick-up") and r.got == r.item.expected,
+         lambda r: not r.confident, "-")
     line("'no' taken as 'yes'", lambda r: r.item.kind == "answer" and r.item.expected == "no",
          lambda r: r.no_as_yes, "0", share=False)
     line("other speech taken as a command", lambda r: r.item.kind == "other",

@@ -132,6 +132,8 @@ class VoiceSession:
         self._pending_key: Optional[tuple[int, tuple[int, int, int, bool]]] = None
         self._unclear_answers = 0
         """How many answers in a row to the question of ``pending`` were not taken."""
+        self._which = False
+        """Whether the last thing said was "Did you say ... or ...?" (answered with a move)."""
         self.last_feedback = ""
         game.subscribe(self._on_game_event)
 
@@ -198,6 +200,7 @@ class VoiceSession:
         self.pending = None
         self._pending_key = None
         self._unclear_answers = 0
+        self._which = False
 
     def say_help(self) -> None:
         """"What can I say?": the commands the current rules allow, spoken and shown."""
@@ -207,6 +210,16 @@ class VoiceSession:
 
     # --- acting --------------------------------------------------------------------------------
     def _act(self, result: VoiceResult) -> None:
+        # "Did you say eleven to fifteen or eleven to sixteen?" asked last: a "yes" or "no"
+        # said next is answered by asking for the move (see _command)
+        which, self._which = self._which, (
+            not result.ok and result.reason == "unsure"
+            and voice_texts.did_you_say_text(result.rivals) is not None)
+        if which and result.command in ("yes", "no") and self.pending is None \
+                and not self.host.question_open():
+            self._refuse(voice_texts.say_which_move_text())
+            self._which = True
+            return
         if not result.ok and self.pending is not None:
             # an answer to the move (or command) read back that was not taken: the question is
             # asked again, with how to be heard from the second time in a row

@@ -52,6 +52,12 @@ def nothing_to_confirm_text() -> str:
     return "There is nothing to confirm."
 
 
+def say_which_move_text() -> str:
+    """The answer to a "yes" or "no" said after "Did you say eleven to fifteen or eleven to
+    sixteen?" (:func:`did_you_say_text`), which is answered by saying the move."""
+    return "Please say the move you meant again."
+
+
 def cancelled_text() -> str:
     return "Cancelled."
 
@@ -77,10 +83,12 @@ def stale_text(heard: str) -> str:
 def confirmation_text(every_move: bool) -> str:
     """What is said when the confirmation setting changes. Turning it off warns about voices
     nearby: with other talkers in the background benchmarks/voice.py --babble saw a few wrong
-    moves without confirmation and none with it."""
+    moves without confirmation and none with it. A move the recogniser is not sure enough of
+    is read back either way (``speech.voice.needs_confirmation``)."""
     if every_move:
         return "Voice moves are confirmed: say yes to play each one."
-    return ("Voice moves are played at once; only resigning and draw offers are confirmed. "
+    return ("Voice moves the game is sure of are played at once; others are read back. "
+            "Resigning and draw offers are always confirmed. "
             "Where other people are talking nearby, keep confirmation on.")
 
 
@@ -175,7 +183,11 @@ def heard_text(result: VoiceResult) -> str:
 def confirmation_question_text(result: VoiceResult) -> str:
     """The question asked before acting on ``result``: "Eleven to fifteen? Say yes or no."; for a
     pick-up that binds under strict touch-move, "Pick up eleven? You must then move it. Say yes
-    or no."; for resign, a draw offer and taking back, what it does."""
+    or no."; for resign, a draw offer and taking back, what it does. A move, put-down or pick-up
+    the recogniser heard but is not sure of (``result.confident`` false) is asked as a doubt:
+    "Did you say eleven to fifteen? Say yes or no.", so that a player who confirms only
+    resigning and draw offers knows why the move is read back."""
+    doubt = not result.confident and result.kind != "command"
     if result.command == "resign":
         return "Resign the game? Say yes or no."
     if result.command == "offer-draw":
@@ -184,11 +196,15 @@ def confirmation_question_text(result: VoiceResult) -> str:
         return "Take back your last move? Say yes or no."
     if result.move is not None:
         words = spoken_move(result.move)  # as the game tells moves: "fifteen jumps twenty-two"
-        return f"{capital(words)}? Say yes or no."
+        return f"{_asked(words, doubt)}? Say yes or no."
     if result.kind == "pick-up" and result.square is not None:
-        return (f"Pick up {number_words(result.square)}? You must then move it. "
-                "Say yes or no.")
-    return f"{result.heard}? Say yes or no."
+        return (f"{_asked('pick up ' + number_words(result.square), doubt)}? You must then "
+                "move it. Say yes or no.")
+    return f"{_asked(result.heard, doubt)}? Say yes or no."
+
+
+def _asked(words: str, doubt: bool) -> str:
+    return f"Did you say {words}" if doubt else capital(words)
 
 
 def asked_again_text(heard: str, question: str, times: int) -> str:

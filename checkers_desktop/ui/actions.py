@@ -240,8 +240,8 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Voice", checkable=True),
     ActionSpec("voice_confirm_moves", "Confirm every &move", "", "Confirm every move",
                "On: each move you say is read back and played only when you say \"yes\" (\"no\" "
-               "cancels). Off: moves are played at once. Resigning and offering a draw are always "
-               "confirmed.", "Voice", checkable=True),
+               "cancels). Off: moves the game is sure it heard are played at once, others are still "
+               "read back. Resigning and offering a draw are always confirmed.", "Voice", checkable=True),
     ActionSpec("voice_help", "&What can I say?", "Ctrl+Shift+H", "What can I say",
                "Say and show the voice commands the rules of this game allow (saying \"help\" "
                "does the same).", "Voice"),

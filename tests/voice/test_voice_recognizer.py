@@ -153,6 +153,15 @@ def test_confirmation_question_reads_the_move():
     jump = Board("B:W18,30:B15").parse_move("15x22")
     assert confirmation_question_text(VoiceResult("move", "fifteen takes twenty two", move=jump)) \
         == "Fifteen jumps twenty-two? Say yes or no."
+    # heard, but not beyond doubt: asked as a doubt, whatever the player's setting
+    assert confirmation_question_text(VoiceResult("move", "eleven fifteen", move=move,
+                                                  confident=False)) == \
+        "Did you say eleven to fifteen? Say yes or no."
+    assert confirmation_question_text(VoiceResult("pick-up", "pick up nine", square=9,
+                                                  confident=False)) == \
+        "Did you say pick up nine? You must then move it. Say yes or no."
+    assert confirmation_question_text(VoiceResult("pick-up", "pick up nine", square=9)) == \
+        "Pick up nine? You must then move it. Say yes or no."
 
 
 def test_listen_command_prints_file_and_result(recognizer, say, capsys, tmp_path):

@@ -363,10 +363,80 @@ def test_a_move_behind_other_words_and_an_illegal_move_needs_pocketsphinx():
     assert result.move == Board(SEVENTEEN).parse_move("17-13")
 
 
-def _game(fen: str, question: Optional[list[bool]] = None
+def test_a_move_not_beyond_doubt_is_not_confident_so_it_is_read_back_whatever_the_setting():
+    """A move read from the first hypothesis with a wide margin may be played unasked; one that
+    passes the move margin but not the unasked margin, one read from a later hypothesis, and
+    one taken on pocketsphinx's agreement are not ``confident``."""
+    nothing = VoiceResult("nothing", reason="not-understood")
+    move = Board(SEVENTEEN).parse_move("17-13")
+    wide = _decode(_whisper([" 17 to 13."], {" 17 to 13.": -1.0}), nothing, SEVENTEEN)
+    assert wide.move == move and wide.confident and wide.details["margin"] >= 5.0
+    # 4.5 above its best legal rival: enough to stand (MOVE_MARGIN 4), not to play unasked
+    scores = {" 17 to 13.": -1.0, " 30 to 26.": -5.5, " 30 to 25.": -5.5}
+    close = _decode(_whisper([" 17 to 13."], scores), nothing, SEVENTEEN)
+    assert close.move == move and close.details["margin"] == pytest.approx(4.5)
+    assert not close.confident
+    later = _decode(_whisper([" 16 to 13.", " 17 to 13."], {" 17 to 13.": -1.0}), nothing,
+                    SEVENTEEN)
+    assert later.move == move and later.details["hypothesis"] == 1 and not later.confident
+    scores = {" 17 to 13.": -1.0, " 30 to 26.": -4.0, " 30 to 25.": -4.0}
+    agreed = _decode(_whisper([" 17 to 13."], scores), _move(SEVENTEEN, "17-13"), SEVENTEEN)
+    assert agreed.move == move and agreed.details["agreed"] and not agreed.confident
+    # the threshold can be set (benchmarks/voice.py --set unasked_margin=...)
+    recognizer = _whisper([" 17 to 13."], {" 17 to 13.": -1.0, " 30 to 26.": -5.5,
+                                           " 30 to 25.": -5.5})
+    recognizer.unasked_margin = 4.0
+    assert _decode(recognizer, nothing, SEVENTEEN).confident
+
+
+def test_a_move_not_confident_is_read_back_though_only_resign_and_draw_are_confirmed():
+    """The player confirms only resigning and draw offers: a confident move is played at once,
+    one that is not is read back and waits for "yes"."""
+    game, synth, voice = _game(SEVENTEEN, confirmation=Confirmation.RESIGN_AND_DRAW)
+    move = Board(SEVENTEEN).parse_move("17-13")
+    voice.heard(VoiceResult("move", heard="seventeen to thirteen", move=move, confident=False),
+                voice.listening_state())
+    assert voice.pending is not None and game.board.fen() == Board(SEVENTEEN).fen()
+    # asked as a doubt, so that the player knows why a move is read back at all
+    assert "Did you say seventeen to thirteen? Say yes or no." in synth.spoken
+    voice.heard(VoiceResult("command", heard="yes", command="yes"), voice.listening_state())
+    assert voice.pending is None and game.board.fen() != Board(SEVENTEEN).fen()
+    game2, _, voice2 = _game(SEVENTEEN, confirmation=Confirmation.RESIGN_AND_DRAW)
+    voice2.heard(VoiceResult("move", heard="seventeen to thirteen", move=move),
+                 voice2.listening_state())
+    assert voice2.pending is None and game2.board.fen() != Board(SEVENTEEN).fen()
+
+
+def test_a_yes_or_no_after_did_you_say_this_or_that_asks_for_the_move_again():
+    """"Did you say seventeen to thirteen or thirty to twenty-six?" is answered by saying the
+    move: a "yes" or "no" said to it gets "Please say the move you meant again.", not "There is
+    nothing to confirm.", and plays nothing; once anything else is said, "yes" has nothing to
+    confirm again."""
+    game, synth, voice = _game(SEVENTEEN)
+    board = Board(SEVENTEEN)
+    rivals = (Interpretation("move", move=board.parse_move("17-13")),
+              Interpretation("move", move=board.parse_move("30-26")))
+    voice.heard(VoiceResult("nothing", heard="seventeen to thirteen", reason="unsure",
+                            rivals=rivals), voice.listening_state())
+    assert voice.last_feedback.startswith("Did you say seventeen to thirteen or thirty to")
+    for answer in ("no", "yes"):
+        voice.heard(VoiceResult("command", heard=answer, command=answer),
+                    voice.listening_state())
+        assert voice.last_feedback == voice_texts.say_which_move_text()
+        assert voice.last_feedback in synth.spoken and voice.pending is None
+    assert game.board.fen() == board.fen()
+    voice.heard(VoiceResult("nothing", heard="", reason="not-understood"),
+                voice.listening_state())
+    voice.heard(VoiceResult("command", heard="yes", command="yes"), voice.listening_state())
+    assert voice.last_feedback == voice_texts.nothing_to_confirm_text()
+
+
+def _game(fen: str, question: Optional[list[bool]] = None,
+          confirmation: Confirmation = Confirmation.EVERY_MOVE
           ) -> tuple[GameSession, FakeSynth, VoiceSession]:
     """A game on ``fen`` with voice; ``question``: a one-item list, whether a yes/no question
-    is open on screen (the test may change it), answered by voice into the list's end."""
+    is open on screen (the test may change it), answered by voice into the list's end;
+    ``confirmation``: the player's setting."""
     synth = FakeSynth()
     scheduler = ManualScheduler()
     game = GameSession(Announcer([synth]), InlineEngine(scheduler), scheduler, level=1,
@@ -386,7 +456,7 @@ def _game(fen: str, question: Optional[list[bool]] = None
         def __getattr__(self, name: str) -> Any:
             return lambda *a, **k: None
 
-    voice = VoiceSession(game, Host(), lambda: Confirmation.EVERY_MOVE)
+    voice = VoiceSession(game, Host(), lambda: confirmation)
     return game, synth, voice
 
 

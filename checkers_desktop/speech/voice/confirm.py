@@ -1,7 +1,8 @@
 """When a voice result needs "yes" before it acts (the player's confirmation setting).
 
 Lichess's voice moves confirm moves unless the player turns that off; resigning and offering a
-draw are always confirmed here, since they cannot be taken back.
+draw are always confirmed here, since they cannot be taken back. A move the recogniser was not
+sure enough of to play unasked is confirmed whatever the setting.
 """
 
 from __future__ import annotations
@@ -32,14 +33,18 @@ def needs_confirmation(result: VoiceResult, setting: Confirmation,
     always; moves (said in full or put down after a pick-up) and "undo" under ``EVERY_MOVE``;
     and, under ``EVERY_MOVE``, a pick-up when ``pick_up_binds`` (strict touch-move, see
     :func:`pick_up_commits`), since a misheard pick-up would then bind the player to the wrong
-    piece as surely as a misheard move plays it."""
+    piece as surely as a misheard move plays it. Under ``RESIGN_AND_DRAW`` too, a move, put-down
+    or binding pick-up that the recogniser accepted but not beyond doubt
+    (:attr:`.result.VoiceResult.confident` false): the player chose speed, not to have a move
+    nobody said played."""
     if result.kind == "command":
         return result.command in ALWAYS_CONFIRMED or (
             result.command in CONFIRMED_LIKE_MOVES and setting is Confirmation.EVERY_MOVE)
+    every = setting is Confirmation.EVERY_MOVE or not result.confident
     if result.kind in ("move", "square"):
-        return setting is Confirmation.EVERY_MOVE
+        return every
     if result.kind == "pick-up":
-        return setting is Confirmation.EVERY_MOVE and pick_up_binds
+        return every and pick_up_binds
     return False
 
 

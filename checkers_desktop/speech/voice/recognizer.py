@@ -100,6 +100,7 @@ class WhisperOptions:
     later_no_after_words: Optional[bool] = None
     yes_as_said: Optional[bool] = None
     square_forms: Optional[bool] = None
+    unasked_margin: Optional[float] = None
 
 
 @dataclass(frozen=True)

@@ -38,6 +38,13 @@ class VoiceResult:
     :data:`.sphinx.FIT_THRESHOLD`).
     ``heard`` is the words recognised ("" for silence or noise); ``seconds`` the decoding time.
 
+    ``confident``: False for a move, pick-up or put-down accepted but not beyond doubt (read from
+    a later hypothesis of Whisper's beam, taken on pocketsphinx's agreement, or with less margin
+    over its best legal rival than a move played without a question needs,
+    :data:`.whisper.UNASKED_MARGIN`): it is read back ("Eleven to fifteen? Say yes or no.") even
+    when the player confirms only resigning and draw offers
+    (:func:`.confirm.needs_confirmation`). True for everything else.
+
     ``rivals``: for "unsure" only, the results it could not tell apart, best first (each a
     :class:`.grammar.Interpretation` of kind "move", "pick-up" or "square"; at most three): the
     app asks "Did you say eleven to fifteen or one to six?" (``texts.voice.did_you_say_text``),
@@ -53,6 +60,7 @@ class VoiceResult:
     reason: Optional[str] = None
     seconds: float = 0.0
     rivals: tuple[Interpretation, ...] = ()
+    confident: bool = True
     details: Optional[dict[str, Any]] = field(default=None, compare=False, repr=False)
 
     @property

@@ -18,6 +18,10 @@ candidate (``_neighbours``: 17-14 for 17-13), the result is that illegal move, r
 an illegal move said is never taken for its legal neighbour. An illegal move that shares nothing
 with Whisper's candidate is not named; Whisper's own question stands ("Did you say ...?").
 
+A move, pick-up or put-down taken on pocketsphinx's agreement is not ``confident``
+(:attr:`.result.VoiceResult.confident`): it is read back even when the player does not confirm
+every move.
+
 A move, pick-up or put-down that Whisper found only by scoring the position's phrases (its
 transcript named none) is never taken on Whisper's word alone
 (:data:`.whisper.SEARCH_ACTS_ALONE`): pocketsphinx must have heard the same.
@@ -237,7 +241,8 @@ class TwoStageRecognizer:
             result = replace(result, kind=candidate.kind, move=candidate.move,
                              command=candidate.command if candidate.kind == "command" else None,
                              square=candidate.square, reason=None, rivals=(),
-                             heard=details.get("candidate_heard") or first.heard)
+                             heard=details.get("candidate_heard") or first.heard,
+                             confident=candidate.kind == "command")
             details["agreed"] = "both unsure" if unsure_agrees and not sure_agrees else True
         return replace(result, seconds=time.perf_counter() - start)
 
