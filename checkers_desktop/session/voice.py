@@ -241,7 +241,12 @@ class VoiceSession:
         if needs_confirmation(result, self.confirmation(), pick_up_binds=binds):
             self._ask(result)
             return
-        self._show(voice_texts.heard_text(result), Priority.QUEUE)
+        if result.kind == "move":
+            # shown, not spoken: the move's own announcement follows at once and tells it
+            # ("You: eleven to fifteen."); said too, the player heard the move twice
+            self.show_only(voice_texts.heard_text(result))
+        else:
+            self._show(voice_texts.heard_text(result), Priority.QUEUE)
         self._perform(result)
         self._keep_shown(voice_texts.heard_text(result))
 

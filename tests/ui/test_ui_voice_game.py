@@ -17,6 +17,7 @@ import pytest
 from checkers_desktop.engine import choose_move
 from checkers_desktop.rules import BLACK, WHITE, Board
 from checkers_desktop.speech.voice.grammar import square_words
+from checkers_desktop.speech.spoken import spoken_move
 from checkers_desktop.ui.settings import VOICE_CONFIRMATION
 
 pytestmark = pytest.mark.skipif(shutil.which("espeak-ng") is None,
@@ -67,6 +68,7 @@ def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, 
     controller, voice = window.session, window.voice_input
     gui_thread = threading.get_ident()
     count = 0
+    asked = 0
     retries = 0
     played = []
 
@@ -79,10 +81,25 @@ def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, 
             path = tmp_path / f"u{count}.wav"
             subprocess.run(["espeak-ng", "-v", voice_name, "-s", str(speed), "-w", str(path),
                             text], check=True)
-            ply = controller.board.ply
+            ply, said = controller.board.ply, len(window.synth.spoken)
             with qtbot.waitSignal(voice.heard, timeout=30000) as heard:
                 voice.inject_file(path)
             result = heard.args[0]
+            if voice.pending is not None:
+                # heard, but not beyond doubt: read back ("Did you say ...? Say yes or no.")
+                # though moves are not confirmed; nothing is played until "yes"
+                assert not result.confident and controller.board.ply == ply
+                asked += 1
+                for _ in range(3):
+                    count += 1
+                    yes = tmp_path / f"u{count}.wav"
+                    subprocess.run(["espeak-ng", "-v", voice_name, "-s", str(speed), "-w",
+                                    str(yes), "yes"], check=True)
+                    with qtbot.waitSignal(voice.heard, timeout=30000):
+                        voice.inject_file(yes)
+                    if controller.board.ply > ply:
+                        break
+                assert controller.board.ply > ply, "a clear 'yes' was never taken"
             if controller.board.ply > ply:
                 break
             # not understood (too unsure): nothing may have changed; say it again, another voice
@@ -93,16 +110,19 @@ def test_whole_game_against_the_computer_by_voice(make_window, settings, qtbot, 
             pytest.fail(f"{move.pdn()} was never understood, said as {phrasings(move)}")
         assert result.kind == "move" and result.move == move
         assert controller.board.move_stack[ply] == move  # the move said is the move played
-        assert f"Heard: {text}." in window.synth.spoken
         played.append(move)
         qtbot.waitUntil(lambda: not controller.running or
                         (controller.board.turn is BLACK and not controller.thinking),
                         timeout=15000)
+        # "Heard: ..." is shown, not spoken: the move's own announcement says it
+        assert f"Heard: {text}." not in window.synth.spoken
+        assert any(t.startswith(f"You: {spoken_move(move)}") for t in window.synth.spoken[said:])
 
     board = controller.board
     assert not controller.running, "the game did not end within the ply limit"
     print(f"voice game over after {board.ply} plies, {len(played)} spoken moves, "
-          f"{retries} said again: {' '.join(m.pdn() for m in board.move_stack)}")
+          f"{retries} said again, {asked} read back: "
+          f"{' '.join(m.pdn() for m in board.move_stack)}")
     assert board.outcome() is not None and board.outcome().winner is WHITE
     assert window.status.text().startswith("The computer wins.")
     assert [m for m in board.move_stack[::2]] == played  # every Black move came from a voice
