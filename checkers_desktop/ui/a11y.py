@@ -7,6 +7,7 @@ VoiceOver speak with the user's own voice and settings.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Callable, Optional
 
@@ -41,11 +42,23 @@ PACE_MAX_MS = 2500
 (the welcome) does not hold back the game's news."""
 
 
-HOLD_MAX_MS = 1200
+HOLD_MAX_MS = 2500
 """The longest an interrupting announcement waits for a polite one posted just before it to be
-said (milliseconds): the player's own move ("You: eighteen to twenty-two.", about a second) is
-heard whole before the computer's reply, and a long polite text (the welcome) holds an urgent
-one back no longer than this."""
+said (milliseconds, see :func:`say_after`): the player's own move ("You: eighteen to
+twenty-two.", 1.7 s at a screen reader's default rate) is heard whole before the computer's
+reply, and a long polite text (the welcome) holds an urgent one back no longer than this. 2.5 s
+covers every move of one jump or none measured (at most 2.1 s); a multiple jump's last square
+may still be cut (2.9 to 3.0 s)."""
+
+SAY_MS_PER_SYLLABLE = 300
+"""How long a screen reader at its default rate takes to say a syllable (milliseconds), for
+the wait of an interrupting announcement behind the player's own move (:func:`say_after`).
+Measured with eSpeak NG 1.51 at its default rate (the default voice of NVDA, and Orca's
+through speech-dispatcher): twelve of the game's move announcements, from the first sound to
+the last, took 1.30 s ("You: one to six.") to 2.99 s ("You: twenty-six jumps seventeen jumps
+ten."), 222 to 324 ms a syllable, 274 on average (427 ms a word: the game's words are numbers
+of two and three syllables). :data:`PACE_MS_PER_WORD` (a brisk rate) had the reply cut the
+player's move after 1.0 s, on its last square."""
 
 
 FOCUS_SETTLE_MS = 350
@@ -66,6 +79,30 @@ def pace_after(text: str) -> int:
     return max(PACE_MIN_MS, min(PACE_MAX_MS, PACE_MS_PER_WORD * len(text.split())))
 
 
+def syllables(text: str) -> int:
+    """About how many syllables ``text`` has when said: the groups of vowels of each word (a
+    final silent "e" not counted), at least one a word; a number in figures counts one a digit."""
+    count = 0
+    for word in re.split(r"[\s\-]+", text.lower()):
+        letters = re.sub(r"[^a-z0-9]", "", word)
+        if not letters:
+            continue
+        if letters.isdigit():
+            count += len(letters)
+            continue
+        groups = len(re.findall(r"[aeiouy]+", letters))
+        if letters.endswith("e") and not letters.endswith(("le", "ee")) and groups > 1:
+            groups -= 1
+        count += max(1, groups)
+    return count
+
+
+def say_after(text: str) -> int:
+    """How long (milliseconds) a screen reader at its default rate takes to say ``text``:
+    :data:`SAY_MS_PER_SYLLABLE` a syllable (:func:`syllables`), at least :data:`PACE_MIN_MS`."""
+    return max(PACE_MIN_MS, SAY_MS_PER_SYLLABLE * syllables(text))
+
+
 class ScreenReaderSink:
     """Posts each announcement as a ``QAccessibleAnnouncementEvent`` on ``target``.
 
@@ -79,8 +116,8 @@ class ScreenReaderSink:
     (``speech.announcer.join_waiting``: the player's own move, held back by the pacing, is not
     lost when the computer's reply comes). It goes without waiting for the text before it,
     unless that was a QUEUE text posted a moment ago (the player's own move): then it waits
-    until that one has about been said (:func:`pace_after`), at most :data:`HOLD_MAX_MS` after
-    it was posted. Any other text waits until :func:`pace_after` the text posted before it has
+    until that one has been said at a default rate (:func:`say_after`), at most
+    :data:`HOLD_MAX_MS` after it was posted. Any other text waits until :func:`pace_after` the text posted before it has
     passed, so that no two are posted within :data:`PACE_MIN_MS` unless the second interrupts;
     a READING text replaces the READING and QUEUE texts still waiting (the priority rules of
     ``speech.announcer.schedule``). Every text waits for the focus to settle: it is posted on
@@ -144,7 +181,7 @@ class ScreenReaderSink:
         self._post(event)
         now = self._clock()
         self._next_at = now + pace_after(text) / 1000
-        self._last_polite_until = (min(self._next_at, now + HOLD_MAX_MS / 1000)
+        self._last_polite_until = (now + min(say_after(text), HOLD_MAX_MS) / 1000
                                    if int(priority) == 0 else 0.0)
 
     def _arm(self, wait_ms: int) -> None:

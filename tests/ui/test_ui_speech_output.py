@@ -301,12 +301,13 @@ def test_the_players_move_held_back_by_the_pacing_is_said_before_the_computers_r
 
 def test_the_computers_reply_does_not_cut_the_players_move_posted_just_before_it(qtbot):
     """The player's own move, held back by the pacing behind a long hint, is posted a moment
-    before the computer's reply: the reply (assertive) waits until the move has about been
-    said instead of cutting it, and an urgent text waits no longer than HOLD_MAX_MS behind a
-    long polite one."""
+    before the computer's reply: the reply (assertive) waits until the move has been said at a
+    screen reader's default rate (eSpeak NG, the default voice of NVDA and Orca, takes 1.38 s
+    for "You: seven to ten.") instead of cutting it, and an urgent text waits no longer than
+    HOLD_MAX_MS behind a long polite one."""
     import time
 
-    from checkers_desktop.ui.a11y import HOLD_MAX_MS, pace_after
+    from checkers_desktop.ui.a11y import HOLD_MAX_MS, pace_after, say_after
 
     label = QLabel("status")
     qtbot.addWidget(label)
@@ -321,7 +322,8 @@ def test_the_computers_reply_does_not_cut_the_players_move_posted_just_before_it
     qtbot.waitUntil(lambda: len(posted) == 2, timeout=5_000)
     assert posted[1][1:] == ("Computer: fourteen jumps seven, takes your man on ten.",
                              QAccessible.AnnouncementPoliteness.Assertive)
-    assert posted[1][0] - posted[0][0] >= pace_after("You: seven to ten.") / 1000 - 0.01
+    assert posted[1][0] - posted[0][0] >= say_after("You: seven to ten.") / 1000 - 0.01
+    assert posted[1][0] - posted[0][0] >= 1.38
     # after a reading answer (meant to be cut) the reply goes at once
     qtbot.wait(pace_after(posted[-1][1]) + 20)
     sink.output("Your pieces: 9, 10, 11.", Priority.READING)
@@ -380,3 +382,15 @@ def test_a_move_and_the_reply_reach_the_screen_reader_none_within_300_ms(make_wi
     said = " ".join(m for _, m, _ in posted)
     assert said.count("You: ") == 3 and said.count("Computer: ") == 3, said
     assert len(posted) >= 3 and close == [], posted
+
+
+def test_syllables_of_the_games_sentences():
+    """The wait behind the player's own move counts syllables, not words: the game's words are
+    numbers of two and three syllables."""
+    from checkers_desktop.ui.a11y import say_after, syllables
+
+    assert syllables("You: nine to fourteen.") == 5
+    assert syllables("You: twenty-six jumps seventeen jumps ten.") == 10
+    assert syllables("Square 32.") == 3  # a digit counts one
+    assert syllables("") == 0 and say_after("") > 0
+    assert say_after("You: twenty-two to seventeen.") > say_after("You: one to six.")
