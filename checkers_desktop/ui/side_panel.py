@@ -25,6 +25,7 @@ Escape in any of them goes back to the board. What the lists hold and the texts 
 
 from __future__ import annotations
 
+import time
 from typing import Optional
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
@@ -48,6 +49,11 @@ from .context import AppContext
 __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
+
+REFILL_WAIT_MAX_MS = 5000
+"""The longest the legal-moves list waits to show the moves after the computer's reply while it
+has the focus (milliseconds): the reply waits up to :data:`~.a11y.HOLD_MAX_MS` behind the
+player's own move and is then said; a longer one is cut by the list's new item."""
 """The item data holding a legal move (``Move``) or a history item's number of moves (int)."""
 
 PANEL_SLACK = 40
@@ -152,7 +158,8 @@ class SidePanel(QDockWidget):
         self._playing = False  # a move from the list is being played (see refresh_moves)
         self._refill_timer = QTimer(self)
         self._refill_timer.setSingleShot(True)
-        self._refill_timer.timeout.connect(self._refill_moves)
+        self._refill_timer.timeout.connect(self._refill_when_said)
+        self._refill_since = 0.0  # when the list's new moves began to wait (monotonic seconds)
         self.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
                          | QDockWidget.DockWidgetFeature.DockWidgetMovable)
         body = QWidget(self)
@@ -246,7 +253,9 @@ class SidePanel(QDockWidget):
         refills it then, so that a screen reader hears one new item per move, not two. A move
         played from the list with another player of the board to move (two players at one
         keyboard) is said first: the list's new moves (a focus change) come once it has about
-        been said (:func:`~.a11y.pace_after`), not in the same moment, which cut it off."""
+        been said (:func:`~.a11y.pace_after`, or what the screen reader still has to say at a default
+        rate, :meth:`~.a11y.ScreenReaderSink.quiet_in_ms`), not in the same moment, which cut it
+        off."""
         s = self.ctx.session
         if s.running and s.is_computer_turn() and self.moves.hasFocus():
             self._refill_later = True
@@ -255,6 +264,7 @@ class SidePanel(QDockWidget):
             # a move played from the list, the other player of the board to move: the move is
             # announced first, the list's new item (a focus change) once it has about been said
             self._refill_later = False
+            self._refill_since = time.monotonic()
             self._refill_timer.start(PACE_MIN_MS)
             QTimer.singleShot(0, self, self._refill_after_said)
             return
@@ -263,7 +273,9 @@ class SidePanel(QDockWidget):
             # until it has about been said, else a screen reader cuts the reply off
             self._refill_later = False
             last = self.ctx.announcer.last_text or ""
-            self._refill_timer.start(pace_after(last))
+            # the reply may wait behind the player's own move before it is posted
+            self._refill_since = time.monotonic()
+            self._refill_timer.start(self._refill_wait(last))
             return
         self._refill_later = False
         self._refill_timer.stop()
@@ -272,7 +284,25 @@ class SidePanel(QDockWidget):
     def _refill_after_said(self) -> None:
         """The list's new moves wait until the move just announced has about been said."""
         if self._refill_timer.isActive():
-            self._refill_timer.start(pace_after(self.ctx.announcer.last_text or ""))
+            self._refill_timer.start(self._refill_wait(self.ctx.announcer.last_text or ""))
+
+    def _refill_when_said(self) -> None:
+        """The wait is over: the list's new moves, unless the screen reader still has to say
+        what was given meanwhile (the reply, posted after this wait began): then they wait for
+        it too, :data:`REFILL_WAIT_MAX_MS` after the wait began at most."""
+        left = REFILL_WAIT_MAX_MS - int((time.monotonic() - self._refill_since) * 1000)
+        quiet = self.ctx.screen_reader.quiet_in_ms()
+        if quiet > 20 and left > 20:
+            self._refill_timer.start(min(quiet, left))
+            return
+        self._refill_moves()
+
+    def _refill_wait(self, last: str) -> int:
+        """How long (milliseconds) the list's new moves wait: until ``last`` (the text announced
+        last) has about been said, or what the screen reader still has to say at a default rate
+        (the reply may wait behind the player's own move before it is posted), at most
+        :data:`REFILL_WAIT_MAX_MS`."""
+        return min(REFILL_WAIT_MAX_MS, max(pace_after(last), self.ctx.screen_reader.quiet_in_ms()))
 
     def _refill_moves(self) -> None:
         s = self.ctx.session

@@ -466,6 +466,39 @@ def test_enter_before_the_list_is_refilled_plays_no_stale_move(make_window, qtbo
     assert panel.moves.currentItem().text() in legal
 
 
+def test_the_list_waits_for_the_reply_held_behind_the_players_move_to_be_said(make_window,
+                                                                              qtbot):
+    """A move played from the list: the computer's reply waits behind the player's own move
+    ("You: eleven to fifteen.") before it is posted, and the list's new moves (a focus change,
+    which cuts what a screen reader says) come only once the reply has been said at a default
+    rate, not a fixed moment after the reply was given."""
+    import time
+
+    from checkers_desktop.ui.a11y import say_after
+
+    window = make_window(paced_screen_reader=True)
+    qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=15_000)
+    panel = window.play_aids.panel
+    posted: list[tuple[float, str]] = []
+    send = window.screen_reader._post
+    window.screen_reader._post = lambda e: (posted.append((time.monotonic(), e.message())),
+                                            send(e))
+    refilled: list[float] = []
+    key(qtbot, Qt.Key.Key_F5)
+    for _ in range(4):
+        key(qtbot, Qt.Key.Key_Down)
+    panel.moves.currentItemChanged.connect(lambda item, _old: refilled.append(time.monotonic())
+                                           if item is not None else None)
+    played = time.monotonic()
+    key(qtbot, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any("Computer" in m for _, m in posted), timeout=15_000)
+    qtbot.waitUntil(lambda: bool(refilled), timeout=15_000)
+    at, reply = next((t, m) for t, m in posted if "Computer" in m)
+    # said whole before the list's new item, or the longest wait (5 s from the move) is over
+    assert (refilled[0] - at >= say_after(reply) / 1000 - 0.05
+            or refilled[0] - played >= 5.0 - 0.05), (reply, refilled[0] - at)
+
+
 def test_the_panel_is_named_without_its_role_word(make_window):
     """Orca says a container's name and then its role: named "Game panel", the panel was heard
     as "Game panel panel"."""

@@ -394,3 +394,22 @@ def test_syllables_of_the_games_sentences():
     assert syllables("Square 32.") == 3  # a digit counts one
     assert syllables("") == 0 and say_after("") > 0
     assert say_after("You: twenty-two to seventeen.") > say_after("You: one to six.")
+
+
+def test_quiet_in_counts_what_waits_behind_the_players_move(qtbot):
+    """What the screen reader still has to say: the player's move posted, then the reply held
+    behind it; a focus change should wait for both."""
+    from checkers_desktop.ui.a11y import say_after
+
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted: list[str] = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(e.message()), paced=True)
+    assert sink.quiet_in_ms() == 0
+    sink.output("You: nine to fourteen.", Priority.QUEUE)
+    qtbot.waitUntil(lambda: len(posted) == 1, timeout=5_000)
+    reply = "Computer: twenty-two to eighteen."
+    sink.output(reply, Priority.INTERRUPT)
+    quiet = sink.quiet_in_ms()
+    assert sink.waiting == [reply]
+    assert quiet >= say_after(reply) + say_after("You: nine to fourteen.") - 300
