@@ -17,6 +17,7 @@ from checkers_desktop.session.leaving import Leaving, at_stake
 from checkers_desktop.speech.fake import FakeSynth
 from checkers_desktop.texts import reading as reading_texts
 from checkers_desktop.ui.side_panel import room_for_panel
+from pace import record_pace
 
 
 def key(qtbot, k, mods=Qt.KeyboardModifier.NoModifier) -> None:
@@ -478,17 +479,10 @@ def test_the_list_waits_for_the_reply_held_behind_the_players_move_to_be_said(ma
 
     window = make_window(paced_screen_reader=True)
     qtbot.waitUntil(lambda: not window.screen_reader.waiting, timeout=15_000)
-    panel = window.play_aids.panel
-    posted: list[tuple[float, str]] = []
-    send = window.screen_reader._post
-    window.screen_reader._post = lambda e: (posted.append((time.monotonic(), e.message())),
-                                            send(e))
-    refilled: list[float] = []
     key(qtbot, Qt.Key.Key_F5)
     for _ in range(4):
         key(qtbot, Qt.Key.Key_Down)
-    panel.moves.currentItemChanged.connect(lambda item, _old: refilled.append(time.monotonic())
-                                           if item is not None else None)
+    posted, refilled = record_pace(window)
     played = time.monotonic()
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: any("Computer" in m for _, m in posted), timeout=15_000)
