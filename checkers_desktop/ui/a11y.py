@@ -42,13 +42,14 @@ PACE_MAX_MS = 2500
 (the welcome) does not hold back the game's news."""
 
 
-HOLD_MAX_MS = 2500
+HOLD_MAX_MS = 4000
 """The longest an interrupting announcement waits for a polite one posted just before it to be
 said (milliseconds, see :func:`say_after`): the player's own move ("You: eighteen to
 twenty-two.", 1.7 s at a screen reader's default rate) is heard whole before the computer's
-reply, and a long polite text (the welcome) holds an urgent one back no longer than this. 2.5 s
-covers every move of one jump or none measured (at most 2.1 s); a multiple jump's last square
-may still be cut (2.9 to 3.0 s)."""
+reply, and a long polite text (the welcome) holds an urgent one back no longer than this. 4 s
+covers a move with what it took ("You: thirteen jumps twenty-two, takes the man on seventeen."
+3.7 s with eSpeak NG at its default rate; at 2.5 s the reply cut "takes the man on ..." three
+times of three); a longer multiple jump's end may still be cut."""
 
 SAY_MS_PER_SYLLABLE = 300
 """How long a screen reader at its default rate takes to say a syllable (milliseconds), for

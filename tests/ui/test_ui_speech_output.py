@@ -413,3 +413,21 @@ def test_quiet_in_counts_what_waits_behind_the_players_move(qtbot):
     quiet = sink.quiet_in_ms()
     assert sink.waiting == [reply]
     assert quiet >= say_after(reply) + say_after("You: nine to fourteen.") - 300
+
+
+def test_the_reply_waits_for_a_jump_with_what_it_took(qtbot):
+    """ "You: thirteen jumps twenty-two, takes the man on seventeen." takes eSpeak NG 3.72 s at
+    its default rate: the reply is posted after that, not at 2.5 s, where it cut "takes the man
+    on ..."."""
+    import time
+
+    label = QLabel("status")
+    qtbot.addWidget(label)
+    posted: list[float] = []
+    sink = ScreenReaderSink(label, post=lambda e: posted.append(time.monotonic()), paced=True)
+    sink.output("You: thirteen jumps twenty-two, takes the man on seventeen.", Priority.QUEUE)
+    qtbot.waitUntil(lambda: len(posted) == 1, timeout=5_000)
+    sink.output("Computer: twenty-five jumps eighteen, takes your man on twenty-two.",
+                Priority.INTERRUPT)
+    qtbot.waitUntil(lambda: len(posted) == 2, timeout=10_000)
+    assert posted[1] - posted[0] >= 3.72
