@@ -82,7 +82,9 @@ ACTIONS: tuple[ActionSpec, ...] = (
                "Moves"),
     ActionSpec("legal_moves_list", "&Legal moves list", "F5", "Legal moves list",
                "Go to the list of legal moves: arrow through them (\"11 to 15\"), Enter plays the "
-               "selected move, Escape goes back to the board.", "Moves"),
+               "selected move, Escape goes back to the board. After a move played from the list, "
+               "its new moves come once the computer's reply has been said; an arrow key or Enter "
+               "before then brings them at once (and plays nothing).", "Moves"),
     ActionSpec("history_list", "Move &history and review", "Ctrl+H", "Move history and review",
                "Go to the list of the moves played, from the start position (Home): arrowing "
                "through it shows the position after each move on the board, in the board as "

@@ -50,12 +50,13 @@ __all__ = ["SidePanel", "install_side_panel", "room_for_panel"]
 
 MOVE_ROLE = Qt.ItemDataRole.UserRole
 
-REFILL_WAIT_MAX_MS = 10000
+REFILL_WAIT_MAX_MS = 15000
 """The longest the legal-moves list waits to show the moves after the computer's move while it
 has the focus (milliseconds): the reply waits up to :data:`~.a11y.HOLD_MAX_MS` behind the
 player's own move, then is said (a jump with what it took and the jump the player must make:
-4.4 to 6.3 s with eSpeak NG at its default rate; at 5 s three of five were cut); a longer one is
-cut by the list's new item. Enter meanwhile brings the new moves at once."""
+4.4 to 8.8 s with eSpeak NG at its default rate; at 5 s three of five were cut, at 10 s one
+of seven); a longer one is cut by the list's new item. Enter or an arrow key meanwhile brings
+the new moves at once."""
 """The item data holding a legal move (``Move``) or a history item's number of moves (int)."""
 
 PANEL_SLACK = 40
@@ -95,11 +96,20 @@ class _Keys(QObject):
             if self.on_enter is not None and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
                 self.on_enter()
                 return True
+            if obj is self.panel.moves and event.key() in _LIST_KEYS and \
+                    self.panel._refill_now():
+                # the list still held the moves before the reply: the new ones come first and
+                # the item under the cursor is read, instead of a move no longer legal
+                return True
         if event.type() == QEvent.Type.FocusOut and obj is self.panel.history and \
                 isinstance(event, QFocusEvent) and event.reason() not in _MENU_REASONS:
             self.panel.end_review()  # not for a menu: its command decides (actions.ENDS_REVIEW)
         return False
 
+
+_LIST_KEYS = (Qt.Key.Key_Up, Qt.Key.Key_Down, Qt.Key.Key_Home, Qt.Key.Key_End,
+              Qt.Key.Key_PageUp, Qt.Key.Key_PageDown)
+"""The keys that move through the legal-moves list."""
 
 _MENU_REASONS = (Qt.FocusReason.PopupFocusReason, Qt.FocusReason.MenuBarFocusReason)
 """Focus lost to a menu, not to another part of the window: a review goes on while the menu is
