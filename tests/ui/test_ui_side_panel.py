@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -451,35 +452,21 @@ def test_a_move_played_from_the_list_keeps_the_focus_still_while_the_reply_is_sa
     assert QApplication.focusWidget() is panel.moves
 
 
-def test_enter_before_the_list_is_refilled_plays_no_stale_move(make_window, qtbot):
-    """While the list's new moves wait for the reply to be said, Enter brings them at once and
-    plays nothing (the item under the cursor was a move of the position before the reply)."""
+@pytest.mark.parametrize("pressed", [Qt.Key.Key_Return, Qt.Key.Key_Down, Qt.Key.Key_End])
+def test_a_key_before_the_list_is_refilled_brings_the_new_moves_and_plays_nothing(
+        make_window, qtbot, pressed):
+    """While the list's new moves wait for the reply to be said, Enter or an arrow key brings
+    them at once and plays nothing: the item under the cursor was a move of the position before
+    the reply, and Down moved through those moves, then the cursor jumped by itself."""
     window = make_window()
     panel = window.play_aids.panel
     key(qtbot, Qt.Key.Key_F5)
     key(qtbot, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
     assert panel._refill_timer.isActive()
-    key(qtbot, Qt.Key.Key_Return)
+    key(qtbot, pressed)
+    assert not panel._refill_timer.isActive()
     assert window.session.board.ply == 2  # nothing played
-    legal = {reading_texts.move_item_text(m, window.session.style)
-             for m in window.session.legal_moves()}
-    assert panel.moves.currentItem().text() in legal
-
-
-def test_an_arrow_key_before_the_list_is_refilled_brings_the_new_moves_first(make_window,
-                                                                            qtbot):
-    """While the list's new moves wait for the reply to be said, Down does not move through the
-    moves of the position before the reply: the new moves come at once, and the item then under
-    the cursor is a move legal now."""
-    window = make_window()
-    panel = window.play_aids.panel
-    key(qtbot, Qt.Key.Key_F5)
-    key(qtbot, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.session.board.ply == 2, timeout=5000)
-    assert panel._refill_timer.isActive()
-    key(qtbot, Qt.Key.Key_Down)
-    assert not panel._refill_timer.isActive() and window.session.board.ply == 2
     legal = {reading_texts.move_item_text(m, window.session.style)
              for m in window.session.legal_moves()}
     assert panel.moves.currentItem().text() in legal
