@@ -211,7 +211,7 @@ class VoiceSession:
     # --- acting --------------------------------------------------------------------------------
     def _act(self, result: VoiceResult) -> None:
         # "Did you say eleven to fifteen or eleven to sixteen?" asked last: a "yes" or "no"
-        # said next is answered by asking for the move (see _command)
+        # said next is answered by asking for the move again, here
         which, self._which = self._which, (
             not result.ok and result.reason == "unsure"
             and voice_texts.did_you_say_text(result.rivals) is not None)
