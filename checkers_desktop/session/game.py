@@ -123,6 +123,7 @@ class GameSession(Observable):
         self.human_color: Color = BLACK
         self.running = False
         self.result_text: Optional[str] = None
+        self._welcome_said = False  # the game's welcome is being said: no move played since
         self.message = ""
         self.selected: Optional[int] = None
         self.partial_path: tuple[int, ...] = ()
@@ -278,6 +279,7 @@ class GameSession(Observable):
         self._clock_alerts = ClockAlerts()
         self.removal.reset()
         self.referee.start()
+        self._welcome_said = announce
         if announce:
             self.announcer.announce(
                 game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color],
@@ -677,7 +679,10 @@ class GameSession(Observable):
         self._clear_selection()
         self.message = ""
         crowned = before.is_crowning(move)
-        priority = Priority.INTERRUPT if by_computer else Priority.QUEUE
+        # the computer's opening move waits for the welcome ("You play Red.") to be said
+        priority = (Priority.INTERRUPT if by_computer and not self._welcome_said
+                    else Priority.QUEUE)
+        self._welcome_said = False
         self._cue(Cue.CROWN if crowned else Cue.CAPTURE if move.is_capture else Cue.MOVE)
         self._emit(MovePlayed(move))
         if result is not None:

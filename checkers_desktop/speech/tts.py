@@ -3,7 +3,10 @@
 Why a thread of its own: pyttsx3 calls block until an utterance is over, and the engine must be
 used from the thread that made it. The sink's :meth:`~TtsSink.output` only puts the text in a list
 and returns; the worker takes texts one by one and speaks them, following the priority rules of
-:func:`~.announcer.schedule` (INTERRUPT cuts off, READING replaces reading, QUEUE waits).
+:func:`~.announcer.schedule` (INTERRUPT cuts off, READING replaces reading, QUEUE waits), except
+that an INTERRUPT text lets a QUEUE text being said end first, up to
+:data:`~.announcer.HOLD_MAX_SECONDS` from its start (the player's own move is heard whole before
+the computer's reply).
 
 How it speaks:
 
@@ -30,13 +33,14 @@ import logging
 import shutil
 import tempfile
 import threading
+import time
 import wave
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
 from ..storage.atomic import write_atomic
 
-from .announcer import OutputSink, Priority, schedule
+from .announcer import HOLD_MAX_SECONDS, OutputSink, Priority, schedule
 
 log = logging.getLogger(__name__)
 
@@ -133,14 +137,19 @@ class TtsSink(OutputSink):
     "nsss"), None for the platform's default. ``player``: plays WAV files in the espeak mode
     (tests pass a fake; default :func:`sounddevice_player`). ``start_timeout``: seconds the
     constructor waits for the engine to start (it took 30 ms here); the only wait the sink ever
-    makes on the caller's thread.
+    makes on the caller's thread. ``hold``: the longest (seconds from its start) a QUEUE text
+    being said is let run on when an INTERRUPT text comes (default
+    :data:`~.announcer.HOLD_MAX_SECONDS`; 0 cuts it at once, as :func:`~.announcer.schedule`
+    says).
     """
 
     def __init__(self, *, on_error: Optional[Callable[[str], None]] = None,
                  rate: Optional[int] = None, volume: Optional[float] = None,
                  voice: Optional[str] = None, driver_name: Optional[str] = None,
-                 player: Optional[Player] = None, start_timeout: float = 10.0) -> None:
+                 player: Optional[Player] = None, start_timeout: float = 10.0,
+                 hold: float = HOLD_MAX_SECONDS) -> None:
         self.on_error = on_error
+        self.hold = float(hold)
         self.available = False
         self.error_message: Optional[str] = None
         self._driver_name = driver_name
@@ -149,6 +158,8 @@ class TtsSink(OutputSink):
         self._wake = threading.Condition(self._lock)
         self._pending: list[tuple[str, Priority]] = []
         self._current: Optional[Priority] = None
+        self._began = 0.0  # when the text being said was taken up (time.monotonic seconds)
+        self._serial = 0  # counts the texts taken up, so a late cut never stops the next one
         self._cut = threading.Event()
         self._settings: collections.deque = collections.deque()
         self._jobs: collections.deque = collections.deque()
@@ -180,8 +191,23 @@ class TtsSink(OutputSink):
         with self._wake:
             cut, self._pending = schedule(self._current, self._pending, text, Priority(priority))
             if cut:
-                self._interrupt_locked()
+                left = (self.hold - (time.monotonic() - self._began)
+                        if Priority(priority) is Priority.INTERRUPT
+                        and self._current is Priority.QUEUE else 0.0)
+                if left > 0:
+                    # the player's own move ends first; a long QUEUE text is cut at the hold
+                    timer = threading.Timer(left, self._cut_if_still, args=(self._serial,))
+                    timer.daemon = True
+                    timer.start()
+                else:
+                    self._interrupt_locked()
             self._wake.notify()
+
+    def _cut_if_still(self, serial: int) -> None:
+        """Cut the text being said if it is still the one numbered ``serial`` (a timer's call)."""
+        with self._wake:
+            if self._serial == serial and self._current is not None:
+                self._interrupt_locked()
 
     def cancel(self) -> None:
         """Stop what is being said and drop everything waiting; returns at once."""
@@ -333,6 +359,8 @@ class TtsSink(OutputSink):
                 if not settings and job is None and self._pending:
                     item = self._pending.pop(0)
                     self._current = item[1]
+                    self._began = time.monotonic()
+                    self._serial += 1
                     self._cut.clear()
             for name, value in settings:
                 self._apply(name, value)

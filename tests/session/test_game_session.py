@@ -287,3 +287,26 @@ def test_the_computer_replies_through_the_engine_port_and_a_failure_is_told(rig,
     assert len(failed) == 1 and "the search broke" in str(failed[0].error)
     assert any("search failed" in text for text in synth.spoken)
     assert "the computer's search failed" in caplog.text
+
+
+def test_the_computers_opening_move_waits_for_the_welcome_and_later_replies_cut_in():
+    """Playing Red, the player hears the welcome ("You play Red.") whole: the computer's first
+    move is queued behind it. Its later replies interrupt, as the opponent's move does."""
+    synth = FakeSynth(hold=True)  # each text is being said until the test finishes it
+    scheduler = ManualScheduler()
+    controller = GameSession(Announcer([synth]), InlineEngine(scheduler, first_legal_move),
+                             scheduler, profile="practice", time_source=FakeTime(),
+                             poll_seconds=0)
+    controller.new_game(Mode.COMPUTER, WHITE)
+    assert synth.speaking.startswith("New game against the computer") and "Red" in synth.speaking
+    scheduler.run_pending()
+    assert controller.board.ply == 1
+    assert synth.interrupted == [] and synth.dropped == []
+    synth.finish_all()
+    assert synth.spoken[0].startswith("New game") and synth.spoken[-1].startswith("Computer: ")
+    assert controller.submit_text(controller.legal_moves()[0].pdn())
+    scheduler.run_pending()
+    assert controller.board.ply == 3
+    assert controller.announcer.history[-1][0].startswith("Computer: ")
+    assert controller.announcer.history[-1][1] is Priority.INTERRUPT
+    controller.shutdown()

@@ -25,9 +25,10 @@ needs_espeak = pytest.mark.skipif(
 class FakePlayer:
     """Records each WAV it is given; the calls listed in ``block`` wait until told to stop."""
 
-    def __init__(self, block=(), fail=()):
+    def __init__(self, block=(), fail=(), last=None):
         self.block = set(block)
         self.fail = set(fail)
+        self.last = dict(last or {})  # call index -> seconds the sound lasts unless stopped
         self.calls: list[dict] = []
         self.started = threading.Event()
 
@@ -41,6 +42,8 @@ class FakePlayer:
             raise RuntimeError("the sound card fell over")
         if index in self.block:
             record["stopped"] = stop.wait(10)
+        elif index in self.last:
+            record["stopped"] = stop.wait(self.last[index])
 
 
 @pytest.fixture
@@ -99,13 +102,40 @@ def test_output_never_blocks_and_plays_each_text(sinks):
 def test_interrupt_stops_the_utterance_and_drops_the_queue(sinks):
     player = FakePlayer(block={0})
     sink = sinks(player=player)
-    sink.output("A long reading of the whole board.", Priority.QUEUE)
+    sink.output("Computer: twenty-two to eighteen.", Priority.INTERRUPT)
     assert player.started.wait(20)
-    sink.output("waiting its turn", Priority.QUEUE)
-    sink.output("Red, nine to fourteen.", Priority.INTERRUPT)
+    sink.output("Row 1: empty.", Priority.READING)
+    sink.output("That is not a legal move.", Priority.INTERRUPT)
     assert sink.wait_idle(20)
     assert player.calls[0]["stopped"] is True
-    assert len(player.calls) == 2  # the waiting text was dropped
+    assert len(player.calls) == 2  # the waiting reading was dropped
+
+
+@needs_espeak
+def test_the_players_own_move_ends_before_the_reply_is_said(sinks):
+    """An INTERRUPT text (the computer's reply) lets the QUEUE text being said (the player's
+    own move, 1.3-3.7 s at eSpeak NG's default rate) end, and follows it with what waited."""
+    player = FakePlayer(last={0: 1.5})
+    sink = sinks(player=player)
+    sink.output("You: nine to thirteen.", Priority.QUEUE)
+    assert player.started.wait(20)
+    sink.output("You, Red to move.", Priority.QUEUE)
+    sink.output("Computer: twenty-two to eighteen.", Priority.INTERRUPT)
+    assert sink.wait_idle(20)
+    assert player.calls[0]["stopped"] is False  # said to its end
+    assert len(player.calls) == 2  # then the waiting text and the reply, as one
+
+
+@needs_espeak
+def test_a_long_queue_text_is_cut_by_the_reply_at_the_hold(sinks):
+    player = FakePlayer(block={0})
+    sink = sinks(player=player, hold=0.3)
+    sink.output("A long list of every legal move, read out one by one.", Priority.QUEUE)
+    assert player.started.wait(20)
+    sink.output("Computer: twenty-two to eighteen.", Priority.INTERRUPT)
+    assert sink.wait_idle(5)  # well before the 10 s the fake sound would last
+    assert player.calls[0]["stopped"] is True
+    assert len(player.calls) == 2
 
 
 @needs_espeak
