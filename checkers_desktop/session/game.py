@@ -285,7 +285,10 @@ class GameSession(Observable):
                 game_texts.new_game_text(mode is Mode.COMPUTER, self.side_names[human_color],
                                          self.level),
                 Priority.INTERRUPT)
-            self.announcer.announce(self._turn_text(), Priority.QUEUE)
+            if not self.is_computer_turn():
+                # the computer's opening move, said next, tells the player it moved first; a
+                # turn line before it would be said after the move was made
+                self.announcer.announce(self._turn_text(), Priority.QUEUE)
         self._changed()
         self._emit(GameStarted())
         outcome = self.board.outcome()

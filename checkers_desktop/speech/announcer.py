@@ -28,15 +28,7 @@ import enum
 from contextlib import contextmanager
 from typing import Iterable, Iterator, Optional, Protocol, Sequence, runtime_checkable
 
-__all__ = ["Priority", "OutputSink", "Announcer", "schedule", "join_waiting", "HOLD_MAX_SECONDS"]
-
-
-HOLD_MAX_SECONDS = 4.0
-"""The longest an INTERRUPT text waits for the QUEUE text being said when it came (seconds from
-the start of that text): a sink that knows what it is saying lets the player's own move ("You:
-thirteen jumps twenty-two, takes the man on seventeen.", 3.7 s with eSpeak NG at its default
-rate) end before the computer's reply, instead of cutting it; a long QUEUE text is cut no later
-than this."""
+__all__ = ["Priority", "OutputSink", "Announcer", "schedule", "join_waiting"]
 
 
 class Priority(enum.IntEnum):

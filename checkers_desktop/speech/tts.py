@@ -4,9 +4,8 @@ Why a thread of its own: pyttsx3 calls block until an utterance is over, and the
 used from the thread that made it. The sink's :meth:`~TtsSink.output` only puts the text in a list
 and returns; the worker takes texts one by one and speaks them, following the priority rules of
 :func:`~.announcer.schedule` (INTERRUPT cuts off, READING replaces reading, QUEUE waits), except
-that an INTERRUPT text lets a QUEUE text being said end first, up to
-:data:`~.announcer.HOLD_MAX_SECONDS` from its start (the player's own move is heard whole before
-the computer's reply).
+that an INTERRUPT text lets a QUEUE text being said end first, up to :data:`HOLD_SECONDS` from
+its start (the player's own move is heard whole before the computer's reply).
 
 How it speaks:
 
@@ -40,7 +39,7 @@ from typing import Any, Callable, Optional, Union
 
 from ..storage.atomic import write_atomic
 
-from .announcer import HOLD_MAX_SECONDS, OutputSink, Priority, schedule
+from .announcer import OutputSink, Priority, schedule
 
 log = logging.getLogger(__name__)
 
@@ -59,6 +58,15 @@ processes keep both cores busy (seen in the test suite run on both cores, once w
 once when writing a file), and another try gives the sound."""
 
 _CHUNK_SECONDS = 0.05
+
+HOLD_SECONDS = 8.0
+"""The longest an INTERRUPT text (the computer's reply, a clock warning) lets the QUEUE text
+being said by the own voice (the player's own move) run on, from when the worker took it up
+(seconds). The own voice knows when its text ends (a screen reader's does not, so the screen
+reader sink guesses, ``ui.a11y.HOLD_MAX_MS``), so this is only a bound on a long text: the
+player's double jump "You: twenty-six jumps seventeen jumps ten, takes two men, on twenty-two
+and fourteen." lasts 5.1 s at the voice's default rate (espeak-ng at 200 words a minute) and
+7.4 s at 150 (``espeak-ng -s 150``, the file's length); the synthesis before it about 0.2 s."""
 
 
 def sounddevice_player(path: Path, stop: threading.Event) -> None:
@@ -138,16 +146,15 @@ class TtsSink(OutputSink):
     (tests pass a fake; default :func:`sounddevice_player`). ``start_timeout``: seconds the
     constructor waits for the engine to start (it took 30 ms here); the only wait the sink ever
     makes on the caller's thread. ``hold``: the longest (seconds from its start) a QUEUE text
-    being said is let run on when an INTERRUPT text comes (default
-    :data:`~.announcer.HOLD_MAX_SECONDS`; 0 cuts it at once, as :func:`~.announcer.schedule`
-    says).
+    being said is let run on when an INTERRUPT text comes (default :data:`HOLD_SECONDS`; 0 cuts
+    it at once, as :func:`~.announcer.schedule` says).
     """
 
     def __init__(self, *, on_error: Optional[Callable[[str], None]] = None,
                  rate: Optional[int] = None, volume: Optional[float] = None,
                  voice: Optional[str] = None, driver_name: Optional[str] = None,
                  player: Optional[Player] = None, start_timeout: float = 10.0,
-                 hold: float = HOLD_MAX_SECONDS) -> None:
+                 hold: float = HOLD_SECONDS) -> None:
         self.on_error = on_error
         self.hold = float(hold)
         self.available = False

@@ -14,7 +14,7 @@ from typing import Callable, Optional
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 
-from ..speech.announcer import HOLD_MAX_SECONDS, join_waiting
+from ..speech.announcer import join_waiting
 
 # The speech helper's Priority.INTERRUPT and READING, as the ints the sinks are given.
 _INTERRUPT = 2
@@ -42,7 +42,7 @@ PACE_MAX_MS = 2500
 (the welcome) does not hold back the game's news."""
 
 
-HOLD_MAX_MS = int(HOLD_MAX_SECONDS * 1000)
+HOLD_MAX_MS = 4000
 """The longest an interrupting announcement waits for a polite one posted just before it to be
 said (milliseconds, see :func:`say_after`): the player's own move ("You: eighteen to
 twenty-two.", 1.7 s at a screen reader's default rate) is heard whole before the computer's
