@@ -389,6 +389,23 @@ def test_a_move_not_beyond_doubt_is_not_confident_so_it_is_read_back_whatever_th
     assert _decode(recognizer, nothing, SEVENTEEN).confident
 
 
+def test_a_move_an_illegal_look_alike_nearly_fits_is_not_confident():
+    """"I resign" heard as 5-9: the legal rivals far below, an illegal look-alike (" 1 to 9.")
+    only 1.2 behind. The move stands (DECOY_MARGIN) but is read back; 3 behind, it may be
+    played unasked (UNASKED_DECOY_MARGIN 2)."""
+    nothing = VoiceResult("nothing", reason="not-understood")
+    move = Board(SEVENTEEN).parse_move("17-13")
+    near = _decode(_whisper([" 17 to 13."], {" 17 to 13.": -1.0, " 17 to 3.": -2.2}), nothing,
+                   SEVENTEEN)
+    assert near.move == move and near.details["margin"] >= 5.0
+    assert near.details["decoy"] == " 17 to 3." and near.details["decoy_margin"] == \
+        pytest.approx(1.2)
+    assert not near.confident
+    apart = _decode(_whisper([" 17 to 13."], {" 17 to 13.": -1.0, " 17 to 3.": -4.0}), nothing,
+                    SEVENTEEN)
+    assert apart.move == move and apart.confident
+
+
 def test_a_move_not_confident_is_read_back_though_only_resign_and_draw_are_confirmed():
     """The player confirms only resigning and draw offers: a confident move is played at once,
     one that is not is read back and waits for "yes"."""

@@ -101,6 +101,7 @@ class WhisperOptions:
     yes_as_said: Optional[bool] = None
     square_forms: Optional[bool] = None
     unasked_margin: Optional[float] = None
+    unasked_decoy_margin: Optional[float] = None
 
 
 @dataclass(frozen=True)
