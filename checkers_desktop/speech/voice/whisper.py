@@ -28,7 +28,8 @@ How one utterance is decoded (:meth:`WhisperRecognizer.decode_pcm`):
    "twenty to" reading and the beam's other moves that fits the audio best
    (:data:`NAME_ILLEGAL`). A result that stands with less margin than a move played
    without a question needs (:data:`UNASKED_MARGIN`, :data:`UNASKED_DECOY_MARGIN`), or read
-   from a later hypothesis, is not ``confident``: it is read back even when the player does not confirm every move.
+   from a later hypothesis, is not ``confident``: it is read back even when the player does
+   not confirm every move.
 4. A transcript that is a hesitation or a sound alone (:func:`.phrases.is_filler`: "Hmm.",
    "(coughs)") or other people's talk (:func:`.phrases.is_chatter`: "Press 0 for help.") is
    nothing, and is not searched. When the transcript is no phrase of the position ("Big up
