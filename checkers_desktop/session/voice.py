@@ -241,10 +241,13 @@ class VoiceSession:
         if needs_confirmation(result, self.confirmation(), pick_up_binds=binds):
             self._ask(result)
             return
-        # said, though the move's own announcement says it again: it holds that announcement
-        # back (the pacing), so that the computer's reply is joined to it ("You: eleven to
-        # fifteen. Computer: ...") instead of cutting it short a second after it began
-        self._show(voice_texts.heard_text(result), Priority.QUEUE)
+        if result.kind == "move":
+            # shown, not spoken: the move's own announcement follows at once and says it ("You:
+            # eleven to fifteen."), and the computer's reply waits for it to be said (the screen
+            # reader's and the own voice's holds)
+            self.show_only(voice_texts.heard_text(result))
+        else:
+            self._show(voice_texts.heard_text(result), Priority.QUEUE)
         self._perform(result)
         self._keep_shown(voice_texts.heard_text(result))
 

@@ -422,7 +422,10 @@ def test_a_move_not_confident_is_read_back_though_only_resign_and_draw_are_confi
     voice2.heard(VoiceResult("move", heard="seventeen to thirteen", move=move),
                  voice2.listening_state())
     assert voice2.pending is None and game2.board.fen() != Board(SEVENTEEN).fen()
+    # "Heard: ..." is shown, not spoken: the move's own announcement follows and says it
     assert voice2.last_feedback == "Heard: seventeen to thirteen."
+    assert "Heard: seventeen to thirteen." not in synth2.spoken
+    assert any("seventeen to thirteen" in t for t in synth2.spoken)
 
 
 def test_a_yes_or_no_after_did_you_say_this_or_that_asks_for_the_move_again():
