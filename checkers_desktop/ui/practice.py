@@ -244,7 +244,13 @@ class PracticeControls(QObject):
         if c.mode is Mode.COMPUTER:
             # The player's own side at the bottom: Black's (1-12) from Black's chair, else the
             # standard diagram (Red's 21-32 at the bottom).
-            self.ctx.board.set_flipped(c.human_color is BLACK)
+            own_side_down = c.human_color is BLACK
+            if self.ctx.board.flipped != own_side_down:
+                # the board turns round: the cursor goes to the player's own man in the middle
+                # of the front row, as at the first start, not to the square it was on (now
+                # the computer's side)
+                self.ctx.board.set_cursor(11 if own_side_down else 22, focus=False)
+            self.ctx.board.set_flipped(own_side_down)
 
     # --- hint -------------------------------------------------------------------------------
     def hint(self) -> bool:

@@ -47,9 +47,11 @@ def test_new_game_as_red_turns_the_board_and_the_computer_opens(make_window, qtb
     assert window.speech_controls.reading_text("read_board").index("Row 1: 1 ") >= 0
     # P reads the player's own pieces: Red's.
     assert "Red" in window.speech_controls.reading_text("read_my_pieces")
-    # back to Black: the board turns again
+    # back to Black: the board turns again, and the cursor is on the player's own man (it was
+    # on 18, now the computer's side)
     key(qtbot, window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     assert c.human_color is BLACK and window.board.flipped
+    assert window.board.cursor == 11
 
 
 def test_two_player_games_are_not_turned_by_the_practice_rules(make_window):
